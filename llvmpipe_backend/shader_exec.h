@@ -1,0 +1,74 @@
+/* Simulator-internal seam between the fixed-function pipeline and the shader engines
+ * (reference interpreter and LLVM JIT). The pipeline never looks at ISA bytes; the engines
+ * never look at primitives. Selected with R600SIM_ENGINE=interp|jit (default jit).
+ *
+ * One call runs a program for up to SIM_LANES lanes (a 4x4 pixel block = 4 quads, lanes
+ * quad-major: lane 4q+0 TL, 4q+1 TR, 4q+2 BL, 4q+3 BR; or 16 vertices).
+ */
+#ifndef SIM_SHADER_EXEC_H
+#define SIM_SHADER_EXEC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "r600sim/gpu.h"
+
+#define SIM_LANES 16
+#define SIM_MAX_GPRS 128
+
+struct sim_memory;        /* gpu_memory.h: bounds-checked GPU memory */
+
+enum sim_stage { SIM_STAGE_VS = 0, SIM_STAGE_PS = 1, SIM_STAGE_FS = 2 };
+
+/* The per-lane register file, structure of arrays: gpr[reg][chan][lane]. */
+struct sim_lanes {
+   uint32_t gpr[SIM_MAX_GPRS][4][SIM_LANES];
+};
+
+/* What a program exported. Index by the export ARRAY_BASE of its type. */
+struct sim_exports {
+   uint32_t pos[4][4][SIM_LANES];     /* POS array_base 60..63 */
+   uint32_t param[32][4][SIM_LANES];  /* PARAM 0..31 */
+   uint32_t pixel[8][4][SIM_LANES];   /* PIXEL 0..7 (colour) */
+   uint32_t pixel61[4][SIM_LANES];    /* PIXEL 61: x depth, y stencil ref, z sample mask */
+   uint8_t pos_mask;                  /* bit n: POS 60+n exported */
+   uint32_t param_mask;               /* bit n: PARAM n exported */
+   uint8_t pixel_mask;                /* bit n: PIXEL n exported */
+   bool pixel61_written;
+   uint16_t killed;                   /* lanes removed by KILL* */
+};
+
+/* Everything a program may read besides its registers: taken from the register file of
+ * the draw being executed. */
+struct sim_shader_env {
+   enum r600_chip_class chip;
+   enum sim_stage stage;
+   struct sim_memory *mem;
+   const uint32_t *regs;              /* context/config/resource register file, indexed by
+                                         byte offset / 4 (see cp.h) */
+   uint64_t seq;                      /* submission, for fault records */
+   /* Set by the engine when the program faults (bad encoding, bad address, runaway loop):
+    * the lanes' results are then undefined and the draw is dropped by the caller. */
+   bool faulted;
+   char fault[160];
+};
+
+struct sim_program;                    /* decoded program + compiled code */
+
+/* Decodes the program at GPU address `va` (CF program start) for env->stage, using the
+ * engine selected by R600SIM_ENGINE, through a cache keyed by the ISA bytes. Returns NULL and
+ * sets env->faulted on a bad binary. The fetch shader is looked up separately, with
+ * env->stage = SIM_STAGE_FS, and passed to sim_program_run for a VS. */
+struct sim_program *sim_program_get(struct sim_shader_env *env, uint64_t va);
+
+/* Runs `prog` on `lanes` for the lanes in `active` (bit n = lane n). For a VS, `fetch` is
+ * the fetch shader called by CALL_FS (NULL if none). Exports go to `out` (zeroed by the
+ * caller). Returns false if the program faulted (env->fault says why). */
+bool sim_program_run(const struct sim_program *prog, const struct sim_program *fetch,
+                     struct sim_shader_env *env, struct sim_lanes *lanes, uint16_t active,
+                     struct sim_exports *out);
+
+/* Statistics for tests: number of programs compiled / decoded since start. */
+unsigned sim_program_compile_count(void);
+
+#endif

@@ -1,0 +1,63 @@
+/* Driver-internal seam between the pipe state code and the shader compiler
+ * (IR -> R600/R700 ISA, and the fetch shader built from vertex elements). */
+#ifndef R600_SHADER_H
+#define R600_SHADER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pipe/p_state.h"
+#include "r600sim/gpu.h"
+#include "r600sim/shader_ir.h"
+
+/* A finished program: little-endian dwords, CF program at dword 0, clauses after it.
+ * The state code copies it into a 256-byte-aligned GPU buffer and points SQ_PGM_START_* at
+ * it. Everything the context registers need to know about the program is here. */
+struct r600_shader_binary {
+   uint32_t *code;           /* malloc'ed */
+   unsigned ndw;
+   unsigned num_gprs;        /* SQ_PGM_RESOURCES_*.NUM_GPRS */
+   unsigned stack_size;      /* SQ_PGM_RESOURCES_*.STACK_SIZE */
+   bool uses_kill;           /* PS: DB_SHADER_CONTROL.KILL_ENABLE */
+
+   /* VS: what it exports. param n is PARAM export n, carrying semantic id param_id[n]
+    * (SPI_VS_OUT_ID_*); num_params >= 1 (a dummy one is added if the shader has none). */
+   unsigned num_params;
+   uint8_t param_id[32];
+   bool writes_psize;        /* POS 61 misc vector with point size in .x */
+
+   /* PS: input n lands in GPR n (SPI_PS_INPUT_CNTL_n). */
+   unsigned num_inputs;
+   struct {
+      uint8_t semantic_id;   /* matches a VS param_id; 0 = none */
+      bool flat;
+      bool centroid;
+      bool linear;
+      bool pt_sprite;        /* replaced by the point-sprite coordinate */
+   } inputs[32];
+   int position_gpr;         /* gl_FragCoord: GPR of SPI POSITION_ADDR, -1 if unused */
+   int face_gpr;             /* gl_FrontFacing: GPR of FRONT_FACE_ADDR, -1 if unused */
+   unsigned num_color_exports; /* PIXEL exports 0..n-1 (at least 1, a dummy if needed) */
+   bool writes_depth;        /* PIXEL 61 export */
+
+   /* Constant buffer 0 (uniforms): vec4 slots read. */
+   unsigned num_consts;
+};
+
+/* Semantic id of a varying GENERIC n as used in SPI_VS_OUT_ID / SPI_PS_INPUT_CNTL. */
+static inline uint8_t r600_generic_semantic_id(unsigned n) { return (uint8_t)(n + 1); }
+
+/* Compiles IR to machine code for `chip`. On failure returns false and sets *log (malloc'ed
+ * message). */
+bool r600_compile_shader(const struct ir_shader *ir, enum r600_chip_class chip,
+                         struct r600_shader_binary *out, char **log);
+
+/* Builds the fetch shader for a vertex-elements CSO: attribute i (vertex element i) is
+ * fetched into GPR i+1 from vertex buffer elems[i].vertex_buffer_index (BUFFER_ID 160 + that
+ * index), ends with RET. */
+bool r600_build_fetch_shader(const struct pipe_vertex_element *elems, unsigned count,
+                             enum r600_chip_class chip, struct r600_shader_binary *out);
+
+void r600_shader_binary_free(struct r600_shader_binary *);
+
+#endif

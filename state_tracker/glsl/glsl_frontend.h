@@ -1,0 +1,69 @@
+/* State-tracker-internal seam: the GLSL front end (glslang AST -> our IR, C++ bridge inside)
+ * as the GLES layer uses it for glCompileShader / glLinkProgram.
+ *
+ * GLSL ES 1.00 ints and bools are carried as floats (ES 1.00 only requires 16-bit integer
+ * precision); so uniform storage is all floats: glUniform1i(loc, 3) stores 3.0f, a bool
+ * true stores 1.0f. Sampler uniforms are not in constant storage; they map IR sampler
+ * indices to texture units.
+ */
+#ifndef GLSL_FRONTEND_H
+#define GLSL_FRONTEND_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "r600sim/shader_ir.h"
+
+struct glsl_shader;    /* a compiled (parsed + checked) shader of one stage */
+
+/* Compiles the concatenated strings (lengths[i] < 0 or lengths == NULL: NUL-terminated).
+ * Always returns an object (NULL only when out of memory); check glsl_shader_ok. */
+struct glsl_shader *glsl_compile(enum ir_stage stage, const char *const *strings,
+                                 const int *lengths, unsigned count);
+bool glsl_shader_ok(const struct glsl_shader *);
+const char *glsl_shader_log(const struct glsl_shader *);   /* never NULL, may be "" */
+void glsl_shader_destroy(struct glsl_shader *);
+
+/* glBindAttribLocation bindings in effect at link time. */
+struct glsl_attrib_binding { const char *name; unsigned location; };
+
+/* An active attribute (glGetActiveAttrib) */
+struct glsl_attrib_info {
+   char name[64];
+   uint32_t gl_type;       /* GL_FLOAT, GL_FLOAT_VEC2.., GL_FLOAT_MAT4 (GLenum value) */
+   int size;               /* array size, 1 for non-arrays */
+   unsigned location;      /* assigned: the binding if any, else the first free slot(s) */
+};
+
+/* An active uniform leaf (glGetActiveUniform / glGetUniformLocation). Arrays are one entry
+ * with name "a[0]"-style base name "a" and size n; element k lives at slot + k * (slots per
+ * element). Matrices take one vec4 slot per column. */
+struct glsl_uniform_info {
+   char name[64];          /* "u", "s.field", "arr" (no [0]) */
+   uint32_t gl_type;       /* GL_FLOAT_VEC3, GL_SAMPLER_2D, ... (GLenum value) */
+   int size;               /* array size, 1 for non-arrays */
+   int vs_slot, fs_slot;   /* first CONST vec4 slot in each stage, -1 if unused there */
+   int vs_sampler, fs_sampler; /* samplers: IR SAMPLER index in each stage, -1 if unused */
+};
+
+struct glsl_program {
+   bool ok;
+   char *log;                         /* malloc'ed, never NULL */
+   struct ir_shader *vs, *fs;         /* owned; handed to pipe create_*_state */
+   unsigned num_attribs;
+   struct glsl_attrib_info attribs[16];
+   /* VS IR INPUT i (ATTRIB semantic) reads attribute location attrib_location_of_input[i]:
+    * the GLES layer builds vertex element i from the array bound to that location. */
+   unsigned num_vs_inputs;
+   unsigned attrib_location_of_input[16];
+   unsigned num_uniforms;
+   struct glsl_uniform_info *uniforms;
+};
+
+/* Links a vertex and a fragment shader (both glsl_shader_ok). Always returns an object
+ * (check ->ok, ->log). */
+struct glsl_program *glsl_link(const struct glsl_shader *vs, const struct glsl_shader *fs,
+                               const struct glsl_attrib_binding *bindings, unsigned num_bindings);
+void glsl_program_destroy(struct glsl_program *);
+
+#endif

@@ -1,0 +1,47 @@
+/* State-tracker-internal seam between EGL (libEGL.so.1) and the GLES layer
+ * (libGLESv2.so.2, which also holds the driver and the simulator). libEGL links
+ * libGLESv2 and calls only these functions (exported from it with the r600sim_st_ prefix).
+ */
+#ifndef ST_API_H
+#define ST_API_H
+
+#include <stdbool.h>
+
+#include "pipe/p_defines.h"
+
+#define ST_EXPORT __attribute__((visibility("default")))
+
+struct st_context;
+struct st_framebuffer;
+struct pipe_screen;
+struct pipe_resource;
+
+/* The process-wide screen, created on first use (R600SIM_CHIP selects the chip). */
+ST_EXPORT struct pipe_screen *r600sim_st_screen(void);
+
+/* A drawable for an EGL surface: colour buffer (+ optional depth/stencil). Stored top row
+ * first, as displayed: the GLES layer flips Y in the viewport/scissor and in glReadPixels,
+ * as a real driver does for window-system buffers. NULL when out of memory. */
+ST_EXPORT struct st_framebuffer *r600sim_st_framebuffer_create(unsigned width, unsigned height,
+                                                               enum pipe_format color,
+                                                               enum pipe_format zs);
+ST_EXPORT void r600sim_st_framebuffer_destroy(struct st_framebuffer *);
+ST_EXPORT struct pipe_resource *r600sim_st_framebuffer_color(struct st_framebuffer *);
+
+/* GLES context of version major.minor (only 2.0 for now; NULL for anything else). */
+ST_EXPORT struct st_context *r600sim_st_context_create(int major, int minor,
+                                                       struct st_context *share);
+ST_EXPORT void r600sim_st_context_destroy(struct st_context *);
+/* Binds ctx (NULL: release) with its draw/read drawables (NULL: none) to this thread.
+ * The first binding sets the viewport and scissor to the draw surface's size. */
+ST_EXPORT bool r600sim_st_make_current(struct st_context *ctx, struct st_framebuffer *draw,
+                                       struct st_framebuffer *read);
+ST_EXPORT struct st_context *r600sim_st_current(void);
+/* glFlush (finish = false) or glFinish (true) on ctx. */
+ST_EXPORT void r600sim_st_flush(struct st_context *ctx, bool finish);
+
+/* Entry point of a GL function by name (every exported gl* and GL extension function we
+ * implement), or NULL. */
+ST_EXPORT void *r600sim_gl_get_proc_address(const char *name);
+
+#endif
