@@ -26,7 +26,8 @@ struct r600_shader_binary {
    uint8_t param_id[32];
    bool writes_psize;        /* POS 61 misc vector with point size in .x */
 
-   /* PS: input n lands in GPR n (SPI_PS_INPUT_CNTL_n). */
+   /* PS: input n lands in GPR n (SPI_PS_INPUT_CNTL_n). One entry per IR input, in IR order;
+    * POSITION, FACE and POINTCOORD entries have semantic_id 0. */
    unsigned num_inputs;
    struct {
       uint8_t semantic_id;   /* matches a VS param_id; 0 = none */
@@ -43,6 +44,14 @@ struct r600_shader_binary {
    /* Constant buffer 0 (uniforms): vec4 slots read. */
    unsigned num_consts;
 };
+
+/* Textures (the compiler's choice, as Mesa does it): IR sampler n is fetched with the
+ * stage-relative RESOURCE_ID R600_TEX_RESOURCE_OFFSET + n and SAMPLER_ID n, in both stages,
+ * so the state code binds its sampler view at SET_RESOURCE slot stage base (PS 0, VS 160)
+ * + 16 + n and its sampler state at sampler slot stage base (PS 0, VS 18) + n. Resource
+ * slots 0..15 of each stage stay free for constant buffers. Coordinates are normalized. */
+#define R600_TEX_RESOURCE_OFFSET 16u
+#define R600_MAX_SAMPLERS 16u
 
 /* Semantic id of a varying GENERIC n as used in SPI_VS_OUT_ID / SPI_PS_INPUT_CNTL. */
 static inline uint8_t r600_generic_semantic_id(unsigned n) { return (uint8_t)(n + 1); }

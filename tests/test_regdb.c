@@ -235,6 +235,63 @@ check_isa(void)
 }
 
 static void
+check_resource_codes(void)
+{
+   /* facts 1.6 DATA_FORMAT table, read by hand: the same codes in all four DATA_FORMAT fields */
+   CHECK_EQ(SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_INVALID, 0);
+   CHECK_EQ(SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_8, 1);
+   CHECK_EQ(SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_32_FLOAT, 14);
+   CHECK_EQ(SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_16_16_FLOAT, 16);
+   CHECK_EQ(SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_8_8_8_8, 26);
+   CHECK_EQ(SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_X24_8_32_FLOAT, 28);
+   CHECK_EQ(SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_32_32_FLOAT, 30);
+   CHECK_EQ(SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_32_32_32_32_FLOAT, 35);
+   CHECK_EQ(SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_5_9_9_9_SHAREDEXP, 43);
+   CHECK_EQ(SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_BC1, 49);
+   CHECK_EQ(SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_BC5, 53);
+   CHECK_EQ(SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_32_AS_32_32_32_32, 56);
+   CHECK_EQ(SQ_VTX_CONSTANT_WORD2__DATA_FORMAT__FMT_32_32_32_FLOAT, 48);
+   CHECK_EQ(R6_SQ_VTX_WORD1__DATA_FORMAT__FMT_8_8_8, 44);
+   CHECK_EQ(R7_SQ_VTX_WORD1__DATA_FORMAT__FMT_16_16_16_16_FLOAT, 32);
+   CHECK_EQ(R7_SQ_VTX_WORD1__DATA_FORMAT__FMT_2_10_10_10, 25);
+   /* DATA_FORMAT 31:26 of TEX_RESOURCE_WORD1, 27:22 of VTX_WORD1, NUM_FORMAT_ALL 29:28 */
+   CHECK_EQ(SQ_TEX_RESOURCE_WORD1__DATA_FORMAT(SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_8_8_8_8),
+            0x68000000);
+   CHECK_EQ(R7_SQ_VTX_WORD1__DATA_FORMAT(R7_SQ_VTX_WORD1__DATA_FORMAT__FMT_32_32_32_32_FLOAT) |
+               R7_SQ_VTX_WORD1__NUM_FORMAT_ALL(R7_SQ_VTX_WORD1__NUM_FORMAT_ALL__SQ_NUM_FORMAT_SCALED),
+            0x28c00000);
+   /* facts 1.6 prose: NUM_FORMAT, FORMAT_COMP, SRF_MODE, DST_SEL (7 = masked) */
+   CHECK_EQ(SQ_VTX_CONSTANT_WORD2__NUM_FORMAT_ALL__SQ_NUM_FORMAT_INT, 1);
+   CHECK_EQ(SQ_TEX_RESOURCE_WORD4__FORMAT_COMP_W__SQ_FORMAT_COMP_UNSIGNED_BIASED, 2);
+   CHECK_EQ(R6_SQ_VTX_WORD1__SRF_MODE_ALL__SQ_SRF_MODE_NO_ZERO, 1);
+   CHECK_EQ(SQ_TEX_RESOURCE_WORD4__DST_SEL_W__SQ_SEL_MASK, 7);
+   CHECK_EQ(SQ_TEX_RESOURCE_WORD4__DST_SEL_X__SQ_SEL_1, 5);
+   /* facts 1.6 "Typical resource words": DIM, sampler CLAMP and filter codes */
+   CHECK_EQ(SQ_TEX_RESOURCE_WORD0__DIM__SQ_TEX_DIM_2D, 1);
+   CHECK_EQ(SQ_TEX_RESOURCE_WORD0__DIM__SQ_TEX_DIM_CUBEMAP, 3);
+   CHECK_EQ(SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_CLAMP_LAST_TEXEL, 2);
+   CHECK_EQ(SQ_TEX_SAMPLER_WORD0__CLAMP_Z__SQ_TEX_MIRROR, 1);
+   CHECK_EQ(SQ_TEX_SAMPLER_WORD0__XY_MIN_FILTER__SQ_TEX_XY_FILTER_ANISO_BILINEAR, 5);
+   CHECK_EQ(SQ_TEX_SAMPLER_WORD0__XY_MAG_FILTER__SQ_TEX_XY_FILTER_ANISO_POINT, 4);
+   CHECK_EQ(SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_LINEAR, 2);
+   CHECK_EQ(SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE__SQ_TEX_BORDER_COLOR_OPAQUE_WHITE, 2);
+
+   /* through the run-time tables: 51 codes (0-3, 5-32, 34, 35, 37, 39-53, 56; BC6/BC7 are
+    * Evergreen-only), none for the unlisted 4, 33, 54; no unsigned-biased in a 1-bit field */
+   const struct hw_register *v7 = find_word(hw_isa_words_r7, hw_num_isa_words_r7, "SQ_VTX_WORD1");
+   const struct hw_field *df = find_field(v7, "DATA_FORMAT");
+   CHECK(df && df->num_values == 51);
+   CHECK(df && hw_field_value_name(df, 35) &&
+         strcmp(hw_field_value_name(df, 35), "FMT_32_32_32_32_FLOAT") == 0);
+   CHECK(df && hw_field_value_name(df, 4) == NULL && hw_field_value_name(df, 33) == NULL &&
+         hw_field_value_name(df, 54) == NULL);
+   const struct hw_field *fc = find_field(v7, "FORMAT_COMP_ALL");
+   CHECK(fc && fc->num_values == 2 && hw_field_value_name(fc, 2) == NULL);
+   const struct hw_field *ds = find_field(v7, "DST_SEL_Y");
+   CHECK(ds && hw_field_value_name(ds, 7) && strcmp(hw_field_value_name(ds, 7), "SQ_SEL_MASK") == 0);
+}
+
+static void
 check_pm4(void)
 {
    /* facts 2.2/2.3: SET_CONTEXT_REG 0x69, window 0x28000-0x29000; 2.3 example header */
@@ -350,6 +407,7 @@ main(void)
    check_offsets();
    check_fields();
    check_isa();
+   check_resource_codes();
    check_pm4();
    check_lookup();
    check_tables();

@@ -576,6 +576,142 @@ def add_r7_isa_values(words, facts_path):
          "ALU source selects 0xF4-0xF7")
 
 
+# r600-facts 1.6: the code lists of the fetch/resource/sampler fields. Each entry: the text
+# that introduces the list in 1.6, the fields (word kinds, word, field names) that take it, and
+# the name prefix to use when a field has no seed values to take one from.
+RES_FETCH = ("r6", "r7")
+RES_CODE_LISTS = [
+    (r"NUM_FORMAT_ALL:", [(RES_FETCH, "SQ_VTX_WORD1", ["NUM_FORMAT_ALL"]),
+                          (("res",), "SQ_VTX_CONSTANT_WORD2", ["NUM_FORMAT_ALL"]),
+                          (("res",), "SQ_TEX_RESOURCE_WORD4", ["NUM_FORMAT_ALL"])], "SQ_NUM_FORMAT_"),
+    (r"FORMAT_COMP_X\.\.W:", [(RES_FETCH, "SQ_VTX_WORD1", ["FORMAT_COMP_ALL"]),
+                              (("res",), "SQ_VTX_CONSTANT_WORD2", ["FORMAT_COMP_ALL"]),
+                              (("res",), "SQ_TEX_RESOURCE_WORD4",
+                               ["FORMAT_COMP_X", "FORMAT_COMP_Y", "FORMAT_COMP_Z", "FORMAT_COMP_W"])],
+     "SQ_FORMAT_COMP_"),
+    (r"SRF_MODE_ALL:", [(RES_FETCH, "SQ_VTX_WORD1", ["SRF_MODE_ALL"]),
+                        (("res",), "SQ_VTX_CONSTANT_WORD2", ["SRF_MODE_ALL"]),
+                        (("res",), "SQ_TEX_RESOURCE_WORD4", ["SRF_MODE_ALL"])], "SQ_SRF_MODE_"),
+    (r"DST_SEL codes:", [(RES_FETCH, "SQ_VTX_WORD1", ["DST_SEL_X", "DST_SEL_Y", "DST_SEL_Z", "DST_SEL_W"]),
+                         (("res",), "SQ_TEX_RESOURCE_WORD4",
+                          ["DST_SEL_X", "DST_SEL_Y", "DST_SEL_Z", "DST_SEL_W"])], "SQ_SEL_"),
+    (r"DIM codes:", [(("res",), "SQ_TEX_RESOURCE_WORD0", ["DIM"])], "SQ_TEX_DIM_"),
+    (r"CLAMP_X/Y/Z", [(("res",), "SQ_TEX_SAMPLER_WORD0", ["CLAMP_X", "CLAMP_Y", "CLAMP_Z"])], "SQ_TEX_"),
+    (r"XY_MAG/MIN_FILTER", [(("res",), "SQ_TEX_SAMPLER_WORD0", ["XY_MAG_FILTER", "XY_MIN_FILTER"])],
+     "SQ_TEX_XY_FILTER_"),
+    (r"MIP_FILTER", [(("res",), "SQ_TEX_SAMPLER_WORD0", ["MIP_FILTER"])], "SQ_TEX_Z_FILTER_"),
+    (r"BORDER_COLOR_TYPE", [(("res",), "SQ_TEX_SAMPLER_WORD0", ["BORDER_COLOR_TYPE"])],
+     "SQ_TEX_BORDER_COLOR_"),
+]
+DATA_FORMAT_FIELDS = [(RES_FETCH, "SQ_VTX_WORD1", ["DATA_FORMAT"]),
+                      (("res",), "SQ_VTX_CONSTANT_WORD2", ["DATA_FORMAT"]),
+                      (("res",), "SQ_TEX_RESOURCE_WORD1", ["DATA_FORMAT"])]
+
+
+def name_part(text):
+    """'unsigned-biased' -> UNSIGNED_BIASED (a name suffix; may start with a digit)."""
+    return re.sub(r"[^A-Za-z0-9]+", "_", text.strip()).strip("_").upper()
+
+
+def code_items(text):
+    """'0 WRAP, 1 MIRROR (note), 2 CLAMP_LAST_TEXEL' or '0 = "zero" vs 1 = "no zero"'
+    -> [(0, 'WRAP'), ...]; parenthesised notes are dropped."""
+    while re.search(r"\([^()]*\)", text):
+        text = re.sub(r"\([^()]*\)", "", text)
+    return [(int(v), (q or p).strip().rstrip(".").strip())
+            for v, q, p in re.findall(r"(\d+)\s*=?\s*(?:\"([^\"]*)\"|([^,\"]+))", text)]
+
+
+def data_format_codes(sec):
+    """The code | format table of 1.6 (three code/format column pairs per row)."""
+    codes = []
+    for line in sec.split("\n"):
+        if not line.startswith("|") or re.match(r"^\|\s*-", line):
+            continue
+        cells = md_cells(line)
+        for code, fmt in zip(cells[0::2], cells[1::2]):
+            if code == "code":
+                continue
+            if "Evergreen" in fmt:
+                warn(f"facts 1.6: DATA_FORMAT {code} {fmt} is Evergreen+ only; left out")
+                continue
+            rng = re.fullmatch(r"(\d+)\s*\u2013\s*(\d+)", code)
+            seq = re.fullmatch(r"([A-Z]+)(\d+)\s*\u2026\s*\1(\d+)", fmt)
+            if rng and seq:
+                lo, hi = int(rng.group(1)), int(rng.group(2))
+                first = int(seq.group(2))
+                if hi - lo != int(seq.group(3)) - first:
+                    warn(f"facts 1.6: DATA_FORMAT range {code} / {fmt} do not pair up; left out")
+                    continue
+                codes += [(lo + k, f"{seq.group(1)}{first + k}") for k in range(hi - lo + 1)]
+            elif re.fullmatch(r"\d+", code):
+                codes.append((int(code), fmt))
+            else:
+                warn(f"facts 1.6: DATA_FORMAT cell '{code} | {fmt}' not read")
+    return codes
+
+
+def add_resource_codes(words, facts_path):
+    """Codes of the fetch/resource/sampler fields that r600-facts 1.6 lists and the seed's
+    field descriptions lack (DATA_FORMAT entirely; a few others partly). A code the seed
+    already gives is kept under the seed's name; a new code takes the name the same number
+    has under the same prefix elsewhere in the seed (SQ_SEL_MASK), else prefix + facts text."""
+    text = open(facts_path, encoding="utf-8").read()
+    sec = text.split("\n### 1.6", 1)[1]
+    sec = re.split(r"\n---|\n## |\n### ", sec, 1)[0]
+    table, _, prose = sec.partition("\n\n|")[2].partition("\n\n")     # prose: the lists
+    family = {}                                 # (value, prefix) -> the seed's name
+    for w in words:
+        for f in w.fields:
+            for n, v in f.values:
+                family.setdefault((v, enum_prefix(f)), n)
+
+    def targets(spec):
+        for kinds, word, fields in spec:
+            ws = [w for w in words if w.kind in kinds and w.name == word]
+            if len(ws) != len(kinds):
+                warn(f"facts 1.6: word {word} missing for {kinds}")
+            for w in ws:
+                for fn in fields:
+                    f = w.field(fn)
+                    if f is None:
+                        warn(f"facts 1.6: {w.kind} {word}.{fn} not in the seed")
+                    else:
+                        yield w, f
+
+    def attach(spec, codes, default_prefix):
+        for w, f in targets(spec):
+            prefix = enum_prefix(f) if f.values else default_prefix
+            for v, label in codes:
+                full = prefix + name_part(label)
+                same = [n for n, x in f.values if x == v]
+                if any(n == full and x != v for n, x in f.values):
+                    warn(f"facts 1.6: {w.name}.{f.name} {full}: seed {dict(f.values)[full]}, facts {v}")
+                if same:
+                    continue                    # the seed names this code
+                if v >= (1 << f.width):
+                    continue                    # a code of the wider variant of this field
+                full = family.get((v, prefix), full)
+                if any(n == full for n, _ in f.values):
+                    warn(f"facts 1.6: {w.name}.{f.name} {full} already used; code {v} not added")
+                    continue
+                f.add_value(full, v)
+                f.facts_values = getattr(f, "facts_values", set()) | {full}
+                f.values.sort(key=lambda nv: nv[1])
+
+    fmts = data_format_codes("|" + table)
+    if not fmts:
+        warn("facts 1.6: DATA_FORMAT table not found")
+    attach(DATA_FORMAT_FIELDS, fmts, "FMT_")
+    for label, spec, prefix in RES_CODE_LISTS:
+        m = re.search(label + r"\s*\(?(.*?)(?:\)\s*\||;|\.\s|$)", prose, re.S)
+        codes = code_items(m.group(1)) if m else []
+        if not codes:
+            warn(f"facts 1.6: code list '{label}' not found")
+            continue
+        attach(spec, codes, prefix)
+
+
 def cross_check_isa(words):
     """R7xx-vs-R6xx encoding facts (r600-facts 4.1) against the seed's two sections."""
     def fld(kind, word, field):
@@ -626,6 +762,7 @@ def main():
             w.alias = w.name[:-3]
     cross_check_isa(words)
     add_r7_isa_values(words, facts)
+    add_resource_codes(words, facts)
     for r in regs + words:
         check(r)
         for f in r.fields:
@@ -644,7 +781,8 @@ def main():
            "#   word res <NAME> <offset>       a SET_RESOURCE/SET_SAMPLER word (offset of slot 0)",
            "#   field <NAME> <shift> <width> [chips=..]   a bit field (chips only if narrower than its register)",
            "#   value <NAME> <value> [src=facts]  an enumerated value of the field above (decimal);",
-           "#                                  src=facts: R7xx code r600-facts 4.1 lists, the seed does not",
+           "#                                  src=facts: a code r600-facts lists (4.1 R7xx ISA, 1.6",
+           "#                                  fetch/resource/sampler codes) and the seed does not",
            "# Enumerations named X_...: the seed describes these values only in words (\"2 = Round to",
            "# Even\"); the name is derived from that text.",
            ""]

@@ -1,0 +1,316 @@
+/* Scalar semantics of the R6xx/R7xx ALU operations: the reference the interpreter runs
+ * lane by lane and the JIT reproduces bit for bit (jit_alu.c). Values are raw dwords.
+ *
+ * Choices where the documentation is silent (r600-facts §4.6, §7):
+ * - fp32 denormals are flushed to zero on input and output (sim_program_run sets FTZ/DAZ
+ *   for plain arithmetic; rounding and transcendental helpers flush explicitly).
+ * - Every op that computes a new float value returns the canonical NaN 0x7FC00000 when
+ *   the result is NaN; selection ops (MOV, MAX/MIN, CND*) return an operand's bits.
+ * - MUL/MULADD/DOT4 (legacy): 0 * anything = +0.0; MULADD rounds the product, then the
+ *   sum (two roundings, no FMA); DOT4 sums as ((x + y) + z) + w.
+ * - MAX/MIN legacy: max = a >= b ? a : b, min = a < b ? a : b (a NaN gives b);
+ *   MAX_DX10/MIN_DX10 return the non-NaN operand, else the same comparisons.
+ * - FLT_TO_INT/FLT_TO_UINT truncate, saturate out of range, NaN -> 0; shifts use the low
+ *   5 bits of the count.
+ * - RECIP/RECIPSQRT/SQRT are IEEE-exact (1/x, 1/sqrt(x) with two roundings, sqrt);
+ *   EXP/LOG use host exp2f/log2f; SIN/COS take revolutions on R7xx (sin(2*pi*x)) and
+ *   radians on R6xx, evaluated in double and rounded: exact host math, not the hardware's
+ *   (undocumented) precision.
+ * - PRED_SET* write 0.0 where the condition holds and 1.0 elsewhere (the ISA's
+ *   "execute"/"skip" result); KILL* write 1.0 for killed lanes, 0.0 else.
+ * - CLAMP saturates to [+0, 1]; a NaN becomes 0 with SQ_PGM_RESOURCES.DX10_CLAMP, else
+ *   stays NaN. OMOD and CLAMP apply to float results only.
+ */
+#ifndef SIM_ALU_OPS_H
+#define SIM_ALU_OPS_H
+
+#include <float.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "isa_program.h"
+
+#define SIM_CANON_NAN 0x7FC00000u
+
+static inline float sim_f(uint32_t u)
+{
+   float f;
+   memcpy(&f, &u, 4);
+   return f;
+}
+
+static inline uint32_t sim_u(float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return u;
+}
+
+static inline bool sim_is_nan(uint32_t u)
+{
+   return (u & 0x7FFFFFFFu) > 0x7F800000u;
+}
+
+/* Denormal -> zero of the same sign. */
+static inline uint32_t sim_ftz(uint32_t u)
+{
+   return (u & 0x7F800000u) ? u : (u & 0x80000000u);
+}
+
+/* A computed float result: flushed, canonical NaN. */
+static inline uint32_t sim_fres(float f)
+{
+   uint32_t u = sim_u(f);
+   return sim_is_nan(u) ? SIM_CANON_NAN : sim_ftz(u);
+}
+
+static inline float sim_mul_legacy(float a, float b)
+{
+   return (a == 0.0f || b == 0.0f) ? 0.0f : a * b;
+}
+
+static inline uint32_t sim_bool_f(bool c) { return c ? 0x3F800000u : 0u; }
+static inline uint32_t sim_bool_i(bool c) { return c ? 0xFFFFFFFFu : 0u; }
+
+static inline uint32_t sim_max_legacy(uint32_t a, uint32_t b)
+{
+   return sim_f(a) >= sim_f(b) ? a : b;
+}
+
+/* The compare of KILL* and PRED_SET* (src0 op src1). */
+static inline bool sim_alu_cond(enum sim_op op, uint32_t a, uint32_t b)
+{
+   float fa = sim_f(a), fb = sim_f(b);
+   switch (op) {
+   case SIM_OP_KILLE: case SIM_OP_PRED_SETE: return fa == fb;
+   case SIM_OP_KILLGT: case SIM_OP_PRED_SETGT: return fa > fb;
+   case SIM_OP_KILLGE: case SIM_OP_PRED_SETGE: return fa >= fb;
+   case SIM_OP_KILLNE: case SIM_OP_PRED_SETNE: return fa != fb;
+   case SIM_OP_KILLE_INT: case SIM_OP_PRED_SETE_INT: return a == b;
+   case SIM_OP_KILLNE_INT: case SIM_OP_PRED_SETNE_INT: return a != b;
+   case SIM_OP_KILLGT_INT: case SIM_OP_PRED_SETGT_INT: return (int32_t)a > (int32_t)b;
+   case SIM_OP_KILLGE_INT: case SIM_OP_PRED_SETGE_INT: return (int32_t)a >= (int32_t)b;
+   case SIM_OP_KILLGT_UINT: case SIM_OP_PRED_SETGT_UINT: return a > b;
+   case SIM_OP_KILLGE_UINT: case SIM_OP_PRED_SETGE_UINT: return a >= b;
+   default: return false;
+   }
+}
+
+/* Transcendental ops evaluated on the host (alu_ops.c); also called by JIT code. */
+uint32_t sim_alu_transcendental(enum sim_op op, enum r600_chip_class chip, uint32_t a);
+void sim_alu_transcendental_vec(uint32_t op, uint32_t chip, uint32_t *v16);
+
+static inline uint32_t sim_flt_to_int(uint32_t a)
+{
+   float f = sim_f(a);
+   if (f != f)
+      return 0;
+   if (f >= 2147483648.0f)
+      return 0x7FFFFFFFu;
+   if (f < -2147483648.0f)
+      return 0x80000000u;
+   return (uint32_t)(int32_t)f;
+}
+
+static inline uint32_t sim_flt_to_uint(uint32_t a)
+{
+   float f = sim_f(a);
+   if (!(f > 0.0f))
+      return 0;
+   if (f >= 4294967296.0f)
+      return 0xFFFFFFFFu;
+   return (uint32_t)f;
+}
+
+/* Infinite results of the _CLAMPED / _FF reciprocal forms. */
+static inline uint32_t sim_recip_fix(enum sim_op op, uint32_t r)
+{
+   if ((r & 0x7FFFFFFFu) != 0x7F800000u)
+      return r;
+   if (op == SIM_OP_RECIP_CLAMPED || op == SIM_OP_RECIPSQRT_CLAMPED)
+      return (r & 0x80000000u) | sim_u(FLT_MAX);
+   if (op == SIM_OP_RECIP_FF || op == SIM_OP_RECIPSQRT_FF)
+      return r & 0x80000000u;
+   return r;
+}
+
+/* One non-reduction operation on source dwords (modifiers already applied). */
+static inline uint32_t sim_alu_eval(enum sim_op op, enum r600_chip_class chip, uint32_t a,
+                                    uint32_t b, uint32_t c)
+{
+   float fa = sim_f(a), fb = sim_f(b), fc = sim_f(c);
+   switch (op) {
+   case SIM_OP_ADD: return sim_fres(fa + fb);
+   case SIM_OP_MUL: return sim_fres(sim_mul_legacy(fa, fb));
+   case SIM_OP_MUL_IEEE: return sim_fres(fa * fb);
+   case SIM_OP_MULADD: return sim_fres(sim_mul_legacy(fa, fb) + fc);
+   case SIM_OP_MULADD_IEEE: {
+      float p = fa * fb;
+      return sim_fres(p + fc);
+   }
+   case SIM_OP_MAX: return sim_max_legacy(a, b);
+   case SIM_OP_MIN: return fa < fb ? a : b;
+   case SIM_OP_MAX_DX10:
+      return sim_is_nan(a) ? b : sim_is_nan(b) ? a : (fa >= fb ? a : b);
+   case SIM_OP_MIN_DX10:
+      return sim_is_nan(a) ? b : sim_is_nan(b) ? a : (fa < fb ? a : b);
+   case SIM_OP_SETE: return sim_bool_f(fa == fb);
+   case SIM_OP_SETGT: return sim_bool_f(fa > fb);
+   case SIM_OP_SETGE: return sim_bool_f(fa >= fb);
+   case SIM_OP_SETNE: return sim_bool_f(fa != fb);
+   case SIM_OP_SETE_DX10: return sim_bool_i(fa == fb);
+   case SIM_OP_SETGT_DX10: return sim_bool_i(fa > fb);
+   case SIM_OP_SETGE_DX10: return sim_bool_i(fa >= fb);
+   case SIM_OP_SETNE_DX10: return sim_bool_i(fa != fb);
+   case SIM_OP_FRACT: {
+      float x = sim_f(sim_ftz(a));
+      return sim_fres(x - floorf(x));
+   }
+   case SIM_OP_TRUNC: return sim_fres(truncf(sim_f(sim_ftz(a))));
+   case SIM_OP_CEIL: return sim_fres(ceilf(sim_f(sim_ftz(a))));
+   case SIM_OP_RNDNE: return sim_fres(rintf(sim_f(sim_ftz(a))));
+   case SIM_OP_FLOOR: return sim_fres(floorf(sim_f(sim_ftz(a))));
+   case SIM_OP_MOV: return a;
+   case SIM_OP_NOP: return 0;
+   case SIM_OP_PRED_SETE: case SIM_OP_PRED_SETGT: case SIM_OP_PRED_SETGE:
+   case SIM_OP_PRED_SETNE: case SIM_OP_PRED_SETE_INT: case SIM_OP_PRED_SETGT_INT:
+   case SIM_OP_PRED_SETGE_INT: case SIM_OP_PRED_SETNE_INT: case SIM_OP_PRED_SETGT_UINT:
+   case SIM_OP_PRED_SETGE_UINT:
+      return sim_bool_f(!sim_alu_cond(op, a, b));
+   case SIM_OP_KILLE: case SIM_OP_KILLGT: case SIM_OP_KILLGE: case SIM_OP_KILLNE:
+   case SIM_OP_KILLE_INT: case SIM_OP_KILLGT_INT: case SIM_OP_KILLGE_INT:
+   case SIM_OP_KILLNE_INT: case SIM_OP_KILLGT_UINT: case SIM_OP_KILLGE_UINT:
+      return sim_bool_f(sim_alu_cond(op, a, b));
+   case SIM_OP_AND_INT: return a & b;
+   case SIM_OP_OR_INT: return a | b;
+   case SIM_OP_XOR_INT: return a ^ b;
+   case SIM_OP_NOT_INT: return ~a;
+   case SIM_OP_ADD_INT: return a + b;
+   case SIM_OP_SUB_INT: return a - b;
+   case SIM_OP_MAX_INT: return (int32_t)a > (int32_t)b ? a : b;
+   case SIM_OP_MIN_INT: return (int32_t)a < (int32_t)b ? a : b;
+   case SIM_OP_MAX_UINT: return a > b ? a : b;
+   case SIM_OP_MIN_UINT: return a < b ? a : b;
+   case SIM_OP_SETE_INT: return sim_bool_i(a == b);
+   case SIM_OP_SETGT_INT: return sim_bool_i((int32_t)a > (int32_t)b);
+   case SIM_OP_SETGE_INT: return sim_bool_i((int32_t)a >= (int32_t)b);
+   case SIM_OP_SETNE_INT: return sim_bool_i(a != b);
+   case SIM_OP_SETGT_UINT: return sim_bool_i(a > b);
+   case SIM_OP_SETGE_UINT: return sim_bool_i(a >= b);
+   case SIM_OP_EXP_IEEE: case SIM_OP_LOG_CLAMPED: case SIM_OP_LOG_IEEE:
+   case SIM_OP_SIN: case SIM_OP_COS:
+      return sim_alu_transcendental(op, chip, a);
+   case SIM_OP_RECIP_CLAMPED: case SIM_OP_RECIP_FF: case SIM_OP_RECIP_IEEE:
+      return sim_recip_fix(op, sim_fres(1.0f / fa));
+   case SIM_OP_RECIPSQRT_CLAMPED: case SIM_OP_RECIPSQRT_FF: case SIM_OP_RECIPSQRT_IEEE: {
+      float s = sqrtf(fa);
+      return sim_recip_fix(op, sim_fres(1.0f / s));
+   }
+   case SIM_OP_SQRT_IEEE: return sim_fres(sqrtf(fa));
+   case SIM_OP_FLT_TO_INT: return sim_flt_to_int(a);
+   case SIM_OP_FLT_TO_UINT: return sim_flt_to_uint(a);
+   case SIM_OP_INT_TO_FLT: return sim_fres((float)(int32_t)a);
+   case SIM_OP_UINT_TO_FLT: return sim_fres((float)a);
+   case SIM_OP_ASHR_INT: return (uint32_t)((int32_t)a >> (b & 31));
+   case SIM_OP_LSHR_INT: return a >> (b & 31);
+   case SIM_OP_LSHL_INT: return a << (b & 31);
+   case SIM_OP_MULLO_INT: case SIM_OP_MULLO_UINT: return a * b;
+   case SIM_OP_MULHI_INT: return (uint32_t)(((int64_t)(int32_t)a * (int32_t)b) >> 32);
+   case SIM_OP_MULHI_UINT: return (uint32_t)(((uint64_t)a * b) >> 32);
+   case SIM_OP_CNDE: return fa == 0.0f ? b : c;
+   case SIM_OP_CNDGT: return fa > 0.0f ? b : c;
+   case SIM_OP_CNDGE: return fa >= 0.0f ? b : c;
+   case SIM_OP_CNDE_INT: return a == 0 ? b : c;
+   case SIM_OP_CNDGT_INT: return (int32_t)a > 0 ? b : c;
+   case SIM_OP_CNDGE_INT: return (int32_t)a >= 0 ? b : c;
+   default: return 0;
+   }
+}
+
+/* CUBE: major axis of (rx, ry, rz) = (a[2], a[3], a[0]) (drivers feed src0 = v.zzxy,
+ * src1 = v.yxzz); results x = tc, y = sc, z = 2 * major axis, w = face 0..5 (+x, -x, +y,
+ * -y, +z, -z) as in the GL cube-map table; ties prefer z, then y. */
+static inline void sim_alu_cube(const uint32_t a[4], uint32_t out[4])
+{
+   float rx = sim_f(a[2]), ry = sim_f(a[3]), rz = sim_f(a[0]);
+   float ax = sim_f(a[2] & 0x7FFFFFFFu), ay = sim_f(a[3] & 0x7FFFFFFFu), az = sim_f(a[0] & 0x7FFFFFFFu);
+   float sc, tc, ma, face;
+   if (az >= ax && az >= ay) {
+      ma = rz;
+      face = rz >= 0.0f ? 4.0f : 5.0f;
+      sc = rz >= 0.0f ? rx : -rx;
+      tc = -ry;
+   } else if (ay >= ax) {
+      ma = ry;
+      face = ry >= 0.0f ? 2.0f : 3.0f;
+      sc = rx;
+      tc = ry >= 0.0f ? rz : -rz;
+   } else {
+      ma = rx;
+      face = rx >= 0.0f ? 0.0f : 1.0f;
+      sc = rx >= 0.0f ? -rz : rz;
+      tc = -ry;
+   }
+   out[0] = sim_fres(tc);
+   out[1] = sim_fres(sc);
+   out[2] = sim_fres(ma * 2.0f);
+   out[3] = sim_u(face);
+}
+
+/* The reductions: operands a[c], b[c] from the instruction in vector slot c; out[c] is
+ * the result of slot c (the same scalar in every slot except for CUBE). */
+static inline void sim_alu_reduce(enum sim_op op, const uint32_t a[4], const uint32_t b[4],
+                                  uint32_t out[4])
+{
+   uint32_t r;
+   if (op == SIM_OP_CUBE) {
+      sim_alu_cube(a, out);
+      return;
+   }
+   if (op == SIM_OP_MAX4) {
+      r = sim_max_legacy(sim_max_legacy(sim_max_legacy(a[0], a[1]), a[2]), a[3]);
+   } else {
+      float p[4];
+      for (int c = 0; c < 4; c++)
+         p[c] = op == SIM_OP_DOT4 ? sim_mul_legacy(sim_f(a[c]), sim_f(b[c]))
+                                  : sim_f(a[c]) * sim_f(b[c]);
+      float s = p[0] + p[1];
+      s = s + p[2];
+      s = s + p[3];
+      r = sim_fres(s);
+   }
+   out[0] = out[1] = out[2] = out[3] = r;
+}
+
+/* Source modifiers: ABS before NEG, on the raw bits. */
+static inline uint32_t sim_src_mod(uint32_t v, bool abs, bool neg)
+{
+   if (abs)
+      v &= 0x7FFFFFFFu;
+   if (neg)
+      v ^= 0x80000000u;
+   return v;
+}
+
+/* OMOD then CLAMP of a float result. */
+static inline uint32_t sim_alu_post(uint32_t r, unsigned omod, bool clamp, bool dx10_clamp)
+{
+   if (omod) {
+      float m = omod == SIM_OMOD_M2 ? 2.0f : omod == SIM_OMOD_M4 ? 4.0f : 0.5f;
+      r = sim_fres(sim_f(r) * m);
+   }
+   if (clamp) {
+      if (sim_is_nan(r))
+         return dx10_clamp ? 0u : r;
+      float f = sim_f(r);
+      if (!(f > 0.0f))
+         return 0u;
+      if (f > 1.0f)
+         return 0x3F800000u;
+   }
+   return r;
+}
+
+#endif

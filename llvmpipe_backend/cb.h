@@ -1,0 +1,51 @@
+/* CB (with the SX alpha test in front of it): writes PS colour exports to the colour
+ * buffers per CB_COLORn_BASE/SIZE/INFO, CB_TARGET_MASK, CB_SHADER_MASK, CB_COLOR_CONTROL
+ * and CB_BLEND*_CONTROL. */
+#ifndef SIM_CB_H
+#define SIM_CB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "shader_exec.h"
+
+struct sim_exec;
+
+#define SIM_CB_TARGETS 8
+
+struct sim_cb_target {
+   uint8_t *base;             /* host pointer of pixel (0, 0) */
+   uint32_t pitch, height;    /* pixels */
+   unsigned bpp;              /* bytes per pixel */
+   unsigned ncomp;            /* memory components X, Y, Z, W from the low bits */
+   unsigned width[4], shift[4];
+   unsigned src_chan[4];      /* shader channel (R, G, B, A) stored in memory component c */
+   uint32_t write_bits;       /* bits of a packed pixel the write mask lets through */
+   unsigned export_index;     /* PIXEL export feeding this target */
+   bool blend;
+   uint32_t blend_ctl;        /* CB_BLEND_CONTROL layout */
+};
+
+struct sim_cb_state {
+   unsigned num_targets;
+   struct sim_cb_target t[SIM_CB_TARGETS];
+   unsigned rop3;
+   float blend_const[4];
+   bool alpha_test;
+   unsigned alpha_func;
+   float alpha_ref;
+};
+
+/* Decodes and bounds-checks the colour targets of a draw. Returns false after raising a
+ * fault if a bound surface does not fit its buffer (the draw is dropped). */
+bool sim_cb_state_init(struct sim_cb_state *cb, struct sim_exec *ex);
+
+/* Writes the lanes of `mask` (covered, not killed) of the 4x4 block at (bx, by). */
+void sim_cb_write(const struct sim_cb_state *cb, int32_t bx, int32_t by, uint16_t mask,
+                  const struct sim_exports *out);
+
+/* Float -> n-bit UNORM as the CB converts it: clamp to [0, 1] (NaN -> 0), scale by
+ * 2^n - 1, round to nearest with halves rounded up. */
+uint32_t sim_cb_float_to_unorm(float f, unsigned bits);
+
+#endif

@@ -1,0 +1,17 @@
+/* R600SIM_DEBUG flags of the simulated GPU (a comma-separated list; `help` lists them and
+ * exits). Names this table does not know are left to the driver's own table. */
+#ifndef SIM_DEBUG_H
+#define SIM_DEBUG_H
+
+enum sim_debug_flag {
+   SIM_DEBUG_FAULTS = 1u << 0,   /* print every GPU fault as it is raised */
+   SIM_DEBUG_PACKETS = 1u << 1,  /* print every PM4 packet the CP executes */
+   SIM_DEBUG_DRAWS = 1u << 2,    /* print every draw (primitive, count, programs) */
+   SIM_DEBUG_PRIMS = 1u << 3,    /* print every primitive after setup (quantized) */
+   SIM_DEBUG_NOUNIMPL = 1u << 4, /* do not report unimplemented register values */
+};
+
+/* The flags parsed from R600SIM_DEBUG (parsed once, thread-safe). */
+unsigned sim_debug_flags(void);
+
+#endif

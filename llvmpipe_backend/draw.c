@@ -1,0 +1,456 @@
+/* One draw (see draw.h).
+ *
+ * VGT: indices come from the index buffer (VGT_DMA_BASE/_HI, 16- or 32-bit per
+ * VGT_DMA_INDEX_TYPE), the immediate data or the auto-index counter (0, 1, ...). A raw index
+ * equal to VGT_MULTI_PRIM_IB_RESET_INDX restarts the primitive when
+ * VGT_MULTI_PRIM_IB_RESET_EN is set; otherwise VGT_INDX_OFFSET is added (32-bit wrap) and
+ * the result clamped to [VGT_MIN_VTX_INDX, VGT_MAX_VTX_INDX]. That value is the vertex id the
+ * VS gets in GPR0.x (GPR0.w = instance id, 0 .. VGT_NUM_INSTANCES - 1).
+ * Primitives: TRILIST, TRISTRIP (odd triangles as (i+1, i, i+2) to keep the winding),
+ * TRIFAN (hub first), RECTLIST, POINTLIST; other types (lines, quads, polygons, adjacency)
+ * are reported and skipped. The provoking vertex is the last (PROVOKING_VTX_LAST) or the
+ * first (strips: i, fans: i+1) of each primitive.
+ * Triangles are gathered in batches; the batch's distinct vertices (by id) are shaded 16 at
+ * a time, then every triangle goes through PA -> SC -> SPI -> PS -> CB in order.
+ */
+#include "draw.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cb.h"
+#include "debug.h"
+#include "gpu_device.h"
+#include "pa.h"
+#include "r600_regs.h"
+#include "sc.h"
+#include "shader_exec.h"
+#include "spi.h"
+#include "unimpl.h"
+
+#define BATCH_TRIS 64
+#define BATCH_VERTS (3 * BATCH_TRIS)
+#define HASH_SIZE 512            /* > 2 * BATCH_VERTS, power of two */
+
+/* A batched primitive: a triangle, a RECTLIST rectangle or (all slots equal) a point. */
+struct batch_tri {
+   uint16_t slot[3];
+   uint16_t provoking;
+};
+
+struct sim_draw_scratch {
+   struct sim_lanes lanes;
+   struct sim_exports exports;
+   struct sim_vtx verts[BATCH_VERTS];
+   uint32_t keys[BATCH_VERTS];
+   int16_t hash[HASH_SIZE];
+   struct batch_tri tris[BATCH_TRIS];
+};
+
+struct sim_draw_scratch *sim_draw_scratch_create(void)
+{
+   return calloc(1, sizeof(struct sim_draw_scratch));
+}
+
+void sim_draw_scratch_destroy(struct sim_draw_scratch *s)
+{
+   free(s);
+}
+
+struct draw {
+   struct sim_exec *ex;
+   struct sim_draw_scratch *s;
+   unsigned prim_type;
+   bool provoking_last;
+   uint32_t instance;
+
+   struct sim_shader_env vs_env, ps_env;
+   struct sim_program *vs, *fs, *ps;
+   unsigned vs_gprs, ps_gprs;
+   unsigned nparams;
+
+   struct sim_pa_state pa;
+   struct sim_spi_state spi;
+   struct sim_cb_state cb;
+   struct sim_rect scissor;
+
+   unsigned nverts, ntris;
+   const struct sim_prim *prim;     /* the primitive being rasterized */
+   bool stop;                       /* a fault dropped the rest of the draw */
+};
+
+/* ---- pixels ------------------------------------------------------------------------ */
+
+static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask)
+{
+   struct draw *d = ctx;
+   struct sim_lanes *lanes = &d->s->lanes;
+   struct sim_exports *out = &d->s->exports;
+
+   uint16_t active = 0;
+   for (unsigned q = 0; q < 4; q++) {
+      if ((mask >> (4 * q)) & 0xF)
+         active |= (uint16_t)(0xF << (4 * q));   /* helper pixels run for derivatives */
+   }
+   unsigned ngprs = d->ps_gprs > d->spi.max_gpr ? d->ps_gprs : d->spi.max_gpr;
+   memset(lanes->gpr, 0, ngprs * sizeof(lanes->gpr[0]));
+   sim_spi_load(&d->spi, d->prim, bx, by, lanes);
+   memset(out, 0, sizeof(*out));
+   if (!sim_program_run(d->ps, NULL, &d->ps_env, lanes, active, out)) {
+      sim_fault(d->ex, 0, "pixel shader: %s", d->ps_env.fault);
+      d->stop = true;
+      return false;
+   }
+   sim_cb_write(&d->cb, bx, by, mask & (uint16_t)~out->killed, out);
+   return true;
+}
+
+static bool raster_prim(void *ctx, const struct sim_prim *prim)
+{
+   struct draw *d = ctx;
+   if (sim_debug_flags() & SIM_DEBUG_PRIMS)
+      fprintf(stderr, "r600sim: prim (%.4f,%.4f) (%.4f,%.4f) (%.4f,%.4f) %s\n",
+              (double)prim->x[0] / SIM_SUBPIX, (double)prim->y[0] / SIM_SUBPIX,
+              (double)prim->x[1] / SIM_SUBPIX, (double)prim->y[1] / SIM_SUBPIX,
+              (double)prim->x[2] / SIM_SUBPIX, (double)prim->y[2] / SIM_SUBPIX,
+              prim->front ? "front" : "back");
+   d->prim = prim;
+   sim_sc_raster(&prim->sc, &d->scissor, ps_block, d);
+   return !d->stop;
+}
+
+/* ---- vertices ---------------------------------------------------------------------- */
+
+static bool shade_vertices(struct draw *d)
+{
+   struct sim_draw_scratch *s = d->s;
+   for (unsigned base = 0; base < d->nverts; base += SIM_LANES) {
+      unsigned n = d->nverts - base < SIM_LANES ? d->nverts - base : SIM_LANES;
+      memset(s->lanes.gpr, 0, d->vs_gprs * sizeof(s->lanes.gpr[0]));
+      for (unsigned l = 0; l < n; l++) {
+         s->lanes.gpr[0][0][l] = s->keys[base + l];
+         s->lanes.gpr[0][3][l] = d->instance;
+      }
+      memset(&s->exports, 0, sizeof(s->exports));
+      if (!sim_program_run(d->vs, d->fs, &d->vs_env, &s->lanes, (uint16_t)((1u << n) - 1),
+                           &s->exports)) {
+         sim_fault(d->ex, 0, "vertex shader: %s", d->vs_env.fault);
+         return false;
+      }
+      if (!(s->exports.pos_mask & 1)) {
+         sim_fault(d->ex, 0, "vertex shader did not export a position (POS 60)");
+         return false;
+      }
+      for (unsigned l = 0; l < n; l++) {
+         struct sim_vtx *v = &s->verts[base + l];
+         memcpy(&v->psize, &s->exports.pos[1][0][l], 4);   /* POS 61 .x */
+         for (unsigned c = 0; c < 4; c++) {
+            memcpy(&v->pos[c], &s->exports.pos[0][c][l], 4);
+            for (unsigned p = 0; p < d->nparams; p++)
+               memcpy(&v->param[p][c], &s->exports.param[p][c][l], 4);
+         }
+      }
+   }
+   return true;
+}
+
+/* Shades the batch's vertices and draws its triangles; empties the batch. */
+static bool flush_batch(struct draw *d)
+{
+   struct sim_draw_scratch *s = d->s;
+   bool ok = d->ntris == 0 || shade_vertices(d);
+   for (unsigned t = 0; ok && t < d->ntris; t++) {
+      const struct batch_tri *bt = &s->tris[t];
+      const struct sim_vtx *v[3] = { &s->verts[bt->slot[0]], &s->verts[bt->slot[1]],
+                                     &s->verts[bt->slot[2]] };
+      if (d->prim_type == VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POINTLIST)
+         ok = sim_pa_point(&d->pa, v[0], raster_prim, d);
+      else if (d->prim_type == VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST)
+         ok = sim_pa_rect(&d->pa, v, &s->verts[bt->provoking], raster_prim, d);
+      else
+         ok = sim_pa_triangle(&d->pa, v, &s->verts[bt->provoking], raster_prim, d);
+   }
+   d->nverts = d->ntris = 0;
+   memset(s->hash, 0xFF, sizeof(s->hash));
+   if (!ok)
+      d->stop = true;
+   return ok;
+}
+
+static unsigned vertex_slot(struct draw *d, uint32_t key)
+{
+   struct sim_draw_scratch *s = d->s;
+   unsigned h = (key * 2654435761u) & (HASH_SIZE - 1);
+   while (s->hash[h] >= 0) {
+      if (s->keys[s->hash[h]] == key)
+         return (unsigned)s->hash[h];
+      h = (h + 1) & (HASH_SIZE - 1);
+   }
+   s->hash[h] = (int16_t)d->nverts;
+   s->keys[d->nverts] = key;
+   return d->nverts++;
+}
+
+static bool add_triangle(struct draw *d, uint32_t k0, uint32_t k1, uint32_t k2, uint32_t kp)
+{
+   if (d->ntris == BATCH_TRIS || d->nverts + 3 > BATCH_VERTS) {
+      if (!flush_batch(d))
+         return false;
+   }
+   struct batch_tri *t = &d->s->tris[d->ntris++];
+   t->slot[0] = (uint16_t)vertex_slot(d, k0);
+   t->slot[1] = (uint16_t)vertex_slot(d, k1);
+   t->slot[2] = (uint16_t)vertex_slot(d, k2);
+   t->provoking = (uint16_t)vertex_slot(d, kp);
+   return true;
+}
+
+/* Primitive assembly state since the last start/restart. */
+struct assembler {
+   unsigned n;          /* vertices seen */
+   uint32_t hub, prev;  /* fan: first vertex; strip/fan: the vertex before the last */
+   uint32_t last;
+   uint32_t list[2];
+};
+
+static bool assemble(struct draw *d, struct assembler *a, uint32_t key)
+{
+   bool ok = true;
+   bool last = d->provoking_last;
+   switch (d->prim_type) {
+   case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POINTLIST:
+      ok = add_triangle(d, key, key, key, key);   /* one vertex, one "triangle" slot */
+      break;
+   case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST:
+   case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST:
+      if (a->n % 3 == 2)
+         ok = add_triangle(d, a->list[0], a->list[1], key, last ? key : a->list[0]);
+      else
+         a->list[a->n % 3] = key;
+      break;
+   case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRISTRIP:
+      if (a->n >= 2) {
+         if (a->n % 2 == 0)
+            ok = add_triangle(d, a->prev, a->last, key, last ? key : a->prev);
+         else
+            ok = add_triangle(d, a->last, a->prev, key, last ? key : a->prev);
+      }
+      break;
+   case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRIFAN:
+      if (a->n == 0)
+         a->hub = key;
+      else if (a->n >= 2)
+         ok = add_triangle(d, a->hub, a->last, key, last ? key : a->last);
+      break;
+   }
+   a->prev = a->last;
+   a->last = key;
+   a->n++;
+   return ok;
+}
+
+/* ---- the draw ---------------------------------------------------------------------- */
+
+static bool prim_supported(const struct sim_exec *ex, unsigned prim_type)
+{
+   switch (prim_type) {
+   case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POINTLIST:
+   case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST:
+   case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRISTRIP:
+   case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRIFAN:
+   case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST:
+      return true;
+   }
+   sim_unimpl_field(ex->gpu->chip, REG_VGT_PRIMITIVE_TYPE, "PRIM_TYPE", prim_type,
+                    "draw skipped");
+   return false;
+}
+
+static void report_unimplemented_state(const struct sim_exec *ex)
+{
+   enum r600_chip_class chip = ex->gpu->chip;
+   uint32_t v;
+   v = sim_reg(ex, REG_DB_DEPTH_CONTROL);
+   if (DB_DEPTH_CONTROL__Z_ENABLE__get(v))
+      sim_unimpl_field(chip, REG_DB_DEPTH_CONTROL, "Z_ENABLE", 1, "no depth test yet");
+   if (DB_DEPTH_CONTROL__STENCIL_ENABLE__get(v))
+      sim_unimpl_field(chip, REG_DB_DEPTH_CONTROL, "STENCIL_ENABLE", 1, "no stencil test yet");
+   v = sim_reg(ex, REG_VGT_GS_MODE);
+   if (VGT_GS_MODE__MODE__get(v))
+      sim_unimpl_field(chip, REG_VGT_GS_MODE, "MODE", VGT_GS_MODE__MODE__get(v), "GS not run");
+   if (VGT_STRMOUT_EN__STREAMOUT__get(sim_reg(ex, REG_VGT_STRMOUT_EN)))
+      sim_unimpl_field(chip, REG_VGT_STRMOUT_EN, "STREAMOUT", 1, "ignored");
+   v = sim_reg(ex, REG_PA_SC_MODE_CNTL);
+   if (PA_SC_MODE_CNTL__MSAA_ENABLE__get(v) &&
+       PA_SC_AA_CONFIG__MSAA_NUM_SAMPLES__get(sim_reg(ex, REG_PA_SC_AA_CONFIG)))
+      sim_unimpl_field(chip, REG_PA_SC_MODE_CNTL, "MSAA_ENABLE", 1, "one sample at the centre");
+   v = PA_SC_CLIPRECT_RULE__CLIP_RULE__get(sim_reg(ex, REG_PA_SC_CLIPRECT_RULE));
+   if (v != 0xFFFF && !PA_SC_MODE_CNTL__CLIPRECT_ENABLE__get(sim_reg(ex, REG_PA_SC_MODE_CNTL)))
+      sim_unimpl_field(chip, REG_PA_SC_CLIPRECT_RULE, "CLIP_RULE", v, "cliprects ignored");
+   v = VGT_DMA_INDEX_TYPE__SWAP_MODE__get(sim_reg(ex, REG_VGT_DMA_INDEX_TYPE));
+   if (v)
+      sim_unimpl_field(chip, REG_VGT_DMA_INDEX_TYPE, "SWAP_MODE", v, "ignored");
+}
+
+static bool load_programs(struct draw *d)
+{
+   struct sim_exec *ex = d->ex;
+   d->vs_env = (struct sim_shader_env){ .chip = ex->gpu->chip, .stage = SIM_STAGE_FS,
+                                        .mem = ex->gpu->mem, .regs = ex->gpu->regs,
+                                        .seq = ex->seq };
+   d->ps_env = d->vs_env;
+   uint64_t fs_va = (uint64_t)sim_reg(ex, REG_SQ_PGM_START_FS) << 8;
+   uint64_t vs_va = (uint64_t)sim_reg(ex, REG_SQ_PGM_START_VS) << 8;
+   uint64_t ps_va = (uint64_t)sim_reg(ex, REG_SQ_PGM_START_PS) << 8;
+
+   d->fs = fs_va ? sim_program_get(&d->vs_env, fs_va) : NULL;
+   if (fs_va && !d->fs) {
+      sim_fault(ex, fs_va, "fetch shader: %s", d->vs_env.fault);
+      return false;
+   }
+   d->vs_env.stage = SIM_STAGE_VS;
+   d->vs = sim_program_get(&d->vs_env, vs_va);
+   if (!d->vs) {
+      sim_fault(ex, vs_va, "vertex shader: %s", d->vs_env.fault);
+      return false;
+   }
+   d->ps_env.stage = SIM_STAGE_PS;
+   d->ps = sim_program_get(&d->ps_env, ps_va);
+   if (!d->ps) {
+      sim_fault(ex, ps_va, "pixel shader: %s", d->ps_env.fault);
+      return false;
+   }
+   d->vs_gprs = SQ_PGM_RESOURCES_VS__NUM_GPRS__get(sim_reg(ex, REG_SQ_PGM_RESOURCES_VS));
+   d->ps_gprs = SQ_PGM_RESOURCES_PS__NUM_GPRS__get(sim_reg(ex, REG_SQ_PGM_RESOURCES_PS));
+   if (d->vs_gprs < 1)
+      d->vs_gprs = 1;
+   if (d->vs_gprs > SIM_MAX_GPRS)
+      d->vs_gprs = SIM_MAX_GPRS;
+   if (d->ps_gprs > SIM_MAX_GPRS)
+      d->ps_gprs = SIM_MAX_GPRS;
+   return true;
+}
+
+/* Where the draw's indices come from. */
+struct index_source {
+   unsigned select;             /* VGT_DRAW_INITIATOR.SOURCE_SELECT */
+   const uint8_t *data;
+   unsigned size;               /* bytes per index */
+};
+
+static bool index_source_init(struct index_source *src, struct sim_exec *ex, uint32_t count,
+                              const uint32_t *immd, unsigned immd_ndw)
+{
+   src->select = VGT_DRAW_INITIATOR__SOURCE_SELECT__get(sim_reg(ex, REG_VGT_DRAW_INITIATOR));
+   if (src->select == VGT_DRAW_INITIATOR__SOURCE_SELECT__DI_SRC_SEL_AUTO_INDEX)
+      return true;
+   unsigned type = VGT_DMA_INDEX_TYPE__INDEX_TYPE__get(sim_reg(ex, REG_VGT_DMA_INDEX_TYPE));
+   if (type == VGT_DMA_INDEX_TYPE__INDEX_TYPE__VGT_INDEX_16)
+      src->size = 2;
+   else if (type == VGT_DMA_INDEX_TYPE__INDEX_TYPE__VGT_INDEX_32)
+      src->size = 4;
+   else {
+      sim_fault(ex, 0, "VGT_DMA_INDEX_TYPE.INDEX_TYPE %u is reserved", type);
+      return false;
+   }
+   uint64_t bytes = (uint64_t)count * src->size;
+   if (src->select == VGT_DRAW_INITIATOR__SOURCE_SELECT__DI_SRC_SEL_IMMEDIATE) {
+      if (bytes > 4ull * immd_ndw) {
+         sim_fault(ex, 0, "DRAW_INDEX_IMMD: %u indices need %llu bytes, packet has %u", count,
+                   (unsigned long long)bytes, 4 * immd_ndw);
+         return false;
+      }
+      src->data = (const uint8_t *)immd;
+      return true;
+   }
+   if (src->select != VGT_DRAW_INITIATOR__SOURCE_SELECT__DI_SRC_SEL_DMA) {
+      sim_fault(ex, 0, "VGT_DRAW_INITIATOR.SOURCE_SELECT %u is reserved", src->select);
+      return false;
+   }
+   uint64_t va = sim_reg(ex, REG_VGT_DMA_BASE) |
+                 ((uint64_t)VGT_DMA_BASE_HI__BASE_ADDR__get(sim_reg(ex, REG_VGT_DMA_BASE_HI)) << 32);
+   if (va % src->size) {
+      sim_fault(ex, va, "index buffer address not aligned to its %u-byte indices", src->size);
+      return false;
+   }
+   src->data = bytes ? sim_mem_range(ex->gpu->mem, va, bytes) : NULL;
+   if (bytes && !src->data) {
+      sim_fault(ex, va, "index buffer (%u indices, %llu bytes) outside any buffer", count,
+                (unsigned long long)bytes);
+      return false;
+   }
+   return true;
+}
+
+static uint32_t raw_index(const struct index_source *src, uint32_t i)
+{
+   if (src->select == VGT_DRAW_INITIATOR__SOURCE_SELECT__DI_SRC_SEL_AUTO_INDEX)
+      return i;
+   const uint8_t *p = src->data + (size_t)i * src->size;
+   return src->size == 2 ? (uint32_t)(p[0] | p[1] << 8)
+                         : (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+                              (uint32_t)p[3] << 24;
+}
+
+void sim_draw(struct sim_exec *ex, const uint32_t *immd, unsigned immd_ndw)
+{
+   struct draw d = { .ex = ex, .s = ex->gpu->scratch };
+   uint32_t count = sim_reg(ex, REG_VGT_NUM_INDICES);
+   uint32_t instances = sim_reg(ex, REG_VGT_NUM_INSTANCES);
+   if (instances == 0)
+      instances = 1;   /* "minimum value is 1" */
+   d.prim_type = VGT_PRIMITIVE_TYPE__PRIM_TYPE__get(sim_reg(ex, REG_VGT_PRIMITIVE_TYPE));
+   uint32_t sc_mode = sim_reg(ex, REG_PA_SU_SC_MODE_CNTL);
+   d.provoking_last = PA_SU_SC_MODE_CNTL__PROVOKING_VTX_LAST__get(sc_mode);
+
+   if (sim_debug_flags() & SIM_DEBUG_DRAWS)
+      fprintf(stderr, "r600sim: draw %llu:%u prim %u count %u instances %u source %u "
+              "VS 0x%llx FS 0x%llx PS 0x%llx\n", (unsigned long long)ex->seq, ex->dword,
+              d.prim_type, count, instances,
+              VGT_DRAW_INITIATOR__SOURCE_SELECT__get(sim_reg(ex, REG_VGT_DRAW_INITIATOR)),
+              (unsigned long long)sim_reg(ex, REG_SQ_PGM_START_VS) << 8,
+              (unsigned long long)sim_reg(ex, REG_SQ_PGM_START_FS) << 8,
+              (unsigned long long)sim_reg(ex, REG_SQ_PGM_START_PS) << 8);
+
+   struct index_source src = { 0 };
+   if (!index_source_init(&src, ex, count, immd, immd_ndw))
+      return;
+   if (count == 0 || !prim_supported(ex, d.prim_type))
+      return;
+   report_unimplemented_state(ex);
+   if (!load_programs(&d))
+      return;
+   if (!sim_cb_state_init(&d.cb, ex))
+      return;
+   d.nparams = SPI_VS_OUT_CONFIG__VS_EXPORT_COUNT__get(sim_reg(ex, REG_SPI_VS_OUT_CONFIG)) + 1;
+   sim_pa_state_init(&d.pa, ex, d.nparams);
+   sim_spi_state_init(&d.spi, ex, d.nparams);
+   d.scissor = sim_sc_scissor(ex);
+
+   bool restart = VGT_MULTI_PRIM_IB_RESET_EN__RESET_EN__get(
+                     sim_reg(ex, REG_VGT_MULTI_PRIM_IB_RESET_EN)) &&
+                  src.select != VGT_DRAW_INITIATOR__SOURCE_SELECT__DI_SRC_SEL_AUTO_INDEX;
+   uint32_t restart_index = sim_reg(ex, REG_VGT_MULTI_PRIM_IB_RESET_INDX);
+   uint32_t offset = sim_reg(ex, REG_VGT_INDX_OFFSET);
+   uint32_t min_index = sim_reg(ex, REG_VGT_MIN_VTX_INDX);
+   uint32_t max_index = sim_reg(ex, REG_VGT_MAX_VTX_INDX);
+
+   memset(d.s->hash, 0xFF, sizeof(d.s->hash));
+   for (d.instance = 0; d.instance < instances && !d.stop; d.instance++) {
+      struct assembler a = { 0 };
+      for (uint32_t i = 0; i < count && !d.stop; i++) {
+         uint32_t raw = raw_index(&src, i);
+         if (restart && raw == restart_index) {
+            a = (struct assembler){ 0 };
+            continue;
+         }
+         uint32_t id = raw + offset;
+         id = id < min_index ? min_index : id > max_index ? max_index : id;
+         if (!assemble(&d, &a, id))
+            break;
+      }
+      if (!d.stop)
+         flush_batch(&d);   /* vertex ids are only unique within an instance */
+   }
+}

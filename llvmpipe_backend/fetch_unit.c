@@ -1,0 +1,108 @@
+/* Vertex fetch: address = base + index * stride + offset, bounds-checked against the
+ * resource's SIZE (last valid byte offset, as drivers program it) and GPU memory; data
+ * converted per DATA_FORMAT / NUM_FORMAT_ALL / FORMAT_COMP_ALL / SRF_MODE_ALL of the
+ * instruction (or of the resource with USE_CONST_FIELDS), see formats.c. */
+#include <stdio.h>
+#include <string.h>
+
+#include "fetch_unit.h"
+#include "formats.h"
+#include "gpu_memory.h"
+#include "r600_regs.h"
+
+/* Stage-relative SET_RESOURCE slots (r600-facts §1.5): the fetch shader and the vertex
+ * shader address slots 160 + BUFFER_ID, the pixel shader slots BUFFER_ID. */
+#define SIM_VS_RESOURCE_BASE 160
+#define SIM_RESOURCE_STRIDE (REG_SQ_VTX_CONSTANT_WORD6_0 + 4 - REG_SQ_VTX_CONSTANT_WORD0_0)
+
+bool sim_fetch_vtx(struct sim_run *x, unsigned pc, const struct sim_vtx_inst *v)
+{
+   const uint32_t *regs = x->env->regs;
+   unsigned slot = v->buffer_id + (x->prog->stage == SIM_STAGE_PS ? 0 : SIM_VS_RESOURCE_BASE);
+   uint32_t first = REG_SQ_VTX_CONSTANT_WORD0_0 + slot * SIM_RESOURCE_STRIDE;
+   if (first + SIM_RESOURCE_STRIDE > SIM_REG_SPACE_DWORDS * 4) {
+      sim_run_fault(x, pc, "vertex fetch from resource slot %u: no such slot", slot);
+      return false;
+   }
+   const uint32_t *w = &regs[first / 4];
+   uint32_t w2 = w[(REG_SQ_VTX_CONSTANT_WORD2_0 - REG_SQ_VTX_CONSTANT_WORD0_0) / 4];
+   uint32_t w6 = w[(REG_SQ_VTX_CONSTANT_WORD6_0 - REG_SQ_VTX_CONSTANT_WORD0_0) / 4];
+   if (SQ_VTX_CONSTANT_WORD6__TYPE__get(w6) != SQ_VTX_CONSTANT_WORD6__TYPE__SQ_TEX_VTX_VALID_BUFFER) {
+      sim_run_fault(x, pc, "vertex fetch from resource slot %u, which is not a valid buffer", slot);
+      return false;
+   }
+   uint64_t base = SQ_VTX_CONSTANT_WORD0__BASE_ADDRESS__get(w[0]) |
+                   (uint64_t)SQ_VTX_CONSTANT_WORD2__BASE_ADDRESS_HI__get(w2) << 32;
+   uint64_t last = SQ_VTX_CONSTANT_WORD1__SIZE__get(
+      w[(REG_SQ_VTX_CONSTANT_WORD1_0 - REG_SQ_VTX_CONSTANT_WORD0_0) / 4]);
+   uint32_t stride = v->no_stride ? 0 : SQ_VTX_CONSTANT_WORD2__STRIDE__get(w2);
+   uint32_t oob = SQ_VTX_CONSTANT_WORD2__CLAMP_X__get(w2) == SQ_VTX_CONSTANT_WORD2__CLAMP_X__SQ_VTX_CLAMP_NAN
+                     ? 0xFFC00000u : 0u;
+
+   uint32_t code = v->data_format;
+   struct sim_format_mode mode = { .num_format = v->num_format, .srf_no_zero = v->srf_no_zero,
+                                   .endian = v->endian };
+   bool is_signed = v->is_signed;
+   if (v->use_const_fields) {
+      code = SQ_VTX_CONSTANT_WORD2__DATA_FORMAT__get(w2);
+      uint32_t nf = SQ_VTX_CONSTANT_WORD2__NUM_FORMAT_ALL__get(w2);
+      mode.num_format = nf == SQ_VTX_CONSTANT_WORD2__NUM_FORMAT_ALL__SQ_NUM_FORMAT_INT ? SIM_NUM_INT
+                        : nf == SQ_VTX_CONSTANT_WORD2__NUM_FORMAT_ALL__SQ_NUM_FORMAT_SCALED
+                           ? SIM_NUM_SCALED : SIM_NUM_NORM;
+      is_signed = SQ_VTX_CONSTANT_WORD2__FORMAT_COMP_ALL__get(w2) ==
+                  SQ_VTX_CONSTANT_WORD2__FORMAT_COMP_ALL__SQ_FORMAT_COMP_SIGNED;
+      mode.srf_no_zero = SQ_VTX_CONSTANT_WORD2__SRF_MODE_ALL__get(w2) ==
+                         SQ_VTX_CONSTANT_WORD2__SRF_MODE_ALL__SQ_SRF_MODE_NO_ZERO;
+      uint32_t e = SQ_VTX_CONSTANT_WORD2__ENDIAN_SWAP__get(w2);
+      mode.endian = e == SQ_VTX_CONSTANT_WORD2__ENDIAN_SWAP__SQ_ENDIAN_8IN16 ? SIM_ENDIAN_8IN16
+                    : e == SQ_VTX_CONSTANT_WORD2__ENDIAN_SWAP__SQ_ENDIAN_8IN32 ? SIM_ENDIAN_8IN32
+                    : SIM_ENDIAN_NONE;
+   }
+   for (unsigned c = 0; c < 4; c++)
+      mode.is_signed[c] = is_signed;
+   const struct sim_format *f = sim_format_find(code);
+   if (!f) {
+      sim_run_fault(x, pc, "vertex fetch DATA_FORMAT %u is not implemented", code);
+      return false;
+   }
+
+   uint32_t add = 0;
+   if (v->fetch_type == SIM_FETCH_VERTEX)
+      add = regs[REG_SQ_VTX_BASE_VTX_LOC / 4];
+   else if (v->fetch_type == SIM_FETCH_INSTANCE)
+      add = regs[REG_SQ_VTX_START_INST_LOC / 4];
+
+   uint32_t val[4][SIM_LANES];
+   const uint32_t *index = x->lanes->gpr[v->src_gpr][v->src_chan];
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      if (!(x->exec >> l & 1))
+         continue;
+      uint64_t off = (uint64_t)(uint32_t)(index[l] + add) * stride + v->offset;
+      uint32_t e[4] = { oob, oob, oob, oob };
+      unsigned bytes = sim_format_bytes(f);
+      if (off + bytes - 1 <= last) {
+         const uint8_t *src = sim_mem_range(x->env->mem, base + off, bytes);
+         if (!src) {
+            sim_run_fault(x, pc, "vertex fetch at 0x%llx (slot %u) outside GPU memory",
+                           (unsigned long long)(base + off), slot);
+            return false;
+         }
+         sim_format_decode(f, src, &mode, e);
+      }
+      for (unsigned c = 0; c < 4; c++)
+         val[c][l] = e[c];
+   }
+
+   uint32_t (*dst)[SIM_LANES] = x->lanes->gpr[v->dst_gpr];
+   for (unsigned c = 0; c < 4; c++) {
+      unsigned sel = v->dst_sel[c];
+      if (sel == SIM_SEL_MASK)
+         continue;
+      for (unsigned l = 0; l < SIM_LANES; l++) {
+         if (!(x->exec >> l & 1))
+            continue;
+         dst[c][l] = sel <= SIM_SEL_W ? val[sel][l] : sel == SIM_SEL_1 ? 0x3F800000u : 0u;
+      }
+   }
+   return true;
+}

@@ -1,0 +1,16 @@
+/* The vertex fetch unit: VTX FETCH instructions against SET_RESOURCE buffer constants
+ * (SQ_VTX_CONSTANT_WORD0..6), with data-format conversion. Used by both engines. */
+#ifndef SIM_FETCH_UNIT_H
+#define SIM_FETCH_UNIT_H
+
+#include <stdbool.h>
+
+#include "run_state.h"
+
+/* Executes one fetch for the active lanes of x, writing its destination GPR. Returns
+ * false after recording a fault (invalid resource, unmapped memory, unsupported format).
+ * A fetch beyond the buffer's SIZE is not a fault: it returns 0 in every component (or
+ * NaN 0xFFC00000 with CLAMP_X = CLAMP_NAN), as the resource's CLAMP_X field describes. */
+bool sim_fetch_vtx(struct sim_run *x, unsigned pc, const struct sim_vtx_inst *v);
+
+#endif

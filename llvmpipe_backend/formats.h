@@ -1,0 +1,31 @@
+/* DATA_FORMAT decoding shared by the vertex fetch and texture units: one element of
+ * memory -> four dwords. The codes are the same for SQ_VTX_* and SQ_TEX_RESOURCE_WORD1
+ * (r600-facts §1.6); names come from the generated header. */
+#ifndef SIM_FORMATS_H
+#define SIM_FORMATS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct sim_format;
+
+/* How the components are interpreted (NUM_FORMAT_ALL, FORMAT_COMP_*, SRF_MODE_ALL,
+ * ENDIAN_SWAP, FORCE_DEGAMMA of the instruction or resource). */
+struct sim_format_mode {
+   uint8_t num_format;       /* enum sim_num_format */
+   bool is_signed[4];
+   bool srf_no_zero;
+   uint8_t endian;           /* enum sim_endian */
+   bool degamma;             /* sRGB -> linear on X, Y, Z */
+};
+
+/* The format of a DATA_FORMAT code, or NULL if not implemented. */
+const struct sim_format *sim_format_find(uint32_t code);
+unsigned sim_format_bytes(const struct sim_format *f);
+
+/* Decodes one element. Components the format lacks read as (0, 0, 0, 1): 1.0, or 1 for
+ * NUM_FORMAT INT. */
+void sim_format_decode(const struct sim_format *f, const uint8_t *src,
+                       const struct sim_format_mode *m, uint32_t out[4]);
+
+#endif

@@ -1,0 +1,240 @@
+/* A decoded R6xx/R7xx shader program: the CF list, ALU groups (with their slot
+ * assignment and literals resolved), vertex fetches and exports, validated once by
+ * isa_decode.c. Both engines (interp.c, jit_*.c) and the fetch/texture units execute
+ * this form, never raw words.
+ * Opcodes are translated to the chip-independent enum sim_op; the numbers themselves come
+ * from the generated r600_regs.h (see isa_decode.c). */
+#ifndef SIM_ISA_PROGRAM_H
+#define SIM_ISA_PROGRAM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "shader_exec.h"
+
+#define SIM_MAX_CF 4096            /* CF instructions per program */
+#define SIM_MAX_GROUP 5            /* x, y, z, w, t */
+#define SIM_UNIT_T 4
+
+/* ALU operations the engines execute (OP2 and OP3 name spaces merged). */
+#define SIM_OP2_LIST(X) \
+   X(ADD) X(MUL) X(MUL_IEEE) X(MAX) X(MIN) X(MAX_DX10) X(MIN_DX10) \
+   X(SETE) X(SETGT) X(SETGE) X(SETNE) X(SETE_DX10) X(SETGT_DX10) X(SETGE_DX10) X(SETNE_DX10) \
+   X(FRACT) X(TRUNC) X(CEIL) X(RNDNE) X(FLOOR) X(MOV) X(NOP) \
+   X(PRED_SETGT_UINT) X(PRED_SETGE_UINT) X(PRED_SETE) X(PRED_SETGT) X(PRED_SETGE) X(PRED_SETNE) \
+   X(KILLE) X(KILLGT) X(KILLGE) X(KILLNE) \
+   X(AND_INT) X(OR_INT) X(XOR_INT) X(NOT_INT) X(ADD_INT) X(SUB_INT) \
+   X(MAX_INT) X(MIN_INT) X(MAX_UINT) X(MIN_UINT) \
+   X(SETE_INT) X(SETGT_INT) X(SETGE_INT) X(SETNE_INT) X(SETGT_UINT) X(SETGE_UINT) \
+   X(KILLGT_UINT) X(KILLGE_UINT) \
+   X(PRED_SETE_INT) X(PRED_SETGT_INT) X(PRED_SETGE_INT) X(PRED_SETNE_INT) \
+   X(KILLE_INT) X(KILLGT_INT) X(KILLGE_INT) X(KILLNE_INT) \
+   X(DOT4) X(DOT4_IEEE) X(CUBE) X(MAX4) \
+   X(EXP_IEEE) X(LOG_CLAMPED) X(LOG_IEEE) X(RECIP_CLAMPED) X(RECIP_FF) X(RECIP_IEEE) \
+   X(RECIPSQRT_CLAMPED) X(RECIPSQRT_FF) X(RECIPSQRT_IEEE) X(SQRT_IEEE) \
+   X(FLT_TO_INT) X(INT_TO_FLT) X(UINT_TO_FLT) X(SIN) X(COS) \
+   X(ASHR_INT) X(LSHR_INT) X(LSHL_INT) X(MULLO_INT) X(MULHI_INT) X(MULLO_UINT) X(MULHI_UINT) \
+   X(FLT_TO_UINT)
+
+/* The _M2/_M4/_D2 forms of MULADD(_IEEE) decode to MULADD(_IEEE) with that OMOD. */
+#define SIM_OP3_LIST(X) \
+   X(MULADD) X(MULADD_IEEE) X(CNDE) X(CNDGT) X(CNDGE) X(CNDE_INT) X(CNDGT_INT) X(CNDGE_INT)
+
+enum sim_op {
+   SIM_OP_INVALID = 0,
+#define SIM_X(n) SIM_OP_##n,
+   SIM_OP2_LIST(SIM_X)
+   SIM_OP3_LIST(SIM_X)
+#undef SIM_X
+   SIM_OP_COUNT
+};
+
+/* Execution-unit class of an operation. */
+enum sim_op_slot { SIM_SLOT_ANY, SIM_SLOT_TRANS, SIM_SLOT_REDUCTION };
+
+/* Kind of result: float ops get OMOD/CLAMP and canonical NaNs, integer ops do not. */
+#define SIM_OPF_INT_RESULT  0x01u
+#define SIM_OPF_KILL        0x02u
+#define SIM_OPF_PRED_SET    0x04u
+#define SIM_OPF_TRANS_R6    0x08u   /* trans-only on R6xx, any slot on R7xx */
+
+struct sim_op_info {
+   const char *name;
+   uint8_t nsrc;
+   uint8_t slot;     /* enum sim_op_slot */
+   uint8_t flags;    /* SIM_OPF_* */
+};
+extern const struct sim_op_info sim_op_info[SIM_OP_COUNT];
+
+enum sim_src_kind {
+   SIM_SRC_GPR,        /* index = register */
+   SIM_SRC_KCACHE,     /* index = set * 32 + constant within the set's window */
+   SIM_SRC_INLINE,     /* index into sim_inline_consts */
+   SIM_SRC_LITERAL,    /* chan selects the group's literal */
+   SIM_SRC_PV,         /* chan = vector unit of the previous group */
+   SIM_SRC_PS,         /* trans unit of the previous group */
+};
+
+/* Chip-independent codes the decoder translates the hardware's enums into. */
+enum sim_sel { SIM_SEL_X, SIM_SEL_Y, SIM_SEL_Z, SIM_SEL_W, SIM_SEL_0, SIM_SEL_1, SIM_SEL_MASK };
+enum sim_cond { SIM_COND_ACTIVE, SIM_COND_FALSE, SIM_COND_BOOL, SIM_COND_NOT_BOOL };
+enum sim_pred_sel { SIM_PRED_OFF, SIM_PRED_ZERO, SIM_PRED_ONE };
+enum sim_omod { SIM_OMOD_OFF, SIM_OMOD_M2, SIM_OMOD_M4, SIM_OMOD_D2 };
+enum sim_fetch_type { SIM_FETCH_VERTEX, SIM_FETCH_INSTANCE, SIM_FETCH_NO_OFFSET };
+enum sim_num_format { SIM_NUM_NORM, SIM_NUM_INT, SIM_NUM_SCALED };
+enum sim_endian { SIM_ENDIAN_NONE, SIM_ENDIAN_8IN16, SIM_ENDIAN_8IN32 };
+
+struct sim_src {
+   uint8_t kind;      /* enum sim_src_kind */
+   uint8_t chan;
+   bool neg, abs;
+   uint16_t index;
+};
+
+/* The inline constants of SRC_SEL 248..252 as raw dwords: 0.0, 1.0, 1, -1, 0.5. */
+extern const uint32_t sim_inline_consts[5];
+
+struct sim_alu_inst {
+   uint8_t op;          /* enum sim_op */
+   uint8_t unit;        /* 0..3 vector x..w, SIM_UNIT_T */
+   struct sim_src src[3];
+   uint8_t dst_gpr, dst_chan;
+   bool write, clamp, update_exec, update_pred;
+   uint8_t omod;        /* enum sim_omod */
+   uint8_t pred_sel;    /* enum sim_pred_sel */
+};
+
+struct sim_alu_group {
+   uint32_t first;      /* index into sim_program.alu */
+   uint8_t count;
+   uint8_t units;       /* bit u: unit u used */
+   uint32_t literal[4];
+};
+
+struct sim_vtx_inst {
+   uint8_t fetch_type;        /* enum sim_fetch_type */
+   uint8_t buffer_id;
+   uint8_t src_gpr, src_chan;
+   uint8_t dst_gpr;
+   uint8_t dst_sel[4];        /* enum sim_sel */
+   bool use_const_fields;     /* format from the resource, not from the fields below */
+   uint8_t data_format;       /* DATA_FORMAT code */
+   uint8_t num_format;        /* enum sim_num_format */
+   bool is_signed, srf_no_zero;
+   uint8_t endian;            /* enum sim_endian */
+   bool no_stride;
+   uint16_t offset;
+};
+
+enum sim_tex_op {
+   SIM_TEX_SAMPLE, SIM_TEX_SAMPLE_L, SIM_TEX_SAMPLE_LB, SIM_TEX_SAMPLE_LZ, SIM_TEX_LD,
+   SIM_TEX_GET_GRADIENTS_H, SIM_TEX_GET_GRADIENTS_V, SIM_TEX_GET_TEXTURE_RESINFO,
+};
+
+struct sim_tex_inst {
+   uint8_t op;                /* enum sim_tex_op */
+   uint8_t resource_id, sampler_id;
+   uint8_t src_gpr, dst_gpr;
+   uint8_t src_sel[4];        /* enum sim_sel (X..W, 0, 1) */
+   uint8_t dst_sel[4];        /* enum sim_sel */
+   bool normalized[4];        /* COORD_TYPE_X..W */
+   float lod_bias;            /* LOD_BIAS (S3.4) */
+   float offset[3];           /* OFFSET_X..Z in texels (S3.1) */
+};
+
+enum sim_cf_op {
+   SIM_CF_NOP,
+   SIM_CF_ALU,
+   SIM_CF_VTX,
+   SIM_CF_TEX,
+   SIM_CF_LOOP_START,          /* DX9: SQ_LOOP_CONST count */
+   SIM_CF_LOOP_START_NO_AL,
+   SIM_CF_LOOP_START_DX10,
+   SIM_CF_LOOP_END,
+   SIM_CF_LOOP_CONTINUE,
+   SIM_CF_LOOP_BREAK,
+   SIM_CF_JUMP,
+   SIM_CF_ELSE,
+   SIM_CF_POP,
+   SIM_CF_CALL_FS,
+   SIM_CF_RETURN,
+   SIM_CF_EXPORT,
+};
+
+/* What an ALU clause does around its body (CF_ALU CF_INST). */
+enum sim_alu_kind {
+   SIM_ALU_PLAIN, SIM_ALU_PUSH_BEFORE, SIM_ALU_POP_AFTER, SIM_ALU_POP2_AFTER,
+   SIM_ALU_CONTINUE, SIM_ALU_BREAK, SIM_ALU_ELSE_AFTER,
+};
+
+enum sim_export_type { SIM_EXPORT_PIXEL, SIM_EXPORT_POS, SIM_EXPORT_PARAM };
+
+struct sim_cf {
+   uint8_t op;                 /* enum sim_cf_op */
+   uint8_t cond;               /* enum sim_cond */
+   uint8_t cf_const, pop_count;
+   bool eop;
+   uint32_t addr;              /* jump target: CF index */
+   /* ALU / VTX / TEX clauses: range in groups / vtx / tex */
+   uint32_t first, count;
+   /* ALU */
+   uint8_t alu_kind;           /* enum sim_alu_kind */
+   uint8_t kc_mode[2], kc_bank[2];
+   uint16_t kc_line[2];
+   uint32_t kc_used[2];        /* bit i: constant i of the set's window is read */
+   /* EXPORT / EXPORT_DONE */
+   uint8_t exp_type;           /* enum sim_export_type */
+   uint16_t array_base;
+   uint8_t gpr, burst;         /* burst = number of exports (BURST_COUNT + 1) */
+   uint8_t sel[4];             /* enum sim_sel */
+};
+
+struct sim_program {
+   enum r600_chip_class chip;
+   enum sim_stage stage;
+   bool dx10_clamp;            /* SQ_PGM_RESOURCES_*.DX10_CLAMP */
+   unsigned entry;             /* first CF instruction (SQ_PGM_CF_OFFSET) */
+   unsigned ncf;               /* CF indices 0 .. ncf-1; those below entry are not decoded */
+   struct sim_cf *cf;
+   struct sim_alu_group *groups;
+   unsigned ngroups;
+   struct sim_alu_inst *alu;
+   unsigned nalu;
+   struct sim_vtx_inst *vtx;
+   unsigned nvtx;
+   struct sim_tex_inst *tex;
+   unsigned ntex;
+
+   /* Filled by the engines (shader_cache.c). */
+   int (*jit_fn)(void *exec);  /* NULL: run on the interpreter */
+
+   /* Cache bookkeeping (shader_cache.c). */
+   uint64_t hash;
+   uint32_t *image;            /* the exact dwords the program was decoded from */
+   size_t image_ndw;
+   struct sim_program *next;
+};
+
+/* Program image: everything that determines the decoded program, in a canonical layout,
+ * used both as the decoder's input and as the cache key. */
+struct sim_isa_image {
+   uint32_t *dw;
+   size_t ndw, cap;
+};
+
+/* Reads the program at `va` from GPU memory into `img` (CF instructions from `entry`
+ * through END_OF_PROGRAM - or, for the fetch shader, the first RETURN - and every clause
+ * they reference), prefixed by chip, stage and the register state that changes code.
+ * Returns false and writes `err` on a bad address or a runaway CF list. */
+bool sim_isa_read(struct sim_memory *mem, enum r600_chip_class chip, enum sim_stage stage,
+                  uint64_t va, unsigned entry, bool dx10_clamp, struct sim_isa_image *img,
+                  char *err, size_t errlen);
+
+/* Decodes and validates an image. Returns NULL and writes `err` on an illegal or
+ * unsupported encoding. */
+struct sim_program *sim_isa_decode(const struct sim_isa_image *img, char *err, size_t errlen);
+
+void sim_program_free(struct sim_program *);
+
+#endif

@@ -1,0 +1,104 @@
+/* Scan conversion with exact 64-bit edge functions.
+ *
+ * Edge classification (screen space, y down). After setup the polygon's vertices run so
+ * that twice the signed area, sum(x_i*y_(i+1) - x_(i+1)*y_i), is positive; the edge from
+ * vertex a to vertex b then has the function
+ *    E(P) = (xb - xa) * (Py - ya) - (yb - ya) * (Px - xa)
+ * which is positive on the inside. With dx = xb - xa, dy = yb - ya:
+ *   - dy == 0, dx > 0: E grows with y, the inside is below the edge: a TOP edge;
+ *   - dy == 0, dx < 0: the inside is above: a BOTTOM edge;
+ *   - dy < 0: E grows with x, the inside is to the right of the edge: a LEFT edge;
+ *   - dy > 0: the inside is to the left: a RIGHT edge.
+ * So every non-horizontal edge is a left or a right edge and only exactly horizontal edges
+ * are top or bottom edges (the D3D/GL "top-left" vocabulary). A sample is covered when,
+ * for every edge, E > 0, or E == 0 and PA_SC_EDGERULE says samples on that kind of edge
+ * are inside. A sample on a vertex lies on two edges and needs both to include it.
+ */
+#include "sc.h"
+
+static int64_t floor_div(int64_t a, int64_t b)
+{
+   int64_t q = a / b;
+   return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+bool sim_sc_setup(struct sim_sc_setup *s, unsigned n, const int64_t *x, const int64_t *y,
+                  unsigned edge_rule)
+{
+   int64_t area2 = 0;
+   for (unsigned i = 0; i < n; i++) {
+      unsigned j = (i + 1) % n;
+      area2 += x[i] * y[j] - x[j] * y[i];
+   }
+   if (area2 == 0)
+      return false;
+
+   s->n = n;
+   s->reversed = area2 < 0;
+   s->area2 = s->reversed ? -area2 : area2;
+   for (unsigned i = 0; i < n; i++) {
+      unsigned src = s->reversed ? n - 1 - i : i;
+      s->x[i] = x[src];
+      s->y[i] = y[src];
+   }
+   for (unsigned i = 0; i < n; i++) {
+      unsigned j = (i + 1) % n;
+      s->dx[i] = s->x[j] - s->x[i];
+      s->dy[i] = s->y[j] - s->y[i];
+      unsigned kind;
+      if (s->dy[i] == 0)
+         kind = s->dx[i] > 0 ? SIM_EDGE_TOP : SIM_EDGE_BOTTOM;
+      else
+         kind = s->dy[i] < 0 ? SIM_EDGE_LEFT : SIM_EDGE_RIGHT;
+      s->bias[i] = (edge_rule & kind) ? 0 : 1;
+   }
+   return true;
+}
+
+void sim_sc_raster(const struct sim_sc_setup *s, const struct sim_rect *clip,
+                   sim_sc_block_fn fn, void *ctx)
+{
+   int64_t minx = s->x[0], maxx = s->x[0], miny = s->y[0], maxy = s->y[0];
+   for (unsigned i = 1; i < s->n; i++) {
+      minx = s->x[i] < minx ? s->x[i] : minx;
+      maxx = s->x[i] > maxx ? s->x[i] : maxx;
+      miny = s->y[i] < miny ? s->y[i] : miny;
+      maxy = s->y[i] > maxy ? s->y[i] : maxy;
+   }
+   /* Pixels whose centre can lie inside the bounding box, intersected with the clip. */
+   int64_t px0 = floor_div(minx, SIM_SUBPIX), px1 = floor_div(maxx, SIM_SUBPIX) + 1;
+   int64_t py0 = floor_div(miny, SIM_SUBPIX), py1 = floor_div(maxy, SIM_SUBPIX) + 1;
+   px0 = px0 > clip->x0 ? px0 : clip->x0;
+   py0 = py0 > clip->y0 ? py0 : clip->y0;
+   px1 = px1 < clip->x1 ? px1 : clip->x1;
+   py1 = py1 < clip->y1 ? py1 : clip->y1;
+   if (px0 >= px1 || py0 >= py1)
+      return;
+
+   /* Per-lane steps: one pixel right changes E by -dy*SUBPIX, one down by dx*SUBPIX. */
+   int64_t step_x[4], step_y[4];
+   for (unsigned e = 0; e < s->n; e++) {
+      step_x[e] = -s->dy[e] * SIM_SUBPIX;
+      step_y[e] = s->dx[e] * SIM_SUBPIX;
+   }
+
+   for (int32_t by = (int32_t)(py0 & ~3ll); by < py1; by += 4) {
+      for (int32_t bx = (int32_t)(px0 & ~3ll); bx < px1; bx += 4) {
+         int64_t origin[4];
+         for (unsigned e = 0; e < s->n; e++)
+            origin[e] = sim_sc_edge_at(s, e, bx, by) - s->bias[e];
+         uint16_t mask = 0;
+         for (unsigned l = 0; l < 16; l++) {
+            int32_t lx = (int32_t)sim_lane_x(l), ly = (int32_t)sim_lane_y(l);
+            if (bx + lx < px0 || bx + lx >= px1 || by + ly < py0 || by + ly >= py1)
+               continue;
+            bool in = true;
+            for (unsigned e = 0; e < s->n && in; e++)
+               in = origin[e] + lx * step_x[e] + ly * step_y[e] >= 0;
+            mask |= (uint16_t)in << l;
+         }
+         if (mask && !fn(ctx, bx, by, mask))
+            return;
+      }
+   }
+}

@@ -1,0 +1,75 @@
+/* SC: scan conversion of a convex polygon (a triangle, or the parallelogram of a RECTLIST
+ * primitive) into 4x4 pixel blocks with a coverage mask, in exact integer arithmetic.
+ *
+ * Coordinates are window coordinates in units of 1/SIM_SUBPIX pixel (the PA converts the
+ * quantized vertex positions into these units); pixel (px, py) is sampled at its centre
+ * (px + 1/2, py + 1/2). Screen space has y growing downward.
+ */
+#ifndef SIM_SC_H
+#define SIM_SC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define SIM_SUBPIX_BITS 9                 /* 1/512 px: 1/256 quantization plus the centre */
+#define SIM_SUBPIX (1 << SIM_SUBPIX_BITS)
+/* Vertex coordinates must lie within +-SIM_COORD_LIMIT units (32768 px), which keeps every
+ * edge-function product well inside int64. */
+#define SIM_COORD_LIMIT (1ll << (SIM_SUBPIX_BITS + 15))
+
+/* PA_SC_EDGERULE flag nibble (ER_TRI / ER_POINT / ER_RECT): 1 = a sample exactly on an
+ * edge of that kind is inside. */
+#define SIM_EDGE_LEFT 8u
+#define SIM_EDGE_RIGHT 4u
+#define SIM_EDGE_TOP 2u
+#define SIM_EDGE_BOTTOM 1u
+
+/* Pixel rectangle [x0, x1) x [y0, y1). */
+struct sim_rect {
+   int32_t x0, y0, x1, y1;
+};
+
+/* A set-up polygon: edges in the order of the vertices, oriented so that the inside is
+ * where every edge function is positive. */
+struct sim_sc_setup {
+   unsigned n;                 /* 3 or 4 edges */
+   int64_t x[4], y[4];         /* vertices, 1/SIM_SUBPIX px, in setup order */
+   int64_t dx[4], dy[4];       /* edge i runs from vertex i to vertex i+1 */
+   int64_t bias[4];            /* 0 if samples on edge i are inside, 1 if not */
+   int64_t area2;              /* twice the area (> 0) */
+   bool reversed;              /* vertex order was reversed to make the area positive */
+};
+
+/* Sets up n (3 or 4) vertices of a convex polygon in order. `edge_rule` is the 4-bit L:R:T:B
+ * nibble. Returns false for a degenerate (zero-area) polygon, which covers nothing. */
+bool sim_sc_setup(struct sim_sc_setup *s, unsigned n, const int64_t *x, const int64_t *y,
+                  unsigned edge_rule);
+
+/* Edge function i at the centre of pixel (px, py). */
+static inline int64_t sim_sc_edge_at(const struct sim_sc_setup *s, unsigned i, int32_t px,
+                                     int32_t py)
+{
+   int64_t sx = (int64_t)px * SIM_SUBPIX + SIM_SUBPIX / 2;
+   int64_t sy = (int64_t)py * SIM_SUBPIX + SIM_SUBPIX / 2;
+   return s->dx[i] * (sy - s->y[i]) - s->dy[i] * (sx - s->x[i]);
+}
+
+/* Lane l of a 4x4 block (quad-major, see shader_exec.h): pixel offset inside the block. */
+static inline unsigned sim_lane_x(unsigned l) { return ((l >> 2) & 1) * 2 + (l & 1); }
+static inline unsigned sim_lane_y(unsigned l) { return ((l >> 3) & 1) * 2 + ((l >> 1) & 1); }
+
+/* Called for every 4x4 block (bx, by multiples of 4, in pixels) with a non-empty mask
+ * (bit l = lane l covered). Return false to stop the walk. */
+typedef bool (*sim_sc_block_fn)(void *ctx, int32_t bx, int32_t by, uint16_t mask);
+
+struct sim_exec;
+
+/* The intersection of the window, screen, generic and viewport-0 scissors of the draw
+ * being executed (scissor.c). */
+struct sim_rect sim_sc_scissor(const struct sim_exec *ex);
+
+/* Walks the polygon's blocks inside `clip` (which must be non-negative). */
+void sim_sc_raster(const struct sim_sc_setup *s, const struct sim_rect *clip,
+                   sim_sc_block_fn fn, void *ctx);
+
+#endif

@@ -1,0 +1,194 @@
+/* SPI input setup (see spi.h).
+ *
+ * Interpolation at the pixel centre (single-sample: centroid and sample locations are the
+ * centre too). Screen-space barycentrics come from the exact integer edge functions of the
+ * quantized triangle: b_k = E_k / (2 * area), E_k the edge function of the edge opposite
+ * v[k]. Perspective-correct weights are p_k = (b_k / w_k) / sum_j (b_j / w_j); SEL_LINEAR
+ * inputs (and every input with PA_SU_SC_MODE_CNTL.PERSP_CORR_DIS) use b_k. A value is
+ * a0 + p1 * (a1 - a0) + p2 * (a2 - a0), computed in double and rounded to float once,
+ * so a constant attribute stays exact. FLAT_SHADE inputs (with SPI_INTERP_CONTROL_0.
+ * FLAT_SHADE_ENA) take the provoking vertex's value.
+ *
+ * Position (POSITION_ENA): x, y = the pixel centre (px + 0.5, py + 0.5) in window
+ * coordinates, z = window z interpolated linearly in screen space, w = the clip-space w
+ * interpolated perspective-correctly, i.e. 1 / sum_k (b_k / w_k); a GL fragment shader
+ * wants 1/w in gl_FragCoord.w and must take the reciprocal itself (r600-facts §3.4).
+ * Face (FRONT_FACE_ENA): +1.0 front / -1.0 back in the selected channel, or 1 / 0 as
+ * integers with FRONT_FACE_ALL_BITS.
+ * Point sprites (a point, SPI_INTERP_CONTROL_0.PNT_SPRITE_ENA and the input's
+ * PT_SPRITE_TEX): each component is replaced per PNT_SPRITE_OVRD_X..W by 0, 1, S or T, or
+ * kept; S runs 0 -> 1 left to right across the point's square and T 0 -> 1 top to bottom
+ * (1 -> 0 with PNT_SPRITE_TOP_1: "T is 1.0 at the top"), sampled at the pixel centre.
+ */
+#include "spi.h"
+
+#include <string.h>
+
+#include "gpu_device.h"
+#include "r600_regs.h"
+#include "unimpl.h"
+
+static const float default_vals[4][4] = {
+   { 0.0f, 0.0f, 0.0f, 0.0f },
+   { 0.0f, 0.0f, 0.0f, 1.0f },
+   { 1.0f, 1.0f, 1.0f, 0.0f },
+   { 1.0f, 1.0f, 1.0f, 1.0f },
+};
+
+/* Semantic id of parameter 4n + k from SPI_VS_OUT_ID_n. */
+static unsigned vs_out_id(uint32_t ids, unsigned k)
+{
+   switch (k) {
+   case 0: return SPI_VS_OUT_ID_0__SEMANTIC_0__get(ids);
+   case 1: return SPI_VS_OUT_ID_0__SEMANTIC_1__get(ids);
+   case 2: return SPI_VS_OUT_ID_0__SEMANTIC_2__get(ids);
+   default: return SPI_VS_OUT_ID_0__SEMANTIC_3__get(ids);
+   }
+}
+
+void sim_spi_state_init(struct sim_spi_state *spi, const struct sim_exec *ex, unsigned nparams)
+{
+   enum r600_chip_class chip = ex->gpu->chip;
+   memset(spi, 0, sizeof(*spi));
+
+   uint32_t ctl0 = sim_reg(ex, REG_SPI_PS_IN_CONTROL_0);
+   uint32_t ctl1 = sim_reg(ex, REG_SPI_PS_IN_CONTROL_1);
+   uint32_t interp = sim_reg(ex, REG_SPI_INTERP_CONTROL_0);
+   uint32_t out_cfg = sim_reg(ex, REG_SPI_VS_OUT_CONFIG);
+   bool persp_dis = PA_SU_SC_MODE_CNTL__PERSP_CORR_DIS__get(sim_reg(ex, REG_PA_SU_SC_MODE_CNTL));
+   bool flat_ena = SPI_INTERP_CONTROL_0__FLAT_SHADE_ENA__get(interp);
+   bool sprite_ena = SPI_INTERP_CONTROL_0__PNT_SPRITE_ENA__get(interp);
+   spi->sprite_ovrd[0] = SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_X__get(interp);
+   spi->sprite_ovrd[1] = SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_Y__get(interp);
+   spi->sprite_ovrd[2] = SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_Z__get(interp);
+   spi->sprite_ovrd[3] = SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_W__get(interp);
+   spi->sprite_top_1 = SPI_INTERP_CONTROL_0__PNT_SPRITE_TOP_1__get(interp);
+
+   if (SPI_VS_OUT_CONFIG__VS_PER_COMPONENT__get(out_cfg))
+      sim_unimpl_field(chip, REG_SPI_VS_OUT_CONFIG, "VS_PER_COMPONENT", 1,
+                       "ids read per vector");
+   if (SPI_PS_IN_CONTROL_0__PARAM_GEN__get(ctl0))
+      sim_unimpl_field(chip, REG_SPI_PS_IN_CONTROL_0, "PARAM_GEN",
+                       SPI_PS_IN_CONTROL_0__PARAM_GEN__get(ctl0), "ignored");
+   if (SPI_PS_IN_CONTROL_1__GEN_INDEX_PIX__get(ctl1))
+      sim_unimpl_field(chip, REG_SPI_PS_IN_CONTROL_1, "GEN_INDEX_PIX", 1, "ignored");
+   if (SPI_PS_IN_CONTROL_1__FIXED_PT_POSITION_ENA__get(ctl1))
+      sim_unimpl_field(chip, REG_SPI_PS_IN_CONTROL_1, "FIXED_PT_POSITION_ENA", 1, "ignored");
+
+   spi->num_interp = SPI_PS_IN_CONTROL_0__NUM_INTERP__get(ctl0);
+   if (spi->num_interp > SIM_MAX_PARAMS) {
+      sim_unimpl_field(chip, REG_SPI_PS_IN_CONTROL_0, "NUM_INTERP", spi->num_interp,
+                       "limited to 32");
+      spi->num_interp = SIM_MAX_PARAMS;
+   }
+   spi->max_gpr = spi->num_interp;
+
+   for (unsigned i = 0; i < spi->num_interp; i++) {
+      uint32_t cntl = sim_reg(ex, REG_SPI_PS_INPUT_CNTL_0 + i * REG_SPI_PS_INPUT_CNTL_0__stride);
+      unsigned sem = SPI_PS_INPUT_CNTL_0__SEMANTIC__get(cntl);
+      struct sim_spi_input *in = &spi->in[i];
+      in->param = -1;
+      for (unsigned p = 0; p < nparams && in->param < 0; p++) {
+         uint32_t ids = sim_reg(ex, REG_SPI_VS_OUT_ID_0 + (p / 4) * REG_SPI_VS_OUT_ID_0__stride);
+         if (vs_out_id(ids, p % 4) == sem)
+            in->param = (int)p;
+      }
+      memcpy(in->def, default_vals[SPI_PS_INPUT_CNTL_0__DEFAULT_VAL__get(cntl)], sizeof(in->def));
+      in->flat = flat_ena && SPI_PS_INPUT_CNTL_0__FLAT_SHADE__get(cntl);
+      in->linear = persp_dis || SPI_PS_INPUT_CNTL_0__SEL_LINEAR__get(cntl);
+      in->sprite = sprite_ena && SPI_PS_INPUT_CNTL_0__PT_SPRITE_TEX__get(cntl);
+      if (SPI_PS_INPUT_CNTL_0__CYL_WRAP__get(cntl))
+         sim_unimpl_field(chip, REG_SPI_PS_INPUT_CNTL_0, "CYL_WRAP",
+                          SPI_PS_INPUT_CNTL_0__CYL_WRAP__get(cntl), "ignored");
+   }
+
+   spi->pos_ena = SPI_PS_IN_CONTROL_0__POSITION_ENA__get(ctl0);
+   spi->pos_addr = SPI_PS_IN_CONTROL_0__POSITION_ADDR__get(ctl0);
+   if (spi->pos_ena && spi->pos_addr + 1 > spi->max_gpr)
+      spi->max_gpr = spi->pos_addr + 1;
+   spi->face_ena = SPI_PS_IN_CONTROL_1__FRONT_FACE_ENA__get(ctl1);
+   spi->face_addr = SPI_PS_IN_CONTROL_1__FRONT_FACE_ADDR__get(ctl1);
+   spi->face_chan = SPI_PS_IN_CONTROL_1__FRONT_FACE_CHAN__get(ctl1);
+   spi->face_all_bits = SPI_PS_IN_CONTROL_1__FRONT_FACE_ALL_BITS__get(ctl1);
+   if (spi->face_ena && spi->face_addr + 1 > spi->max_gpr)
+      spi->max_gpr = spi->face_addr + 1;
+}
+
+static uint32_t fbits(float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return u;
+}
+
+void sim_spi_load(const struct sim_spi_state *spi, const struct sim_prim *prim, int32_t bx,
+                  int32_t by, struct sim_lanes *lanes)
+{
+   const double inv_area = 1.0 / (double)prim->area2;
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      int64_t px = (int64_t)(bx + (int32_t)sim_lane_x(l)) * SIM_SUBPIX + SIM_SUBPIX / 2;
+      int64_t py = (int64_t)(by + (int32_t)sim_lane_y(l)) * SIM_SUBPIX + SIM_SUBPIX / 2;
+      double b[3];
+      for (unsigned k = 0; k < 3; k++) {
+         unsigned i = (k + 1) % 3, j = (k + 2) % 3;   /* edge v[i] -> v[j] is opposite v[k] */
+         int64_t e = (prim->x[j] - prim->x[i]) * (py - prim->y[i]) -
+                     (prim->y[j] - prim->y[i]) * (px - prim->x[i]);
+         b[k] = (double)e * inv_area;
+      }
+      double q[3], qsum = 0;
+      for (unsigned k = 0; k < 3; k++) {
+         q[k] = b[k] * prim->inv_w[k];
+         qsum += q[k];
+      }
+      double p[3] = { q[0] / qsum, q[1] / qsum, q[2] / qsum };
+
+      double s = 0, t = 0;
+      if (prim->point) {
+         s = (double)(px - prim->box_x0) / (double)prim->box_w;
+         t = (double)(py - prim->box_y0) / (double)prim->box_h;
+         if (spi->sprite_top_1)
+            t = 1.0 - t;
+      }
+      for (unsigned i = 0; i < spi->num_interp; i++) {
+         const struct sim_spi_input *in = &spi->in[i];
+         for (unsigned c = 0; c < 4; c++) {
+            float v;
+            unsigned ovrd = prim->point && in->sprite ? spi->sprite_ovrd[c]
+                                                       : SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_X__SPI_PNT_SPRITE_SEL_NONE;
+            if (ovrd == SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_X__SPI_PNT_SPRITE_SEL_0) {
+               v = 0.0f;
+            } else if (ovrd == SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_X__SPI_PNT_SPRITE_SEL_1) {
+               v = 1.0f;
+            } else if (ovrd == SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_X__SPI_PNT_SPRITE_SEL_S) {
+               v = (float)s;
+            } else if (ovrd == SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_X__SPI_PNT_SPRITE_SEL_T) {
+               v = (float)t;
+            } else if (in->param < 0) {
+               v = in->def[c];
+            } else if (in->flat) {
+               v = prim->provoking->param[in->param][c];
+            } else {
+               const double *wt = in->linear ? b : p;
+               double a0 = prim->v[0]->param[in->param][c];
+               double a1 = prim->v[1]->param[in->param][c];
+               double a2 = prim->v[2]->param[in->param][c];
+               v = (float)(a0 + wt[1] * (a1 - a0) + wt[2] * (a2 - a0));
+            }
+            lanes->gpr[i][c][l] = fbits(v);
+         }
+      }
+      if (spi->pos_ena) {
+         uint32_t (*g)[SIM_LANES] = lanes->gpr[spi->pos_addr];
+         double z = prim->z[0] + b[1] * ((double)prim->z[1] - prim->z[0]) +
+                    b[2] * ((double)prim->z[2] - prim->z[0]);
+         g[0][l] = fbits((float)((double)px / SIM_SUBPIX));
+         g[1][l] = fbits((float)((double)py / SIM_SUBPIX));
+         g[2][l] = fbits((float)z);
+         g[3][l] = fbits((float)(1.0 / qsum));
+      }
+      if (spi->face_ena) {
+         lanes->gpr[spi->face_addr][spi->face_chan][l] =
+            spi->face_all_bits ? (uint32_t)prim->front : fbits(prim->front ? 1.0f : -1.0f);
+      }
+   }
+}

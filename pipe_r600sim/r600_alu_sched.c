@@ -1,0 +1,348 @@
+/* VLIW5 group packing and ALU clause formation (see r600_alu_sched.h). */
+#include "r600_alu_sched.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* BANK_SWIZZLE: read cycle of src0, src1, src2 (r600-facts §4.2). */
+static const uint8_t vec_cycle[6][3] = {
+   {0, 1, 2}, {0, 2, 1}, {1, 2, 0}, {1, 0, 2}, {2, 0, 1}, {2, 1, 0},
+};
+static const uint8_t trans_cycle[4][3] = {
+   {2, 1, 0}, {1, 2, 2}, {2, 1, 2}, {2, 2, 1},
+};
+
+static unsigned popcount8(unsigned v)
+{
+   unsigned n = 0;
+   for (; v; v &= v - 1)
+      n++;
+   return n;
+}
+
+static unsigned group_slots(const struct r600_alu_group *g)
+{
+   return popcount8(g->used) + (g->num_literals + 1) / 2;
+}
+
+unsigned r600_alu_clause_slots(const struct r600_alu_clause *c)
+{
+   unsigned n = 0;
+   for (unsigned i = 0; i < c->num_groups; i++)
+      n += group_slots(&c->groups[i]);
+   return n;
+}
+
+static bool is_once_per_group(const struct mir_alu *a)
+{
+   return a->op == R600_ALU_KILLGT || a->pred_set;
+}
+
+/* Adds `line` to the ascending set; false when the set would exceed `max`. */
+static bool add_line(uint16_t *lines, unsigned *n, unsigned max, uint16_t line)
+{
+   unsigned i = 0;
+   while (i < *n && lines[i] < line)
+      i++;
+   if (i < *n && lines[i] == line)
+      return true;
+   if (*n == max)
+      return false;
+   memmove(&lines[i + 1], &lines[i], (*n - i) * sizeof(lines[0]));
+   lines[i] = line;
+   (*n)++;
+   return true;
+}
+
+/* Covers the ascending lines with two locks of one or two consecutive lines each. */
+static bool lines_fit(const uint16_t *lines, unsigned n, struct r600_kcache_lock lock[2])
+{
+   unsigned i = 0;
+   for (unsigned set = 0; set < 2; set++) {
+      lock[set].mode = R600_KCACHE_NONE;
+      lock[set].line = 0;
+      if (i == n)
+         continue;
+      lock[set].line = (uint8_t)lines[i];
+      lock[set].mode = R600_KCACHE_LOCK_1;
+      i++;
+      if (i < n && lines[i] == lines[i - 1] + 1) {
+         lock[set].mode = R600_KCACHE_LOCK_2;
+         i++;
+      }
+   }
+   return i == n;
+}
+
+static bool op_lines(const struct mir_alu *ops, unsigned n, uint16_t *lines, unsigned *num)
+{
+   for (unsigned k = 0; k < n; k++) {
+      for (unsigned s = 0; s < 3; s++) {
+         if (ops[k].src[s].kind == MIR_SRC_CONST &&
+             !add_line(lines, num, 4, (uint16_t)(ops[k].src[s].value / 16)))
+            return false;
+      }
+   }
+   return true;
+}
+
+/* Distinct constant reads of a set of instructions: R7xx counts (constant, xy|zw half)
+ * pairs and allows 2, R6xx counts (constant, channel) pairs and allows 4. */
+static bool const_reads_ok(const struct mir_alu *const *ops, unsigned n, enum r600_chip_class chip)
+{
+   uint32_t key[12];
+   unsigned num = 0, max = chip == R600_CHIP_RV770 ? 2 : 4;
+   for (unsigned k = 0; k < n; k++) {
+      for (unsigned s = 0; s < 3; s++) {
+         const struct mir_src *src = &ops[k]->src[s];
+         if (src->kind != MIR_SRC_CONST)
+            continue;
+         uint32_t v = src->value * 4 + (chip == R600_CHIP_RV770 ? src->chan / 2u : src->chan);
+         unsigned i = 0;
+         while (i < num && key[i] != v)
+            i++;
+         if (i == num) {
+            if (num == max)
+               return false;
+            key[num++] = v;
+         }
+      }
+   }
+   return true;
+}
+
+static bool reserve_port(int ports[3][4], unsigned cycle, unsigned chan, uint32_t reg)
+{
+   if (ports[cycle][chan] < 0) {
+      ports[cycle][chan] = (int)reg;
+      return true;
+   }
+   return ports[cycle][chan] == (int)reg;
+}
+
+/* Reserves the GPR read ports of one instruction under bank swizzle `sw`. */
+static bool try_swizzle(const struct mir_alu *a, bool trans, unsigned sw, int ports[3][4])
+{
+   unsigned nsrc = r600_alu_op_info(a->op)->num_src;
+   unsigned nconst = 0;
+
+   if (trans) {
+      /* constants of the trans slot are read in the first cycles; at most two */
+      for (unsigned i = 0; i < nsrc; i++)
+         nconst += a->src[i].kind != MIR_SRC_REG;
+      if (nconst > 2)
+         return false;
+   }
+   for (unsigned i = 0; i < nsrc; i++) {
+      const struct mir_src *s = &a->src[i];
+      if (s->kind != MIR_SRC_REG)
+         continue;
+      if (!trans && i == 1 && a->src[0].kind == MIR_SRC_REG && a->src[0].value == s->value &&
+          a->src[0].chan == s->chan)
+         continue;   /* src1 reuses src0's read */
+      unsigned cycle = trans ? trans_cycle[sw][i] : vec_cycle[sw][i];
+      if (trans && cycle < nconst)
+         return false;
+      if (!reserve_port(ports, cycle, s->chan, s->value))
+         return false;
+   }
+   return true;
+}
+
+static bool assign_swizzles(struct r600_alu_group *g, unsigned slot, int ports[3][4])
+{
+   while (slot < 5 && !(g->used & (1u << slot)))
+      slot++;
+   if (slot == 5)
+      return true;
+   bool trans = slot == R600_SLOT_T;
+   unsigned count = trans ? 4 : 6;
+   for (unsigned sw = 0; sw < count; sw++) {
+      int saved[3][4];
+      memcpy(saved, ports, sizeof(saved));
+      if (try_swizzle(&g->slot[slot], trans, sw, ports) && assign_swizzles(g, slot + 1, ports)) {
+         g->bank_swizzle[slot] = (uint8_t)sw;
+         return true;
+      }
+      memcpy(ports, saved, sizeof(saved));
+   }
+   return false;
+}
+
+static bool reads(const struct mir_alu *a, uint32_t reg, unsigned chan)
+{
+   unsigned nsrc = r600_alu_op_info(a->op)->num_src;
+   for (unsigned i = 0; i < nsrc; i++) {
+      if (a->src[i].kind == MIR_SRC_REG && a->src[i].value == reg && a->src[i].chan == chan)
+         return true;
+   }
+   return false;
+}
+
+/* Places the instruction(s) into a copy of `g` and checks every group rule; on success
+ * the copy replaces `g`. */
+static bool group_try(struct r600_alu_group *g, const struct mir_alu *ops, unsigned n,
+                      enum r600_chip_class chip)
+{
+   struct r600_alu_group t = *g;
+   unsigned placed[4];
+
+   if (n == 4) {
+      if (t.used & 0xF)
+         return false;
+      for (unsigned i = 0; i < 4; i++) {
+         t.slot[i] = ops[i];
+         t.slot[i].dst_chan = (uint8_t)i;
+         placed[i] = i;
+      }
+      t.used |= 0xF;
+   } else {
+      const struct mir_alu *a = &ops[0];
+      int s = -1;
+      if (r600_alu_op_trans_only(a->op, chip)) {
+         s = R600_SLOT_T;
+      } else if (a->write) {
+         s = (t.used & (1u << a->dst_chan)) ? (int)R600_SLOT_T : a->dst_chan;
+      } else {
+         for (unsigned i = 0; i < 5 && s < 0; i++)
+            if (!(t.used & (1u << i)))
+               s = (int)i;
+      }
+      if (s < 0 || (t.used & (1u << s)))
+         return false;
+      t.slot[s] = *a;
+      if (s != (int)R600_SLOT_T && !a->write)
+         t.slot[s].dst_chan = (uint8_t)s;
+      t.used |= 1u << s;
+      placed[0] = (unsigned)s;
+   }
+
+   /* In a group every source is read before any result is written: an instruction must
+    * not read or rewrite what an earlier instruction of the group writes. */
+   for (unsigned e = 0; e < 5; e++) {
+      if (!(g->used & (1u << e)) || !g->slot[e].write)
+         continue;
+      const struct mir_alu *w = &g->slot[e];
+      for (unsigned k = 0; k < n; k++) {
+         const struct mir_alu *a = &t.slot[placed[k]];
+         if (reads(a, w->dst, w->dst_chan))
+            return false;
+         if (a->write && a->dst == w->dst && a->dst_chan == w->dst_chan)
+            return false;
+      }
+   }
+
+   const struct mir_alu *all[5];
+   unsigned num = 0, once = 0;
+   t.num_literals = 0;
+   for (unsigned e = 0; e < 5; e++) {
+      if (!(t.used & (1u << e)))
+         continue;
+      const struct mir_alu *a = &t.slot[e];
+      all[num++] = a;
+      once += is_once_per_group(a);
+      for (unsigned s = 0; s < r600_alu_op_info(a->op)->num_src; s++) {
+         if (a->src[s].kind != MIR_SRC_LITERAL)
+            continue;
+         unsigned i = 0;
+         while (i < t.num_literals && t.literal[i] != a->src[s].value)
+            i++;
+         if (i == t.num_literals) {
+            if (t.num_literals == 4)
+               return false;
+            t.literal[t.num_literals++] = a->src[s].value;
+         }
+      }
+   }
+   if (once > 1 || !const_reads_ok(all, num, chip))
+      return false;
+
+   int ports[3][4];
+   memset(ports, 0xff, sizeof(ports));
+   if (!assign_swizzles(&t, 0, ports))
+      return false;
+   *g = t;
+   return true;
+}
+
+bool r600_alu_group_fits(const struct mir_alu *ops, unsigned n, enum r600_chip_class chip)
+{
+   uint16_t lines[4];
+   unsigned num = 0, num_literals = 0;
+   uint32_t literal[4];
+   struct r600_kcache_lock lock[2];
+   const struct mir_alu *all[4];
+
+   for (unsigned k = 0; k < n; k++) {
+      all[k] = &ops[k];
+      for (unsigned s = 0; s < 3; s++) {
+         if (ops[k].src[s].kind != MIR_SRC_LITERAL)
+            continue;
+         unsigned i = 0;
+         while (i < num_literals && literal[i] != ops[k].src[s].value)
+            i++;
+         if (i == num_literals) {
+            if (num_literals == 4)
+               return false;
+            literal[num_literals++] = ops[k].src[s].value;
+         }
+      }
+   }
+   return op_lines(ops, n, lines, &num) && lines_fit(lines, num, lock) &&
+          const_reads_ok(all, n, chip);
+}
+
+int r600_alu_clause_add(struct r600_alu_clause *c, const struct mir_alu *ops, unsigned n,
+                        enum r600_chip_class chip)
+{
+   uint16_t lines[4];
+   unsigned num_lines = c->num_lines;
+   struct r600_kcache_lock lock[2];
+
+   memcpy(lines, c->lines, sizeof(lines));
+   if (!op_lines(ops, n, lines, &num_lines) || !lines_fit(lines, num_lines, lock))
+      return c->num_groups ? 0 : -1;
+
+   unsigned slots = r600_alu_clause_slots(c);
+   if (c->num_groups) {
+      struct r600_alu_group *g = &c->groups[c->num_groups - 1];
+      struct r600_alu_group t = *g;
+      if (group_try(&t, ops, n, chip) &&
+          slots - group_slots(g) + group_slots(&t) <= r600_max_alu_clause_slots()) {
+         *g = t;
+         memcpy(c->lines, lines, sizeof(lines));
+         c->num_lines = num_lines;
+         return 1;
+      }
+   }
+
+   struct r600_alu_group ng;
+   memset(&ng, 0, sizeof(ng));
+   if (!group_try(&ng, ops, n, chip))
+      return -1;   /* cannot happen for instructions the lowering produces */
+   if (slots + group_slots(&ng) > r600_max_alu_clause_slots())
+      return c->num_groups ? 0 : -1;
+   if (c->num_groups == c->cap_groups) {
+      unsigned cap = c->cap_groups ? c->cap_groups * 2 : 16;
+      struct r600_alu_group *grown = realloc(c->groups, cap * sizeof(*grown));
+      if (!grown)
+         return -1;
+      c->groups = grown;
+      c->cap_groups = cap;
+   }
+   c->groups[c->num_groups++] = ng;
+   memcpy(c->lines, lines, sizeof(lines));
+   c->num_lines = num_lines;
+   return 1;
+}
+
+void r600_alu_clause_kcache(const struct r600_alu_clause *c, struct r600_kcache_lock lock[2])
+{
+   lines_fit(c->lines, c->num_lines, lock);
+}
+
+void r600_alu_clause_free(struct r600_alu_clause *c)
+{
+   free(c->groups);
+   memset(c, 0, sizeof(*c));
+}

@@ -1,0 +1,36 @@
+/* GPU buffer objects: reference-counted allocations at GPU virtual addresses.
+ *
+ * A command stream that references a buffer holds a reference to it until it is submitted;
+ * the submission's fence sequence number is then stored in the buffer, so a buffer whose
+ * last reference goes away while the GPU may still read it is freed only after that fence
+ * (the screen's deferred-free list). */
+#ifndef R600_BO_H
+#define R600_BO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct r600_screen;
+
+struct r600_bo {
+   struct r600_screen *screen;
+   int refcount;
+   uint64_t va;           /* GPU virtual address, 256-byte aligned */
+   uint64_t size;         /* bytes */
+   uint8_t *map;          /* CPU pointer to the whole buffer */
+   uint64_t fence_seq;    /* last submission that referenced it, 0 = never used */
+   uint32_t cs_mark;      /* id of the unsubmitted command stream that references it, 0 = none */
+};
+
+/* Returns NULL (and prints nothing) when the GPU is out of memory. align >= 256. */
+struct r600_bo *r600_bo_create(struct r600_screen *, uint64_t size, uint64_t align);
+void r600_bo_reference(struct r600_bo **dst, struct r600_bo *src);
+/* Blocks until the GPU has executed every submission that referenced bo. */
+void r600_bo_wait_idle(struct r600_bo *bo);
+bool r600_bo_is_busy(const struct r600_bo *bo);
+/* Frees the buffers whose last use has completed. */
+void r600_bo_reap_deferred(struct r600_screen *);
+/* Waits for and frees every deferred buffer (screen destruction). */
+void r600_bo_free_all_deferred(struct r600_screen *);
+
+#endif

@@ -1,0 +1,20 @@
+/* R600SIM_DEBUG flags of the pipe driver (R600SIM_DEBUG=help lists them). */
+#ifndef R600_DEBUG_H
+#define R600_DEBUG_H
+
+#include <stdio.h>
+
+#define R600_DBG_CS         (1u << 0)   /* dword count of every submitted command buffer */
+#define R600_DBG_SHADERS    (1u << 1)   /* compiled shader and fetch-shader dwords */
+#define R600_DBG_DRAWS      (1u << 2)   /* one line per draw and clear */
+#define R600_DBG_SYNC       (1u << 3)   /* submit and wait after every draw */
+#define R600_DBG_RESOURCES  (1u << 4)   /* resource creation and GPU addresses */
+
+/* Parses R600SIM_DEBUG (a comma/space separated list); prints the table for "help". Flags
+ * that other layers define are ignored here. */
+unsigned r600_debug_flags_from_env(void);
+
+#define R600_DBG(screen, flag, ...) \
+   do { if ((screen)->debug & R600_DBG_##flag) fprintf(stderr, __VA_ARGS__); } while (0)
+
+#endif

@@ -1,0 +1,172 @@
+/* R600/R700 shader microcode: the instructions the compiler emits, their slot classes, and
+ * field-level encoders for both chip families. Opcode numbers and bit positions come from
+ * the generated r600_regs.h (R6_/R7_ microcode-word macros); this header only names them. */
+#ifndef R600_ISA_H
+#define R600_ISA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "r600sim/gpu.h"
+
+/* ALU instructions used by the compiler. X(name, operands, slot class); the name is the
+ * seed's SQ_OP2_INST_ / SQ_OP3_INST_ suffix. */
+#define R600_ALU_OP2_LIST(X) \
+   X(ADD, 2, ANY) X(MUL_IEEE, 2, ANY) X(MAX_DX10, 2, ANY) X(MIN_DX10, 2, ANY) \
+   X(SETE, 2, ANY) X(SETGT, 2, ANY) X(SETGE, 2, ANY) X(SETNE, 2, ANY) \
+   X(FRACT, 1, ANY) X(TRUNC, 1, ANY) X(CEIL, 1, ANY) X(RNDNE, 1, ANY) X(FLOOR, 1, ANY) \
+   X(MOV, 1, ANY) X(NOP, 0, ANY) X(PRED_SETNE, 2, ANY) X(KILLGT, 2, ANY) \
+   X(AND_INT, 2, ANY) X(OR_INT, 2, ANY) X(XOR_INT, 2, ANY) X(NOT_INT, 1, ANY) \
+   X(ADD_INT, 2, ANY) X(SUB_INT, 2, ANY) X(MAX_INT, 2, ANY) X(MIN_INT, 2, ANY) \
+   X(SETE_INT, 2, ANY) X(SETGT_INT, 2, ANY) X(SETGE_INT, 2, ANY) X(SETNE_INT, 2, ANY) \
+   X(SETGT_UINT, 2, ANY) X(SETGE_UINT, 2, ANY) \
+   X(DOT4_IEEE, 2, REDUCTION) X(CUBE, 2, REDUCTION) \
+   X(EXP_IEEE, 1, TRANS) X(LOG_IEEE, 1, TRANS) X(RECIP_IEEE, 1, TRANS) \
+   X(RECIPSQRT_IEEE, 1, TRANS) X(SQRT_IEEE, 1, TRANS) X(FLT_TO_INT, 1, TRANS) \
+   X(INT_TO_FLT, 1, TRANS) X(UINT_TO_FLT, 1, TRANS) X(FLT_TO_UINT, 1, TRANS) \
+   X(SIN, 1, TRANS) X(COS, 1, TRANS) X(MULLO_INT, 2, TRANS) X(MULHI_UINT, 2, TRANS) \
+   X(ASHR_INT, 2, TRANS_R6) X(LSHR_INT, 2, TRANS_R6) X(LSHL_INT, 2, TRANS_R6)
+#define R600_ALU_OP3_LIST(X) \
+   X(MULADD_IEEE, 3, ANY) X(CNDE, 3, ANY) X(CNDGT, 3, ANY) X(CNDE_INT, 3, ANY)
+
+enum r600_alu_op {
+#define R600_ALU_ENUM(n, s, c) R600_ALU_##n,
+   R600_ALU_OP2_LIST(R600_ALU_ENUM)
+   R600_ALU_OP3_LIST(R600_ALU_ENUM)
+#undef R600_ALU_ENUM
+   R600_ALU_OP_COUNT
+};
+
+/* Where an instruction may issue inside a VLIW5 group (r600-facts §4.2). */
+enum r600_slot_class {
+   R600_SLOT_ANY,        /* vector slot DST_CHAN, or t */
+   R600_SLOT_TRANS,      /* t only */
+   R600_SLOT_TRANS_R6,   /* t only on R6xx, any slot on R7xx */
+   R600_SLOT_REDUCTION,  /* x, y, z and w of one group together */
+};
+
+struct r600_alu_op_info {
+   const char *name;
+   uint8_t num_src;
+   bool op3;
+   uint8_t slot_class;   /* enum r600_slot_class */
+};
+
+const struct r600_alu_op_info *r600_alu_op_info(enum r600_alu_op op);
+/* True when the instruction can only issue in the t slot on `chip`. */
+bool r600_alu_op_trans_only(enum r600_alu_op op, enum r600_chip_class chip);
+
+/* Special ALU source selects. */
+enum r600_alu_src_special {
+   R600_SRC_SEL_KCACHE0 = 128,   /* + constant within kcache set 0 (128-159) */
+   R600_SRC_SEL_KCACHE1 = 160,   /* + constant within kcache set 1 (160-191) */
+};
+enum r600_inline_const {
+   R600_INLINE_0, R600_INLINE_1, R600_INLINE_1_INT, R600_INLINE_M_1_INT, R600_INLINE_0_5,
+};
+unsigned r600_inline_const_sel(enum r600_inline_const c);
+unsigned r600_literal_sel(void);
+
+/* One ALU instruction slot, all fields as encoded (src_sel already resolved). */
+struct r600_alu_fields {
+   uint8_t op;                 /* enum r600_alu_op */
+   uint16_t src_sel[3];
+   uint8_t src_chan[3];
+   bool src_neg[3];
+   bool src_abs[2];            /* OP2 only */
+   uint8_t dst_gpr, dst_chan;
+   bool write;                 /* OP2 WRITE_MASK (OP3 always writes) */
+   bool clamp;
+   bool update_exec_mask, update_pred;
+   uint8_t bank_swizzle;
+   bool last;
+};
+void r600_encode_alu(enum r600_chip_class chip, const struct r600_alu_fields *f, uint32_t out[2]);
+
+/* CF instructions of the plain CF_WORD0/1 layout. */
+enum r600_cf_op {
+   R600_CF_TEX, R600_CF_VTX, R600_CF_LOOP_END, R600_CF_LOOP_START_DX10,
+   R600_CF_LOOP_CONTINUE, R600_CF_LOOP_BREAK, R600_CF_JUMP, R600_CF_ELSE, R600_CF_POP,
+   R600_CF_CALL_FS, R600_CF_RETURN,
+};
+struct r600_cf_fields {
+   uint8_t op;                 /* enum r600_cf_op */
+   uint32_t addr;              /* 64-bit units (clauses) or CF index (jumps) */
+   unsigned count;             /* clause instructions (1..8 R6xx, 1..16 R7xx); 0 if none */
+   uint8_t pop_count;
+   bool end_of_program;
+   bool barrier;
+};
+void r600_encode_cf(enum r600_chip_class chip, const struct r600_cf_fields *f, uint32_t out[2]);
+
+enum r600_cf_alu_op {
+   R600_CF_ALU, R600_CF_ALU_PUSH_BEFORE, R600_CF_ALU_POP_AFTER,
+};
+enum r600_kcache_mode { R600_KCACHE_NONE, R600_KCACHE_LOCK_1, R600_KCACHE_LOCK_2 };
+struct r600_cf_alu_fields {
+   uint8_t op;                 /* enum r600_cf_alu_op */
+   uint32_t addr;              /* 64-bit units */
+   unsigned count;             /* 64-bit slots including literals, 1..128 */
+   uint8_t kcache_mode[2];     /* enum r600_kcache_mode */
+   uint8_t kcache_bank[2];
+   uint8_t kcache_addr[2];     /* line number (16 constants per line) */
+   bool barrier;
+};
+void r600_encode_cf_alu(enum r600_chip_class chip, const struct r600_cf_alu_fields *f,
+                        uint32_t out[2]);
+
+enum r600_export_type { R600_EXPORT_PIXEL, R600_EXPORT_POS, R600_EXPORT_PARAM };
+enum r600_sel { R600_SEL_X, R600_SEL_Y, R600_SEL_Z, R600_SEL_W, R600_SEL_0, R600_SEL_1,
+                R600_SEL_MASK };
+struct r600_export_fields {
+   bool done;                  /* EXPORT_DONE (last export of its type) */
+   uint8_t type;               /* enum r600_export_type */
+   uint16_t array_base;
+   uint8_t gpr;
+   uint8_t sel[4];             /* enum r600_sel */
+   unsigned burst_count;       /* number of exports, 1..16 */
+   bool end_of_program;
+   bool barrier;
+};
+void r600_encode_export(enum r600_chip_class chip, const struct r600_export_fields *f,
+                        uint32_t out[2]);
+
+enum r600_num_format { R600_NUM_FORMAT_NORM, R600_NUM_FORMAT_INT, R600_NUM_FORMAT_SCALED };
+struct r600_vtx_fields {
+   bool instance_data;         /* FETCH_TYPE INSTANCE_DATA instead of VERTEX_DATA */
+   uint8_t buffer_id;
+   uint8_t src_gpr, src_chan;
+   uint8_t mega_fetch_count;   /* bytes - 1 */
+   uint8_t dst_gpr;
+   uint8_t dst_sel[4];         /* enum r600_sel */
+   uint8_t data_format;        /* r600-facts §1.6 code */
+   uint8_t num_format;         /* enum r600_num_format */
+   bool format_signed;
+   bool srf_no_zero;           /* SRF_MODE_NO_ZERO */
+   uint16_t offset;
+};
+void r600_encode_vtx(enum r600_chip_class chip, const struct r600_vtx_fields *f, uint32_t out[4]);
+
+enum r600_tex_op {
+   R600_TEX_SAMPLE, R600_TEX_SAMPLE_L, R600_TEX_SAMPLE_LB, R600_TEX_SAMPLE_LZ,
+   R600_TEX_GET_GRADIENTS_H, R600_TEX_GET_GRADIENTS_V,
+};
+struct r600_tex_fields {
+   uint8_t op;                 /* enum r600_tex_op */
+   uint8_t resource_id, sampler_id;
+   uint8_t src_gpr, dst_gpr;
+   uint8_t src_sel[4];         /* enum r600_sel (X..W, 0, 1) */
+   uint8_t dst_sel[4];         /* enum r600_sel */
+   bool coord_normalized[4];
+   bool fetch_whole_quad;      /* also for helper pixels (their results feed derivatives) */
+};
+void r600_encode_tex(enum r600_chip_class chip, const struct r600_tex_fields *f, uint32_t out[4]);
+
+/* Largest fetch clause (VTX/TEX instructions per CF instruction) on `chip`. */
+unsigned r600_max_fetch_clause(enum r600_chip_class chip);
+/* Constant-buffer lines (16 vec4 constants each) a kcache lock can address. */
+unsigned r600_kcache_lines(void);
+/* Largest ALU clause in 64-bit slots (literals included). */
+unsigned r600_max_alu_clause_slots(void);
+
+#endif

@@ -1,0 +1,106 @@
+/* The compiler's machine-level program: the IR lowered to scalar R600 ALU operations, fetch
+ * instructions and structured flow markers, on virtual vec4 registers (vregs). Register
+ * allocation rewrites vregs to GPR numbers in place; the ALU scheduler and the CF builder
+ * then turn the node list into clauses. */
+#ifndef R600_MIR_H
+#define R600_MIR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "r600_isa.h"
+#include "r600sim/shader_ir.h"
+
+#define MIR_NO_REG 0xFFFFFFFFu
+#define R600_MAX_GPRS 124u     /* 124-127 are clause temporaries (r600-facts §4.2) */
+
+enum mir_src_kind {
+   MIR_SRC_NONE,
+   MIR_SRC_REG,        /* value = vreg (before allocation) or GPR (after) */
+   MIR_SRC_CONST,      /* value = constant-buffer-0 vec4 slot, read through kcache */
+   MIR_SRC_LITERAL,    /* value = the 32-bit literal */
+   MIR_SRC_INLINE,     /* value = enum r600_inline_const */
+};
+
+struct mir_src {
+   uint8_t kind;       /* enum mir_src_kind */
+   uint8_t chan;
+   bool neg, abs;
+   uint32_t value;
+};
+
+struct mir_alu {
+   uint8_t op;         /* enum r600_alu_op */
+   uint8_t dst_chan;
+   bool write;         /* result written to dst.dst_chan */
+   bool clamp;
+   bool pred_set;      /* PRED_SET updating the exec mask and predicate (IF) */
+   uint8_t lane_of;    /* reductions: number of lanes left including this one (4..1), else 0 */
+   uint32_t dst;       /* register, MIR_NO_REG if nothing is written */
+   struct mir_src src[3];
+};
+
+struct mir_tex {
+   uint8_t op;         /* enum r600_tex_op */
+   uint8_t resource, sampler;
+   uint8_t src_sel[4]; /* enum r600_sel */
+   uint8_t dst_sel[4];
+   bool normalized;
+   uint32_t src, dst;  /* registers */
+};
+
+enum mir_kind {
+   MIR_ALU, MIR_TEX, MIR_IF, MIR_ELSE, MIR_ENDIF, MIR_LOOP, MIR_ENDLOOP, MIR_BRK, MIR_CONT,
+};
+
+struct mir_node {
+   uint8_t kind;       /* enum mir_kind */
+   uint32_t pos;       /* IR instruction it came from (liveness position) */
+   union {
+      struct mir_alu alu;
+      struct mir_tex tex;
+      struct mir_src cond;   /* MIR_IF: test cond.x != 0.0 */
+   };
+};
+
+/* An export at the end of the program. */
+struct mir_export {
+   uint8_t type;       /* enum r600_export_type */
+   uint16_t array_base;
+   uint32_t reg;       /* register, MIR_NO_REG when every component is a constant or masked */
+   uint8_t sel[4];     /* enum r600_sel */
+};
+
+struct mir_program {
+   enum r600_chip_class chip;
+   enum ir_stage stage;
+   struct mir_node *nodes;
+   unsigned num_nodes, cap_nodes;
+   unsigned num_vregs;
+   int16_t *fixed_gpr;        /* per vreg: pre-assigned GPR, or -1 */
+   unsigned cap_vregs;
+   unsigned num_reserved_gprs; /* GPRs 0..n-1 hold inputs/outputs, never allocated */
+   struct mir_export exports[48];
+   unsigned num_exports;
+   unsigned num_gprs;          /* after allocation: highest GPR used + 1 */
+   char *error;               /* first error (malloc'ed), NULL if none */
+};
+
+/* Records an error (the first one wins); the compile then fails with this message. */
+void mir_error(struct mir_program *p, const char *fmt, ...)
+   __attribute__((format(printf, 2, 3)));
+/* Appends a node; returns NULL (with the error set) when out of memory. */
+struct mir_node *mir_add_node(struct mir_program *p, enum mir_kind kind, uint32_t pos);
+/* A new vreg, fixed to `gpr` when gpr >= 0; MIR_NO_REG when out of memory. */
+uint32_t mir_new_vreg(struct mir_program *p, int gpr);
+
+/* r600_compile_lower.c: IR -> MIR (and the binary's I/O description). */
+struct r600_shader_binary;
+bool r600_lower_ir(const struct ir_shader *ir, struct mir_program *p,
+                   struct r600_shader_binary *out);
+/* r600_regalloc.c: vregs -> GPRs. */
+bool r600_regalloc(struct mir_program *p);
+/* r600_cf.c: clauses, CF program, encoding. */
+bool r600_build_program(struct mir_program *p, struct r600_shader_binary *out);
+
+#endif

@@ -1,0 +1,186 @@
+/* Register allocation: vregs -> GPRs by linear scan over live intervals.
+ *
+ * A vreg lives from the first to the last IR instruction (position) that mentions it.
+ * Intervals are whole-vec4 and conservative: an interval that touches a loop is stretched
+ * over the whole loop (the value may be carried to the next iteration), except values that
+ * live within a single IR instruction (lowering temporaries). Two vregs share a GPR only if
+ * one interval ends strictly before the other begins, so the scalar operations of one IR
+ * instruction never see a source overwritten by its own destination. Inputs and outputs
+ * are fixed below num_reserved_gprs; the rest is allocated from there up to GPR 123. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "r600_mir.h"
+
+struct interval {
+   uint32_t start, end;
+};
+
+static void touch(struct interval *iv, uint32_t reg, uint32_t pos)
+{
+   if (reg == MIR_NO_REG)
+      return;
+   if (pos < iv[reg].start)
+      iv[reg].start = pos;
+   if (pos > iv[reg].end)
+      iv[reg].end = pos;
+}
+
+static void visit_regs(struct mir_node *n, void (*fn)(uint32_t *reg, void *ctx), void *ctx)
+{
+   switch (n->kind) {
+   case MIR_ALU:
+      if (n->alu.dst != MIR_NO_REG)
+         fn(&n->alu.dst, ctx);
+      for (unsigned s = 0; s < 3; s++)
+         if (n->alu.src[s].kind == MIR_SRC_REG)
+            fn(&n->alu.src[s].value, ctx);
+      break;
+   case MIR_TEX:
+      fn(&n->tex.src, ctx);
+      fn(&n->tex.dst, ctx);
+      break;
+   case MIR_IF:
+      if (n->cond.kind == MIR_SRC_REG)
+         fn(&n->cond.value, ctx);
+      break;
+   default:
+      break;
+   }
+}
+
+struct touch_ctx {
+   struct interval *iv;
+   uint32_t pos;
+};
+
+static void touch_fn(uint32_t *reg, void *ctx)
+{
+   struct touch_ctx *t = ctx;
+   touch(t->iv, *reg, t->pos);
+}
+
+static void rewrite_fn(uint32_t *reg, void *ctx)
+{
+   const int16_t *gpr = ctx;
+   *reg = (uint32_t)gpr[*reg];
+}
+
+static int cmp_start(const void *a, const void *b, void *ctx)
+{
+   const struct interval *iv = ctx;
+   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+   if (iv[x].start != iv[y].start)
+      return iv[x].start < iv[y].start ? -1 : 1;
+   return x < y ? -1 : x > y;
+}
+
+bool r600_regalloc(struct mir_program *p)
+{
+   unsigned n = p->num_vregs;
+   struct interval *iv = malloc((n ? n : 1) * sizeof(*iv));
+   uint32_t *order = malloc((n ? n : 1) * sizeof(*order));
+   int16_t *gpr = malloc((n ? n : 1) * sizeof(*gpr));
+   uint32_t *loops = malloc((p->num_nodes + 1) * 2 * sizeof(*loops));
+   bool ok = false;
+
+   if (!iv || !order || !gpr || !loops) {
+      mir_error(p, "out of memory");
+      goto done;
+   }
+   for (unsigned i = 0; i < n; i++) {
+      iv[i].start = UINT32_MAX;
+      iv[i].end = 0;
+   }
+
+   /* intervals, and the [start, end] positions of every loop */
+   unsigned num_loops = 0, open[64], depth = 0;
+   for (unsigned i = 0; i < p->num_nodes; i++) {
+      struct mir_node *node = &p->nodes[i];
+      struct touch_ctx t = {iv, node->pos};
+      visit_regs(node, touch_fn, &t);
+      if (node->kind == MIR_LOOP && depth < 64) {
+         open[depth++] = num_loops;
+         loops[num_loops * 2] = node->pos;
+         loops[num_loops * 2 + 1] = node->pos;
+         num_loops++;
+      } else if (node->kind == MIR_ENDLOOP && depth) {
+         loops[open[--depth] * 2 + 1] = node->pos;
+      }
+   }
+   for (unsigned i = 0; i < p->num_exports; i++)
+      touch(iv, p->exports[i].reg, UINT32_MAX - 1);
+
+   /* stretch intervals over the loops they touch, until nothing changes (nesting) */
+   for (bool changed = true; changed;) {
+      changed = false;
+      for (unsigned i = 0; i < n; i++) {
+         if (iv[i].start >= iv[i].end)
+            continue;   /* unused, or within one IR instruction */
+         for (unsigned k = 0; k < num_loops; k++) {
+            uint32_t ls = loops[k * 2], le = loops[k * 2 + 1];
+            if (iv[i].start <= le && iv[i].end >= ls &&
+                (iv[i].start > ls || iv[i].end < le)) {
+               if (iv[i].start > ls)
+                  iv[i].start = ls;
+               if (iv[i].end < le)
+                  iv[i].end = le;
+               changed = true;
+            }
+         }
+      }
+   }
+
+   unsigned count = 0, num_gprs = p->num_reserved_gprs;
+   for (unsigned i = 0; i < n; i++) {
+      gpr[i] = p->fixed_gpr[i];
+      if (gpr[i] >= 0) {
+         if ((unsigned)gpr[i] + 1 > num_gprs)
+            num_gprs = (unsigned)gpr[i] + 1;
+      } else if (iv[i].start != UINT32_MAX) {
+         order[count++] = i;
+      } else {
+         gpr[i] = 0;   /* never referenced */
+      }
+   }
+   qsort_r(order, count, sizeof(*order), cmp_start, iv);
+
+   /* linear scan: busy_until[g] = end of the interval holding GPR g */
+   uint32_t busy_until[R600_MAX_GPRS];
+   bool busy[R600_MAX_GPRS];
+   memset(busy, 0, sizeof(busy));
+   for (unsigned k = 0; k < count; k++) {
+      uint32_t v = order[k];
+      int found = -1;
+      for (unsigned g = p->num_reserved_gprs; g < R600_MAX_GPRS && found < 0; g++) {
+         if (!busy[g] || busy_until[g] < iv[v].start)
+            found = (int)g;
+      }
+      if (found < 0) {
+         mir_error(p, "the shader needs more than %u registers", R600_MAX_GPRS);
+         goto done;
+      }
+      busy[found] = true;
+      busy_until[found] = iv[v].end;
+      gpr[v] = (int16_t)found;
+      if ((unsigned)found + 1 > num_gprs)
+         num_gprs = (unsigned)found + 1;
+   }
+   if (num_gprs > R600_MAX_GPRS) {
+      mir_error(p, "the shader needs more than %u registers", R600_MAX_GPRS);
+      goto done;
+   }
+
+   for (unsigned i = 0; i < p->num_nodes; i++)
+      visit_regs(&p->nodes[i], rewrite_fn, gpr);
+   for (unsigned i = 0; i < p->num_exports; i++)
+      p->exports[i].reg = p->exports[i].reg == MIR_NO_REG ? 0 : (uint32_t)gpr[p->exports[i].reg];
+   p->num_gprs = num_gprs ? num_gprs : 1;
+   ok = true;
+done:
+   free(iv);
+   free(order);
+   free(gpr);
+   free(loops);
+   return ok;
+}

@@ -1,0 +1,198 @@
+/* Vertex elements CSO (the fetch shader) and vertex buffers (SET_RESOURCE 320 + i).
+ * The fetch shader addresses vertex buffer i as BUFFER_ID 160 + i, which the hardware maps
+ * to the fetch-shader resource slot 320 + i. User (client-memory) buffers are copied into
+ * GPU memory at every draw, as far as that draw reads them. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "r600_context.h"
+#include "r600_debug.h"
+#include "r600_regs.h"
+
+static void *r600_create_vertex_elements(struct pipe_context *pctx, unsigned count,
+                                         const struct pipe_vertex_element *elems)
+{
+   struct r600_context *ctx = r600_context(pctx);
+   if (count > PIPE_MAX_ATTRIBS)
+      return NULL;
+   for (unsigned i = 0; i < count; i++) {
+      if (elems[i].vertex_buffer_index >= R600_MAX_VERTEX_BUFFERS ||
+          !r600_is_vertex_format(elems[i].src_format)) {
+         fprintf(stderr, "r600sim: vertex element %u: bad buffer index or format\n", i);
+         return NULL;
+      }
+   }
+   struct r600_vertex_elements *ve = calloc(1, sizeof(*ve));
+   if (!ve)
+      return NULL;
+   ve->count = count;
+   memcpy(ve->elements, elems, count * sizeof(*elems));
+
+   struct r600_shader_binary bin;
+   memset(&bin, 0, sizeof(bin));
+   if (!r600_build_fetch_shader(elems, count, ctx->chip, &bin)) {
+      fprintf(stderr, "r600sim: cannot build a fetch shader for these vertex elements\n");
+      free(ve);
+      return NULL;
+   }
+   ve->fetch_bo = r600_upload_program(ctx->screen, &bin);
+   if (ve->fetch_bo && (ctx->screen->debug & R600_DBG_SHADERS))
+      r600_dump_program(ctx->screen, "fetch shader", &bin, ve->fetch_bo->va);
+   if (ve->fetch_bo) {
+      r600_cs_init(&ve->cb);
+      cs_set_context_reg(&ve->cb, REG_SQ_PGM_START_FS,
+                         SQ_PGM_START_FS__PGM_START((uint32_t)(ve->fetch_bo->va >> 8)));
+      cs_set_context_reg(&ve->cb, REG_SQ_PGM_RESOURCES_FS,
+                         SQ_PGM_RESOURCES_FS__NUM_GPRS(bin.num_gprs) |
+                         SQ_PGM_RESOURCES_FS__STACK_SIZE(bin.stack_size));
+   }
+   r600_shader_binary_free(&bin);
+   if (!ve->fetch_bo || ve->cb.failed) {
+      r600_cs_fini(&ve->cb);
+      r600_bo_reference(&ve->fetch_bo, NULL);
+      free(ve);
+      return NULL;
+   }
+   return ve;
+}
+
+static void r600_bind_vertex_elements(struct pipe_context *pctx, void *state)
+{
+   struct r600_context *ctx = r600_context(pctx);
+   ctx->velems = state;
+   r600_mark_dirty(ctx, R600_ATOM_FETCH_SHADER);
+}
+
+static void r600_delete_vertex_elements(struct pipe_context *pctx, void *state)
+{
+   struct r600_vertex_elements *ve = state;
+   r600_cs_fini(&ve->cb);
+   r600_bo_reference(&ve->fetch_bo, NULL);
+   free(ve);
+}
+
+void r600_emit_fetch_shader(struct r600_context *ctx)
+{
+   if (!ctx->velems)
+      return;
+   cs_append(&ctx->cs, &ctx->velems->cb);
+   cs_add_bo(&ctx->cs, ctx->velems->fetch_bo);
+}
+
+static void r600_set_vertex_buffers(struct pipe_context *pctx, unsigned start, unsigned count,
+                                    const struct pipe_vertex_buffer *vbs)
+{
+   struct r600_context *ctx = r600_context(pctx);
+   for (unsigned i = 0; i < count && start + i < R600_MAX_VERTEX_BUFFERS; i++) {
+      struct r600_vertex_buffer *dst = &ctx->vb[start + i];
+      pipe_resource_reference(&dst->vb.buffer, NULL);
+      r600_bo_reference(&dst->bo, NULL);
+      memset(&dst->vb, 0, sizeof(dst->vb));
+      if (vbs) {
+         dst->vb = vbs[i];
+         dst->vb.buffer = NULL;
+         pipe_resource_reference(&dst->vb.buffer, vbs[i].buffer);
+      }
+   }
+   ctx->num_vb = 0;
+   for (unsigned i = 0; i < R600_MAX_VERTEX_BUFFERS; i++) {
+      if (ctx->vb[i].vb.buffer || ctx->vb[i].vb.user_buffer)
+         ctx->num_vb = i + 1;
+   }
+   r600_mark_dirty(ctx, R600_ATOM_VERTEX_BUFFERS);
+}
+
+/* Bytes of vertex buffer `index` that elements fetching indices up to max_vertex (per
+ * vertex) / max_instance (per instance) read, from the buffer's start. */
+static uint64_t bytes_read(const struct r600_vertex_elements *ve, unsigned index, unsigned stride,
+                           unsigned max_vertex, unsigned max_instance)
+{
+   uint64_t end = 0;
+   for (unsigned i = 0; i < ve->count; i++) {
+      const struct pipe_vertex_element *e = &ve->elements[i];
+      if (e->vertex_buffer_index != index)
+         continue;
+      unsigned last = e->instance_divisor ? max_instance : max_vertex;
+      uint64_t e_end = (uint64_t)last * stride + e->src_offset + pipe_format_size(e->src_format);
+      if (e_end > end)
+         end = e_end;
+   }
+   return end;
+}
+
+bool r600_prepare_vertex_buffers(struct r600_context *ctx, unsigned max_vertex, unsigned max_instance)
+{
+   const struct r600_vertex_elements *ve = ctx->velems;
+   bool user = false;
+   for (unsigned i = 0; i < ctx->num_vb; i++)
+      user |= !ctx->vb[i].vb.buffer && ctx->vb[i].vb.user_buffer;
+   /* Buffer objects stay where they are until the bindings change. */
+   if (!user && !(ctx->dirty & (1ull << R600_ATOM_VERTEX_BUFFERS)))
+      return true;
+   for (unsigned i = 0; i < ctx->num_vb; i++) {
+      struct r600_vertex_buffer *vb = &ctx->vb[i];
+      r600_bo_reference(&vb->bo, NULL);
+      vb->offset = vb->size = 0;
+      if (vb->vb.buffer) {
+         struct r600_resource *res = r600_resource(vb->vb.buffer);
+         if (vb->vb.buffer_offset < vb->vb.buffer->width0) {
+            r600_bo_reference(&vb->bo, res->bo);
+            vb->offset = vb->vb.buffer_offset;
+            vb->size = vb->vb.buffer->width0 - vb->vb.buffer_offset;
+         }
+      } else if (vb->vb.user_buffer && ve) {
+         uint64_t size = bytes_read(ve, i, vb->vb.stride, max_vertex, max_instance);
+         if (!size)
+            continue;
+         if (size > UINT32_MAX)
+            return false;
+         struct r600_bo *bo;
+         uint64_t offset;
+         if (!r600_upload_data(ctx, (const uint8_t *)vb->vb.user_buffer + vb->vb.buffer_offset,
+                               (unsigned)size, &bo, &offset))
+            return false;
+         r600_bo_reference(&vb->bo, bo);
+         vb->offset = offset;
+         vb->size = size;
+      }
+   }
+   r600_mark_dirty(ctx, R600_ATOM_VERTEX_BUFFERS);
+   return true;
+}
+
+void r600_emit_vertex_buffers(struct r600_context *ctx)
+{
+   for (unsigned i = 0; i < ctx->num_vb; i++) {
+      const struct r600_vertex_buffer *vb = &ctx->vb[i];
+      uint32_t words[7] = { 0 };
+      if (vb->bo) {
+         uint64_t va = vb->bo->va + vb->offset;
+         cs_add_bo(&ctx->cs, vb->bo);
+         words[0] = SQ_VTX_CONSTANT_WORD0__BASE_ADDRESS((uint32_t)va);
+         words[1] = SQ_VTX_CONSTANT_WORD1__SIZE((uint32_t)(vb->size - 1));
+         words[2] = SQ_VTX_CONSTANT_WORD2__BASE_ADDRESS_HI((uint32_t)(va >> 32)) |
+                    SQ_VTX_CONSTANT_WORD2__STRIDE(vb->vb.stride);
+         words[6] = SQ_VTX_CONSTANT_WORD6__TYPE(SQ_VTX_CONSTANT_WORD6__TYPE__SQ_TEX_VTX_VALID_BUFFER);
+      } else {
+         words[6] = SQ_VTX_CONSTANT_WORD6__TYPE(SQ_VTX_CONSTANT_WORD6__TYPE__SQ_TEX_VTX_INVALID_BUFFER);
+      }
+      cs_set_resource(&ctx->cs, R600_FS_RESOURCE_BASE + i, words);
+   }
+}
+
+void r600_release_vertex_buffers(struct r600_context *ctx)
+{
+   for (unsigned i = 0; i < R600_MAX_VERTEX_BUFFERS; i++) {
+      pipe_resource_reference(&ctx->vb[i].vb.buffer, NULL);
+      r600_bo_reference(&ctx->vb[i].bo, NULL);
+   }
+}
+
+void r600_init_vertex_functions(struct r600_context *ctx)
+{
+   ctx->base.create_vertex_elements_state = r600_create_vertex_elements;
+   ctx->base.bind_vertex_elements_state = r600_bind_vertex_elements;
+   ctx->base.delete_vertex_elements_state = r600_delete_vertex_elements;
+   ctx->base.set_vertex_buffers = r600_set_vertex_buffers;
+}

@@ -1,0 +1,103 @@
+/* Test double of the shader engines behind llvmpipe_backend/shader_exec.h, so the
+ * fixed-function pipeline (CP, VGT, PA, SC, SPI, CB) can be tested without ISA.
+ *
+ * A "program" is a small descriptor in GPU memory at the program address:
+ *   dword 0: FAKE_VS ('FKVS') or FAKE_PS ('FKPS'), anything else is a bad binary
+ *   VS: dwords 2-3: GPU address of a float[4] position array, 4-5: of a float[4] colour
+ *       array, both indexed by the vertex id (GPR0.x); dword 6: per-instance x offset
+ *       (float) added to the position for instance id GPR0.w. Exports POS 60 and PARAM 0;
+ *       if dword 1 bit 1 is set, also POS 61 with x = the position's z (a point size), z = 0.
+ *   PS: exports PIXEL 0 = GPR0 (the first interpolated input); if dword 1 is 1 it also
+ *       kills the lanes whose GPR0.x (red) is exactly 0.
+ */
+#include "sim_fake_engine.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "gpu_memory.h"
+
+struct sim_program {
+   uint32_t kind;
+   uint32_t flags;
+   uint64_t pos_va, color_va;
+   float instance_dx;
+};
+
+#define MAX_PROGRAMS 16
+static struct sim_program programs[MAX_PROGRAMS];
+static unsigned num_programs;
+
+struct sim_program *sim_program_get(struct sim_shader_env *env, uint64_t va)
+{
+   const uint32_t *d = sim_mem_range(env->mem, va, 7 * 4);
+   if (!d || (d[0] != FAKE_VS && d[0] != FAKE_PS)) {
+      env->faulted = true;
+      snprintf(env->fault, sizeof(env->fault), "fake engine: no program at 0x%llx",
+               (unsigned long long)va);
+      return NULL;
+   }
+   if ((d[0] == FAKE_VS) != (env->stage == SIM_STAGE_VS)) {
+      env->faulted = true;
+      snprintf(env->fault, sizeof(env->fault), "fake engine: wrong stage");
+      return NULL;
+   }
+   struct sim_program p = { .kind = d[0], .flags = d[1],
+                            .pos_va = d[2] | (uint64_t)d[3] << 32,
+                            .color_va = d[4] | (uint64_t)d[5] << 32 };
+   memcpy(&p.instance_dx, &d[6], 4);
+   for (unsigned i = 0; i < num_programs; i++) {
+      if (!memcmp(&programs[i], &p, sizeof(p)))
+         return &programs[i];
+   }
+   if (num_programs == MAX_PROGRAMS)
+      num_programs = 0;
+   programs[num_programs] = p;
+   return &programs[num_programs++];
+}
+
+bool sim_program_run(const struct sim_program *prog, const struct sim_program *fetch,
+                     struct sim_shader_env *env, struct sim_lanes *lanes, uint16_t active,
+                     struct sim_exports *out)
+{
+   (void)fetch;
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      if (!(active & (1u << l)))
+         continue;
+      if (prog->kind == FAKE_VS) {
+         uint32_t id = lanes->gpr[0][0][l];
+         const float *pos = sim_mem_range(env->mem, prog->pos_va + 16ull * id, 16);
+         const float *col = sim_mem_range(env->mem, prog->color_va + 16ull * id, 16);
+         if (!pos || !col) {
+            env->faulted = true;
+            snprintf(env->fault, sizeof(env->fault), "fake engine: vertex %u out of bounds", id);
+            return false;
+         }
+         float p[4] = { pos[0] + prog->instance_dx * (float)lanes->gpr[0][3][l], pos[1], pos[2],
+                        pos[3] };
+         if (prog->flags & 2) {
+            memcpy(&out->pos[1][0][l], &p[2], 4);
+            p[2] = 0.0f;
+            out->pos_mask |= 2;
+         }
+         for (unsigned c = 0; c < 4; c++) {
+            memcpy(&out->pos[0][c][l], &p[c], 4);
+            memcpy(&out->param[0][c][l], &col[c], 4);
+         }
+         out->pos_mask |= 1;
+         out->param_mask |= 1;
+      } else {
+         for (unsigned c = 0; c < 4; c++)
+            out->pixel[0][c][l] = lanes->gpr[0][c][l];
+         out->pixel_mask |= 1;
+         if ((prog->flags & 1) && lanes->gpr[0][0][l] == 0)
+            out->killed |= (uint16_t)(1u << l);
+      }
+   }
+   return true;
+}
+
+unsigned sim_program_compile_count(void)
+{
+   return num_programs;
+}

@@ -1,0 +1,1398 @@
+/* Shader engines: hand-assembled R6xx/R7xx programs (words built with the generated
+ * R6_/R7_ microcode macros) run through sim_program_get/sim_program_run on the
+ * interpreter and on the JIT. Expected values are computed here with plain C arithmetic;
+ * every run also checks that both engines leave bit-identical GPRs and exports. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu_memory.h"
+#include "isa_program.h"
+#include "r600_regs.h"
+#include "shader_exec.h"
+
+static unsigned passed, failed;
+
+static void check(bool ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void check(bool ok, const char *fmt, ...)
+{
+   if (ok) {
+      passed++;
+      return;
+   }
+   failed++;
+   va_list ap;
+   va_start(ap, fmt);
+   fprintf(stderr, "FAIL: ");
+   vfprintf(stderr, fmt, ap);
+   fprintf(stderr, "\n");
+   va_end(ap);
+}
+
+static uint32_t rng_state = 0x9E3779B9u;
+static uint32_t rnd(void)
+{
+   rng_state ^= rng_state << 13;
+   rng_state ^= rng_state >> 17;
+   rng_state ^= rng_state << 5;
+   return rng_state;
+}
+
+static uint32_t U(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static float Fl(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+
+/* ---- a tiny assembler over the generated macros ---------------------------------------- */
+
+static enum r600_chip_class chip;
+#define R7 (chip == R600_CHIP_RV770)
+#define FLD(word, field, v) (R7 ? R7_##word##__##field(v) : R6_##word##__##field(v))
+#define ENU(word, field, val) (R7 ? R7_##word##__##field##__##val : R6_##word##__##field##__##val)
+#define OP2(n) ENU(SQ_ALU_WORD1_OP2, ALU_INST, SQ_OP2_INST_##n)
+#define OP3(n) (0x100u | ENU(SQ_ALU_WORD1_OP3, ALU_INST, SQ_OP3_INST_##n))
+#define CFI(n) ENU(SQ_CF_WORD1, CF_INST, SQ_CF_INST_##n)
+#define ALUK(n) ENU(SQ_CF_ALU_WORD1, CF_INST, SQ_CF_INST_##n)
+#define SEL(n) ENU(SQ_CF_ALLOC_EXPORT_WORD1_SWIZ, SEL_X, SQ_SEL_##n)
+#define VSEL(n) ENU(SQ_VTX_WORD1, DST_SEL_X, SQ_SEL_##n)
+
+#define CF_AREA 32   /* CF instructions live in qwords 0..31, clauses after */
+
+struct prog {
+   uint32_t dw[4096];
+   unsigned ncf;
+   unsigned qw;          /* next free clause qword */
+   unsigned clause_start;
+   unsigned group_lits;  /* literal count of the group being built */
+};
+
+static void prog_init(struct prog *p)
+{
+   memset(p, 0, sizeof(*p));
+   p->qw = CF_AREA;
+}
+
+static void cf_emit(struct prog *p, uint32_t w0, uint32_t w1)
+{
+   p->dw[2 * p->ncf] = w0;
+   p->dw[2 * p->ncf + 1] = w1;
+   p->ncf++;
+}
+
+static void clause_dw(struct prog *p, uint32_t a, uint32_t b)
+{
+   p->dw[2 * p->qw] = a;
+   p->dw[2 * p->qw + 1] = b;
+   p->qw++;
+}
+
+struct src { unsigned sel, chan; bool neg, abs; };
+static struct src gpr(unsigned r, unsigned c) { return (struct src){ r, c, false, false }; }
+static struct src lit(unsigned c) { return (struct src){ ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_LITERAL), c, false, false }; }
+static struct src pv(unsigned c) { return (struct src){ ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_PV), c, false, false }; }
+static struct src ps(void) { return (struct src){ ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_PS), 0, false, false }; }
+static struct src kc(unsigned set, unsigned i, unsigned c) { return (struct src){ 128 + 32 * set + i, c, false, false }; }
+static struct src one(void) { return (struct src){ ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_1), 0, false, false }; }
+static struct src zero(void) { return (struct src){ ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_0), 0, false, false }; }
+static struct src half(void) { return (struct src){ ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_0_5), 0, false, false }; }
+static struct src int1(void) { return (struct src){ ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_1_INT), 0, false, false }; }
+static struct src neg(struct src s) { s.neg = !s.neg; return s; }
+static struct src absv(struct src s) { s.abs = true; return s; }
+
+struct alu {
+   unsigned op;                /* OP2(x) or OP3(x) */
+   unsigned dst, chan;
+   bool nowrite;
+   struct src s0, s1, s2;
+   unsigned omod;
+   bool clamp, upd_exec, upd_pred;
+   unsigned pred_sel;
+};
+
+static void alu_begin(struct prog *p)
+{
+   p->clause_start = p->qw;
+}
+
+static void alu(struct prog *p, struct alu a, bool last)
+{
+   uint32_t w0 = FLD(SQ_ALU_WORD0, SRC0_SEL, a.s0.sel) | FLD(SQ_ALU_WORD0, SRC0_CHAN, a.s0.chan) |
+                 FLD(SQ_ALU_WORD0, SRC0_NEG, a.s0.neg) | FLD(SQ_ALU_WORD0, SRC1_SEL, a.s1.sel) |
+                 FLD(SQ_ALU_WORD0, SRC1_CHAN, a.s1.chan) | FLD(SQ_ALU_WORD0, SRC1_NEG, a.s1.neg) |
+                 FLD(SQ_ALU_WORD0, PRED_SEL, a.pred_sel) | FLD(SQ_ALU_WORD0, LAST, last);
+   uint32_t w1 = FLD(SQ_ALU_WORD1, DST_GPR, a.dst) | FLD(SQ_ALU_WORD1, DST_CHAN, a.chan) |
+                 FLD(SQ_ALU_WORD1, CLAMP, a.clamp);
+   if (a.op & 0x100u) {
+      w1 |= FLD(SQ_ALU_WORD1_OP3, ALU_INST, a.op & 0xFFu) | FLD(SQ_ALU_WORD1_OP3, SRC2_SEL, a.s2.sel) |
+            FLD(SQ_ALU_WORD1_OP3, SRC2_CHAN, a.s2.chan) | FLD(SQ_ALU_WORD1_OP3, SRC2_NEG, a.s2.neg);
+   } else {
+      w1 |= FLD(SQ_ALU_WORD1_OP2, ALU_INST, a.op) | FLD(SQ_ALU_WORD1_OP2, WRITE_MASK, !a.nowrite) |
+            FLD(SQ_ALU_WORD1_OP2, SRC0_ABS, a.s0.abs) | FLD(SQ_ALU_WORD1_OP2, SRC1_ABS, a.s1.abs) |
+            FLD(SQ_ALU_WORD1_OP2, OMOD, a.omod) | FLD(SQ_ALU_WORD1_OP2, UPDATE_EXECUTE_MASK, a.upd_exec) |
+            FLD(SQ_ALU_WORD1_OP2, UPDATE_PRED, a.upd_pred);
+   }
+   clause_dw(p, w0, w1);
+}
+
+/* Literal dwords after a group's last instruction (1-2 -> one slot, 3-4 -> two). */
+static void lits(struct prog *p, unsigned n, const uint32_t *v)
+{
+   uint32_t l[4] = { 0 };
+   memcpy(l, v, n * 4);
+   clause_dw(p, l[0], l[1]);
+   if (n > 2)
+      clause_dw(p, l[2], l[3]);
+}
+
+struct kcache { unsigned mode0, bank0, addr0, mode1, bank1, addr1; };
+
+static void cf_alu(struct prog *p, uint32_t kind, struct kcache k)
+{
+   unsigned slots = p->qw - p->clause_start;
+   cf_emit(p, FLD(SQ_CF_ALU_WORD0, ADDR, p->clause_start) | FLD(SQ_CF_ALU_WORD0, KCACHE_BANK0, k.bank0) |
+                 FLD(SQ_CF_ALU_WORD0, KCACHE_BANK1, k.bank1) | FLD(SQ_CF_ALU_WORD0, KCACHE_MODE0, k.mode0),
+           FLD(SQ_CF_ALU_WORD1, KCACHE_MODE1, k.mode1) | FLD(SQ_CF_ALU_WORD1, KCACHE_ADDR0, k.addr0) |
+              FLD(SQ_CF_ALU_WORD1, KCACHE_ADDR1, k.addr1) | FLD(SQ_CF_ALU_WORD1, COUNT, slots - 1) |
+              FLD(SQ_CF_ALU_WORD1, CF_INST, kind) | FLD(SQ_CF_ALU_WORD1, BARRIER, 1));
+}
+
+static void cf(struct prog *p, uint32_t inst, unsigned addr, unsigned pop, bool eop)
+{
+   cf_emit(p, FLD(SQ_CF_WORD0, ADDR, addr),
+           FLD(SQ_CF_WORD1, CF_INST, inst) | FLD(SQ_CF_WORD1, POP_COUNT, pop) |
+              FLD(SQ_CF_WORD1, END_OF_PROGRAM, eop) | FLD(SQ_CF_WORD1, BARRIER, 1));
+}
+
+static void cf_fetch(struct prog *p, uint32_t inst, unsigned addr, unsigned count)
+{
+   uint32_t w1 = FLD(SQ_CF_WORD1, CF_INST, inst) | FLD(SQ_CF_WORD1, COUNT, (count - 1) & 7) |
+                 FLD(SQ_CF_WORD1, BARRIER, 1);
+   if (R7)
+      w1 |= R7_SQ_CF_WORD1__COUNT_3((count - 1) >> 3);
+   cf_emit(p, FLD(SQ_CF_WORD0, ADDR, addr), w1);
+}
+
+static void cf_export(struct prog *p, bool done, uint32_t type, unsigned base, unsigned gpr_,
+                      unsigned burst, const unsigned sel[4], bool eop)
+{
+   cf_emit(p, FLD(SQ_CF_ALLOC_EXPORT_WORD0, ARRAY_BASE, base) | FLD(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, type) |
+                 FLD(SQ_CF_ALLOC_EXPORT_WORD0, RW_GPR, gpr_),
+           FLD(SQ_CF_ALLOC_EXPORT_WORD1_SWIZ, SEL_X, sel[0]) | FLD(SQ_CF_ALLOC_EXPORT_WORD1_SWIZ, SEL_Y, sel[1]) |
+              FLD(SQ_CF_ALLOC_EXPORT_WORD1_SWIZ, SEL_Z, sel[2]) | FLD(SQ_CF_ALLOC_EXPORT_WORD1_SWIZ, SEL_W, sel[3]) |
+              FLD(SQ_CF_ALLOC_EXPORT_WORD1, BURST_COUNT, burst - 1) |
+              FLD(SQ_CF_ALLOC_EXPORT_WORD1, END_OF_PROGRAM, eop) | FLD(SQ_CF_ALLOC_EXPORT_WORD1, BARRIER, 1) |
+              FLD(SQ_CF_ALLOC_EXPORT_WORD1, CF_INST, done ? ENU(SQ_CF_ALLOC_EXPORT_WORD1, CF_INST, SQ_CF_INST_EXPORT_DONE)
+                                                         : ENU(SQ_CF_ALLOC_EXPORT_WORD1, CF_INST, SQ_CF_INST_EXPORT)));
+}
+
+/* One vertex fetch (128 bits) in the clause area; the clause must start 16-byte aligned. */
+static void vtx(struct prog *p, unsigned buffer_id, unsigned src_gpr, unsigned dst_gpr,
+                const unsigned dsel[4], unsigned fmt, unsigned num, bool sgn, unsigned offset)
+{
+   uint32_t w0 = FLD(SQ_VTX_WORD0, VTX_INST, ENU(SQ_VTX_WORD0, VTX_INST, SQ_VTX_INST_FETCH)) |
+                 FLD(SQ_VTX_WORD0, BUFFER_ID, buffer_id) | FLD(SQ_VTX_WORD0, SRC_GPR, src_gpr) |
+                 FLD(SQ_VTX_WORD0, MEGA_FETCH_COUNT, 15);
+   uint32_t w1 = FLD(SQ_VTX_WORD1_GPR, DST_GPR, dst_gpr) | FLD(SQ_VTX_WORD1, DST_SEL_X, dsel[0]) |
+                 FLD(SQ_VTX_WORD1, DST_SEL_Y, dsel[1]) | FLD(SQ_VTX_WORD1, DST_SEL_Z, dsel[2]) |
+                 FLD(SQ_VTX_WORD1, DST_SEL_W, dsel[3]) | FLD(SQ_VTX_WORD1, DATA_FORMAT, fmt) |
+                 FLD(SQ_VTX_WORD1, NUM_FORMAT_ALL, num) | FLD(SQ_VTX_WORD1, FORMAT_COMP_ALL, sgn);
+   clause_dw(p, w0, w1);
+   clause_dw(p, FLD(SQ_VTX_WORD2, OFFSET, offset) | FLD(SQ_VTX_WORD2, MEGA_FETCH, 1), 0);
+}
+
+/* ---- the simulated machine ---------------------------------------------------------------- */
+
+static struct sim_memory *mem;
+static uint32_t *regs;
+
+static uint64_t upload(const void *data, size_t bytes)
+{
+   uint64_t va = sim_mem_alloc(mem, bytes, 256);
+   memcpy(sim_mem_map(mem, va), data, bytes);
+   return va;
+}
+
+static uint64_t upload_prog(const struct prog *p)
+{
+   return upload(p->dw, 8ull * p->qw);
+}
+
+static void set_reg(uint32_t offset, uint32_t v) { regs[offset / 4] = v; }
+
+struct result {
+   struct sim_lanes lanes;
+   struct sim_exports out;
+   bool ok;
+   char fault[160];
+};
+
+static struct result res_interp, res_jit;
+
+/* Runs the program at `va` (with fetch shader `fs_va` if nonzero) on one engine. */
+static void run_engine(enum sim_stage stage, uint64_t va, uint64_t fs_va,
+                       const struct sim_lanes *init, uint16_t active, bool interp,
+                       struct result *r)
+{
+   struct sim_shader_env env = { .chip = chip, .stage = stage, .mem = mem, .regs = regs };
+   memset(&r->out, 0, sizeof(r->out));
+   r->lanes = *init;
+   r->fault[0] = 0;
+   struct sim_program *p = sim_program_get(&env, va), pc, fc;
+   struct sim_program *f = NULL;
+   if (p && fs_va) {
+      struct sim_shader_env fenv = env;
+      fenv.stage = SIM_STAGE_FS;
+      f = sim_program_get(&fenv, fs_va);
+      if (!f) {
+         env = fenv;
+         p = NULL;
+      }
+   }
+   if (!p) {
+      r->ok = false;
+      snprintf(r->fault, sizeof(r->fault), "%s", env.fault);
+      return;
+   }
+   pc = *p;
+   if (interp)
+      pc.jit_fn = NULL;
+   if (f) {
+      fc = *f;
+      if (interp)
+         fc.jit_fn = NULL;
+   }
+   r->ok = sim_program_run(&pc, f ? &fc : NULL, &env, &r->lanes, active, &r->out);
+   if (!r->ok)
+      snprintf(r->fault, sizeof(r->fault), "%s", env.fault);
+   check(r->ok == !env.faulted, "faulted flag matches the return value");
+}
+
+/* Runs on both engines; checks they agree. The interpreter's result is in res_interp. */
+static bool run_both(const char *name, enum sim_stage stage, uint64_t va, uint64_t fs_va,
+                     const struct sim_lanes *init, uint16_t active)
+{
+   run_engine(stage, va, fs_va, init, active, true, &res_interp);
+   run_engine(stage, va, fs_va, init, active, false, &res_jit);
+   check(res_interp.ok == res_jit.ok, "%s: engines agree on success (%s / %s)", name,
+         res_interp.fault, res_jit.fault);
+   if (res_interp.ok && res_jit.ok) {
+      bool same_gpr = !memcmp(&res_interp.lanes, &res_jit.lanes, sizeof(struct sim_lanes));
+      if (!same_gpr) {
+         for (unsigned g = 0; g < SIM_MAX_GPRS; g++)
+            for (unsigned c = 0; c < 4; c++)
+               for (unsigned l = 0; l < SIM_LANES; l++)
+                  if (res_interp.lanes.gpr[g][c][l] != res_jit.lanes.gpr[g][c][l]) {
+                     fprintf(stderr, "  %s: R%u.%c lane %u: interp 0x%08x jit 0x%08x\n", name,
+                             g, "xyzw"[c], l, res_interp.lanes.gpr[g][c][l],
+                             res_jit.lanes.gpr[g][c][l]);
+                     g = SIM_MAX_GPRS;
+                     c = 4;
+                     break;
+                  }
+      }
+      check(same_gpr, "%s: interp and jit GPRs are bit-identical", name);
+      check(!memcmp(&res_interp.out, &res_jit.out, sizeof(struct sim_exports)),
+            "%s: interp and jit exports are bit-identical", name);
+   }
+   return res_interp.ok;
+}
+
+static struct sim_lanes init_lanes;
+
+static void clear_lanes(void)
+{
+   memset(&init_lanes, 0, sizeof(init_lanes));
+}
+
+static uint32_t R(unsigned g, unsigned c, unsigned l) { return res_interp.lanes.gpr[g][c][l]; }
+static float RF(unsigned g, unsigned c, unsigned l) { return Fl(R(g, c, l)); }
+
+/* ---- the tests ------------------------------------------------------------------------------ */
+
+static float lane_a(unsigned l) { return (float)l * 0.5f - 3.0f; }       /* 0 at lane 6 */
+static float lane_b(unsigned l) { return 1.25f + (float)l; }
+static int32_t lane_i(unsigned l) { return (int32_t)l * 7 - 20; }
+
+/* ALU arithmetic, modifiers, literals, inline constants, PV/PS, trans unit, reductions. */
+static void test_alu_arith(void)
+{
+   struct prog p;
+   prog_init(&p);
+   clear_lanes();
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      init_lanes.gpr[1][0][l] = U(lane_a(l));
+      init_lanes.gpr[1][1][l] = U(lane_b(l));
+      init_lanes.gpr[1][2][l] = (uint32_t)lane_i(l);
+      init_lanes.gpr[1][3][l] = U(4.0f);
+   }
+   alu_begin(&p);
+   /* G1 */
+   alu(&p, (struct alu){ OP2(ADD), 2, 0, .s0 = gpr(1, 0), .s1 = gpr(1, 1) }, false);
+   alu(&p, (struct alu){ OP2(MUL_IEEE), 2, 1, .s0 = gpr(1, 0), .s1 = lit(0) }, false);
+   alu(&p, (struct alu){ OP3(MULADD), 2, 2, .s0 = gpr(1, 0), .s1 = gpr(1, 1), .s2 = one() }, false);
+   alu(&p, (struct alu){ OP2(MAX), 2, 3, .s0 = gpr(1, 0), .s1 = gpr(1, 1) }, false);
+   alu(&p, (struct alu){ OP2(RECIP_IEEE), 3, 0, .s0 = gpr(1, 3) }, true);
+   lits(&p, 1, (uint32_t[]){ U(2.5f) });
+   /* G2: PV / PS forwarding */
+   alu(&p, (struct alu){ OP2(MOV), 3, 1, .s0 = pv(0) }, false);
+   alu(&p, (struct alu){ OP2(MOV), 3, 2, .s0 = ps() }, false);
+   alu(&p, (struct alu){ OP2(SETGT), 3, 3, .s0 = gpr(1, 0), .s1 = zero() }, false);
+   alu(&p, (struct alu){ OP2(SQRT_IEEE), 4, 1, .s0 = gpr(1, 3) }, true);
+   /* G3: DOT4_IEEE (x*y + y*x + 0.5*2 + 1*3), written to .z only */
+   alu(&p, (struct alu){ OP2(DOT4_IEEE), 4, 0, .nowrite = true, .s0 = gpr(1, 0), .s1 = gpr(1, 1) }, false);
+   alu(&p, (struct alu){ OP2(DOT4_IEEE), 4, 1, .nowrite = true, .s0 = gpr(1, 1), .s1 = gpr(1, 0) }, false);
+   alu(&p, (struct alu){ OP2(DOT4_IEEE), 4, 2, .s0 = half(), .s1 = lit(0) }, false);
+   alu(&p, (struct alu){ OP2(DOT4_IEEE), 4, 3, .nowrite = true, .s0 = one(), .s1 = lit(1) }, true);
+   lits(&p, 2, (uint32_t[]){ U(2.0f), U(3.0f) });
+   /* G4: integer ops, FLT_TO_INT, legacy MUL */
+   alu(&p, (struct alu){ OP2(ADD_INT), 5, 0, .s0 = gpr(1, 2), .s1 = lit(0) }, false);
+   alu(&p, (struct alu){ OP2(SETGE_INT), 5, 2, .s0 = gpr(1, 2), .s1 = zero() }, false);
+   alu(&p, (struct alu){ OP2(MUL), 5, 3, .s0 = gpr(1, 0), .s1 = lit(1) }, false);
+   alu(&p, (struct alu){ OP2(FLT_TO_INT), 5, 1, .s0 = gpr(1, 0) }, true);
+   lits(&p, 2, (uint32_t[]){ 100, 0x7F800000u });
+   /* G5: NEG/ABS, OMOD, CLAMP, MIN_DX10, SIN */
+   alu(&p, (struct alu){ OP2(ADD), 6, 0, .s0 = neg(absv(gpr(1, 0))), .s1 = half() }, false);
+   alu(&p, (struct alu){ OP2(MUL_IEEE), 6, 1, .s0 = gpr(1, 1), .s1 = gpr(1, 1), .omod = ENU(SQ_ALU_WORD1_OP2, OMOD, SQ_ALU_OMOD_M2) }, false);
+   alu(&p, (struct alu){ OP2(ADD), 6, 2, .s0 = gpr(1, 0), .s1 = gpr(1, 1), .clamp = true }, false);
+   alu(&p, (struct alu){ OP2(MIN_DX10), 6, 3, .s0 = gpr(1, 0), .s1 = gpr(1, 1) }, false);
+   alu(&p, (struct alu){ OP2(SIN), 7, 0, .s0 = lit(0) }, true);
+   lits(&p, 1, (uint32_t[]){ U(R7 ? 0.25f : 1.57079632679f) });
+   /* G6: EXP, CNDGE, FRACT, FLOOR, RNDNE */
+   alu(&p, (struct alu){ OP3(CNDGE), 7, 2, .s0 = gpr(1, 0), .s1 = gpr(1, 1), .s2 = lit(1) }, false);
+   alu(&p, (struct alu){ OP2(FRACT), 8, 0, .s0 = gpr(1, 0) }, false);
+   alu(&p, (struct alu){ OP2(FLOOR), 8, 1, .s0 = gpr(1, 1), .omod = ENU(SQ_ALU_WORD1_OP2, OMOD, SQ_ALU_OMOD_D2) }, false);
+   alu(&p, (struct alu){ OP2(RNDNE), 8, 3, .s0 = lit(2) }, false);
+   alu(&p, (struct alu){ OP2(EXP_IEEE), 7, 1, .s0 = lit(0) }, true);
+   lits(&p, 3, (uint32_t[]){ U(3.0f), U(-7.0f), U(2.5f) });
+   /* G7: shifts (trans-only on R6xx), SETE_DX10, INT_TO_FLT in the trans unit */
+   alu(&p, (struct alu){ OP2(SETE_DX10), 9, 1, .s0 = gpr(1, 0), .s1 = gpr(1, 0) }, false);
+   alu(&p, (struct alu){ OP2(SUB_INT), 9, 2, .s0 = zero(), .s1 = gpr(1, 2) }, false);
+   alu(&p, (struct alu){ OP2(LSHL_INT), 9, 0, .s0 = gpr(1, 2), .s1 = lit(0) }, true);
+   lits(&p, 1, (uint32_t[]){ 3 });
+   alu(&p, (struct alu){ OP2(INT_TO_FLT), 9, 3, .s0 = gpr(1, 2) }, true);
+   /* G9: RECIPSQRT_CLAMPED of 0 and LOG_CLAMPED of 0 */
+   alu(&p, (struct alu){ OP2(RECIPSQRT_CLAMPED), 10, 0, .s0 = zero() }, true);
+   alu(&p, (struct alu){ OP2(LOG_CLAMPED), 10, 1, .s0 = zero() }, true);
+   alu(&p, (struct alu){ OP2(LOG_IEEE), 10, 2, .s0 = lit(0) }, true);
+   lits(&p, 1, (uint32_t[]){ U(8.0f) });
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
+   cf(&p, CFI(NOP), 0, 0, true);
+
+   char name[32];
+   snprintf(name, sizeof(name), "alu arithmetic %s", R7 ? "r7xx" : "r6xx");
+   if (!run_both(name, SIM_STAGE_VS, upload_prog(&p), 0, &init_lanes, 0xFFFF)) {
+      check(false, "%s ran: %s", name, res_interp.fault);
+      return;
+   }
+   unsigned bad = 0;
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      float a = lane_a(l), b = lane_b(l);
+      int32_t i = lane_i(l);
+      float prod = a * b;
+      float d = a * b + b * a;
+      d = d + 0.5f * 2.0f;
+      d = d + 1.0f * 3.0f;
+      float cl = a + b;
+      cl = cl < 0.0f ? 0.0f : cl > 1.0f ? 1.0f : cl;
+      struct { unsigned g, c; uint32_t want; } e[] = {
+         { 2, 0, U(a + b) }, { 2, 1, U(a * 2.5f) }, { 2, 2, U(prod + 1.0f) },
+         { 2, 3, U(a >= b ? a : b) }, { 3, 0, U(0.25f) }, { 3, 1, U(a + b) }, { 3, 2, U(0.25f) },
+         { 3, 3, U(a > 0.0f ? 1.0f : 0.0f) }, { 4, 1, U(2.0f) }, { 4, 2, U(d) },
+         { 5, 0, (uint32_t)(i + 100) }, { 5, 1, (uint32_t)(int32_t)a }, { 5, 2, i >= 0 ? ~0u : 0u },
+         { 5, 3, a == 0.0f ? 0u : U(a * INFINITY) },
+         { 6, 0, U(-fabsf(a) + 0.5f) }, { 6, 1, U(b * b * 2.0f) }, { 6, 2, U(cl) },
+         { 6, 3, U(a < b ? a : b) }, { 7, 0, U(1.0f) }, { 7, 1, U(8.0f) },
+         { 7, 2, U(a >= 0.0f ? b : -7.0f) }, { 8, 0, U(a - floorf(a)) }, { 8, 1, U(floorf(b) * 0.5f) },
+         { 8, 3, U(2.0f) }, { 9, 0, (uint32_t)i << 3 }, { 9, 1, ~0u }, { 9, 2, (uint32_t)-i },
+         { 9, 3, U((float)i) }, { 10, 0, U(3.40282347e38f) }, { 10, 1, U(-3.40282347e38f) },
+         { 10, 2, U(3.0f) },
+      };
+      for (unsigned k = 0; k < sizeof(e) / sizeof(e[0]); k++) {
+         if (R(e[k].g, e[k].c, l) != e[k].want && bad++ < 8)
+            fprintf(stderr, "  %s lane %u R%u.%c = 0x%08x (%g), want 0x%08x (%g)\n", name, l,
+                    e[k].g, "xyzw"[e[k].c], R(e[k].g, e[k].c, l), RF(e[k].g, e[k].c, l),
+                    e[k].want, Fl(e[k].want));
+      }
+   }
+   check(bad == 0, "%s: every result as computed in C (%u wrong)", name, bad);
+   check(R(4, 0, 0) == 0 && R(4, 3, 0) == 0, "%s: DOT4 writes only the channels with WRITE_MASK", name);
+}
+
+/* Every instruction of a group reads the GPRs as they were before the group; PS forwards
+ * the result of an any-slot op that went to the trans unit because its vector slot was
+ * taken. */
+static void test_group_semantics(void)
+{
+   struct prog p;
+   prog_init(&p);
+   clear_lanes();
+   for (unsigned l = 0; l < SIM_LANES; l++)
+      init_lanes.gpr[11][0][l] = U((float)l);
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(MOV), 10, 0, .s0 = gpr(11, 0) }, false);
+   alu(&p, (struct alu){ OP2(MOV), 11, 0, .s0 = lit(0) }, true);   /* x taken -> trans */
+   lits(&p, 1, (uint32_t[]){ U(5.0f) });
+   alu(&p, (struct alu){ OP2(MOV), 12, 0, .s0 = pv(0) }, false);
+   alu(&p, (struct alu){ OP2(MOV), 12, 1, .s0 = ps() }, true);
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
+   cf(&p, CFI(NOP), 0, 0, true);
+   if (!run_both("group semantics", SIM_STAGE_PS, upload_prog(&p), 0, &init_lanes, 0xFFFF))
+      return;
+   bool ok = true;
+   for (unsigned l = 0; l < SIM_LANES; l++)
+      ok &= RF(10, 0, l) == (float)l && RF(11, 0, l) == 5.0f && RF(12, 0, l) == (float)l &&
+            RF(12, 1, l) == 5.0f;
+   check(ok, "group: reads before writes, PV/PS of the previous group");
+}
+
+/* kcache: two sets (LOCK_2 on bank 0 lines 1-2, LOCK_1 on bank 1 line 0) read from the
+ * constant buffers at ALU_CONST_CACHE_VS_<bank> << 8, checked against
+ * ALU_CONST_BUFFER_SIZE_VS_<bank>. */
+static void test_kcache(void)
+{
+   static float cb0[48][4], cb1[16][4];
+   for (unsigned i = 0; i < 48; i++) {
+      cb0[i][0] = (float)i;
+      cb0[i][1] = (float)i + 0.5f;
+      cb0[i][2] = -(float)i;
+      cb0[i][3] = 1000.0f + (float)i;
+   }
+   for (unsigned i = 0; i < 16; i++)
+      for (unsigned c = 0; c < 4; c++)
+         cb1[i][c] = (float)(100 * i + c);
+   uint64_t va0 = upload(cb0, sizeof(cb0)), va1 = upload(cb1, sizeof(cb1));
+   set_reg(REG_SQ_ALU_CONST_CACHE_VS_0, (uint32_t)(va0 >> 8));
+   set_reg(REG_SQ_ALU_CONST_BUFFER_SIZE_VS_0, 3);
+   set_reg(REG_SQ_ALU_CONST_CACHE_VS_1, (uint32_t)(va1 >> 8));
+   set_reg(REG_SQ_ALU_CONST_BUFFER_SIZE_VS_1, 1);
+
+   struct prog p;
+   prog_init(&p);
+   clear_lanes();
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(MOV), 2, 0, .s0 = kc(0, 5, 0) }, false);       /* c21.x */
+   alu(&p, (struct alu){ OP2(MOV), 2, 1, .s0 = kc(0, 20, 1) }, false);      /* c36.y */
+   alu(&p, (struct alu){ OP2(ADD), 2, 2, .s0 = kc(1, 3, 2), .s1 = kc(1, 3, 3) }, true);
+   cf_alu(&p, ALUK(ALU), (struct kcache){
+      .mode0 = ENU(SQ_CF_ALU_WORD0, KCACHE_MODE0, SQ_CF_KCACHE_LOCK_2), .bank0 = 0, .addr0 = 1,
+      .mode1 = ENU(SQ_CF_ALU_WORD1, KCACHE_MODE1, SQ_CF_KCACHE_LOCK_1), .bank1 = 1, .addr1 = 0 });
+   cf(&p, CFI(NOP), 0, 0, true);
+   uint64_t va = upload_prog(&p);
+   if (run_both("kcache", SIM_STAGE_VS, va, 0, &init_lanes, 0xFFFF)) {
+      bool ok = true;
+      for (unsigned l = 0; l < SIM_LANES; l++)
+         ok &= RF(2, 0, l) == 21.0f && RF(2, 1, l) == 36.5f && RF(2, 2, l) == 302.0f + 303.0f;
+      check(ok, "kcache: constants of both sets");
+   }
+   set_reg(REG_SQ_ALU_CONST_BUFFER_SIZE_VS_0, 2);
+   run_both("kcache out of bounds", SIM_STAGE_VS, va, 0, &init_lanes, 0xFFFF);
+   check(!res_interp.ok && strstr(res_interp.fault, "ALU_CONST_BUFFER_SIZE"),
+         "kcache: a line beyond ALU_CONST_BUFFER_SIZE faults (%s)", res_interp.fault);
+   set_reg(REG_SQ_ALU_CONST_BUFFER_SIZE_VS_0, 3);
+   set_reg(REG_SQ_ALU_CONST_CACHE_VS_0, 0x7FFFFF00u);
+   run_both("kcache unmapped", SIM_STAGE_VS, va, 0, &init_lanes, 0xFFFF);
+   check(!res_interp.ok, "kcache: a buffer outside GPU memory faults (%s)", res_interp.fault);
+   set_reg(REG_SQ_ALU_CONST_CACHE_VS_0, (uint32_t)(va0 >> 8));
+}
+
+/* IF / ELSE / ENDIF as drivers emit it: ALU_PUSH_BEFORE (PRED_SETGT) + JUMP + ELSE +
+ * ALU_POP_AFTER, with lanes taking different paths, one lane inactive, and the jump paths
+ * taken when no lane takes one side. */
+static void test_if_else(void)
+{
+   struct prog p;
+   prog_init(&p);
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(PRED_SETGT), 0, 0, .nowrite = true, .s0 = gpr(1, 0), .s1 = zero(),
+                         .upd_exec = true, .upd_pred = true }, true);
+   cf_alu(&p, ALUK(ALU_PUSH_BEFORE), (struct kcache){ 0 });         /* 0 */
+   cf(&p, CFI(JUMP), 3, 0, false);                                  /* 1 */
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(MOV), 2, 0, .s0 = lit(0) }, true);
+   lits(&p, 1, (uint32_t[]){ U(111.0f) });
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });                     /* 2 */
+   cf(&p, CFI(ELSE), 5, 1, false);                                  /* 3 */
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(MOV), 2, 0, .s0 = lit(0) }, true);
+   lits(&p, 1, (uint32_t[]){ U(222.0f) });
+   cf_alu(&p, ALUK(ALU_POP_AFTER), (struct kcache){ 0 });           /* 4 */
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(ADD), 2, 1, .s0 = gpr(2, 0), .s1 = one() }, true);
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });                     /* 5 */
+   cf(&p, CFI(NOP), 0, 0, true);                                    /* 6 */
+   uint64_t va = upload_prog(&p);
+
+   for (unsigned variant = 0; variant < 3; variant++) {
+      clear_lanes();
+      for (unsigned l = 0; l < SIM_LANES; l++) {
+         float v = variant == 0 ? (float)l - 7.5f : variant == 1 ? 1.0f : -1.0f;
+         init_lanes.gpr[1][0][l] = U(v);
+         init_lanes.gpr[2][0][l] = init_lanes.gpr[2][1][l] = 0x12345678u;
+      }
+      uint16_t active = variant == 0 ? (uint16_t)~(1u << 3) : 0xFFFF;
+      if (!run_both("if/else", SIM_STAGE_PS, va, 0, &init_lanes, active))
+         continue;
+      bool ok = true;
+      for (unsigned l = 0; l < SIM_LANES; l++) {
+         if (!(active >> l & 1)) {
+            ok &= R(2, 0, l) == 0x12345678u && R(2, 1, l) == 0x12345678u;
+            continue;
+         }
+         float want = Fl(init_lanes.gpr[1][0][l]) > 0.0f ? 111.0f : 222.0f;
+         ok &= RF(2, 0, l) == want && RF(2, 1, l) == want + 1.0f;
+      }
+      check(ok, "if/else variant %u: each lane took its branch", variant);
+   }
+}
+
+/* A loop with a data-dependent break: LOOP_START_DX10, ALU_PUSH_BEFORE (PRED_SETGE_INT),
+ * JUMP, LOOP_BREAK, POP, body, LOOP_END. Lane l iterates limit(l) times. */
+static void test_loop_break(void)
+{
+   struct prog p;
+   prog_init(&p);
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(MOV), 2, 0, .s0 = zero() }, false);
+   alu(&p, (struct alu){ OP2(MOV), 2, 1, .s0 = zero() }, true);
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });                     /* 0 */
+   cf(&p, CFI(LOOP_START_DX10), 8, 0, false);                       /* 1 */
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(PRED_SETGE_INT), 0, 0, .nowrite = true, .s0 = gpr(2, 0), .s1 = gpr(1, 0),
+                         .upd_exec = true, .upd_pred = true }, true);
+   cf_alu(&p, ALUK(ALU_PUSH_BEFORE), (struct kcache){ 0 });         /* 2 */
+   cf(&p, CFI(JUMP), 6, 1, false);                                  /* 3 */
+   cf(&p, CFI(LOOP_BREAK), 7, 0, false);                            /* 4 */
+   cf(&p, CFI(POP), 6, 1, false);                                   /* 5 */
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(ADD_INT), 2, 0, .s0 = gpr(2, 0), .s1 = int1() }, false);
+   alu(&p, (struct alu){ OP2(ADD), 2, 1, .s0 = gpr(2, 1), .s1 = lit(0) }, true);
+   lits(&p, 1, (uint32_t[]){ U(1.5f) });
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });                     /* 6 */
+   cf(&p, CFI(LOOP_END), 2, 0, false);                              /* 7 */
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(MOV), 3, 0, .s0 = gpr(2, 0) }, true);
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });                     /* 8 */
+   cf(&p, CFI(NOP), 0, 0, true);                                    /* 9 */
+
+   clear_lanes();
+   for (unsigned l = 0; l < SIM_LANES; l++)
+      init_lanes.gpr[1][0][l] = l == 15 ? 40u : l % 5;
+   if (run_both("loop with break", SIM_STAGE_VS, upload_prog(&p), 0, &init_lanes, 0xFFFF)) {
+      bool ok = true;
+      for (unsigned l = 0; l < SIM_LANES; l++) {
+         uint32_t n = init_lanes.gpr[1][0][l];
+         ok &= R(2, 0, l) == n && RF(2, 1, l) == 1.5f * (float)n && R(3, 0, l) == n;
+      }
+      check(ok, "loop: every lane broke out after its own count");
+   }
+
+   /* A loop nothing breaks out of is stopped by the limiter. */
+   prog_init(&p);
+   cf(&p, CFI(LOOP_START_DX10), 3, 0, false);
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(ADD), 2, 0, .s0 = gpr(2, 0), .s1 = one() }, true);
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
+   cf(&p, CFI(LOOP_END), 1, 0, false);
+   cf(&p, CFI(NOP), 0, 0, true);
+   run_both("runaway loop", SIM_STAGE_VS, upload_prog(&p), 0, &init_lanes, 0xFFFF);
+   check(!res_interp.ok && strstr(res_interp.fault, "runaway") && !res_jit.ok,
+         "runaway loop: fault (%s)", res_interp.fault);
+
+   /* DX9 LOOP_START: the iteration count comes from SQ_LOOP_CONST (VS constants 32..63). */
+   set_reg(REG_SQ_LOOP_CONST_0 + 4 * 32, SQ_LOOP_CONST_0__COUNT(5));
+   prog_init(&p);
+   cf(&p, CFI(LOOP_START), 3, 0, false);
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(ADD_INT), 2, 0, .s0 = gpr(2, 0), .s1 = int1() }, true);
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
+   cf(&p, CFI(LOOP_END), 1, 0, false);
+   cf(&p, CFI(NOP), 0, 0, true);
+   clear_lanes();
+   if (run_both("DX9 loop", SIM_STAGE_VS, upload_prog(&p), 0, &init_lanes, 0xFFFF)) {
+      bool ok = true;
+      for (unsigned l = 0; l < SIM_LANES; l++)
+         ok &= R(2, 0, l) == 5;
+      check(ok, "DX9 loop: SQ_LOOP_CONST COUNT iterations");
+   }
+   set_reg(REG_SQ_LOOP_CONST_0 + 4 * 32, 0);
+
+   /* ALU_BREAK: lanes whose PRED_SET is false leave the loop. */
+   prog_init(&p);
+   cf(&p, CFI(LOOP_START_DX10), 4, 0, false);                       /* 0 */
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(PRED_SETGT_INT), 0, 0, .nowrite = true, .s0 = gpr(1, 0), .s1 = gpr(2, 0),
+                         .upd_exec = true, .upd_pred = true }, true);
+   cf_alu(&p, ALUK(ALU_BREAK), (struct kcache){ 0 });               /* 1 */
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(ADD_INT), 2, 0, .s0 = gpr(2, 0), .s1 = int1() }, true);
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });                     /* 2 */
+   cf(&p, CFI(LOOP_END), 1, 0, false);                              /* 3 */
+   cf(&p, CFI(NOP), 0, 0, true);                                    /* 4 */
+   clear_lanes();
+   for (unsigned l = 0; l < SIM_LANES; l++)
+      init_lanes.gpr[1][0][l] = (l * 7) % 11;
+   if (run_both("ALU_BREAK loop", SIM_STAGE_VS, upload_prog(&p), 0, &init_lanes, 0xFFFF)) {
+      bool ok = true;
+      for (unsigned l = 0; l < SIM_LANES; l++)
+         ok &= R(2, 0, l) == (l * 7) % 11;
+      check(ok, "ALU_BREAK: every lane left after its own count");
+   }
+}
+
+/* Exports: POS 60 and a PARAM burst of three with SEL_0 / SEL_1 / SEL_MASK swizzles; a
+ * pixel shader with KILLGT and a PIXEL burst. */
+static void test_exports(void)
+{
+   struct prog p;
+   prog_init(&p);
+   cf_export(&p, false, ENU(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, SQ_EXPORT_POS), 60, 1, 1,
+             (unsigned[]){ SEL(X), SEL(Y), SEL(Z), SEL(W) }, false);
+   cf_export(&p, true, ENU(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, SQ_EXPORT_PARAM), 0, 2, 3,
+             (unsigned[]){ SEL(W), SEL(0), SEL(1), SEL(MASK) }, true);
+   clear_lanes();
+   for (unsigned g = 1; g < 5; g++)
+      for (unsigned c = 0; c < 4; c++)
+         for (unsigned l = 0; l < SIM_LANES; l++)
+            init_lanes.gpr[g][c][l] = U((float)(g * 100 + c * 10 + l));
+   if (run_both("exports", SIM_STAGE_VS, upload_prog(&p), 0, &init_lanes, 0xFFFF)) {
+      const struct sim_exports *o = &res_interp.out;
+      bool ok = o->pos_mask == 1 && o->param_mask == 7 && o->pixel_mask == 0;
+      for (unsigned l = 0; l < SIM_LANES; l++) {
+         for (unsigned c = 0; c < 4; c++)
+            ok &= o->pos[0][c][l] == init_lanes.gpr[1][c][l];
+         for (unsigned k = 0; k < 3; k++)
+            ok &= o->param[k][0][l] == init_lanes.gpr[2 + k][3][l] && o->param[k][1][l] == 0 &&
+                  o->param[k][2][l] == U(1.0f) && o->param[k][3][l] == 0;
+      }
+      check(ok, "exports: POS and PARAM burst with swizzles and masks");
+   }
+
+   prog_init(&p);
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(KILLGT), 0, 0, .nowrite = true, .s0 = gpr(1, 0), .s1 = lit(0) }, true);
+   lits(&p, 1, (uint32_t[]){ U(112.5f) });
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
+   cf_export(&p, true, ENU(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, SQ_EXPORT_PIXEL), 0, 2, 2,
+             (unsigned[]){ SEL(X), SEL(Y), SEL(Z), SEL(W) }, true);
+   uint16_t active = 0xFFFE;
+   if (run_both("kill + pixel export", SIM_STAGE_PS, upload_prog(&p), 0, &init_lanes, active)) {
+      const struct sim_exports *o = &res_interp.out;
+      uint16_t want_kill = 0;
+      bool ok = o->pixel_mask == 3;
+      for (unsigned l = 0; l < SIM_LANES; l++) {
+         bool live = (active >> l & 1) && !(Fl(init_lanes.gpr[1][0][l]) > 112.5f);
+         if ((active >> l & 1) && !live)
+            want_kill |= (uint16_t)(1u << l);
+         for (unsigned k = 0; k < 2; k++)
+            for (unsigned c = 0; c < 4; c++)
+               ok &= o->pixel[k][c][l] == (live ? init_lanes.gpr[2 + k][c][l] : 0u);
+      }
+      check(ok && o->killed == want_kill, "kill: killed lanes 0x%04x (want 0x%04x), not exported",
+            o->killed, want_kill);
+   }
+}
+
+#define RES_STRIDE (REG_SQ_VTX_CONSTANT_WORD6_0 + 4 - REG_SQ_VTX_CONSTANT_WORD0_0)
+
+static void set_buffer_resource(unsigned slot, uint64_t va, uint32_t bytes, uint32_t stride)
+{
+   uint32_t base = REG_SQ_VTX_CONSTANT_WORD0_0 + slot * RES_STRIDE;
+   set_reg(base, SQ_VTX_CONSTANT_WORD0__BASE_ADDRESS((uint32_t)va));
+   set_reg(base + REG_SQ_VTX_CONSTANT_WORD1_0 - REG_SQ_VTX_CONSTANT_WORD0_0,
+           SQ_VTX_CONSTANT_WORD1__SIZE(bytes - 1));
+   set_reg(base + REG_SQ_VTX_CONSTANT_WORD2_0 - REG_SQ_VTX_CONSTANT_WORD0_0,
+           SQ_VTX_CONSTANT_WORD2__STRIDE(stride) |
+              SQ_VTX_CONSTANT_WORD2__BASE_ADDRESS_HI((uint32_t)(va >> 32)));
+   set_reg(base + REG_SQ_VTX_CONSTANT_WORD6_0 - REG_SQ_VTX_CONSTANT_WORD0_0,
+           SQ_VTX_CONSTANT_WORD6__TYPE(SQ_VTX_CONSTANT_WORD6__TYPE__SQ_TEX_VTX_VALID_BUFFER));
+}
+
+/* The fetch shader (called by CALL_FS) fetches float4, RGBA8 UNORM (swizzled) and float2
+ * attributes of vertex GPR0.x from buffers at SET_RESOURCE slots 320 + i (BUFFER_ID 160 + i);
+ * indices past the buffer read zeros; the vertex shader then exports them. */
+static void test_vertex_fetch(void)
+{
+   enum { NV = 12 };
+   static float pos[NV][4];
+   static uint8_t col[NV][8];
+   for (unsigned v = 0; v < NV; v++) {
+      for (unsigned c = 0; c < 4; c++)
+         pos[v][c] = (float)v * 1.5f + (float)c * 0.25f - 4.0f;
+      for (unsigned c = 0; c < 8; c++)
+         col[v][c] = (uint8_t)(v * 21 + c * 37 + 5);
+   }
+   set_buffer_resource(320, upload(pos, sizeof(pos)), sizeof(pos), 16);
+   set_buffer_resource(321, upload(col, sizeof(col)), sizeof(col), 8);
+
+   struct prog fs;
+   prog_init(&fs);
+   unsigned at = fs.qw;
+   vtx(&fs, 160, 0, 1, (unsigned[]){ VSEL(X), VSEL(Y), VSEL(Z), VSEL(W) }, SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_32_32_32_32_FLOAT,
+       ENU(SQ_VTX_WORD1, NUM_FORMAT_ALL, SQ_NUM_FORMAT_SCALED), true, 0);
+   vtx(&fs, 161, 0, 2, (unsigned[]){ VSEL(Z), VSEL(Y), VSEL(X), VSEL(W) }, SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_8_8_8_8,
+       ENU(SQ_VTX_WORD1, NUM_FORMAT_ALL, SQ_NUM_FORMAT_NORM), false, 4);
+   vtx(&fs, 160, 0, 3, (unsigned[]){ VSEL(X), VSEL(Y), VSEL(Z), VSEL(W) }, SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_32_32_FLOAT,
+       ENU(SQ_VTX_WORD1, NUM_FORMAT_ALL, SQ_NUM_FORMAT_SCALED), true, 4);
+   cf_fetch(&fs, CFI(VTX), at, 3);
+   cf(&fs, CFI(RETURN), 0, 0, false);
+
+   struct prog vs;
+   prog_init(&vs);
+   cf(&vs, CFI(CALL_FS), 0, 0, false);
+   alu_begin(&vs);
+   alu(&vs, (struct alu){ OP2(ADD), 4, 0, .s0 = gpr(1, 0), .s1 = gpr(2, 0) }, true);
+   cf_alu(&vs, ALUK(ALU), (struct kcache){ 0 });
+   cf_export(&vs, true, ENU(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, SQ_EXPORT_POS), 60, 1, 1,
+             (unsigned[]){ SEL(X), SEL(Y), SEL(Z), SEL(W) }, false);
+   cf_export(&vs, true, ENU(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, SQ_EXPORT_PARAM), 0, 2, 3,
+             (unsigned[]){ SEL(X), SEL(Y), SEL(Z), SEL(W) }, true);
+
+   clear_lanes();
+   for (unsigned l = 0; l < SIM_LANES; l++)
+      init_lanes.gpr[0][0][l] = l;          /* vertex id; 12..15 are past the buffers */
+   uint64_t fs_va = upload_prog(&fs), vs_va = upload_prog(&vs);
+   if (!run_both("vertex fetch", SIM_STAGE_VS, vs_va, fs_va, &init_lanes, 0xFFFF)) {
+      check(false, "vertex fetch ran: %s", res_interp.fault);
+      return;
+   }
+   unsigned bad = 0;
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      bool in = l < NV;
+      for (unsigned c = 0; c < 4; c++) {
+         static const unsigned swz[4] = { 2, 1, 0, 3 };
+         uint32_t w1 = in ? U(pos[l][c]) : 0;
+         uint32_t w2 = in ? U((float)(col[l][4 + swz[c]] / 255.0)) : 0;
+         uint32_t w3 = in ? (c < 2 ? U(pos[l][1 + c]) : c == 2 ? 0 : U(1.0f)) : 0;
+         bad += R(1, c, l) != w1;
+         bad += R(2, c, l) != w2;
+         bad += R(3, c, l) != w3;
+         bad += res_interp.out.pos[0][c][l] != w1;
+         bad += res_interp.out.param[0][c][l] != w2;
+      }
+      bad += R(4, 0, l) != U(Fl(R(1, 0, l)) + Fl(R(2, 0, l)));
+   }
+   check(bad == 0, "vertex fetch: attributes, swizzles, missing components, out of range (%u wrong)", bad);
+
+   /* A fetch from a slot that holds no valid buffer faults. */
+   set_reg(REG_SQ_VTX_CONSTANT_WORD6_0 + 321 * RES_STRIDE, 0);
+   run_both("fetch from an invalid resource", SIM_STAGE_VS, vs_va, fs_va, &init_lanes, 0xFFFF);
+   check(!res_interp.ok && strstr(res_interp.fault, "not a valid buffer"),
+         "fetch from an invalid resource faults (%s)", res_interp.fault);
+   /* CALL_FS without a fetch shader faults. */
+   run_both("CALL_FS without fetch shader", SIM_STAGE_VS, vs_va, 0, &init_lanes, 0xFFFF);
+   check(!res_interp.ok, "CALL_FS without a fetch shader faults (%s)", res_interp.fault);
+}
+
+/* Bad binaries: faults with a reason, never a crash. */
+static void expect_decode_fault(const char *what, uint64_t va, enum sim_stage stage)
+{
+   struct sim_shader_env env = { .chip = chip, .stage = stage, .mem = mem, .regs = regs };
+   struct sim_program *p = sim_program_get(&env, va);
+   check(!p && env.faulted && env.fault[0], "%s: decode fault (%s)", what, env.fault);
+}
+
+static void test_bad_binaries(void)
+{
+   expect_decode_fault("unmapped program", 0x7F000000ull, SIM_STAGE_PS);
+
+   uint32_t noeop[4] = { 0, FLD(SQ_CF_WORD1, CF_INST, CFI(NOP)), 0, FLD(SQ_CF_WORD1, CF_INST, CFI(NOP)) };
+   expect_decode_fault("CF list running off its buffer", upload(noeop, sizeof(noeop)), SIM_STAGE_PS);
+
+   struct prog p;
+   prog_init(&p);
+   cf(&p, CFI(JUMP), 9, 0, false);
+   cf(&p, CFI(NOP), 0, 0, true);
+   expect_decode_fault("jump past the program", upload_prog(&p), SIM_STAGE_PS);
+
+   prog_init(&p);
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(MOV), 2, 0, .s0 = gpr(1, 0) }, false);   /* no LAST bit */
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
+   cf(&p, CFI(NOP), 0, 0, true);
+   expect_decode_fault("ALU group without LAST", upload_prog(&p), SIM_STAGE_PS);
+
+   prog_init(&p);
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(MOV), 2, 0, .s0 = pv(0) }, true);
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
+   cf(&p, CFI(NOP), 0, 0, true);
+   expect_decode_fault("PV read in a clause's first group", upload_prog(&p), SIM_STAGE_PS);
+
+   prog_init(&p);
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(MOV), 2, 0, .s0 = kc(0, 1, 0) }, true);   /* set 0 not locked */
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
+   cf(&p, CFI(NOP), 0, 0, true);
+   expect_decode_fault("kcache read of an unlocked set", upload_prog(&p), SIM_STAGE_PS);
+
+   prog_init(&p);
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(MOV), 2, 0, .s0 = gpr(1, 0) }, true);
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
+   cf(&p, CFI(NOP), 0, 0, true);
+   p.dw[0] = FLD(SQ_CF_ALU_WORD0, ADDR, 0x3FFFFF);   /* clause far outside the buffer */
+   expect_decode_fault("ALU clause outside GPU memory", upload_prog(&p), SIM_STAGE_PS);
+
+   /* Garbage: random words; each either decodes (then both engines run it and agree) or
+    * faults. */
+   unsigned decoded = 0, total = 300;
+   srand(1234 + chip);
+   for (unsigned n = 0; n < total; n++) {
+      uint32_t junk[64];
+      for (unsigned i = 0; i < 64; i++)
+         junk[i] = (uint32_t)rand() ^ ((uint32_t)rand() << 16);
+      if (n % 3 == 0)
+         junk[3] |= FLD(SQ_CF_WORD1, END_OF_PROGRAM, 1);   /* sometimes a short program */
+      struct sim_shader_env env = { .chip = chip, .stage = SIM_STAGE_PS, .mem = mem, .regs = regs };
+      uint64_t va = upload(junk, sizeof(junk));
+      struct sim_program *prog = sim_program_get(&env, va);
+      check(prog || env.faulted, "garbage %u: either a program or a fault", n);
+      if (prog) {
+         decoded++;
+         clear_lanes();
+         run_both("garbage", SIM_STAGE_PS, va, 0, &init_lanes, 0xFFFF);
+      }
+   }
+   printf("garbage programs (%s): %u of %u decoded, the rest faulted\n", R7 ? "r7xx" : "r6xx",
+          decoded, total);
+}
+
+/* Mutants: a valid program (IF/ELSE, loop, kcache, export) with 1-3 random bits flipped;
+ * each faults or runs, and both engines agree. */
+static void test_mutants(unsigned count)
+{
+   struct prog base;
+   prog_init(&base);
+   alu_begin(&base);
+   alu(&base, (struct alu){ OP2(PRED_SETGT), 0, 0, .nowrite = true, .s0 = gpr(1, 0), .s1 = zero(),
+                            .upd_exec = true, .upd_pred = true }, true);
+   cf_alu(&base, ALUK(ALU_PUSH_BEFORE), (struct kcache){ 0 });
+   cf(&base, CFI(JUMP), 3, 0, false);
+   alu_begin(&base);
+   alu(&base, (struct alu){ OP2(MUL_IEEE), 2, 0, .s0 = kc(0, 1, 0), .s1 = lit(0) }, false);
+   alu(&base, (struct alu){ OP2(MOV), 2, 1, .s0 = gpr(1, 1) }, true);
+   lits(&base, 1, (uint32_t[]){ U(3.0f) });
+   cf_alu(&base, ALUK(ALU), (struct kcache){ .mode0 = ENU(SQ_CF_ALU_WORD0, KCACHE_MODE0, SQ_CF_KCACHE_LOCK_1) });
+   cf(&base, CFI(ELSE), 5, 1, false);
+   alu_begin(&base);
+   alu(&base, (struct alu){ OP2(RECIP_IEEE), 2, 0, .s0 = gpr(1, 0) }, true);
+   cf_alu(&base, ALUK(ALU_POP_AFTER), (struct kcache){ 0 });
+   cf(&base, CFI(LOOP_START_DX10), 8, 0, false);
+   cf(&base, CFI(LOOP_BREAK), 7, 0, false);
+   cf(&base, CFI(LOOP_END), 6, 0, false);
+   cf_export(&base, true, ENU(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, SQ_EXPORT_PIXEL), 0, 2, 1,
+             (unsigned[]){ SEL(X), SEL(Y), SEL(Z), SEL(W) }, true);
+   static float consts[16][4];
+   for (unsigned i = 0; i < 16; i++)
+      consts[i][0] = (float)i + 0.25f;
+   uint64_t cva = upload(consts, sizeof(consts));
+   set_reg(REG_SQ_ALU_CONST_CACHE_PS_0, (uint32_t)(cva >> 8));
+   set_reg(REG_SQ_ALU_CONST_BUFFER_SIZE_PS_0, 1);
+   clear_lanes();
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      init_lanes.gpr[1][0][l] = U((float)l - 6.0f);
+      init_lanes.gpr[1][1][l] = U((float)l);
+   }
+   check(run_both("mutant base", SIM_STAGE_PS, upload_prog(&base), 0, &init_lanes, 0xFFFF),
+         "mutant base program runs (%s)", res_interp.fault);
+   unsigned ran = 0;
+   for (unsigned n = 0; n < count; n++) {
+      struct prog m = base;
+      unsigned flips = 1 + rnd() % 3;
+      for (unsigned k = 0; k < flips; k++) {
+         unsigned dw = rnd() % (2 * m.qw);
+         m.dw[dw] ^= 1u << (rnd() % 32);
+      }
+      ran += run_both("mutant", SIM_STAGE_PS, upload_prog(&m), 0, &init_lanes, 0xFFFF);
+   }
+   printf("mutants (%s): %u of %u ran, the rest faulted\n", R7 ? "r7xx" : "r6xx", ran, count);
+}
+
+/* The program cache: the same bytes compile once, wherever they are. */
+static void test_cache(void)
+{
+   struct prog p;
+   prog_init(&p);
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(MUL_IEEE), 5, 3, .s0 = gpr(1, 0), .s1 = lit(0) }, true);
+   lits(&p, 1, (uint32_t[]){ U(chip == R600_CHIP_RV770 ? 77.0f : 66.0f) });
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
+   cf(&p, CFI(NOP), 0, 0, true);
+   struct sim_shader_env env = { .chip = chip, .stage = SIM_STAGE_PS, .mem = mem, .regs = regs };
+   unsigned before = sim_program_compile_count();
+   struct sim_program *a = sim_program_get(&env, upload_prog(&p));
+   struct sim_program *b = sim_program_get(&env, upload_prog(&p));
+   check(a && a == b && sim_program_compile_count() == before + 1,
+         "cache: identical programs compile once (%u compiles)", sim_program_compile_count() - before);
+   const char *engine = getenv("R600SIM_ENGINE");
+   if (a && (!engine || strcmp(engine, "interp")))
+      check(a->jit_fn != NULL, "the default engine compiled the program to native code");
+   env.stage = SIM_STAGE_VS;
+   struct sim_program *c = sim_program_get(&env, upload_prog(&p));
+   check(c && c != a, "cache: the stage is part of the key");
+}
+
+/* ---- differential: random ALU clauses, interpreter vs JIT -------------------------------- */
+
+static uint32_t rnd_value(void)
+{
+   static const uint32_t special[] = {
+      0, 0x80000000u, 0x3F800000u, 0xBF800000u, 0x3F000000u, 0x7F800000u, 0xFF800000u,
+      0x7FC00000u, 0x7FA00000u, 0xFFC12345u, 0x00000001u, 0x807FFFFFu, 0x00800000u,
+      0x7F7FFFFFu, 0x4B000000u, 0x4F000000u, 0xCF000000u, 0x5F800000u, 0xFFFFFFFFu, 7, 31, 32,
+      33, 0x40490FDBu, 0x3E800000u, 0xC0200000u };
+   switch (rnd() % 10) {
+   case 0: case 1: case 2: case 3:
+      return special[rnd() % (sizeof(special) / sizeof(special[0]))];
+   case 4: case 5: case 6:
+      return U(((float)(rnd() % 20001) - 10000.0f) / 100.0f);
+   default:
+      return rnd();
+   }
+}
+
+enum { ANY, TRANS, RED, SHIFT };
+struct rop { unsigned hw, nsrc, cls; };
+
+static unsigned op_table(struct rop *t)
+{
+   unsigned n = 0;
+#define A(name, ns, c) t[n++] = (struct rop){ OP2(name), ns, c };
+#define B(name, c) t[n++] = (struct rop){ OP3(name), 3, c };
+   A(ADD, 2, ANY) A(MUL, 2, ANY) A(MUL_IEEE, 2, ANY) A(MAX, 2, ANY) A(MIN, 2, ANY)
+   A(MAX_DX10, 2, ANY) A(MIN_DX10, 2, ANY) A(SETE, 2, ANY) A(SETGT, 2, ANY) A(SETGE, 2, ANY)
+   A(SETNE, 2, ANY) A(SETE_DX10, 2, ANY) A(SETGT_DX10, 2, ANY) A(SETGE_DX10, 2, ANY)
+   A(SETNE_DX10, 2, ANY) A(FRACT, 1, ANY) A(TRUNC, 1, ANY) A(CEIL, 1, ANY) A(RNDNE, 1, ANY)
+   A(FLOOR, 1, ANY) A(MOV, 1, ANY) A(NOP, 0, ANY) A(AND_INT, 2, ANY) A(OR_INT, 2, ANY)
+   A(XOR_INT, 2, ANY) A(NOT_INT, 1, ANY) A(ADD_INT, 2, ANY) A(SUB_INT, 2, ANY) A(MAX_INT, 2, ANY)
+   A(MIN_INT, 2, ANY) A(MAX_UINT, 2, ANY) A(MIN_UINT, 2, ANY) A(SETE_INT, 2, ANY)
+   A(SETGT_INT, 2, ANY) A(SETGE_INT, 2, ANY) A(SETNE_INT, 2, ANY) A(SETGT_UINT, 2, ANY)
+   A(SETGE_UINT, 2, ANY) A(EXP_IEEE, 1, TRANS) A(LOG_CLAMPED, 1, TRANS) A(LOG_IEEE, 1, TRANS)
+   A(RECIP_CLAMPED, 1, TRANS) A(RECIP_FF, 1, TRANS) A(RECIP_IEEE, 1, TRANS)
+   A(RECIPSQRT_CLAMPED, 1, TRANS) A(RECIPSQRT_FF, 1, TRANS) A(RECIPSQRT_IEEE, 1, TRANS)
+   A(SQRT_IEEE, 1, TRANS) A(FLT_TO_INT, 1, TRANS) A(INT_TO_FLT, 1, TRANS) A(UINT_TO_FLT, 1, TRANS)
+   A(SIN, 1, TRANS) A(COS, 1, TRANS) A(MULLO_INT, 2, TRANS) A(MULHI_INT, 2, TRANS)
+   A(MULLO_UINT, 2, TRANS) A(MULHI_UINT, 2, TRANS) A(FLT_TO_UINT, 1, TRANS)
+   A(ASHR_INT, 2, SHIFT) A(LSHR_INT, 2, SHIFT) A(LSHL_INT, 2, SHIFT)
+   B(MULADD, ANY) B(MULADD_M2, ANY) B(MULADD_M4, ANY) B(MULADD_D2, ANY) B(MULADD_IEEE, ANY)
+   B(MULADD_IEEE_D2, ANY) B(CNDE, ANY) B(CNDGT, ANY) B(CNDGE, ANY) B(CNDE_INT, ANY)
+   B(CNDGT_INT, ANY) B(CNDGE_INT, ANY)
+#undef A
+#undef B
+   return n;
+}
+
+static unsigned pred_ops[10], kill_ops[10], npred, nkill;
+
+static struct src rnd_src(unsigned prev_units, unsigned *nlit, bool used)
+{
+   struct src s;
+   unsigned k = rnd() % 20;
+   if (k < 12 || !used) {
+      s = gpr(1 + rnd() % 6, rnd() % 4);
+   } else if (k < 15) {
+      s = lit(rnd() % 4);
+      if (s.chan + 1 > *nlit)
+         *nlit = s.chan + 1;
+   } else if (k < 17) {
+      static struct src (*const inl[])(void) = { zero, one, half, int1 };
+      s = inl[rnd() % 4]();
+   } else if ((prev_units & 0x10) && k == 17) {
+      s = ps();
+   } else if (prev_units & 0xF) {
+      unsigned c;
+      do
+         c = rnd() % 4;
+      while (!(prev_units >> c & 1));
+      s = pv(c);
+   } else {
+      s = gpr(1 + rnd() % 6, rnd() % 4);
+   }
+   s.neg = rnd() % 5 == 0;
+   s.abs = rnd() % 6 == 0;
+   return s;
+}
+
+static struct rop rnd_op(const struct rop *ops, unsigned nops, bool vector_slot, bool trans_slot)
+{
+   for (;;) {
+      struct rop o = ops[rnd() % nops];
+      bool trans_only = o.cls == TRANS || (o.cls == SHIFT && !R7);
+      if (vector_slot && !trans_only)
+         return o;
+      if (trans_slot && trans_only)
+         return o;
+   }
+}
+
+/* One random ALU clause of legal groups (slot classes, one PRED_SET/KILL per group, PV/PS
+ * only of units the previous group used). */
+static void random_clause(struct prog *p, const struct rop *ops, unsigned nops)
+{
+   unsigned prev_units = 0, ngroups = 1 + rnd() % 6;
+   alu_begin(p);
+   for (unsigned g = 0; g < ngroups; g++) {
+      struct alu in[5];
+      unsigned nsrc[5], n = 0, units = 0, nlit = 0;
+      bool pk = false, reduction = rnd() % 7 == 0;
+      for (unsigned u = 0; u < 4; u++) {
+         if (reduction) {
+            unsigned rk = rnd() % 4;
+            static unsigned op;
+            if (u == 0)
+               op = rk == 0 ? OP2(DOT4) : rk == 1 ? OP2(DOT4_IEEE) : rk == 2 ? OP2(CUBE) : OP2(MAX4);
+            in[n] = (struct alu){ op, 1 + rnd() % 8, u };
+            nsrc[n] = op == OP2(MAX4) ? 1 : 2;
+         } else {
+            if (rnd() % 3 == 0)
+               continue;
+            struct rop o = rnd_op(ops, nops, true, false);
+            in[n] = (struct alu){ o.hw, 1 + rnd() % 8, u };
+            nsrc[n] = o.nsrc;
+            if (!pk && rnd() % 6 == 0) {
+               bool kill = rnd() % 2 == 0;
+               in[n].op = kill ? kill_ops[rnd() % nkill] : pred_ops[rnd() % npred];
+               in[n].upd_pred = !kill && rnd() % 2 == 0;
+               in[n].upd_exec = !kill && rnd() % 4 == 0;
+               nsrc[n] = 2;
+               pk = true;
+            }
+         }
+         n++;
+         units |= 1u << u;
+      }
+      if (rnd() % 2 == 0 || !n) {
+         /* Trans unit: a trans-only op, or an any-slot op whose vector unit is taken. */
+         struct rop o = rnd_op(ops, nops, units != 0, true);
+         bool trans_only = o.cls == TRANS || (o.cls == SHIFT && !R7);
+         unsigned chan = rnd() % 4;
+         while (!trans_only && !(units >> chan & 1))
+            chan = rnd() % 4;
+         in[n] = (struct alu){ o.hw, 1 + rnd() % 8, chan };
+         nsrc[n++] = o.nsrc;
+         units |= 0x10;
+      }
+      for (unsigned i = 0; i < n; i++) {
+         in[i].s0 = rnd_src(prev_units, &nlit, nsrc[i] > 0);
+         in[i].s1 = rnd_src(prev_units, &nlit, nsrc[i] > 1);
+         in[i].s2 = rnd_src(prev_units, &nlit, nsrc[i] > 2);
+         if (in[i].op & 0x100u)
+            in[i].s0.abs = in[i].s1.abs = in[i].s2.abs = false;
+         else
+            in[i].omod = rnd() % 8 == 0 ? rnd() % 4 : 0;
+         in[i].clamp = rnd() % 8 == 0;
+         in[i].nowrite = rnd() % 5 == 0;
+         if (!reduction)
+            in[i].pred_sel = rnd() % 6 == 0 ? ENU(SQ_ALU_WORD0, PRED_SEL, SQ_PRED_SEL_ZERO)
+                             : rnd() % 6 == 0 ? ENU(SQ_ALU_WORD0, PRED_SEL, SQ_PRED_SEL_ONE) : 0;
+      }
+      for (unsigned i = 0; i < n; i++)
+         alu(p, in[i], i == n - 1);
+      if (nlit) {
+         uint32_t v[4] = { rnd_value(), rnd_value(), rnd_value(), rnd_value() };
+         lits(p, nlit, v);
+      }
+      prev_units = units;
+   }
+   cf_alu(p, ALUK(ALU), (struct kcache){ 0 });
+}
+
+static void test_random_differential(unsigned count)
+{
+   struct rop ops[128];
+   unsigned nops = op_table(ops);
+   npred = nkill = 0;
+#define P(n) pred_ops[npred++] = OP2(n);
+#define K(n) kill_ops[nkill++] = OP2(n);
+   P(PRED_SETE) P(PRED_SETGT) P(PRED_SETGE) P(PRED_SETNE) P(PRED_SETE_INT) P(PRED_SETGT_INT)
+   P(PRED_SETGE_INT) P(PRED_SETNE_INT) P(PRED_SETGT_UINT) P(PRED_SETGE_UINT)
+   K(KILLE) K(KILLGT) K(KILLGE) K(KILLNE) K(KILLE_INT) K(KILLGT_INT) K(KILLGE_INT) K(KILLNE_INT)
+   K(KILLGT_UINT) K(KILLGE_UINT)
+#undef P
+#undef K
+   unsigned ran = 0, before = failed;
+   for (unsigned n = 0; n < count; n++) {
+      struct prog p;
+      prog_init(&p);
+      random_clause(&p, ops, nops);
+      if (rnd() % 2)
+         random_clause(&p, ops, nops);
+      cf(&p, CFI(NOP), 0, 0, true);
+      clear_lanes();
+      for (unsigned g = 1; g < 7; g++)
+         for (unsigned c = 0; c < 4; c++)
+            for (unsigned l = 0; l < SIM_LANES; l++)
+               init_lanes.gpr[g][c][l] = rnd_value();
+      char name[48];
+      snprintf(name, sizeof(name), "random program %u (%s)", n, R7 ? "r7xx" : "r6xx");
+      uint16_t active = rnd() % 4 ? 0xFFFF : (uint16_t)rnd();
+      if (run_both(name, SIM_STAGE_PS, upload_prog(&p), 0, &init_lanes, active))
+         ran++;
+      else
+         check(false, "%s decodes and runs: %s", name, res_interp.fault);
+      if (failed - before > 10)
+         break;
+   }
+   printf("random differential (%s): %u programs run on both engines\n", R7 ? "r7xx" : "r6xx", ran);
+}
+
+
+/* ---- texture unit ----------------------------------------------------------------------- */
+
+#define TEX_RES_STRIDE (REG_SQ_TEX_RESOURCE_WORD6_0 + 4 - REG_SQ_TEX_RESOURCE_WORD0_0)
+#define SAMPLER_STRIDE (REG_SQ_TEX_SAMPLER_WORD2_0 + 4 - REG_SQ_TEX_SAMPLER_WORD0_0)
+
+/* An RGBA8 UNORM texture view at PS resource slot `slot` (pitch 8 texels). */
+static void set_texture(unsigned slot, bool cube, unsigned w, unsigned h, uint64_t base,
+                        uint64_t mip, unsigned last_level)
+{
+   uint32_t at = REG_SQ_TEX_RESOURCE_WORD0_0 + slot * TEX_RES_STRIDE;
+   set_reg(at, SQ_TEX_RESOURCE_WORD0__DIM(cube ? SQ_TEX_RESOURCE_WORD0__DIM__SQ_TEX_DIM_CUBEMAP
+                                               : SQ_TEX_RESOURCE_WORD0__DIM__SQ_TEX_DIM_2D) |
+                  SQ_TEX_RESOURCE_WORD0__TILE_MODE(CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED) |
+                  SQ_TEX_RESOURCE_WORD0__PITCH(0) | SQ_TEX_RESOURCE_WORD0__TEX_WIDTH(w - 1));
+   set_reg(at + 4, SQ_TEX_RESOURCE_WORD1__TEX_HEIGHT(h - 1) |
+                      SQ_TEX_RESOURCE_WORD1__DATA_FORMAT(SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_8_8_8_8));
+   set_reg(at + 8, SQ_TEX_RESOURCE_WORD2__BASE_ADDRESS((uint32_t)(base >> 8)));
+   set_reg(at + 12, SQ_TEX_RESOURCE_WORD3__MIP_ADDRESS((uint32_t)(mip >> 8)));
+   set_reg(at + 16, SQ_TEX_RESOURCE_WORD4__NUM_FORMAT_ALL(SQ_TEX_RESOURCE_WORD4__NUM_FORMAT_ALL__SQ_NUM_FORMAT_NORM) |
+                       SQ_TEX_RESOURCE_WORD4__DST_SEL_X(SQ_TEX_RESOURCE_WORD4__DST_SEL_X__SQ_SEL_X) |
+                       SQ_TEX_RESOURCE_WORD4__DST_SEL_Y(SQ_TEX_RESOURCE_WORD4__DST_SEL_Y__SQ_SEL_Y) |
+                       SQ_TEX_RESOURCE_WORD4__DST_SEL_Z(SQ_TEX_RESOURCE_WORD4__DST_SEL_Z__SQ_SEL_Z) |
+                       SQ_TEX_RESOURCE_WORD4__DST_SEL_W(SQ_TEX_RESOURCE_WORD4__DST_SEL_W__SQ_SEL_W));
+   set_reg(at + 20, SQ_TEX_RESOURCE_WORD5__LAST_LEVEL(last_level));
+   set_reg(at + 24, SQ_TEX_RESOURCE_WORD6__TYPE(SQ_TEX_RESOURCE_WORD6__TYPE__SQ_TEX_VTX_VALID_TEXTURE));
+}
+
+static void set_sampler(unsigned slot, uint32_t wrap, bool bilinear, uint32_t mip, uint32_t border)
+{
+   uint32_t at = REG_SQ_TEX_SAMPLER_WORD0_0 + slot * SAMPLER_STRIDE;
+   uint32_t f = bilinear ? SQ_TEX_SAMPLER_WORD0__XY_MAG_FILTER__SQ_TEX_XY_FILTER_BILINEAR
+                         : SQ_TEX_SAMPLER_WORD0__XY_MAG_FILTER__SQ_TEX_XY_FILTER_POINT;
+   set_reg(at, SQ_TEX_SAMPLER_WORD0__CLAMP_X(wrap) | SQ_TEX_SAMPLER_WORD0__CLAMP_Y(wrap) |
+                  SQ_TEX_SAMPLER_WORD0__XY_MAG_FILTER(f) | SQ_TEX_SAMPLER_WORD0__XY_MIN_FILTER(f) |
+                  SQ_TEX_SAMPLER_WORD0__MIP_FILTER(mip) | SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE(border));
+   set_reg(at + 4, SQ_TEX_SAMPLER_WORD1__MIN_LOD(0) | SQ_TEX_SAMPLER_WORD1__MAX_LOD(15 * 64));
+   set_reg(at + 8, SQ_TEX_SAMPLER_WORD2__TYPE(1));
+}
+
+#define TSRC(n) ENU(SQ_TEX_WORD2, SRC_SEL_X, SQ_SEL_##n)
+#define TDST(n) ENU(SQ_TEX_WORD1, DST_SEL_X, SQ_SEL_##n)
+#define TEXI(n) ENU(SQ_TEX_WORD0, TEX_INST, SQ_TEX_INST_##n)
+
+static void tex(struct prog *p, unsigned inst, unsigned resource, unsigned sampler,
+                unsigned src, const unsigned ssel[4], unsigned dst, bool normalized)
+{
+   unsigned ct = normalized ? ENU(SQ_TEX_WORD1, COORD_TYPE_X, SQ_TEX_NORMALIZED)
+                            : ENU(SQ_TEX_WORD1, COORD_TYPE_X, SQ_TEX_UNNORMALIZED);
+   clause_dw(p, FLD(SQ_TEX_WORD0, TEX_INST, inst) | FLD(SQ_TEX_WORD0, RESOURCE_ID, resource) |
+                   FLD(SQ_TEX_WORD0, SRC_GPR, src),
+             FLD(SQ_TEX_WORD1, DST_GPR, dst) | FLD(SQ_TEX_WORD1, DST_SEL_X, TDST(X)) |
+                FLD(SQ_TEX_WORD1, DST_SEL_Y, TDST(Y)) | FLD(SQ_TEX_WORD1, DST_SEL_Z, TDST(Z)) |
+                FLD(SQ_TEX_WORD1, DST_SEL_W, TDST(W)) | FLD(SQ_TEX_WORD1, COORD_TYPE_X, ct) |
+                FLD(SQ_TEX_WORD1, COORD_TYPE_Y, ct) | FLD(SQ_TEX_WORD1, COORD_TYPE_Z, ct) |
+                FLD(SQ_TEX_WORD1, COORD_TYPE_W, ct));
+   clause_dw(p, FLD(SQ_TEX_WORD2, SAMPLER_ID, sampler) | FLD(SQ_TEX_WORD2, SRC_SEL_X, ssel[0]) |
+                   FLD(SQ_TEX_WORD2, SRC_SEL_Y, ssel[1]) | FLD(SQ_TEX_WORD2, SRC_SEL_Z, ssel[2]) |
+                   FLD(SQ_TEX_WORD2, SRC_SEL_W, ssel[3]), 0);
+}
+
+static float unorm8(uint8_t v) { return (float)(v / 255.0); }
+
+/* Point, bilinear, REPEAT and CLAMP_BORDER sampling of a 4x4 texture, LD, implicit LOD
+ * with nearest mips, SAMPLE_L with linear mips, and quad gradients. */
+static void test_texture(void)
+{
+   static uint8_t img[8 * 8 * 4];            /* 4x4 texels, pitch 8, 8 rows */
+   for (unsigned j = 0; j < 4; j++)
+      for (unsigned i = 0; i < 4; i++)
+         for (unsigned c = 0; c < 4; c++)
+            img[(j * 8 + i) * 4 + c] = (uint8_t)(16 * j + 4 * i + c * 50);
+   uint64_t tva = upload(img, sizeof(img));
+   set_texture(0, false, 4, 4, tva, tva, 0);
+   set_sampler(0, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_WRAP, false, SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_NONE,
+               SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE__SQ_TEX_BORDER_COLOR_TRANS_BLACK);
+   set_sampler(1, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_CLAMP_BORDER, true, SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_NONE,
+               SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE__SQ_TEX_BORDER_COLOR_OPAQUE_WHITE);
+
+   /* 8x8 with 4 levels; level k (at base + 256 k) holds the colour 50 (k + 1). */
+   static uint8_t mips[4 * 256];
+   for (unsigned k = 0; k < 4; k++)
+      for (unsigned b = 0; b < 256; b++)
+         mips[k * 256 + b] = (b & 3) == 3 ? 255 : (uint8_t)(50 * (k + 1));
+   uint64_t mva = upload(mips, sizeof(mips));
+   set_texture(1, false, 8, 8, mva, mva + 256, 3);
+   set_sampler(2, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_WRAP, false, SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_POINT,
+               SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE__SQ_TEX_BORDER_COLOR_TRANS_BLACK);
+   set_sampler(3, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_WRAP, false, SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_LINEAR,
+               SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE__SQ_TEX_BORDER_COLOR_TRANS_BLACK);
+
+   clear_lanes();
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      unsigned q = l / 4, px = (q % 2) * 2 + (l & 1), py = (q / 2) * 2 + ((l >> 1) & 1);
+      /* R1: point sample at texel centres (lane l -> texel (l % 4, l / 4)), R1.zw wrap test */
+      init_lanes.gpr[1][0][l] = U(((float)(l % 4) + 0.5f) / 4.0f + (l >= 12 ? 1.0f : 0.0f));
+      init_lanes.gpr[1][1][l] = U(((float)(l / 4) + 0.5f) / 4.0f);
+      /* R2: bilinear between texels; lanes 8.. read the border */
+      init_lanes.gpr[2][0][l] = U(l < 8 ? 0.4375f : -0.3f);
+      init_lanes.gpr[2][1][l] = U(0.75f);
+      /* R3: 4 texels per pixel over the 8x8 texture -> LOD 2 */
+      init_lanes.gpr[3][0][l] = U(((float)px + 0.5f) * 0.5f);
+      init_lanes.gpr[3][1][l] = U(((float)py + 0.5f) * 0.5f);
+      init_lanes.gpr[3][3][l] = U(1.5f);
+      /* R4: integer texel coordinates for LD */
+      init_lanes.gpr[4][0][l] = l % 4;
+      init_lanes.gpr[4][1][l] = 3 - l / 4;
+      init_lanes.gpr[4][3][l] = 0;
+      init_lanes.gpr[5][0][l] = U((float)(l * l));
+   }
+   struct prog p;
+   prog_init(&p);
+   unsigned at = p.qw;
+   unsigned xy[4] = { TSRC(X), TSRC(Y), TSRC(0), TSRC(0) }, xyzw[4] = { TSRC(X), TSRC(Y), TSRC(Z), TSRC(W) };
+   unsigned xxxx[4] = { TSRC(X), TSRC(X), TSRC(X), TSRC(X) };
+   tex(&p, TEXI(SAMPLE_LZ), 0, 0, 1, xy, 10, true);
+   tex(&p, TEXI(SAMPLE_LZ), 0, 1, 2, xy, 11, true);
+   tex(&p, TEXI(SAMPLE), 1, 2, 3, xy, 12, true);
+   tex(&p, TEXI(SAMPLE_L), 1, 3, 3, xyzw, 13, true);
+   tex(&p, TEXI(LD), 0, 0, 4, xyzw, 14, false);
+   tex(&p, TEXI(GET_GRADIENTS_H), 0, 0, 5, xxxx, 15, true);
+   tex(&p, TEXI(GET_GRADIENTS_V), 0, 0, 5, xxxx, 16, true);
+   cf_fetch(&p, CFI(TEX), at, 7);
+   cf(&p, CFI(NOP), 0, 0, true);
+   if (!run_both("texture", SIM_STAGE_PS, upload_prog(&p), 0, &init_lanes, 0xFFFF)) {
+      check(false, "texture program ran: %s", res_interp.fault);
+      return;
+   }
+   unsigned bad = 0;
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      unsigned i = l % 4, j = l / 4;
+      float w00 = 0.75f * 0.5f, w10 = 0.25f * 0.5f, w01 = 0.75f * 0.5f, w11 = 0.25f * 0.5f;
+      for (unsigned c = 0; c < 4; c++) {
+         const uint8_t *t = img + c;
+         bad += R(10, c, l) != U(unorm8(t[(j * 8 + i) * 4]));
+         float bl = 0.0f;
+         bl = bl + w00 * unorm8(t[(2 * 8 + 1) * 4]);
+         bl = bl + w10 * unorm8(t[(2 * 8 + 2) * 4]);
+         bl = bl + w01 * unorm8(t[(3 * 8 + 1) * 4]);
+         bl = bl + w11 * unorm8(t[(3 * 8 + 2) * 4]);
+         if (l >= 8) {   /* u = -0.3: x = -1.7 -> texels -2 / -1 -> border (opaque white) */
+            bl = 0.0f;
+            for (unsigned k = 0; k < 4; k++)
+               bl = bl + (k == 0 || k == 2 ? 0.75f : 0.25f) * 0.5f * 1.0f;
+         }
+         bad += R(11, c, l) != U(bl);
+         float lvl2 = c == 3 ? 1.0f : unorm8(150), lvl1 = c == 3 ? 1.0f : unorm8(100);
+         bad += R(12, c, l) != U(lvl2);
+         bad += R(13, c, l) != U(lvl1 * (1.0f - 0.5f) + lvl2 * 0.5f);
+         bad += R(14, c, l) != U(unorm8(t[((3 - l / 4) * 8 + l % 4) * 4]));
+         unsigned q = l & ~3u, pos = l & 3u;
+         unsigned rh = q + (pos & 2u), cv = q + (pos & 1u);
+         bad += RF(15, c, l) != (float)((rh + 1) * (rh + 1)) - (float)(rh * rh);
+         bad += RF(16, c, l) != (float)((cv + 2) * (cv + 2)) - (float)(cv * cv);
+      }
+   }
+   check(bad == 0, "texture: point/wrap, bilinear/border, LOD mips, SAMPLE_L, LD, gradients (%u wrong)", bad);
+
+   /* A texture slot without a valid texture faults. */
+   set_reg(REG_SQ_TEX_RESOURCE_WORD6_0 + 5 * TEX_RES_STRIDE, 0);
+   prog_init(&p);
+   at = p.qw;
+   tex(&p, TEXI(SAMPLE_LZ), 5, 0, 1, xy, 10, true);
+   cf_fetch(&p, CFI(TEX), at, 1);
+   cf(&p, CFI(NOP), 0, 0, true);
+   run_both("texture: invalid resource", SIM_STAGE_PS, upload_prog(&p), 0, &init_lanes, 0xFFFF);
+   check(!res_interp.ok && strstr(res_interp.fault, "not a valid texture"),
+         "texture: an invalid resource faults (%s)", res_interp.fault);
+}
+
+/* CUBE + the face-relative fetch of a cube map, as the driver's compiler emits them. */
+static void test_cube(void)
+{
+   static uint8_t faces[6 * 256];
+   for (unsigned f = 0; f < 6; f++)
+      for (unsigned b = 0; b < 256; b++)
+         faces[f * 256 + b] = (uint8_t)(f * 40 + (b & 3) * 3);
+   uint64_t cva = upload(faces, sizeof(faces));
+   set_texture(2, true, 1, 1, cva, cva, 0);
+   set_sampler(4, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_CLAMP_LAST_TEXEL, false,
+               SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_NONE,
+               SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE__SQ_TEX_BORDER_COLOR_TRANS_BLACK);
+   static const float dir[6][3] = { { 1, 0.2f, 0.3f }, { -2, 0.5f, -0.25f }, { 0.1f, 3, 0.2f },
+                                    { 0.1f, -1, 0.6f }, { 0.1f, 0.2f, 4 }, { 0.2f, 0.1f, -1 } };
+   clear_lanes();
+   for (unsigned l = 0; l < SIM_LANES; l++)
+      for (unsigned c = 0; c < 3; c++)
+         init_lanes.gpr[1][c][l] = U(dir[l % 6][c]);
+   struct prog p;
+   prog_init(&p);
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(CUBE), 2, 0, .s0 = gpr(1, 2), .s1 = gpr(1, 1) }, false);
+   alu(&p, (struct alu){ OP2(CUBE), 2, 1, .s0 = gpr(1, 2), .s1 = gpr(1, 0) }, false);
+   alu(&p, (struct alu){ OP2(CUBE), 2, 2, .s0 = gpr(1, 0), .s1 = gpr(1, 2) }, false);
+   alu(&p, (struct alu){ OP2(CUBE), 2, 3, .s0 = gpr(1, 1), .s1 = gpr(1, 2) }, true);
+   alu(&p, (struct alu){ OP2(RECIP_IEEE), 4, 2, .s0 = absv(gpr(2, 2)) }, true);
+   alu(&p, (struct alu){ OP3(MULADD_IEEE), 3, 0, .s0 = gpr(2, 1), .s1 = gpr(4, 2), .s2 = lit(0) }, false);
+   alu(&p, (struct alu){ OP3(MULADD_IEEE), 3, 1, .s0 = gpr(2, 0), .s1 = gpr(4, 2), .s2 = lit(0) }, false);
+   alu(&p, (struct alu){ OP2(MOV), 3, 2, .s0 = gpr(2, 3) }, true);
+   lits(&p, 1, (uint32_t[]){ U(1.5f) });
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
+   unsigned at = p.qw + (p.qw & 1);
+   p.qw = at;
+   unsigned xyz[4] = { TSRC(X), TSRC(Y), TSRC(Z), TSRC(0) };
+   tex(&p, TEXI(SAMPLE_LZ), 2, 4, 3, xyz, 5, true);
+   cf_fetch(&p, CFI(TEX), at, 1);
+   cf(&p, CFI(NOP), 0, 0, true);
+   if (!run_both("cube map", SIM_STAGE_PS, upload_prog(&p), 0, &init_lanes, 0xFFFF)) {
+      check(false, "cube program ran: %s", res_interp.fault);
+      return;
+   }
+   unsigned bad = 0;
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      unsigned f = l % 6;
+      const float *d = dir[f];
+      /* GL cube-map table: major axis, sc, tc */
+      float ma = d[f / 2], sc, tc;
+      switch (f) {
+      case 0: sc = -d[2]; tc = -d[1]; break;
+      case 1: sc = d[2]; tc = -d[1]; break;
+      case 2: sc = d[0]; tc = d[2]; break;
+      case 3: sc = d[0]; tc = -d[2]; break;
+      case 4: sc = d[0]; tc = -d[1]; break;
+      default: sc = -d[0]; tc = -d[1]; break;
+      }
+      bad += RF(2, 0, l) != tc || RF(2, 1, l) != sc || RF(2, 2, l) != 2.0f * ma || RF(2, 3, l) != (float)f;
+      for (unsigned c = 0; c < 4; c++)
+         bad += R(5, c, l) != U(unorm8((uint8_t)(f * 40 + c * 3)));
+   }
+   check(bad == 0, "cube: CUBE results and the face each direction samples (%u wrong)", bad);
+}
+
+int main(void)
+{
+   mem = sim_mem_create();
+   regs = calloc(SIM_REG_SPACE_DWORDS, sizeof(uint32_t));
+   if (!mem || !regs)
+      return 1;
+   static const enum r600_chip_class chips[2] = { R600_CHIP_RV770, R600_CHIP_R600 };
+   for (unsigned k = 0; k < 2; k++) {
+      chip = chips[k];
+      test_alu_arith();
+      test_group_semantics();
+      test_kcache();
+      test_if_else();
+      test_loop_break();
+      test_exports();
+      test_vertex_fetch();
+      test_texture();
+      test_cube();
+      test_bad_binaries();
+      test_mutants(300);
+      test_cache();
+      test_random_differential(150);
+   }
+   printf("%u passed, %u failed\n", passed, failed);
+   free(regs);
+   sim_mem_destroy(mem);
+   return failed ? 1 : 0;
+}
