@@ -1,0 +1,178 @@
+/* The C interface of the GLSL front end (glsl_frontend.h): compile = parse and check with
+ * glslang, keeping the sources and the info log; link = parse both stages again, link
+ * them with glslang, lay out the interface and emit the IR of each stage. */
+#include "glsl_c_api.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+#include "glsl_emit.h"
+#include "glsl_glslang.h"
+#include "glsl_interface.h"
+#include "glsl_stage_info.h"
+
+using namespace r600glsl;
+
+struct glsl_shader {
+   enum ir_stage stage;
+   bool ok;
+   std::string log;
+   std::vector<std::string> sources;
+};
+
+extern "C" {
+
+struct glsl_shader *glsl_compile(enum ir_stage stage, const char *const *strings,
+                                 const int *lengths, unsigned count)
+{
+   try {
+      auto *s = new glsl_shader;
+      s->stage = stage;
+      s->ok = false;
+      for (unsigned i = 0; i < count; i++) {
+         const char *str = strings && strings[i] ? strings[i] : "";
+         size_t len = lengths && lengths[i] >= 0 ? (size_t)lengths[i] : strlen(str);
+         s->sources.emplace_back(str, len);
+      }
+      if (stage != IR_STAGE_VERTEX && stage != IR_STAGE_FRAGMENT) {
+         s->log = "ERROR: unknown shader stage\n";
+         return s;
+      }
+      std::lock_guard<std::mutex> lock(glslang_lock());
+      parse_stage(stage, s->sources, s->ok, s->log);
+      return s;
+   } catch (const std::bad_alloc &) {
+      return nullptr;
+   }
+}
+
+bool glsl_shader_ok(const struct glsl_shader *s)
+{
+   return s && s->ok;
+}
+
+const char *glsl_shader_log(const struct glsl_shader *s)
+{
+   return s ? s->log.c_str() : "";
+}
+
+void glsl_shader_destroy(struct glsl_shader *s)
+{
+   delete s;
+}
+
+void glsl_program_destroy(struct glsl_program *p)
+{
+   if (!p)
+      return;
+   free(p->log);
+   ir_shader_destroy(p->vs);
+   ir_shader_destroy(p->fs);
+   free(p->uniforms);
+   free(p);
+}
+
+}   /* extern "C" */
+
+/* Does the work of glsl_link; returns false with the reason in log. */
+static bool link_program(const glsl_shader *vs, const glsl_shader *fs,
+                         const glsl_attrib_binding *bindings, unsigned num_bindings,
+                         glsl_program *prog, std::string &log)
+{
+   if (!vs || !fs || vs->stage != IR_STAGE_VERTEX || fs->stage != IR_STAGE_FRAGMENT) {
+      log += "ERROR: Linking: a program needs one vertex and one fragment shader\n";
+      return false;
+   }
+   if (!vs->ok || !fs->ok) {
+      log += "ERROR: Linking: a shader did not compile\n";
+      return false;
+   }
+   std::lock_guard<std::mutex> lock(glslang_lock());
+   bool vs_ok, fs_ok;
+   std::string vs_log, fs_log;
+   std::unique_ptr<glslang::TShader> vsh = parse_stage(IR_STAGE_VERTEX, vs->sources, vs_ok, vs_log);
+   std::unique_ptr<glslang::TShader> fsh = parse_stage(IR_STAGE_FRAGMENT, fs->sources, fs_ok, fs_log);
+   if (!vs_ok || !fs_ok) {
+      log += vs_log + fs_log;
+      return false;
+   }
+   {
+      /* Each stage is linked alone: glslang's cross-stage checks are stricter than GLSL ES
+       * (uniform precision must only match when both stages use the uniform); ours are in
+       * link_interface. */
+      glslang::TProgram vprog, fprog;
+      vprog.addShader(vsh.get());
+      fprog.addShader(fsh.get());
+      bool vlinked = vprog.link(EShMsgDefault);
+      bool flinked = fprog.link(EShMsgDefault);
+      log += vprog.getInfoLog();
+      log += fprog.getInfoLog();
+      if (!vlinked || !flinked)
+         return false;
+
+      StageInfo vi, fi;
+      std::string err;
+      if (!analyze_stage(vprog.getIntermediate(EShLangVertex), IR_STAGE_VERTEX, vi, err) ||
+          !analyze_stage(fprog.getIntermediate(EShLangFragment), IR_STAGE_FRAGMENT, fi, err)) {
+         log += "ERROR: Linking: " + err + "\n";
+         return false;
+      }
+      if (vi.version != fi.version) {
+         log += "ERROR: Linking: the shaders use different GLSL ES versions\n";
+         return false;
+      }
+      prog->vs = ir_shader_create(IR_STAGE_VERTEX);
+      prog->fs = ir_shader_create(IR_STAGE_FRAGMENT);
+      if (!prog->vs || !prog->fs)
+         throw std::bad_alloc();
+      GlobalMap vs_map, fs_map;
+      if (!link_interface(vi, fi, bindings, num_bindings, prog->vs, prog->fs, prog, vs_map, fs_map, log))
+         return false;
+      try {
+         Emitter(prog->vs, vi, vs_map).run();
+         Emitter(prog->fs, fi, fs_map).run();
+      } catch (const EmitError &e) {
+         log += std::string("ERROR: Linking: ") + e.what() + "\n";
+         return false;
+      }
+   }
+   for (const ir_shader *sh : { prog->vs, prog->fs }) {
+      if (const char *why = ir_validate(sh)) {
+         log += std::string("ERROR: Linking: internal: invalid IR: ") + why + "\n";
+         return false;
+      }
+   }
+   return true;
+}
+
+extern "C" struct glsl_program *glsl_link(const struct glsl_shader *vs, const struct glsl_shader *fs,
+                                          const struct glsl_attrib_binding *bindings,
+                                          unsigned num_bindings)
+{
+   glsl_program *prog = (glsl_program *)calloc(1, sizeof(glsl_program));
+   if (!prog)
+      return nullptr;
+   std::string log;
+   try {
+      prog->ok = link_program(vs, fs, bindings, num_bindings, prog, log);
+   } catch (const std::bad_alloc &) {
+      prog->ok = false;
+      log += "ERROR: Linking: out of memory\n";
+   }
+   if (!prog->ok) {
+      /* a failed program keeps only its log */
+      ir_shader_destroy(prog->vs);
+      ir_shader_destroy(prog->fs);
+      free(prog->uniforms);
+      prog->vs = prog->fs = nullptr;
+      prog->uniforms = nullptr;
+      prog->num_uniforms = prog->num_attribs = prog->num_vs_inputs = 0;
+   }
+   prog->log = strdup(log.c_str());
+   if (!prog->log) {
+      glsl_program_destroy(prog);
+      return nullptr;
+   }
+   return prog;
+}

@@ -1,0 +1,148 @@
+/* glslang initialisation, resource limits and parsing of one shader stage. */
+#include "glsl_glslang.h"
+
+#include <cctype>
+
+#include <glslang/Include/intermediate.h>
+#include <glslang/MachineIndependent/localintermediate.h>
+#include <glslang/Public/ResourceLimits.h>
+
+namespace r600glsl {
+
+std::mutex &glslang_lock()
+{
+   static std::mutex m;
+   return m;
+}
+
+static const TBuiltInResource *resources()
+{
+   static TBuiltInResource res;
+   static std::once_flag once;
+   std::call_once(once, [] {
+      glslang::InitializeProcess();
+      res = *GetDefaultResources();
+      res.maxVertexAttribs = MAX_VERTEX_ATTRIBS;
+      res.maxVertexUniformVectors = MAX_VERTEX_UNIFORM_VECTORS;
+      res.maxVertexUniformComponents = MAX_VERTEX_UNIFORM_VECTORS * 4;
+      res.maxFragmentUniformVectors = MAX_FRAGMENT_UNIFORM_VECTORS;
+      res.maxFragmentUniformComponents = MAX_FRAGMENT_UNIFORM_VECTORS * 4;
+      res.maxVaryingVectors = MAX_VARYING_VECTORS;
+      res.maxVaryingFloats = MAX_VARYING_VECTORS * 4;
+      res.maxVaryingComponents = MAX_VARYING_VECTORS * 4;
+      res.maxVertexOutputVectors = MAX_VARYING_VECTORS;
+      res.maxFragmentInputVectors = MAX_VARYING_VECTORS;
+      res.maxTextureImageUnits = MAX_TEXTURE_IMAGE_UNITS;
+      res.maxVertexTextureImageUnits = MAX_VERTEX_TEXTURE_IMAGE_UNITS;
+      res.maxCombinedTextureImageUnits = MAX_COMBINED_TEXTURE_IMAGE_UNITS;
+      res.maxDrawBuffers = MAX_DRAW_BUFFERS;
+      /* Appendix A of GLSL ES 1.00 lets implementations lift its restrictions; our IR has
+       * general loops and relative addressing, so we accept the general forms. */
+      res.limits.nonInductiveForLoops = true;
+      res.limits.whileLoops = true;
+      res.limits.doWhileLoops = true;
+      res.limits.generalUniformIndexing = true;
+      res.limits.generalAttributeMatrixVectorIndexing = true;
+      res.limits.generalVaryingIndexing = true;
+      res.limits.generalSamplerIndexing = true;
+      res.limits.generalVariableIndexing = true;
+      res.limits.generalConstantMatrixVectorIndexing = true;
+   });
+   return &res;
+}
+
+const char *const SUPPORTED_EXTENSIONS[] = { "GL_OES_standard_derivatives", nullptr };
+
+/* GLSL ES 1.00 4.6.4: "It is an error to declare gl_FrontFacing as invariant." glslang
+ * accepts it and leaves no trace in the AST when the variable is unused, so look at the
+ * token stream (comments removed) for "invariant gl_FrontFacing". Returns the line or 0. */
+static int invariant_front_facing_line(const std::vector<std::string> &sources)
+{
+   std::string text;
+   for (const std::string &s : sources)
+      text += s + "\n";
+   std::vector<std::string> words;
+   std::vector<int> lines;
+   int line = 1;
+   size_t i = 0;
+   while (i < text.size()) {
+      char c = text[i];
+      if (c == '\n') {
+         line++;
+         i++;
+      } else if (text.compare(i, 2, "//") == 0) {
+         while (i < text.size() && text[i] != '\n')
+            i++;
+      } else if (text.compare(i, 2, "/*") == 0) {
+         size_t e = text.find("*/", i + 2);
+         e = e == std::string::npos ? text.size() : e + 2;
+         for (size_t k = i; k < e; k++)
+            line += text[k] == '\n';
+         i = e;
+      } else if (isalnum((unsigned char)c) || c == '_') {
+         size_t b = i;
+         while (i < text.size() && (isalnum((unsigned char)text[i]) || text[i] == '_'))
+            i++;
+         words.push_back(text.substr(b, i - b));
+         lines.push_back(line);
+      } else {
+         if (!isspace((unsigned char)c))
+            words.push_back(std::string(1, c)), lines.push_back(line);
+         i++;
+      }
+   }
+   for (size_t w = 0; w + 1 < words.size(); w++)
+      if (words[w] == "invariant" && words[w + 1] == "gl_FrontFacing")
+         return lines[w];
+   return 0;
+}
+
+EShLanguage glslang_stage(enum ir_stage stage)
+{
+   return stage == IR_STAGE_VERTEX ? EShLangVertex : EShLangFragment;
+}
+
+std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
+                                              const std::vector<std::string> &sources,
+                                              bool &ok, std::string &log)
+{
+   const TBuiltInResource *res = resources();
+   auto shader = std::make_unique<glslang::TShader>(glslang_stage(stage));
+   std::vector<const char *> strs;
+   std::vector<int> lens;
+   for (const std::string &s : sources) {
+      strs.push_back(s.data());
+      lens.push_back((int)s.size());
+   }
+   shader->setStringsWithLengths(strs.data(), lens.data(), (int)strs.size());
+   /* glslang expands __VERSION__ but "defined __VERSION__" is false unless it is a macro;
+    * a self-referencing macro keeps the built-in expansion. */
+   shader->setPreamble("#define __VERSION__ __VERSION__\n");
+   shader->setEnvInput(glslang::EShSourceGlsl, glslang_stage(stage), glslang::EShClientNone, 0);
+   ok = shader->parse(res, 100, EEsProfile, false, false, EShMsgDefault);
+   log = shader->getInfoLog();
+   if (ok) {
+      const glslang::TIntermediate *im = shader->getIntermediate();
+      if (im->getProfile() != EEsProfile || (im->getVersion() != 100 && im->getVersion() != 300)) {
+         log += "ERROR: 0:1: '#version' : only GLSL ES 1.00 and 3.00 es are supported\n";
+         ok = false;
+      }
+      if (int l = stage == IR_STAGE_FRAGMENT ? invariant_front_facing_line(sources) : 0) {
+         log += "ERROR: 0:" + std::to_string(l) + ": 'invariant' : gl_FrontFacing cannot be declared invariant\n";
+         ok = false;
+      }
+      /* glslang knows more extensions than the driver implements */
+      for (const std::string &ext : im->getRequestedExtensions()) {
+         bool supported = false;
+         for (const char *const *e = SUPPORTED_EXTENSIONS; *e; e++)
+            supported = supported || ext == *e;
+         if (!supported) {
+            log += "ERROR: 0:0: '#extension' : extension not supported: " + ext + "\n";
+            ok = false;
+         }
+      }
+   }
+   return shader;
+}
+
+}

@@ -1,0 +1,49 @@
+/* The glslang side of the front end: one-time initialisation, the resource limits our driver
+ * advertises (they size glslang's built-in constants and arrays), and parsing of one stage. */
+#ifndef GLSL_GLSLANG_H
+#define GLSL_GLSLANG_H
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <glslang/Public/ShaderLang.h>
+
+#include "glsl_c_api.h"
+
+namespace r600glsl {
+
+/* The limits the linker enforces and glslang's gl_Max* constants report; they must equal
+ * what the GLES layer answers for GL_MAX_* (the driver's caps; vertex texturing is not
+ * offered yet, so a vertex shader may not use samplers). */
+enum : unsigned {
+   MAX_VERTEX_ATTRIBS = 16,
+   MAX_VERTEX_UNIFORM_VECTORS = 256,
+   MAX_FRAGMENT_UNIFORM_VECTORS = 256,
+   MAX_VARYING_VECTORS = 16,
+   MAX_TEXTURE_IMAGE_UNITS = 16,
+   MAX_VERTEX_TEXTURE_IMAGE_UNITS = 0,
+   MAX_COMBINED_TEXTURE_IMAGE_UNITS = 16,
+   MAX_DRAW_BUFFERS = 1,
+};
+
+/* Shader extensions (#extension) the front end and driver implement; NULL-terminated. */
+extern const char *const SUPPORTED_EXTENSIONS[];
+
+/* glslang keeps process-wide state (symbol tables of built-ins); every parse and link holds
+ * this lock. */
+std::mutex &glslang_lock();
+
+/* Parses one stage (caller holds glslang_lock). Returns the shader even on failure so that
+ * its info log can be read; ok tells whether it compiled and is a supported GLSL ES
+ * version. log receives glslang's info log plus our own version error, if any. */
+std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
+                                              const std::vector<std::string> &sources,
+                                              bool &ok, std::string &log);
+
+EShLanguage glslang_stage(enum ir_stage stage);
+
+}
+
+#endif

@@ -1,0 +1,413 @@
+/* Link-time interface layout and the cross-stage rules of GLSL ES. */
+#include "glsl_interface.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+#include "glsl_glslang.h"
+
+namespace r600glsl {
+
+using namespace glslang;
+
+namespace {
+
+struct Linker {
+   const StageInfo &vs, &fs;
+   ir_shader *vs_ir, *fs_ir;
+   glsl_program *prog;
+   GlobalMap &vs_map, &fs_map;
+   std::string &log;
+   bool ok = true;
+
+   /* program uniform table, merged over both stages */
+   std::vector<glsl_uniform_info> uniforms;
+
+   void error(const std::string &msg)
+   {
+      log += "ERROR: Linking: " + msg + "\n";
+      ok = false;
+   }
+
+   int add_io(ir_shader *sh, bool input, uint8_t semantic, unsigned index, unsigned usage,
+              uint8_t interp = IR_INTERP_PERSPECTIVE, bool centroid = false)
+   {
+      uint16_t &n = input ? sh->num_inputs : sh->num_outputs;
+      if (n >= 32) {
+         error("too many shader inputs or outputs");
+         return -1;
+      }
+      ir_io &io = input ? sh->inputs[n] : sh->outputs[n];
+      io.semantic = semantic;
+      io.index = (uint16_t)index;
+      io.usage_mask = (uint8_t)usage;
+      io.interp = interp;
+      io.centroid = centroid;
+      return n++;
+   }
+
+   void check_cross_stage();
+   void attributes(const glsl_attrib_binding *bindings, unsigned num_bindings);
+   void varyings_and_builtins();
+   void stage_uniforms(const StageInfo &st, ir_shader *sh, GlobalMap &map, unsigned max_vectors);
+   void uniform_leaves(const std::string &name, const Type &t, const StageInfo &st, Value &storage,
+                       std::vector<ir_uniform> &irs, unsigned &next_const, unsigned &next_sampler);
+};
+
+bool is_user(const Decl &d)
+{
+   return d.builtin == EbvNone && d.name.compare(0, 3, "gl_") != 0;
+}
+
+unsigned usage_of(const Type &t, unsigned slot)
+{
+   std::vector<uint8_t> sizes;
+   t.slot_sizes(sizes);
+   return (1u << sizes.at(slot)) - 1;
+}
+
+Value registers(const Type &t, enum ir_file file, const std::vector<unsigned> &index)
+{
+   Value v;
+   v.type = t;
+   for (unsigned i : index) {
+      ir_src s;
+      memset(&s, 0, sizeof(s));
+      s.file = (uint8_t)file;
+      s.index = (uint16_t)i;
+      for (unsigned c = 0; c < 4; c++)
+         s.swizzle[c] = (uint8_t)c;
+      v.slots.push_back(s);
+   }
+   return v;
+}
+
+void copy_name(char *dst, size_t size, const std::string &src)
+{
+   snprintf(dst, size, "%s", src.c_str());
+}
+
+void Linker::check_cross_stage()
+{
+   for (const Decl &f : fs.decls) {
+      if (f.storage == EvqVaryingIn && is_user(f)) {
+         const Decl *v = vs.find(f.name);
+         if (!v || v->storage != EvqVaryingOut) {
+            if (f.used)
+               error("fragment shader varying '" + f.name + "' is not declared in the vertex shader");
+            continue;
+         }
+         if (!same_type(f.type, v->type))
+            error("varying '" + f.name + "' is " + v->type.name() + " in the vertex shader but " +
+                  f.type.name() + " in the fragment shader");
+         else if (f.invariant != v->invariant)
+            error("varying '" + f.name + "' is invariant in only one of the shaders");
+      } else if (f.storage == EvqUniform) {
+         const Decl *v = vs.find(f.name);
+         if (!v || v->storage != EvqUniform)
+            continue;
+         if (!same_type(f.type, v->type))
+            error("uniform '" + f.name + "' has different types in the two shaders");
+         else if (f.used && v->used && !same_type_and_precision(f.type, v->type))
+            error("uniform '" + f.name + "' is used with different precisions in the two shaders");
+      }
+   }
+   /* GLSL ES 1.00 4.6.4: gl_FragCoord / gl_PointCoord may be invariant only if gl_Position /
+    * gl_PointSize are. */
+   const Decl *fc = fs.find("gl_FragCoord"), *pc = fs.find("gl_PointCoord");
+   const Decl *pos = vs.find("gl_Position"), *psz = vs.find("gl_PointSize");
+   if (fc && fc->invariant && !(pos && pos->invariant))
+      error("gl_FragCoord is invariant but gl_Position is not");
+   if (pc && pc->invariant && !(psz && psz->invariant))
+      error("gl_PointCoord is invariant but gl_PointSize is not");
+}
+
+void Linker::attributes(const glsl_attrib_binding *bindings, unsigned num_bindings)
+{
+   std::vector<const Decl *> attrs;
+   for (const Decl &d : vs.decls)
+      if (d.used && d.storage == EvqVaryingIn && is_user(d))
+         attrs.push_back(&d);
+   if (attrs.size() > MAX_VERTEX_ATTRIBS) {   /* possible with aliased bindings */
+      error("too many vertex attributes");
+      return;
+   }
+   std::vector<int> loc(attrs.size(), -1);
+   unsigned taken = 0;
+   auto claim = [&](size_t i, int l) {
+      unsigned n = attrs[i]->type.slots();
+      if (l < 0 || l + n > MAX_VERTEX_ATTRIBS) {
+         error("attribute '" + attrs[i]->name + "' does not fit at location " + std::to_string(l));
+         return;
+      }
+      loc[i] = l;
+      taken |= ((1u << n) - 1) << l;
+   };
+   for (size_t i = 0; i < attrs.size(); i++) {
+      int l = attrs[i]->location;
+      for (unsigned b = 0; b < num_bindings && l < 0; b++)
+         if (bindings[b].name && attrs[i]->name == bindings[b].name)
+            l = (int)bindings[b].location;
+      if (l >= 0)
+         claim(i, l);
+   }
+   for (size_t i = 0; i < attrs.size(); i++) {
+      if (loc[i] >= 0)
+         continue;
+      unsigned n = attrs[i]->type.slots(), want = ((1u << n) - 1);
+      int l = 0;
+      while (l + n <= MAX_VERTEX_ATTRIBS && (taken & (want << l)))
+         l++;
+      if (l + n > MAX_VERTEX_ATTRIBS) {
+         error("too many vertex attributes (at most " + std::to_string(MAX_VERTEX_ATTRIBS) + " vec4s)");
+         return;
+      }
+      claim(i, l);
+   }
+   if (!ok)
+      return;
+   /* One ATTRIB input per used location, in location order (aliased attributes share). */
+   unsigned usage[MAX_VERTEX_ATTRIBS] = { 0 };
+   for (size_t i = 0; i < attrs.size(); i++)
+      for (unsigned k = 0; k < attrs[i]->type.slots(); k++)
+         usage[loc[i] + k] |= usage_of(attrs[i]->type, k);
+   int input_of[MAX_VERTEX_ATTRIBS];
+   for (unsigned l = 0; l < MAX_VERTEX_ATTRIBS; l++) {
+      input_of[l] = -1;
+      if (usage[l]) {
+         input_of[l] = add_io(vs_ir, true, IR_SEM_ATTRIB, l, usage[l]);
+         prog->attrib_location_of_input[prog->num_vs_inputs++] = l;
+      }
+   }
+   for (size_t i = 0; i < attrs.size(); i++) {
+      std::vector<unsigned> idx;
+      for (unsigned k = 0; k < attrs[i]->type.slots(); k++)
+         idx.push_back((unsigned)input_of[loc[i] + k]);
+      vs_map[attrs[i]->name].value = registers(attrs[i]->type, IR_FILE_INPUT, idx);
+      glsl_attrib_info &a = prog->attribs[prog->num_attribs++];
+      copy_name(a.name, sizeof(a.name), attrs[i]->name);
+      a.gl_type = gl_type_of(attrs[i]->type);
+      a.size = 1;
+      a.location = (unsigned)loc[i];
+   }
+}
+
+void Linker::varyings_and_builtins()
+{
+   /* vertex shader system values after the attributes */
+   for (const Decl &d : vs.decls) {
+      if (!d.used || (d.storage != EvqVertexId && d.storage != EvqInstanceId))
+         continue;
+      int in = add_io(vs_ir, true, d.storage == EvqVertexId ? IR_SEM_VERTEXID : IR_SEM_INSTANCEID, 0, 1);
+      GlobalVar &g = vs_map[d.name];
+      g.kind = GlobalVar::INT_INPUT;
+      g.input = (unsigned)std::max(in, 0);
+   }
+
+   /* vertex outputs: position, point size, then the varyings the fragment shader reads */
+   const Decl *pos = vs.find("gl_Position");
+   GlobalVar &gp = vs_map["gl_Position"];
+   gp.kind = GlobalVar::OUTPUT;
+   gp.value.type = Type::scalar(Type::FLOAT, 4);
+   gp.output = add_io(vs_ir, false, IR_SEM_POSITION, 0, 0xf);
+   gp.zero_init = !(pos && pos->used);
+   const Decl *psz = vs.find("gl_PointSize");
+   if (psz && psz->used) {
+      GlobalVar &g = vs_map["gl_PointSize"];
+      g.kind = GlobalVar::OUTPUT;
+      g.value.type = psz->type;
+      g.output = add_io(vs_ir, false, IR_SEM_PSIZE, 0, 1);
+      g.output_comp = 0;
+   }
+   for (const Decl &d : vs.decls) {
+      if (d.used && d.storage == EvqVaryingOut) {
+         GlobalVar &g = vs_map[d.name];
+         g.kind = GlobalVar::OUTPUT;
+         g.value.type = d.type;
+      }
+   }
+   unsigned generic = 0;
+   for (const Decl &f : fs.decls) {
+      if (!f.used || f.storage != EvqVaryingIn || !is_user(f))
+         continue;
+      const Decl *v = vs.find(f.name);
+      if (!v || v->storage != EvqVaryingOut)
+         continue;   /* reported by check_cross_stage */
+      unsigned n = f.type.slots();
+      if (generic + n > MAX_VARYING_VECTORS) {
+         error("too many varyings (at most " + std::to_string(MAX_VARYING_VECTORS) + " vec4s)");
+         return;
+      }
+      GlobalVar &out = vs_map[f.name];
+      out.kind = GlobalVar::OUTPUT;
+      out.value.type = v->type;
+      out.zero_init = true;   /* a varying the vertex shader never writes reads as 0 */
+      std::vector<unsigned> idx;
+      for (unsigned k = 0; k < n; k++) {
+         int o = add_io(vs_ir, false, IR_SEM_GENERIC, generic + k, usage_of(f.type, k));
+         if (k == 0)
+            out.output = o;
+         int in = add_io(fs_ir, true, IR_SEM_GENERIC, generic + k, usage_of(f.type, k),
+                         f.flat ? IR_INTERP_FLAT : IR_INTERP_PERSPECTIVE, f.centroid);
+         idx.push_back((unsigned)std::max(in, 0));
+      }
+      fs_map[f.name].value = registers(f.type, IR_FILE_INPUT, idx);
+      generic += n;
+   }
+
+   /* fragment system values */
+   for (const Decl &d : fs.decls) {
+      if (!d.used)
+         continue;
+      if (d.storage == EvqFragCoord || d.storage == EvqPointCoord) {
+         bool fc = d.storage == EvqFragCoord;
+         int in = add_io(fs_ir, true, fc ? IR_SEM_POSITION : IR_SEM_POINTCOORD, 0, fc ? 0xf : 0x3);
+         fs_map[d.name].value = registers(d.type, IR_FILE_INPUT, { (unsigned)std::max(in, 0) });
+      } else if (d.storage == EvqFace) {
+         int in = add_io(fs_ir, true, IR_SEM_FACE, 0, 1);
+         GlobalVar &g = fs_map[d.name];
+         g.kind = GlobalVar::FRONT_FACING;
+         g.input = (unsigned)std::max(in, 0);
+      }
+   }
+
+   /* fragment outputs */
+   for (const Decl &d : fs.decls) {
+      if (!d.used)
+         continue;
+      GlobalVar g;
+      g.kind = GlobalVar::OUTPUT;
+      g.value.type = d.type;
+      if (d.storage == EvqFragColor || (d.storage == EvqVaryingOut && is_user(d))) {
+         unsigned first = d.storage == EvqVaryingOut && d.location > 0 ? (unsigned)d.location : 0;
+         for (unsigned k = 0; k < d.type.slots(); k++) {
+            int o = add_io(fs_ir, false, IR_SEM_COLOR, first + k, 0xf);
+            if (k == 0)
+               g.output = o;
+         }
+      } else if (d.storage == EvqFragDepth) {
+         g.output = add_io(fs_ir, false, IR_SEM_DEPTH, 0, 0x4);
+         g.output_comp = 2;
+      } else {
+         continue;
+      }
+      fs_map[d.name] = g;
+   }
+}
+
+void Linker::uniform_leaves(const std::string &name, const Type &t, const StageInfo &st,
+                            Value &storage, std::vector<ir_uniform> &irs, unsigned &next_const,
+                            unsigned &next_sampler)
+{
+   if (t.is_array() && t.base == Type::STRUCT) {
+      for (unsigned k = 0; k < t.array; k++)
+         uniform_leaves(name + "[" + std::to_string(k) + "]", t.element(), st, storage, irs,
+                        next_const, next_sampler);
+      return;
+   }
+   if (t.is_struct()) {
+      for (const Field &f : *t.fields)
+         uniform_leaves(name + "." + f.name, f.type, st, storage, irs, next_const, next_sampler);
+      return;
+   }
+   bool sampler = t.element().is_sampler();
+   unsigned n = t.slots();
+   unsigned &next = sampler ? next_sampler : next_const;
+   ir_uniform u;
+   memset(&u, 0, sizeof(u));
+   copy_name(u.name, sizeof(u.name), name);
+   u.type = (uint8_t)ir_uniform_type_of(t.element());
+   u.array_size = (uint16_t)t.array;
+   u.slot = (uint16_t)next;
+   irs.push_back(u);
+   std::vector<unsigned> idx;
+   for (unsigned k = 0; k < n; k++)
+      idx.push_back(next + k);
+   Value v = registers(t, sampler ? IR_FILE_SAMPLER : IR_FILE_CONST, idx);
+   storage.slots.insert(storage.slots.end(), v.slots.begin(), v.slots.end());
+
+   glsl_uniform_info *info = nullptr;
+   for (glsl_uniform_info &ui : uniforms)
+      if (name == ui.name)
+         info = &ui;
+   if (!info) {
+      glsl_uniform_info ui;
+      memset(&ui, 0, sizeof(ui));
+      copy_name(ui.name, sizeof(ui.name), name);
+      ui.gl_type = gl_type_of(t.element());
+      ui.size = t.array ? (int)t.array : 1;
+      ui.vs_slot = ui.fs_slot = ui.vs_sampler = ui.fs_sampler = -1;
+      uniforms.push_back(ui);
+      info = &uniforms.back();
+   }
+   bool vertex = st.stage == IR_STAGE_VERTEX;
+   if (sampler)
+      (vertex ? info->vs_sampler : info->fs_sampler) = (int)next;
+   else
+      (vertex ? info->vs_slot : info->fs_slot) = (int)next;
+   next += n;
+}
+
+void Linker::stage_uniforms(const StageInfo &st, ir_shader *sh, GlobalMap &map, unsigned max_vectors)
+{
+   std::vector<ir_uniform> irs;
+   unsigned next_const = 0, next_sampler = 0;
+   for (const Decl &d : st.decls) {
+      if (!d.used || d.storage != EvqUniform)
+         continue;
+      Value storage;
+      storage.type = d.type;
+      uniform_leaves(d.name, d.type, st, storage, irs, next_const, next_sampler);
+      map[d.name].value = storage;
+   }
+   const char *stage = st.stage == IR_STAGE_VERTEX ? "vertex" : "fragment";
+   if (next_const > max_vectors)
+      error(std::string("too many uniforms in the ") + stage + " shader (" +
+            std::to_string(next_const) + " vec4s, at most " + std::to_string(max_vectors) + ")");
+   unsigned max_samplers = st.stage == IR_STAGE_VERTEX ? MAX_VERTEX_TEXTURE_IMAGE_UNITS
+                                                       : MAX_TEXTURE_IMAGE_UNITS;
+   if (next_sampler > max_samplers)
+      error(std::string("too many samplers in the ") + stage + " shader");
+   sh->num_consts = (uint16_t)next_const;
+   sh->num_samplers = (uint16_t)next_sampler;
+   if (!irs.empty()) {
+      sh->uniforms = (ir_uniform *)calloc(irs.size(), sizeof(ir_uniform));
+      if (!sh->uniforms)
+         throw std::bad_alloc();
+      memcpy(sh->uniforms, irs.data(), irs.size() * sizeof(ir_uniform));
+      sh->num_uniforms = (uint16_t)irs.size();
+   }
+}
+
+}   /* namespace */
+
+bool link_interface(const StageInfo &vs, const StageInfo &fs,
+                    const glsl_attrib_binding *bindings, unsigned num_bindings,
+                    ir_shader *vs_ir, ir_shader *fs_ir, glsl_program *prog,
+                    GlobalMap &vs_map, GlobalMap &fs_map, std::string &log)
+{
+   Linker l{ vs, fs, vs_ir, fs_ir, prog, vs_map, fs_map, log, true, {} };
+   l.check_cross_stage();
+   if (!l.ok)
+      return false;
+   l.attributes(bindings, num_bindings);
+   if (l.ok)
+      l.varyings_and_builtins();
+   if (l.ok)
+      l.stage_uniforms(vs, vs_ir, vs_map, MAX_VERTEX_UNIFORM_VECTORS);
+   if (l.ok)
+      l.stage_uniforms(fs, fs_ir, fs_map, MAX_FRAGMENT_UNIFORM_VECTORS);
+   if (!l.ok)
+      return false;
+   if (!l.uniforms.empty()) {
+      prog->uniforms = (glsl_uniform_info *)calloc(l.uniforms.size(), sizeof(glsl_uniform_info));
+      if (!prog->uniforms)
+         throw std::bad_alloc();
+      memcpy(prog->uniforms, l.uniforms.data(), l.uniforms.size() * sizeof(glsl_uniform_info));
+      prog->num_uniforms = (unsigned)l.uniforms.size();
+   }
+   return true;
+}
+
+}
