@@ -1,0 +1,233 @@
+/* Buffer objects: names, ARRAY/ELEMENT_ARRAY bindings, storage in a pipe buffer plus a
+ * CPU copy (draws scan indices and convert GL_FIXED attributes from it). */
+#include "gl_context.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct gl_buffer *gl_buffer_ref(struct gl_buffer *buf)
+{
+   if (buf)
+      atomic_fetch_add_explicit(&buf->refcount, 1, memory_order_relaxed);
+   return buf;
+}
+
+void gl_buffer_unref(struct st_context *ctx, struct gl_buffer *buf)
+{
+   if (!buf || atomic_fetch_sub_explicit(&buf->refcount, 1, memory_order_acq_rel) != 1)
+      return;
+   pipe_resource_reference(&buf->res, NULL);
+   free(buf->data);
+   free(buf);
+}
+
+static void set_binding(struct st_context *ctx, struct gl_buffer **slot, struct gl_buffer *buf)
+{
+   if (*slot == buf)
+      return;
+   gl_buffer_ref(buf);
+   gl_buffer_unref(ctx, *slot);
+   *slot = buf;
+}
+
+/* The binding point of target, or NULL (INVALID_ENUM raised). */
+static struct gl_buffer **binding_of(struct st_context *ctx, GLenum target, const char *func)
+{
+   switch (target) {
+   case GL_ARRAY_BUFFER: return &ctx->array_buffer;
+   case GL_ELEMENT_ARRAY_BUFFER: return &ctx->element_array_buffer;
+   default:
+      gl_error_at(ctx, GL_INVALID_ENUM, func);
+      return NULL;
+   }
+}
+
+void GL_APIENTRY glGenBuffers(GLsizei n, GLuint *buffers)
+{
+   GET_CONTEXT_OR_RETURN();
+   if (n < 0) {
+      gl_error(ctx, GL_INVALID_VALUE);
+      return;
+   }
+   struct gl_shared *sh = ctx->shared;
+   pthread_mutex_lock(&sh->lock);
+   for (GLsizei i = 0; i < n; i++) {
+      buffers[i] = gl_names_generate(&sh->buffers);
+      if (!buffers[i]) {
+         gl_error(ctx, GL_OUT_OF_MEMORY);
+         break;
+      }
+   }
+   pthread_mutex_unlock(&sh->lock);
+}
+
+void GL_APIENTRY glBindBuffer(GLenum target, GLuint name)
+{
+   GET_CONTEXT_OR_RETURN();
+   struct gl_buffer **slot = binding_of(ctx, target, __func__);
+   if (!slot)
+      return;
+   struct gl_buffer *buf = NULL;
+   if (name) {
+      /* ES 2.0 creates the object on first bind, whether or not glGenBuffers made the name. */
+      struct gl_shared *sh = ctx->shared;
+      pthread_mutex_lock(&sh->lock);
+      buf = gl_names_lookup(&sh->buffers, name);
+      if (!buf) {
+         buf = calloc(1, sizeof(*buf));
+         if (buf) {
+            buf->name = name;
+            buf->refcount = 1;            /* the name table's reference */
+            buf->usage = GL_STATIC_DRAW;
+            if (!gl_names_set(&sh->buffers, name, buf)) {
+               free(buf);
+               buf = NULL;
+            }
+         }
+      }
+      pthread_mutex_unlock(&sh->lock);
+      if (!buf) {
+         gl_error(ctx, GL_OUT_OF_MEMORY);
+         return;
+      }
+   }
+   set_binding(ctx, slot, buf);
+}
+
+void GL_APIENTRY glDeleteBuffers(GLsizei n, const GLuint *buffers)
+{
+   GET_CONTEXT_OR_RETURN();
+   if (n < 0) {
+      gl_error(ctx, GL_INVALID_VALUE);
+      return;
+   }
+   struct gl_shared *sh = ctx->shared;
+   for (GLsizei i = 0; i < n; i++) {
+      if (!buffers[i])
+         continue;
+      pthread_mutex_lock(&sh->lock);
+      struct gl_buffer *buf = gl_names_lookup(&sh->buffers, buffers[i]);
+      gl_names_remove(&sh->buffers, buffers[i]);
+      pthread_mutex_unlock(&sh->lock);
+      if (!buf)
+         continue;
+      /* Bindings of the current context revert to 0 (ES 2.0 2.9). */
+      if (ctx->array_buffer == buf)
+         set_binding(ctx, &ctx->array_buffer, NULL);
+      if (ctx->element_array_buffer == buf)
+         set_binding(ctx, &ctx->element_array_buffer, NULL);
+      for (unsigned a = 0; a < GL_MAX_ATTRIBS; a++)
+         if (ctx->attribs[a].buffer == buf)
+            set_binding(ctx, &ctx->attribs[a].buffer, NULL);
+      gl_buffer_unref(ctx, buf);
+   }
+}
+
+GLboolean GL_APIENTRY glIsBuffer(GLuint name)
+{
+   GET_CONTEXT_OR_RETURN(GL_FALSE);
+   pthread_mutex_lock(&ctx->shared->lock);
+   bool is = name && gl_names_lookup(&ctx->shared->buffers, name);
+   pthread_mutex_unlock(&ctx->shared->lock);
+   return is ? GL_TRUE : GL_FALSE;
+}
+
+void GL_APIENTRY glBufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
+{
+   GET_CONTEXT_OR_RETURN();
+   struct gl_buffer **slot = binding_of(ctx, target, __func__);
+   if (!slot)
+      return;
+   if (usage != GL_STREAM_DRAW && usage != GL_STATIC_DRAW && usage != GL_DYNAMIC_DRAW) {
+      gl_error(ctx, GL_INVALID_ENUM);
+      return;
+   }
+   if (size < 0) {
+      gl_error(ctx, GL_INVALID_VALUE);
+      return;
+   }
+   struct gl_buffer *buf = *slot;
+   if (!buf) {
+      gl_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if ((uint64_t)size > UINT32_MAX) {
+      gl_error(ctx, GL_OUT_OF_MEMORY);
+      return;
+   }
+   uint8_t *copy = malloc(size ? (size_t)size : 1);
+   struct pipe_resource *res = NULL;
+   if (copy && size) {
+      struct pipe_screen *screen = ctx->pipe->screen;
+      struct pipe_resource templ = {
+         .target = PIPE_BUFFER,
+         .width0 = (uint32_t)size,
+         .height0 = 1,
+         .depth0 = 1,
+         .bind = PIPE_BIND_VERTEX_BUFFER | PIPE_BIND_INDEX_BUFFER,
+      };
+      res = screen->resource_create(screen, &templ);
+   }
+   if (!copy || (size && !res)) {
+      free(copy);
+      pipe_resource_reference(&res, NULL);
+      gl_error(ctx, GL_OUT_OF_MEMORY);
+      return;
+   }
+   if (data)
+      memcpy(copy, data, (size_t)size);
+   else
+      memset(copy, 0, (size_t)size);
+   if (res)
+      ctx->pipe->buffer_subdata(ctx->pipe, res, PIPE_MAP_WRITE | PIPE_MAP_DISCARD_RANGE, 0,
+                                (unsigned)size, copy);
+   pipe_resource_reference(&buf->res, NULL);
+   free(buf->data);
+   buf->res = res;
+   buf->data = copy;
+   buf->size = size;
+   buf->usage = usage;
+}
+
+void GL_APIENTRY glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, const void *data)
+{
+   GET_CONTEXT_OR_RETURN();
+   struct gl_buffer **slot = binding_of(ctx, target, __func__);
+   if (!slot)
+      return;
+   if (offset < 0 || size < 0) {
+      gl_error(ctx, GL_INVALID_VALUE);
+      return;
+   }
+   struct gl_buffer *buf = *slot;
+   if (!buf) {
+      gl_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (size > buf->size || offset > buf->size - size) {
+      gl_error(ctx, GL_INVALID_VALUE);
+      return;
+   }
+   if (!size || !data)
+      return;
+   memcpy(buf->data + offset, data, (size_t)size);
+   ctx->pipe->buffer_subdata(ctx->pipe, buf->res, PIPE_MAP_WRITE, (unsigned)offset,
+                             (unsigned)size, data);
+}
+
+void GL_APIENTRY glGetBufferParameteriv(GLenum target, GLenum pname, GLint *params)
+{
+   GET_CONTEXT_OR_RETURN();
+   struct gl_buffer **slot = binding_of(ctx, target, __func__);
+   if (!slot)
+      return;
+   if (pname != GL_BUFFER_SIZE && pname != GL_BUFFER_USAGE) {
+      gl_error(ctx, GL_INVALID_ENUM);
+      return;
+   }
+   if (!*slot) {
+      gl_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   *params = pname == GL_BUFFER_SIZE ? (GLint)(*slot)->size : (GLint)(*slot)->usage;
+}

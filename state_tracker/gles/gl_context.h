@@ -1,0 +1,228 @@
+/* The GLES 2.0 context: every piece of GL state a context keeps, the objects of a share
+ * group, and the helpers every entry point uses (current context, GL errors).
+ *
+ * struct st_context (opaque in st_api.h) IS the GL context. Include this header first in
+ * every file of the GLES layer: it makes the gl2.h prototypes exported.
+ */
+#ifndef GL_CONTEXT_H
+#define GL_CONTEXT_H
+
+/* Our definitions of the gl2.h functions are the library's exports. */
+#define GL_APICALL __attribute__((visibility("default")))
+#include <GLES2/gl2.h>
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pipe/p_context.h"
+#include "pipe/p_screen.h"
+#include "pipe/p_state.h"
+#include "gl_cso_cache.h"
+#include "gl_names.h"
+
+#define GL_MAX_ATTRIBS PIPE_MAX_ATTRIBS
+
+struct glsl_shader;
+struct glsl_program;
+struct st_framebuffer;
+
+/* ---- shared objects (refcounted: a name can be deleted while still in use) ---- */
+
+struct gl_buffer {
+   GLuint name;
+   _Atomic int refcount;          /* the name table's reference + each binding */
+   struct pipe_resource *res;     /* NULL while the size is 0 */
+   uint8_t *data;                 /* CPU copy: index scans, GL_FIXED conversion */
+   GLsizeiptr size;
+   GLenum usage;
+};
+
+enum gl_object_kind { GL_OBJECT_SHADER = 1, GL_OBJECT_PROGRAM = 2 };
+
+struct gl_shader {
+   enum gl_object_kind kind;      /* first member: shaders and programs share names */
+   GLuint name;
+   GLenum type;                   /* GL_VERTEX_SHADER / GL_FRAGMENT_SHADER */
+   int attach_count;              /* programs it is attached to */
+   bool delete_pending;
+   char *source;                  /* NULL until glShaderSource */
+   struct glsl_shader *compiled;  /* last glCompileShader */
+};
+
+/* One location of glGetUniformLocation: element `element` of uniform `uniform`. */
+struct gl_uniform_location { unsigned uniform, element; };
+
+/* A pipe_context's compiled shaders for an executable. */
+struct gl_exe_variant {
+   struct st_context *owner;
+   void *vs, *fs;
+};
+
+/* The executable of a successful link: what draws use and where uniforms live. */
+struct gl_exe {
+   struct glsl_program *glsl;
+   float *consts[PIPE_SHADER_TYPES];      /* num_consts[s] vec4 slots per stage */
+   unsigned num_consts[PIPE_SHADER_TYPES];
+   int *sampler_units;                    /* per location: texture unit (samplers only) */
+   unsigned id;                           /* unique per executable in the process */
+   unsigned serial;                       /* bumped by every uniform write */
+   unsigned num_locations;
+   struct gl_uniform_location *locations;
+   unsigned *first_location;              /* per uniform */
+   unsigned num_variants, max_variants;
+   struct gl_exe_variant *variants;
+   struct gl_exe *next_live;              /* the share group's list of executables */
+};
+
+struct gl_attrib_binding { char *name; GLuint index; };
+
+struct gl_program {
+   enum gl_object_kind kind;
+   GLuint name;
+   int use_count;                 /* contexts whose current program this is */
+   bool delete_pending;
+   struct gl_shader *shaders[2];  /* attached: at most one of each type */
+   unsigned num_bindings;
+   struct gl_attrib_binding *bindings;
+   bool link_status, validate_status;
+   char *info_log;                /* never NULL */
+   struct gl_exe *exe;            /* last successful link (kept when a relink fails) */
+};
+
+struct gl_shared {
+   int refcount;
+   pthread_mutex_t lock;
+   struct gl_names buffers;
+   struct gl_names shader_programs;  /* values: struct gl_shader * or struct gl_program * */
+   struct gl_exe *live_exes;
+};
+
+/* ---- per-context state ---- */
+
+struct gl_attrib_array {
+   bool enabled;
+   GLint size;
+   GLenum type;
+   GLboolean normalized;
+   GLsizei stride;                /* as given (0 = tightly packed) */
+   const void *pointer;           /* client pointer or offset into buffer */
+   struct gl_buffer *buffer;      /* referenced; NULL = client memory */
+};
+
+/* Dirty bits: what must be re-sent to the pipe before the next draw. */
+enum {
+   ST_DIRTY_FRAMEBUFFER = 1u << 0,
+   ST_DIRTY_VIEWPORT    = 1u << 1,
+   ST_DIRTY_SCISSOR     = 1u << 2,
+   ST_DIRTY_RASTERIZER  = 1u << 3,
+   ST_DIRTY_BLEND       = 1u << 4,
+   ST_DIRTY_BLEND_COLOR = 1u << 5,
+   ST_DIRTY_DSA         = 1u << 6,
+   ST_DIRTY_STENCIL_REF = 1u << 7,
+   ST_DIRTY_SHADERS     = 1u << 8,
+   ST_DIRTY_CONSTANTS   = 1u << 9,
+   ST_DIRTY_ALL         = (1u << 10) - 1,
+};
+
+struct gl_stencil_face {
+   GLenum func;
+   GLint ref;
+   GLuint value_mask, write_mask;
+   GLenum fail, zfail, zpass;
+};
+
+struct gl_garbage { int kind; void *handle; };   /* kind: PIPE_SHADER_VERTEX/FRAGMENT */
+
+struct st_context {
+   struct pipe_context *pipe;
+   struct gl_shared *shared;
+   GLenum error;
+
+   /* drawables */
+   struct st_framebuffer *draw, *read;
+   struct pipe_surface *draw_cbuf, *draw_zsbuf;
+   bool viewport_initialized;
+
+   /* objects */
+   struct gl_program *program;           /* current (use_count held) */
+   struct gl_buffer *array_buffer, *element_array_buffer;
+   struct gl_attrib_array attribs[GL_MAX_ATTRIBS];
+   float current_attrib[GL_MAX_ATTRIBS][4];
+   unsigned max_attribs;
+
+   /* fixed-function state */
+   GLint viewport[4], scissor[4];
+   GLfloat depth_range[2];
+   bool cull_enabled, blend_enabled, depth_test, stencil_test, scissor_test, dither;
+   bool polygon_offset_fill, sample_alpha_to_coverage, sample_coverage;
+   GLenum cull_mode, front_face;
+   GLenum blend_src_rgb, blend_dst_rgb, blend_src_alpha, blend_dst_alpha;
+   GLenum blend_eq_rgb, blend_eq_alpha;
+   GLfloat blend_color[4];
+   GLboolean color_mask[4];
+   GLenum depth_func;
+   GLboolean depth_mask;
+   struct gl_stencil_face stencil[2];    /* [0] front, [1] back */
+   GLfloat clear_color[4], clear_depth;
+   GLint clear_stencil;
+   GLfloat line_width, polygon_offset_factor, polygon_offset_units;
+   GLfloat sample_coverage_value;
+   GLboolean sample_coverage_invert;
+   GLenum generate_mipmap_hint;
+   GLint pack_alignment, unpack_alignment;
+
+   /* what was last handed to the pipe */
+   unsigned dirty;
+   struct gl_cso_cache blend_cache, dsa_cache, rast_cache, ve_cache;
+   void *bound_vs, *bound_fs, *bound_ve, *bound_blend, *bound_dsa, *bound_rast;
+   unsigned consts_exe_id;               /* executable whose uniforms were uploaded */
+   unsigned consts_serial;
+   struct {
+      void *vs, *fs;                     /* glClear through a draw (masks, scissor) */
+      bool tried;
+   } clear_shaders;
+
+   /* handles other threads released that only this context's pipe may delete */
+   pthread_mutex_t garbage_lock;
+   unsigned num_garbage, max_garbage;
+   struct gl_garbage *garbage;
+};
+
+/* The calling thread's current context (NULL: GL calls are ignored). */
+extern __thread struct st_context *st_current_context;
+
+#define GET_CONTEXT_OR_RETURN(...)                          \
+   struct st_context *ctx = st_current_context;             \
+   if (!ctx)                                                \
+      return __VA_ARGS__
+
+/* Records err if no error is pending (GL errors are sticky until glGetError). */
+void gl_error_at(struct st_context *ctx, GLenum err, const char *func);
+#define gl_error(ctx, err) gl_error_at(ctx, err, __func__)
+
+/* Framebuffer facts used by draws, clears and glGet. */
+bool gl_have_draw_buffer(const struct st_context *ctx);
+unsigned gl_draw_height(const struct st_context *ctx);
+int gl_draw_bits(const struct st_context *ctx, GLenum pname);
+/* MAX_COMBINED_TEXTURE_IMAGE_UNITS (the range of sampler uniform values). */
+int gl_max_texture_units(const struct st_context *ctx);
+
+/* Deletes pipe objects queued for this context (see gl_exe_destroy). */
+void gl_collect_garbage(struct st_context *ctx);
+
+/* Objects (gl_objects.h has the rest) */
+struct gl_buffer *gl_buffer_ref(struct gl_buffer *buf);
+void gl_buffer_unref(struct st_context *ctx, struct gl_buffer *buf);
+struct gl_shared *gl_shared_create(void);
+void gl_shared_unref(struct st_context *ctx, struct gl_shared *shared);
+/* Deletes ctx's compiled shaders of every executable (before ctx goes away). */
+void gl_exe_drop_variants_of(struct st_context *ctx);
+
+/* Context state */
+void gl_state_init(struct st_context *ctx);
+void gl_state_fini(struct st_context *ctx);
+void gl_clear_fini(struct st_context *ctx);
+
+#endif

@@ -1,0 +1,239 @@
+/* glDrawArrays / glDrawElements: per draw, vertex element i feeds VS IR input i from the
+ * array bound to the attribute location the linker gave that input (or the current value as
+ * a stride-0 buffer when the array is disabled); indices are scanned for their range. */
+#include "gl_context.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "glsl_frontend.h"
+#include "gl_pipe.h"
+
+static unsigned type_size(GLenum type)
+{
+   switch (type) {
+   case GL_BYTE: case GL_UNSIGNED_BYTE: return 1;
+   case GL_SHORT: case GL_UNSIGNED_SHORT: return 2;
+   default: return 4;    /* FLOAT, FIXED */
+   }
+}
+
+static enum pipe_format attrib_format(GLenum type, GLint size, bool normalized)
+{
+   static const enum pipe_format f32[4] = {
+      PIPE_FORMAT_R32_FLOAT, PIPE_FORMAT_R32G32_FLOAT, PIPE_FORMAT_R32G32B32_FLOAT,
+      PIPE_FORMAT_R32G32B32A32_FLOAT };
+   static const enum pipe_format u8[2][4] = {
+      { PIPE_FORMAT_R8_USCALED, PIPE_FORMAT_R8G8_USCALED, PIPE_FORMAT_R8G8B8_USCALED, PIPE_FORMAT_R8G8B8A8_USCALED },
+      { PIPE_FORMAT_R8_UNORM, PIPE_FORMAT_R8G8_UNORM, PIPE_FORMAT_R8G8B8_UNORM, PIPE_FORMAT_R8G8B8A8_UNORM } };
+   static const enum pipe_format s8[2][4] = {
+      { PIPE_FORMAT_R8_SSCALED, PIPE_FORMAT_R8G8_SSCALED, PIPE_FORMAT_R8G8B8_SSCALED, PIPE_FORMAT_R8G8B8A8_SSCALED },
+      { PIPE_FORMAT_R8_SNORM, PIPE_FORMAT_R8G8_SNORM, PIPE_FORMAT_R8G8B8_SNORM, PIPE_FORMAT_R8G8B8A8_SNORM } };
+   static const enum pipe_format u16[2][4] = {
+      { PIPE_FORMAT_R16_USCALED, PIPE_FORMAT_R16G16_USCALED, PIPE_FORMAT_R16G16B16_USCALED, PIPE_FORMAT_R16G16B16A16_USCALED },
+      { PIPE_FORMAT_R16_UNORM, PIPE_FORMAT_R16G16_UNORM, PIPE_FORMAT_R16G16B16_UNORM, PIPE_FORMAT_R16G16B16A16_UNORM } };
+   static const enum pipe_format s16[2][4] = {
+      { PIPE_FORMAT_R16_SSCALED, PIPE_FORMAT_R16G16_SSCALED, PIPE_FORMAT_R16G16B16_SSCALED, PIPE_FORMAT_R16G16B16A16_SSCALED },
+      { PIPE_FORMAT_R16_SNORM, PIPE_FORMAT_R16G16_SNORM, PIPE_FORMAT_R16G16B16_SNORM, PIPE_FORMAT_R16G16B16A16_SNORM } };
+   unsigned i = (unsigned)size - 1;
+   switch (type) {
+   case GL_UNSIGNED_BYTE: return u8[normalized][i];
+   case GL_BYTE: return s8[normalized][i];
+   case GL_UNSIGNED_SHORT: return u16[normalized][i];
+   case GL_SHORT: return s16[normalized][i];
+   default: return f32[i];   /* FLOAT, and FIXED after conversion */
+   }
+}
+
+/* Temporary copies a draw needs until draw_vbo returns. */
+struct draw_temps { void *fixed[PIPE_MAX_ATTRIBS]; };
+
+/* GL_FIXED (16.16) has no vertex format: convert vertices [min, max] to floats. The
+ * returned array is indexed from 0 so the draw's indices stay valid. */
+static float *convert_fixed(const uint8_t *src, unsigned stride, GLint size, unsigned min,
+                            unsigned max)
+{
+   float *dst = malloc(((size_t)max + 1) * (size_t)size * sizeof(float));
+   if (!dst)
+      return NULL;
+   for (size_t v = min; v <= max; v++) {
+      for (GLint c = 0; c < size; c++) {
+         int32_t x;
+         memcpy(&x, src + v * stride + (size_t)c * 4, 4);
+         dst[v * (size_t)size + (size_t)c] = (float)x / 65536.0f;
+      }
+   }
+   return dst;
+}
+
+/* Vertex elements + buffers for the current program; false when the draw must be dropped
+ * (an array reads outside its buffer, or out of memory). */
+static bool setup_vertices(struct st_context *ctx, unsigned min, unsigned max,
+                           struct draw_temps *temps)
+{
+   const struct glsl_program *g = ctx->program->exe->glsl;
+   struct gl_ve_key key;
+   struct pipe_vertex_buffer vbs[PIPE_MAX_ATTRIBS];
+   memset(&key, 0, sizeof(key));
+   memset(vbs, 0, sizeof(vbs));
+   key.count = g->num_vs_inputs < PIPE_MAX_ATTRIBS ? g->num_vs_inputs : PIPE_MAX_ATTRIBS;
+   for (unsigned i = 0; i < key.count; i++) {
+      unsigned loc = g->attrib_location_of_input[i];
+      struct pipe_vertex_element *ve = &key.elements[i];
+      struct pipe_vertex_buffer *vb = &vbs[i];
+      ve->vertex_buffer_index = i;
+      const struct gl_attrib_array *a = loc < ctx->max_attribs ? &ctx->attribs[loc] : NULL;
+      if (!a || !a->enabled) {
+         ve->src_format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+         vb->user_buffer = ctx->current_attrib[loc < GL_MAX_ATTRIBS ? loc : 0];
+         continue;
+      }
+      unsigned elem = (unsigned)a->size * type_size(a->type);
+      unsigned stride = a->stride ? (unsigned)a->stride : elem;
+      ve->src_format = attrib_format(a->type, a->size, a->normalized);
+      vb->stride = stride;
+      const uint8_t *data;
+      if (a->buffer) {
+         uint64_t offset = (uintptr_t)a->pointer;
+         if (!a->buffer->res || offset + (uint64_t)max * stride + elem > (uint64_t)a->buffer->size)
+            return false;
+         data = a->buffer->data + offset;
+         vb->buffer = a->buffer->res;
+         vb->buffer_offset = (unsigned)offset;
+      } else {
+         if (!a->pointer)
+            return false;
+         data = a->pointer;
+         vb->user_buffer = a->pointer;
+      }
+      if (a->type == GL_FIXED) {
+         temps->fixed[i] = convert_fixed(data, stride, a->size, min, max);
+         if (!temps->fixed[i])
+            return false;
+         *vb = (struct pipe_vertex_buffer){ .stride = (unsigned)a->size * 4,
+                                            .user_buffer = temps->fixed[i] };
+      }
+   }
+   gl_bind_vertex_elements(ctx, &key);
+   if (!ctx->bound_ve)
+      return false;
+   ctx->pipe->set_vertex_buffers(ctx->pipe, 0, key.count, vbs);
+   return true;
+}
+
+/* Common checks; false when nothing is drawn (an error may have been raised). */
+static bool begin_draw(struct st_context *ctx, GLenum mode, bool negative, const char *func)
+{
+   if (mode > GL_TRIANGLE_FAN) {
+      gl_error_at(ctx, GL_INVALID_ENUM, func);
+      return false;
+   }
+   if (negative) {
+      gl_error_at(ctx, GL_INVALID_VALUE, func);
+      return false;
+   }
+   if (!gl_have_draw_buffer(ctx)) {
+      gl_error_at(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, func);
+      return false;
+   }
+   return true;
+}
+
+/* Vertices of whole primitives only (a trailing partial primitive is not drawn). */
+static unsigned trim_count(GLenum mode, unsigned count)
+{
+   switch (mode) {
+   case GL_POINTS: return count;
+   case GL_LINES: return count & ~1u;
+   case GL_LINE_LOOP: case GL_LINE_STRIP: return count >= 2 ? count : 0;
+   case GL_TRIANGLES: return count - count % 3;
+   default: return count >= 3 ? count : 0;   /* strips, fans */
+   }
+}
+
+static void draw(struct st_context *ctx, struct pipe_draw_info *info)
+{
+   struct draw_temps temps = {0};
+   if (!gl_validate_state(ctx) || !gl_validate_program(ctx))
+      return;
+   if (setup_vertices(ctx, info->min_index, info->max_index, &temps))
+      ctx->pipe->draw_vbo(ctx->pipe, info);
+   for (unsigned i = 0; i < PIPE_MAX_ATTRIBS; i++)
+      free(temps.fixed[i]);
+}
+
+void GL_APIENTRY glDrawArrays(GLenum mode, GLint first, GLsizei count)
+{
+   GET_CONTEXT_OR_RETURN();
+   if (!begin_draw(ctx, mode, first < 0 || count < 0, __func__))
+      return;
+   unsigned n = trim_count(mode, (unsigned)count);
+   if (!n || !ctx->program || !ctx->program->exe)
+      return;
+   struct pipe_draw_info info = {
+      .mode = (enum pipe_prim_type)mode,   /* GL_POINTS..GL_TRIANGLE_FAN = 0..6, same order */
+      .start = (unsigned)first,
+      .count = n,
+      .min_index = (unsigned)first,
+      .max_index = (unsigned)first + n - 1,
+      .instance_count = 1,
+   };
+   draw(ctx, &info);
+}
+
+static void index_range(const void *indices, unsigned size, unsigned count, unsigned *min,
+                        unsigned *max)
+{
+   unsigned lo = UINT32_MAX, hi = 0;
+   for (unsigned i = 0; i < count; i++) {
+      unsigned v = size == 1 ? ((const uint8_t *)indices)[i]
+                 : size == 2 ? ((const uint16_t *)indices)[i] : ((const uint32_t *)indices)[i];
+      lo = v < lo ? v : lo;
+      hi = v > hi ? v : hi;
+   }
+   *min = lo;
+   *max = hi;
+}
+
+void GL_APIENTRY glDrawElements(GLenum mode, GLsizei count, GLenum type, const void *indices)
+{
+   GET_CONTEXT_OR_RETURN();
+   if (mode <= GL_TRIANGLE_FAN && count >= 0 && type != GL_UNSIGNED_BYTE &&
+       type != GL_UNSIGNED_SHORT && type != GL_UNSIGNED_INT) {
+      gl_error(ctx, GL_INVALID_ENUM);
+      return;
+   }
+   if (!begin_draw(ctx, mode, count < 0, __func__))
+      return;
+   unsigned n = trim_count(mode, (unsigned)count);
+   if (!n || !ctx->program || !ctx->program->exe)
+      return;
+   unsigned size = type == GL_UNSIGNED_BYTE ? 1 : type == GL_UNSIGNED_SHORT ? 2 : 4;
+   struct pipe_draw_info info = {
+      .mode = (enum pipe_prim_type)mode,
+      .index_size = size,
+      .count = n,
+      .instance_count = 1,
+   };
+   const uint8_t *data;
+   struct gl_buffer *buf = ctx->element_array_buffer;
+   if (buf) {
+      uint64_t offset = (uintptr_t)indices;
+      if (offset + (uint64_t)n * size > (uint64_t)buf->size || !buf->res)
+         return;                  /* reads outside the buffer: dropped */
+      data = buf->data + offset;
+      if (offset % size == 0) {
+         info.index_buffer = buf->res;
+         info.index_offset = (unsigned)offset;
+      } else {
+         info.user_indices = data;   /* the hardware needs aligned indices */
+      }
+   } else {
+      if (!indices)
+         return;
+      data = indices;
+      info.user_indices = indices;
+   }
+   index_range(data, size, n, &info.min_index, &info.max_index);
+   draw(ctx, &info);
+}

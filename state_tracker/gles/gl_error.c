@@ -1,0 +1,48 @@
+/* GL errors: the sticky first error of a context, glGetError, and the message of entry
+ * points that are not implemented yet. R600SIM_DEBUG=glerrors prints every error with the
+ * function that raised it. */
+#include "gl_context.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gl_api.h"
+
+static bool debug_flag(const char *flag)
+{
+   const char *env = getenv("R600SIM_DEBUG");
+   size_t len = strlen(flag);
+   for (const char *p = env; p && *p;) {
+      size_t n = strcspn(p, ",");
+      if (n == len && !strncmp(p, flag, len))
+         return true;
+      p += n + (p[n] == ',');
+   }
+   return false;
+}
+
+void gl_error_at(struct st_context *ctx, GLenum err, const char *func)
+{
+   if (debug_flag("glerrors"))
+      fprintf(stderr, "r600sim: %s: GL error 0x%04x\n", func, err);
+   if (ctx->error == GL_NO_ERROR)
+      ctx->error = err;
+}
+
+GLenum GL_APIENTRY glGetError(void)
+{
+   GET_CONTEXT_OR_RETURN(GL_NO_ERROR);
+   GLenum err = ctx->error;
+   ctx->error = GL_NO_ERROR;
+   return err;
+}
+
+void gl_api_not_implemented(const char *name, atomic_flag *said)
+{
+   if (!atomic_flag_test_and_set(said))
+      fprintf(stderr, "r600sim: %s is not implemented yet\n", name);
+   struct st_context *ctx = st_current_context;
+   if (ctx)
+      gl_error_at(ctx, GL_INVALID_OPERATION, name);
+}

@@ -1,0 +1,28 @@
+/* GL object names of one namespace: name -> object, with names that glGen* reserved
+ * before any object exists. An open-addressing hash table; the caller locks. */
+#ifndef GL_NAMES_H
+#define GL_NAMES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct gl_names {
+   uint32_t *keys;        /* 0 = empty slot, UINT32_MAX = removed */
+   void **values;         /* NULL = reserved name without object */
+   unsigned capacity, used;   /* used counts live and removed slots */
+   uint32_t next;         /* next candidate for gl_names_generate */
+};
+
+void gl_names_fini(struct gl_names *);
+/* The object of name, or NULL (also NULL for a reserved name; see gl_names_exists). */
+void *gl_names_lookup(const struct gl_names *, uint32_t name);
+bool gl_names_exists(const struct gl_names *, uint32_t name);
+/* Sets (or reserves with value NULL) name; false when out of memory. */
+bool gl_names_set(struct gl_names *, uint32_t name, void *value);
+void gl_names_remove(struct gl_names *, uint32_t name);
+/* An unused non-zero name, reserved; 0 when out of memory. */
+uint32_t gl_names_generate(struct gl_names *);
+/* Calls fn for every object (not for reserved names). */
+void gl_names_foreach(const struct gl_names *, void (*fn)(void *value, void *data), void *data);
+
+#endif

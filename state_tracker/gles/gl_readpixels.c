@@ -1,0 +1,102 @@
+/* glReadPixels (RGBA / UNSIGNED_BYTE, the one ES 2.0 combination, which is also our
+ * implementation-defined one): maps the read drawable's colour buffer, clips to it, flips
+ * rows (drawables are stored top row first) and packs with GL_PACK_ALIGNMENT. */
+#include "gl_context.h"
+
+#include <string.h>
+
+#include "st_framebuffer.h"
+
+static bool is_format_enum(GLenum f)
+{
+   return f == GL_ALPHA || f == GL_RGB || f == GL_RGBA || f == GL_LUMINANCE ||
+          f == GL_LUMINANCE_ALPHA;
+}
+
+static bool is_type_enum(GLenum t)
+{
+   return t == GL_UNSIGNED_BYTE || t == GL_UNSIGNED_SHORT_5_6_5 ||
+          t == GL_UNSIGNED_SHORT_4_4_4_4 || t == GL_UNSIGNED_SHORT_5_5_5_1;
+}
+
+/* One stored pixel -> RGBA8. */
+static void to_rgba8(enum pipe_format format, const uint8_t *src, uint8_t *dst)
+{
+   switch (format) {
+   case PIPE_FORMAT_B8G8R8A8_UNORM:
+      dst[0] = src[2]; dst[1] = src[1]; dst[2] = src[0]; dst[3] = src[3];
+      break;
+   case PIPE_FORMAT_R8G8B8X8_UNORM:
+      dst[0] = src[0]; dst[1] = src[1]; dst[2] = src[2]; dst[3] = 255;
+      break;
+   case PIPE_FORMAT_B5G6R5_UNORM: {
+      unsigned v = src[0] | (unsigned)src[1] << 8;
+      unsigned r = v >> 11, g = (v >> 5) & 63, b = v & 31;
+      dst[0] = (uint8_t)((r * 255 + 15) / 31);
+      dst[1] = (uint8_t)((g * 255 + 31) / 63);
+      dst[2] = (uint8_t)((b * 255 + 15) / 31);
+      dst[3] = 255;
+      break;
+   }
+   default:   /* R8G8B8A8 */
+      memcpy(dst, src, 4);
+      break;
+   }
+}
+
+void GL_APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
+                              GLenum type, void *pixels)
+{
+   GET_CONTEXT_OR_RETURN();
+   if (!is_format_enum(format) || !is_type_enum(type)) {
+      gl_error(ctx, GL_INVALID_ENUM);
+      return;
+   }
+   if (width < 0 || height < 0) {
+      gl_error(ctx, GL_INVALID_VALUE);
+      return;
+   }
+   if (format != GL_RGBA || type != GL_UNSIGNED_BYTE) {
+      gl_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   struct st_framebuffer *fb = ctx->read;
+   if (!fb) {
+      gl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
+      return;
+   }
+   /* Clip to the drawable (GL coordinates, bottom-up); outside pixels are left alone. */
+   int64_t x0 = x > 0 ? x : 0, y0 = y > 0 ? y : 0;
+   int64_t x1 = (int64_t)x + width, y1 = (int64_t)y + height;
+   if (x1 > fb->width)
+      x1 = fb->width;
+   if (y1 > fb->height)
+      y1 = fb->height;
+   if (x0 >= x1 || y0 >= y1)
+      return;
+
+   size_t row_bytes = (size_t)width * 4;
+   size_t pitch = (row_bytes + (size_t)ctx->pack_alignment - 1) & ~((size_t)ctx->pack_alignment - 1);
+   /* Storage rows are top-down: GL row gy is stored at row height - 1 - gy. */
+   struct pipe_box box = {
+      .x = (int)x0, .y = (int)(fb->height - y1), .z = 0,
+      .width = (int)(x1 - x0), .height = (int)(y1 - y0), .depth = 1,
+   };
+   struct pipe_transfer *transfer = NULL;
+   ctx->pipe->flush(ctx->pipe, NULL, 0);   /* submit draws still being recorded */
+   const uint8_t *map = ctx->pipe->transfer_map(ctx->pipe, fb->color, 0, PIPE_MAP_READ, &box,
+                                                &transfer);
+   if (!map) {
+      gl_error(ctx, GL_OUT_OF_MEMORY);
+      return;
+   }
+   enum pipe_format fmt = fb->color->format;
+   unsigned bpp = pipe_format_size(fmt);
+   for (int64_t gy = y0; gy < y1; gy++) {
+      const uint8_t *src = map + (size_t)(y1 - 1 - gy) * transfer->stride;
+      uint8_t *dst = (uint8_t *)pixels + (size_t)(gy - y) * pitch + (size_t)(x0 - x) * 4;
+      for (int64_t i = 0; i < x1 - x0; i++)
+         to_rgba8(fmt, src + i * bpp, dst + i * 4);
+   }
+   ctx->pipe->transfer_unmap(ctx->pipe, transfer);
+}

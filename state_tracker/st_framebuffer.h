@@ -1,0 +1,19 @@
+/* State-tracker-internal: a window-system drawable (an EGL surface's buffers). */
+#ifndef ST_FRAMEBUFFER_H
+#define ST_FRAMEBUFFER_H
+
+#include <stdatomic.h>
+
+#include "pipe/p_state.h"
+
+struct st_framebuffer {
+   _Atomic int refcount;          /* the creator + each context that binds it */
+   unsigned width, height;
+   struct pipe_resource *color;   /* top row first (see st_api.h) */
+   struct pipe_resource *zs;      /* NULL without depth/stencil */
+};
+
+struct st_framebuffer *st_framebuffer_ref(struct st_framebuffer *);
+void st_framebuffer_unref(struct st_framebuffer *);
+
+#endif
