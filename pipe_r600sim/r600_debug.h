@@ -10,8 +10,8 @@
 #define R600_DBG_SYNC       (1u << 3)   /* submit and wait after every draw */
 #define R600_DBG_RESOURCES  (1u << 4)   /* resource creation and GPU addresses */
 
-/* Parses R600SIM_DEBUG (a comma/space separated list); prints the table for "help". Flags
- * that other layers define are ignored here. */
+/* The driver's flags named in R600SIM_DEBUG (include/r600sim/debug_flags.h); call it
+ * before creating the GPU so that `help` lists the driver's table before the GPU's. */
 unsigned r600_debug_flags_from_env(void);
 
 #define R600_DBG(screen, flag, ...) \

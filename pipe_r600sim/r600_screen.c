@@ -93,13 +93,13 @@ struct pipe_screen *r600sim_screen_create(const char *chip_name)
    struct r600_screen *screen = calloc(1, sizeof(*screen));
    if (!screen)
       return NULL;
+   screen->debug = r600_debug_flags_from_env();
    screen->gpu = r600_gpu_create(chip);
    if (!screen->gpu) {
       free(screen);
       return NULL;
    }
    screen->chip = chip;
-   screen->debug = r600_debug_flags_from_env();
    snprintf(screen->name, sizeof(screen->name), "r600sim (%s)", r600_chip_name(chip));
 
    screen->base.get_name = r600_get_name;

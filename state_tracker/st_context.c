@@ -7,6 +7,7 @@
 
 #include "gles/gl_api.h"
 #include "st_api.h"
+#include "st_debug.h"
 #include "st_framebuffer.h"
 
 __thread struct st_context *st_current_context;
@@ -16,6 +17,7 @@ static struct pipe_screen *screen;
 
 static void create_screen(void)
 {
+   st_debug_init();
    screen = r600sim_screen_create(NULL);
 }
 

@@ -4,27 +4,13 @@
 #include "gl_context.h"
 
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "gl_api.h"
-
-static bool debug_flag(const char *flag)
-{
-   const char *env = getenv("R600SIM_DEBUG");
-   size_t len = strlen(flag);
-   for (const char *p = env; p && *p;) {
-      size_t n = strcspn(p, ",");
-      if (n == len && !strncmp(p, flag, len))
-         return true;
-      p += n + (p[n] == ',');
-   }
-   return false;
-}
+#include "st_debug.h"
 
 void gl_error_at(struct st_context *ctx, GLenum err, const char *func)
 {
-   if (debug_flag("glerrors"))
+   if (st_debug_flags & ST_DEBUG_GLERRORS)
       fprintf(stderr, "r600sim: %s: GL error 0x%04x\n", func, err);
    if (ctx->error == GL_NO_ERROR)
       ctx->error = err;
