@@ -232,7 +232,9 @@ static void alu(struct vm *vm, const struct ir_instruction *in)
          case IR_SNE: fr[i] = x != y; break;
          case IR_CMP: fr[i] = x < 0.0f ? y : z; break;
          case IR_CND: fr[i] = x != 0.0f ? y : z; break;
-         case IR_DDX: case IR_DDY: fr[i] = 0.0f; break;
+         /* as if every value grew by 2 per pixel down the hardware's y */
+         case IR_DDX: fr[i] = 0.0f; break;
+         case IR_DDY: fr[i] = 2.0f; break;
          default: vm->fault = true; fr[i] = 0; break;
          }
       }
@@ -581,7 +583,8 @@ static void test_interface(void)
       CHECK(f->inputs[1].semantic == IR_SEM_GENERIC && f->inputs[1].index == 1);
       CHECK(f->inputs[2].semantic == IR_SEM_POSITION && f->inputs[3].semantic == IR_SEM_POINTCOORD);
       CHECK(f->num_outputs == 1 && f->outputs[0].semantic == IR_SEM_COLOR);
-      CHECK(f->num_samplers == 2 && f->num_consts == 3);
+      /* s.x, s.y[2], then the hidden window-position transform */
+      CHECK(f->num_samplers == 2 && f->num_consts == 4 && p->fs_wpos_slot == 3);
       const struct glsl_uniform_info *t = uniform(p, "t"), *c = uniform(p, "c");
       const struct glsl_uniform_info *sx = uniform(p, "s.x"), *sy = uniform(p, "s.y");
       CHECK(t && t->gl_type == GL_SAMPLER_2D && t->fs_sampler == 0 && t->fs_slot == -1);
@@ -623,8 +626,18 @@ static void setup_arr(struct vm *vm, const struct glsl_program *p)
    setup_u(vm, p);
 }
 
+/* The window-position transform of a 64-pixel-high drawable stored top row first. */
+static void setup_flip64(struct vm *vm, const struct glsl_program *p)
+{
+   if (p->fs_wpos_slot >= 0) {
+      float t[4] = { -1.0f, 64.0f, 1.0f, 0.0f };
+      memcpy(vm->consts[p->fs_wpos_slot], t, sizeof(t));
+   }
+}
+
 static void setup_back_face(struct vm *vm, const struct glsl_program *p)
 {
+   setup_flip64(vm, p);
    for (unsigned i = 0; i < p->fs->num_inputs; i++) {
       if (p->fs->inputs[i].semantic == IR_SEM_FACE)
          vm->inputs[i][0] = -1.0f;
@@ -735,6 +748,13 @@ static void test_values(void)
                 NULL, setup_arr, want, 0, __LINE__);
    }
    {
+      /* one register read through different swizzles, other operands in between */
+      float want[4] = { y, 1.0f, x, w };
+      expect_fs("constructor mixing swizzles of one register",
+                FS("void main() { gl_FragColor = vec4(u.y, 1.0, u.x, u.w); }\n"),
+                NULL, setup_u, want, 0, __LINE__);
+   }
+   {
       float want[4] = { 1.0f, 2.0f, 3.0f, 4.0f };
       expect_fs("constructors, swizzle writes", FS("void main() { mat2 m = mat2(vec3(1.0, 2.0, 3.0), 4.0);\n"
                 "  vec4 r = vec4(0.0); r.wz = vec2(m[1][1], m[1][0]); r.xy = m[0];\n"
@@ -782,7 +802,7 @@ static void test_more_values(void)
    {
       /* out-of-range indices are clamped (GLSL leaves them undefined); dynamic writes to a
        * vector component and a matrix column; gl_FrontFacing false, gl_FragCoord */
-      float want[4] = { 40.0f, 7.0f, 0.0f, 31.0f };
+      float want[4] = { 40.0f, 7.0f, 0.0f, 10.5f + (64.0f - 20.5f) };
       expect_fs("clamped index, dynamic writes, built-in inputs", FS("uniform vec4 arr[5]; uniform int idx;\n"
                 "void main() { vec3 v = vec3(0.0); v[idx - 2] = 3.0; mat2 m = mat2(0.0); m[idx - 2] = vec2(4.0);\n"
                 "  gl_FragColor = vec4(arr[idx + 10].x, v.y + m[1].x, gl_FrontFacing ? 1.0 : 0.0,\n"
@@ -800,6 +820,111 @@ static void test_more_values(void)
    }
 }
 
+/* ------------------------------------------------------------------ hidden state uniforms */
+
+static const struct glsl_uniform_info *hidden_uniform(const struct glsl_program *p, const char *name)
+{
+   for (unsigned i = p->num_uniforms; i < p->num_uniforms + p->num_hidden_uniforms; i++)
+      if (strcmp(p->uniforms[i].name, name) == 0)
+         return &p->uniforms[i];
+   return NULL;
+}
+
+static const float WPOS_FLIP[4] = { -1.0f, 64.0f, 1.0f, 0.0f };     /* top row first, 64 high */
+static const float WPOS_NOFLIP[4] = { 1.0f, 0.0f, -1.0f, 1.0f };    /* bottom row first */
+static const float DEPTH_RANGE[4] = { 0.25f, 0.75f, 0.5f, 0.0f };
+
+/* Runs p's fragment shader at hardware position (10.5, 20.5), point coordinate
+ * (0.25, 0.125), with the given transform; returns the colour output (or -1 in [0]). */
+static void run_state_fs(const struct glsl_program *p, const float wpos[4], float out[4])
+{
+   static struct vm vm;
+   memset(&vm, 0, sizeof(vm));
+   vm.sh = p->fs;
+   out[0] = -1.0f;
+   for (unsigned i = 0; i < p->fs->num_inputs; i++) {
+      const float fc[4] = { 10.5f, 20.5f, 0.5f, 1.0f }, pc[4] = { 0.25f, 0.125f, 0.0f, 0.0f };
+      if (p->fs->inputs[i].semantic == IR_SEM_POSITION)
+         memcpy(vm.inputs[i], fc, sizeof(fc));
+      if (p->fs->inputs[i].semantic == IR_SEM_POINTCOORD)
+         memcpy(vm.inputs[i], pc, sizeof(pc));
+   }
+   if (p->fs_wpos_slot >= 0)
+      memcpy(vm.consts[p->fs_wpos_slot], wpos, 16);
+   if (p->fs_depth_range_slot >= 0)
+      memcpy(vm.consts[p->fs_depth_range_slot], DEPTH_RANGE, 16);
+   if (!run(&vm))
+      return;
+   for (unsigned i = 0; i < p->fs->num_outputs; i++)
+      if (p->fs->outputs[i].semantic == IR_SEM_COLOR)
+         memcpy(out, vm.outputs[i], 16);
+}
+
+static void test_state_uniforms(void)
+{
+   struct glsl_program *p = link_pair(
+      "uniform vec4 v; void main() { gl_Position = v * gl_DepthRange.far; }\n",
+      "#extension GL_OES_standard_derivatives : enable\n"
+      "precision highp float; uniform vec4 u;\n"
+      "void main() { gl_FragColor = vec4(gl_FragCoord.y, gl_PointCoord.y, dFdy(u.x),\n"
+      "  gl_FragCoord.x + gl_DepthRange.near + gl_DepthRange.diff + fwidth(u.y)); }\n");
+   CHECK(p && p->ok);
+   if (p && p->ok) {
+      /* only the user's uniforms are active */
+      CHECK(p->num_uniforms == 2 && uniform(p, "u") && uniform(p, "v"));
+      for (unsigned i = 0; i < p->num_uniforms; i++)
+         CHECK(strncmp(p->uniforms[i].name, "gl_", 3) != 0 && strncmp(p->uniforms[i].name, "__", 2) != 0);
+      CHECK(p->num_hidden_uniforms == 2);
+      const struct glsl_uniform_info *w = hidden_uniform(p, GLSL_WPOS_TRANSFORM_NAME);
+      const struct glsl_uniform_info *d = hidden_uniform(p, GLSL_DEPTH_RANGE_NAME);
+      CHECK(w && w->gl_type == GL_FLOAT_VEC4 && w->vs_slot == -1 && w->fs_slot == p->fs_wpos_slot);
+      CHECK(d && d->vs_slot == p->vs_depth_range_slot && d->fs_slot == p->fs_depth_range_slot);
+      /* after the user uniforms, inside each stage's constants */
+      CHECK(uniform(p, "u")->fs_slot == 0 && uniform(p, "v")->vs_slot == 0);
+      CHECK(p->vs_depth_range_slot == 1 && p->vs->num_consts == 2);
+      CHECK(p->fs_wpos_slot >= 1 && p->fs_depth_range_slot >= 1 &&
+            p->fs_wpos_slot != p->fs_depth_range_slot && p->fs->num_consts == 3);
+      /* flipped: y = 64 - 20.5, point y = 0.125, dFdy = -2 (fwidth stays |0| + |2|) */
+      float out[4];
+      run_state_fs(p, WPOS_FLIP, out);
+      CHECK(out[0] == 43.5f && out[1] == 0.125f && out[2] == -2.0f && out[3] == 10.5f + 0.25f + 0.5f + 2.0f);
+      /* not flipped: y as is, point y = 1 - 0.125, dFdy = 2 */
+      run_state_fs(p, WPOS_NOFLIP, out);
+      CHECK(out[0] == 20.5f && out[1] == 0.875f && out[2] == 2.0f);
+      /* the vertex shader reads far from its own slot */
+      static struct vm vm;
+      memset(&vm, 0, sizeof(vm));
+      vm.sh = p->vs;
+      vm.consts[0][0] = 2.0f;
+      memcpy(vm.consts[p->vs_depth_range_slot], DEPTH_RANGE, 16);
+      CHECK(run(&vm) && vm.outputs[0][0] == 1.5f);
+      CHECK(ir_validate(p->vs) == NULL && ir_validate(p->fs) == NULL);
+   }
+   glsl_program_destroy(p);
+
+   /* dFdy alone needs the transform; fwidth alone (sign-free) and plain shaders do not */
+   static const struct { const char *expr; bool wpos; } cases[] = {
+      { "vec4(dFdy(u.x))", true }, { "vec4(fwidth(u.x))", false }, { "u", false },
+   };
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      char fs[256];
+      snprintf(fs, sizeof(fs), "#extension GL_OES_standard_derivatives : enable\n"
+               "precision highp float; uniform vec4 u; void main() { gl_FragColor = %s; }\n",
+               cases[i].expr);
+      p = link_pair(trivial_vs, fs);
+      CHECK(p && p->ok && (p->fs_wpos_slot >= 0) == cases[i].wpos);
+      CHECK(p && p->num_uniforms == 1 && p->num_hidden_uniforms == (cases[i].wpos ? 1u : 0u));
+      CHECK(p && p->vs_depth_range_slot == -1 && p->fs_depth_range_slot == -1);
+      glsl_program_destroy(p);
+   }
+
+   /* a failed link reports no state uniforms */
+   p = link_pair(trivial_vs, "precision mediump float; varying vec4 nope;\n"
+                 "void main() { gl_FragColor = nope + gl_FragCoord; }\n");
+   CHECK(p && !p->ok && p->fs_wpos_slot == -1 && p->num_hidden_uniforms == 0);
+   glsl_program_destroy(p);
+}
+
 int main(void)
 {
    test_mvp_structure();
@@ -807,6 +932,7 @@ int main(void)
    test_interface();
    test_values();
    test_more_values();
+   test_state_uniforms();
    printf("%u passed, %u failed\n", passed, failed);
    return failed ? 1 : 0;
 }

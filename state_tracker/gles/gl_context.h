@@ -10,6 +10,7 @@
 /* Our definitions of the gl2.h functions are the library's exports. */
 #define GL_APICALL __attribute__((visibility("default")))
 #include <GLES2/gl2.h>
+#include <GLES2/gl2ext.h>
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -171,6 +172,7 @@ struct st_context {
    GLfloat sample_coverage_value;
    GLboolean sample_coverage_invert;
    GLenum generate_mipmap_hint;
+   GLenum derivative_hint;               /* GL_OES_standard_derivatives */
    GLint pack_alignment, unpack_alignment;
 
    /* what was last handed to the pipe */

@@ -150,6 +150,7 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
    case GL_PACK_ALIGNMENT: INTS(ctx->pack_alignment); return true;
    case GL_UNPACK_ALIGNMENT: INTS(ctx->unpack_alignment); return true;
    case GL_GENERATE_MIPMAP_HINT: INTS(ctx->generate_mipmap_hint); return true;
+   case GL_FRAGMENT_SHADER_DERIVATIVE_HINT_OES: INTS(ctx->derivative_hint); return true;
    /* implementation limits */
    case GL_SUBPIXEL_BITS: INTS(cap(ctx, PIPE_CAP_SUBPIXEL_BITS, 4)); return true;
    case GL_MAX_TEXTURE_SIZE: case GL_MAX_CUBE_MAP_TEXTURE_SIZE: case GL_MAX_RENDERBUFFER_SIZE:
@@ -240,7 +241,8 @@ const GLubyte *GL_APIENTRY glGetString(GLenum name)
    case GL_VERSION: return (const GLubyte *)"OpenGL ES 2.0 r600sim " R600SIM_VERSION;
    case GL_SHADING_LANGUAGE_VERSION:
       return (const GLubyte *)"OpenGL ES GLSL ES 1.00 r600sim " R600SIM_VERSION;
-   case GL_EXTENSIONS: return (const GLubyte *)"GL_OES_element_index_uint";
+   case GL_EXTENSIONS:
+      return (const GLubyte *)"GL_OES_element_index_uint GL_OES_standard_derivatives";
    default:
       gl_error(ctx, GL_INVALID_ENUM);
       return NULL;

@@ -18,6 +18,8 @@ void gl_cso_fini(struct st_context *ctx);   /* unbinds and deletes every cached 
 bool gl_validate_state(struct st_context *ctx);
 /* Current program -> pipe shaders + constant buffers; false without a linked program. */
 bool gl_validate_program(struct st_context *ctx);
+/* Writes exe's hidden state uniforms from ctx's state (gl_state_uniforms.c). */
+void gl_update_state_uniforms(struct st_context *ctx, struct gl_exe *exe);
 
 void gl_bind_blend(struct st_context *ctx, const struct pipe_blend_state *templ);
 void gl_bind_dsa(struct st_context *ctx, const struct pipe_depth_stencil_alpha_state *templ);

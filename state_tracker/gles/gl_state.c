@@ -38,6 +38,7 @@ void gl_state_init(struct st_context *ctx)
    ctx->line_width = 1.0f;
    ctx->sample_coverage_value = 1.0f;
    ctx->generate_mipmap_hint = GL_DONT_CARE;
+   ctx->derivative_hint = GL_DONT_CARE;
    ctx->pack_alignment = ctx->unpack_alignment = 4;
    ctx->dirty = ST_DIRTY_ALL;
    gl_cso_init(ctx);
@@ -349,12 +350,13 @@ void GL_APIENTRY glScissor(GLint x, GLint y, GLsizei width, GLsizei height)
 void GL_APIENTRY glHint(GLenum target, GLenum mode)
 {
    GET_CONTEXT_OR_RETURN();
-   if (target != GL_GENERATE_MIPMAP_HINT ||
+   if ((target != GL_GENERATE_MIPMAP_HINT && target != GL_FRAGMENT_SHADER_DERIVATIVE_HINT_OES) ||
        (mode != GL_FASTEST && mode != GL_NICEST && mode != GL_DONT_CARE)) {
       gl_error(ctx, GL_INVALID_ENUM);
       return;
    }
-   ctx->generate_mipmap_hint = mode;
+   /* recorded only: derivatives are computed the same way whatever the hint */
+   *(target == GL_GENERATE_MIPMAP_HINT ? &ctx->generate_mipmap_hint : &ctx->derivative_hint) = mode;
 }
 
 void GL_APIENTRY glSampleCoverage(GLfloat value, GLboolean invert)

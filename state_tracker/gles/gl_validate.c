@@ -305,6 +305,7 @@ bool gl_validate_program(struct st_context *ctx)
       ctx->bound_vs = v->vs;
       ctx->bound_fs = v->fs;
    }
+   gl_update_state_uniforms(ctx, exe);
    if ((ctx->dirty & ST_DIRTY_CONSTANTS) || ctx->consts_exe_id != exe->id ||
        ctx->consts_serial != exe->serial) {
       for (int s = 0; s < PIPE_SHADER_TYPES; s++) {

@@ -617,6 +617,14 @@ void Emitter::run()
          interface_[g.first] = t;
          break;
       }
+      case GlobalVar::Y_TRANSFORMED: {
+         const ir_src &in = gv.value.slots[0];
+         Value t = temp_value(gv.value.type, true);
+         op(IR_MOV, dst_of(t.slots[0], mask_of(gv.value.type.vec)), in);
+         op(IR_MAD, dst_of(t.slots[0], 2), in, comp(gv.transform, 0), comp(gv.transform, 1));
+         interface_[g.first] = t;
+         break;
+      }
       case GlobalVar::INT_INPUT: {
          Value t = temp_value(Type::scalar(Type::INT), true);
          op(IR_I2F, dst_of(t.slots[0], 1), comp(reg(IR_FILE_INPUT, gv.input), 0));

@@ -53,12 +53,15 @@ struct LValue {
 
 /* How code reaches one interface variable; built by the linker. */
 struct GlobalVar {
-   enum Kind { SOURCE, OUTPUT, FRONT_FACING, INT_INPUT } kind = SOURCE;
+   enum Kind { SOURCE, OUTPUT, FRONT_FACING, INT_INPUT, Y_TRANSFORMED } kind = SOURCE;
    Value value;            /* SOURCE: registers to read (INPUT, CONST, SAMPLER, IMM) */
    int output = -1;        /* OUTPUT: first IR output (one per slot), -1: nothing reads it */
    int output_comp = -1;   /* OUTPUT of a scalar into this component (DEPTH: z), else -1 */
    bool zero_init = false; /* OUTPUT: starts at 0 */
    unsigned input = 0;     /* FRONT_FACING: the FACE input; INT_INPUT: an int32 input */
+   /* Y_TRANSFORMED: value (an input) with y replaced by y * transform.x + transform.y
+    * (gl_FragCoord, gl_PointCoord from the hidden window-position transform uniform) */
+   ir_src transform;
 };
 using GlobalMap = std::map<std::string, GlobalVar>;
 

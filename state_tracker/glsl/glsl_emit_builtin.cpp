@@ -251,8 +251,17 @@ Value Emitter::builtin(TOperator o, const Type &rt, const std::vector<Value> &ar
    }
    case EOpDPdx: case EOpDPdxFine: case EOpDPdxCoarse:
       return compwise(IR_DDX, rt, arg(0));
-   case EOpDPdy: case EOpDPdyFine: case EOpDPdyCoarse:
-      return compwise(IR_DDY, rt, arg(0));
+   case EOpDPdy: case EOpDPdyFine: case EOpDPdyCoarse: {
+      /* the hardware differentiates along its y (down); GL's y may run the other way */
+      auto it = interface_.find(GLSL_WPOS_TRANSFORM_NAME);
+      if (it == interface_.end())
+         throw EmitError("internal: dFdy without the window-position transform");
+      Value sy;
+      sy.type = Type::scalar(Type::FLOAT);
+      sy.slots.push_back(comp(it->second.slots.at(0), 0));
+      return compwise(IR_MUL, rt, compwise(IR_DDY, rt, arg(0)), sy);
+   }
+   /* |dFdy| does not depend on the direction of y (the transform's scale is +-1) */
    case EOpFwidth: case EOpFwidthFine: case EOpFwidthCoarse:
       return compwise(IR_ADD, rt, with_abs(compwise(IR_DDX, rt, arg(0))),
                       with_abs(compwise(IR_DDY, rt, arg(0))));

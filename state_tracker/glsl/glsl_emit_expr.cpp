@@ -664,7 +664,7 @@ Value Emitter::gather(const Type &rt, const std::vector<std::pair<ir_src, unsign
             for (unsigned j = i; j < n; j++) {
                if (!(done & (1u << j)) && same_register(comps[ci + j].first, src)) {
                   mask |= 1u << j;
-                  s.swizzle[j] = src.swizzle[comps[ci + j].second];
+                  s.swizzle[j] = comps[ci + j].first.swizzle[comps[ci + j].second];
                }
             }
             done |= mask;

@@ -153,6 +153,7 @@ extern "C" struct glsl_program *glsl_link(const struct glsl_shader *vs, const st
    glsl_program *prog = (glsl_program *)calloc(1, sizeof(glsl_program));
    if (!prog)
       return nullptr;
+   prog->fs_wpos_slot = prog->vs_depth_range_slot = prog->fs_depth_range_slot = -1;
    std::string log;
    try {
       prog->ok = link_program(vs, fs, bindings, num_bindings, prog, log);
@@ -167,7 +168,8 @@ extern "C" struct glsl_program *glsl_link(const struct glsl_shader *vs, const st
       free(prog->uniforms);
       prog->vs = prog->fs = nullptr;
       prog->uniforms = nullptr;
-      prog->num_uniforms = prog->num_attribs = prog->num_vs_inputs = 0;
+      prog->num_uniforms = prog->num_hidden_uniforms = prog->num_attribs = prog->num_vs_inputs = 0;
+      prog->fs_wpos_slot = prog->vs_depth_range_slot = prog->fs_depth_range_slot = -1;
    }
    prog->log = strdup(log.c_str());
    if (!prog->log) {

@@ -56,9 +56,25 @@ struct glsl_program {
     * the GLES layer builds vertex element i from the array bound to that location. */
    unsigned num_vs_inputs;
    unsigned attrib_location_of_input[16];
-   unsigned num_uniforms;
-   struct glsl_uniform_info *uniforms;
+   unsigned num_uniforms;             /* active uniforms: uniforms[0 .. num_uniforms-1] */
+   struct glsl_uniform_info *uniforms;   /* then num_hidden_uniforms hidden entries */
+   /* Hidden state uniforms: constant slots the GLES layer fills from GL state before each
+    * draw. They are not active uniforms (never visible through the GL API); they follow
+    * the active ones in uniforms[] under the GLSL_*_NAME names below. Slots are -1 when
+    * the stage does not need them. */
+   unsigned num_hidden_uniforms;
+   int fs_wpos_slot;                  /* GLSL_WPOS_TRANSFORM_NAME */
+   int vs_depth_range_slot, fs_depth_range_slot;   /* GLSL_DEPTH_RANGE_NAME */
 };
+
+/* Window-position transform, a vec4 (sy, ty, psy, pty): the shader sees
+ * gl_FragCoord.y = y * sy + ty, gl_PointCoord.y = y * psy + pty and dFdy(v) * sy, where y
+ * and dFdy are the hardware's (y down). Drawables stored top row first need
+ * (-1, height, 1, 0); bottom row first ones (1, 0, -1, 1): the hardware's point sprite T
+ * runs 0 -> 1 down the stored rows, GL's gl_PointCoord.y down the displayed image. */
+#define GLSL_WPOS_TRANSFORM_NAME "__r600sim_wpos_transform"
+/* gl_DepthRange as a vec4 (near, far, far - near, 0) from glDepthRangef. */
+#define GLSL_DEPTH_RANGE_NAME "__r600sim_depth_range"
 
 /* Links a vertex and a fragment shader (both glsl_shader_ok). Always returns an object
  * (check ->ok, ->log). */

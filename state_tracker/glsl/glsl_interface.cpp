@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "glsl_glslang.h"
+#include "glsl_state_uniforms.h"
 
 namespace r600glsl {
 
@@ -21,8 +22,8 @@ struct Linker {
    std::string &log;
    bool ok = true;
 
-   /* program uniform table, merged over both stages */
-   std::vector<glsl_uniform_info> uniforms;
+   /* program uniform table, merged over both stages; hidden state uniforms apart */
+   std::vector<glsl_uniform_info> uniforms, hidden;
 
    void error(const std::string &msg)
    {
@@ -354,8 +355,8 @@ void Linker::stage_uniforms(const StageInfo &st, ir_shader *sh, GlobalMap &map, 
    std::vector<ir_uniform> irs;
    unsigned next_const = 0, next_sampler = 0;
    for (const Decl &d : st.decls) {
-      if (!d.used || d.storage != EvqUniform)
-         continue;
+      if (!d.used || d.storage != EvqUniform || !is_user(d))
+         continue;   /* built-in uniforms are hidden state uniforms */
       Value storage;
       storage.type = d.type;
       uniform_leaves(d.name, d.type, st, storage, irs, next_const, next_sampler);
@@ -369,6 +370,10 @@ void Linker::stage_uniforms(const StageInfo &st, ir_shader *sh, GlobalMap &map, 
                                                        : MAX_TEXTURE_IMAGE_UNITS;
    if (next_sampler > max_samplers)
       error(std::string("too many samplers in the ") + stage + " shader");
+   /* on top of the advertised limit: kcache reaches far more constants */
+   std::string err;
+   if (!add_state_uniforms(st, map, next_const, irs, hidden, prog, err))
+      error(err);
    sh->num_consts = (uint16_t)next_const;
    sh->num_samplers = (uint16_t)next_sampler;
    if (!irs.empty()) {
@@ -387,7 +392,7 @@ bool link_interface(const StageInfo &vs, const StageInfo &fs,
                     ir_shader *vs_ir, ir_shader *fs_ir, glsl_program *prog,
                     GlobalMap &vs_map, GlobalMap &fs_map, std::string &log)
 {
-   Linker l{ vs, fs, vs_ir, fs_ir, prog, vs_map, fs_map, log, true, {} };
+   Linker l{ vs, fs, vs_ir, fs_ir, prog, vs_map, fs_map, log, true, {}, {} };
    l.check_cross_stage();
    if (!l.ok)
       return false;
@@ -400,12 +405,15 @@ bool link_interface(const StageInfo &vs, const StageInfo &fs,
       l.stage_uniforms(fs, fs_ir, fs_map, MAX_FRAGMENT_UNIFORM_VECTORS);
    if (!l.ok)
       return false;
-   if (!l.uniforms.empty()) {
-      prog->uniforms = (glsl_uniform_info *)calloc(l.uniforms.size(), sizeof(glsl_uniform_info));
+   size_t n = l.uniforms.size() + l.hidden.size();
+   if (n) {
+      prog->uniforms = (glsl_uniform_info *)calloc(n, sizeof(glsl_uniform_info));
       if (!prog->uniforms)
          throw std::bad_alloc();
-      memcpy(prog->uniforms, l.uniforms.data(), l.uniforms.size() * sizeof(glsl_uniform_info));
+      std::copy(l.uniforms.begin(), l.uniforms.end(), prog->uniforms);
+      std::copy(l.hidden.begin(), l.hidden.end(), prog->uniforms + l.uniforms.size());
       prog->num_uniforms = (unsigned)l.uniforms.size();
+      prog->num_hidden_uniforms = (unsigned)l.hidden.size();
    }
    return true;
 }

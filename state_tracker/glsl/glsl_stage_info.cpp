@@ -134,6 +134,11 @@ bool analyze_stage(TIntermediate *im, enum ir_stage stage, StageInfo &info, std:
             bad = "'" + name + "': " + d->unsupported;
          return;
       }
+      if (TIntermOperator *o = node->getAsOperator()) {
+         TOperator op = o->getOp();
+         if (op == EOpDPdy || op == EOpDPdyFine || op == EOpDPdyCoarse)
+            info.uses_ddy = true;
+      }
       if (TIntermAggregate *a = node->getAsAggregate()) {
          if (a->getOp() == EOpFunctionCall) {
             std::string callee = a->getName().c_str();

@@ -35,6 +35,7 @@ struct StageInfo {
    std::map<std::string, glslang::TIntermAggregate *> functions;   /* by mangled name */
    std::vector<TIntermNode *> global_inits;        /* run before main's body */
    std::vector<Decl> decls;                                 /* interface globals, in order */
+   bool uses_ddy = false;                 /* dFdy is called (its sign follows the drawable) */
 
    Decl *find(const std::string &name);
    const Decl *find(const std::string &name) const;
