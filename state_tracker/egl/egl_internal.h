@@ -1,0 +1,117 @@
+/* Internal state of libEGL.so.1: one surfaceless display, its configs, pbuffer surfaces,
+ * GLES contexts and fence syncs, and the per-thread EGL state. Every entry point takes the
+ * global lock (egl_lock) around its work; objects are plain structs whose addresses are the
+ * EGL handles, validated by looking them up in the display's lists.
+ */
+#ifndef EGL_INTERNAL_H
+#define EGL_INTERNAL_H
+
+#include <stdbool.h>
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+
+#define EGL_EXPORT __attribute__((visibility("default")))
+
+struct st_context;
+struct st_framebuffer;
+
+struct egl_config {
+   EGLint id;
+   EGLint red, green, blue, alpha;
+   EGLint depth, stencil;
+   EGLint surface_type;
+   EGLint renderable_type;
+   EGLint conformant;
+};
+
+struct egl_context;
+
+struct egl_surface {
+   struct egl_surface *next;
+   const struct egl_config *config;
+   struct st_framebuffer *fb;
+   EGLint width, height;
+   EGLint largest_pbuffer;
+   EGLint texture_format, texture_target, mipmap_texture, mipmap_level;
+   EGLint swap_behavior, multisample_resolve, gl_colorspace;
+   EGLint vg_alpha_format, vg_colorspace;
+   EGLint swap_interval;
+   /* Context this surface is bound to (as draw and/or read), NULL when unbound. */
+   struct egl_context *bound_ctx;
+   /* Destroyed or terminated: the handle is invalid; freed once unbound. */
+   bool deleted;
+};
+
+struct egl_thread;
+
+struct egl_context {
+   struct egl_context *next;
+   const struct egl_config *config;
+   struct st_context *st;
+   EGLint major, minor;
+   struct egl_surface *draw, *read;
+   /* Thread this context is current to, NULL when not current. */
+   struct egl_thread *owner;
+   bool deleted;
+};
+
+struct egl_sync {
+   struct egl_sync *next;
+   EGLenum type;
+   EGLint status;
+};
+
+struct egl_display {
+   bool initialized;
+   struct egl_surface *surfaces;
+   struct egl_context *contexts;
+   struct egl_sync *syncs;
+};
+
+struct egl_thread {
+   EGLint error;
+   EGLenum api;
+   struct egl_context *ctx;
+};
+
+/* egl_thread.c */
+void egl_lock(void);
+void egl_unlock(void);
+struct egl_thread *egl_thread(void);
+/* Called when the calling thread binds a context, so that thread exit releases it. */
+void egl_thread_bound(void);
+/* Records err as the calling thread's last error; returns false for chaining. */
+bool egl_error(EGLint err);
+void egl_success(void);
+
+/* egl_display.c */
+extern struct egl_display egl_the_display;
+/* Validates dpy: EGL_BAD_DISPLAY, and EGL_NOT_INITIALIZED unless allow_uninit. */
+struct egl_display *egl_lookup_display(EGLDisplay dpy, bool allow_uninit);
+struct egl_surface *egl_lookup_surface(struct egl_display *d, EGLSurface s);
+struct egl_context *egl_lookup_context(struct egl_display *d, EGLContext c);
+struct egl_sync *egl_lookup_sync(struct egl_display *d, EGLSync s);
+
+/* egl_config.c */
+const struct egl_config *egl_lookup_config(EGLConfig cfg);
+bool egl_config_attrib(const struct egl_config *c, EGLint attribute, EGLint *value);
+/* EGL 1.5 "compatible": same colour buffer type and depths, same ancillary buffer depths. */
+bool egl_configs_compatible(const struct egl_config *a, const struct egl_config *b);
+
+/* egl_surface.c / egl_context.c: free an object once it is deleted and no longer bound. */
+void egl_surface_release(struct egl_surface *s);
+void egl_context_release(struct egl_context *c);
+/* Unbinds the calling thread's current context (flushing it) and frees deleted objects. */
+void egl_release_current(struct egl_thread *t);
+
+/* EGL_EXT_platform_base entry points, reached through eglGetProcAddress only. */
+EGLDisplay EGLAPIENTRY egl_get_platform_display_ext(EGLenum platform, void *native,
+                                                    const EGLint *attribs);
+EGLSurface EGLAPIENTRY egl_create_platform_window_surface_ext(EGLDisplay dpy, EGLConfig config,
+                                                              void *win, const EGLint *attribs);
+EGLSurface EGLAPIENTRY egl_create_platform_pixmap_surface_ext(EGLDisplay dpy, EGLConfig config,
+                                                              void *pixmap,
+                                                              const EGLint *attribs);
+
+#endif

@@ -1,0 +1,73 @@
+#!/bin/sh
+# run-piglit.sh LIST [OUTDIR]: runs the piglit tests named in LIST (one piglit test name per
+# line, '#' comments allowed) headless on r600sim and prints per-test results, the counts
+# per result and "N passed, M failed". Exits 1 when any listed test did not pass.
+#
+# Tests are found and run through piglit's own profiles (`piglit run all --test-list`) on
+# the waffle surfaceless_egl platform, with LD_LIBRARY_PATH = our library folder (libEGL.so.1
+# + libGLESv2.so.2, see bin/r600sim-run --libdir) and the folder of our libGL.so.1 shim
+# (glx_shim.c: piglit looks up GL extension functions with glXGetProcAddressARB).
+#
+# Settings (environment): R600SIM_BUILD_DIR (default: build/ of this checkout),
+# JOBS (default 2), TIMEOUT per test in seconds (default 60). OUTDIR defaults to
+# $R600SIM_BUILD_DIR/piglit-results/<list name>; piglit's results are in OUTDIR/results.
+set -e
+if [ $# -lt 1 ] || [ $# -gt 2 ]; then
+  echo "usage: $0 LIST [OUTDIR]" >&2
+  exit 2
+fi
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+build=${R600SIM_BUILD_DIR:-$repo/build}
+export R600SIM_BUILD_DIR="$build"
+list=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+outdir=${2:-$build/piglit-results/$(basename "$1" .txt)}
+libdir=$("$repo/bin/r600sim-run" --libdir)
+shimdir=$build/tests/piglit
+
+for f in "$libdir/libEGL.so.1" "$libdir/libGLESv2.so.2" "$shimdir/libGL.so.1"; do
+  if [ ! -e "$f" ]; then
+    echo "run-piglit: $f is missing (build first)" >&2
+    exit 1
+  fi
+done
+if ! command -v piglit >/dev/null; then
+  echo "run-piglit: piglit is not installed (scripts/bootstrap installs it)" >&2
+  exit 1
+fi
+
+# piglit takes the names without comments or blank lines.
+mkdir -p "$outdir"
+names=$outdir/test-names.txt
+sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$list" > "$names"
+rm -rf "$outdir/results"
+
+unset DISPLAY WAYLAND_DISPLAY
+export PIGLIT_PLATFORM=surfaceless_egl EGL_PLATFORM=surfaceless PIGLIT_COMPRESSION=none
+export LD_LIBRARY_PATH="$shimdir:$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+echo "run-piglit: $(wc -l < "$names") tests from $1, libraries from $libdir"
+# piglit's own exit status only reports harness problems; the verdict comes from the
+# results file below. --ignore-missing records unknown names as 'notrun'.
+piglit run all --test-list "$names" --ignore-missing -p surfaceless_egl \
+  -j "${JOBS:-2}" --timeout "${TIMEOUT:-60}" -l dummy -n r600sim \
+  "$outdir/results" > "$outdir/piglit-run.log" 2>&1 || {
+  echo "run-piglit: piglit run failed, see $outdir/piglit-run.log" >&2
+  tail -n 20 "$outdir/piglit-run.log" >&2
+  exit 1
+}
+
+python3 - "$names" "$outdir/results/results.json" <<'EOF'
+import json, sys
+names = [l.strip() for l in open(sys.argv[1]) if l.strip()]
+tests = json.load(open(sys.argv[2]))["tests"]
+counts = {}
+passed = 0
+for name in names:
+    # piglit stores test names in lower case
+    result = tests.get(name.lower(), {}).get("result", "notrun")
+    counts[result] = counts.get(result, 0) + 1
+    passed += result == "pass"
+    print(f"{result:8} {name}")
+print("counts: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+print(f"{passed} passed, {len(names) - passed} failed")
+sys.exit(0 if passed == len(names) else 1)
+EOF
