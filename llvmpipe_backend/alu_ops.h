@@ -20,6 +20,10 @@
  *   "execute"/"skip" result); KILL* write 1.0 for killed lanes, 0.0 else.
  * - CLAMP saturates to [+0, 1]; a NaN becomes 0 with SQ_PGM_RESOURCES.DX10_CLAMP, else
  *   stays NaN. OMOD and CLAMP apply to float results only.
+ * - MOVA* (r600-facts §4.2) load AR.<unit> per lane with an int32 in [-256, 255]:
+ *   MOVA_INT clamps the integer operand; MOVA_FLOOR floors the float operand, MOVA rounds
+ *   it to nearest even, then both clamp (NaN -> 0). The value is also the op's result;
+ *   the decoder rejects a GPR write (WRITE_MASK) and PV reads of it, which are undocumented.
  */
 #ifndef SIM_ALU_OPS_H
 #define SIM_ALU_OPS_H
@@ -80,26 +84,26 @@ static inline uint32_t sim_max_legacy(uint32_t a, uint32_t b)
 }
 
 /* The compare of KILL* and PRED_SET* (src0 op src1). */
-static inline bool sim_alu_cond(enum sim_op op, uint32_t a, uint32_t b)
+static inline bool sim_alu_cond(enum hw_isa_id op, uint32_t a, uint32_t b)
 {
    float fa = sim_f(a), fb = sim_f(b);
    switch (op) {
-   case SIM_OP_KILLE: case SIM_OP_PRED_SETE: return fa == fb;
-   case SIM_OP_KILLGT: case SIM_OP_PRED_SETGT: return fa > fb;
-   case SIM_OP_KILLGE: case SIM_OP_PRED_SETGE: return fa >= fb;
-   case SIM_OP_KILLNE: case SIM_OP_PRED_SETNE: return fa != fb;
-   case SIM_OP_KILLE_INT: case SIM_OP_PRED_SETE_INT: return a == b;
-   case SIM_OP_KILLNE_INT: case SIM_OP_PRED_SETNE_INT: return a != b;
-   case SIM_OP_KILLGT_INT: case SIM_OP_PRED_SETGT_INT: return (int32_t)a > (int32_t)b;
-   case SIM_OP_KILLGE_INT: case SIM_OP_PRED_SETGE_INT: return (int32_t)a >= (int32_t)b;
-   case SIM_OP_KILLGT_UINT: case SIM_OP_PRED_SETGT_UINT: return a > b;
-   case SIM_OP_KILLGE_UINT: case SIM_OP_PRED_SETGE_UINT: return a >= b;
+   case HW_ISA_OP2_KILLE: case HW_ISA_OP2_PRED_SETE: return fa == fb;
+   case HW_ISA_OP2_KILLGT: case HW_ISA_OP2_PRED_SETGT: return fa > fb;
+   case HW_ISA_OP2_KILLGE: case HW_ISA_OP2_PRED_SETGE: return fa >= fb;
+   case HW_ISA_OP2_KILLNE: case HW_ISA_OP2_PRED_SETNE: return fa != fb;
+   case HW_ISA_OP2_KILLE_INT: case HW_ISA_OP2_PRED_SETE_INT: return a == b;
+   case HW_ISA_OP2_KILLNE_INT: case HW_ISA_OP2_PRED_SETNE_INT: return a != b;
+   case HW_ISA_OP2_KILLGT_INT: case HW_ISA_OP2_PRED_SETGT_INT: return (int32_t)a > (int32_t)b;
+   case HW_ISA_OP2_KILLGE_INT: case HW_ISA_OP2_PRED_SETGE_INT: return (int32_t)a >= (int32_t)b;
+   case HW_ISA_OP2_KILLGT_UINT: case HW_ISA_OP2_PRED_SETGT_UINT: return a > b;
+   case HW_ISA_OP2_KILLGE_UINT: case HW_ISA_OP2_PRED_SETGE_UINT: return a >= b;
    default: return false;
    }
 }
 
 /* Transcendental ops evaluated on the host (alu_ops.c); also called by JIT code. */
-uint32_t sim_alu_transcendental(enum sim_op op, enum r600_chip_class chip, uint32_t a);
+uint32_t sim_alu_transcendental(enum hw_isa_id op, enum r600_chip_class chip, uint32_t a);
 void sim_alu_transcendental_vec(uint32_t op, uint32_t chip, uint32_t *v16);
 
 static inline uint32_t sim_flt_to_int(uint32_t a)
@@ -124,107 +128,129 @@ static inline uint32_t sim_flt_to_uint(uint32_t a)
    return (uint32_t)f;
 }
 
+#define SIM_AR_MIN (-256)
+#define SIM_AR_MAX 255
+
+/* The AR value MOVA / MOVA_FLOOR / MOVA_INT load. */
+static inline uint32_t sim_mova(enum hw_isa_id op, uint32_t a)
+{
+   if (op == HW_ISA_OP2_MOVA_INT) {
+      int32_t i = (int32_t)a;
+      return (uint32_t)(i < SIM_AR_MIN ? SIM_AR_MIN : i > SIM_AR_MAX ? SIM_AR_MAX : i);
+   }
+   float f = sim_f(sim_ftz(a));
+   f = op == HW_ISA_OP2_MOVA_FLOOR ? floorf(f) : rintf(f);
+   if (f != f)
+      return 0;
+   if (f < (float)SIM_AR_MIN)
+      return (uint32_t)SIM_AR_MIN;
+   if (f > (float)SIM_AR_MAX)
+      return (uint32_t)SIM_AR_MAX;
+   return (uint32_t)(int32_t)f;
+}
+
 /* Infinite results of the _CLAMPED / _FF reciprocal forms. */
-static inline uint32_t sim_recip_fix(enum sim_op op, uint32_t r)
+static inline uint32_t sim_recip_fix(enum hw_isa_id op, uint32_t r)
 {
    if ((r & 0x7FFFFFFFu) != 0x7F800000u)
       return r;
-   if (op == SIM_OP_RECIP_CLAMPED || op == SIM_OP_RECIPSQRT_CLAMPED)
+   if (op == HW_ISA_OP2_RECIP_CLAMPED || op == HW_ISA_OP2_RECIPSQRT_CLAMPED)
       return (r & 0x80000000u) | sim_u(FLT_MAX);
-   if (op == SIM_OP_RECIP_FF || op == SIM_OP_RECIPSQRT_FF)
+   if (op == HW_ISA_OP2_RECIP_FF || op == HW_ISA_OP2_RECIPSQRT_FF)
       return r & 0x80000000u;
    return r;
 }
 
 /* One non-reduction operation on source dwords (modifiers already applied). */
-static inline uint32_t sim_alu_eval(enum sim_op op, enum r600_chip_class chip, uint32_t a,
+static inline uint32_t sim_alu_eval(enum hw_isa_id op, enum r600_chip_class chip, uint32_t a,
                                     uint32_t b, uint32_t c)
 {
    float fa = sim_f(a), fb = sim_f(b), fc = sim_f(c);
    switch (op) {
-   case SIM_OP_ADD: return sim_fres(fa + fb);
-   case SIM_OP_MUL: return sim_fres(sim_mul_legacy(fa, fb));
-   case SIM_OP_MUL_IEEE: return sim_fres(fa * fb);
-   case SIM_OP_MULADD: return sim_fres(sim_mul_legacy(fa, fb) + fc);
-   case SIM_OP_MULADD_IEEE: {
+   case HW_ISA_OP2_ADD: return sim_fres(fa + fb);
+   case HW_ISA_OP2_MUL: return sim_fres(sim_mul_legacy(fa, fb));
+   case HW_ISA_OP2_MUL_IEEE: return sim_fres(fa * fb);
+   case HW_ISA_OP3_MULADD: return sim_fres(sim_mul_legacy(fa, fb) + fc);
+   case HW_ISA_OP3_MULADD_IEEE: {
       float p = fa * fb;
       return sim_fres(p + fc);
    }
-   case SIM_OP_MAX: return sim_max_legacy(a, b);
-   case SIM_OP_MIN: return fa < fb ? a : b;
-   case SIM_OP_MAX_DX10:
+   case HW_ISA_OP2_MAX: return sim_max_legacy(a, b);
+   case HW_ISA_OP2_MIN: return fa < fb ? a : b;
+   case HW_ISA_OP2_MAX_DX10:
       return sim_is_nan(a) ? b : sim_is_nan(b) ? a : (fa >= fb ? a : b);
-   case SIM_OP_MIN_DX10:
+   case HW_ISA_OP2_MIN_DX10:
       return sim_is_nan(a) ? b : sim_is_nan(b) ? a : (fa < fb ? a : b);
-   case SIM_OP_SETE: return sim_bool_f(fa == fb);
-   case SIM_OP_SETGT: return sim_bool_f(fa > fb);
-   case SIM_OP_SETGE: return sim_bool_f(fa >= fb);
-   case SIM_OP_SETNE: return sim_bool_f(fa != fb);
-   case SIM_OP_SETE_DX10: return sim_bool_i(fa == fb);
-   case SIM_OP_SETGT_DX10: return sim_bool_i(fa > fb);
-   case SIM_OP_SETGE_DX10: return sim_bool_i(fa >= fb);
-   case SIM_OP_SETNE_DX10: return sim_bool_i(fa != fb);
-   case SIM_OP_FRACT: {
+   case HW_ISA_OP2_SETE: return sim_bool_f(fa == fb);
+   case HW_ISA_OP2_SETGT: return sim_bool_f(fa > fb);
+   case HW_ISA_OP2_SETGE: return sim_bool_f(fa >= fb);
+   case HW_ISA_OP2_SETNE: return sim_bool_f(fa != fb);
+   case HW_ISA_OP2_SETE_DX10: return sim_bool_i(fa == fb);
+   case HW_ISA_OP2_SETGT_DX10: return sim_bool_i(fa > fb);
+   case HW_ISA_OP2_SETGE_DX10: return sim_bool_i(fa >= fb);
+   case HW_ISA_OP2_SETNE_DX10: return sim_bool_i(fa != fb);
+   case HW_ISA_OP2_FRACT: {
       float x = sim_f(sim_ftz(a));
       return sim_fres(x - floorf(x));
    }
-   case SIM_OP_TRUNC: return sim_fres(truncf(sim_f(sim_ftz(a))));
-   case SIM_OP_CEIL: return sim_fres(ceilf(sim_f(sim_ftz(a))));
-   case SIM_OP_RNDNE: return sim_fres(rintf(sim_f(sim_ftz(a))));
-   case SIM_OP_FLOOR: return sim_fres(floorf(sim_f(sim_ftz(a))));
-   case SIM_OP_MOV: return a;
-   case SIM_OP_NOP: return 0;
-   case SIM_OP_PRED_SETE: case SIM_OP_PRED_SETGT: case SIM_OP_PRED_SETGE:
-   case SIM_OP_PRED_SETNE: case SIM_OP_PRED_SETE_INT: case SIM_OP_PRED_SETGT_INT:
-   case SIM_OP_PRED_SETGE_INT: case SIM_OP_PRED_SETNE_INT: case SIM_OP_PRED_SETGT_UINT:
-   case SIM_OP_PRED_SETGE_UINT:
+   case HW_ISA_OP2_TRUNC: return sim_fres(truncf(sim_f(sim_ftz(a))));
+   case HW_ISA_OP2_CEIL: return sim_fres(ceilf(sim_f(sim_ftz(a))));
+   case HW_ISA_OP2_RNDNE: return sim_fres(rintf(sim_f(sim_ftz(a))));
+   case HW_ISA_OP2_FLOOR: return sim_fres(floorf(sim_f(sim_ftz(a))));
+   case HW_ISA_OP2_MOVA: case HW_ISA_OP2_MOVA_FLOOR: case HW_ISA_OP2_MOVA_INT: return sim_mova(op, a);
+   case HW_ISA_OP2_MOV: return a;
+   case HW_ISA_OP2_NOP: return 0;
+   case HW_ISA_OP2_PRED_SETE: case HW_ISA_OP2_PRED_SETGT: case HW_ISA_OP2_PRED_SETGE:
+   case HW_ISA_OP2_PRED_SETNE: case HW_ISA_OP2_PRED_SETE_INT: case HW_ISA_OP2_PRED_SETGT_INT:
+   case HW_ISA_OP2_PRED_SETGE_INT: case HW_ISA_OP2_PRED_SETNE_INT: case HW_ISA_OP2_PRED_SETGT_UINT:
+   case HW_ISA_OP2_PRED_SETGE_UINT:
       return sim_bool_f(!sim_alu_cond(op, a, b));
-   case SIM_OP_KILLE: case SIM_OP_KILLGT: case SIM_OP_KILLGE: case SIM_OP_KILLNE:
-   case SIM_OP_KILLE_INT: case SIM_OP_KILLGT_INT: case SIM_OP_KILLGE_INT:
-   case SIM_OP_KILLNE_INT: case SIM_OP_KILLGT_UINT: case SIM_OP_KILLGE_UINT:
+   case HW_ISA_OP2_KILLE: case HW_ISA_OP2_KILLGT: case HW_ISA_OP2_KILLGE: case HW_ISA_OP2_KILLNE:
+   case HW_ISA_OP2_KILLE_INT: case HW_ISA_OP2_KILLGT_INT: case HW_ISA_OP2_KILLGE_INT:
+   case HW_ISA_OP2_KILLNE_INT: case HW_ISA_OP2_KILLGT_UINT: case HW_ISA_OP2_KILLGE_UINT:
       return sim_bool_f(sim_alu_cond(op, a, b));
-   case SIM_OP_AND_INT: return a & b;
-   case SIM_OP_OR_INT: return a | b;
-   case SIM_OP_XOR_INT: return a ^ b;
-   case SIM_OP_NOT_INT: return ~a;
-   case SIM_OP_ADD_INT: return a + b;
-   case SIM_OP_SUB_INT: return a - b;
-   case SIM_OP_MAX_INT: return (int32_t)a > (int32_t)b ? a : b;
-   case SIM_OP_MIN_INT: return (int32_t)a < (int32_t)b ? a : b;
-   case SIM_OP_MAX_UINT: return a > b ? a : b;
-   case SIM_OP_MIN_UINT: return a < b ? a : b;
-   case SIM_OP_SETE_INT: return sim_bool_i(a == b);
-   case SIM_OP_SETGT_INT: return sim_bool_i((int32_t)a > (int32_t)b);
-   case SIM_OP_SETGE_INT: return sim_bool_i((int32_t)a >= (int32_t)b);
-   case SIM_OP_SETNE_INT: return sim_bool_i(a != b);
-   case SIM_OP_SETGT_UINT: return sim_bool_i(a > b);
-   case SIM_OP_SETGE_UINT: return sim_bool_i(a >= b);
-   case SIM_OP_EXP_IEEE: case SIM_OP_LOG_CLAMPED: case SIM_OP_LOG_IEEE:
-   case SIM_OP_SIN: case SIM_OP_COS:
+   case HW_ISA_OP2_AND_INT: return a & b;
+   case HW_ISA_OP2_OR_INT: return a | b;
+   case HW_ISA_OP2_XOR_INT: return a ^ b;
+   case HW_ISA_OP2_NOT_INT: return ~a;
+   case HW_ISA_OP2_ADD_INT: return a + b;
+   case HW_ISA_OP2_SUB_INT: return a - b;
+   case HW_ISA_OP2_MAX_INT: return (int32_t)a > (int32_t)b ? a : b;
+   case HW_ISA_OP2_MIN_INT: return (int32_t)a < (int32_t)b ? a : b;
+   case HW_ISA_OP2_MAX_UINT: return a > b ? a : b;
+   case HW_ISA_OP2_MIN_UINT: return a < b ? a : b;
+   case HW_ISA_OP2_SETE_INT: return sim_bool_i(a == b);
+   case HW_ISA_OP2_SETGT_INT: return sim_bool_i((int32_t)a > (int32_t)b);
+   case HW_ISA_OP2_SETGE_INT: return sim_bool_i((int32_t)a >= (int32_t)b);
+   case HW_ISA_OP2_SETNE_INT: return sim_bool_i(a != b);
+   case HW_ISA_OP2_SETGT_UINT: return sim_bool_i(a > b);
+   case HW_ISA_OP2_SETGE_UINT: return sim_bool_i(a >= b);
+   case HW_ISA_OP2_EXP_IEEE: case HW_ISA_OP2_LOG_CLAMPED: case HW_ISA_OP2_LOG_IEEE:
+   case HW_ISA_OP2_SIN: case HW_ISA_OP2_COS:
       return sim_alu_transcendental(op, chip, a);
-   case SIM_OP_RECIP_CLAMPED: case SIM_OP_RECIP_FF: case SIM_OP_RECIP_IEEE:
+   case HW_ISA_OP2_RECIP_CLAMPED: case HW_ISA_OP2_RECIP_FF: case HW_ISA_OP2_RECIP_IEEE:
       return sim_recip_fix(op, sim_fres(1.0f / fa));
-   case SIM_OP_RECIPSQRT_CLAMPED: case SIM_OP_RECIPSQRT_FF: case SIM_OP_RECIPSQRT_IEEE: {
+   case HW_ISA_OP2_RECIPSQRT_CLAMPED: case HW_ISA_OP2_RECIPSQRT_FF: case HW_ISA_OP2_RECIPSQRT_IEEE: {
       float s = sqrtf(fa);
       return sim_recip_fix(op, sim_fres(1.0f / s));
    }
-   case SIM_OP_SQRT_IEEE: return sim_fres(sqrtf(fa));
-   case SIM_OP_FLT_TO_INT: return sim_flt_to_int(a);
-   case SIM_OP_FLT_TO_UINT: return sim_flt_to_uint(a);
-   case SIM_OP_INT_TO_FLT: return sim_fres((float)(int32_t)a);
-   case SIM_OP_UINT_TO_FLT: return sim_fres((float)a);
-   case SIM_OP_ASHR_INT: return (uint32_t)((int32_t)a >> (b & 31));
-   case SIM_OP_LSHR_INT: return a >> (b & 31);
-   case SIM_OP_LSHL_INT: return a << (b & 31);
-   case SIM_OP_MULLO_INT: case SIM_OP_MULLO_UINT: return a * b;
-   case SIM_OP_MULHI_INT: return (uint32_t)(((int64_t)(int32_t)a * (int32_t)b) >> 32);
-   case SIM_OP_MULHI_UINT: return (uint32_t)(((uint64_t)a * b) >> 32);
-   case SIM_OP_CNDE: return fa == 0.0f ? b : c;
-   case SIM_OP_CNDGT: return fa > 0.0f ? b : c;
-   case SIM_OP_CNDGE: return fa >= 0.0f ? b : c;
-   case SIM_OP_CNDE_INT: return a == 0 ? b : c;
-   case SIM_OP_CNDGT_INT: return (int32_t)a > 0 ? b : c;
-   case SIM_OP_CNDGE_INT: return (int32_t)a >= 0 ? b : c;
+   case HW_ISA_OP2_SQRT_IEEE: return sim_fres(sqrtf(fa));
+   case HW_ISA_OP2_FLT_TO_INT: return sim_flt_to_int(a);
+   case HW_ISA_OP2_FLT_TO_UINT: return sim_flt_to_uint(a);
+   case HW_ISA_OP2_INT_TO_FLT: return sim_fres((float)(int32_t)a);
+   case HW_ISA_OP2_UINT_TO_FLT: return sim_fres((float)a);
+   case HW_ISA_OP2_ASHR_INT: return (uint32_t)((int32_t)a >> (b & 31));
+   case HW_ISA_OP2_LSHR_INT: return a >> (b & 31);
+   case HW_ISA_OP2_LSHL_INT: return a << (b & 31);
+   case HW_ISA_OP2_MULLO_INT: case HW_ISA_OP2_MULLO_UINT: return a * b;
+   case HW_ISA_OP2_MULHI_INT: return (uint32_t)(((int64_t)(int32_t)a * (int32_t)b) >> 32);
+   case HW_ISA_OP2_MULHI_UINT: return (uint32_t)(((uint64_t)a * b) >> 32);
+   case HW_ISA_OP3_CNDE: return fa == 0.0f ? b : c;
+   case HW_ISA_OP3_CNDGT: return fa > 0.0f ? b : c;
+   case HW_ISA_OP3_CNDGE: return fa >= 0.0f ? b : c;
+   case HW_ISA_OP3_CNDE_INT: return a == 0 ? b : c;
+   case HW_ISA_OP3_CNDGT_INT: return (int32_t)a > 0 ? b : c;
+   case HW_ISA_OP3_CNDGE_INT: return (int32_t)a >= 0 ? b : c;
    default: return 0;
    }
 }
@@ -261,20 +287,20 @@ static inline void sim_alu_cube(const uint32_t a[4], uint32_t out[4])
 
 /* The reductions: operands a[c], b[c] from the instruction in vector slot c; out[c] is
  * the result of slot c (the same scalar in every slot except for CUBE). */
-static inline void sim_alu_reduce(enum sim_op op, const uint32_t a[4], const uint32_t b[4],
+static inline void sim_alu_reduce(enum hw_isa_id op, const uint32_t a[4], const uint32_t b[4],
                                   uint32_t out[4])
 {
    uint32_t r;
-   if (op == SIM_OP_CUBE) {
+   if (op == HW_ISA_OP2_CUBE) {
       sim_alu_cube(a, out);
       return;
    }
-   if (op == SIM_OP_MAX4) {
+   if (op == HW_ISA_OP2_MAX4) {
       r = sim_max_legacy(sim_max_legacy(sim_max_legacy(a[0], a[1]), a[2]), a[3]);
    } else {
       float p[4];
       for (int c = 0; c < 4; c++)
-         p[c] = op == SIM_OP_DOT4 ? sim_mul_legacy(sim_f(a[c]), sim_f(b[c]))
+         p[c] = op == HW_ISA_OP2_DOT4 ? sim_mul_legacy(sim_f(a[c]), sim_f(b[c]))
                                   : sim_f(a[c]) * sim_f(b[c]);
       float s = p[0] + p[1];
       s = s + p[2];

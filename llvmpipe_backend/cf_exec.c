@@ -15,6 +15,9 @@
  * - PRED_SET exec-mask updates and KILLs take effect at the end of their ALU clause.
  * - Exports write only active lanes; a killed lane exports nothing.
  * - WHOLE_QUAD_MODE / VALID_PIXEL_MODE are ignored: exactly the `active` lanes run.
+ * - The loop index AL (INDEX_MODE LOOP): LOOP_START sets it to SQ_LOOP_CONST INIT and
+ *   LOOP_END adds INC before jumping back; LOOP_START_NO_AL / LOOP_START_DX10 leave it
+ *   alone; leaving a loop restores the enclosing loop's value. Outside loops it is 0.
  * - More than SIM_MAX_BACKWARD_JUMPS backward jumps in one run is a fault (runaway loop).
  */
 #include <stdarg.h>
@@ -102,7 +105,8 @@ static bool push(struct sim_run *x, unsigned pc, bool loop, uint32_t count)
       return false;
    }
    x->stack[x->sp++] = (struct sim_stack_entry){
-      .exec = x->exec, .brk = x->brk, .cont = x->cont, .loop = loop, .count = count };
+      .exec = x->exec, .brk = x->brk, .cont = x->cont, .loop = loop, .count = count,
+      .loop_index = x->loop_index };
    if (loop)
       x->brk = x->cont = 0;
    return true;
@@ -170,10 +174,11 @@ static int leave_iteration(struct sim_run *x, unsigned pc, uint16_t lanes, bool 
 
 static int loop_start(struct sim_run *x, unsigned pc, const struct sim_cf *cf)
 {
-   uint32_t count = 0;
+   uint32_t count = 0, lc = 0;
    if (cf->op != SIM_CF_LOOP_START_DX10) {
       unsigned idx = stage_context(x->prog->stage) * SIM_LOOP_CONSTS_PER_STAGE + cf->cf_const;
-      count = SQ_LOOP_CONST_0__COUNT__get(reg(x, REG_SQ_LOOP_CONST_0 + 4 * idx));
+      lc = reg(x, REG_SQ_LOOP_CONST_0 + 4 * idx);
+      count = SQ_LOOP_CONST_0__COUNT__get(lc);
       if (count == 0)
          return next_pc(x, pc, cf->addr);
    }
@@ -181,6 +186,10 @@ static int loop_start(struct sim_run *x, unsigned pc, const struct sim_cf *cf)
       return next_pc(x, pc, cf->addr);
    if (!push(x, pc, true, count))
       return SIM_PC_FAULT;
+   if (cf->op == SIM_CF_LOOP_START) {
+      x->loop_index = (int32_t)SQ_LOOP_CONST_0__INIT__get(lc);
+      x->stack[x->sp - 1].loop_inc = (int8_t)SQ_LOOP_CONST_0__INC__get(lc);   /* signed */
+   }
    return next_pc(x, pc, pc + 1);
 }
 
@@ -194,11 +203,13 @@ static int loop_end(struct sim_run *x, unsigned pc, const struct sim_cf *cf)
    if (again && !counted_out) {
       x->exec = again;
       x->cont = 0;
+      x->loop_index += l->loop_inc;
       return next_pc(x, pc, cf->addr);
    }
    x->sp--;
    x->brk = l->brk;
    x->cont = l->cont;
+   x->loop_index = l->loop_index;
    x->exec = l->exec & live(x);
    return next_pc(x, pc, pc + 1);
 }
@@ -395,6 +406,9 @@ int sim_cf_alu_end(struct sim_run *x, unsigned pc)
    const struct sim_cf *cf = &x->prog->cf[pc];
    uint16_t m;
    bool all_left;
+   if (x->rel_fault)
+      return sim_run_fault(x, pc, "relative GPR index outside R0..R%u (lanes 0x%04x)",
+                           SIM_MAX_GPRS - 1, x->rel_fault);
    switch (cf->alu_kind) {
    case SIM_ALU_POP_AFTER:
       if (!pop(x, pc, 1))

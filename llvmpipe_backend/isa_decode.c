@@ -131,6 +131,12 @@ static const struct code_map cond_map[] = {
                         R7_SQ_CF_ALU_WORD0__KCACHE_MODE0__SQ_CF_KCACHE_##n, lines, 0 }
 static const struct code_map kcache_mode_map[] = { KCM(NOP, 0), KCM(LOCK_1, 1), KCM(LOCK_2, 2) };
 
+#define IXM(n, m) { R6_SQ_ALU_WORD0__INDEX_MODE__SQ_INDEX_##n, R7_SQ_ALU_WORD0__INDEX_MODE__SQ_INDEX_##n, m, 0 }
+static const struct code_map index_mode_map[] = {
+   IXM(AR_X, SIM_INDEX_AR_X), IXM(AR_Y, SIM_INDEX_AR_Y), IXM(AR_Z, SIM_INDEX_AR_Z),
+   IXM(AR_W, SIM_INDEX_AR_W), IXM(LOOP, SIM_INDEX_LOOP),
+};
+
 #define PSM(n, p) { R6_SQ_ALU_WORD0__PRED_SEL__SQ_PRED_SEL_##n, R7_SQ_ALU_WORD0__PRED_SEL__SQ_PRED_SEL_##n, p, 0 }
 static const struct code_map pred_sel_map[] = { PSM(OFF, SIM_PRED_OFF), PSM(ZERO, SIM_PRED_ZERO), PSM(ONE, SIM_PRED_ONE) };
 
@@ -329,9 +335,10 @@ static bool decode_src(struct decoder *d, struct sim_cf *cf, const unsigned line
 {
    const bool r7 = d->r7;
    int i;
-   *s = (struct sim_src){ .chan = (uint8_t)chan, .neg = neg, .abs = abs };
-   if (rel)
-      return fail(d, "relative (AR/loop-indexed) ALU operands are not implemented");
+   *s = (struct sim_src){ .chan = (uint8_t)chan, .neg = neg, .abs = abs, .rel = rel };
+   if (rel && sel >= 128)
+      return fail(d, "relative ALU operand with select %u: only GPRs are indexable here "
+                  "(constant buffers are indexed through vertex fetch)", sel);
    if (sel < 128) {
       s->kind = SIM_SRC_GPR;
       s->index = (uint16_t)sel;
@@ -400,8 +407,9 @@ static bool decode_alu_inst(struct decoder *d, struct sim_cf *cf, const unsigned
    a->dst_gpr = (uint8_t)GET(SQ_ALU_WORD1, DST_GPR, w1);
    a->dst_chan = (uint8_t)GET(SQ_ALU_WORD1, DST_CHAN, w1);
    a->clamp = GET(SQ_ALU_WORD1, CLAMP, w1);
-   if (a->write && GET(SQ_ALU_WORD1, DST_REL, w1))
-      return fail(d, "relative ALU destination is not implemented");
+   a->dst_rel = a->write && GET(SQ_ALU_WORD1, DST_REL, w1);
+   if ((info->flags & SIM_OPF_MOVA) && a->write)
+      return fail(d, "%s with WRITE_MASK (a GPR result of MOVA*) is not implemented", info->name);
 
    if (info->nsrc > 0 &&
        !decode_src(d, cf, lines, GET(SQ_ALU_WORD0, SRC0_SEL, w0), GET(SQ_ALU_WORD0, SRC0_CHAN, w0),
@@ -418,7 +426,24 @@ static bool decode_alu_inst(struct decoder *d, struct sim_cf *cf, const unsigned
                    GET(SQ_ALU_WORD1_OP3, SRC2_CHAN, w1), GET(SQ_ALU_WORD1_OP3, SRC2_NEG, w1),
                    false, GET(SQ_ALU_WORD1_OP3, SRC2_REL, w1), &a->src[2]))
       return false;
+   bool rel = a->dst_rel;
+   for (unsigned k = 0; k < info->nsrc; k++)
+      rel |= a->src[k].rel;
+   if (rel) {
+      i = MAP_FIND(index_mode_map, GET(SQ_ALU_WORD0, INDEX_MODE, w0));
+      if (i < 0)
+         return fail(d, "INDEX_MODE %u is not implemented", GET(SQ_ALU_WORD0, INDEX_MODE, w0));
+      a->index_mode = index_mode_map[i].code;
+   }
    return true;
+}
+
+static bool uses_rel(const struct sim_alu_inst *a)
+{
+   bool rel = a->dst_rel;
+   for (unsigned k = 0; k < sim_op_info[a->op].nsrc; k++)
+      rel |= a->src[k].rel;
+   return rel;
 }
 
 /* Assigns execution units (x..w by DST_CHAN, t for trans ops or when the vector unit is
@@ -433,7 +458,8 @@ static bool assign_units(struct decoder *d, struct sim_alu_group *g, struct sim_
       unsigned u;
       if (trans_only)
          u = SIM_UNIT_T;
-      else if (info->slot == SIM_SLOT_REDUCTION || !(used >> in[i].dst_chan & 1))
+      else if (info->slot == SIM_SLOT_REDUCTION || info->slot == SIM_SLOT_VECTOR ||
+               !(used >> in[i].dst_chan & 1))
          u = in[i].dst_chan;
       else
          u = SIM_UNIT_T;
@@ -447,9 +473,14 @@ static bool assign_units(struct decoder *d, struct sim_alu_group *g, struct sim_
          pred_kill++;
       if (info->slot == SIM_SLOT_REDUCTION)
          reductions++;
+      if (info->flags & SIM_OPF_MOVA)
+         g->mova_units |= (uint8_t)(1u << u);
+      g->rel |= uses_rel(&in[i]);
    }
    if (pred_kill > 1)
       return fail(d, "more than one KILL/PRED_SET in an ALU group");
+   if (g->mova_units & (g->mova_units - 1))
+      return fail(d, "more than one MOVA* in an ALU group");
    if (reductions) {
       for (unsigned i = 0; i < g->count; i++)
          if (in[i].unit != SIM_UNIT_T && in[i].op != in[0].op)
@@ -473,8 +504,28 @@ static bool check_forwarding(struct decoder *d, const struct sim_alu_group *g,
                          : s->kind == SIM_SRC_PS ? 1u << SIM_UNIT_T : 0;
          if (need && (!prev || !(prev->units & need)))
             return fail(d, "PV/PS read of a unit the previous group did not use");
+         if (need && (need & prev->mova_units))
+            return fail(d, "PV read of a MOVA* result is not implemented");
       }
    }
+   return true;
+}
+
+/* AR rules (r600-facts §4.2): AR is valid only within the clause whose earlier group
+ * loaded it; a MOVA* does not share its group with an AR-relative operand. */
+static bool check_ar(struct decoder *d, const struct sim_alu_group *g,
+                     const struct sim_alu_inst *in, unsigned *ar_loaded)
+{
+   for (unsigned i = 0; i < g->count; i++) {
+      if (!uses_rel(&in[i]) || in[i].index_mode == SIM_INDEX_LOOP)
+         continue;
+      if (g->mova_units)
+         return fail(d, "MOVA* in a group with an AR-relative operand");
+      if (!(*ar_loaded >> in[i].index_mode & 1))
+         return fail(d, "relative operand uses AR.%c, which no earlier group of the clause loaded",
+                     "xyzw"[in[i].index_mode]);
+   }
+   *ar_loaded |= g->mova_units;
    return true;
 }
 
@@ -491,7 +542,7 @@ static bool decode_alu_clause(struct decoder *d, struct sim_cf *cf, const uint32
       lines[s] = kcache_mode_map[i].code;
    }
    cf->first = p->ngroups;
-   unsigned slot = 0;
+   unsigned slot = 0, ar_loaded = 0;
    while (slot < nslots) {
       if (!grow((void **)&p->groups, &d->cap_groups, p->ngroups + 1, sizeof(*p->groups)) ||
           !grow((void **)&p->alu, &d->cap_alu, p->nalu + SIM_MAX_GROUP, sizeof(*p->alu)))
@@ -524,12 +575,16 @@ static bool decode_alu_clause(struct decoder *d, struct sim_cf *cf, const uint32
       memcpy(g->literal, &w[2 * slot], lit_slots * 2 * sizeof(uint32_t));
       slot += lit_slots;
       if (!assign_units(d, g, in) ||
-          !check_forwarding(d, g, p->ngroups > cf->first ? &p->groups[p->ngroups - 1] : NULL))
+          !check_forwarding(d, g, p->ngroups > cf->first ? &p->groups[p->ngroups - 1] : NULL) ||
+          !check_ar(d, g, in, &ar_loaded))
          return false;
+      cf->uses_rel |= g->rel || g->mova_units;
       p->nalu += g->count;
       p->ngroups++;
    }
    cf->count = p->ngroups - cf->first;
+   if (cf->count && p->groups[p->ngroups - 1].mova_units)
+      return fail(d, "MOVA* in the last group of its clause");
    return true;
 }
 

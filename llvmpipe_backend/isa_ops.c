@@ -4,6 +4,8 @@
 #define ANY SIM_SLOT_ANY
 #define TRANS SIM_SLOT_TRANS
 #define RED SIM_SLOT_REDUCTION
+#define VEC SIM_SLOT_VECTOR
+#define MOVA (SIM_OPF_MOVA | SIM_OPF_INT_RESULT)
 #define INT SIM_OPF_INT_RESULT
 #define KILL (SIM_OPF_KILL | SIM_OPF_INT_RESULT)
 #define PRED (SIM_OPF_PRED_SET | SIM_OPF_INT_RESULT)
@@ -38,6 +40,9 @@ const struct sim_op_info sim_op_info[SIM_OP_COUNT] = {
    [SIM_OP_CEIL] = { "CEIL", 1, ANY, 0 },
    [SIM_OP_RNDNE] = { "RNDNE", 1, ANY, 0 },
    [SIM_OP_FLOOR] = { "FLOOR", 1, ANY, 0 },
+   [SIM_OP_MOVA] = { "MOVA", 1, VEC, MOVA },
+   [SIM_OP_MOVA_FLOOR] = { "MOVA_FLOOR", 1, VEC, MOVA },
+   [SIM_OP_MOVA_INT] = { "MOVA_INT", 1, VEC, MOVA },
    [SIM_OP_MOV] = { "MOV", 1, ANY, 0 },
    [SIM_OP_NOP] = { "NOP", 0, ANY, INT },
    [SIM_OP_PRED_SETGT_UINT] = { "PRED_SETGT_UINT", 2, ANY, PRED },

@@ -2,8 +2,8 @@
  * assignment and literals resolved), vertex fetches and exports, validated once by
  * isa_decode.c. Both engines (interp.c, jit_*.c) and the fetch/texture units execute
  * this form, never raw words.
- * Opcodes are translated to the chip-independent enum sim_op; the numbers themselves come
- * from the generated r600_regs.h (see isa_decode.c). */
+ * ALU operations are ids of the generated instruction table (enum hw_isa_id, hw/hw_isa.h),
+ * the same on both chips; each decoded instruction points at its table entry. */
 #ifndef SIM_ISA_PROGRAM_H
 #define SIM_ISA_PROGRAM_H
 
@@ -11,61 +11,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hw/hw_isa.h"
 #include "shader_exec.h"
 
 #define SIM_MAX_CF 4096            /* CF instructions per program */
 #define SIM_MAX_GROUP 5            /* x, y, z, w, t */
 #define SIM_UNIT_T 4
 
-/* ALU operations the engines execute (OP2 and OP3 name spaces merged). */
-#define SIM_OP2_LIST(X) \
-   X(ADD) X(MUL) X(MUL_IEEE) X(MAX) X(MIN) X(MAX_DX10) X(MIN_DX10) \
-   X(SETE) X(SETGT) X(SETGE) X(SETNE) X(SETE_DX10) X(SETGT_DX10) X(SETGE_DX10) X(SETNE_DX10) \
-   X(FRACT) X(TRUNC) X(CEIL) X(RNDNE) X(FLOOR) X(MOV) X(NOP) \
-   X(PRED_SETGT_UINT) X(PRED_SETGE_UINT) X(PRED_SETE) X(PRED_SETGT) X(PRED_SETGE) X(PRED_SETNE) \
-   X(KILLE) X(KILLGT) X(KILLGE) X(KILLNE) \
-   X(AND_INT) X(OR_INT) X(XOR_INT) X(NOT_INT) X(ADD_INT) X(SUB_INT) \
-   X(MAX_INT) X(MIN_INT) X(MAX_UINT) X(MIN_UINT) \
-   X(SETE_INT) X(SETGT_INT) X(SETGE_INT) X(SETNE_INT) X(SETGT_UINT) X(SETGE_UINT) \
-   X(KILLGT_UINT) X(KILLGE_UINT) \
-   X(PRED_SETE_INT) X(PRED_SETGT_INT) X(PRED_SETGE_INT) X(PRED_SETNE_INT) \
-   X(KILLE_INT) X(KILLGT_INT) X(KILLGE_INT) X(KILLNE_INT) \
-   X(DOT4) X(DOT4_IEEE) X(CUBE) X(MAX4) \
-   X(EXP_IEEE) X(LOG_CLAMPED) X(LOG_IEEE) X(RECIP_CLAMPED) X(RECIP_FF) X(RECIP_IEEE) \
-   X(RECIPSQRT_CLAMPED) X(RECIPSQRT_FF) X(RECIPSQRT_IEEE) X(SQRT_IEEE) \
-   X(FLT_TO_INT) X(INT_TO_FLT) X(UINT_TO_FLT) X(SIN) X(COS) \
-   X(ASHR_INT) X(LSHR_INT) X(LSHL_INT) X(MULLO_INT) X(MULHI_INT) X(MULLO_UINT) X(MULHI_UINT) \
-   X(FLT_TO_UINT)
-
-/* The _M2/_M4/_D2 forms of MULADD(_IEEE) decode to MULADD(_IEEE) with that OMOD. */
-#define SIM_OP3_LIST(X) \
-   X(MULADD) X(MULADD_IEEE) X(CNDE) X(CNDGT) X(CNDGE) X(CNDE_INT) X(CNDGT_INT) X(CNDGE_INT)
-
-enum sim_op {
-   SIM_OP_INVALID = 0,
-#define SIM_X(n) SIM_OP_##n,
-   SIM_OP2_LIST(SIM_X)
-   SIM_OP3_LIST(SIM_X)
-#undef SIM_X
-   SIM_OP_COUNT
-};
-
-/* Execution-unit class of an operation. */
-enum sim_op_slot { SIM_SLOT_ANY, SIM_SLOT_TRANS, SIM_SLOT_REDUCTION };
-
-/* Kind of result: float ops get OMOD/CLAMP and canonical NaNs, integer ops do not. */
-#define SIM_OPF_INT_RESULT  0x01u
-#define SIM_OPF_KILL        0x02u
-#define SIM_OPF_PRED_SET    0x04u
-#define SIM_OPF_TRANS_R6    0x08u   /* trans-only on R6xx, any slot on R7xx */
-
-struct sim_op_info {
-   const char *name;
-   uint8_t nsrc;
-   uint8_t slot;     /* enum sim_op_slot */
-   uint8_t flags;    /* SIM_OPF_* */
-};
-extern const struct sim_op_info sim_op_info[SIM_OP_COUNT];
+/* Whether the engines execute an ALU operation (enum hw_isa_id); the decoder reports the
+ * others as not implemented. OP3 MULADD(_IEEE)_M2/_M4/_D2 decode to MULADD(_IEEE) with that
+ * output modifier and are not listed. */
+bool sim_alu_implemented(unsigned id);
 
 enum sim_src_kind {
    SIM_SRC_GPR,        /* index = register */
@@ -89,18 +45,30 @@ struct sim_src {
    uint8_t kind;      /* enum sim_src_kind */
    uint8_t chan;
    bool neg, abs;
+   bool rel;          /* GPR only: index + the instruction's INDEX_MODE offset, per lane */
    uint16_t index;
 };
+
+/* Where a relative operand's offset comes from (ALU_WORD0.INDEX_MODE): AR.x..w (loaded
+ * per lane by MOVA* earlier in the clause) or the loop index AL of the innermost DX9 loop. */
+enum sim_index_mode { SIM_INDEX_AR_X, SIM_INDEX_AR_Y, SIM_INDEX_AR_Z, SIM_INDEX_AR_W, SIM_INDEX_LOOP };
+
+/* Relative GPR accesses must stay inside the register file; an active lane whose
+ * register index leaves 0..SIM_MAX_GPRS-1 faults the program at the end of the clause
+ * (meanwhile it reads 0 and writes nothing). */
 
 /* The inline constants of SRC_SEL 248..252 as raw dwords: 0.0, 1.0, 1, -1, 0.5. */
 extern const uint32_t sim_inline_consts[5];
 
 struct sim_alu_inst {
-   uint8_t op;          /* enum sim_op */
+   uint16_t op;         /* enum hw_isa_id */
+   const struct hw_isa_op *info;   /* its table entry on the program's chip */
    uint8_t unit;        /* 0..3 vector x..w, SIM_UNIT_T */
    struct sim_src src[3];
    uint8_t dst_gpr, dst_chan;
    bool write, clamp, update_exec, update_pred;
+   bool dst_rel;        /* relative destination (with write) */
+   uint8_t index_mode;  /* enum sim_index_mode, for rel operands */
    uint8_t omod;        /* enum sim_omod */
    uint8_t pred_sel;    /* enum sim_pred_sel */
 };
@@ -109,6 +77,8 @@ struct sim_alu_group {
    uint32_t first;      /* index into sim_program.alu */
    uint8_t count;
    uint8_t units;       /* bit u: unit u used */
+   uint8_t mova_units;  /* bit u: unit u holds a MOVA* (it loads AR.u) */
+   bool rel;            /* some instruction has a relative operand */
    uint32_t literal[4];
 };
 
@@ -183,6 +153,7 @@ struct sim_cf {
    uint8_t kc_mode[2], kc_bank[2];
    uint16_t kc_line[2];
    uint32_t kc_used[2];        /* bit i: constant i of the set's window is read */
+   bool uses_rel;              /* MOVA* or relative operands: AR is tracked */
    /* EXPORT / EXPORT_DONE */
    uint8_t exp_type;           /* enum sim_export_type */
    uint16_t array_base;

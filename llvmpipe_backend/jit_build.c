@@ -5,7 +5,12 @@
  * that reproduces alu_ops.h exactly (same NaN canonicalization, denormal flushing, compare
  * predicates and operation order); the exec mask is an i16 turned into <16 x i1> selects.
  * Inline constants and literals are loaded from memory so LLVM cannot fold them with
- * semantics other than the run-time ones (FTZ/DAZ). */
+ * semantics other than the run-time ones (FTZ/DAZ).
+ *
+ * Relative addressing (interp.c has the reference rules): AR lives in SSA vectors for the
+ * clause; a relative GPR operand becomes a masked gather / scatter over the lanes' own
+ * register slots, with the register index clamped into the file (an invalid lane reads 0,
+ * writes nothing and is reported through sim_run.rel_fault). */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -90,6 +95,19 @@ static LLVMValueRef and_(struct jb *j, LLVMValueRef a, LLVMValueRef b) { return 
 static LLVMValueRef or_(struct jb *j, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildOr(j->b, a, b, ""); }
 static LLVMValueRef not_(struct jb *j, LLVMValueRef a) { return LLVMBuildNot(j->b, a, ""); }
 
+static LLVMValueRef mask16(struct jb *j, LLVMValueRef v16i1)
+{
+   return LLVMBuildBitCast(j->b, v16i1, j->i16, "");
+}
+
+static LLVMValueRef lane_ids(struct jb *j)
+{
+   LLVMValueRef e[SIM_LANES];
+   for (unsigned l = 0; l < SIM_LANES; l++)
+      e[l] = ci32(j, l);
+   return LLVMConstVector(e, SIM_LANES);
+}
+
 static LLVMValueRef intrinsic1(struct jb *j, const char *name, LLVMValueRef a)
 {
    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
@@ -140,36 +158,36 @@ static LLVMValueRef max_legacy(struct jb *j, LLVMValueRef a, LLVMValueRef b)
 }
 
 /* sim_alu_cond */
-static LLVMValueRef emit_cond(struct jb *j, enum sim_op op, LLVMValueRef a, LLVMValueRef b)
+static LLVMValueRef emit_cond(struct jb *j, enum hw_isa_id op, LLVMValueRef a, LLVMValueRef b)
 {
    switch (op) {
-   case SIM_OP_KILLE: case SIM_OP_PRED_SETE: return fcmp(j, LLVMRealOEQ, a, b);
-   case SIM_OP_KILLGT: case SIM_OP_PRED_SETGT: return fcmp(j, LLVMRealOGT, a, b);
-   case SIM_OP_KILLGE: case SIM_OP_PRED_SETGE: return fcmp(j, LLVMRealOGE, a, b);
-   case SIM_OP_KILLNE: case SIM_OP_PRED_SETNE: return fcmp(j, LLVMRealUNE, a, b);
-   case SIM_OP_KILLE_INT: case SIM_OP_PRED_SETE_INT: return icmp(j, LLVMIntEQ, a, b);
-   case SIM_OP_KILLNE_INT: case SIM_OP_PRED_SETNE_INT: return icmp(j, LLVMIntNE, a, b);
-   case SIM_OP_KILLGT_INT: case SIM_OP_PRED_SETGT_INT: return icmp(j, LLVMIntSGT, a, b);
-   case SIM_OP_KILLGE_INT: case SIM_OP_PRED_SETGE_INT: return icmp(j, LLVMIntSGE, a, b);
-   case SIM_OP_KILLGT_UINT: case SIM_OP_PRED_SETGT_UINT: return icmp(j, LLVMIntUGT, a, b);
+   case HW_ISA_OP2_KILLE: case HW_ISA_OP2_PRED_SETE: return fcmp(j, LLVMRealOEQ, a, b);
+   case HW_ISA_OP2_KILLGT: case HW_ISA_OP2_PRED_SETGT: return fcmp(j, LLVMRealOGT, a, b);
+   case HW_ISA_OP2_KILLGE: case HW_ISA_OP2_PRED_SETGE: return fcmp(j, LLVMRealOGE, a, b);
+   case HW_ISA_OP2_KILLNE: case HW_ISA_OP2_PRED_SETNE: return fcmp(j, LLVMRealUNE, a, b);
+   case HW_ISA_OP2_KILLE_INT: case HW_ISA_OP2_PRED_SETE_INT: return icmp(j, LLVMIntEQ, a, b);
+   case HW_ISA_OP2_KILLNE_INT: case HW_ISA_OP2_PRED_SETNE_INT: return icmp(j, LLVMIntNE, a, b);
+   case HW_ISA_OP2_KILLGT_INT: case HW_ISA_OP2_PRED_SETGT_INT: return icmp(j, LLVMIntSGT, a, b);
+   case HW_ISA_OP2_KILLGE_INT: case HW_ISA_OP2_PRED_SETGE_INT: return icmp(j, LLVMIntSGE, a, b);
+   case HW_ISA_OP2_KILLGT_UINT: case HW_ISA_OP2_PRED_SETGT_UINT: return icmp(j, LLVMIntUGT, a, b);
    default: return icmp(j, LLVMIntUGE, a, b);   /* KILLGE_UINT, PRED_SETGE_UINT */
    }
 }
 
 /* sim_recip_fix */
-static LLVMValueRef recip_fix(struct jb *j, enum sim_op op, LLVMValueRef r)
+static LLVMValueRef recip_fix(struct jb *j, enum hw_isa_id op, LLVMValueRef r)
 {
    LLVMValueRef inf = icmp(j, LLVMIntEQ, and_(j, r, kvec(j, 0x7FFFFFFFu)), kvec(j, 0x7F800000u));
    LLVMValueRef sign = and_(j, r, kvec(j, 0x80000000u));
-   if (op == SIM_OP_RECIP_CLAMPED || op == SIM_OP_RECIPSQRT_CLAMPED)
+   if (op == HW_ISA_OP2_RECIP_CLAMPED || op == HW_ISA_OP2_RECIPSQRT_CLAMPED)
       return sel(j, inf, or_(j, sign, kvec(j, sim_u(FLT_MAX))), r);
-   if (op == SIM_OP_RECIP_FF || op == SIM_OP_RECIPSQRT_FF)
+   if (op == HW_ISA_OP2_RECIP_FF || op == HW_ISA_OP2_RECIPSQRT_FF)
       return sel(j, inf, sign, r);
    return r;
 }
 
 /* Ops evaluated by the C helper through x->tmp. */
-static LLVMValueRef call_transcendental(struct jb *j, enum sim_op op, LLVMValueRef a)
+static LLVMValueRef call_transcendental(struct jb *j, enum hw_isa_id op, LLVMValueRef a)
 {
    LLVMValueRef tmp = gep(j, j->x, offsetof(struct sim_run, tmp));
    store(j, a, tmp, 4);
@@ -194,6 +212,22 @@ static LLVMValueRef flt_to_uint(struct jb *j, LLVMValueRef a)
    return sel(j, fcmp(j, LLVMRealULE, a, kvec(j, 0)), kvec(j, 0), r);
 }
 
+/* sim_mova */
+static LLVMValueRef emit_mova(struct jb *j, enum hw_isa_id op, LLVMValueRef a)
+{
+   if (op == HW_ISA_OP2_MOVA_INT) {
+      LLVMValueRef lo = kvec(j, (uint32_t)SIM_AR_MIN), hi = kvec(j, SIM_AR_MAX);
+      return sel(j, icmp(j, LLVMIntSLT, a, lo), lo, sel(j, icmp(j, LLVMIntSGT, a, hi), hi, a));
+   }
+   LLVMValueRef xf = F(j, ftz(j, a));
+   LLVMValueRef r = I(j, intrinsic1(j, op == HW_ISA_OP2_MOVA_FLOOR ? "llvm.floor" : "llvm.rint", xf));
+   LLVMValueRef lo = kvec(j, sim_u((float)SIM_AR_MIN)), hi = kvec(j, sim_u((float)SIM_AR_MAX));
+   LLVMValueRef v = sel(j, fcmp(j, LLVMRealOLT, r, lo), lo, r);
+   v = sel(j, fcmp(j, LLVMRealOGT, r, hi), hi, v);
+   v = sel(j, is_nan(j, r), kvec(j, 0), v);
+   return LLVMBuildFPToSI(j->b, F(j, v), j->vi, "");
+}
+
 static LLVMValueRef mulhi(struct jb *j, LLVMValueRef a, LLVMValueRef b, bool sgn)
 {
    LLVMValueRef wa = sgn ? LLVMBuildSExt(j->b, a, j->vl, "") : LLVMBuildZExt(j->b, a, j->vl, "");
@@ -207,92 +241,93 @@ static LLVMValueRef mulhi(struct jb *j, LLVMValueRef a, LLVMValueRef b, bool sgn
 }
 
 /* sim_alu_eval */
-static LLVMValueRef emit_op(struct jb *j, enum sim_op op, LLVMValueRef a, LLVMValueRef b,
+static LLVMValueRef emit_op(struct jb *j, enum hw_isa_id op, LLVMValueRef a, LLVMValueRef b,
                             LLVMValueRef c)
 {
    LLVMBuilderRef B = j->b;
    switch (op) {
-   case SIM_OP_ADD: return fres(j, LLVMBuildFAdd(B, F(j, a), F(j, b), ""));
-   case SIM_OP_MUL: return fres(j, mul_legacy(j, a, b));
-   case SIM_OP_MUL_IEEE: return fres(j, LLVMBuildFMul(B, F(j, a), F(j, b), ""));
-   case SIM_OP_MULADD: return fres(j, LLVMBuildFAdd(B, mul_legacy(j, a, b), F(j, c), ""));
-   case SIM_OP_MULADD_IEEE:
+   case HW_ISA_OP2_ADD: return fres(j, LLVMBuildFAdd(B, F(j, a), F(j, b), ""));
+   case HW_ISA_OP2_MUL: return fres(j, mul_legacy(j, a, b));
+   case HW_ISA_OP2_MUL_IEEE: return fres(j, LLVMBuildFMul(B, F(j, a), F(j, b), ""));
+   case HW_ISA_OP3_MULADD: return fres(j, LLVMBuildFAdd(B, mul_legacy(j, a, b), F(j, c), ""));
+   case HW_ISA_OP3_MULADD_IEEE:
       return fres(j, LLVMBuildFAdd(B, LLVMBuildFMul(B, F(j, a), F(j, b), ""), F(j, c), ""));
-   case SIM_OP_MAX: return max_legacy(j, a, b);
-   case SIM_OP_MIN: return sel(j, fcmp(j, LLVMRealOLT, a, b), a, b);
-   case SIM_OP_MAX_DX10:
+   case HW_ISA_OP2_MAX: return max_legacy(j, a, b);
+   case HW_ISA_OP2_MIN: return sel(j, fcmp(j, LLVMRealOLT, a, b), a, b);
+   case HW_ISA_OP2_MAX_DX10:
       return sel(j, is_nan(j, a), b, sel(j, is_nan(j, b), a, max_legacy(j, a, b)));
-   case SIM_OP_MIN_DX10:
+   case HW_ISA_OP2_MIN_DX10:
       return sel(j, is_nan(j, a), b, sel(j, is_nan(j, b), a, sel(j, fcmp(j, LLVMRealOLT, a, b), a, b)));
-   case SIM_OP_SETE: return bool_f(j, fcmp(j, LLVMRealOEQ, a, b));
-   case SIM_OP_SETGT: return bool_f(j, fcmp(j, LLVMRealOGT, a, b));
-   case SIM_OP_SETGE: return bool_f(j, fcmp(j, LLVMRealOGE, a, b));
-   case SIM_OP_SETNE: return bool_f(j, fcmp(j, LLVMRealUNE, a, b));
-   case SIM_OP_SETE_DX10: return bool_i(j, fcmp(j, LLVMRealOEQ, a, b));
-   case SIM_OP_SETGT_DX10: return bool_i(j, fcmp(j, LLVMRealOGT, a, b));
-   case SIM_OP_SETGE_DX10: return bool_i(j, fcmp(j, LLVMRealOGE, a, b));
-   case SIM_OP_SETNE_DX10: return bool_i(j, fcmp(j, LLVMRealUNE, a, b));
-   case SIM_OP_FRACT: {
+   case HW_ISA_OP2_SETE: return bool_f(j, fcmp(j, LLVMRealOEQ, a, b));
+   case HW_ISA_OP2_SETGT: return bool_f(j, fcmp(j, LLVMRealOGT, a, b));
+   case HW_ISA_OP2_SETGE: return bool_f(j, fcmp(j, LLVMRealOGE, a, b));
+   case HW_ISA_OP2_SETNE: return bool_f(j, fcmp(j, LLVMRealUNE, a, b));
+   case HW_ISA_OP2_SETE_DX10: return bool_i(j, fcmp(j, LLVMRealOEQ, a, b));
+   case HW_ISA_OP2_SETGT_DX10: return bool_i(j, fcmp(j, LLVMRealOGT, a, b));
+   case HW_ISA_OP2_SETGE_DX10: return bool_i(j, fcmp(j, LLVMRealOGE, a, b));
+   case HW_ISA_OP2_SETNE_DX10: return bool_i(j, fcmp(j, LLVMRealUNE, a, b));
+   case HW_ISA_OP2_FRACT: {
       LLVMValueRef xf = F(j, ftz(j, a));
       return fres(j, LLVMBuildFSub(B, xf, intrinsic1(j, "llvm.floor", xf), ""));
    }
-   case SIM_OP_TRUNC: return fres(j, intrinsic1(j, "llvm.trunc", F(j, ftz(j, a))));
-   case SIM_OP_CEIL: return fres(j, intrinsic1(j, "llvm.ceil", F(j, ftz(j, a))));
-   case SIM_OP_RNDNE: return fres(j, intrinsic1(j, "llvm.rint", F(j, ftz(j, a))));
-   case SIM_OP_FLOOR: return fres(j, intrinsic1(j, "llvm.floor", F(j, ftz(j, a))));
-   case SIM_OP_MOV: return a;
-   case SIM_OP_NOP: return kvec(j, 0);
-   case SIM_OP_PRED_SETE: case SIM_OP_PRED_SETGT: case SIM_OP_PRED_SETGE:
-   case SIM_OP_PRED_SETNE: case SIM_OP_PRED_SETE_INT: case SIM_OP_PRED_SETGT_INT:
-   case SIM_OP_PRED_SETGE_INT: case SIM_OP_PRED_SETNE_INT: case SIM_OP_PRED_SETGT_UINT:
-   case SIM_OP_PRED_SETGE_UINT:
+   case HW_ISA_OP2_TRUNC: return fres(j, intrinsic1(j, "llvm.trunc", F(j, ftz(j, a))));
+   case HW_ISA_OP2_CEIL: return fres(j, intrinsic1(j, "llvm.ceil", F(j, ftz(j, a))));
+   case HW_ISA_OP2_RNDNE: return fres(j, intrinsic1(j, "llvm.rint", F(j, ftz(j, a))));
+   case HW_ISA_OP2_FLOOR: return fres(j, intrinsic1(j, "llvm.floor", F(j, ftz(j, a))));
+   case HW_ISA_OP2_MOVA: case HW_ISA_OP2_MOVA_FLOOR: case HW_ISA_OP2_MOVA_INT: return emit_mova(j, op, a);
+   case HW_ISA_OP2_MOV: return a;
+   case HW_ISA_OP2_NOP: return kvec(j, 0);
+   case HW_ISA_OP2_PRED_SETE: case HW_ISA_OP2_PRED_SETGT: case HW_ISA_OP2_PRED_SETGE:
+   case HW_ISA_OP2_PRED_SETNE: case HW_ISA_OP2_PRED_SETE_INT: case HW_ISA_OP2_PRED_SETGT_INT:
+   case HW_ISA_OP2_PRED_SETGE_INT: case HW_ISA_OP2_PRED_SETNE_INT: case HW_ISA_OP2_PRED_SETGT_UINT:
+   case HW_ISA_OP2_PRED_SETGE_UINT:
       return bool_f(j, not_(j, emit_cond(j, op, a, b)));
-   case SIM_OP_KILLE: case SIM_OP_KILLGT: case SIM_OP_KILLGE: case SIM_OP_KILLNE:
-   case SIM_OP_KILLE_INT: case SIM_OP_KILLGT_INT: case SIM_OP_KILLGE_INT:
-   case SIM_OP_KILLNE_INT: case SIM_OP_KILLGT_UINT: case SIM_OP_KILLGE_UINT:
+   case HW_ISA_OP2_KILLE: case HW_ISA_OP2_KILLGT: case HW_ISA_OP2_KILLGE: case HW_ISA_OP2_KILLNE:
+   case HW_ISA_OP2_KILLE_INT: case HW_ISA_OP2_KILLGT_INT: case HW_ISA_OP2_KILLGE_INT:
+   case HW_ISA_OP2_KILLNE_INT: case HW_ISA_OP2_KILLGT_UINT: case HW_ISA_OP2_KILLGE_UINT:
       return bool_f(j, emit_cond(j, op, a, b));
-   case SIM_OP_AND_INT: return and_(j, a, b);
-   case SIM_OP_OR_INT: return or_(j, a, b);
-   case SIM_OP_XOR_INT: return LLVMBuildXor(B, a, b, "");
-   case SIM_OP_NOT_INT: return not_(j, a);
-   case SIM_OP_ADD_INT: return LLVMBuildAdd(B, a, b, "");
-   case SIM_OP_SUB_INT: return LLVMBuildSub(B, a, b, "");
-   case SIM_OP_MAX_INT: return sel(j, icmp(j, LLVMIntSGT, a, b), a, b);
-   case SIM_OP_MIN_INT: return sel(j, icmp(j, LLVMIntSLT, a, b), a, b);
-   case SIM_OP_MAX_UINT: return sel(j, icmp(j, LLVMIntUGT, a, b), a, b);
-   case SIM_OP_MIN_UINT: return sel(j, icmp(j, LLVMIntULT, a, b), a, b);
-   case SIM_OP_SETE_INT: return bool_i(j, icmp(j, LLVMIntEQ, a, b));
-   case SIM_OP_SETGT_INT: return bool_i(j, icmp(j, LLVMIntSGT, a, b));
-   case SIM_OP_SETGE_INT: return bool_i(j, icmp(j, LLVMIntSGE, a, b));
-   case SIM_OP_SETNE_INT: return bool_i(j, icmp(j, LLVMIntNE, a, b));
-   case SIM_OP_SETGT_UINT: return bool_i(j, icmp(j, LLVMIntUGT, a, b));
-   case SIM_OP_SETGE_UINT: return bool_i(j, icmp(j, LLVMIntUGE, a, b));
-   case SIM_OP_EXP_IEEE: case SIM_OP_LOG_CLAMPED: case SIM_OP_LOG_IEEE:
-   case SIM_OP_SIN: case SIM_OP_COS:
+   case HW_ISA_OP2_AND_INT: return and_(j, a, b);
+   case HW_ISA_OP2_OR_INT: return or_(j, a, b);
+   case HW_ISA_OP2_XOR_INT: return LLVMBuildXor(B, a, b, "");
+   case HW_ISA_OP2_NOT_INT: return not_(j, a);
+   case HW_ISA_OP2_ADD_INT: return LLVMBuildAdd(B, a, b, "");
+   case HW_ISA_OP2_SUB_INT: return LLVMBuildSub(B, a, b, "");
+   case HW_ISA_OP2_MAX_INT: return sel(j, icmp(j, LLVMIntSGT, a, b), a, b);
+   case HW_ISA_OP2_MIN_INT: return sel(j, icmp(j, LLVMIntSLT, a, b), a, b);
+   case HW_ISA_OP2_MAX_UINT: return sel(j, icmp(j, LLVMIntUGT, a, b), a, b);
+   case HW_ISA_OP2_MIN_UINT: return sel(j, icmp(j, LLVMIntULT, a, b), a, b);
+   case HW_ISA_OP2_SETE_INT: return bool_i(j, icmp(j, LLVMIntEQ, a, b));
+   case HW_ISA_OP2_SETGT_INT: return bool_i(j, icmp(j, LLVMIntSGT, a, b));
+   case HW_ISA_OP2_SETGE_INT: return bool_i(j, icmp(j, LLVMIntSGE, a, b));
+   case HW_ISA_OP2_SETNE_INT: return bool_i(j, icmp(j, LLVMIntNE, a, b));
+   case HW_ISA_OP2_SETGT_UINT: return bool_i(j, icmp(j, LLVMIntUGT, a, b));
+   case HW_ISA_OP2_SETGE_UINT: return bool_i(j, icmp(j, LLVMIntUGE, a, b));
+   case HW_ISA_OP2_EXP_IEEE: case HW_ISA_OP2_LOG_CLAMPED: case HW_ISA_OP2_LOG_IEEE:
+   case HW_ISA_OP2_SIN: case HW_ISA_OP2_COS:
       return call_transcendental(j, op, a);
-   case SIM_OP_RECIP_CLAMPED: case SIM_OP_RECIP_FF: case SIM_OP_RECIP_IEEE:
+   case HW_ISA_OP2_RECIP_CLAMPED: case HW_ISA_OP2_RECIP_FF: case HW_ISA_OP2_RECIP_IEEE:
       return recip_fix(j, op, fres(j, LLVMBuildFDiv(B, kf(j, 1.0f), F(j, a), "")));
-   case SIM_OP_RECIPSQRT_CLAMPED: case SIM_OP_RECIPSQRT_FF: case SIM_OP_RECIPSQRT_IEEE: {
+   case HW_ISA_OP2_RECIPSQRT_CLAMPED: case HW_ISA_OP2_RECIPSQRT_FF: case HW_ISA_OP2_RECIPSQRT_IEEE: {
       LLVMValueRef s = intrinsic1(j, "llvm.sqrt", F(j, a));
       return recip_fix(j, op, fres(j, LLVMBuildFDiv(B, kf(j, 1.0f), s, "")));
    }
-   case SIM_OP_SQRT_IEEE: return fres(j, intrinsic1(j, "llvm.sqrt", F(j, a)));
-   case SIM_OP_FLT_TO_INT: return flt_to_int(j, a);
-   case SIM_OP_FLT_TO_UINT: return flt_to_uint(j, a);
-   case SIM_OP_INT_TO_FLT: return fres(j, LLVMBuildSIToFP(B, a, j->vf, ""));
-   case SIM_OP_UINT_TO_FLT: return fres(j, LLVMBuildUIToFP(B, a, j->vf, ""));
-   case SIM_OP_ASHR_INT: return LLVMBuildAShr(B, a, and_(j, b, kvec(j, 31)), "");
-   case SIM_OP_LSHR_INT: return LLVMBuildLShr(B, a, and_(j, b, kvec(j, 31)), "");
-   case SIM_OP_LSHL_INT: return LLVMBuildShl(B, a, and_(j, b, kvec(j, 31)), "");
-   case SIM_OP_MULLO_INT: case SIM_OP_MULLO_UINT: return LLVMBuildMul(B, a, b, "");
-   case SIM_OP_MULHI_INT: return mulhi(j, a, b, true);
-   case SIM_OP_MULHI_UINT: return mulhi(j, a, b, false);
-   case SIM_OP_CNDE: return sel(j, fcmp(j, LLVMRealOEQ, a, kvec(j, 0)), b, c);
-   case SIM_OP_CNDGT: return sel(j, fcmp(j, LLVMRealOGT, a, kvec(j, 0)), b, c);
-   case SIM_OP_CNDGE: return sel(j, fcmp(j, LLVMRealOGE, a, kvec(j, 0)), b, c);
-   case SIM_OP_CNDE_INT: return sel(j, icmp(j, LLVMIntEQ, a, kvec(j, 0)), b, c);
-   case SIM_OP_CNDGT_INT: return sel(j, icmp(j, LLVMIntSGT, a, kvec(j, 0)), b, c);
-   case SIM_OP_CNDGE_INT: return sel(j, icmp(j, LLVMIntSGE, a, kvec(j, 0)), b, c);
+   case HW_ISA_OP2_SQRT_IEEE: return fres(j, intrinsic1(j, "llvm.sqrt", F(j, a)));
+   case HW_ISA_OP2_FLT_TO_INT: return flt_to_int(j, a);
+   case HW_ISA_OP2_FLT_TO_UINT: return flt_to_uint(j, a);
+   case HW_ISA_OP2_INT_TO_FLT: return fres(j, LLVMBuildSIToFP(B, a, j->vf, ""));
+   case HW_ISA_OP2_UINT_TO_FLT: return fres(j, LLVMBuildUIToFP(B, a, j->vf, ""));
+   case HW_ISA_OP2_ASHR_INT: return LLVMBuildAShr(B, a, and_(j, b, kvec(j, 31)), "");
+   case HW_ISA_OP2_LSHR_INT: return LLVMBuildLShr(B, a, and_(j, b, kvec(j, 31)), "");
+   case HW_ISA_OP2_LSHL_INT: return LLVMBuildShl(B, a, and_(j, b, kvec(j, 31)), "");
+   case HW_ISA_OP2_MULLO_INT: case HW_ISA_OP2_MULLO_UINT: return LLVMBuildMul(B, a, b, "");
+   case HW_ISA_OP2_MULHI_INT: return mulhi(j, a, b, true);
+   case HW_ISA_OP2_MULHI_UINT: return mulhi(j, a, b, false);
+   case HW_ISA_OP3_CNDE: return sel(j, fcmp(j, LLVMRealOEQ, a, kvec(j, 0)), b, c);
+   case HW_ISA_OP3_CNDGT: return sel(j, fcmp(j, LLVMRealOGT, a, kvec(j, 0)), b, c);
+   case HW_ISA_OP3_CNDGE: return sel(j, fcmp(j, LLVMRealOGE, a, kvec(j, 0)), b, c);
+   case HW_ISA_OP3_CNDE_INT: return sel(j, icmp(j, LLVMIntEQ, a, kvec(j, 0)), b, c);
+   case HW_ISA_OP3_CNDGT_INT: return sel(j, icmp(j, LLVMIntSGT, a, kvec(j, 0)), b, c);
+   case HW_ISA_OP3_CNDGE_INT: return sel(j, icmp(j, LLVMIntSGE, a, kvec(j, 0)), b, c);
    default: return kvec(j, 0);
    }
 }
@@ -322,20 +357,20 @@ static void emit_cube(struct jb *j, LLVMValueRef a[4], LLVMValueRef out[4])
 }
 
 /* sim_alu_reduce */
-static void emit_reduce(struct jb *j, enum sim_op op, LLVMValueRef a[4], LLVMValueRef b[4],
+static void emit_reduce(struct jb *j, enum hw_isa_id op, LLVMValueRef a[4], LLVMValueRef b[4],
                         LLVMValueRef out[4])
 {
    LLVMValueRef r;
-   if (op == SIM_OP_CUBE) {
+   if (op == HW_ISA_OP2_CUBE) {
       emit_cube(j, a, out);
       return;
    }
-   if (op == SIM_OP_MAX4) {
+   if (op == HW_ISA_OP2_MAX4) {
       r = max_legacy(j, max_legacy(j, max_legacy(j, a[0], a[1]), a[2]), a[3]);
    } else {
       LLVMValueRef p[4];
       for (int c = 0; c < 4; c++)
-         p[c] = op == SIM_OP_DOT4 ? mul_legacy(j, a[c], b[c])
+         p[c] = op == HW_ISA_OP2_DOT4 ? mul_legacy(j, a[c], b[c])
                                   : LLVMBuildFMul(j->b, F(j, a[c]), F(j, b[c]), "");
       LLVMValueRef s = LLVMBuildFAdd(j->b, p[0], p[1], "");
       s = LLVMBuildFAdd(j->b, s, p[2], "");
@@ -367,12 +402,72 @@ static LLVMValueRef gpr_ptr(struct jb *j, unsigned reg, unsigned chan)
    return gep(j, j->lanes, offsetof(struct sim_lanes, gpr) + ((uint64_t)reg * 4 + chan) * SIM_LANES * 4);
 }
 
+/* AR and the relative-address faults of the clause being emitted. */
+struct rel_state {
+   LLVMValueRef ar[4];   /* <16 x i32> */
+   LLVMValueRef bad;     /* i16: lanes with an invalid relative register */
+};
+
+static LLVMValueRef call_masked(struct jb *j, const char *name, LLVMTypeRef t0, LLVMValueRef *args,
+                                unsigned n)
+{
+   unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+   LLVMTypeRef tys[2] = { t0, LLVMVectorType(j->ptr, SIM_LANES) };
+   LLVMValueRef decl = LLVMGetIntrinsicDeclaration(j->mod, id, tys, 2);
+   LLVMTypeRef fty = LLVMIntrinsicGetType(j->ctx, id, tys, 2);
+   return LLVMBuildCall2(j->b, fty, decl, args, n, "");
+}
+
+/* Per-lane pointers to register index + INDEX_MODE offset, channel `chan`; *valid = lanes
+ * whose register is inside the file (the others point at R0). Lanes of `en` (i16) that are
+ * not valid are added to rs->bad. */
+static LLVMValueRef rel_ptrs(struct jb *j, struct rel_state *rs, unsigned index, unsigned mode,
+                             unsigned chan, LLVMValueRef en, LLVMValueRef *valid)
+{
+   LLVMValueRef off = mode == SIM_INDEX_LOOP
+      ? splat(j, load(j, j->i32, gep(j, j->x, offsetof(struct sim_run, loop_index))))
+      : rs->ar[mode];
+   LLVMValueRef r = LLVMBuildAdd(j->b, kvec(j, index), off, "");
+   *valid = icmp(j, LLVMIntULT, r, kvec(j, SIM_MAX_GPRS));
+   rs->bad = or_(j, rs->bad, and_(j, en, not_(j, mask16(j, *valid))));
+   r = sel(j, *valid, r, kvec(j, 0));
+   /* dword index of gpr[r][chan][lane] */
+   LLVMValueRef e = LLVMBuildMul(j->b, r, kvec(j, 4 * SIM_LANES), "");
+   e = LLVMBuildAdd(j->b, e, kvec(j, chan * SIM_LANES), "");
+   e = LLVMBuildAdd(j->b, e, lane_ids(j), "");
+   LLVMValueRef base = gep(j, j->lanes, offsetof(struct sim_lanes, gpr));
+   return LLVMBuildGEP2(j->b, j->i32, base, &e, 1, "");
+}
+
+static LLVMValueRef rel_load(struct jb *j, struct rel_state *rs, const struct sim_src *s,
+                             unsigned mode, LLVMValueRef en)
+{
+   LLVMValueRef valid;
+   LLVMValueRef args[4] = { rel_ptrs(j, rs, s->index, mode, s->chan, en, &valid), ci32(j, 4),
+                            LLVMConstAllOnes(j->vb), LLVMGetPoison(j->vi) };
+   LLVMValueRef v = call_masked(j, "llvm.masked.gather", j->vi, args, 4);
+   return sel(j, valid, v, kvec(j, 0));
+}
+
+static void rel_store(struct jb *j, struct rel_state *rs, const struct sim_alu_inst *a,
+                      LLVMValueRef v, LLVMValueRef en)
+{
+   LLVMValueRef valid;
+   LLVMValueRef ptrs = rel_ptrs(j, rs, a->dst_gpr, a->index_mode, a->dst_chan, en, &valid);
+   LLVMValueRef m = and_(j, LLVMBuildBitCast(j->b, en, j->vb, ""), valid);
+   LLVMValueRef args[4] = { v, ptrs, ci32(j, 4), m };
+   call_masked(j, "llvm.masked.scatter", j->vi, args, 4);
+}
+
 static LLVMValueRef read_src(struct jb *j, const struct sim_alu_group *g, const struct sim_src *s,
-                             LLVMValueRef pv[4], LLVMValueRef ps)
+                             LLVMValueRef pv[4], LLVMValueRef ps, struct rel_state *rs,
+                             unsigned mode, LLVMValueRef en)
 {
    LLVMValueRef v;
    switch (s->kind) {
-   case SIM_SRC_GPR: v = load(j, j->vi, gpr_ptr(j, s->index, s->chan)); break;
+   case SIM_SRC_GPR:
+      v = s->rel ? rel_load(j, rs, s, mode, en) : load(j, j->vi, gpr_ptr(j, s->index, s->chan));
+      break;
    case SIM_SRC_PV: v = pv[s->chan]; break;
    case SIM_SRC_PS: v = ps; break;
    case SIM_SRC_KCACHE:
@@ -398,11 +493,6 @@ static LLVMValueRef pred_sel_lanes(struct jb *j, unsigned pred_sel, LLVMValueRef
    return ci16(j, 0xFFFF);
 }
 
-static LLVMValueRef mask16(struct jb *j, LLVMValueRef v16i1)
-{
-   return LLVMBuildBitCast(j->b, v16i1, j->i16, "");
-}
-
 static void emit_alu_clause(struct jb *j, const struct sim_cf *cf)
 {
    const struct sim_program *p = j->p;
@@ -412,6 +502,7 @@ static void emit_alu_clause(struct jb *j, const struct sim_cf *cf)
    LLVMValueRef exec = load(j, j->i16, exec_ptr), pred = load(j, j->i16, pred_ptr);
    LLVMValueRef new_exec = exec, kill = ci16(j, 0);
    LLVMValueRef pv[4] = { NULL }, ps = NULL;
+   struct rel_state rs = { { kvec(j, 0), kvec(j, 0), kvec(j, 0), kvec(j, 0) }, ci16(j, 0) };
 
    for (unsigned gi = 0; gi < cf->count; gi++) {
       const struct sim_alu_group *g = &p->groups[cf->first + gi];
@@ -420,31 +511,34 @@ static void emit_alu_clause(struct jb *j, const struct sim_cf *cf)
 
       for (unsigned i = 0; i < g->count; i++) {
          const struct sim_alu_inst *a = &in[i];
-         const struct sim_op_info *info = &sim_op_info[a->op];
+         const struct hw_isa_op *info = a->info;
          LLVMValueRef s[3] = { kvec(j, 0), kvec(j, 0), kvec(j, 0) };
-         if (info->slot == SIM_SLOT_REDUCTION) {
+         LLVMValueRef en = and_(j, exec, pred_sel_lanes(j, a->pred_sel, pred));
+         if (info->slot_class == HW_ISA_SLOT_REDUCTION) {
             if (!red[0]) {   /* once per group: the four instructions share one operation */
                LLVMValueRef ra[4], rb[4];
                for (unsigned k = 0; k < g->count; k++) {
                   if (in[k].unit == SIM_UNIT_T)
                      continue;
-                  ra[in[k].unit] = read_src(j, g, &in[k].src[0], pv, ps);
-                  rb[in[k].unit] = info->nsrc > 1 ? read_src(j, g, &in[k].src[1], pv, ps) : kvec(j, 0);
+                  LLVMValueRef en_k = and_(j, exec, pred_sel_lanes(j, in[k].pred_sel, pred));
+                  unsigned m = in[k].index_mode;
+                  ra[in[k].unit] = read_src(j, g, &in[k].src[0], pv, ps, &rs, m, en_k);
+                  rb[in[k].unit] = info->num_src > 1 ? read_src(j, g, &in[k].src[1], pv, ps, &rs, m, en_k)
+                                                  : kvec(j, 0);
                }
                emit_reduce(j, a->op, ra, rb, red);
             }
             res[i] = emit_post(j, red[a->unit], a->omod, a->clamp);
             continue;
          }
-         for (unsigned k = 0; k < info->nsrc; k++)
-            s[k] = read_src(j, g, &a->src[k], pv, ps);
+         for (unsigned k = 0; k < info->num_src; k++)
+            s[k] = read_src(j, g, &a->src[k], pv, ps, &rs, a->index_mode, en);
          res[i] = emit_op(j, a->op, s[0], s[1], s[2]);
-         if (!(info->flags & SIM_OPF_INT_RESULT))
+         if (info->result == HW_ISA_RESULT_FLOAT)
             res[i] = emit_post(j, res[i], a->omod, a->clamp);
-         if (info->flags & (SIM_OPF_KILL | SIM_OPF_PRED_SET)) {
-            LLVMValueRef en = and_(j, exec, pred_sel_lanes(j, a->pred_sel, pred));
+         if (info->flags & (HW_ISA_F_KILL | HW_ISA_F_PRED_SET)) {
             LLVMValueRef cond = mask16(j, emit_cond(j, a->op, s[0], s[1]));
-            if (info->flags & SIM_OPF_KILL)
+            if (info->flags & HW_ISA_F_KILL)
                kill = or_(j, kill, and_(j, en, cond));
             if (a->update_pred)
                new_pred = or_(j, and_(j, new_pred, not_(j, en)), and_(j, cond, en));
@@ -460,10 +554,16 @@ static void emit_alu_clause(struct jb *j, const struct sim_cf *cf)
             nps = res[i];
          else
             npv[a->unit] = res[i];
-         if (!a->write)
-            continue;
          LLVMValueRef en = and_(j, exec, pred_sel_lanes(j, a->pred_sel, pred));
          LLVMValueRef m = LLVMBuildBitCast(j->b, en, j->vb, "");
+         if (a->info->flags & HW_ISA_F_MOVA)
+            rs.ar[a->unit] = sel(j, m, res[i], rs.ar[a->unit]);
+         if (!a->write)
+            continue;
+         if (a->dst_rel) {
+            rel_store(j, &rs, a, res[i], en);
+            continue;
+         }
          LLVMValueRef dst = gpr_ptr(j, a->dst_gpr, a->dst_chan);
          store(j, sel(j, m, res[i], load(j, j->vi, dst)), dst, 4);
       }
@@ -472,6 +572,8 @@ static void emit_alu_clause(struct jb *j, const struct sim_cf *cf)
       pred = new_pred;
    }
    store(j, pred, pred_ptr, 2);
+   if (cf->uses_rel)
+      store(j, rs.bad, gep(j, j->x, offsetof(struct sim_run, rel_fault)), 2);
    store(j, and_(j, new_exec, not_(j, kill)), exec_ptr, 2);
    store(j, or_(j, load(j, j->i16, killed_ptr), kill), killed_ptr, 2);
 }

@@ -29,6 +29,8 @@ struct sim_stack_entry {
    uint16_t brk, cont;   /* loop entries: the enclosing loop's brk / cont */
    bool loop;
    uint32_t count;       /* DX9 loops: iterations left */
+   int32_t loop_index;   /* loop entries: the enclosing loop's AL, restored at exit */
+   int32_t loop_inc;     /* LOOP_START: SQ_LOOP_CONST INC added to AL per iteration */
 };
 
 struct sim_run {
@@ -37,6 +39,9 @@ struct sim_run {
    struct sim_lanes *lanes;
    uint32_t tmp[SIM_LANES];     /* operand buffer for helper calls from JIT code */
    uint16_t exec, pred, killed;
+   int32_t loop_index;          /* AL: INDEX_MODE LOOP offset (DX9 LOOP_START INIT/INC) */
+   uint16_t rel_fault;          /* lanes whose relative GPR index left the register file
+                                   in the ALU clause just run; sim_cf_alu_end faults */
 
    uint16_t brk, cont;
    struct sim_shader_env *env;
@@ -55,7 +60,7 @@ int sim_run_fault(struct sim_run *x, unsigned pc, const char *fmt, ...)
 
 /* CF helpers; each returns the next CF index, SIM_PC_END or SIM_PC_FAULT. */
 int sim_cf_alu_begin(struct sim_run *x, unsigned pc);   /* push, kcache lock; 0 if ok */
-int sim_cf_alu_end(struct sim_run *x, unsigned pc);     /* pops / else / break after */
+int sim_cf_alu_end(struct sim_run *x, unsigned pc);     /* rel_fault; pops / else / break */
 int sim_cf_step(struct sim_run *x, unsigned pc);        /* every non-ALU CF instruction */
 
 /* Runs `p`'s CF list on x with p's engine (x->prog must be p). */

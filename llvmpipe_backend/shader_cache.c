@@ -2,7 +2,8 @@
  * keyed by their exact bytes plus chip, stage and the register state that changes code
  * (CF entry offset, DX10_CLAMP), decoded once and compiled once; a later draw with the
  * same program finds it in the cache and compiles nothing. Engine: R600SIM_ENGINE=interp
- * or jit (default); a program the JIT cannot compile runs on the interpreter (warned once).
+ * or jit (default), or the caller's choice (sim_program_get_engine; one cache per engine);
+ * a program the JIT cannot compile runs on the interpreter (warned once).
  * Runs set FTZ/DAZ for their duration (fp32 denormals are flushed, see alu_ops.h).
  * The cache never evicts: a pointer from sim_program_get stays valid for the process. */
 #include <pthread.h>
@@ -23,7 +24,7 @@
 #define MXCSR_FTZ 0x8000u
 
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct sim_program *cache[CACHE_BUCKETS];
+static struct sim_program *cache[2][CACHE_BUCKETS];   /* [0] interpreter, [1] JIT */
 static atomic_uint compile_count;
 
 static pthread_once_t engine_once = PTHREAD_ONCE_INIT;
@@ -77,11 +78,11 @@ static void stage_state(const struct sim_shader_env *env, unsigned *entry, bool 
    }
 }
 
-static void compile(struct sim_program *p)
+static void compile(struct sim_program *p, bool jit)
 {
    static atomic_bool warned;
    char err[160];
-   if (!use_jit || sim_jit_compile(p, err, sizeof(err)))
+   if (!jit || sim_jit_compile(p, err, sizeof(err)))
       return;
    if (!atomic_exchange(&warned, true))
       fprintf(stderr, "r600sim: JIT compile failed (%s); running the program on the "
@@ -90,7 +91,19 @@ static void compile(struct sim_program *p)
 
 struct sim_program *sim_program_get(struct sim_shader_env *env, uint64_t va)
 {
+   return sim_program_get_engine(env, va, SIM_ENGINE_DEFAULT);
+}
+
+enum sim_engine sim_program_engine(const struct sim_program *prog)
+{
+   return prog->jit_fn ? SIM_ENGINE_JIT : SIM_ENGINE_INTERP;
+}
+
+struct sim_program *sim_program_get_engine(struct sim_shader_env *env, uint64_t va,
+                                           enum sim_engine engine)
+{
    pthread_once(&engine_once, engine_pick);
+   bool jit = engine == SIM_ENGINE_DEFAULT ? use_jit : engine == SIM_ENGINE_JIT;
    unsigned entry;
    bool dx10_clamp;
    stage_state(env, &entry, &dx10_clamp);
@@ -106,7 +119,7 @@ struct sim_program *sim_program_get(struct sim_shader_env *env, uint64_t va)
    uint64_t h = hash_dwords(img.dw, img.ndw);
 
    pthread_mutex_lock(&cache_lock);
-   struct sim_program **bucket = &cache[h % CACHE_BUCKETS], *p;
+   struct sim_program **bucket = &cache[jit][h % CACHE_BUCKETS], *p;
    for (p = *bucket; p; p = p->next)
       if (p->hash == h && p->image_ndw == img.ndw &&
           !memcmp(p->image, img.dw, img.ndw * sizeof(uint32_t)))
@@ -123,7 +136,7 @@ struct sim_program *sim_program_get(struct sim_shader_env *env, uint64_t va)
       set_fault(env, err);
       return NULL;
    }
-   compile(p);
+   compile(p, jit);
    p->hash = h;
    p->image = img.dw;
    p->image_ndw = img.ndw;
@@ -155,6 +168,8 @@ bool sim_program_run(const struct sim_program *prog, const struct sim_program *f
    x.in_fetch = false;
    x.sp = 0;
    x.backjumps = 0;
+   x.loop_index = 0;
+   x.rel_fault = 0;
 
 #if defined(__SSE__)
    unsigned csr = _mm_getcsr();

@@ -61,6 +61,17 @@ struct sim_program;                    /* decoded program + compiled code */
  * env->stage = SIM_STAGE_FS, and passed to sim_program_run for a VS. */
 struct sim_program *sim_program_get(struct sim_shader_env *env, uint64_t va);
 
+/* Engines. DEFAULT is the one R600SIM_ENGINE names (what draws use). */
+enum sim_engine { SIM_ENGINE_DEFAULT, SIM_ENGINE_INTERP, SIM_ENGINE_JIT };
+
+/* sim_program_get with the engine chosen by the caller (tools, tests); each engine has its
+ * own cache entries. */
+struct sim_program *sim_program_get_engine(struct sim_shader_env *env, uint64_t va,
+                                           enum sim_engine engine);
+
+/* The engine that runs `prog`: SIM_ENGINE_JIT only if it was compiled to native code. */
+enum sim_engine sim_program_engine(const struct sim_program *prog);
+
 /* Runs `prog` on `lanes` for the lanes in `active` (bit n = lane n). For a VS, `fetch` is
  * the fetch shader called by CALL_FS (NULL if none). Exports go to `out` (zeroed by the
  * caller). Returns false if the program faulted (env->fault says why). */

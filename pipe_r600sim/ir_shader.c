@@ -1,7 +1,7 @@
 /* Allocation, listing and structural validation of the shader IR (r600sim/shader_ir.h).
  * The instruction and immediate arrays grow by doubling whenever their count reaches a
- * power of two, so no capacity needs to be stored in the plain-data struct. uniforms is
- * malloc'ed by whoever fills it and freed by ir_shader_destroy. */
+ * power of two, so no capacity needs to be stored in the plain-data struct. uniforms and
+ * arrays are malloc'ed by whoever fills them and freed by ir_shader_destroy. */
 #include "r600sim/shader_ir.h"
 
 #include <stdlib.h>
@@ -116,6 +116,7 @@ void ir_shader_destroy(struct ir_shader *s)
    free(s->instructions);
    free(s->imms);
    free(s->uniforms);
+   free(s->arrays);
    free(s);
 }
 
@@ -210,6 +211,9 @@ void ir_print(const struct ir_shader *s, FILE *out)
    for (unsigned i = 0; i < s->num_uniforms; i++)
       fprintf(out, "UNIFORM %s type %u array %u slot %u\n", s->uniforms[i].name,
               s->uniforms[i].type, s->uniforms[i].array_size, s->uniforms[i].slot);
+   for (unsigned i = 0; i < s->num_arrays; i++)
+      fprintf(out, "ARRAY TEMP[%u..%u]\n", s->arrays[i].first,
+              s->arrays[i].first + s->arrays[i].count - 1);
    for (unsigned i = 0; i < s->num_imms; i++)
       fprintf(out, "IMM[%u] {0x%08x, 0x%08x, 0x%08x, 0x%08x}\n", i, s->imms[i][0],
               s->imms[i][1], s->imms[i][2], s->imms[i][3]);
@@ -281,6 +285,12 @@ const char *ir_validate(const struct ir_shader *s)
       FAIL("%u immediates but no immediate array", s->num_imms);
    if (s->num_uniforms && !s->uniforms)
       FAIL("%u uniforms but no uniform array", s->num_uniforms);
+   if (s->num_arrays && !s->arrays)
+      FAIL("%u arrays but no array list", s->num_arrays);
+   for (unsigned i = 0; i < s->num_arrays; i++)
+      if (!s->arrays[i].count || s->arrays[i].first + s->arrays[i].count > s->num_temps)
+         FAIL("array %u: TEMP[%u], %u registers, outside the %u temps", i, s->arrays[i].first,
+              s->arrays[i].count, s->num_temps);
    for (unsigned i = 0; i < s->num_inputs; i++)
       if (s->inputs[i].semantic > IR_SEM_INSTANCEID || s->inputs[i].interp > IR_INTERP_FLAT)
          FAIL("input %u: bad semantic %u or interpolation %u", i, s->inputs[i].semantic,
@@ -312,7 +322,8 @@ const char *ir_validate(const struct ir_shader *s)
          if (!d->writemask || d->writemask > 0xF)
             FAIL("instruction %u (%s): bad write mask 0x%x", n, name, d->writemask);
          if (d->rel) {
-            if (d->file != IR_FILE_TEMP || d->rel_index >= s->num_temps || d->rel_comp > 3)
+            if (d->file != IR_FILE_TEMP || d->rel_index >= s->num_temps || d->rel_comp > 3 ||
+                d->index >= s->num_temps)
                FAIL("instruction %u (%s): bad relative destination", n, name);
          } else if (d->index >= file_size(s, d->file)) {
             FAIL("instruction %u (%s): destination %s[%u] out of range", n, name,
@@ -332,7 +343,8 @@ const char *ir_validate(const struct ir_shader *s)
                FAIL("instruction %u (%s): source %u has a bad swizzle", n, name, i);
          if (src->rel) {
             if (src->rel_index >= s->num_temps || src->rel_comp > 3 ||
-                (src->file != IR_FILE_TEMP && src->file != IR_FILE_CONST))
+                (src->file != IR_FILE_TEMP && src->file != IR_FILE_CONST) ||
+                src->index >= file_size(s, src->file))
                FAIL("instruction %u (%s): source %u has a bad relative address", n, name, i);
          } else if (src->index >= file_size(s, src->file)) {
             FAIL("instruction %u (%s): source %s[%u] out of range", n, name, file_name[src->file],

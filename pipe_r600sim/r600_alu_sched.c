@@ -33,9 +33,10 @@ unsigned r600_alu_clause_slots(const struct r600_alu_clause *c)
    return n;
 }
 
+/* KILL* and PRED_SET* share the one such instruction a group may hold (r600-facts §4.2). */
 static bool is_once_per_group(const struct mir_alu *a)
 {
-   return a->op == R600_ALU_KILLGT || a->pred_set;
+   return (r600_alu_op_info(a->op)->flags & (HW_ISA_F_KILL | HW_ISA_F_PRED_SET)) != 0;
 }
 
 /* Adds `line` to the ascending set; false when the set would exceed `max`. */
@@ -169,14 +170,27 @@ static bool assign_swizzles(struct r600_alu_group *g, unsigned slot, int ports[3
    return false;
 }
 
-static bool reads(const struct mir_alu *a, uint32_t reg, unsigned chan)
+/* Registers an operand may reach: a relative one anywhere in its array. */
+static bool may_overlap(uint32_t reg_a, bool rel_a, const struct mir_alu *a, uint32_t reg_b,
+                        bool rel_b, const struct mir_alu *b)
+{
+   uint32_t lo_a = rel_a ? a->rel_first : reg_a, n_a = rel_a ? a->rel_count : 1;
+   uint32_t lo_b = rel_b ? b->rel_first : reg_b, n_b = rel_b ? b->rel_count : 1;
+   return lo_a < lo_b + n_b && lo_b < lo_a + n_a;
+}
+
+/* True when `a` may read or rewrite a channel that `w` (earlier in the group) writes. */
+static bool depends_on(const struct mir_alu *a, const struct mir_alu *w)
 {
    unsigned nsrc = r600_alu_op_info(a->op)->num_src;
    for (unsigned i = 0; i < nsrc; i++) {
-      if (a->src[i].kind == MIR_SRC_REG && a->src[i].value == reg && a->src[i].chan == chan)
+      const struct mir_src *s = &a->src[i];
+      if (s->kind == MIR_SRC_REG && s->chan == w->dst_chan &&
+          may_overlap(s->value, s->rel, a, w->dst, w->dst_rel, w))
          return true;
    }
-   return false;
+   return a->write && a->dst_chan == w->dst_chan &&
+          may_overlap(a->dst, a->dst_rel, a, w->dst, w->dst_rel, w);
 }
 
 /* Places the instruction(s) into a copy of `g` and checks every group rule; on success
@@ -199,7 +213,9 @@ static bool group_try(struct r600_alu_group *g, const struct mir_alu *ops, unsig
    } else {
       const struct mir_alu *a = &ops[0];
       int s = -1;
-      if (r600_alu_op_trans_only(a->op, chip)) {
+      if (r600_alu_op(chip, a->op)->slot_class == HW_ISA_SLOT_VECTOR) {
+         s = a->dst_chan;
+      } else if (r600_alu_op_trans_only(a->op, chip)) {
          s = R600_SLOT_T;
       } else if (a->write) {
          s = (t.used & (1u << a->dst_chan)) ? (int)R600_SLOT_T : a->dst_chan;
@@ -223,17 +239,13 @@ static bool group_try(struct r600_alu_group *g, const struct mir_alu *ops, unsig
       if (!(g->used & (1u << e)) || !g->slot[e].write)
          continue;
       const struct mir_alu *w = &g->slot[e];
-      for (unsigned k = 0; k < n; k++) {
-         const struct mir_alu *a = &t.slot[placed[k]];
-         if (reads(a, w->dst, w->dst_chan))
+      for (unsigned k = 0; k < n; k++)
+         if (depends_on(&t.slot[placed[k]], w))
             return false;
-         if (a->write && a->dst == w->dst && a->dst_chan == w->dst_chan)
-            return false;
-      }
    }
 
    const struct mir_alu *all[5];
-   unsigned num = 0, once = 0;
+   unsigned num = 0, once = 0, movas = 0, rels = 0;
    t.num_literals = 0;
    for (unsigned e = 0; e < 5; e++) {
       if (!(t.used & (1u << e)))
@@ -241,6 +253,8 @@ static bool group_try(struct r600_alu_group *g, const struct mir_alu *ops, unsig
       const struct mir_alu *a = &t.slot[e];
       all[num++] = a;
       once += is_once_per_group(a);
+      movas += (r600_alu_op_info(a->op)->flags & HW_ISA_F_MOVA) != 0;
+      rels += mir_alu_rel(a);
       for (unsigned s = 0; s < r600_alu_op_info(a->op)->num_src; s++) {
          if (a->src[s].kind != MIR_SRC_LITERAL)
             continue;
@@ -254,7 +268,8 @@ static bool group_try(struct r600_alu_group *g, const struct mir_alu *ops, unsig
          }
       }
    }
-   if (once > 1 || !const_reads_ok(all, num, chip))
+   /* one MOVA per group, never with a user of AR (r600-facts §4.2) */
+   if (once > 1 || movas > 1 || (movas && rels) || !const_reads_ok(all, num, chip))
       return false;
 
    int ports[3][4];

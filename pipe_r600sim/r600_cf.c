@@ -8,12 +8,16 @@
  *   ELSE    ELSE, POP_COUNT 1, to past the ENDIF
  *   ENDIF   the last ALU clause of the branch becomes ALU_POP_AFTER, otherwise a POP
  *   LOOP    LOOP_START_DX10 (to past LOOP_END) ... LOOP_END (to after LOOP_START);
- *           BRK/CONT are LOOP_BREAK/LOOP_CONTINUE pointing at the LOOP_END. */
+ *           BRK/CONT are LOOP_BREAK/LOOP_CONTINUE pointing at the LOOP_END.
+ * Relative operands use AR.x: an ALU clause gets a MOVA_INT of the address in a group of
+ * its own (or with other non-AR work) before the first instruction that needs it, and
+ * again whenever the address changes or was overwritten, never as its last instruction. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "r600_alu_sched.h"
 #include "r600_mir.h"
+#include "r600_regs.h"
 #include "r600_shader.h"
 
 #define UNPATCHED UINT32_MAX
@@ -25,12 +29,17 @@ struct cf_entry {
    uint8_t kind;                  /* enum cf_kind */
    struct r600_cf_fields cf;      /* CF_PLAIN; for TEX: count */
    uint8_t alu_op;                /* CF_ALU_CLAUSE: enum r600_cf_alu_op */
-   unsigned clause;               /* ALU or TEX clause index */
+   unsigned clause;               /* ALU or fetch clause index */
    struct r600_export_fields exp; /* CF_EXPORT */
 };
 
-struct tex_clause {
-   struct mir_tex *tex;
+/* A TEX or VTX clause (its CF entry's op says which). */
+union fetch {
+   struct mir_tex tex;
+   struct mir_vtx vtx;
+};
+struct fetch_clause {
+   union fetch *f;
    unsigned num, cap;
 };
 
@@ -47,10 +56,13 @@ struct builder {
    unsigned num_cf, cap_cf;
    struct r600_alu_clause *alu;
    unsigned num_alu, cap_alu;
-   struct tex_clause *tex;
-   unsigned num_tex, cap_tex;
-   int open_alu, open_tex;        /* CF index of the clause still being filled, or -1 */
-   uint8_t tex_written[R600_MAX_GPRS];
+   struct fetch_clause *fetch;
+   unsigned num_fetch, cap_fetch;
+   int open_alu, open_fetch;      /* CF index of the clause still being filled, or -1 */
+   uint8_t fetch_written[R600_MAX_GPRS];
+   bool ar_valid;                 /* AR.x of the open ALU clause holds ar_gpr.ar_chan */
+   uint32_t ar_gpr;
+   uint8_t ar_chan;
    struct flow flow[64];
    unsigned depth, if_depth, loop_depth, max_stack_elements;
 };
@@ -99,9 +111,9 @@ static void close_alu(struct builder *b)
    b->open_alu = -1;
 }
 
-static void close_tex(struct builder *b)
+static void close_fetch(struct builder *b)
 {
-   b->open_tex = -1;
+   b->open_fetch = -1;
 }
 
 static bool open_alu(struct builder *b)
@@ -117,59 +129,105 @@ static bool open_alu(struct builder *b)
    e->alu_op = R600_CF_ALU;
    e->clause = b->num_alu++;
    b->open_alu = (int)(b->num_cf - 1);
+   b->ar_valid = false;   /* AR does not survive a clause boundary */
    return true;
 }
 
-static bool add_alu(struct builder *b, const struct mir_alu *ops, unsigned n)
+/* Adds to the open ALU clause, or to a new one when it is full; 1 if added, -1 on error. */
+static int clause_add(struct builder *b, const struct mir_alu *ops, unsigned n)
 {
-   close_tex(b);
    if (b->open_alu < 0 && !open_alu(b))
-      return false;
+      return -1;
    int r = r600_alu_clause_add(&b->alu[b->cf[b->open_alu].clause], ops, n, b->chip);
    if (r == 0) {
       /* clause full (size or kcache lines): continue in a new one */
       close_alu(b);
       if (!open_alu(b))
-         return false;
+         return -1;
       r = r600_alu_clause_add(&b->alu[b->cf[b->open_alu].clause], ops, n, b->chip);
    }
    if (r != 1) {
       mir_error(b->p, "cannot schedule an ALU instruction (out of memory)");
+      return -1;
+   }
+   return 1;
+}
+
+/* Loads AR.x from the address of relative instruction `a` unless the open clause has it;
+ * the MOVA_INT and `a` then fit in the clause together (two more slots at most). */
+static bool load_ar(struct builder *b, const struct mir_alu *a)
+{
+   bool have = b->open_alu >= 0 && b->ar_valid && b->ar_gpr == a->addr &&
+               b->ar_chan == a->addr_chan;
+   if (b->open_alu >= 0 && r600_alu_clause_slots(&b->alu[b->cf[b->open_alu].clause]) +
+                              (have ? 1 : 2) > r600_max_alu_clause_slots()) {
+      close_alu(b);
+      have = false;
+   }
+   if (have)
+      return true;
+   struct mir_alu mova = {.op = R600_ALU_MOVA_INT, .dst = MIR_NO_REG};
+   mova.src[0] = (struct mir_src){.kind = MIR_SRC_REG, .chan = a->addr_chan, .value = a->addr};
+   if (clause_add(b, &mova, 1) < 0)
       return false;
+   b->ar_valid = true;
+   b->ar_gpr = a->addr;
+   b->ar_chan = a->addr_chan;
+   return true;
+}
+
+static bool add_alu(struct builder *b, const struct mir_alu *ops, unsigned n)
+{
+   close_fetch(b);
+   if (n == 1 && mir_alu_rel(&ops[0]) && !load_ar(b, &ops[0]))
+      return false;
+   if (clause_add(b, ops, n) < 0)
+      return false;
+   /* an overwritten address register makes AR stale */
+   for (unsigned k = 0; k < n; k++) {
+      const struct mir_alu *a = &ops[k];
+      if (!a->write || a->dst_chan != b->ar_chan)
+         continue;
+      if (a->dst_rel ? b->ar_gpr - a->rel_first < a->rel_count : a->dst == b->ar_gpr)
+         b->ar_valid = false;
    }
    return true;
 }
 
-static void add_tex(struct builder *b, const struct mir_tex *t)
+/* Adds a TEX (vtx = false) or VTX fetch to the open clause of that kind, or a new one. */
+static void add_fetch(struct builder *b, bool vtx, const union fetch *f)
 {
+   enum r600_cf_op op = vtx ? R600_CF_VTX : R600_CF_TEX;
+   uint32_t src = vtx ? f->vtx.src : f->tex.src, dst = vtx ? f->vtx.dst : f->tex.dst;
    close_alu(b);
-   if (b->open_tex >= 0) {
-      struct tex_clause *c = &b->tex[b->cf[b->open_tex].clause];
+   if (b->open_fetch >= 0) {
+      struct fetch_clause *c = &b->fetch[b->cf[b->open_fetch].clause];
       /* a fetch may not read what an earlier fetch of its clause wrote */
-      if (c->num == r600_max_fetch_clause(b->chip) || b->tex_written[t->src])
-         close_tex(b);
+      if (b->cf[b->open_fetch].cf.op != op || c->num == r600_max_fetch_clause(b->chip) ||
+          b->fetch_written[src])
+         close_fetch(b);
    }
-   if (b->open_tex < 0) {
-      if (!grow((void **)&b->tex, &b->cap_tex, b->num_tex, sizeof(*b->tex))) {
+   if (b->open_fetch < 0) {
+      if (!grow((void **)&b->fetch, &b->cap_fetch, b->num_fetch, sizeof(*b->fetch))) {
          mir_error(b->p, "out of memory");
          return;
       }
-      struct cf_entry *e = add_plain(b, R600_CF_TEX, 0, 0);
+      struct cf_entry *e = add_plain(b, op, 0, 0);
       if (!e)
          return;
-      memset(&b->tex[b->num_tex], 0, sizeof(b->tex[0]));
-      e->clause = b->num_tex++;
-      b->open_tex = (int)(b->num_cf - 1);
-      memset(b->tex_written, 0, sizeof(b->tex_written));
+      memset(&b->fetch[b->num_fetch], 0, sizeof(b->fetch[0]));
+      e->clause = b->num_fetch++;
+      b->open_fetch = (int)(b->num_cf - 1);
+      memset(b->fetch_written, 0, sizeof(b->fetch_written));
    }
-   struct tex_clause *c = &b->tex[b->cf[b->open_tex].clause];
-   if (!grow((void **)&c->tex, &c->cap, c->num, sizeof(*c->tex))) {
+   struct fetch_clause *c = &b->fetch[b->cf[b->open_fetch].clause];
+   if (!grow((void **)&c->f, &c->cap, c->num, sizeof(*c->f))) {
       mir_error(b->p, "out of memory");
       return;
    }
-   c->tex[c->num++] = *t;
-   b->cf[b->open_tex].cf.count = c->num;
-   b->tex_written[t->dst] = 1;
+   c->f[c->num++] = *f;
+   b->cf[b->open_fetch].cf.count = c->num;
+   b->fetch_written[dst] = 1;
 }
 
 /* Stack use (r600-facts §4.5): elements = loops * entry size + pushes, plus 2 reserved by
@@ -216,7 +274,7 @@ static void do_else(struct builder *b)
 {
    struct flow *f = &b->flow[b->depth - 1];
    close_alu(b);
-   close_tex(b);
+   close_fetch(b);
    f->else_cf = (int)b->num_cf;
    add_plain(b, R600_CF_ELSE, UNPATCHED, 1);
    b->cf[f->start].cf.addr = (uint32_t)f->else_cf;
@@ -226,7 +284,7 @@ static void do_else(struct builder *b)
 static void do_endif(struct builder *b)
 {
    struct flow *f = &b->flow[--b->depth];
-   close_tex(b);
+   close_fetch(b);
    if (b->open_alu >= 0) {
       b->cf[b->open_alu].alu_op = R600_CF_ALU_POP_AFTER;
       close_alu(b);
@@ -246,7 +304,7 @@ static void do_endif(struct builder *b)
 static void do_loop(struct builder *b)
 {
    close_alu(b);
-   close_tex(b);
+   close_fetch(b);
    if (!push_flow(b, true))
       return;
    add_plain(b, R600_CF_LOOP_START_DX10, UNPATCHED, 0);
@@ -258,7 +316,7 @@ static void do_endloop(struct builder *b)
 {
    struct flow *f = &b->flow[--b->depth];
    close_alu(b);
-   close_tex(b);
+   close_fetch(b);
    uint32_t end = b->num_cf;
    add_plain(b, R600_CF_LOOP_END, f->start + 1, 0);
    b->cf[f->start].cf.addr = end + 1;
@@ -275,7 +333,7 @@ static void do_endloop(struct builder *b)
 static void do_break(struct builder *b, bool cont)
 {
    close_alu(b);
-   close_tex(b);
+   close_fetch(b);
    add_plain(b, cont ? R600_CF_LOOP_CONTINUE : R600_CF_LOOP_BREAK, UNPATCHED, 0);
 }
 
@@ -287,7 +345,7 @@ static void add_exports(struct builder *b)
    struct mir_program *p = b->p;
    struct cf_entry *prev = NULL;
    close_alu(b);
-   close_tex(b);
+   close_fetch(b);
    for (unsigned i = 0; i < p->num_exports; i++) {
       const struct mir_export *x = &p->exports[i];
       bool last_of_type = true;
@@ -353,6 +411,7 @@ static uint32_t *encode_alu_clause(struct builder *b, const struct r600_alu_clau
             if (i < 2)
                f.src_abs[i] = src->abs;
             f.src_chan[i] = src->chan;
+            f.src_rel[i] = src->rel;
             switch (src->kind) {
             case MIR_SRC_REG:
                f.src_sel[i] = (uint16_t)src->value;
@@ -378,6 +437,7 @@ static uint32_t *encode_alu_clause(struct builder *b, const struct r600_alu_clau
          }
          f.dst_gpr = a->dst == MIR_NO_REG ? 0 : (uint8_t)a->dst;
          f.dst_chan = a->dst_chan;
+         f.dst_rel = a->dst_rel;
          f.write = a->write;
          f.clamp = a->clamp;
          f.update_exec_mask = a->pred_set;
@@ -394,10 +454,28 @@ static uint32_t *encode_alu_clause(struct builder *b, const struct r600_alu_clau
    return out;
 }
 
-static void encode_tex_clause(struct builder *b, const struct tex_clause *c, uint32_t *out)
+/* A constant-buffer read: 16 raw bytes (FMT_32_32_32_32, INT: the bits as they are) at
+ * (index GPR) * 16 + offset * 16 of the buffer, no base vertex added. */
+static void encode_vtx_clause(struct builder *b, const struct fetch_clause *c, uint32_t *out)
 {
    for (unsigned i = 0; i < c->num; i++) {
-      const struct mir_tex *t = &c->tex[i];
+      const struct mir_vtx *v = &c->f[i].vtx;
+      struct r600_vtx_fields f = {
+         .no_index_offset = true, .buffer_id = R600_CONSTBUF_RESOURCE_ID,
+         .src_gpr = (uint8_t)v->src, .src_chan = v->src_chan, .mega_fetch_count = 15,
+         .dst_gpr = (uint8_t)v->dst, .dst_sel = {R600_SEL_X, R600_SEL_Y, R600_SEL_Z, R600_SEL_W},
+         /* the same code on both families */
+         .data_format = R7_SQ_VTX_WORD1__DATA_FORMAT__FMT_32_32_32_32,
+         .num_format = R600_NUM_FORMAT_INT, .offset = (uint16_t)(v->offset * 16u),
+      };
+      r600_encode_vtx(b->chip, &f, out + 4 * i);
+   }
+}
+
+static void encode_tex_clause(struct builder *b, const struct fetch_clause *c, uint32_t *out)
+{
+   for (unsigned i = 0; i < c->num; i++) {
+      const struct mir_tex *t = &c->f[i].tex;
       struct r600_tex_fields f = {
          .op = t->op, .resource_id = t->resource, .sampler_id = t->sampler,
          .src_gpr = (uint8_t)t->src, .dst_gpr = (uint8_t)t->dst,
@@ -426,10 +504,10 @@ static bool assemble(struct builder *b, struct r600_shader_binary *out)
       if (e->kind == CF_ALU_CLAUSE) {
          addr[i] = slot;
          slot += r600_alu_clause_slots(&b->alu[e->clause]);
-      } else if (e->kind == CF_PLAIN && e->cf.op == R600_CF_TEX) {
+      } else if (e->kind == CF_PLAIN && (e->cf.op == R600_CF_TEX || e->cf.op == R600_CF_VTX)) {
          slot = (slot + 1) & ~1u;   /* fetch clauses start 16-byte aligned */
          addr[i] = slot;
-         slot += 2 * b->tex[e->clause].num;
+         slot += 2 * b->fetch[e->clause].num;
       }
    }
    uint32_t *code = calloc(slot * 2, sizeof(*code));
@@ -460,7 +538,10 @@ static bool assemble(struct builder *b, struct r600_shader_binary *out)
       } else {
          if (e->cf.op == R600_CF_TEX) {
             e->cf.addr = addr[i];
-            encode_tex_clause(b, &b->tex[e->clause], code + 2 * addr[i]);
+            encode_tex_clause(b, &b->fetch[e->clause], code + 2 * addr[i]);
+         } else if (e->cf.op == R600_CF_VTX) {
+            e->cf.addr = addr[i];
+            encode_vtx_clause(b, &b->fetch[e->clause], code + 2 * addr[i]);
          }
          r600_encode_cf(b->chip, &e->cf, w);
       }
@@ -477,7 +558,7 @@ bool r600_build_program(struct mir_program *p, struct r600_shader_binary *out)
    memset(&b, 0, sizeof(b));
    b.p = p;
    b.chip = p->chip;
-   b.open_alu = b.open_tex = -1;
+   b.open_alu = b.open_fetch = -1;
 
    if (p->stage == IR_STAGE_VERTEX)
       add_plain(&b, R600_CF_CALL_FS, 0, 0);   /* the fetch shader loads the attributes */
@@ -494,7 +575,8 @@ bool r600_build_program(struct mir_program *p, struct r600_shader_binary *out)
          i += count - 1;
          break;
       }
-      case MIR_TEX: add_tex(&b, &n->tex); break;
+      case MIR_TEX: add_fetch(&b, false, &(union fetch){.tex = n->tex}); break;
+      case MIR_VTX: add_fetch(&b, true, &(union fetch){.vtx = n->vtx}); break;
       case MIR_IF: do_if(&b, &n->cond); break;
       case MIR_ELSE: do_else(&b); break;
       case MIR_ENDIF: do_endif(&b); break;
@@ -518,10 +600,10 @@ bool r600_build_program(struct mir_program *p, struct r600_shader_binary *out)
    }
    for (unsigned i = 0; i < b.num_alu; i++)
       r600_alu_clause_free(&b.alu[i]);
-   for (unsigned i = 0; i < b.num_tex; i++)
-      free(b.tex[i].tex);
+   for (unsigned i = 0; i < b.num_fetch; i++)
+      free(b.fetch[i].f);
    free(b.alu);
-   free(b.tex);
+   free(b.fetch);
    free(b.cf);
    return ok;
 }

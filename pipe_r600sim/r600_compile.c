@@ -68,6 +68,7 @@ static void mir_program_free(struct mir_program *p)
 {
    free(p->nodes);
    free(p->fixed_gpr);
+   free(p->arrays);
    if (p->error != out_of_memory)
       free(p->error);
    memset(p, 0, sizeof(*p));

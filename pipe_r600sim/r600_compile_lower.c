@@ -1,6 +1,7 @@
 /* IR -> MIR: every vec4 IR instruction becomes scalar R600 ALU operations (one per written
  * component), fetch instructions or flow markers; the I/O declarations become fixed GPRs,
- * exports and the SPI/export description of the binary. */
+ * exports and the SPI/export description of the binary. Relative operands are taken out
+ * of each instruction first (r600_lower_rel.c), so the code here sees none. */
 #include <stdio.h>
 #include <string.h>
 
@@ -81,10 +82,6 @@ static bool get_src(struct lower *l, const struct ir_src *s, unsigned comp, bool
 {
    unsigned swz = s->swizzle[comp];
    memset(out, 0, sizeof(*out));
-   if (s->rel) {
-      mir_error(l->p, "relative (indirect) register addressing is not supported");
-      return false;
-   }
    if (!float_mods && (s->negate || s->abs)) {
       mir_error(l->p, "negate/absolute modifiers on an integer operand are not supported");
       return false;
@@ -131,10 +128,6 @@ static bool get_src(struct lower *l, const struct ir_src *s, unsigned comp, bool
 
 static uint32_t get_dst(struct lower *l, const struct ir_dst *d)
 {
-   if (d->rel) {
-      mir_error(l->p, "relative (indirect) register addressing is not supported");
-      return MIR_NO_REG;
-   }
    return d->file == IR_FILE_OUTPUT ? l->output_reg[d->index] : d->index;
 }
 
@@ -148,7 +141,7 @@ static void push_alu(struct lower *l, const struct mir_alu *a)
 static bool src_ok_for(const struct mir_alu *a, unsigned s)
 {
    /* OP3 has no ABS bit */
-   return !(r600_alu_op_info(a->op)->op3 && a->src[s].abs);
+   return !(r600_alu_op_info(a->op)->encoding == HW_ISA_ENC_ALU_OP3 && a->src[s].abs);
 }
 
 /* Makes one instruction (n = 1) or the lanes of a reduction (n = 4) encodable: an OP3
@@ -340,7 +333,7 @@ static void lower_kill_if(struct lower *l, const struct ir_instruction *inst)
 static bool coord_reg(struct lower *l, const struct ir_src *s, unsigned needed, uint32_t *reg,
                       uint8_t sel[4])
 {
-   if (!s->rel && !s->negate && !s->abs &&
+   if (!s->negate && !s->abs &&
        (s->file == IR_FILE_TEMP || s->file == IR_FILE_INPUT || s->file == IR_FILE_OUTPUT)) {
       for (unsigned c = 0; c < 4; c++) {
          struct mir_src m;
@@ -860,6 +853,8 @@ bool r600_lower_ir(const struct ir_shader *ir, struct mir_program *p,
    /* TEMP i is vreg i */
    for (unsigned i = 0; i < ir->num_temps; i++)
       mir_new_vreg(p, -1);
+   if (!r600_rel_arrays(ir, p))
+      return false;
    if (ir->stage == IR_STAGE_VERTEX)
       setup_vs(&l);
    else
@@ -870,10 +865,15 @@ bool r600_lower_ir(const struct ir_shader *ir, struct mir_program *p,
       if (inst->opcode == IR_END)
          break;
       l.pos = n + 1;
+      struct ir_instruction plain;
+      if (!r600_rel_load(ir, p, l.pos, inst, &plain))
+         break;
       unsigned first = p->num_nodes;
-      lower_instruction(&l, inst);
-      if (!p->error && writes_dst(inst->opcode))
-         fix_dst_overlap(&l, first, get_dst(&l, &inst->dst));
+      lower_instruction(&l, &plain);
+      if (!p->error && writes_dst(plain.opcode))
+         fix_dst_overlap(&l, first, get_dst(&l, &plain.dst));
+      if (!p->error && inst->dst.rel)
+         r600_rel_store(p, l.pos, inst, &plain);
    }
    l.pos = ir->num_instructions + 1;
 

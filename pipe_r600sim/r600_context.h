@@ -47,9 +47,8 @@ enum r600_atom_id {
 #define R600_FS_RESOURCE_BASE 320   /* vertex buffer i = SET_RESOURCE slot 320 + i */
 #define R600_PS_SAMPLER_BASE 0
 #define R600_VS_SAMPLER_BASE 18
-/* Stage-relative resource ids: constant buffer 0 (for indexed reads), and texture unit t
- * where the compiler fetches it (r600_shader.h). */
-#define R600_CONSTBUF_RESOURCE_ID 0
+/* Stage-relative resource id of texture unit t, where the compiler fetches it; constant
+ * buffer 0 is R600_CONSTBUF_RESOURCE_ID (both in r600_shader.h). */
 #define R600_TEXTURE_RESOURCE_ID(t) (R600_TEX_RESOURCE_OFFSET + (t))
 
 /* ---- CSOs ---- */

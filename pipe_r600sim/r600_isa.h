@@ -1,58 +1,41 @@
-/* R600/R700 shader microcode: the instructions the compiler emits, their slot classes, and
- * field-level encoders for both chip families. Opcode numbers and bit positions come from
- * the generated r600_regs.h (R6_/R7_ microcode-word macros); this header only names them. */
+/* R600/R700 shader microcode: the instructions the compiler emits and field-level encoders
+ * for both chip families. Opcode numbers, operand counts and slot classes come from the
+ * generated instruction table (hw/hw_isa.h), bit positions from the generated r600_regs.h
+ * (R6_/R7_ microcode-word macros); this header only names the instructions. */
 #ifndef R600_ISA_H
 #define R600_ISA_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "hw/hw_isa.h"
 #include "r600sim/gpu.h"
 
-/* ALU instructions used by the compiler. X(name, operands, slot class); the name is the
- * seed's SQ_OP2_INST_ / SQ_OP3_INST_ suffix. */
+/* ALU instructions used by the compiler, by the seed's SQ_OP2_INST_ / SQ_OP3_INST_ name
+ * (each must exist on both chip families). */
 #define R600_ALU_OP2_LIST(X) \
-   X(ADD, 2, ANY) X(MUL_IEEE, 2, ANY) X(MAX_DX10, 2, ANY) X(MIN_DX10, 2, ANY) \
-   X(SETE, 2, ANY) X(SETGT, 2, ANY) X(SETGE, 2, ANY) X(SETNE, 2, ANY) \
-   X(FRACT, 1, ANY) X(TRUNC, 1, ANY) X(CEIL, 1, ANY) X(RNDNE, 1, ANY) X(FLOOR, 1, ANY) \
-   X(MOV, 1, ANY) X(NOP, 0, ANY) X(PRED_SETNE, 2, ANY) X(KILLGT, 2, ANY) \
-   X(AND_INT, 2, ANY) X(OR_INT, 2, ANY) X(XOR_INT, 2, ANY) X(NOT_INT, 1, ANY) \
-   X(ADD_INT, 2, ANY) X(SUB_INT, 2, ANY) X(MAX_INT, 2, ANY) X(MIN_INT, 2, ANY) \
-   X(SETE_INT, 2, ANY) X(SETGT_INT, 2, ANY) X(SETGE_INT, 2, ANY) X(SETNE_INT, 2, ANY) \
-   X(SETGT_UINT, 2, ANY) X(SETGE_UINT, 2, ANY) \
-   X(DOT4_IEEE, 2, REDUCTION) X(CUBE, 2, REDUCTION) \
-   X(EXP_IEEE, 1, TRANS) X(LOG_IEEE, 1, TRANS) X(RECIP_IEEE, 1, TRANS) \
-   X(RECIPSQRT_IEEE, 1, TRANS) X(SQRT_IEEE, 1, TRANS) X(FLT_TO_INT, 1, TRANS) \
-   X(INT_TO_FLT, 1, TRANS) X(UINT_TO_FLT, 1, TRANS) X(FLT_TO_UINT, 1, TRANS) \
-   X(SIN, 1, TRANS) X(COS, 1, TRANS) X(MULLO_INT, 2, TRANS) X(MULHI_UINT, 2, TRANS) \
-   X(ASHR_INT, 2, TRANS_R6) X(LSHR_INT, 2, TRANS_R6) X(LSHL_INT, 2, TRANS_R6)
+   X(ADD) X(MUL_IEEE) X(MAX_DX10) X(MIN_DX10) X(SETE) X(SETGT) X(SETGE) X(SETNE) \
+   X(FRACT) X(TRUNC) X(CEIL) X(RNDNE) X(FLOOR) X(MOVA_INT) X(MOV) X(NOP) X(PRED_SETNE) \
+   X(KILLGT) X(AND_INT) X(OR_INT) X(XOR_INT) X(NOT_INT) X(ADD_INT) X(SUB_INT) X(MAX_INT) \
+   X(MIN_INT) X(SETE_INT) X(SETGT_INT) X(SETGE_INT) X(SETNE_INT) X(SETGT_UINT) X(SETGE_UINT) \
+   X(DOT4_IEEE) X(CUBE) X(EXP_IEEE) X(LOG_IEEE) X(RECIP_IEEE) X(RECIPSQRT_IEEE) X(SQRT_IEEE) \
+   X(FLT_TO_INT) X(INT_TO_FLT) X(UINT_TO_FLT) X(FLT_TO_UINT) X(SIN) X(COS) X(MULLO_INT) \
+   X(MULHI_UINT) X(ASHR_INT) X(LSHR_INT) X(LSHL_INT)
 #define R600_ALU_OP3_LIST(X) \
-   X(MULADD_IEEE, 3, ANY) X(CNDE, 3, ANY) X(CNDGT, 3, ANY) X(CNDE_INT, 3, ANY)
+   X(MULADD_IEEE) X(CNDE) X(CNDGT) X(CNDE_INT)
 
 enum r600_alu_op {
-#define R600_ALU_ENUM(n, s, c) R600_ALU_##n,
+#define R600_ALU_ENUM(n) R600_ALU_##n,
    R600_ALU_OP2_LIST(R600_ALU_ENUM)
    R600_ALU_OP3_LIST(R600_ALU_ENUM)
 #undef R600_ALU_ENUM
    R600_ALU_OP_COUNT
 };
 
-/* Where an instruction may issue inside a VLIW5 group (r600-facts §4.2). */
-enum r600_slot_class {
-   R600_SLOT_ANY,        /* vector slot DST_CHAN, or t */
-   R600_SLOT_TRANS,      /* t only */
-   R600_SLOT_TRANS_R6,   /* t only on R6xx, any slot on R7xx */
-   R600_SLOT_REDUCTION,  /* x, y, z and w of one group together */
-};
-
-struct r600_alu_op_info {
-   const char *name;
-   uint8_t num_src;
-   bool op3;
-   uint8_t slot_class;   /* enum r600_slot_class */
-};
-
-const struct r600_alu_op_info *r600_alu_op_info(enum r600_alu_op op);
+/* The instruction-table entry of `op` on `chip` (never NULL). */
+const struct hw_isa_op *r600_alu_op(enum r600_chip_class chip, enum r600_alu_op op);
+/* The properties that do not depend on the chip (name, encoding, num_src, flags, result). */
+const struct hw_isa_op *r600_alu_op_info(enum r600_alu_op op);
 /* True when the instruction can only issue in the t slot on `chip`. */
 bool r600_alu_op_trans_only(enum r600_alu_op op, enum r600_chip_class chip);
 
@@ -67,12 +50,16 @@ enum r600_inline_const {
 unsigned r600_inline_const_sel(enum r600_inline_const c);
 unsigned r600_literal_sel(void);
 
-/* One ALU instruction slot, all fields as encoded (src_sel already resolved). */
+/* One ALU instruction slot, all fields as encoded (src_sel already resolved). Relative
+ * operands (src_rel, dst_rel) add AR.x (INDEX_MODE AR_X), loaded by MOVA_INT in an earlier
+ * group of the clause. */
 struct r600_alu_fields {
    uint8_t op;                 /* enum r600_alu_op */
    uint16_t src_sel[3];
    uint8_t src_chan[3];
    bool src_neg[3];
+   bool src_rel[3];
+   bool dst_rel;
    bool src_abs[2];            /* OP2 only */
    uint8_t dst_gpr, dst_chan;
    bool write;                 /* OP2 WRITE_MASK (OP3 always writes) */
@@ -134,6 +121,7 @@ void r600_encode_export(enum r600_chip_class chip, const struct r600_export_fiel
 enum r600_num_format { R600_NUM_FORMAT_NORM, R600_NUM_FORMAT_INT, R600_NUM_FORMAT_SCALED };
 struct r600_vtx_fields {
    bool instance_data;         /* FETCH_TYPE INSTANCE_DATA instead of VERTEX_DATA */
+   bool no_index_offset;       /* FETCH_TYPE NO_INDEX_OFFSET (no base vertex/instance added) */
    uint8_t buffer_id;
    uint8_t src_gpr, src_chan;
    uint8_t mega_fetch_count;   /* bytes - 1 */

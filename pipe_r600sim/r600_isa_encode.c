@@ -1,6 +1,7 @@
-/* Field-level encoders for R6xx and R7xx shader microcode words. Every bit position and
- * opcode number comes from the generated r600_regs.h; the two families differ in the OP2
- * ALU_INST/OMOD position, the CF COUNT_3 bit and a few R7xx-only fields (r600-facts §4.1). */
+/* Field-level encoders for R6xx and R7xx shader microcode words. Every bit position comes
+ * from the generated r600_regs.h, every opcode number from the generated instruction table
+ * (hw_isa.h); the two families differ in the OP2 ALU_INST/OMOD position, the CF COUNT_3 bit
+ * and a few R7xx-only fields (r600-facts §4.1). */
 #include "r600_isa.h"
 
 #include "r600_regs.h"
@@ -11,45 +12,39 @@
 #define VAL(chip, word, field, name) \
    ((chip) == R600_CHIP_RV770 ? R7_##word##__##field##__##name : R6_##word##__##field##__##name)
 
-static const struct r600_alu_op_info alu_info[R600_ALU_OP_COUNT] = {
-#define OP2_INFO(n, s, c) [R600_ALU_##n] = {#n, s, false, R600_SLOT_##c},
-#define OP3_INFO(n, s, c) [R600_ALU_##n] = {#n, s, true, R600_SLOT_##c},
-   R600_ALU_OP2_LIST(OP2_INFO)
-   R600_ALU_OP3_LIST(OP3_INFO)
-#undef OP2_INFO
-#undef OP3_INFO
+static const uint16_t alu_id[R600_ALU_OP_COUNT] = {
+#define OP2_ID(n) [R600_ALU_##n] = HW_ISA_OP2_##n,
+#define OP3_ID(n) [R600_ALU_##n] = HW_ISA_OP3_##n,
+   R600_ALU_OP2_LIST(OP2_ID)
+   R600_ALU_OP3_LIST(OP3_ID)
+#undef OP2_ID
+#undef OP3_ID
 };
 
-static const uint16_t alu_opcode_r6[R600_ALU_OP_COUNT] = {
-#define OP2_R6(n, s, c) [R600_ALU_##n] = R6_SQ_ALU_WORD1_OP2__ALU_INST__SQ_OP2_INST_##n,
-#define OP3_R6(n, s, c) [R600_ALU_##n] = R6_SQ_ALU_WORD1_OP3__ALU_INST__SQ_OP3_INST_##n,
-   R600_ALU_OP2_LIST(OP2_R6)
-   R600_ALU_OP3_LIST(OP3_R6)
-#undef OP2_R6
-#undef OP3_R6
-};
-
-static const uint16_t alu_opcode_r7[R600_ALU_OP_COUNT] = {
-#define OP2_R7(n, s, c) [R600_ALU_##n] = R7_SQ_ALU_WORD1_OP2__ALU_INST__SQ_OP2_INST_##n,
-#define OP3_R7(n, s, c) [R600_ALU_##n] = R7_SQ_ALU_WORD1_OP3__ALU_INST__SQ_OP3_INST_##n,
-   R600_ALU_OP2_LIST(OP2_R7)
-   R600_ALU_OP3_LIST(OP3_R7)
-#undef OP2_R7
-#undef OP3_R7
-};
-
-const struct r600_alu_op_info *r600_alu_op_info(enum r600_alu_op op)
+static const struct hw_isa_op *table_op(enum r600_chip_class chip, unsigned id)
 {
-   return &alu_info[op];
+   return hw_isa_op(chip == R600_CHIP_RV770 ? HW_CHIP_R7XX : HW_CHIP_R6XX, id);
+}
+
+/* The opcode number of instruction `id` (enum hw_isa_id) on `chip`. */
+static unsigned opcode_of(enum r600_chip_class chip, unsigned id)
+{
+   return table_op(chip, id)->number;
+}
+
+const struct hw_isa_op *r600_alu_op(enum r600_chip_class chip, enum r600_alu_op op)
+{
+   return table_op(chip, alu_id[op]);
+}
+
+const struct hw_isa_op *r600_alu_op_info(enum r600_alu_op op)
+{
+   return r600_alu_op(R600_CHIP_RV770, op);
 }
 
 bool r600_alu_op_trans_only(enum r600_alu_op op, enum r600_chip_class chip)
 {
-   switch (alu_info[op].slot_class) {
-   case R600_SLOT_TRANS: return true;
-   case R600_SLOT_TRANS_R6: return chip == R600_CHIP_R600;
-   default: return false;
-   }
+   return r600_alu_op(chip, op)->slot_class == HW_ISA_SLOT_TRANS;
 }
 
 unsigned r600_inline_const_sel(enum r600_inline_const c)
@@ -72,8 +67,8 @@ unsigned r600_literal_sel(void)
 
 void r600_encode_alu(enum r600_chip_class chip, const struct r600_alu_fields *f, uint32_t out[2])
 {
-   const struct r600_alu_op_info *info = &alu_info[f->op];
-   unsigned opcode = chip == R600_CHIP_RV770 ? alu_opcode_r7[f->op] : alu_opcode_r6[f->op];
+   const struct hw_isa_op *info = r600_alu_op(chip, f->op);
+   unsigned opcode = info->number;
 
    out[0] = FLD(chip, SQ_ALU_WORD0, SRC0_SEL, f->src_sel[0]) |
             FLD(chip, SQ_ALU_WORD0, SRC0_CHAN, f->src_chan[0]) |
@@ -81,13 +76,18 @@ void r600_encode_alu(enum r600_chip_class chip, const struct r600_alu_fields *f,
             FLD(chip, SQ_ALU_WORD0, SRC1_SEL, f->src_sel[1]) |
             FLD(chip, SQ_ALU_WORD0, SRC1_CHAN, f->src_chan[1]) |
             FLD(chip, SQ_ALU_WORD0, SRC1_NEG, f->src_neg[1]) |
+            FLD(chip, SQ_ALU_WORD0, SRC0_REL, f->src_rel[0]) |
+            FLD(chip, SQ_ALU_WORD0, SRC1_REL, f->src_rel[1]) |
+            FLD(chip, SQ_ALU_WORD0, INDEX_MODE, VAL(chip, SQ_ALU_WORD0, INDEX_MODE, SQ_INDEX_AR_X)) |
             FLD(chip, SQ_ALU_WORD0, LAST, f->last);
    out[1] = FLD(chip, SQ_ALU_WORD1, BANK_SWIZZLE, f->bank_swizzle) |
             FLD(chip, SQ_ALU_WORD1, DST_GPR, f->dst_gpr) |
+            FLD(chip, SQ_ALU_WORD1, DST_REL, f->dst_rel) |
             FLD(chip, SQ_ALU_WORD1, DST_CHAN, f->dst_chan) |
             FLD(chip, SQ_ALU_WORD1, CLAMP, f->clamp);
-   if (info->op3) {
+   if (info->encoding == HW_ISA_ENC_ALU_OP3) {
       out[1] |= FLD(chip, SQ_ALU_WORD1_OP3, SRC2_SEL, f->src_sel[2]) |
+                FLD(chip, SQ_ALU_WORD1_OP3, SRC2_REL, f->src_rel[2]) |
                 FLD(chip, SQ_ALU_WORD1_OP3, SRC2_CHAN, f->src_chan[2]) |
                 FLD(chip, SQ_ALU_WORD1_OP3, SRC2_NEG, f->src_neg[2]) |
                 FLD(chip, SQ_ALU_WORD1_OP3, ALU_INST, opcode);
@@ -101,24 +101,13 @@ void r600_encode_alu(enum r600_chip_class chip, const struct r600_alu_fields *f,
    }
 }
 
-static unsigned cf_inst(enum r600_chip_class chip, enum r600_cf_op op)
-{
-   switch (op) {
-   case R600_CF_TEX: return VAL(chip, SQ_CF_WORD1, CF_INST, SQ_CF_INST_TEX);
-   case R600_CF_VTX: return VAL(chip, SQ_CF_WORD1, CF_INST, SQ_CF_INST_VTX);
-   case R600_CF_LOOP_END: return VAL(chip, SQ_CF_WORD1, CF_INST, SQ_CF_INST_LOOP_END);
-   case R600_CF_LOOP_START_DX10:
-      return VAL(chip, SQ_CF_WORD1, CF_INST, SQ_CF_INST_LOOP_START_DX10);
-   case R600_CF_LOOP_CONTINUE: return VAL(chip, SQ_CF_WORD1, CF_INST, SQ_CF_INST_LOOP_CONTINUE);
-   case R600_CF_LOOP_BREAK: return VAL(chip, SQ_CF_WORD1, CF_INST, SQ_CF_INST_LOOP_BREAK);
-   case R600_CF_JUMP: return VAL(chip, SQ_CF_WORD1, CF_INST, SQ_CF_INST_JUMP);
-   case R600_CF_ELSE: return VAL(chip, SQ_CF_WORD1, CF_INST, SQ_CF_INST_ELSE);
-   case R600_CF_POP: return VAL(chip, SQ_CF_WORD1, CF_INST, SQ_CF_INST_POP);
-   case R600_CF_CALL_FS: return VAL(chip, SQ_CF_WORD1, CF_INST, SQ_CF_INST_CALL_FS);
-   case R600_CF_RETURN: return VAL(chip, SQ_CF_WORD1, CF_INST, SQ_CF_INST_RETURN);
-   }
-   return VAL(chip, SQ_CF_WORD1, CF_INST, SQ_CF_INST_NOP);   /* not reached */
-}
+static const uint16_t cf_id[] = {
+   [R600_CF_TEX] = HW_ISA_CF_TEX, [R600_CF_VTX] = HW_ISA_CF_VTX,
+   [R600_CF_LOOP_END] = HW_ISA_CF_LOOP_END, [R600_CF_LOOP_START_DX10] = HW_ISA_CF_LOOP_START_DX10,
+   [R600_CF_LOOP_CONTINUE] = HW_ISA_CF_LOOP_CONTINUE, [R600_CF_LOOP_BREAK] = HW_ISA_CF_LOOP_BREAK,
+   [R600_CF_JUMP] = HW_ISA_CF_JUMP, [R600_CF_ELSE] = HW_ISA_CF_ELSE, [R600_CF_POP] = HW_ISA_CF_POP,
+   [R600_CF_CALL_FS] = HW_ISA_CF_CALL_FS, [R600_CF_RETURN] = HW_ISA_CF_RETURN,
+};
 
 void r600_encode_cf(enum r600_chip_class chip, const struct r600_cf_fields *f, uint32_t out[2])
 {
@@ -128,7 +117,7 @@ void r600_encode_cf(enum r600_chip_class chip, const struct r600_cf_fields *f, u
    out[1] = FLD(chip, SQ_CF_WORD1, POP_COUNT, f->pop_count) |
             FLD(chip, SQ_CF_WORD1, COND, VAL(chip, SQ_CF_WORD1, COND, SQ_CF_COND_ACTIVE)) |
             FLD(chip, SQ_CF_WORD1, END_OF_PROGRAM, f->end_of_program) |
-            FLD(chip, SQ_CF_WORD1, CF_INST, cf_inst(chip, f->op)) |
+            FLD(chip, SQ_CF_WORD1, CF_INST, opcode_of(chip, cf_id[f->op])) |
             FLD(chip, SQ_CF_WORD1, BARRIER, f->barrier);
    if (chip == R600_CHIP_RV770) {
       /* COUNT holds the low 3 bits, COUNT_3 the fourth (R7xx clauses hold up to 16) */
@@ -138,16 +127,10 @@ void r600_encode_cf(enum r600_chip_class chip, const struct r600_cf_fields *f, u
    }
 }
 
-static unsigned cf_alu_inst(enum r600_chip_class chip, enum r600_cf_alu_op op)
-{
-   switch (op) {
-   case R600_CF_ALU: return VAL(chip, SQ_CF_ALU_WORD1, CF_INST, SQ_CF_INST_ALU);
-   case R600_CF_ALU_PUSH_BEFORE:
-      return VAL(chip, SQ_CF_ALU_WORD1, CF_INST, SQ_CF_INST_ALU_PUSH_BEFORE);
-   case R600_CF_ALU_POP_AFTER: return VAL(chip, SQ_CF_ALU_WORD1, CF_INST, SQ_CF_INST_ALU_POP_AFTER);
-   }
-   return VAL(chip, SQ_CF_ALU_WORD1, CF_INST, SQ_CF_INST_ALU);
-}
+static const uint16_t cf_alu_id[] = {
+   [R600_CF_ALU] = HW_ISA_CF_ALU, [R600_CF_ALU_PUSH_BEFORE] = HW_ISA_CF_ALU_PUSH_BEFORE,
+   [R600_CF_ALU_POP_AFTER] = HW_ISA_CF_ALU_POP_AFTER,
+};
 
 static unsigned kcache_mode(enum r600_chip_class chip, uint8_t mode)
 {
@@ -169,7 +152,7 @@ void r600_encode_cf_alu(enum r600_chip_class chip, const struct r600_cf_alu_fiel
             FLD(chip, SQ_CF_ALU_WORD1, KCACHE_ADDR0, f->kcache_addr[0]) |
             FLD(chip, SQ_CF_ALU_WORD1, KCACHE_ADDR1, f->kcache_addr[1]) |
             FLD(chip, SQ_CF_ALU_WORD1, COUNT, f->count - 1) |
-            FLD(chip, SQ_CF_ALU_WORD1, CF_INST, cf_alu_inst(chip, f->op)) |
+            FLD(chip, SQ_CF_ALU_WORD1, CF_INST, opcode_of(chip, cf_alu_id[f->op])) |
             FLD(chip, SQ_CF_ALU_WORD1, BARRIER, f->barrier);
 }
 
@@ -207,15 +190,20 @@ void r600_encode_export(enum r600_chip_class chip, const struct r600_export_fiel
             FLD(chip, SQ_CF_ALLOC_EXPORT_WORD1, BURST_COUNT, f->burst_count - 1) |
             FLD(chip, SQ_CF_ALLOC_EXPORT_WORD1, END_OF_PROGRAM, f->end_of_program) |
             FLD(chip, SQ_CF_ALLOC_EXPORT_WORD1, CF_INST,
-                f->done ? VAL(chip, SQ_CF_ALLOC_EXPORT_WORD1, CF_INST, SQ_CF_INST_EXPORT_DONE)
-                        : VAL(chip, SQ_CF_ALLOC_EXPORT_WORD1, CF_INST, SQ_CF_INST_EXPORT)) |
+                opcode_of(chip, f->done ? HW_ISA_CF_EXPORT_DONE : HW_ISA_CF_EXPORT)) |
             FLD(chip, SQ_CF_ALLOC_EXPORT_WORD1, BARRIER, f->barrier);
 }
 
 void r600_encode_vtx(enum r600_chip_class chip, const struct r600_vtx_fields *f, uint32_t out[4])
 {
-   unsigned num_format;
+   unsigned num_format, fetch_type;
 
+   if (f->no_index_offset)
+      fetch_type = VAL(chip, SQ_VTX_WORD0, FETCH_TYPE, SQ_VTX_FETCH_NO_INDEX_OFFSET);
+   else if (f->instance_data)
+      fetch_type = VAL(chip, SQ_VTX_WORD0, FETCH_TYPE, SQ_VTX_FETCH_INSTANCE_DATA);
+   else
+      fetch_type = VAL(chip, SQ_VTX_WORD0, FETCH_TYPE, SQ_VTX_FETCH_VERTEX_DATA);
    switch (f->num_format) {
    case R600_NUM_FORMAT_INT:
       num_format = VAL(chip, SQ_VTX_WORD1, NUM_FORMAT_ALL, SQ_NUM_FORMAT_INT);
@@ -227,10 +215,8 @@ void r600_encode_vtx(enum r600_chip_class chip, const struct r600_vtx_fields *f,
       num_format = VAL(chip, SQ_VTX_WORD1, NUM_FORMAT_ALL, SQ_NUM_FORMAT_NORM);
       break;
    }
-   out[0] = FLD(chip, SQ_VTX_WORD0, VTX_INST, VAL(chip, SQ_VTX_WORD0, VTX_INST, SQ_VTX_INST_FETCH)) |
-            FLD(chip, SQ_VTX_WORD0, FETCH_TYPE,
-                f->instance_data ? VAL(chip, SQ_VTX_WORD0, FETCH_TYPE, SQ_VTX_FETCH_INSTANCE_DATA)
-                                 : VAL(chip, SQ_VTX_WORD0, FETCH_TYPE, SQ_VTX_FETCH_VERTEX_DATA)) |
+   out[0] = FLD(chip, SQ_VTX_WORD0, VTX_INST, opcode_of(chip, HW_ISA_VTX_FETCH)) |
+            FLD(chip, SQ_VTX_WORD0, FETCH_TYPE, fetch_type) |
             FLD(chip, SQ_VTX_WORD0, BUFFER_ID, f->buffer_id) |
             FLD(chip, SQ_VTX_WORD0, SRC_GPR, f->src_gpr) |
             FLD(chip, SQ_VTX_WORD0, SRC_SEL_X, f->src_chan) |
@@ -255,23 +241,16 @@ void r600_encode_vtx(enum r600_chip_class chip, const struct r600_vtx_fields *f,
    out[3] = 0;
 }
 
-static unsigned tex_inst(enum r600_chip_class chip, uint8_t op)
-{
-   switch (op) {
-   case R600_TEX_SAMPLE_L: return VAL(chip, SQ_TEX_WORD0, TEX_INST, SQ_TEX_INST_SAMPLE_L);
-   case R600_TEX_SAMPLE_LB: return VAL(chip, SQ_TEX_WORD0, TEX_INST, SQ_TEX_INST_SAMPLE_LB);
-   case R600_TEX_SAMPLE_LZ: return VAL(chip, SQ_TEX_WORD0, TEX_INST, SQ_TEX_INST_SAMPLE_LZ);
-   case R600_TEX_GET_GRADIENTS_H:
-      return VAL(chip, SQ_TEX_WORD0, TEX_INST, SQ_TEX_INST_GET_GRADIENTS_H);
-   case R600_TEX_GET_GRADIENTS_V:
-      return VAL(chip, SQ_TEX_WORD0, TEX_INST, SQ_TEX_INST_GET_GRADIENTS_V);
-   default: return VAL(chip, SQ_TEX_WORD0, TEX_INST, SQ_TEX_INST_SAMPLE);
-   }
-}
+static const uint16_t tex_id[] = {
+   [R600_TEX_SAMPLE] = HW_ISA_TEX_SAMPLE, [R600_TEX_SAMPLE_L] = HW_ISA_TEX_SAMPLE_L,
+   [R600_TEX_SAMPLE_LB] = HW_ISA_TEX_SAMPLE_LB, [R600_TEX_SAMPLE_LZ] = HW_ISA_TEX_SAMPLE_LZ,
+   [R600_TEX_GET_GRADIENTS_H] = HW_ISA_TEX_GET_GRADIENTS_H,
+   [R600_TEX_GET_GRADIENTS_V] = HW_ISA_TEX_GET_GRADIENTS_V,
+};
 
 void r600_encode_tex(enum r600_chip_class chip, const struct r600_tex_fields *f, uint32_t out[4])
 {
-   out[0] = FLD(chip, SQ_TEX_WORD0, TEX_INST, tex_inst(chip, f->op)) |
+   out[0] = FLD(chip, SQ_TEX_WORD0, TEX_INST, opcode_of(chip, tex_id[f->op])) |
             FLD(chip, SQ_TEX_WORD0, FETCH_WHOLE_QUAD, f->fetch_whole_quad) |
             FLD(chip, SQ_TEX_WORD0, RESOURCE_ID, f->resource_id) |
             FLD(chip, SQ_TEX_WORD0, SRC_GPR, f->src_gpr);

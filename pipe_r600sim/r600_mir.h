@@ -26,6 +26,7 @@ struct mir_src {
    uint8_t kind;       /* enum mir_src_kind */
    uint8_t chan;
    bool neg, abs;
+   bool rel;           /* MIR_SRC_REG: register value + the instruction's address */
    uint32_t value;
 };
 
@@ -38,7 +39,20 @@ struct mir_alu {
    uint8_t lane_of;    /* reductions: number of lanes left including this one (4..1), else 0 */
    uint32_t dst;       /* register, MIR_NO_REG if nothing is written */
    struct mir_src src[3];
+   /* Relative operands (only MOVs carry them): register + the int32 in addr.addr_chan,
+    * which stays inside the rel_count registers from rel_first (a contiguous array). The
+    * CF builder loads AR from addr with MOVA_INT. Meaningful only if mir_alu_rel(). */
+   bool dst_rel;
+   uint8_t addr_chan;
+   uint32_t addr;      /* register */
+   uint32_t rel_first;
+   uint16_t rel_count;
 };
+
+static inline bool mir_alu_rel(const struct mir_alu *a)
+{
+   return a->dst_rel || a->src[0].rel || a->src[1].rel || a->src[2].rel;
+}
 
 struct mir_tex {
    uint8_t op;         /* enum r600_tex_op */
@@ -49,8 +63,17 @@ struct mir_tex {
    uint32_t src, dst;  /* registers */
 };
 
+/* A vec4 of constant buffer 0 read with a vertex fetch (the buffer bound as resource
+ * R600_CONSTBUF_RESOURCE_ID, stride 16): slot = offset + the int32 in src.src_chan. */
+struct mir_vtx {
+   uint32_t src, dst;  /* registers */
+   uint8_t src_chan;
+   uint16_t offset;    /* constant slot */
+};
+
 enum mir_kind {
-   MIR_ALU, MIR_TEX, MIR_IF, MIR_ELSE, MIR_ENDIF, MIR_LOOP, MIR_ENDLOOP, MIR_BRK, MIR_CONT,
+   MIR_ALU, MIR_TEX, MIR_VTX, MIR_IF, MIR_ELSE, MIR_ENDIF, MIR_LOOP, MIR_ENDLOOP, MIR_BRK,
+   MIR_CONT,
 };
 
 struct mir_node {
@@ -59,6 +82,7 @@ struct mir_node {
    union {
       struct mir_alu alu;
       struct mir_tex tex;
+      struct mir_vtx vtx;
       struct mir_src cond;   /* MIR_IF: test cond.x != 0.0 */
    };
 };
@@ -82,6 +106,9 @@ struct mir_program {
    unsigned num_reserved_gprs; /* GPRs 0..n-1 hold inputs/outputs, never allocated */
    struct mir_export exports[48];
    unsigned num_exports;
+   /* Relatively addressed arrays: vregs first .. first+count-1 get consecutive GPRs. */
+   struct mir_array { uint32_t first; uint16_t count; } *arrays;
+   unsigned num_arrays;
    unsigned num_gprs;          /* after allocation: highest GPR used + 1 */
    char *error;               /* first error (malloc'ed), NULL if none */
 };
@@ -98,6 +125,16 @@ uint32_t mir_new_vreg(struct mir_program *p, int gpr);
 struct r600_shader_binary;
 bool r600_lower_ir(const struct ir_shader *ir, struct mir_program *p,
                    struct r600_shader_binary *out);
+/* r600_lower_rel.c: relative operands. r600_rel_arrays fills p->arrays from the IR (TEMP
+ * i is vreg i). r600_rel_load copies `in` to `out` with every relative operand replaced:
+ * relative sources are first loaded into new vregs (MOVs with AR, or a vertex fetch of
+ * the constant buffer), a relative destination becomes a new vreg that r600_rel_store
+ * then writes back through AR. New vregs appear in `out` as TEMP indices >= num_temps. */
+bool r600_rel_arrays(const struct ir_shader *ir, struct mir_program *p);
+bool r600_rel_load(const struct ir_shader *ir, struct mir_program *p, uint32_t pos,
+                   const struct ir_instruction *in, struct ir_instruction *out);
+void r600_rel_store(struct mir_program *p, uint32_t pos, const struct ir_instruction *in,
+                    const struct ir_instruction *out);
 /* r600_regalloc.c: vregs -> GPRs. */
 bool r600_regalloc(struct mir_program *p);
 /* r600_cf.c: clauses, CF program, encoding. */

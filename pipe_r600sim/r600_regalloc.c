@@ -6,7 +6,9 @@
  * live within a single IR instruction (lowering temporaries). Two vregs share a GPR only if
  * one interval ends strictly before the other begins, so the scalar operations of one IR
  * instruction never see a source overwritten by its own destination. Inputs and outputs
- * are fixed below num_reserved_gprs; the rest is allocated from there up to GPR 123. */
+ * are fixed below num_reserved_gprs; the rest is allocated from there up to GPR 123.
+ * The vregs of a relatively addressed array (p->arrays) share one interval, the union of
+ * theirs, and are allocated together as consecutive GPRs. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,10 +37,18 @@ static void visit_regs(struct mir_node *n, void (*fn)(uint32_t *reg, void *ctx),
       for (unsigned s = 0; s < 3; s++)
          if (n->alu.src[s].kind == MIR_SRC_REG)
             fn(&n->alu.src[s].value, ctx);
+      if (mir_alu_rel(&n->alu)) {
+         fn(&n->alu.addr, ctx);
+         fn(&n->alu.rel_first, ctx);
+      }
       break;
    case MIR_TEX:
       fn(&n->tex.src, ctx);
       fn(&n->tex.dst, ctx);
+      break;
+   case MIR_VTX:
+      fn(&n->vtx.src, ctx);
+      fn(&n->vtx.dst, ctx);
       break;
    case MIR_IF:
       if (n->cond.kind == MIR_SRC_REG)
@@ -81,10 +91,11 @@ bool r600_regalloc(struct mir_program *p)
    struct interval *iv = malloc((n ? n : 1) * sizeof(*iv));
    uint32_t *order = malloc((n ? n : 1) * sizeof(*order));
    int16_t *gpr = malloc((n ? n : 1) * sizeof(*gpr));
+   uint16_t *size = malloc((n ? n : 1) * sizeof(*size));
    uint32_t *loops = malloc((p->num_nodes + 1) * 2 * sizeof(*loops));
    bool ok = false;
 
-   if (!iv || !order || !gpr || !loops) {
+   if (!iv || !order || !gpr || !size || !loops) {
       mir_error(p, "out of memory");
       goto done;
    }
@@ -111,6 +122,20 @@ bool r600_regalloc(struct mir_program *p)
    for (unsigned i = 0; i < p->num_exports; i++)
       touch(iv, p->exports[i].reg, UINT32_MAX - 1);
 
+   /* an array lives as one: every member gets the union of the members' intervals */
+   for (unsigned a = 0; a < p->num_arrays; a++) {
+      struct interval u = {UINT32_MAX, 0};
+      uint32_t first = p->arrays[a].first, end = first + p->arrays[a].count;
+      for (uint32_t v = first; v < end; v++) {
+         if (iv[v].start < u.start)
+            u.start = iv[v].start;
+         if (iv[v].end > u.end)
+            u.end = iv[v].end;
+      }
+      for (uint32_t v = first; v < end; v++)
+         iv[v] = u;
+   }
+
    /* stretch intervals over the loops they touch, until nothing changes (nesting) */
    for (bool changed = true; changed;) {
       changed = false;
@@ -131,6 +156,15 @@ bool r600_regalloc(struct mir_program *p)
       }
    }
 
+   /* size[v]: registers allocated together from vreg v (an array's first member), 0 for
+    * the other members of an array */
+   for (unsigned i = 0; i < n; i++)
+      size[i] = 1;
+   for (unsigned a = 0; a < p->num_arrays; a++) {
+      size[p->arrays[a].first] = p->arrays[a].count;
+      for (unsigned k = 1; k < p->arrays[a].count; k++)
+         size[p->arrays[a].first + k] = 0;
+   }
    unsigned count = 0, num_gprs = p->num_reserved_gprs;
    for (unsigned i = 0; i < n; i++) {
       gpr[i] = p->fixed_gpr[i];
@@ -138,7 +172,8 @@ bool r600_regalloc(struct mir_program *p)
          if ((unsigned)gpr[i] + 1 > num_gprs)
             num_gprs = (unsigned)gpr[i] + 1;
       } else if (iv[i].start != UINT32_MAX) {
-         order[count++] = i;
+         if (size[i])
+            order[count++] = i;
       } else {
          gpr[i] = 0;   /* never referenced */
       }
@@ -151,20 +186,26 @@ bool r600_regalloc(struct mir_program *p)
    memset(busy, 0, sizeof(busy));
    for (unsigned k = 0; k < count; k++) {
       uint32_t v = order[k];
+      unsigned need = size[v];
       int found = -1;
-      for (unsigned g = p->num_reserved_gprs; g < R600_MAX_GPRS && found < 0; g++) {
-         if (!busy[g] || busy_until[g] < iv[v].start)
+      for (unsigned g = p->num_reserved_gprs; g + need <= R600_MAX_GPRS && found < 0; g++) {
+         bool free_run = true;
+         for (unsigned r = g; r < g + need && free_run; r++)
+            free_run = !busy[r] || busy_until[r] < iv[v].start;
+         if (free_run)
             found = (int)g;
       }
       if (found < 0) {
          mir_error(p, "the shader needs more than %u registers", R600_MAX_GPRS);
          goto done;
       }
-      busy[found] = true;
-      busy_until[found] = iv[v].end;
-      gpr[v] = (int16_t)found;
-      if ((unsigned)found + 1 > num_gprs)
-         num_gprs = (unsigned)found + 1;
+      for (unsigned r = 0; r < need; r++) {
+         busy[found + r] = true;
+         busy_until[found + r] = iv[v].end;
+         gpr[v + r] = (int16_t)(found + r);
+      }
+      if ((unsigned)found + need > num_gprs)
+         num_gprs = (unsigned)found + need;
    }
    if (num_gprs > R600_MAX_GPRS) {
       mir_error(p, "the shader needs more than %u registers", R600_MAX_GPRS);
@@ -181,6 +222,7 @@ done:
    free(iv);
    free(order);
    free(gpr);
+   free(size);
    free(loops);
    return ok;
 }

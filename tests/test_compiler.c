@@ -47,7 +47,7 @@ enum { CFA_ALU = 8, CFA_PUSH_BEFORE = 9, CFA_POP_AFTER = 10, CFA_POP2_AFTER = 11
 /* OP2 / OP3 ALU_INST values */
 enum { OP_ADD = 0, OP_MUL_IEEE = 2, OP_MAX_DX10 = 5, OP_MIN_DX10 = 6, OP_SETE = 8, OP_SETGT = 9,
        OP_SETGE = 10, OP_SETNE = 11, OP_FRACT = 16, OP_TRUNC = 17, OP_CEIL = 18, OP_RNDNE = 19,
-       OP_FLOOR = 20, OP_MOV = 25, OP_NOP = 26, OP_PRED_SETNE = 35, OP_KILLGT = 45,
+       OP_FLOOR = 20, OP_MOVA_INT = 24, OP_MOV = 25, OP_NOP = 26, OP_PRED_SETNE = 35, OP_KILLGT = 45,
        OP_ADD_INT = 52, OP_SUB_INT = 53, OP_SETGT_INT = 59, OP_DOT4_IEEE = 81, OP_CUBE = 82,
        OP_EXP_IEEE = 97, OP_LOG_IEEE = 99, OP_RECIP_IEEE = 102, OP_RECIPSQRT_IEEE = 105,
        OP_SQRT_IEEE = 106, OP_FLT_TO_INT = 107, OP_INT_TO_FLT = 108, OP_SIN = 110, OP_COS = 111,
@@ -66,8 +66,8 @@ static bool trans_only(unsigned op, bool op3, enum r600_chip_class chip)
 struct alu {
    unsigned sel[3], chan[3];
    bool neg[3], abs[2], rel[3];
-   bool last, op3, write, clamp, uem, up;
-   unsigned op, dst, dst_chan, bank_swizzle, omod;
+   bool last, op3, write, clamp, uem, up, dst_rel;
+   unsigned op, dst, dst_chan, bank_swizzle, omod, index_mode;
 };
 
 static void decode_alu(enum r600_chip_class chip, const uint32_t *w, struct alu *a)
@@ -81,7 +81,9 @@ static void decode_alu(enum r600_chip_class chip, const uint32_t *w, struct alu 
    a->rel[1] = bits(w[0], 22, 22);
    a->chan[1] = bits(w[0], 24, 23);
    a->neg[1] = bits(w[0], 25, 25);
+   a->index_mode = bits(w[0], 28, 26);
    a->last = bits(w[0], 31, 31);
+   a->dst_rel = bits(w[1], 28, 28);
    a->bank_swizzle = bits(w[1], 20, 18);
    a->dst = bits(w[1], 27, 21);
    a->dst_chan = bits(w[1], 30, 29);
@@ -231,6 +233,22 @@ static unsigned check_group(enum r600_chip_class chip, const struct alu *g, unsi
          CHECK(!is_t, "%s: reduction in the trans slot", what);
    }
    CHECK(trans <= 1 && kills <= 1, "%s: %u trans, %u kill/pred", what, trans, kills);
+   /* AR: one MOVA_INT per group, in a vector slot, no GPR result, not with a relative
+    * operand; relative operands use INDEX_MODE AR_X (0) */
+   unsigned movas = 0, rels = 0;
+   for (unsigned i = 0; i < n; i++) {
+      bool rel = g[i].dst_rel;
+      for (unsigned s = 0; s < num_src(&g[i]); s++)
+         rel |= g[i].rel[s];
+      rels += rel;
+      if (rel)
+         CHECK(g[i].index_mode == 0, "%s: INDEX_MODE %u", what, g[i].index_mode);
+      if (!g[i].op3 && g[i].op == OP_MOVA_INT) {
+         movas++;
+         CHECK(!slot_trans[i] && !g[i].write, "%s: MOVA_INT in the trans slot or writing", what);
+      }
+   }
+   CHECK(movas <= 1 && !(movas && rels), "%s: %u MOVA, %u relative in a group", what, movas, rels);
    CHECK(literals <= 4, "%s: %u literals", what, literals);
    /* a reduction occupies x, y, z, w */
    for (unsigned i = 0; i < n; i++)
@@ -340,13 +358,30 @@ struct machine {
    bool pos_done, param_done, pixel_done;
    unsigned steps;
    bool error;
+   int ar;                 /* AR.x, valid after a MOVA_INT of the current ALU clause */
+   bool ar_valid;
+   unsigned rel_ops, vtx_fetches;
 };
+
+/* A relative GPR operand: sel + AR.x, which must have been loaded in this clause. */
+static unsigned rel_gpr(struct machine *m, unsigned sel)
+{
+   int r = (int)sel + m->ar;
+   m->rel_ops++;
+   if (!m->ar_valid || sel >= 128 || r < 0 || r >= 128) {
+      m->error = true;
+      return 0;
+   }
+   return (unsigned)r;
+}
 
 static union val read_src(struct machine *m, const struct alu *a, unsigned s,
                           const unsigned kaddr[2], const uint32_t *literals)
 {
    union val v = {0};
    unsigned sel = a->sel[s], chan = a->chan[s];
+   if (a->rel[s])
+      sel = rel_gpr(m, sel);
    if (sel < 128) v = m->gpr[sel][chan];
    else if (sel < 160) v = m->consts[(kaddr[0] * 16 + sel - 128) & 255][chan];
    else if (sel < 192) v = m->consts[(kaddr[1] * 16 + sel - 160) & 255][chan];
@@ -366,6 +401,7 @@ static void exec_alu_clause(struct machine *m, const struct r600_shader_binary *
                             const struct cf *c)
 {
    unsigned slot = c->addr, end = c->addr + c->count;
+   m->ar_valid = false;
    while (slot < end) {
       struct alu g[6];
       unsigned n = 0, lit = 0;
@@ -416,6 +452,7 @@ static void exec_alu_clause(struct machine *m, const struct r600_shader_binary *
             case OP_RNDNE: r.f = nearbyintf(x[0].f); break;
             case OP_FLOOR: r.f = floorf(x[0].f); break;
             case OP_MOV: r = x[0]; break;
+            case OP_MOVA_INT: r.i = x[0].i < -256 ? -256 : x[0].i > 255 ? 255 : x[0].i; break;
             case OP_PRED_SETNE: r.f = x[0].f != x[1].f ? 1.0f : 0.0f; break;
             case OP_KILLGT: if (x[0].f > x[1].f) m->killed = true; break;
             case OP_ADD_INT: r.u = x[0].u + x[1].u; break;
@@ -459,7 +496,47 @@ static void exec_alu_clause(struct machine *m, const struct r600_shader_binary *
          if (!g[i].op3 && g[i].op == OP_PRED_SETNE && g[i].uem)
             m->active = m->active && res[i].f != 0.0f;
          if (g[i].write)
-            m->gpr[g[i].dst][g[i].dst_chan] = res[i];
+            m->gpr[g[i].dst_rel ? rel_gpr(m, g[i].dst) : g[i].dst][g[i].dst_chan] = res[i];
+         if (!g[i].op3 && g[i].op == OP_MOVA_INT) {
+            m->ar = res[i].i;
+            m->ar_valid = true;
+         }
+      }
+   }
+}
+
+static bool lane_on(const struct machine *m);
+
+/* A VTX clause: only constant-buffer reads as the compiler emits them (BUFFER_ID 0,
+ * FETCH_TYPE NO_INDEX_OFFSET, FMT_32_32_32_32 INT, 16 bytes): vec4 (index + OFFSET/16). */
+static void exec_vtx_clause(struct machine *m, const struct r600_shader_binary *b,
+                            const struct cf *c)
+{
+   for (unsigned i = 0; i < c->count; i++) {
+      const uint32_t *w = b->code + 2 * c->addr + 4 * i;
+      if (2 * c->addr + 4 * i + 4 > b->ndw || bits(w[0], 4, 0) != 0 || bits(w[0], 6, 5) != 2 ||
+          bits(w[0], 15, 8) != 0 || bits(w[0], 23, 23) || bits(w[0], 31, 26) != 15 ||
+          bits(w[1], 7, 7) || bits(w[1], 21, 21) || bits(w[1], 27, 22) != 34 ||
+          bits(w[1], 29, 28) != 1 || bits(w[2], 15, 0) % 16 || bits(w[2], 18, 16) ||
+          !bits(w[2], 19, 19)) {
+         m->error = true;
+         return;
+      }
+      m->vtx_fetches++;
+      if (!lane_on(m))
+         continue;
+      int index = m->gpr[bits(w[0], 22, 16)][bits(w[0], 25, 24)].i + (int)bits(w[2], 15, 0) / 16;
+      if (index < 0 || index >= 256) {
+         m->error = true;
+         return;
+      }
+      union val *dst = m->gpr[bits(w[1], 6, 0)];
+      for (unsigned ch = 0; ch < 4; ch++) {
+         unsigned sel = bits(w[1], 11 + 3 * ch, 9 + 3 * ch);
+         if (sel < 4) dst[ch] = m->consts[index][sel];
+         else if (sel == 4) dst[ch].f = 0.0f;
+         else if (sel == 5) dst[ch].f = 1.0f;
+         else if (sel != 7) m->error = true;
       }
    }
 }
@@ -526,6 +603,7 @@ static void run(struct machine *m, const struct r600_shader_binary *b)
       } else {
          switch (c.inst) {
          case CF_NOP: case CF_CALL_FS: break;
+         case CF_VTX: exec_vtx_clause(m, b, &c); break;
          case CF_JUMP:
             if (!lane_on(m)) { pop(m, c.pop_count); next = c.addr; }
             break;
@@ -1273,6 +1351,189 @@ static void test_kcache(void)
    ir_shader_destroy(s);
 }
 
+/* Relative addressing: a TEMP array read and written through computed indices, a CONST
+ * array read through one (vertex fetch), with and without the array declared, for a set of
+ * index values; the compiled code runs on the checker and is compared with the IR's
+ * meaning computed here. */
+static struct ir_src REL(unsigned file, unsigned index, const char *swz, unsigned addr)
+{
+   struct ir_src s = S(file, index, swz);
+   s.rel = true;
+   s.rel_index = (uint16_t)addr;
+   return s;
+}
+
+static struct ir_dst DREL(unsigned index, unsigned mask, unsigned addr)
+{
+   struct ir_dst d = D(IR_FILE_TEMP, index, mask);
+   d.rel = true;
+   d.rel_index = (uint16_t)addr;
+   return d;
+}
+
+static float cval(unsigned k, unsigned c) { return (float)(k * 4 + c) * 0.25f - 3.0f; }
+
+static void test_relative(void)
+{
+   struct ir_shader *s = ir_shader_create(IR_STAGE_FRAGMENT);
+   s->num_outputs = 1;
+   add_io(&s->outputs[0], IR_SEM_COLOR, 0);
+   s->num_temps = 12;
+   s->num_consts = 16;
+   struct ir_src c0x = S(IR_FILE_CONST, 0, "x"), c0y = S(IR_FILE_CONST, 0, "y");
+   E(s, IR_F2I, D(IR_FILE_TEMP, 0, 1), &c0x, NULL, NULL);                 /* T0.x = i */
+   E(s, IR_F2I, D(IR_FILE_TEMP, 1, 1), &c0y, NULL, NULL);                 /* T1.x = j */
+   for (unsigned k = 0; k < 6; k++) {
+      struct ir_src c = S(IR_FILE_CONST, 10 + k, "xyzw");
+      E(s, IR_MOV, D(IR_FILE_TEMP, 2 + k, 0xF), &c, NULL, NULL);          /* a[k] = C[10+k] */
+   }
+   struct ir_src c1 = S(IR_FILE_CONST, 1, "xyzw"), c2 = S(IR_FILE_CONST, 2, "xyzw");
+   struct ir_src c3 = S(IR_FILE_CONST, 3, "xyzw"), c5 = S(IR_FILE_CONST, 5, "xyzw");
+   E(s, IR_ADD, DREL(2, 0xA, 1), &c1, &c2, NULL);                         /* a[j].yw = C1 + C2 */
+   struct ir_src ai = REL(IR_FILE_TEMP, 2, "zyxw", 0), aj = REL(IR_FILE_TEMP, 2, "xyzw", 1);
+   struct ir_src ci = REL(IR_FILE_CONST, 4, "xyzw", 0);
+   E(s, IR_MUL, D(IR_FILE_TEMP, 8, 0xF), &ai, &c3, NULL);                 /* T8 = a[i].zyxw * C3 */
+   E(s, IR_ADD, D(IR_FILE_TEMP, 9, 0xF), &ci, &aj, NULL);                 /* T9 = C[4+i] + a[j] */
+   struct ir_src a1y = S(IR_FILE_TEMP, 3, "yyyy");
+   E(s, IR_MOV, D(IR_FILE_TEMP, 10, 0xF), &a1y, NULL, NULL);              /* T10 = a[1].y */
+   struct ir_src t8 = S(IR_FILE_TEMP, 8, "xyzw"), t9 = S(IR_FILE_TEMP, 9, "xyzw");
+   struct ir_src t10 = S(IR_FILE_TEMP, 10, "xyzw"), o = S(IR_FILE_OUTPUT, 0, "xyzw");
+   E(s, IR_ADD, D(IR_FILE_OUTPUT, 0, 0xF), &t8, &t9, NULL);
+   E(s, IR_MAD, D(IR_FILE_OUTPUT, 0, 0xF), &t10, &c5, &o);
+
+   static const unsigned pairs[][2] = {{0, 0}, {5, 5}, {2, 4}, {4, 1}, {3, 3}, {1, 0}};
+   for (unsigned decl = 0; decl < 2; decl++) {
+      if (decl) {
+         s->num_arrays = 1;
+         s->arrays = calloc(1, sizeof(*s->arrays));
+         s->arrays[0] = (struct ir_array){2, 6};
+      }
+      for (unsigned ci_ = 0; ci_ < 2; ci_++) {
+         enum r600_chip_class chip = chips[ci_];
+         struct r600_shader_binary b;
+         char what[64];
+         snprintf(what, sizeof(what), "relative %s%s", chip_name(chip), decl ? " declared" : "");
+         if (!compile(s, chip, &b, what))
+            continue;
+         check_alu_clauses(chip, &b, what);
+         for (unsigned p = 0; p < sizeof(pairs) / sizeof(pairs[0]); p++) {
+            unsigned i = pairs[p][0], j = pairs[p][1];
+            struct machine m;
+            memset(&m, 0, sizeof(m));
+            m.chip = chip;
+            for (unsigned k = 0; k < 16; k++)
+               for (unsigned c = 0; c < 4; c++)
+                  m.consts[k][c].f = cval(k, c);
+            m.consts[0][0].f = (float)i;
+            m.consts[0][1].f = (float)j;
+            run(&m, &b);
+            /* the IR's meaning */
+            float a[6][4], o4[4];
+            for (unsigned k = 0; k < 6; k++)
+               for (unsigned c = 0; c < 4; c++)
+                  a[k][c] = m.consts[10 + k][c].f;
+            a[j][1] = m.consts[1][1].f + m.consts[2][1].f;
+            a[j][3] = m.consts[1][3].f + m.consts[2][3].f;
+            static const unsigned zyxw[4] = {2, 1, 0, 3};
+            for (unsigned c = 0; c < 4; c++) {
+               float t8v = a[i][zyxw[c]] * m.consts[3][c].f;
+               float t9v = m.consts[4 + i][c].f + a[j][c];
+               float sum = t8v + t9v, prod = a[1][1] * m.consts[5][c].f;
+               o4[c] = prod + sum;
+            }
+            bool same = !m.error && m.pixel_done;
+            for (unsigned c = 0; c < 4 && same; c++)
+               same = feq(m.pixel[0][c].f, o4[c]);
+            CHECK(same, "%s i=%u j=%u: (%g %g %g %g), want (%g %g %g %g)%s", what, i, j,
+                  m.pixel[0][0].f, m.pixel[0][1].f, m.pixel[0][2].f, m.pixel[0][3].f, o4[0],
+                  o4[1], o4[2], o4[3], m.error ? " (checker error)" : "");
+            CHECK(m.rel_ops > 0 && m.vtx_fetches == 1, "%s: %u relative operands, %u fetches",
+                  what, m.rel_ops, m.vtx_fetches);
+         }
+         r600_shader_binary_free(&b);
+      }
+   }
+   ir_shader_destroy(s);
+}
+
+/* A loop writing a[i] = C[10 + i] * 2 and then a[i].x += i through a counter: AR is
+ * reloaded in every clause that needs it, the array stays allocated across the loop. */
+static void test_relative_loop(void)
+{
+   struct ir_shader *s = ir_shader_create(IR_STAGE_VERTEX);
+   s->num_outputs = 1;
+   add_io(&s->outputs[0], IR_SEM_POSITION, 0);
+   s->num_temps = 6;
+   s->num_consts = 16;
+   s->num_arrays = 1;
+   s->arrays = calloc(1, sizeof(*s->arrays));
+   s->arrays[0] = (struct ir_array){2, 4};
+   struct ir_src zero = S(IR_FILE_IMM, IMM4(s, 0, 0, 0, 0), "xyzw");
+   struct ir_src four = S(IR_FILE_IMM, IMM4(s, 4, 4, 4, 4), "x");
+   struct ir_src two = S(IR_FILE_IMM, IMM4(s, 2, 2, 2, 2), "xyzw");
+   struct ir_src one = S(IR_FILE_IMM, IMM4(s, 1, 1, 1, 1), "x");
+   struct ir_src t0x = S(IR_FILE_TEMP, 0, "x"), t1x = S(IR_FILE_TEMP, 1, "x");
+   E(s, IR_MOV, D(IR_FILE_TEMP, 0, 0xF), &zero, NULL, NULL);
+   E(s, IR_LOOP, NODST(), NULL, NULL, NULL);
+   E(s, IR_SGE, D(IR_FILE_TEMP, 1, 1), &t0x, &four, NULL);
+   E(s, IR_IF, NODST(), &t1x, NULL, NULL);
+   E(s, IR_BRK, NODST(), NULL, NULL, NULL);
+   E(s, IR_ENDIF, NODST(), NULL, NULL, NULL);
+   E(s, IR_F2I, D(IR_FILE_TEMP, 0, 2), &t0x, NULL, NULL);
+   struct ir_src cy = REL(IR_FILE_CONST, 10, "xyzw", 0);
+   cy.rel_comp = 1;
+   struct ir_dst ay = DREL(2, 0xF, 0);
+   ay.rel_comp = 1;
+   E(s, IR_MUL, ay, &cy, &two, NULL);
+   struct ir_src ayx = REL(IR_FILE_TEMP, 2, "x", 0);
+   ayx.rel_comp = 1;
+   ay.writemask = 1;
+   E(s, IR_ADD, ay, &ayx, &t0x, NULL);
+   E(s, IR_ADD, D(IR_FILE_TEMP, 0, 1), &t0x, &one, NULL);
+   E(s, IR_ENDLOOP, NODST(), NULL, NULL, NULL);
+   struct ir_src a0 = S(IR_FILE_TEMP, 2, "xyzw"), a1 = S(IR_FILE_TEMP, 3, "xyzw");
+   struct ir_src a2 = S(IR_FILE_TEMP, 4, "xyzw"), a3 = S(IR_FILE_TEMP, 5, "xyzw");
+   struct ir_src o = S(IR_FILE_OUTPUT, 0, "xyzw");
+   E(s, IR_ADD, D(IR_FILE_OUTPUT, 0, 0xF), &a0, &a1, NULL);
+   E(s, IR_ADD, D(IR_FILE_OUTPUT, 0, 0xF), &o, &a2, NULL);
+   E(s, IR_ADD, D(IR_FILE_OUTPUT, 0, 0xF), &o, &a3, NULL);
+   for (unsigned ci_ = 0; ci_ < 2; ci_++) {
+      enum r600_chip_class chip = chips[ci_];
+      struct r600_shader_binary b;
+      char what[64];
+      snprintf(what, sizeof(what), "relative loop %s", chip_name(chip));
+      if (!compile(s, chip, &b, what))
+         continue;
+      check_alu_clauses(chip, &b, what);
+      struct machine m;
+      memset(&m, 0, sizeof(m));
+      m.chip = chip;
+      for (unsigned k = 0; k < 16; k++)
+         for (unsigned c = 0; c < 4; c++)
+            m.consts[k][c].f = cval(k, c);
+      run(&m, &b);
+      float a[4][4], want[4];
+      for (unsigned k = 0; k < 4; k++) {
+         for (unsigned c = 0; c < 4; c++)
+            a[k][c] = m.consts[10 + k][c].f * 2.0f;
+         a[k][0] = a[k][0] + (float)k;
+      }
+      bool same = !m.error && m.pos_done;
+      for (unsigned c = 0; c < 4; c++) {
+         want[c] = a[0][c] + a[1][c];
+         want[c] = want[c] + a[2][c];
+         want[c] = want[c] + a[3][c];
+         same = same && feq(m.pos[0][c].f, want[c]);
+      }
+      CHECK(same, "%s: (%g %g %g %g), want (%g %g %g %g)%s", what, m.pos[0][0].f, m.pos[0][1].f,
+            m.pos[0][2].f, m.pos[0][3].f, want[0], want[1], want[2], want[3],
+            m.error ? " (checker error)" : "");
+      CHECK(m.vtx_fetches == 4, "%s: one constant fetch per iteration (%u)", what, m.vtx_fetches);
+      r600_shader_binary_free(&b);
+   }
+   ir_shader_destroy(s);
+}
+
 /* gl_FragCoord (w -> 1/w), varyings, texture fetch, discard, depth output */
 static void test_ps_features(void)
 {
@@ -1546,12 +1807,19 @@ static void test_errors(void)
 
    s = ir_shader_create(IR_STAGE_FRAGMENT);
    s->num_temps = 2;
-   struct ir_src rel = S(IR_FILE_TEMP, 0, "xyzw");
+   struct ir_src rel = S(IR_FILE_TEMP, 2, "xyzw");   /* base beyond the temps */
    rel.rel = true;
    rel.rel_index = 1;
    E(s, IR_MOV, D(IR_FILE_TEMP, 0, 0xF), &rel, NULL, NULL);
    CHECK(!r600_compile_shader(s, R600_CHIP_RV770, &b, &log) && log && strstr(log, "relative"),
-         "errors: relative addressing reported: %s", log ? log : "(none)");
+         "errors: bad relative operand reported: %s", log ? log : "(none)");
+   free(log);
+   s->num_arrays = 1;
+   s->arrays = calloc(1, sizeof(*s->arrays));
+   s->arrays[0] = (struct ir_array){1, 2};   /* beyond num_temps */
+   s->instructions[0].src[0].index = 0;
+   CHECK(!r600_compile_shader(s, R600_CHIP_RV770, &b, &log) && log && strstr(log, "array"),
+         "errors: bad array declaration reported: %s", log ? log : "(none)");
    free(log);
    ir_shader_destroy(s);
 
@@ -1676,6 +1944,8 @@ int main(void)
    test_flow();
    test_loop_liveness();
    test_kcache();
+   test_relative();
+   test_relative_loop();
    test_ps_features();
    test_textures();
    test_scalar_ops();

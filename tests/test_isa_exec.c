@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alu_ops.h"
 #include "gpu_memory.h"
 #include "isa_program.h"
 #include "r600_regs.h"
@@ -86,8 +87,9 @@ static void clause_dw(struct prog *p, uint32_t a, uint32_t b)
    p->qw++;
 }
 
-struct src { unsigned sel, chan; bool neg, abs; };
+struct src { unsigned sel, chan; bool neg, abs, rel; };
 static struct src gpr(unsigned r, unsigned c) { return (struct src){ r, c, false, false }; }
+static struct src relg(unsigned r, unsigned c) { return (struct src){ r, c, false, false, true }; }
 static struct src lit(unsigned c) { return (struct src){ ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_LITERAL), c, false, false }; }
 static struct src pv(unsigned c) { return (struct src){ ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_PV), c, false, false }; }
 static struct src ps(void) { return (struct src){ ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_PS), 0, false, false }; }
@@ -107,6 +109,8 @@ struct alu {
    unsigned omod;
    bool clamp, upd_exec, upd_pred;
    unsigned pred_sel;
+   bool dst_rel;
+   unsigned index_mode;        /* ALU_WORD0.INDEX_MODE (0 = AR.x) */
 };
 
 static void alu_begin(struct prog *p)
@@ -119,11 +123,14 @@ static void alu(struct prog *p, struct alu a, bool last)
    uint32_t w0 = FLD(SQ_ALU_WORD0, SRC0_SEL, a.s0.sel) | FLD(SQ_ALU_WORD0, SRC0_CHAN, a.s0.chan) |
                  FLD(SQ_ALU_WORD0, SRC0_NEG, a.s0.neg) | FLD(SQ_ALU_WORD0, SRC1_SEL, a.s1.sel) |
                  FLD(SQ_ALU_WORD0, SRC1_CHAN, a.s1.chan) | FLD(SQ_ALU_WORD0, SRC1_NEG, a.s1.neg) |
-                 FLD(SQ_ALU_WORD0, PRED_SEL, a.pred_sel) | FLD(SQ_ALU_WORD0, LAST, last);
+                 FLD(SQ_ALU_WORD0, PRED_SEL, a.pred_sel) | FLD(SQ_ALU_WORD0, LAST, last) |
+                 FLD(SQ_ALU_WORD0, SRC0_REL, a.s0.rel) | FLD(SQ_ALU_WORD0, SRC1_REL, a.s1.rel) |
+                 FLD(SQ_ALU_WORD0, INDEX_MODE, a.index_mode);
    uint32_t w1 = FLD(SQ_ALU_WORD1, DST_GPR, a.dst) | FLD(SQ_ALU_WORD1, DST_CHAN, a.chan) |
-                 FLD(SQ_ALU_WORD1, CLAMP, a.clamp);
+                 FLD(SQ_ALU_WORD1, CLAMP, a.clamp) | FLD(SQ_ALU_WORD1, DST_REL, a.dst_rel);
    if (a.op & 0x100u) {
-      w1 |= FLD(SQ_ALU_WORD1_OP3, ALU_INST, a.op & 0xFFu) | FLD(SQ_ALU_WORD1_OP3, SRC2_SEL, a.s2.sel) |
+      w1 |= FLD(SQ_ALU_WORD1_OP3, SRC2_REL, a.s2.rel) |
+            FLD(SQ_ALU_WORD1_OP3, ALU_INST, a.op & 0xFFu) | FLD(SQ_ALU_WORD1_OP3, SRC2_SEL, a.s2.sel) |
             FLD(SQ_ALU_WORD1_OP3, SRC2_CHAN, a.s2.chan) | FLD(SQ_ALU_WORD1_OP3, SRC2_NEG, a.s2.neg);
    } else {
       w1 |= FLD(SQ_ALU_WORD1_OP2, ALU_INST, a.op) | FLD(SQ_ALU_WORD1_OP2, WRITE_MASK, !a.nowrite) |
@@ -857,6 +864,293 @@ static void test_bad_binaries(void)
           decoded, total);
 }
 
+/* ---- relative addressing: MOVA*, AR / loop-indexed GPR operands --------------------------- */
+
+/* MOVA* value semantics (r600-facts §4.2: clamp to [-256, 255]; MOVA_FLOOR floors, MOVA
+ * rounds to nearest even), on values whose expectation is written out here. */
+static void test_mova_values(void)
+{
+   static const struct { enum hw_isa_id op; uint32_t in; int32_t want; } t[] = {
+      { HW_ISA_OP2_MOVA_INT, 5, 5 }, { HW_ISA_OP2_MOVA_INT, (uint32_t)-7, -7 },
+      { HW_ISA_OP2_MOVA_INT, 255, 255 }, { HW_ISA_OP2_MOVA_INT, 256, 255 },
+      { HW_ISA_OP2_MOVA_INT, (uint32_t)-256, -256 }, { HW_ISA_OP2_MOVA_INT, (uint32_t)-257, -256 },
+      { HW_ISA_OP2_MOVA_INT, 0x7FFFFFFFu, 255 }, { HW_ISA_OP2_MOVA_INT, 0x80000000u, -256 },
+      { HW_ISA_OP2_MOVA_FLOOR, 0x402CCCCDu /* 2.7 */, 2 }, { HW_ISA_OP2_MOVA_FLOOR, 0xBFC00000u /* -1.5 */, -2 },
+      { HW_ISA_OP2_MOVA_FLOOR, 0x80000000u /* -0 */, 0 }, { HW_ISA_OP2_MOVA_FLOOR, 0x4E6E6B28u /* 1e9 */, 255 },
+      { HW_ISA_OP2_MOVA_FLOOR, 0xCE6E6B28u /* -1e9 */, -256 }, { HW_ISA_OP2_MOVA_FLOOR, 0x7F800000u, 255 },
+      { HW_ISA_OP2_MOVA_FLOOR, 0xFF800000u, -256 }, { HW_ISA_OP2_MOVA_FLOOR, 0x7FC00000u, 0 },
+      { HW_ISA_OP2_MOVA_FLOOR, 0x437F8000u /* 255.5 */, 255 }, { HW_ISA_OP2_MOVA_FLOOR, 0xC3808000u /* -257 */, -256 },
+      { HW_ISA_OP2_MOVA, 0x40200000u /* 2.5 */, 2 }, { HW_ISA_OP2_MOVA, 0x40600000u /* 3.5 */, 4 },
+      { HW_ISA_OP2_MOVA, 0xBF19999Au /* -0.6 */, -1 }, { HW_ISA_OP2_MOVA, 0xBF000000u /* -0.5 */, 0 },
+      { HW_ISA_OP2_MOVA, 0x437F8000u /* 255.5 */, 255 }, { HW_ISA_OP2_MOVA, 0xFFC00000u, 0 },
+   };
+   unsigned bad = 0;
+   for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+      int32_t got = (int32_t)sim_mova(t[i].op, t[i].in);
+      if (got != t[i].want && bad++ < 8)
+         fprintf(stderr, "  %s(0x%08x) = %d, want %d\n", sim_op_info[t[i].op].name, t[i].in, got,
+                 t[i].want);
+   }
+   check(bad == 0, "MOVA* values: clamping to [-256, 255], floor, round to even (%u wrong)", bad);
+}
+
+static uint32_t pattern(unsigned r, unsigned c, unsigned l) { return 0x01000000u * r + 0x10000u * c + l; }
+
+static void fill_pattern(void)
+{
+   clear_lanes();
+   for (unsigned r = 2; r < 40; r++)
+      for (unsigned c = 0; c < 4; c++)
+         for (unsigned l = 0; l < SIM_LANES; l++)
+            init_lanes.gpr[r][c][l] = pattern(r, c, l);
+}
+
+/* A RNE rounding of a float, written out. */
+static int32_t round_even(float f)
+{
+   float fl = floorf(f), d = f - fl;
+   if (d > 0.5f || (d == 0.5f && fmodf(fl, 2.0f) != 0.0f))
+      fl += 1.0f;
+   return (int32_t)fl;
+}
+
+static int32_t ar_x(unsigned l) { return (int32_t)(l % 6) - 1; }             /* MOVA_INT */
+static float ar_y_src(unsigned l) { return (float)l * 0.45f - 1.3f; }        /* MOVA_FLOOR */
+static float ar_z_src(unsigned l) { return (float)l * 0.5f - 2.0f; }         /* MOVA */
+
+/* MOVA_INT / MOVA_FLOOR / MOVA into AR.x / .y / .z, relative reads with INDEX_MODE AR_X..Z,
+ * a relative write, reads-before-writes in the writing group, inactive lanes untouched. */
+static void test_relative_gpr(uint16_t active)
+{
+   struct prog p;
+   prog_init(&p);
+   fill_pattern();
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      init_lanes.gpr[1][0][l] = (uint32_t)ar_x(l);
+      init_lanes.gpr[1][1][l] = U(ar_y_src(l));
+      init_lanes.gpr[1][2][l] = U(ar_z_src(l));
+      init_lanes.gpr[1][3][l] = 0xABC00000u + l;
+   }
+   enum { ARX = 0, ARY = 1, ARZ = 2 };
+   alu_begin(&p);
+   /* G1: AR.x; a plain op may share the MOVA's group */
+   alu(&p, (struct alu){ OP2(MOVA_INT), 0, 0, .nowrite = true, .s0 = gpr(1, 0) }, false);
+   alu(&p, (struct alu){ OP2(MOV), 2, 3, .s0 = gpr(1, 0) }, true);
+   /* G2: reads through AR.x */
+   alu(&p, (struct alu){ OP2(MOV), 3, 0, .s0 = relg(10, 0), .index_mode = ARX }, false);
+   alu(&p, (struct alu){ OP2(MOV), 3, 1, .s0 = relg(10, 2), .index_mode = ARX }, true);
+   /* G3: AR.y */
+   alu(&p, (struct alu){ OP2(MOVA_FLOOR), 0, 1, .nowrite = true, .s0 = gpr(1, 1) }, true);
+   /* G4: AR.y and AR.x (still valid) */
+   alu(&p, (struct alu){ OP2(MOV), 3, 2, .s0 = relg(10, 1), .index_mode = ARY }, false);
+   alu(&p, (struct alu){ OP2(ADD_INT), 3, 3, .s0 = relg(10, 3), .s1 = gpr(1, 0), .index_mode = ARX }, true);
+   /* G5: AR.z */
+   alu(&p, (struct alu){ OP2(MOVA), 0, 2, .nowrite = true, .s0 = gpr(1, 2) }, true);
+   /* G6: relative write, and a relative read of the same registers in the same group */
+   alu(&p, (struct alu){ OP2(MOV), 20, 3, .s0 = gpr(1, 3), .dst_rel = true, .index_mode = ARZ }, false);
+   alu(&p, (struct alu){ OP2(MOV), 4, 0, .s0 = relg(20, 3), .index_mode = ARZ }, true);
+   /* G7: the written value */
+   alu(&p, (struct alu){ OP2(MOV), 4, 1, .s0 = relg(20, 3), .index_mode = ARZ }, true);
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
+   cf(&p, CFI(NOP), 0, 0, true);
+
+   char name[64];
+   snprintf(name, sizeof(name), "relative GPR %s active 0x%04x", R7 ? "r7xx" : "r6xx", active);
+   if (!run_both(name, SIM_STAGE_PS, upload_prog(&p), 0, &init_lanes, active)) {
+      check(false, "%s ran: %s", name, res_interp.fault);
+      return;
+   }
+   unsigned bad = 0;
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      bool on = active >> l & 1;
+      int32_t ax = ar_x(l), ay = (int32_t)floorf(ar_y_src(l)), az = round_even(ar_z_src(l));
+      struct { unsigned g, c; uint32_t want; } e[] = {
+         { 2, 3, on ? (uint32_t)ax : pattern(2, 3, l) },
+         { 3, 0, on ? pattern(10 + ax, 0, l) : pattern(3, 0, l) },
+         { 3, 1, on ? pattern(10 + ax, 2, l) : pattern(3, 1, l) },
+         { 3, 2, on ? pattern(10 + ay, 1, l) : pattern(3, 2, l) },
+         { 3, 3, on ? pattern(10 + ax, 3, l) + (uint32_t)ax : pattern(3, 3, l) },
+         { 4, 0, on ? pattern(20 + az, 3, l) : pattern(4, 0, l) },
+         { 4, 1, on ? 0xABC00000u + l : pattern(4, 1, l) },
+      };
+      for (unsigned k = 0; k < sizeof(e) / sizeof(e[0]); k++)
+         if (R(e[k].g, e[k].c, l) != e[k].want && bad++ < 8)
+            fprintf(stderr, "  %s lane %u R%u.%c = 0x%08x, want 0x%08x\n", name, l, e[k].g,
+                    "xyzw"[e[k].c], R(e[k].g, e[k].c, l), e[k].want);
+      for (unsigned r = 16; r < 30; r++) {
+         uint32_t want = on && (int32_t)r == 20 + az ? 0xABC00000u + l : pattern(r, 3, l);
+         if (R(r, 3, l) != want && bad++ < 8)
+            fprintf(stderr, "  %s lane %u R%u.w = 0x%08x, want 0x%08x\n", name, l, r,
+                    R(r, 3, l), want);
+      }
+   }
+   check(bad == 0, "%s: relative reads/writes address index + AR per lane (%u wrong)", name, bad);
+}
+
+/* INDEX_MODE LOOP: the DX9 loop index AL from SQ_LOOP_CONST INIT/INC, restored after the
+ * loop. */
+static void test_relative_loop(void)
+{
+   struct prog p;
+   prog_init(&p);
+   clear_lanes();
+   for (unsigned r = 0; r < 20; r++)
+      for (unsigned l = 0; l < SIM_LANES; l++)
+         init_lanes.gpr[r + 8][0][l] = U((float)(r + 8)), init_lanes.gpr[r + 8][1][l] = U(0.5f * (float)r);
+   for (unsigned l = 0; l < SIM_LANES; l++)
+      init_lanes.gpr[5][0][l] = 0;
+   enum { LOOP = 4 };
+   cf(&p, CFI(LOOP_START), 3, 0, false);                                  /* 0 */
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(ADD), 5, 0, .s0 = gpr(5, 0), .s1 = relg(0, 0), .index_mode = LOOP }, true);
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });                           /* 1 */
+   cf(&p, CFI(LOOP_END), 1, 0, false);                                    /* 2 */
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(MOV), 5, 1, .s0 = relg(12, 1), .index_mode = LOOP }, true);
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });                           /* 3 */
+   cf(&p, CFI(NOP), 0, 0, true);                                          /* 4 */
+   /* PS loop constant 0: COUNT 3, INIT 11, INC 2 */
+   set_reg(REG_SQ_LOOP_CONST_0, SQ_LOOP_CONST_0__COUNT(3) | SQ_LOOP_CONST_0__INIT(11) |
+                                SQ_LOOP_CONST_0__INC(2));
+   if (run_both("relative loop index", SIM_STAGE_PS, upload_prog(&p), 0, &init_lanes, 0xFFFF)) {
+      bool ok = true;
+      for (unsigned l = 0; l < SIM_LANES; l++)
+         ok &= RF(5, 0, l) == 11.0f + 13.0f + 15.0f && RF(5, 1, l) == 0.5f * 4.0f;
+      check(ok, "INDEX_MODE LOOP adds AL = INIT, INIT + INC, ... and AL is 0 after the loop "
+            "(got %g, %g)", RF(5, 0, 0), RF(5, 1, 0));
+   } else {
+      check(false, "relative loop index ran: %s", res_interp.fault);
+   }
+   set_reg(REG_SQ_LOOP_CONST_0, 0);
+}
+
+/* An active lane whose relative register leaves R0..R127 faults; an inactive one does not. */
+static void test_relative_range(void)
+{
+   for (unsigned w = 0; w < 2; w++) {
+      struct prog p;
+      prog_init(&p);
+      fill_pattern();
+      for (unsigned l = 0; l < SIM_LANES; l++)
+         init_lanes.gpr[1][0][l] = l == 5 ? (w ? (uint32_t)-20 : 200u) : 3u;
+      alu_begin(&p);
+      alu(&p, (struct alu){ OP2(MOVA_INT), 0, 0, .nowrite = true, .s0 = gpr(1, 0) }, true);
+      if (w)
+         alu(&p, (struct alu){ OP2(MOV), 10, 1, .s0 = gpr(1, 0), .dst_rel = true }, true);
+      else
+         alu(&p, (struct alu){ OP2(MOV), 2, 1, .s0 = relg(10, 1) }, true);
+      cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
+      cf(&p, CFI(NOP), 0, 0, true);
+      uint64_t va = upload_prog(&p);
+      const char *what = w ? "relative write below R0" : "relative read beyond R127";
+      run_both(what, SIM_STAGE_PS, va, 0, &init_lanes, 0xFFFF);
+      check(!res_interp.ok && !res_jit.ok && strstr(res_interp.fault, "relative GPR index") &&
+            !strcmp(res_interp.fault, res_jit.fault),
+            "%s: faults on both engines (%s / %s)", what, res_interp.fault, res_jit.fault);
+      bool ran = run_both(what, SIM_STAGE_PS, va, 0, &init_lanes, 0xFFDF);
+      check(ran && (w ? R(13, 1, 0) == 3u : R(2, 1, 0) == pattern(13, 1, 0)) &&
+               (w ? R(13, 1, 5) == pattern(13, 1, 5) : R(2, 1, 5) == pattern(2, 1, 5)),
+            "%s: the same lane inactive does not fault (%s)", what, res_interp.fault);
+   }
+}
+
+/* Encodings the AR rules forbid, or that are not implemented, are decode faults. */
+static void test_relative_decode_faults(void)
+{
+   struct prog p;
+#define ONE_CLAUSE(...) do { prog_init(&p); alu_begin(&p); __VA_ARGS__; \
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 }); cf(&p, CFI(NOP), 0, 0, true); } while (0)
+   struct alu mova = { OP2(MOVA_INT), 0, 0, .nowrite = true, .s0 = gpr(1, 0) };
+   struct alu rmov = { OP2(MOV), 2, 1, .s0 = relg(10, 1) };
+   struct alu nop = { OP2(NOP), 0, 0, .nowrite = true };
+
+   ONE_CLAUSE(alu(&p, rmov, true));
+   expect_decode_fault("relative operand without a MOVA", upload_prog(&p), SIM_STAGE_PS);
+   ONE_CLAUSE(alu(&p, mova, false); alu(&p, rmov, true); alu(&p, nop, true));
+   expect_decode_fault("MOVA and an AR-relative operand in one group", upload_prog(&p), SIM_STAGE_PS);
+   ONE_CLAUSE(alu(&p, mova, false);
+              alu(&p, (struct alu){ OP2(MOVA_INT), 0, 1, .nowrite = true, .s0 = gpr(1, 0) }, true);
+              alu(&p, rmov, true));
+   expect_decode_fault("two MOVAs in one group", upload_prog(&p), SIM_STAGE_PS);
+   ONE_CLAUSE(alu(&p, rmov = (struct alu){ OP2(MOV), 2, 1, .s0 = gpr(1, 1) }, true); alu(&p, mova, true));
+   expect_decode_fault("MOVA in the last group of a clause", upload_prog(&p), SIM_STAGE_PS);
+   rmov = (struct alu){ OP2(MOV), 2, 1, .s0 = relg(10, 1) };
+   ONE_CLAUSE(alu(&p, (struct alu){ OP2(MOVA_INT), 3, 0, .s0 = gpr(1, 0) }, true); alu(&p, rmov, true));
+   expect_decode_fault("MOVA with WRITE_MASK", upload_prog(&p), SIM_STAGE_PS);
+   ONE_CLAUSE(alu(&p, mova, true); alu(&p, (struct alu){ OP2(MOV), 2, 0, .s0 = pv(0) }, true));
+   expect_decode_fault("PV read of a MOVA", upload_prog(&p), SIM_STAGE_PS);
+   ONE_CLAUSE(alu(&p, (struct alu){ OP2(MOV), 2, 0, .s0 = gpr(1, 1) }, false);
+              alu(&p, (struct alu){ OP2(MOVA_INT), 0, 0, .nowrite = true, .s0 = gpr(1, 0) }, true);
+              alu(&p, rmov, true));
+   expect_decode_fault("MOVA in a unit already taken", upload_prog(&p), SIM_STAGE_PS);
+   ONE_CLAUSE(alu(&p, mova, true); alu(&p, (struct alu){ OP2(MOV), 2, 1, .s0 = relg(10, 1), .index_mode = 1 }, true));
+   expect_decode_fault("AR.y used, only AR.x loaded", upload_prog(&p), SIM_STAGE_PS);
+   ONE_CLAUSE(alu(&p, mova, true); alu(&p, (struct alu){ OP2(MOV), 2, 1, .s0 = relg(10, 1), .index_mode = 7 }, true));
+   expect_decode_fault("reserved INDEX_MODE", upload_prog(&p), SIM_STAGE_PS);
+   ONE_CLAUSE(alu(&p, mova, true);
+              alu(&p, (struct alu){ OP2(MOV), 2, 1, .s0 = { 129, 0, false, false, true } }, true));
+   expect_decode_fault("relative kcache operand", upload_prog(&p), SIM_STAGE_PS);
+   /* AR does not survive its clause */
+   prog_init(&p);
+   alu_begin(&p);
+   alu(&p, mova, true);
+   alu(&p, nop, true);
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
+   alu_begin(&p);
+   alu(&p, rmov, true);
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
+   cf(&p, CFI(NOP), 0, 0, true);
+   expect_decode_fault("AR loaded by an earlier clause", upload_prog(&p), SIM_STAGE_PS);
+#undef ONE_CLAUSE
+}
+
+/* Differential: random relative reads and writes (all four AR components, predication,
+ * partial exec masks) on both engines. */
+static void test_relative_random(unsigned count)
+{
+   unsigned ran = 0;
+   for (unsigned n = 0; n < count; n++) {
+      struct prog p;
+      prog_init(&p);
+      fill_pattern();
+      for (unsigned c = 0; c < 4; c++)
+         for (unsigned l = 0; l < SIM_LANES; l++)
+            init_lanes.gpr[1][c][l] = rnd() % 17;   /* AR values 0..16 */
+      alu_begin(&p);
+      /* a random predicate, then AR.x..w (one MOVA per group) */
+      alu(&p, (struct alu){ OP2(PRED_SETGT_INT), 0, 0, .nowrite = true, .s0 = gpr(1, 0),
+                            .s1 = int1(), .upd_pred = true }, true);
+      for (unsigned c = 0; c < 4; c++)
+         alu(&p, (struct alu){ OP2(MOVA_INT), 0, c, .nowrite = true, .s0 = gpr(1, c) }, true);
+      unsigned ngroups = 1 + rnd() % 5;
+      for (unsigned g = 0; g < ngroups; g++) {
+         unsigned units = 1 + rnd() % 4;
+         for (unsigned u = 0; u < units; u++) {
+            struct alu a = { OP2(MOV), 2 + rnd() % 30, u };
+            a.index_mode = rnd() % 4;
+            a.pred_sel = rnd() % 4 == 0 ? ENU(SQ_ALU_WORD0, PRED_SEL, SQ_PRED_SEL_ONE) : 0;
+            if (rnd() % 2) {
+               a.s0 = relg(2 + rnd() % 20, rnd() % 4);
+            } else {
+               a.s0 = gpr(2 + rnd() % 30, rnd() % 4);
+               a.dst_rel = true;
+               a.dst = 2 + rnd() % 20;
+            }
+            if (rnd() % 3 == 0) {
+               a.op = OP2(ADD_INT);
+               a.s1 = rnd() % 2 ? gpr(3, rnd() % 4) : relg(2 + rnd() % 20, rnd() % 4);
+            }
+            alu(&p, a, u == units - 1);
+         }
+      }
+      cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
+      cf(&p, CFI(NOP), 0, 0, true);
+      uint16_t active = (uint16_t)(rnd() | 1);
+      ran += run_both("relative random", SIM_STAGE_PS, upload_prog(&p), 0, &init_lanes, active);
+   }
+   check(ran == count, "relative random: all %u programs ran on both engines (%u did)", count, ran);
+}
+
 /* Mutants: a valid program (IF/ELSE, loop, kcache, export) with 1-3 random bits flipped;
  * each faults or runs, and both engines agree. */
 static void test_mutants(unsigned count)
@@ -1387,6 +1681,13 @@ int main(void)
       test_texture();
       test_cube();
       test_bad_binaries();
+      test_mova_values();
+      test_relative_gpr(0xFFFF);
+      test_relative_gpr(0xFFFE);
+      test_relative_loop();
+      test_relative_range();
+      test_relative_decode_faults();
+      test_relative_random(60);
       test_mutants(300);
       test_cache();
       test_random_differential(150);

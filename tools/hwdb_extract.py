@@ -32,6 +32,7 @@ class Field:
         self.name, self.shift, self.width = name, shift, width
         self.chips = chips          # None = same chips as the register
         self.values = []            # (name, value)
+        self.texts = {}             # value -> the seed's description (named or not)
 
     def add_value(self, name, value):
         if any(n == name for n, _ in self.values):
@@ -130,6 +131,7 @@ def parse_seed(path):
     i = 0
     cur = None
     cur_field = None
+    cur_text = None                         # (field, value) whose description continues
     while i < len(lines):
         line = lines[i]
         if re.match(r"^\s*4\.\s+R6xx Shader Instructions", line):
@@ -173,7 +175,7 @@ def parse_seed(path):
                         r.stride = stride
                         r.instances = [(n, start + k * stride) for k, n in enumerate(names)]
                     regs.append(r)
-            cur, cur_field = r, None
+            cur, cur_field, cur_text = r, None, None
             i = nxt
             continue
         if cur is not None:
@@ -191,10 +193,16 @@ def parse_seed(path):
                 else:
                     cur_field = Field(name, lo, hi - lo + 1)
                     cur.fields.append(cur_field)
+                cur_text = None
                 # a value list may start on the same line ("CLAMP_X 19 0x0  POSSIBLE VALUES:")
             elif vm and cur_field is not None:
                 for n in value_names(vm.group(2), lines, i):
                     cur_field.add_value(ident(n), int(vm.group(1), 10))
+                cur_text = (cur_field, int(vm.group(1), 10))
+                cur_field.texts[cur_text[1]] = vm.group(2).strip()
+            elif cur_text is not None and line.strip():
+                f, v = cur_text
+                f.texts[v] = (f.texts[v] + " " + line.strip()).strip()
         i += 1
     return regs, words
 
@@ -576,6 +584,80 @@ def add_r7_isa_values(words, facts_path):
          "ALU source selects 0xF4-0xF7")
 
 
+def fetch_op_names(facts_path):
+    """The VTX_INST and TEX_INST codes of the r600-facts 4.7 table: ({code: name}, {code: name},
+    {code: note}). '0x07/0x08 GET_GRADIENTS_H/V' names two codes; '0x11 _L' continues the
+    row's first name (SAMPLE_L)."""
+    text = open(facts_path, encoding="utf-8").read()
+    sec = text.split("\n### 4.7", 1)[1].split("\n### ", 1)[0]
+    vtx, tex, notes = {}, {}, {}
+    for line in sec.split("\n"):
+        if not line.startswith("|") or re.match(r"^\|\s*-", line):
+            continue
+        cells = md_cells(line)
+        m = re.match(r"^(\d+) ([A-Z][A-Z0-9_]*)\s*(\(.*\))?$", cells[0])
+        if m:
+            vtx[int(m.group(1))] = m.group(2)
+            if m.group(3):
+                notes[int(m.group(1))] = m.group(3)
+        base = None
+        for item in re.split(r",\s*", cells[2] if len(cells) > 2 else ""):
+            im = re.match(r"^(0x[0-9A-F]+)(?:/(0x[0-9A-F]+))? (_?[A-Z][A-Z0-9_]*)(?:/([A-Z0-9]+))?$",
+                          item.strip())
+            if not im:
+                continue
+            name = im.group(3)
+            if name.startswith("_"):
+                name = (base or "") + name
+            else:
+                base = name.split("_")[0]
+            tex[int(im.group(1), 16)] = name
+            if im.group(2) and im.group(4):
+                tex[int(im.group(2), 16)] = name[:-len(name.split("_")[-1])] + im.group(4)
+    return vtx, tex, notes
+
+
+def apply_isa_facts(words, facts_path):
+    """Where r600-facts decides what the seed leaves open or contradicts in the opcode lists:
+    4.1 says MOVA_GPR_INT is gone on R7xx (the seed's R7xx list still prints it); 4.7 names
+    fetch codes the seed describes without a name (TEX 14, "Z set index for array of
+    cubemaps" = SET_CUBEMAP_INDEX). Other 4.7 names are cross-checked against the seed."""
+    text = open(facts_path, encoding="utf-8").read()
+    if re.search(r"\| MOVA_GPR_INT \(0x60\) \| exists \(trans\) \| gone \|", text):
+        for w in words:
+            f = w.field("ALU_INST") if w.kind == "r7" and w.name == "SQ_ALU_WORD1_OP2_V2" else None
+            if f and any(n == "SQ_OP2_INST_MOVA_GPR_INT" for n, _ in f.values):
+                f.values = [(n, v) for n, v in f.values if n != "SQ_OP2_INST_MOVA_GPR_INT"]
+                warn("isa: R7xx SQ_OP2_INST_MOVA_GPR_INT removed (seed R7xx list prints it; facts 4.1: gone)")
+    vtx, tex, notes = fetch_op_names(facts_path)
+    if not tex:
+        warn("isa: facts 4.7 fetch table not found")
+    for w in words:
+        if w.kind not in ("r6", "r7") or w.name not in ("SQ_VTX_WORD0", "SQ_TEX_WORD0"):
+            continue
+        f = w.field("VTX_INST" if w.name == "SQ_VTX_WORD0" else "TEX_INST")
+        prefix = "SQ_VTX_INST_" if w.name == "SQ_VTX_WORD0" else "SQ_TEX_INST_"
+        named = {v: n for n, v in f.values}
+        for code, name in sorted((vtx if prefix == "SQ_VTX_INST_" else tex).items()):
+            family = "R7xx" if w.kind == "r7" else "R6xx"
+            if code in named:
+                if named[code] != prefix + name:
+                    warn(f"isa: {family} {w.name} code {code}: seed {named[code]}, facts 4.7 {name} (seed kept)")
+                continue
+            seen = f.texts.get(code, "")
+            if "R7xx" in notes.get(code, "") and w.kind == "r6":
+                continue
+            if not seen or seen.startswith("Reserved"):
+                warn(f"isa: {family} {w.name} code {code} {name} (facts 4.7) is not described in the "
+                     f"seed{' (Reserved there)' if seen else ''}; not added")
+                continue
+            f.add_value(prefix + name, code)
+            f.facts_values = getattr(f, "facts_values", set()) | {prefix + name}
+            f.facts_section = {**getattr(f, "facts_section", {}), prefix + name: "4.7"}
+            warn(f"isa: {family} {w.name} {prefix}{name}={code} named from facts 4.7 "
+                 f"(seed: \"{seen}\")")
+
+
 # r600-facts 1.6: the code lists of the fetch/resource/sampler fields. Each entry: the text
 # that introduces the list in 1.6, the fields (word kinds, word, field names) that take it, and
 # the name prefix to use when a field has no seed values to take one from.
@@ -762,6 +844,7 @@ def main():
             w.alias = w.name[:-3]
     cross_check_isa(words)
     add_r7_isa_values(words, facts)
+    apply_isa_facts(words, facts)
     add_resource_codes(words, facts)
     for r in regs + words:
         check(r)
@@ -781,8 +864,10 @@ def main():
            "#   word res <NAME> <offset>       a SET_RESOURCE/SET_SAMPLER word (offset of slot 0)",
            "#   field <NAME> <shift> <width> [chips=..]   a bit field (chips only if narrower than its register)",
            "#   value <NAME> <value> [src=facts]  an enumerated value of the field above (decimal);",
-           "#                                  src=facts: a code r600-facts lists (4.1 R7xx ISA, 1.6",
-           "#                                  fetch/resource/sampler codes) and the seed does not",
+           "#                                  src=facts: a code r600-facts lists (4.1 R7xx ISA, 4.7",
+           "#                                  fetch op names, 1.6 fetch/resource/sampler codes) and",
+           "#                                  the seed does not name (4.1 also removes R7xx",
+           "#                                  MOVA_GPR_INT, which the seed's R7xx list still prints)",
            "# Enumerations named X_...: the seed describes these values only in words (\"2 = Round to",
            "# Even\"); the name is derived from that text.",
            ""]

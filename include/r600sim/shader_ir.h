@@ -110,7 +110,8 @@ struct ir_src {
    bool negate;            /* applied after abs */
    bool abs;
    /* Relative addressing for arrays: register index = index + value of
-    * TEMP[rel_index].rel_comp (an int32). Only when rel is true. */
+    * TEMP[rel_index].rel_comp (an int32). Only when rel is true. The producer keeps the
+    * register inside the array (TEMP: see ir_shader.arrays; CONST: below num_consts). */
    bool rel;
    uint8_t rel_comp;
    uint16_t rel_index;
@@ -160,6 +161,11 @@ struct ir_io {
    uint8_t usage_mask;     /* components read (inputs) or written (outputs) */
 };
 
+/* A TEMP array: registers first .. first+count-1, addressed relatively. */
+struct ir_array {
+   uint16_t first, count;
+};
+
 /* A uniform as the front end laid it out in CONST space (for glGetUniformLocation). */
 enum ir_uniform_type {
    IR_UT_FLOAT, IR_UT_VEC2, IR_UT_VEC3, IR_UT_VEC4,
@@ -192,6 +198,12 @@ struct ir_shader {
    uint32_t num_instructions;
    struct ir_instruction *instructions;
    bool uses_discard;              /* fragment: contains KILL/KILL_IF */
+   /* TEMP ranges that relative TEMP operands index (malloc'ed by whoever fills it, freed
+    * by ir_shader_destroy). A relative TEMP operand whose index lies in one of them stays
+    * inside that one; one whose index lies in none may reach any TEMP from its index up
+    * (correct, but it makes the driver keep all those registers together). */
+   uint16_t num_arrays;
+   struct ir_array *arrays;
 };
 
 /* Allocation helpers (implemented with the front end; the IR is plain data). */

@@ -735,6 +735,26 @@ void Emitter::fold_copies()
    sh_->num_instructions = out;
 }
 
+/* The arrays noted during emission (note_array), renumbered like the TEMPs. */
+void Emitter::emit_arrays(unsigned nv)
+{
+   std::vector<ir_array> out;
+   for (const auto &a : arrays_) {
+      unsigned first = (a.first & EXPR_FLAG) ? nv + expr_slot_[a.first & ~EXPR_FLAG] : a.first;
+      ir_array r = { (uint16_t)first, (uint16_t)a.second };
+      if (std::none_of(out.begin(), out.end(), [&](const ir_array &o) {
+             return o.first == r.first && o.count == r.count; }))
+         out.push_back(r);
+   }
+   if (out.empty())
+      return;
+   sh_->arrays = (ir_array *)calloc(out.size(), sizeof(ir_array));
+   if (!sh_->arrays)
+      throw EmitError("out of memory");
+   memcpy(sh_->arrays, out.data(), out.size() * sizeof(ir_array));
+   sh_->num_arrays = (uint16_t)out.size();
+}
+
 void Emitter::finish()
 {
    fold_copies();
@@ -757,6 +777,7 @@ void Emitter::finish()
       }
    }
    sh_->num_temps = (uint16_t)(nv + expr_max_);
+   emit_arrays(nv);
 }
 
 }

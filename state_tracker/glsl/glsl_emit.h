@@ -143,6 +143,8 @@ private:
    Value equal(const Value &a, const Value &b, bool want_equal);
    Value dynamic_element(Value base, const Value &idx, unsigned stride, const Type &rt);
    ir_src address_register(const Value &idx, unsigned stride, unsigned count);
+   void note_array(unsigned file, unsigned first, unsigned count);  /* indexed at run time */
+   void emit_arrays(unsigned nv);                         /* -> sh_->arrays, after renumbering */
    Value pick_component(const Value &v, const Value &idx);
    Value mat_mul(glslang::TOperator opr, const Value &a, const Value &b, const Type &rt);
    Value int_div(const Value &a, const Value &b, const Type &rt);
@@ -170,6 +172,7 @@ private:
    unsigned var_top_ = 0, var_max_ = 0, expr_top_ = 0, expr_max_ = 0;
    std::vector<unsigned> expr_slot_;   /* expression temporary number -> stack position */
    std::vector<unsigned> expr_group_;  /* -> first number of its allocation */
+   std::vector<std::pair<uint16_t, unsigned>> arrays_;   /* note_array: first TEMP, count */
    unsigned inline_depth_ = 0;
 };
 

@@ -210,6 +210,7 @@ Value Emitter::dynamic_element(Value base, const Value &idx, unsigned stride, co
    if (!addressable(base))
       base = copy(base);
    ir_src a = address_register(idx, stride, (unsigned)base.slots.size() / stride);
+   note_array(base.slots[0].file, base.slots[0].index, (unsigned)base.slots.size());
    Value r;
    r.type = rt;
    for (unsigned k = 0; k < stride; k++) {
@@ -220,6 +221,14 @@ Value Emitter::dynamic_element(Value base, const Value &idx, unsigned stride, co
       r.slots.push_back(s);
    }
    return r;
+}
+
+/* TEMP ranges indexed at run time, so that the driver keeps each in consecutive
+ * registers (ir_shader.arrays). */
+void Emitter::note_array(unsigned file, unsigned first, unsigned count)
+{
+   if (file == IR_FILE_TEMP)
+      arrays_.emplace_back((uint16_t)first, count);
 }
 
 Value Emitter::pick_component(const Value &v, const Value &idx)
@@ -318,6 +327,7 @@ LValue Emitter::access_lvalue(TIntermBinary *b)
             throw EmitError("unsupported assignment target (nested dynamic indexing)");
       }
       ir_src a = address_register(idx, stride, (unsigned)base.slots.size() / stride);
+      note_array(base.slots[0].dst.file, base.slots[0].dst.index, (unsigned)base.slots.size());
       for (unsigned k = 0; k < stride; k++) {
          LSlot s = base.slots[k];
          s.dst.rel = true;

@@ -1,0 +1,156 @@
+/* CF and fetch instruction layouts and the clause fields of CF instructions. */
+#include "isa_classify.h"
+
+#include <string.h>
+
+static bool is_swiz_export(const char *name)
+{
+   return !strcmp(name, "EXPORT") || !strcmp(name, "EXPORT_DONE");
+}
+
+enum isa_inst_class isa_cf_class(enum isa_cf_kind kind)
+{
+   switch (kind) {
+   case ISA_CF_ALU: return ISA_I_CF_ALU;
+   case ISA_CF_EXPORT_SWIZ: return ISA_I_EXP_SWIZ;
+   case ISA_CF_EXPORT_BUF: return ISA_I_EXP_BUF;
+   default: return ISA_I_CF;
+   }
+}
+
+enum isa_fmt isa_cf_inst_fmt(enum isa_cf_kind kind)
+{
+   switch (kind) {
+   case ISA_CF_ALU: return ISA_F_CFALU1;
+   case ISA_CF_EXPORT_SWIZ:
+   case ISA_CF_EXPORT_BUF: return ISA_F_EXP1;
+   default: return ISA_F_CF1;
+   }
+}
+
+bool isa_cf_classify(enum isa_chip chip, const uint32_t w[2], enum isa_cf_kind *kind,
+                     const char **name, unsigned *opcode)
+{
+   const struct hw_field *alu = isa_field_req(chip, ISA_F_CFALU1, "CF_INST");
+   if ((w[1] >> (alu->shift + alu->width - 1)) & 1) {
+      *kind = ISA_CF_ALU;
+      *opcode = isa_fget(alu, w[1]);
+      *name = isa_enum_name(alu, *opcode, NULL);
+      return *name != NULL;
+   }
+   const struct hw_field *exp = isa_field_req(chip, ISA_F_EXP1, "CF_INST");
+   const struct hw_field *plain = isa_field_req(chip, ISA_F_CF1, "CF_INST");
+   *opcode = isa_fget(exp, w[1]);
+   if ((*name = isa_enum_name(exp, *opcode, NULL))) {
+      *kind = is_swiz_export(*name) ? ISA_CF_EXPORT_SWIZ : ISA_CF_EXPORT_BUF;
+      return true;
+   }
+   *kind = ISA_CF_PLAIN;
+   *opcode = isa_fget(plain, w[1]);
+   *name = isa_enum_name(plain, *opcode, NULL);
+   return *name != NULL;
+}
+
+bool isa_cf_lookup(enum isa_chip chip, const char *name, enum isa_cf_kind *kind, unsigned *opcode)
+{
+   uint32_t v;
+   if (isa_enum_lookup(isa_field_req(chip, ISA_F_CFALU1, "CF_INST"), name, &v))
+      *kind = ISA_CF_ALU;
+   else if (isa_enum_lookup(isa_field_req(chip, ISA_F_EXP1, "CF_INST"), name, &v)) {
+      const char *d = isa_enum_name(isa_field_req(chip, ISA_F_EXP1, "CF_INST"), v, NULL);
+      *kind = is_swiz_export(d) ? ISA_CF_EXPORT_SWIZ : ISA_CF_EXPORT_BUF;
+   } else if (isa_enum_lookup(isa_field_req(chip, ISA_F_CF1, "CF_INST"), name, &v))
+      *kind = ISA_CF_PLAIN;
+   else
+      return false;
+   *opcode = v;
+   return true;
+}
+
+bool isa_cf_clause_kind(enum isa_chip chip, const struct isa_cf_inst *cf, enum isa_clause_kind *kind)
+{
+   if (cf->kind == ISA_CF_ALU) {
+      *kind = ISA_CLAUSE_ALU;
+      return true;
+   }
+   if (cf->kind != ISA_CF_PLAIN)
+      return false;
+   const struct hw_field *f = isa_field_req(chip, ISA_F_CF1, "CF_INST");
+   const char *name = isa_enum_name(f, isa_fget(f, cf->w[1]), NULL);
+   if (!name)
+      return false;
+   if (!strcmp(name, "TEX"))
+      *kind = ISA_CLAUSE_TEX;
+   else if (!strcmp(name, "VTX") || !strcmp(name, "VTX_TC"))
+      *kind = ISA_CLAUSE_VTX;
+   else
+      return false;
+   return true;
+}
+
+uint32_t isa_cf_clause_addr(enum isa_chip chip, const struct isa_cf_inst *cf)
+{
+   if (cf->kind == ISA_CF_ALU)
+      return isa_get(chip, ISA_F_CFALU0, "ADDR", cf->w[0]);
+   return isa_get(chip, ISA_F_CF0, "ADDR", cf->w[0]);
+}
+
+unsigned isa_cf_clause_count(enum isa_chip chip, const struct isa_cf_inst *cf)
+{
+   if (cf->kind == ISA_CF_ALU)
+      return isa_get(chip, ISA_F_CFALU1, "COUNT", cf->w[1]) + 1;
+   const struct hw_field *count = isa_field_req(chip, ISA_F_CF1, "COUNT");
+   const struct hw_field *count3 = isa_field(chip, ISA_F_CF1, "COUNT_3");
+   unsigned v = isa_fget(count, cf->w[1]);
+   if (count3)
+      v |= isa_fget(count3, cf->w[1]) << count->width;
+   return v + 1;
+}
+
+unsigned isa_cf_clause_count_max(enum isa_chip chip, enum isa_clause_kind kind)
+{
+   if (kind == ISA_CLAUSE_ALU)
+      return isa_fmax(isa_field_req(chip, ISA_F_CFALU1, "COUNT")) + 1;
+   const struct hw_field *count = isa_field_req(chip, ISA_F_CF1, "COUNT");
+   const struct hw_field *count3 = isa_field(chip, ISA_F_CF1, "COUNT_3");
+   return (1u << (count->width + (count3 ? count3->width : 0)));
+}
+
+void isa_cf_set_clause(enum isa_chip chip, struct isa_cf_inst *cf, uint32_t addr, unsigned count)
+{
+   if (cf->kind == ISA_CF_ALU) {
+      isa_set(chip, ISA_F_CFALU0, "ADDR", &cf->w[0], addr);
+      isa_set(chip, ISA_F_CFALU1, "COUNT", &cf->w[1], count - 1);
+      return;
+   }
+   const struct hw_field *count_f = isa_field_req(chip, ISA_F_CF1, "COUNT");
+   const struct hw_field *count3 = isa_field(chip, ISA_F_CF1, "COUNT_3");
+   isa_set(chip, ISA_F_CF0, "ADDR", &cf->w[0], addr);
+   cf->w[1] = isa_fset(count_f, cf->w[1], count - 1);
+   if (count3)
+      cf->w[1] = isa_fset(count3, cf->w[1], (count - 1) >> count_f->width);
+}
+
+uint32_t isa_cf_addr_max(enum isa_chip chip, enum isa_cf_kind kind)
+{
+   if (kind == ISA_CF_ALU)
+      return isa_fmax(isa_field_req(chip, ISA_F_CFALU0, "ADDR"));
+   return isa_fmax(isa_field_req(chip, ISA_F_CF0, "ADDR"));
+}
+
+enum isa_inst_class isa_fetch_class(enum isa_chip chip, const struct isa_fetch_inst *f)
+{
+   if (!f->vtx)
+      return ISA_I_TEX;
+   const struct hw_field *inst = isa_field_req(chip, ISA_F_VTX0, "VTX_INST");
+   const char *name = isa_enum_name(inst, isa_fget(inst, f->w[0]), NULL);
+   return name && !strcmp(name, "SEMANTIC") ? ISA_I_VTX_SEM : ISA_I_VTX_GPR;
+}
+
+const char *isa_fetch_opname(enum isa_chip chip, enum isa_clause_kind kind,
+                             const struct isa_fetch_inst *f)
+{
+   const struct hw_field *inst = kind == ISA_CLAUSE_TEX ? isa_field_req(chip, ISA_F_TEX0, "TEX_INST")
+                                                        : isa_field_req(chip, ISA_F_VTX0, "VTX_INST");
+   return isa_enum_name(inst, isa_fget(inst, f->w[0]), NULL);
+}

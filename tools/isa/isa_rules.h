@@ -1,0 +1,31 @@
+/* Instruction-class facts the encoding rules need (r600-facts 4.2): which ALU unit an opcode
+ * may use, reductions, the once-per-group kinds and the number of sources an opcode reads. */
+#ifndef ISA_RULES_H
+#define ISA_RULES_H
+
+#include "isa.h"
+
+enum isa_unit {
+   ISA_UNIT_ANY,        /* a vector slot (its DST_CHAN) or t */
+   ISA_UNIT_TRANS,      /* t only */
+   ISA_UNIT_VECTOR,     /* the vector slot of its DST_CHAN only */
+   ISA_UNIT_REDUCTION,  /* all four vector slots of one group (DOT4, DOT4_IEEE, CUBE, MAX4) */
+};
+
+enum isa_once {
+   ISA_ONCE_NONE,
+   ISA_ONCE_KILL,       /* KILL*: one per group, never with a PRED_SET* */
+   ISA_ONCE_PRED_SET,   /* PRED_SET*: one per group */
+   ISA_ONCE_MOVA,       /* MOVA*: one per group, not with relative addressing */
+};
+
+struct isa_alu_class {
+   enum isa_unit unit;
+   enum isa_once once;
+   unsigned nsrc;       /* sources the opcode reads (0..3) */
+};
+
+/* Class of an ALU opcode (op3: the OP3 encoding). False if the opcode is unknown. */
+bool isa_alu_class(enum isa_chip chip, bool op3, unsigned opcode, struct isa_alu_class *cls);
+
+#endif
