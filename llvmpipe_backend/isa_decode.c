@@ -1,6 +1,7 @@
-/* R6xx/R7xx shader binary -> struct sim_program, with validation. Field layouts, opcode
- * numbers and enum values come only from the generated r600_regs.h (R6_ / R7_ microcode
- * word macros); anything illegal or not implemented is reported, never guessed. */
+/* R6xx/R7xx shader binary -> struct sim_program, with validation. Field layouts and enum
+ * values come only from the generated r600_regs.h (R6_ / R7_ microcode word macros), ALU
+ * opcodes and their properties from the generated instruction table (hw/hw_isa.h); anything
+ * illegal or not implemented is reported, never guessed. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,27 +39,14 @@ static int map_lookup(const struct code_map *m, size_t n, bool r7, uint32_t hw)
 }
 #define MAP_FIND(m, hw) map_lookup(m, sizeof(m) / sizeof(m[0]), r7, hw)
 
-#define OP2M(n) { R6_SQ_ALU_WORD1_OP2__ALU_INST__SQ_OP2_INST_##n, \
-                  R7_SQ_ALU_WORD1_OP2__ALU_INST__SQ_OP2_INST_##n, SIM_OP_##n, SIM_OMOD_OFF },
-static const struct code_map op2_map[] = { SIM_OP2_LIST(OP2M) };
-
-#define OP3M(n, op, omod) { R6_SQ_ALU_WORD1_OP3__ALU_INST__SQ_OP3_INST_##n, \
-                            R7_SQ_ALU_WORD1_OP3__ALU_INST__SQ_OP3_INST_##n, op, omod }
-static const struct code_map op3_map[] = {
-   OP3M(MULADD, SIM_OP_MULADD, SIM_OMOD_OFF),
-   OP3M(MULADD_M2, SIM_OP_MULADD, SIM_OMOD_M2),
-   OP3M(MULADD_M4, SIM_OP_MULADD, SIM_OMOD_M4),
-   OP3M(MULADD_D2, SIM_OP_MULADD, SIM_OMOD_D2),
-   OP3M(MULADD_IEEE, SIM_OP_MULADD_IEEE, SIM_OMOD_OFF),
-   OP3M(MULADD_IEEE_M2, SIM_OP_MULADD_IEEE, SIM_OMOD_M2),
-   OP3M(MULADD_IEEE_M4, SIM_OP_MULADD_IEEE, SIM_OMOD_M4),
-   OP3M(MULADD_IEEE_D2, SIM_OP_MULADD_IEEE, SIM_OMOD_D2),
-   OP3M(CNDE, SIM_OP_CNDE, SIM_OMOD_OFF),
-   OP3M(CNDGT, SIM_OP_CNDGT, SIM_OMOD_OFF),
-   OP3M(CNDGE, SIM_OP_CNDGE, SIM_OMOD_OFF),
-   OP3M(CNDE_INT, SIM_OP_CNDE_INT, SIM_OMOD_OFF),
-   OP3M(CNDGT_INT, SIM_OP_CNDGT_INT, SIM_OMOD_OFF),
-   OP3M(CNDGE_INT, SIM_OP_CNDGE_INT, SIM_OMOD_OFF),
+/* MULADD(_IEEE)_M2/_M4/_D2 execute as MULADD(_IEEE) with that output modifier. */
+static const struct { uint16_t id, base; uint8_t omod; } omod_forms[] = {
+   { HW_ISA_OP3_MULADD_M2, HW_ISA_OP3_MULADD, SIM_OMOD_M2 },
+   { HW_ISA_OP3_MULADD_M4, HW_ISA_OP3_MULADD, SIM_OMOD_M4 },
+   { HW_ISA_OP3_MULADD_D2, HW_ISA_OP3_MULADD, SIM_OMOD_D2 },
+   { HW_ISA_OP3_MULADD_IEEE_M2, HW_ISA_OP3_MULADD_IEEE, SIM_OMOD_M2 },
+   { HW_ISA_OP3_MULADD_IEEE_M4, HW_ISA_OP3_MULADD_IEEE, SIM_OMOD_M4 },
+   { HW_ISA_OP3_MULADD_IEEE_D2, HW_ISA_OP3_MULADD_IEEE, SIM_OMOD_D2 },
 };
 
 #define CFM(n, op) { R6_SQ_CF_WORD1__CF_INST__SQ_CF_INST_##n, \
@@ -372,32 +360,37 @@ static bool decode_alu_inst(struct decoder *d, struct sim_cf *cf, const unsigned
 {
    const bool r7 = d->r7;
    memset(a, 0, sizeof(*a));
+   const unsigned chip = r7 ? HW_CHIP_R7XX : HW_CHIP_R6XX;
    bool op3 = GET(SQ_ALU_WORD1, ENCODING, w1) != 0;
+   uint32_t hw = op3 ? GET(SQ_ALU_WORD1_OP3, ALU_INST, w1) : GET(SQ_ALU_WORD1_OP2, ALU_INST, w1);
+   const struct hw_isa_op *info =
+      hw_isa_find(chip, op3 ? HW_ISA_ENC_ALU_OP3 : HW_ISA_ENC_ALU_OP2, hw);
    int i;
+   if (!info)
+      return fail(d, "%s ALU opcode %u is reserved", op3 ? "OP3" : "OP2", hw);
+   a->op = (uint16_t)hw_isa_id_of(info);
    if (op3) {
-      uint32_t hw = GET(SQ_ALU_WORD1_OP3, ALU_INST, w1);
-      i = MAP_FIND(op3_map, hw);
-      if (i < 0)
-         return fail(d, "OP3 ALU opcode %u not implemented", hw);
-      a->op = op3_map[i].code;
-      a->omod = op3_map[i].arg;
+      for (size_t k = 0; k < sizeof(omod_forms) / sizeof(omod_forms[0]); k++) {
+         if (omod_forms[k].id == a->op) {
+            a->op = omod_forms[k].base;
+            a->omod = omod_forms[k].omod;
+            info = hw_isa_op(chip, a->op);
+         }
+      }
       a->write = true;
    } else {
-      uint32_t hw = GET(SQ_ALU_WORD1_OP2, ALU_INST, w1);
-      i = MAP_FIND(op2_map, hw);
-      if (i < 0)
-         return fail(d, "OP2 ALU opcode %u not implemented", hw);
-      a->op = op2_map[i].code;
       i = MAP_FIND(omod_map, GET(SQ_ALU_WORD1_OP2, OMOD, w1));
       a->omod = omod_map[i].code;
-      a->write = GET(SQ_ALU_WORD1_OP2, WRITE_MASK, w1) && a->op != SIM_OP_NOP;
+      a->write = GET(SQ_ALU_WORD1_OP2, WRITE_MASK, w1) && a->op != HW_ISA_OP2_NOP;
       a->update_exec = GET(SQ_ALU_WORD1_OP2, UPDATE_EXECUTE_MASK, w1);
       a->update_pred = GET(SQ_ALU_WORD1_OP2, UPDATE_PRED, w1);
       if (!r7 && R6_SQ_ALU_WORD1_OP2__FOG_MERGE__get(w1))
          return fail(d, "FOG_MERGE is not implemented");
    }
-   const struct sim_op_info *info = &sim_op_info[a->op];
-   if ((a->update_exec || a->update_pred) && !(info->flags & SIM_OPF_PRED_SET))
+   if (!sim_alu_implemented(a->op))
+      return fail(d, "ALU instruction %s is not implemented", info->name);
+   a->info = info;
+   if ((a->update_exec || a->update_pred) && !(info->flags & HW_ISA_F_PRED_SET))
       return fail(d, "UPDATE_EXECUTE_MASK/UPDATE_PRED on %s", info->name);
 
    i = MAP_FIND(pred_sel_map, GET(SQ_ALU_WORD0, PRED_SEL, w0));
@@ -408,26 +401,26 @@ static bool decode_alu_inst(struct decoder *d, struct sim_cf *cf, const unsigned
    a->dst_chan = (uint8_t)GET(SQ_ALU_WORD1, DST_CHAN, w1);
    a->clamp = GET(SQ_ALU_WORD1, CLAMP, w1);
    a->dst_rel = a->write && GET(SQ_ALU_WORD1, DST_REL, w1);
-   if ((info->flags & SIM_OPF_MOVA) && a->write)
+   if ((info->flags & HW_ISA_F_MOVA) && a->write)
       return fail(d, "%s with WRITE_MASK (a GPR result of MOVA*) is not implemented", info->name);
 
-   if (info->nsrc > 0 &&
+   if (info->num_src > 0 &&
        !decode_src(d, cf, lines, GET(SQ_ALU_WORD0, SRC0_SEL, w0), GET(SQ_ALU_WORD0, SRC0_CHAN, w0),
                    GET(SQ_ALU_WORD0, SRC0_NEG, w0), !op3 && GET(SQ_ALU_WORD1_OP2, SRC0_ABS, w1),
                    GET(SQ_ALU_WORD0, SRC0_REL, w0), &a->src[0]))
       return false;
-   if (info->nsrc > 1 &&
+   if (info->num_src > 1 &&
        !decode_src(d, cf, lines, GET(SQ_ALU_WORD0, SRC1_SEL, w0), GET(SQ_ALU_WORD0, SRC1_CHAN, w0),
                    GET(SQ_ALU_WORD0, SRC1_NEG, w0), !op3 && GET(SQ_ALU_WORD1_OP2, SRC1_ABS, w1),
                    GET(SQ_ALU_WORD0, SRC1_REL, w0), &a->src[1]))
       return false;
-   if (info->nsrc > 2 &&
+   if (info->num_src > 2 &&
        !decode_src(d, cf, lines, GET(SQ_ALU_WORD1_OP3, SRC2_SEL, w1),
                    GET(SQ_ALU_WORD1_OP3, SRC2_CHAN, w1), GET(SQ_ALU_WORD1_OP3, SRC2_NEG, w1),
                    false, GET(SQ_ALU_WORD1_OP3, SRC2_REL, w1), &a->src[2]))
       return false;
    bool rel = a->dst_rel;
-   for (unsigned k = 0; k < info->nsrc; k++)
+   for (unsigned k = 0; k < info->num_src; k++)
       rel |= a->src[k].rel;
    if (rel) {
       i = MAP_FIND(index_mode_map, GET(SQ_ALU_WORD0, INDEX_MODE, w0));
@@ -441,7 +434,7 @@ static bool decode_alu_inst(struct decoder *d, struct sim_cf *cf, const unsigned
 static bool uses_rel(const struct sim_alu_inst *a)
 {
    bool rel = a->dst_rel;
-   for (unsigned k = 0; k < sim_op_info[a->op].nsrc; k++)
+   for (unsigned k = 0; k < a->info->num_src; k++)
       rel |= a->src[k].rel;
    return rel;
 }
@@ -452,28 +445,26 @@ static bool assign_units(struct decoder *d, struct sim_alu_group *g, struct sim_
 {
    unsigned used = 0, pred_kill = 0, reductions = 0;
    for (unsigned i = 0; i < g->count; i++) {
-      const struct sim_op_info *info = &sim_op_info[in[i].op];
-      bool trans_only = info->slot == SIM_SLOT_TRANS ||
-                        (!d->r7 && (info->flags & SIM_OPF_TRANS_R6));
+      const struct hw_isa_op *info = in[i].info;   /* the chip's slot class */
       unsigned u;
-      if (trans_only)
+      if (info->slot_class == HW_ISA_SLOT_TRANS)
          u = SIM_UNIT_T;
-      else if (info->slot == SIM_SLOT_REDUCTION || info->slot == SIM_SLOT_VECTOR ||
+      else if (info->slot_class == HW_ISA_SLOT_REDUCTION || info->slot_class == HW_ISA_SLOT_VECTOR ||
                !(used >> in[i].dst_chan & 1))
          u = in[i].dst_chan;
       else
          u = SIM_UNIT_T;
       if (used >> u & 1)
          return fail(d, "ALU group has two instructions for unit %c", "xyzwt"[u]);
-      if (u == SIM_UNIT_T && info->slot == SIM_SLOT_REDUCTION)
+      if (u == SIM_UNIT_T && info->slot_class == HW_ISA_SLOT_REDUCTION)
          return fail(d, "%s in the trans unit", info->name);
       used |= 1u << u;
       in[i].unit = (uint8_t)u;
-      if (info->flags & (SIM_OPF_KILL | SIM_OPF_PRED_SET))
+      if (info->flags & (HW_ISA_F_KILL | HW_ISA_F_PRED_SET))
          pred_kill++;
-      if (info->slot == SIM_SLOT_REDUCTION)
+      if (info->slot_class == HW_ISA_SLOT_REDUCTION)
          reductions++;
-      if (info->flags & SIM_OPF_MOVA)
+      if (info->flags & HW_ISA_F_MOVA)
          g->mova_units |= (uint8_t)(1u << u);
       g->rel |= uses_rel(&in[i]);
    }
@@ -484,7 +475,7 @@ static bool assign_units(struct decoder *d, struct sim_alu_group *g, struct sim_
    if (reductions) {
       for (unsigned i = 0; i < g->count; i++)
          if (in[i].unit != SIM_UNIT_T && in[i].op != in[0].op)
-            return fail(d, "reduction %s does not fill units x..w", sim_op_info[in[0].op].name);
+            return fail(d, "reduction %s does not fill units x..w", in[0].info->name);
       if (reductions != 4 || (used & 0xF) != 0xF)
          return fail(d, "reduction does not fill units x..w");
    }
@@ -498,7 +489,7 @@ static bool check_forwarding(struct decoder *d, const struct sim_alu_group *g,
 {
    const struct sim_alu_inst *in = &d->p->alu[g->first];
    for (unsigned i = 0; i < g->count; i++) {
-      for (unsigned k = 0; k < sim_op_info[in[i].op].nsrc; k++) {
+      for (unsigned k = 0; k < in[i].info->num_src; k++) {
          const struct sim_src *s = &in[i].src[k];
          unsigned need = s->kind == SIM_SRC_PV ? 1u << s->chan
                          : s->kind == SIM_SRC_PS ? 1u << SIM_UNIT_T : 0;
@@ -566,7 +557,7 @@ static bool decode_alu_clause(struct decoder *d, struct sim_cf *cf, const uint32
       struct sim_alu_inst *in = &p->alu[g->first];
       unsigned nlit = 0;
       for (unsigned i = 0; i < g->count; i++)
-         for (unsigned k = 0; k < sim_op_info[in[i].op].nsrc; k++)
+         for (unsigned k = 0; k < in[i].info->num_src; k++)
             if (in[i].src[k].kind == SIM_SRC_LITERAL && in[i].src[k].chan + 1u > nlit)
                nlit = in[i].src[k].chan + 1u;
       unsigned lit_slots = (nlit + 1) / 2;

@@ -1,14 +1,5 @@
-/* Properties of the ALU operations the engines execute (see isa_program.h). */
+/* ALU constants and the set of ALU operations the engines execute (isa_program.h). */
 #include "isa_program.h"
-
-#define ANY SIM_SLOT_ANY
-#define TRANS SIM_SLOT_TRANS
-#define RED SIM_SLOT_REDUCTION
-#define VEC SIM_SLOT_VECTOR
-#define MOVA (SIM_OPF_MOVA | SIM_OPF_INT_RESULT)
-#define INT SIM_OPF_INT_RESULT
-#define KILL (SIM_OPF_KILL | SIM_OPF_INT_RESULT)
-#define PRED (SIM_OPF_PRED_SET | SIM_OPF_INT_RESULT)
 
 const uint32_t sim_inline_consts[5] = {
    0x00000000u,   /* 0.0 */
@@ -18,102 +9,43 @@ const uint32_t sim_inline_consts[5] = {
    0x3F000000u,   /* 0.5 */
 };
 
-const struct sim_op_info sim_op_info[SIM_OP_COUNT] = {
-   [SIM_OP_INVALID] = { "INVALID", 0, ANY, 0 },
-   [SIM_OP_ADD] = { "ADD", 2, ANY, 0 },
-   [SIM_OP_MUL] = { "MUL", 2, ANY, 0 },
-   [SIM_OP_MUL_IEEE] = { "MUL_IEEE", 2, ANY, 0 },
-   [SIM_OP_MAX] = { "MAX", 2, ANY, 0 },
-   [SIM_OP_MIN] = { "MIN", 2, ANY, 0 },
-   [SIM_OP_MAX_DX10] = { "MAX_DX10", 2, ANY, 0 },
-   [SIM_OP_MIN_DX10] = { "MIN_DX10", 2, ANY, 0 },
-   [SIM_OP_SETE] = { "SETE", 2, ANY, 0 },
-   [SIM_OP_SETGT] = { "SETGT", 2, ANY, 0 },
-   [SIM_OP_SETGE] = { "SETGE", 2, ANY, 0 },
-   [SIM_OP_SETNE] = { "SETNE", 2, ANY, 0 },
-   [SIM_OP_SETE_DX10] = { "SETE_DX10", 2, ANY, INT },
-   [SIM_OP_SETGT_DX10] = { "SETGT_DX10", 2, ANY, INT },
-   [SIM_OP_SETGE_DX10] = { "SETGE_DX10", 2, ANY, INT },
-   [SIM_OP_SETNE_DX10] = { "SETNE_DX10", 2, ANY, INT },
-   [SIM_OP_FRACT] = { "FRACT", 1, ANY, 0 },
-   [SIM_OP_TRUNC] = { "TRUNC", 1, ANY, 0 },
-   [SIM_OP_CEIL] = { "CEIL", 1, ANY, 0 },
-   [SIM_OP_RNDNE] = { "RNDNE", 1, ANY, 0 },
-   [SIM_OP_FLOOR] = { "FLOOR", 1, ANY, 0 },
-   [SIM_OP_MOVA] = { "MOVA", 1, VEC, MOVA },
-   [SIM_OP_MOVA_FLOOR] = { "MOVA_FLOOR", 1, VEC, MOVA },
-   [SIM_OP_MOVA_INT] = { "MOVA_INT", 1, VEC, MOVA },
-   [SIM_OP_MOV] = { "MOV", 1, ANY, 0 },
-   [SIM_OP_NOP] = { "NOP", 0, ANY, INT },
-   [SIM_OP_PRED_SETGT_UINT] = { "PRED_SETGT_UINT", 2, ANY, PRED },
-   [SIM_OP_PRED_SETGE_UINT] = { "PRED_SETGE_UINT", 2, ANY, PRED },
-   [SIM_OP_PRED_SETE] = { "PRED_SETE", 2, ANY, PRED },
-   [SIM_OP_PRED_SETGT] = { "PRED_SETGT", 2, ANY, PRED },
-   [SIM_OP_PRED_SETGE] = { "PRED_SETGE", 2, ANY, PRED },
-   [SIM_OP_PRED_SETNE] = { "PRED_SETNE", 2, ANY, PRED },
-   [SIM_OP_KILLE] = { "KILLE", 2, ANY, KILL },
-   [SIM_OP_KILLGT] = { "KILLGT", 2, ANY, KILL },
-   [SIM_OP_KILLGE] = { "KILLGE", 2, ANY, KILL },
-   [SIM_OP_KILLNE] = { "KILLNE", 2, ANY, KILL },
-   [SIM_OP_AND_INT] = { "AND_INT", 2, ANY, INT },
-   [SIM_OP_OR_INT] = { "OR_INT", 2, ANY, INT },
-   [SIM_OP_XOR_INT] = { "XOR_INT", 2, ANY, INT },
-   [SIM_OP_NOT_INT] = { "NOT_INT", 1, ANY, INT },
-   [SIM_OP_ADD_INT] = { "ADD_INT", 2, ANY, INT },
-   [SIM_OP_SUB_INT] = { "SUB_INT", 2, ANY, INT },
-   [SIM_OP_MAX_INT] = { "MAX_INT", 2, ANY, INT },
-   [SIM_OP_MIN_INT] = { "MIN_INT", 2, ANY, INT },
-   [SIM_OP_MAX_UINT] = { "MAX_UINT", 2, ANY, INT },
-   [SIM_OP_MIN_UINT] = { "MIN_UINT", 2, ANY, INT },
-   [SIM_OP_SETE_INT] = { "SETE_INT", 2, ANY, INT },
-   [SIM_OP_SETGT_INT] = { "SETGT_INT", 2, ANY, INT },
-   [SIM_OP_SETGE_INT] = { "SETGE_INT", 2, ANY, INT },
-   [SIM_OP_SETNE_INT] = { "SETNE_INT", 2, ANY, INT },
-   [SIM_OP_SETGT_UINT] = { "SETGT_UINT", 2, ANY, INT },
-   [SIM_OP_SETGE_UINT] = { "SETGE_UINT", 2, ANY, INT },
-   [SIM_OP_KILLGT_UINT] = { "KILLGT_UINT", 2, ANY, KILL },
-   [SIM_OP_KILLGE_UINT] = { "KILLGE_UINT", 2, ANY, KILL },
-   [SIM_OP_PRED_SETE_INT] = { "PRED_SETE_INT", 2, ANY, PRED },
-   [SIM_OP_PRED_SETGT_INT] = { "PRED_SETGT_INT", 2, ANY, PRED },
-   [SIM_OP_PRED_SETGE_INT] = { "PRED_SETGE_INT", 2, ANY, PRED },
-   [SIM_OP_PRED_SETNE_INT] = { "PRED_SETNE_INT", 2, ANY, PRED },
-   [SIM_OP_KILLE_INT] = { "KILLE_INT", 2, ANY, KILL },
-   [SIM_OP_KILLGT_INT] = { "KILLGT_INT", 2, ANY, KILL },
-   [SIM_OP_KILLGE_INT] = { "KILLGE_INT", 2, ANY, KILL },
-   [SIM_OP_KILLNE_INT] = { "KILLNE_INT", 2, ANY, KILL },
-   [SIM_OP_DOT4] = { "DOT4", 2, RED, 0 },
-   [SIM_OP_DOT4_IEEE] = { "DOT4_IEEE", 2, RED, 0 },
-   [SIM_OP_CUBE] = { "CUBE", 2, RED, 0 },
-   [SIM_OP_MAX4] = { "MAX4", 1, RED, 0 },
-   [SIM_OP_EXP_IEEE] = { "EXP_IEEE", 1, TRANS, 0 },
-   [SIM_OP_LOG_CLAMPED] = { "LOG_CLAMPED", 1, TRANS, 0 },
-   [SIM_OP_LOG_IEEE] = { "LOG_IEEE", 1, TRANS, 0 },
-   [SIM_OP_RECIP_CLAMPED] = { "RECIP_CLAMPED", 1, TRANS, 0 },
-   [SIM_OP_RECIP_FF] = { "RECIP_FF", 1, TRANS, 0 },
-   [SIM_OP_RECIP_IEEE] = { "RECIP_IEEE", 1, TRANS, 0 },
-   [SIM_OP_RECIPSQRT_CLAMPED] = { "RECIPSQRT_CLAMPED", 1, TRANS, 0 },
-   [SIM_OP_RECIPSQRT_FF] = { "RECIPSQRT_FF", 1, TRANS, 0 },
-   [SIM_OP_RECIPSQRT_IEEE] = { "RECIPSQRT_IEEE", 1, TRANS, 0 },
-   [SIM_OP_SQRT_IEEE] = { "SQRT_IEEE", 1, TRANS, 0 },
-   [SIM_OP_FLT_TO_INT] = { "FLT_TO_INT", 1, TRANS, INT },
-   [SIM_OP_INT_TO_FLT] = { "INT_TO_FLT", 1, TRANS, 0 },
-   [SIM_OP_UINT_TO_FLT] = { "UINT_TO_FLT", 1, TRANS, 0 },
-   [SIM_OP_SIN] = { "SIN", 1, TRANS, 0 },
-   [SIM_OP_COS] = { "COS", 1, TRANS, 0 },
-   [SIM_OP_ASHR_INT] = { "ASHR_INT", 2, ANY, INT | SIM_OPF_TRANS_R6 },
-   [SIM_OP_LSHR_INT] = { "LSHR_INT", 2, ANY, INT | SIM_OPF_TRANS_R6 },
-   [SIM_OP_LSHL_INT] = { "LSHL_INT", 2, ANY, INT | SIM_OPF_TRANS_R6 },
-   [SIM_OP_MULLO_INT] = { "MULLO_INT", 2, TRANS, INT },
-   [SIM_OP_MULHI_INT] = { "MULHI_INT", 2, TRANS, INT },
-   [SIM_OP_MULLO_UINT] = { "MULLO_UINT", 2, TRANS, INT },
-   [SIM_OP_MULHI_UINT] = { "MULHI_UINT", 2, TRANS, INT },
-   [SIM_OP_FLT_TO_UINT] = { "FLT_TO_UINT", 1, TRANS, INT },
-   [SIM_OP_MULADD] = { "MULADD", 3, ANY, 0 },
-   [SIM_OP_MULADD_IEEE] = { "MULADD_IEEE", 3, ANY, 0 },
-   [SIM_OP_CNDE] = { "CNDE", 3, ANY, 0 },
-   [SIM_OP_CNDGT] = { "CNDGT", 3, ANY, 0 },
-   [SIM_OP_CNDGE] = { "CNDGE", 3, ANY, 0 },
-   [SIM_OP_CNDE_INT] = { "CNDE_INT", 3, ANY, INT },
-   [SIM_OP_CNDGT_INT] = { "CNDGT_INT", 3, ANY, INT },
-   [SIM_OP_CNDGE_INT] = { "CNDGE_INT", 3, ANY, INT },
-};
+bool sim_alu_implemented(unsigned id)
+{
+   switch (id) {
+   case HW_ISA_OP2_ADD: case HW_ISA_OP2_MUL: case HW_ISA_OP2_MUL_IEEE: case HW_ISA_OP2_MAX:
+   case HW_ISA_OP2_MIN: case HW_ISA_OP2_MAX_DX10: case HW_ISA_OP2_MIN_DX10:
+   case HW_ISA_OP2_SETE: case HW_ISA_OP2_SETGT: case HW_ISA_OP2_SETGE: case HW_ISA_OP2_SETNE:
+   case HW_ISA_OP2_SETE_DX10: case HW_ISA_OP2_SETGT_DX10: case HW_ISA_OP2_SETGE_DX10:
+   case HW_ISA_OP2_SETNE_DX10: case HW_ISA_OP2_FRACT: case HW_ISA_OP2_TRUNC:
+   case HW_ISA_OP2_CEIL: case HW_ISA_OP2_RNDNE: case HW_ISA_OP2_FLOOR: case HW_ISA_OP2_MOVA:
+   case HW_ISA_OP2_MOVA_FLOOR: case HW_ISA_OP2_MOVA_INT: case HW_ISA_OP2_MOV:
+   case HW_ISA_OP2_NOP: case HW_ISA_OP2_PRED_SETGT_UINT: case HW_ISA_OP2_PRED_SETGE_UINT:
+   case HW_ISA_OP2_PRED_SETE: case HW_ISA_OP2_PRED_SETGT: case HW_ISA_OP2_PRED_SETGE:
+   case HW_ISA_OP2_PRED_SETNE: case HW_ISA_OP2_KILLE: case HW_ISA_OP2_KILLGT:
+   case HW_ISA_OP2_KILLGE: case HW_ISA_OP2_KILLNE: case HW_ISA_OP2_AND_INT:
+   case HW_ISA_OP2_OR_INT: case HW_ISA_OP2_XOR_INT: case HW_ISA_OP2_NOT_INT:
+   case HW_ISA_OP2_ADD_INT: case HW_ISA_OP2_SUB_INT: case HW_ISA_OP2_MAX_INT:
+   case HW_ISA_OP2_MIN_INT: case HW_ISA_OP2_MAX_UINT: case HW_ISA_OP2_MIN_UINT:
+   case HW_ISA_OP2_SETE_INT: case HW_ISA_OP2_SETGT_INT: case HW_ISA_OP2_SETGE_INT:
+   case HW_ISA_OP2_SETNE_INT: case HW_ISA_OP2_SETGT_UINT: case HW_ISA_OP2_SETGE_UINT:
+   case HW_ISA_OP2_KILLGT_UINT: case HW_ISA_OP2_KILLGE_UINT: case HW_ISA_OP2_PRED_SETE_INT:
+   case HW_ISA_OP2_PRED_SETGT_INT: case HW_ISA_OP2_PRED_SETGE_INT:
+   case HW_ISA_OP2_PRED_SETNE_INT: case HW_ISA_OP2_KILLE_INT: case HW_ISA_OP2_KILLGT_INT:
+   case HW_ISA_OP2_KILLGE_INT: case HW_ISA_OP2_KILLNE_INT: case HW_ISA_OP2_DOT4:
+   case HW_ISA_OP2_DOT4_IEEE: case HW_ISA_OP2_CUBE: case HW_ISA_OP2_MAX4:
+   case HW_ISA_OP2_EXP_IEEE: case HW_ISA_OP2_LOG_CLAMPED: case HW_ISA_OP2_LOG_IEEE:
+   case HW_ISA_OP2_RECIP_CLAMPED: case HW_ISA_OP2_RECIP_FF: case HW_ISA_OP2_RECIP_IEEE:
+   case HW_ISA_OP2_RECIPSQRT_CLAMPED: case HW_ISA_OP2_RECIPSQRT_FF:
+   case HW_ISA_OP2_RECIPSQRT_IEEE: case HW_ISA_OP2_SQRT_IEEE: case HW_ISA_OP2_FLT_TO_INT:
+   case HW_ISA_OP2_INT_TO_FLT: case HW_ISA_OP2_UINT_TO_FLT: case HW_ISA_OP2_SIN:
+   case HW_ISA_OP2_COS: case HW_ISA_OP2_ASHR_INT: case HW_ISA_OP2_LSHR_INT:
+   case HW_ISA_OP2_LSHL_INT: case HW_ISA_OP2_MULLO_INT: case HW_ISA_OP2_MULHI_INT:
+   case HW_ISA_OP2_MULLO_UINT: case HW_ISA_OP2_MULHI_UINT: case HW_ISA_OP2_FLT_TO_UINT:
+   case HW_ISA_OP3_MULADD: case HW_ISA_OP3_MULADD_IEEE: case HW_ISA_OP3_CNDE:
+   case HW_ISA_OP3_CNDGT: case HW_ISA_OP3_CNDGE: case HW_ISA_OP3_CNDE_INT:
+   case HW_ISA_OP3_CNDGT_INT: case HW_ISA_OP3_CNDGE_INT:
+      return true;
+   default:
+      return false;
+   }
+}

@@ -888,7 +888,7 @@ static void test_mova_values(void)
    for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
       int32_t got = (int32_t)sim_mova(t[i].op, t[i].in);
       if (got != t[i].want && bad++ < 8)
-         fprintf(stderr, "  %s(0x%08x) = %d, want %d\n", sim_op_info[t[i].op].name, t[i].in, got,
+         fprintf(stderr, "  %s(0x%08x) = %d, want %d\n", hw_isa_op(HW_CHIP_R7XX, t[i].op)->name, t[i].in, got,
                  t[i].want);
    }
    check(bad == 0, "MOVA* values: clamping to [-256, 255], floor, round to even (%u wrong)", bad);

@@ -12,7 +12,7 @@ unsigned exec_program_gprs(const struct sim_program *p)
    unsigned n = 0;
    for (unsigned i = 0; i < p->nalu; i++) {
       const struct sim_alu_inst *a = &p->alu[i];
-      for (unsigned s = 0; s < sim_op_info[a->op].nsrc && s < 3; s++)
+      for (unsigned s = 0; s < a->info->num_src && s < 3; s++)
          if (a->src[s].kind == SIM_SRC_GPR)
             see(&n, a->src[s].index);
       if (a->write)

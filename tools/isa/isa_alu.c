@@ -86,15 +86,15 @@ const char *isa_alu_opname(enum isa_chip chip, const uint32_t w[2])
    return isa_enum_name(f, isa_fget(f, w[1]), NULL);
 }
 
-/* The hardware reads a group in slot order x, y, z, w, t (r600-facts 4.2, with
- * ALU_INST_PREFER_VECTOR = 1): an instruction goes to the vector slot of its DST_CHAN when its
- * opcode may use a vector unit and that slot comes after every vector slot used so far;
- * otherwise to t. Nothing may follow the instruction in t. */
+/* Slot assignment (r600-facts 4.2, seed SQ_CONFIG.ALU_INST_PREFER_VECTOR, which Mesa sets to 1):
+ * trans-only opcodes go to t, vector-only ones and reductions to the vector slot of their
+ * DST_CHAN, and any-slot opcodes to that vector slot unless an earlier instruction of the group
+ * took it, then to t. Instruction order within the group is otherwise free (LLVM's R6xx code
+ * puts trans-only instructions first). */
 bool isa_group_slots(enum isa_chip chip, struct isa_alu_group *g, unsigned *bad, char *why,
                      size_t whylen)
 {
-   int last_vec = -1;
-   bool t_used = false;
+   const struct isa_alu_inst *owner[ISA_SLOT_T + 1] = {NULL};
    for (unsigned i = 0; i < g->n; i++)
       g->ins[i].slot = -1;
    for (unsigned i = 0; i < g->n; i++) {
@@ -102,34 +102,25 @@ bool isa_group_slots(enum isa_chip chip, struct isa_alu_group *g, unsigned *bad,
       struct isa_alu_class cls;
       isa_alu_read(chip, g->ins[i].w, &f);
       const char *name = isa_alu_opname(chip, g->ins[i].w);
+      *bad = i;
       if (!isa_alu_class(chip, f.op3, f.opcode, &cls)) {
          snprintf(why, whylen, "unknown opcode %u", f.opcode);
-         *bad = i;
          return false;
       }
-      if (t_used) {
-         snprintf(why, whylen, "%s follows the instruction in the trans slot (order is x, y, z, w, t)",
-                  name);
-         *bad = i;
-         return false;
-      }
-      int slot;
-      if (cls.unit == ISA_UNIT_TRANS)
+      int slot = (int)f.dst_chan;
+      if (cls.unit == ISA_UNIT_TRANS || (cls.unit == ISA_UNIT_ANY && owner[slot]))
          slot = ISA_SLOT_T;
-      else if ((int)f.dst_chan > last_vec)
-         slot = (int)f.dst_chan;
-      else if (cls.unit == ISA_UNIT_ANY)
-         slot = ISA_SLOT_T;
-      else {
-         snprintf(why, whylen, "%s can only use vector slot %c, which is taken or comes before "
-                  "an earlier instruction's slot", name, "xyzw"[f.dst_chan]);
-         *bad = i;
+      if (owner[slot]) {
+         const char *other = isa_alu_opname(chip, owner[slot]->w);
+         if (slot == ISA_SLOT_T)
+            snprintf(why, whylen, "%s needs the trans slot, which %s already uses%s", name, other,
+                     cls.unit == ISA_UNIT_ANY ? " (and its vector slot is taken too)" : "");
+         else
+            snprintf(why, whylen, "%s can only use vector slot %c, which %s already uses", name,
+                     "xyzw"[slot], other);
          return false;
       }
-      if (slot == ISA_SLOT_T)
-         t_used = true;
-      else
-         last_vec = slot;
+      owner[slot] = &g->ins[i];
       g->ins[i].slot = slot;
    }
    return true;

@@ -72,7 +72,7 @@ static void end_group(struct parser *p)
       for (unsigned i = 0; i < g->n; i++)
          if (p->labels[i] >= 0 && p->labels[i] != g->ins[i].slot)
             ERR(p, g->ins[i].line, "slot", "written as %c: but the hardware places %s in %c "
-                "(DST_CHAN, unit class and order decide the slot)", "xyzwt"[p->labels[i]],
+                "(DST_CHAN, the opcode's unit class and the earlier instructions decide)", "xyzwt"[p->labels[i]],
                 isa_alu_opname(chip, g->ins[i].w), "xyzwt"[g->ins[i].slot]);
 
    int top = -1;
