@@ -1,35 +1,39 @@
-/* Transcendental ALU operations on the host: the one implementation both engines use
- * (the JIT calls sim_alu_transcendental_vec), so their results agree bit for bit.
- * Exact host math: exp2f/log2f, and SIN/COS evaluated in double then rounded once. */
+/* Out-of-line ALU semantics: the integer reciprocals and the 16-lane entry the JIT calls
+ * for the operations it does not emit inline (so both engines run the same C code). */
 #include "alu_ops.h"
 
-#define SIM_TWO_PI 6.283185307179586476925286766559
-
-uint32_t sim_alu_transcendental(enum hw_isa_id op, enum r600_chip_class chip, uint32_t a)
+uint32_t sim_recip_uint(uint32_t a)
 {
-   float x = sim_f(sim_ftz(a));
-   switch (op) {
-   case HW_ISA_OP2_EXP_IEEE:
-      return sim_fres(exp2f(x));
-   case HW_ISA_OP2_LOG_IEEE:
-      return sim_fres(log2f(x));
-   case HW_ISA_OP2_LOG_CLAMPED: {
-      uint32_t r = sim_fres(log2f(x));
-      return r == 0xFF800000u ? sim_u(-FLT_MAX) : r;
-   }
-   case HW_ISA_OP2_SIN:
-   case HW_ISA_OP2_COS: {
-      /* R7xx takes revolutions, R6xx radians (r600-facts §4.6). */
-      double arg = chip == R600_CHIP_RV770 ? (double)x * SIM_TWO_PI : (double)x;
-      return sim_fres((float)(op == HW_ISA_OP2_SIN ? sin(arg) : cos(arg)));
-   }
-   default:
-      return 0;
-   }
+   if (a <= 1)
+      return 0xFFFFFFFFu;
+   return (uint32_t)((1ull << 32) / a);
 }
 
-void sim_alu_transcendental_vec(uint32_t op, uint32_t chip, uint32_t *v16)
+uint32_t sim_recip_int(uint32_t a)
 {
-   for (unsigned l = 0; l < SIM_LANES; l++)
-      v16[l] = sim_alu_transcendental((enum hw_isa_id)op, (enum r600_chip_class)chip, v16[l]);
+   int64_t d = (int32_t)a;
+   if (d == 0)
+      return 0x7FFFFFFFu;
+   int64_t q = ((int64_t)1 << 32) / d;     /* truncates toward zero */
+   if (q > INT32_MAX)
+      q = INT32_MAX;
+   if (q < INT32_MIN)
+      q = INT32_MIN;
+   return (uint32_t)(int32_t)q;
+}
+
+uint32_t sim_alu_lanes(uint32_t op, uint32_t chip, uint32_t *buf)
+{
+   uint32_t pass = 0;
+   bool pred = sim_alu_is_pred((enum hw_isa_id)op);
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      uint32_t a = buf[l], b = buf[SIM_LANES + l], c = buf[2 * SIM_LANES + l];
+      if (pred) {
+         if (sim_alu_pred((enum hw_isa_id)op, a, b, &buf[l]))
+            pass |= 1u << l;
+      } else {
+         buf[l] = sim_alu_eval((enum hw_isa_id)op, (enum r600_chip_class)chip, a, b, c);
+      }
+   }
+   return pass;
 }

@@ -1,5 +1,8 @@
 /* Scalar semantics of the R6xx/R7xx ALU operations: the reference the interpreter runs
- * lane by lane and the JIT reproduces bit for bit (jit_alu.c). Values are raw dwords.
+ * lane by lane and the JIT reproduces bit for bit (jit_build.c inlines the common ops and
+ * calls sim_alu_lanes / sim_alu_fp64_vec for the rest). Values are raw dwords. Families:
+ * alu_pred.h (PRED_SET*, KILL*), alu_fp64.h (R7xx doubles), alu_transc.c (RECIP*, SQRT,
+ * EXP, LOG, SIN, COS), this file (everything else).
  *
  * Choices where the documentation is silent (r600-facts §4.6, §7):
  * - fp32 denormals are flushed to zero on input and output (sim_program_run sets FTZ/DAZ
@@ -9,21 +12,30 @@
  * - MUL/MULADD/DOT4 (legacy): 0 * anything = +0.0; MULADD rounds the product, then the
  *   sum (two roundings, no FMA); DOT4 sums as ((x + y) + z) + w.
  * - MAX/MIN legacy: max = a >= b ? a : b, min = a < b ? a : b (a NaN gives b);
- *   MAX_DX10/MIN_DX10 return the non-NaN operand, else the same comparisons.
- * - FLT_TO_INT/FLT_TO_UINT truncate, saturate out of range, NaN -> 0; shifts use the low
- *   5 bits of the count.
- * - RECIP/RECIPSQRT/SQRT are IEEE-exact (1/x, 1/sqrt(x) with two roundings, sqrt);
- *   EXP/LOG use host exp2f/log2f; SIN/COS take revolutions on R7xx (sin(2*pi*x)) and
- *   radians on R6xx, evaluated in double and rounded: exact host math, not the hardware's
- *   (undocumented) precision.
- * - PRED_SET* write 0.0 where the condition holds and 1.0 elsewhere (the ISA's
- *   "execute"/"skip" result); KILL* write 1.0 for killed lanes, 0.0 else.
+ *   MAX_DX10/MIN_DX10 return the non-NaN operand, else the same comparisons. MAX4 is the
+ *   legacy MAX of x, y, z, w in that order.
+ * - FLT_TO_INT / FLT_TO_UINT truncate toward zero, saturate out of range (FLT_TO_UINT of a
+ *   negative value is 0), NaN -> 0. INT_TO_FLT / UINT_TO_FLT round to nearest even.
+ * - Shifts (ASHR_INT, LSHR_INT, LSHL_INT) use the low 5 bits of src1 as the count (a
+ *   count of 32 shifts by 0), the usual barrel-shifter behaviour.
+ * - MULLO/MULHI_(U)INT: low / high 32 bits of the exact 64-bit product (signed or
+ *   unsigned). RECIP_UINT: floor(2^32 / x), 0xFFFFFFFF for x = 0 and x = 1 (the
+ *   reciprocal Mesa's integer division refines with MULLO/MULHI); RECIP_INT: the signed
+ *   quotient trunc(2^32 / x) saturated to int32, 0x7FFFFFFF for x = 0.
+ * - SUB_INT is src0 - src1. SETE/GT/GE/NE give 1.0 / 0.0; the _DX10, _INT and _UINT
+ *   forms 0xFFFFFFFF / 0. CNDE/GT/GE(_INT): src0 ==/>/>= 0 ? src1 : src2 (float compares
+ *   of the flushed value, so -0 == 0; integer compares signed).
+ * - MUL_LIT (the LIT helper): src2 > 0 ? src0 * src1 (legacy multiply) : -FLT_MAX, so
+ *   that EXP of the result is 0 when LIT's x <= 0.
  * - CLAMP saturates to [+0, 1]; a NaN becomes 0 with SQ_PGM_RESOURCES.DX10_CLAMP, else
- *   stays NaN. OMOD and CLAMP apply to float results only.
- * - MOVA* (r600-facts §4.2) load AR.<unit> per lane with an int32 in [-256, 255]:
- *   MOVA_INT clamps the integer operand; MOVA_FLOOR floors the float operand, MOVA rounds
- *   it to nearest even, then both clamp (NaN -> 0). The value is also the op's result;
- *   the decoder rejects a GPR write (WRITE_MASK) and PV reads of it, which are undocumented.
+ *   stays NaN. OMOD and CLAMP apply to float results only (HW_ISA_RESULT_FLOAT).
+ * - MOVA* (r600-facts §4.2) load an AR component per lane with an int32 in [-256, 255]:
+ *   MOVA_INT and MOVA_GPR_INT clamp the integer operand; MOVA_FLOOR floors the float
+ *   operand, MOVA rounds it to nearest even, then both clamp (NaN -> 0). The value is also
+ *   the op's result; the decoder rejects a GPR write (WRITE_MASK) and PV reads of it,
+ *   which are undocumented. Vector MOVA* load AR.<unit>, MOVA_GPR_INT (trans, R6xx) loads
+ *   AR.<DST_CHAN>.
+ * - NOP writes nothing and forwards 0 as PV/PS.
  */
 #ifndef SIM_ALU_OPS_H
 #define SIM_ALU_OPS_H
@@ -34,41 +46,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "alu_bits.h"
+#include "alu_pred.h"
 #include "isa_program.h"
-
-#define SIM_CANON_NAN 0x7FC00000u
-
-static inline float sim_f(uint32_t u)
-{
-   float f;
-   memcpy(&f, &u, 4);
-   return f;
-}
-
-static inline uint32_t sim_u(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
-
-static inline bool sim_is_nan(uint32_t u)
-{
-   return (u & 0x7FFFFFFFu) > 0x7F800000u;
-}
-
-/* Denormal -> zero of the same sign. */
-static inline uint32_t sim_ftz(uint32_t u)
-{
-   return (u & 0x7F800000u) ? u : (u & 0x80000000u);
-}
-
-/* A computed float result: flushed, canonical NaN. */
-static inline uint32_t sim_fres(float f)
-{
-   uint32_t u = sim_u(f);
-   return sim_is_nan(u) ? SIM_CANON_NAN : sim_ftz(u);
-}
 
 static inline float sim_mul_legacy(float a, float b)
 {
@@ -83,28 +63,30 @@ static inline uint32_t sim_max_legacy(uint32_t a, uint32_t b)
    return sim_f(a) >= sim_f(b) ? a : b;
 }
 
-/* The compare of KILL* and PRED_SET* (src0 op src1). */
-static inline bool sim_alu_cond(enum hw_isa_id op, uint32_t a, uint32_t b)
+/* RECIP*, RECIPSQRT*, SQRT_IEEE, EXP_IEEE, LOG_*, SIN, COS (alu_transc.c). */
+static inline bool sim_alu_is_transcendental(enum hw_isa_id op)
 {
-   float fa = sim_f(a), fb = sim_f(b);
    switch (op) {
-   case HW_ISA_OP2_KILLE: case HW_ISA_OP2_PRED_SETE: return fa == fb;
-   case HW_ISA_OP2_KILLGT: case HW_ISA_OP2_PRED_SETGT: return fa > fb;
-   case HW_ISA_OP2_KILLGE: case HW_ISA_OP2_PRED_SETGE: return fa >= fb;
-   case HW_ISA_OP2_KILLNE: case HW_ISA_OP2_PRED_SETNE: return fa != fb;
-   case HW_ISA_OP2_KILLE_INT: case HW_ISA_OP2_PRED_SETE_INT: return a == b;
-   case HW_ISA_OP2_KILLNE_INT: case HW_ISA_OP2_PRED_SETNE_INT: return a != b;
-   case HW_ISA_OP2_KILLGT_INT: case HW_ISA_OP2_PRED_SETGT_INT: return (int32_t)a > (int32_t)b;
-   case HW_ISA_OP2_KILLGE_INT: case HW_ISA_OP2_PRED_SETGE_INT: return (int32_t)a >= (int32_t)b;
-   case HW_ISA_OP2_KILLGT_UINT: case HW_ISA_OP2_PRED_SETGT_UINT: return a > b;
-   case HW_ISA_OP2_KILLGE_UINT: case HW_ISA_OP2_PRED_SETGE_UINT: return a >= b;
-   default: return false;
+   case HW_ISA_OP2_RECIP_CLAMPED: case HW_ISA_OP2_RECIP_FF: case HW_ISA_OP2_RECIP_IEEE:
+   case HW_ISA_OP2_RECIPSQRT_CLAMPED: case HW_ISA_OP2_RECIPSQRT_FF:
+   case HW_ISA_OP2_RECIPSQRT_IEEE: case HW_ISA_OP2_SQRT_IEEE: case HW_ISA_OP2_EXP_IEEE:
+   case HW_ISA_OP2_LOG_CLAMPED: case HW_ISA_OP2_LOG_IEEE: case HW_ISA_OP2_SIN:
+   case HW_ISA_OP2_COS:
+      return true;
+   default:
+      return false;
    }
 }
-
-/* Transcendental ops evaluated on the host (alu_ops.c); also called by JIT code. */
 uint32_t sim_alu_transcendental(enum hw_isa_id op, enum r600_chip_class chip, uint32_t a);
-void sim_alu_transcendental_vec(uint32_t op, uint32_t chip, uint32_t *v16);
+
+/* RECIP_INT, RECIP_UINT (alu_ops.c). */
+uint32_t sim_recip_int(uint32_t a);
+uint32_t sim_recip_uint(uint32_t a);
+
+/* Any op of sim_alu_eval for SIM_LANES lanes, for JIT code: buf[0..15], [16..31],
+ * [32..47] hold src0, src1, src2; the results replace src0. Returns the pass bits
+ * (sim_alu_pred) of PRED_SET* / KILL*, 0 for other ops. */
+uint32_t sim_alu_lanes(uint32_t op, uint32_t chip, uint32_t *buf);
 
 static inline uint32_t sim_flt_to_int(uint32_t a)
 {
@@ -131,10 +113,10 @@ static inline uint32_t sim_flt_to_uint(uint32_t a)
 #define SIM_AR_MIN (-256)
 #define SIM_AR_MAX 255
 
-/* The AR value MOVA / MOVA_FLOOR / MOVA_INT load. */
+/* The AR value MOVA / MOVA_FLOOR / MOVA_INT / MOVA_GPR_INT load. */
 static inline uint32_t sim_mova(enum hw_isa_id op, uint32_t a)
 {
-   if (op == HW_ISA_OP2_MOVA_INT) {
+   if (op == HW_ISA_OP2_MOVA_INT || op == HW_ISA_OP2_MOVA_GPR_INT) {
       int32_t i = (int32_t)a;
       return (uint32_t)(i < SIM_AR_MIN ? SIM_AR_MIN : i > SIM_AR_MAX ? SIM_AR_MAX : i);
    }
@@ -149,23 +131,19 @@ static inline uint32_t sim_mova(enum hw_isa_id op, uint32_t a)
    return (uint32_t)(int32_t)f;
 }
 
-/* Infinite results of the _CLAMPED / _FF reciprocal forms. */
-static inline uint32_t sim_recip_fix(enum hw_isa_id op, uint32_t r)
+static inline uint32_t sim_mul_lit(uint32_t a, uint32_t b, uint32_t c)
 {
-   if ((r & 0x7FFFFFFFu) != 0x7F800000u)
-      return r;
-   if (op == HW_ISA_OP2_RECIP_CLAMPED || op == HW_ISA_OP2_RECIPSQRT_CLAMPED)
-      return (r & 0x80000000u) | sim_u(FLT_MAX);
-   if (op == HW_ISA_OP2_RECIP_FF || op == HW_ISA_OP2_RECIPSQRT_FF)
-      return r & 0x80000000u;
-   return r;
+   return sim_f(c) > 0.0f ? sim_fres(sim_mul_legacy(sim_f(a), sim_f(b))) : sim_u(-FLT_MAX);
 }
 
-/* One non-reduction operation on source dwords (modifiers already applied). */
+/* One non-reduction, non-FP64 operation on source dwords (modifiers already applied). */
 static inline uint32_t sim_alu_eval(enum hw_isa_id op, enum r600_chip_class chip, uint32_t a,
                                     uint32_t b, uint32_t c)
 {
    float fa = sim_f(a), fb = sim_f(b), fc = sim_f(c);
+   uint32_t v;
+   if (sim_alu_is_transcendental(op))
+      return sim_alu_transcendental(op, chip, a);
    switch (op) {
    case HW_ISA_OP2_ADD: return sim_fres(fa + fb);
    case HW_ISA_OP2_MUL: return sim_fres(sim_mul_legacy(fa, fb));
@@ -175,6 +153,7 @@ static inline uint32_t sim_alu_eval(enum hw_isa_id op, enum r600_chip_class chip
       float p = fa * fb;
       return sim_fres(p + fc);
    }
+   case HW_ISA_OP3_MUL_LIT: return sim_mul_lit(a, b, c);
    case HW_ISA_OP2_MAX: return sim_max_legacy(a, b);
    case HW_ISA_OP2_MIN: return fa < fb ? a : b;
    case HW_ISA_OP2_MAX_DX10:
@@ -197,18 +176,11 @@ static inline uint32_t sim_alu_eval(enum hw_isa_id op, enum r600_chip_class chip
    case HW_ISA_OP2_CEIL: return sim_fres(ceilf(sim_f(sim_ftz(a))));
    case HW_ISA_OP2_RNDNE: return sim_fres(rintf(sim_f(sim_ftz(a))));
    case HW_ISA_OP2_FLOOR: return sim_fres(floorf(sim_f(sim_ftz(a))));
-   case HW_ISA_OP2_MOVA: case HW_ISA_OP2_MOVA_FLOOR: case HW_ISA_OP2_MOVA_INT: return sim_mova(op, a);
+   case HW_ISA_OP2_MOVA: case HW_ISA_OP2_MOVA_FLOOR: case HW_ISA_OP2_MOVA_INT:
+   case HW_ISA_OP2_MOVA_GPR_INT:
+      return sim_mova(op, a);
    case HW_ISA_OP2_MOV: return a;
    case HW_ISA_OP2_NOP: return 0;
-   case HW_ISA_OP2_PRED_SETE: case HW_ISA_OP2_PRED_SETGT: case HW_ISA_OP2_PRED_SETGE:
-   case HW_ISA_OP2_PRED_SETNE: case HW_ISA_OP2_PRED_SETE_INT: case HW_ISA_OP2_PRED_SETGT_INT:
-   case HW_ISA_OP2_PRED_SETGE_INT: case HW_ISA_OP2_PRED_SETNE_INT: case HW_ISA_OP2_PRED_SETGT_UINT:
-   case HW_ISA_OP2_PRED_SETGE_UINT:
-      return sim_bool_f(!sim_alu_cond(op, a, b));
-   case HW_ISA_OP2_KILLE: case HW_ISA_OP2_KILLGT: case HW_ISA_OP2_KILLGE: case HW_ISA_OP2_KILLNE:
-   case HW_ISA_OP2_KILLE_INT: case HW_ISA_OP2_KILLGT_INT: case HW_ISA_OP2_KILLGE_INT:
-   case HW_ISA_OP2_KILLNE_INT: case HW_ISA_OP2_KILLGT_UINT: case HW_ISA_OP2_KILLGE_UINT:
-      return sim_bool_f(sim_alu_cond(op, a, b));
    case HW_ISA_OP2_AND_INT: return a & b;
    case HW_ISA_OP2_OR_INT: return a | b;
    case HW_ISA_OP2_XOR_INT: return a ^ b;
@@ -225,16 +197,6 @@ static inline uint32_t sim_alu_eval(enum hw_isa_id op, enum r600_chip_class chip
    case HW_ISA_OP2_SETNE_INT: return sim_bool_i(a != b);
    case HW_ISA_OP2_SETGT_UINT: return sim_bool_i(a > b);
    case HW_ISA_OP2_SETGE_UINT: return sim_bool_i(a >= b);
-   case HW_ISA_OP2_EXP_IEEE: case HW_ISA_OP2_LOG_CLAMPED: case HW_ISA_OP2_LOG_IEEE:
-   case HW_ISA_OP2_SIN: case HW_ISA_OP2_COS:
-      return sim_alu_transcendental(op, chip, a);
-   case HW_ISA_OP2_RECIP_CLAMPED: case HW_ISA_OP2_RECIP_FF: case HW_ISA_OP2_RECIP_IEEE:
-      return sim_recip_fix(op, sim_fres(1.0f / fa));
-   case HW_ISA_OP2_RECIPSQRT_CLAMPED: case HW_ISA_OP2_RECIPSQRT_FF: case HW_ISA_OP2_RECIPSQRT_IEEE: {
-      float s = sqrtf(fa);
-      return sim_recip_fix(op, sim_fres(1.0f / s));
-   }
-   case HW_ISA_OP2_SQRT_IEEE: return sim_fres(sqrtf(fa));
    case HW_ISA_OP2_FLT_TO_INT: return sim_flt_to_int(a);
    case HW_ISA_OP2_FLT_TO_UINT: return sim_flt_to_uint(a);
    case HW_ISA_OP2_INT_TO_FLT: return sim_fres((float)(int32_t)a);
@@ -245,13 +207,17 @@ static inline uint32_t sim_alu_eval(enum hw_isa_id op, enum r600_chip_class chip
    case HW_ISA_OP2_MULLO_INT: case HW_ISA_OP2_MULLO_UINT: return a * b;
    case HW_ISA_OP2_MULHI_INT: return (uint32_t)(((int64_t)(int32_t)a * (int32_t)b) >> 32);
    case HW_ISA_OP2_MULHI_UINT: return (uint32_t)(((uint64_t)a * b) >> 32);
+   case HW_ISA_OP2_RECIP_INT: return sim_recip_int(a);
+   case HW_ISA_OP2_RECIP_UINT: return sim_recip_uint(a);
    case HW_ISA_OP3_CNDE: return fa == 0.0f ? b : c;
    case HW_ISA_OP3_CNDGT: return fa > 0.0f ? b : c;
    case HW_ISA_OP3_CNDGE: return fa >= 0.0f ? b : c;
    case HW_ISA_OP3_CNDE_INT: return a == 0 ? b : c;
    case HW_ISA_OP3_CNDGT_INT: return (int32_t)a > 0 ? b : c;
    case HW_ISA_OP3_CNDGE_INT: return (int32_t)a >= 0 ? b : c;
-   default: return 0;
+   default:
+      sim_alu_pred(op, a, b, &v);   /* PRED_SET*, KILL* */
+      return v;
    }
 }
 

@@ -319,17 +319,25 @@ static void write_pixel(const struct sim_cb_state *cb, const struct sim_cb_targe
    store_pixel(p, t->bpp, (dst & ~t->write_bits) | (packed & t->write_bits));
 }
 
+uint16_t sim_sx_alpha_test(const struct sim_cb_state *cb, uint16_t mask,
+                           const struct sim_exports *out)
+{
+   if (!cb->alpha_test)
+      return mask;
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      float a = (out->pixel_mask & 1) ? u32_as_float(out->pixel[0][3][l]) : 0.0f;
+      if ((mask & (1u << l)) && !alpha_pass(cb->alpha_func, a, cb->alpha_ref))
+         mask &= (uint16_t)~(1u << l);
+   }
+   return mask;
+}
+
 void sim_cb_write(const struct sim_cb_state *cb, int32_t bx, int32_t by, uint16_t mask,
                   const struct sim_exports *out)
 {
    for (unsigned l = 0; l < SIM_LANES; l++) {
       if (!(mask & (1u << l)))
          continue;
-      if (cb->alpha_test) {
-         float a = (out->pixel_mask & 1) ? u32_as_float(out->pixel[0][3][l]) : 0.0f;
-         if (!alpha_pass(cb->alpha_func, a, cb->alpha_ref))
-            continue;
-      }
       uint32_t x = (uint32_t)(bx + (int32_t)sim_lane_x(l));
       uint32_t y = (uint32_t)(by + (int32_t)sim_lane_y(l));
       float s1[4];

@@ -40,7 +40,13 @@ struct sim_cb_state {
  * fault if a bound surface does not fit its buffer (the draw is dropped). */
 bool sim_cb_state_init(struct sim_cb_state *cb, struct sim_exec *ex);
 
-/* Writes the lanes of `mask` (covered, not killed) of the 4x4 block at (bx, by). */
+/* The SX alpha test (SX_ALPHA_TEST_CONTROL / SX_ALPHA_REF on PIXEL 0 alpha): the lanes of
+ * `mask` that pass. It runs before the DB's late depth/stencil test. */
+uint16_t sim_sx_alpha_test(const struct sim_cb_state *cb, uint16_t mask,
+                           const struct sim_exports *out);
+
+/* Writes the lanes of `mask` (covered, not killed, past the alpha, depth and stencil
+ * tests) of the 4x4 block at (bx, by). */
 void sim_cb_write(const struct sim_cb_state *cb, int32_t bx, int32_t by, uint16_t mask,
                   const struct sim_exports *out);
 

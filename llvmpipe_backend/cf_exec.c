@@ -1,40 +1,62 @@
-/* Control-flow semantics shared by both engines: the branch/loop stack, kcache locking,
- * exports, vertex-fetch clauses and CALL_FS (see run_state.h for the lane-state model).
+/* Control-flow semantics shared by both engines: the branch/loop stack, calls, KILL,
+ * fetch clauses and CALL_FS (see run_state.h for the lane-state model; ALU clause
+ * entry/exit are in cf_alu.c, exports in cf_export.c).
  *
- * Choices where the documentation leaves room:
- * - JUMP: if no lane passes COND, pop POP_COUNT entries and jump to ADDR.
+ * Choices where the documentation leaves room (seed CF_INST texts, r600-facts §4.5):
+ * - COND: ACTIVE passes every active lane, FALSE none, BOOL / NOT_BOOL every active lane
+ *   iff SQ_BOOL_CONST bit CF_CONST of the stage (PS 0, VS 1) is set / clear.
+ * - JUMP: if no active lane passes COND, pop POP_COUNT entries and jump to ADDR.
+ * - PUSH: with no active lane passing COND, pop POP_COUNT and jump to ADDR; otherwise
+ *   push the active mask and keep only the lanes that pass. PUSH_ELSE: push the active
+ *   mask, keep the lanes that pass, jump to ADDR if none does. POP_JUMP / POP_PUSH /
+ *   POP_PUSH_ELSE: pop POP_COUNT entries, then JUMP / PUSH / PUSH_ELSE without a pop.
  * - ELSE: lanes active at the matching push and not active now become active (COND
  *   applied); if none would be, pop POP_COUNT and jump.
  * - POP: pop POP_COUNT entries; if no lane was active before the pop, jump to ADDR (the
  *   seed's wording; drivers set ADDR to the next instruction).
- * - LOOP_BREAK / LOOP_CONTINUE: the active lanes leave the iteration; when no lane of
- *   the loop is left active the entries above the loop are dropped and control jumps to
- *   ADDR (the LOOP_END). LOOP_END re-activates continued lanes and jumps back while any
- *   lane is active (DX9 loops also stop when the SQ_LOOP_CONST count runs out).
- * - ALU_BREAK / ALU_CONTINUE = push, clause, else, break/continue, pop.
- * - PRED_SET exec-mask updates and KILLs take effect at the end of their ALU clause.
- * - Exports write only active lanes; a killed lane exports nothing.
- * - WHOLE_QUAD_MODE / VALID_PIXEL_MODE are ignored: exactly the `active` lanes run.
- * - The loop index AL (INDEX_MODE LOOP): LOOP_START sets it to SQ_LOOP_CONST INIT and
- *   LOOP_END adds INC before jumping back; LOOP_START_NO_AL / LOOP_START_DX10 leave it
- *   alone; leaving a loop restores the enclosing loop's value. Outside loops it is 0.
+ * - LOOP_START (DX9) / LOOP_START_NO_AL take COUNT from SQ_LOOP_CONST[CF_CONST] of the
+ *   stage (a count of 0 skips the loop); LOOP_START_DX10 has no count. A loop start whose
+ *   lanes all fail COND skips to ADDR. LOOP_BREAK / LOOP_CONTINUE: the active lanes
+ *   passing COND leave the iteration; when no lane of the loop is left active the entries
+ *   above the loop are dropped and control jumps to ADDR (the LOOP_END). LOOP_END
+ *   re-activates continued lanes and jumps back while any lane is active (DX9 loops also
+ *   stop when the count runs out).
+ * - The loop index AL (INDEX_MODE LOOP, KCACHE_LOCK_LOOP_INDEX, RW_REL / SRC_REL /
+ *   DST_REL): LOOP_START sets it to SQ_LOOP_CONST INIT and LOOP_END adds INC (signed)
+ *   before jumping back; LOOP_START_NO_AL / LOOP_START_DX10 leave it alone; leaving a loop
+ *   restores the enclosing loop's value. Outside loops it is 0.
+ * - CALL is a wavefront-level jump: taken when some active lane passes COND and the call
+ *   nesting depth + CALL_COUNT stays <= 32 (else skipped, as the seed says); it pushes the
+ *   return address and CALL_COUNT on a separate call stack of 32 entries (a deeper call
+ *   faults: CALL_COUNT 0 recursion). RETURN pops it and jumps back; RETURN with nothing to
+ *   return to ends the fetch shader (back to CALL_FS) and faults elsewhere. Active masks
+ *   are not changed by CALL / RETURN.
+ * - KILL (CF): the active lanes passing COND are killed; when every launched lane is
+ *   killed control jumps to ADDR.
+ * - WHOLE_QUAD_MODE runs an ALU / TEX / VTX clause, an export or a KILL on every launched
+ *   lane of each quad that has an active lane; VALID_PIXEL_MODE runs it on the active
+ *   valid lanes only. The lanes' active state after the instruction is what it would be
+ *   without the mode (updates to lanes outside the real active mask are dropped). On the
+ *   other CF instructions (branches, loops, calls) the mode bits have no effect.
+ * - TEX_ACK / VTX_ACK / VTX_TC_ACK (R7xx) run their clause like TEX / VTX / VTX_TC and
+ *   WAIT_ACK is a NOP: every memory access completes before the next instruction here.
  * - More than SIM_MAX_BACKWARD_JUMPS backward jumps in one run is a fault (runaway loop).
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "run_state.h"
+#include "debug.h"
 #include "fetch_unit.h"
-#include "gpu_memory.h"
 #include "r600_regs.h"
+#include "run_state.h"
 #include "tex_unit.h"
 
 /* Stage-relative index spaces (seed: SQ_LOOP_CONST / SQ_BOOL_CONST "first for PS, next
  * for VS"); the fetch shader runs in the VS context. */
 #define SIM_LOOP_CONSTS_PER_STAGE 32
 
-static unsigned stage_context(enum sim_stage s)
+unsigned sim_stage_context(enum sim_stage s)
 {
    return s == SIM_STAGE_PS ? 0 : 1;
 }
@@ -55,7 +77,7 @@ int sim_run_fault(struct sim_run *x, unsigned pc, const char *fmt, ...)
    return SIM_PC_FAULT;
 }
 
-static uint32_t reg(const struct sim_run *x, uint32_t byte_offset)
+uint32_t sim_run_reg(const struct sim_run *x, uint32_t byte_offset)
 {
    return x->env->regs[byte_offset / 4];
 }
@@ -66,8 +88,7 @@ static uint16_t live(const struct sim_run *x)
    return (uint16_t)~(x->brk | x->cont | x->killed);
 }
 
-/* Lanes passing a CF COND test (before masking with exec). */
-static uint16_t cond_lanes(const struct sim_run *x, const struct sim_cf *cf)
+uint16_t sim_cf_cond_lanes(const struct sim_run *x, const struct sim_cf *cf)
 {
    bool b;
    switch (cf->cond) {
@@ -76,16 +97,33 @@ static uint16_t cond_lanes(const struct sim_run *x, const struct sim_cf *cf)
    case SIM_COND_FALSE:
       return 0;
    default:
-      b = (reg(x, REG_SQ_BOOL_CONST_0 + REG_SQ_BOOL_CONST_0__stride *
-                      stage_context(x->prog->stage)) >> cf->cf_const) & 1;
+      b = (sim_run_reg(x, REG_SQ_BOOL_CONST_0 + REG_SQ_BOOL_CONST_0__stride *
+                              sim_stage_context(x->prog->stage)) >> cf->cf_const) & 1;
       if (cf->cond == SIM_COND_NOT_BOOL)
          b = !b;
       return b ? 0xFFFF : 0;
    }
 }
 
-/* Next CF index after `pc` when control goes to `target`. */
-static int next_pc(struct sim_run *x, unsigned pc, unsigned target)
+uint16_t sim_whole_quads(const struct sim_run *x, uint16_t lanes)
+{
+   uint16_t m = 0;
+   for (unsigned q = 0; q < SIM_LANES / 4; q++)
+      if (lanes >> (4 * q) & 0xF)
+         m |= (uint16_t)(0xFu << (4 * q));
+   return m & x->launched;
+}
+
+uint16_t sim_cf_mode_lanes(const struct sim_run *x, const struct sim_cf *cf, uint16_t exec)
+{
+   if (cf->whole_quad)
+      return sim_whole_quads(x, exec);
+   if (cf->valid_pixel)
+      return exec & x->valid;
+   return exec;
+}
+
+int sim_cf_next(struct sim_run *x, unsigned pc, unsigned target)
 {
    const struct sim_program *p = x->prog;
    if (target == pc + 1 && p->cf[pc].eop)
@@ -98,22 +136,31 @@ static int next_pc(struct sim_run *x, unsigned pc, unsigned target)
    return (int)target;
 }
 
-static bool push(struct sim_run *x, unsigned pc, bool loop, uint32_t count)
+bool sim_cf_push(struct sim_run *x, unsigned pc, bool loop, uint32_t count)
 {
-   if (x->sp == SIM_STACK_DEPTH) {
-      sim_run_fault(x, pc, "stack overflow (%u entries)", SIM_STACK_DEPTH);
+   unsigned elements = loop ? SIM_LOOP_ELEMENTS : 1;
+   if (x->stack_elements + elements > SIM_STACK_DEPTH) {
+      sim_run_fault(x, pc, "stack overflow (more than %u entries)", SIM_STACK_MAX_ENTRIES);
       return false;
    }
+   x->stack_elements += elements;
+   unsigned entries = (x->stack_elements + SIM_STACK_ENTRY_ELEMENTS - 1) / SIM_STACK_ENTRY_ELEMENTS;
+   if (entries > x->stack_size && !x->env->stack_overflow) {
+      x->env->stack_overflow = true;
+      if (sim_debug_flags() & SIM_DEBUG_FAULTS)
+         fprintf(stderr, "r600sim: %sCF %u: stack use of %u entries exceeds STACK_SIZE %u\n",
+                 x->in_fetch ? "fetch shader " : "", pc, entries, x->stack_size);
+   }
    x->stack[x->sp++] = (struct sim_stack_entry){
-      .exec = x->exec, .brk = x->brk, .cont = x->cont, .loop = loop, .count = count,
-      .loop_index = x->loop_index };
+      .exec = x->exec, .brk = x->brk, .cont = x->cont, .loop = loop,
+      .elements = (uint8_t)elements, .count = count, .loop_index = x->loop_index };
    if (loop)
       x->brk = x->cont = 0;
    return true;
 }
 
 /* Pops n branch entries and restores the oldest one's mask. */
-static bool pop(struct sim_run *x, unsigned pc, unsigned n)
+bool sim_cf_pop(struct sim_run *x, unsigned pc, unsigned n)
 {
    if (n == 0)
       return true;
@@ -126,6 +173,7 @@ static bool pop(struct sim_run *x, unsigned pc, unsigned n)
          sim_run_fault(x, pc, "pop of a loop entry");
          return false;
       }
+      x->stack_elements -= x->stack[i].elements;
    }
    x->sp -= n;
    x->exec = x->stack[x->sp].exec & live(x);
@@ -142,8 +190,14 @@ static int innermost_loop(struct sim_run *x, unsigned pc)
    return -1;
 }
 
-/* ELSE: lanes active at the matching push that are not active now. */
-static bool else_mask(struct sim_run *x, unsigned pc, uint16_t extra, uint16_t *out)
+/* Drops the entries above index `keep` (exclusive). */
+static void cut_stack(struct sim_run *x, unsigned keep)
+{
+   while (x->sp > keep)
+      x->stack_elements -= x->stack[--x->sp].elements;
+}
+
+bool sim_cf_else_mask(struct sim_run *x, unsigned pc, uint16_t extra, uint16_t *out)
 {
    if (x->sp == 0 || x->stack[x->sp - 1].loop) {
       sim_run_fault(x, pc, "ELSE without a matching push");
@@ -153,9 +207,7 @@ static bool else_mask(struct sim_run *x, unsigned pc, uint16_t extra, uint16_t *
    return true;
 }
 
-/* BREAK / CONTINUE of the active lanes; true if the whole loop is done with this
- * iteration (then the stack is cut back to the loop entry). */
-static int leave_iteration(struct sim_run *x, unsigned pc, uint16_t lanes, bool brk,
+int sim_cf_leave_iteration(struct sim_run *x, unsigned pc, uint16_t lanes, bool brk,
                            bool *all_left)
 {
    int l = innermost_loop(x, pc);
@@ -168,7 +220,7 @@ static int leave_iteration(struct sim_run *x, unsigned pc, uint16_t lanes, bool 
    x->exec &= (uint16_t)~lanes;
    *all_left = (x->stack[l].exec & live(x)) == 0;
    if (*all_left)
-      x->sp = (unsigned)l + 1;
+      cut_stack(x, (unsigned)l + 1);
    return 0;
 }
 
@@ -176,21 +228,21 @@ static int loop_start(struct sim_run *x, unsigned pc, const struct sim_cf *cf)
 {
    uint32_t count = 0, lc = 0;
    if (cf->op != SIM_CF_LOOP_START_DX10) {
-      unsigned idx = stage_context(x->prog->stage) * SIM_LOOP_CONSTS_PER_STAGE + cf->cf_const;
-      lc = reg(x, REG_SQ_LOOP_CONST_0 + 4 * idx);
+      unsigned idx = sim_stage_context(x->prog->stage) * SIM_LOOP_CONSTS_PER_STAGE + cf->cf_const;
+      lc = sim_run_reg(x, REG_SQ_LOOP_CONST_0 + 4 * idx);
       count = SQ_LOOP_CONST_0__COUNT__get(lc);
       if (count == 0)
-         return next_pc(x, pc, cf->addr);
+         return sim_cf_next(x, pc, cf->addr);
    }
-   if ((x->exec & cond_lanes(x, cf)) == 0)
-      return next_pc(x, pc, cf->addr);
-   if (!push(x, pc, true, count))
+   if ((x->exec & sim_cf_cond_lanes(x, cf)) == 0)
+      return sim_cf_next(x, pc, cf->addr);
+   if (!sim_cf_push(x, pc, true, count))
       return SIM_PC_FAULT;
    if (cf->op == SIM_CF_LOOP_START) {
       x->loop_index = (int32_t)SQ_LOOP_CONST_0__INIT__get(lc);
       x->stack[x->sp - 1].loop_inc = (int8_t)SQ_LOOP_CONST_0__INC__get(lc);   /* signed */
    }
-   return next_pc(x, pc, pc + 1);
+   return sim_cf_next(x, pc, pc + 1);
 }
 
 static int loop_end(struct sim_run *x, unsigned pc, const struct sim_cf *cf)
@@ -204,58 +256,78 @@ static int loop_end(struct sim_run *x, unsigned pc, const struct sim_cf *cf)
       x->exec = again;
       x->cont = 0;
       x->loop_index += l->loop_inc;
-      return next_pc(x, pc, cf->addr);
+      return sim_cf_next(x, pc, cf->addr);
    }
    x->sp--;
+   x->stack_elements -= l->elements;
    x->brk = l->brk;
    x->cont = l->cont;
    x->loop_index = l->loop_index;
    x->exec = l->exec & live(x);
-   return next_pc(x, pc, pc + 1);
+   return sim_cf_next(x, pc, pc + 1);
 }
 
-static int do_export(struct sim_run *x, unsigned pc, const struct sim_cf *cf)
+/* JUMP without a pop: continue if some active lane passes COND, else jump. */
+static int jump(struct sim_run *x, unsigned pc, const struct sim_cf *cf, unsigned pops)
 {
-   struct sim_exports *out = x->out;
-   for (unsigned b = 0; b < cf->burst; b++) {
-      unsigned index = cf->array_base + b;
-      uint32_t (*dst)[SIM_LANES];
-      switch (cf->exp_type) {
-      case SIM_EXPORT_POS:
-         dst = out->pos[index - 60];
-         out->pos_mask |= (uint8_t)(1u << (index - 60));
-         break;
-      case SIM_EXPORT_PARAM:
-         dst = out->param[index];
-         out->param_mask |= 1u << index;
-         break;
-      default:
-         if (index == 61) {
-            dst = out->pixel61;
-            out->pixel61_written = true;
-         } else {
-            dst = out->pixel[index];
-            out->pixel_mask |= (uint8_t)(1u << index);
-         }
-         break;
-      }
-      const uint32_t (*src)[SIM_LANES] = x->lanes->gpr[cf->gpr + b];
-      for (unsigned c = 0; c < 4; c++) {
-         unsigned sel = cf->sel[c];
-         if (sel == SIM_SEL_MASK)
-            continue;
-         for (unsigned l = 0; l < SIM_LANES; l++) {
-            if (!(x->exec >> l & 1))
-               continue;
-            if (sel <= SIM_SEL_W)
-               dst[c][l] = src[sel][l];
-            else
-               dst[c][l] = sel == SIM_SEL_1
-                              ? 0x3F800000u : 0u;
-         }
-      }
+   if (x->exec & sim_cf_cond_lanes(x, cf))
+      return sim_cf_next(x, pc, pc + 1);
+   if (!sim_cf_pop(x, pc, pops))
+      return SIM_PC_FAULT;
+   return sim_cf_next(x, pc, cf->addr);
+}
+
+static int push(struct sim_run *x, unsigned pc, const struct sim_cf *cf, unsigned pops)
+{
+   uint16_t m = x->exec & sim_cf_cond_lanes(x, cf);
+   if (!m) {
+      if (!sim_cf_pop(x, pc, pops))
+         return SIM_PC_FAULT;
+      return sim_cf_next(x, pc, cf->addr);
    }
-   return next_pc(x, pc, pc + 1);
+   if (!sim_cf_push(x, pc, false, 0))
+      return SIM_PC_FAULT;
+   x->exec = m;
+   return sim_cf_next(x, pc, pc + 1);
+}
+
+static int push_else(struct sim_run *x, unsigned pc, const struct sim_cf *cf)
+{
+   if (!sim_cf_push(x, pc, false, 0))
+      return SIM_PC_FAULT;
+   x->exec &= sim_cf_cond_lanes(x, cf);
+   return sim_cf_next(x, pc, x->exec ? pc + 1 : cf->addr);
+}
+
+static int call(struct sim_run *x, unsigned pc, const struct sim_cf *cf)
+{
+   if (!(x->exec & sim_cf_cond_lanes(x, cf)) || x->call_depth + cf->call_count > SIM_CALL_DEPTH)
+      return sim_cf_next(x, pc, pc + 1);
+   if (x->call_sp == SIM_CALL_DEPTH)
+      return sim_run_fault(x, pc, "call stack overflow (%u nested calls)", SIM_CALL_DEPTH);
+   x->calls[x->call_sp++] = (struct sim_call_entry){ .ret = pc + 1, .count = cf->call_count };
+   x->call_depth += cf->call_count;
+   return sim_cf_next(x, pc, cf->addr);
+}
+
+static int ret(struct sim_run *x, unsigned pc)
+{
+   if (x->call_sp == x->call_base) {
+      if (x->in_fetch)
+         return SIM_PC_END;
+      return sim_run_fault(x, pc, "RETURN without a CALL (call stack underflow)");
+   }
+   const struct sim_call_entry *e = &x->calls[--x->call_sp];
+   x->call_depth -= e->count;
+   return sim_cf_next(x, pc, e->ret);
+}
+
+static int kill(struct sim_run *x, unsigned pc, const struct sim_cf *cf)
+{
+   uint16_t lanes = sim_cf_mode_lanes(x, cf, x->exec) & sim_cf_cond_lanes(x, cf);
+   x->killed |= lanes;
+   x->exec &= (uint16_t)~lanes;
+   return sim_cf_next(x, pc, (x->launched & (uint16_t)~x->killed) ? pc + 1 : cf->addr);
 }
 
 static int call_fs(struct sim_run *x, unsigned pc)
@@ -265,17 +337,34 @@ static int call_fs(struct sim_run *x, unsigned pc)
       return sim_run_fault(x, pc, "CALL_FS without a fetch shader");
    if (x->in_fetch)
       return sim_run_fault(x, pc, "CALL_FS inside the fetch shader");
-   unsigned sp = x->sp;
+   unsigned sp = x->sp, call_base = x->call_base;
    x->in_fetch = true;
    x->prog = fs;
+   x->call_base = x->call_sp;
    bool ok = sim_run_program(x, fs);
    x->prog = caller;
    x->in_fetch = false;
+   x->call_base = call_base;
    if (!ok)
       return SIM_PC_FAULT;
    if (x->sp != sp)
       return sim_run_fault(x, pc, "fetch shader returned with an unbalanced stack");
-   return next_pc(x, pc, pc + 1);
+   return sim_cf_next(x, pc, pc + 1);
+}
+
+/* A TEX or VTX clause, with the instruction's WHOLE_QUAD / VALID_PIXEL mode. */
+static int fetch_clause(struct sim_run *x, unsigned pc, const struct sim_cf *cf)
+{
+   uint16_t exec = x->exec;
+   bool ok = true;
+   x->exec = sim_cf_mode_lanes(x, cf, exec);
+   if (cf->op == SIM_CF_TEX)
+      memset(x->grad, 0, sizeof(x->grad));
+   for (unsigned i = 0; ok && i < cf->count; i++)
+      ok = cf->op == SIM_CF_VTX ? sim_fetch_vtx(x, pc, &x->prog->vtx[cf->first + i])
+                                : sim_tex_fetch(x, pc, &x->prog->tex[cf->first + i]);
+   x->exec = exec;
+   return ok ? sim_cf_next(x, pc, pc + 1) : SIM_PC_FAULT;
 }
 
 int sim_cf_step(struct sim_run *x, unsigned pc)
@@ -286,17 +375,10 @@ int sim_cf_step(struct sim_run *x, unsigned pc)
 
    switch (cf->op) {
    case SIM_CF_NOP:
-      return next_pc(x, pc, pc + 1);
+      return sim_cf_next(x, pc, pc + 1);
    case SIM_CF_VTX:
-      for (unsigned i = 0; i < cf->count; i++)
-         if (!sim_fetch_vtx(x, pc, &x->prog->vtx[cf->first + i]))
-            return SIM_PC_FAULT;
-      return next_pc(x, pc, pc + 1);
    case SIM_CF_TEX:
-      for (unsigned i = 0; i < cf->count; i++)
-         if (!sim_tex_fetch(x, pc, &x->prog->tex[cf->first + i]))
-            return SIM_PC_FAULT;
-      return next_pc(x, pc, pc + 1);
+      return fetch_clause(x, pc, cf);
    case SIM_CF_LOOP_START:
    case SIM_CF_LOOP_START_NO_AL:
    case SIM_CF_LOOP_START_DX10:
@@ -305,138 +387,53 @@ int sim_cf_step(struct sim_run *x, unsigned pc)
       return loop_end(x, pc, cf);
    case SIM_CF_LOOP_BREAK:
    case SIM_CF_LOOP_CONTINUE:
-      if (leave_iteration(x, pc, x->exec & cond_lanes(x, cf), cf->op == SIM_CF_LOOP_BREAK,
-                          &all_left) < 0)
+      if (sim_cf_leave_iteration(x, pc, x->exec & sim_cf_cond_lanes(x, cf),
+                                 cf->op == SIM_CF_LOOP_BREAK, &all_left) < 0)
          return SIM_PC_FAULT;
-      return next_pc(x, pc, all_left ? cf->addr : pc + 1);
+      return sim_cf_next(x, pc, all_left ? cf->addr : pc + 1);
    case SIM_CF_JUMP:
-      if (x->exec & cond_lanes(x, cf))
-         return next_pc(x, pc, pc + 1);
-      if (!pop(x, pc, cf->pop_count))
+      return jump(x, pc, cf, cf->pop_count);
+   case SIM_CF_PUSH:
+      return push(x, pc, cf, cf->pop_count);
+   case SIM_CF_PUSH_ELSE:
+      return push_else(x, pc, cf);
+   case SIM_CF_POP_JUMP:
+   case SIM_CF_POP_PUSH:
+   case SIM_CF_POP_PUSH_ELSE:
+      if (!sim_cf_pop(x, pc, cf->pop_count))
          return SIM_PC_FAULT;
-      return next_pc(x, pc, cf->addr);
+      return cf->op == SIM_CF_POP_JUMP ? jump(x, pc, cf, 0)
+             : cf->op == SIM_CF_POP_PUSH ? push(x, pc, cf, 0) : push_else(x, pc, cf);
    case SIM_CF_ELSE:
-      if (!else_mask(x, pc, cond_lanes(x, cf), &m))
+      if (!sim_cf_else_mask(x, pc, sim_cf_cond_lanes(x, cf), &m))
          return SIM_PC_FAULT;
       if (m) {
          x->exec = m;
-         return next_pc(x, pc, pc + 1);
+         return sim_cf_next(x, pc, pc + 1);
       }
       x->exec = 0;
-      if (!pop(x, pc, cf->pop_count))
+      if (!sim_cf_pop(x, pc, cf->pop_count))
          return SIM_PC_FAULT;
-      return next_pc(x, pc, cf->addr);
+      return sim_cf_next(x, pc, cf->addr);
    case SIM_CF_POP: {
       bool none = x->exec == 0;
-      if (!pop(x, pc, cf->pop_count))
+      if (!sim_cf_pop(x, pc, cf->pop_count))
          return SIM_PC_FAULT;
-      return next_pc(x, pc, none ? cf->addr : pc + 1);
+      return sim_cf_next(x, pc, none ? cf->addr : pc + 1);
    }
+   case SIM_CF_CALL:
+      return call(x, pc, cf);
    case SIM_CF_CALL_FS:
       return call_fs(x, pc);
    case SIM_CF_RETURN:
-      if (!x->in_fetch)
-         return sim_run_fault(x, pc, "RETURN outside the fetch shader");
-      return SIM_PC_END;
+      return ret(x, pc);
+   case SIM_CF_KILL:
+      return kill(x, pc, cf);
    case SIM_CF_EXPORT:
-      return do_export(x, pc, cf);
+      return sim_cf_export(x, pc, cf);
    default:
       return sim_run_fault(x, pc, "CF instruction not executable");
    }
-}
-
-/* Copies the constants an ALU clause reads from the constant buffers its KCACHE sets lock
- * (ALU_CONST_CACHE_<stage>_<bank> << 8, lines of 16 constants), bounds-checked against
- * ALU_CONST_BUFFER_SIZE_<stage>_<bank> and GPU memory. */
-static bool lock_kcache(struct sim_run *x, unsigned pc, const struct sim_cf *cf)
-{
-   bool ps = x->prog->stage == SIM_STAGE_PS;
-   for (unsigned s = 0; s < 2; s++) {
-      uint32_t used = cf->kc_used[s];
-      if (!used)
-         continue;
-      unsigned bank = cf->kc_bank[s];
-      uint32_t cache = reg(x, (ps ? REG_SQ_ALU_CONST_CACHE_PS_0 : REG_SQ_ALU_CONST_CACHE_VS_0) +
-                                 REG_SQ_ALU_CONST_CACHE_PS_0__stride * bank);
-      uint32_t size = reg(x, (ps ? REG_SQ_ALU_CONST_BUFFER_SIZE_PS_0
-                                 : REG_SQ_ALU_CONST_BUFFER_SIZE_VS_0) +
-                                REG_SQ_ALU_CONST_BUFFER_SIZE_PS_0__stride * bank);
-      uint64_t base = (uint64_t)SQ_ALU_CONST_CACHE_PS_0__DATA__get(cache) << 8;
-      unsigned lines = SQ_ALU_CONST_BUFFER_SIZE_PS_0__DATA__get(size);
-      for (unsigned i = 0; i < 32; i++) {
-         if (!(used >> i & 1))
-            continue;
-         unsigned line = cf->kc_line[s] + i / 16;
-         if (line >= lines) {
-            sim_run_fault(x, pc, "kcache bank %u line %u beyond ALU_CONST_BUFFER_SIZE (%u)",
-                           bank, line, lines);
-            return false;
-         }
-         uint64_t va = base + (uint64_t)(line * 16 + i % 16) * 16;
-         const void *p = sim_mem_range(x->env->mem, va, 16);
-         if (!p) {
-            sim_run_fault(x, pc, "kcache bank %u reads unmapped address 0x%llx", bank,
-                           (unsigned long long)va);
-            return false;
-         }
-         memcpy(x->kcache[s][i], p, 16);
-      }
-   }
-   return true;
-}
-
-int sim_cf_alu_begin(struct sim_run *x, unsigned pc)
-{
-   const struct sim_cf *cf = &x->prog->cf[pc];
-   switch (cf->alu_kind) {
-   case SIM_ALU_PUSH_BEFORE:
-   case SIM_ALU_BREAK:
-   case SIM_ALU_CONTINUE:
-      if (!push(x, pc, false, 0))
-         return SIM_PC_FAULT;
-      break;
-   default:
-      break;
-   }
-   return lock_kcache(x, pc, cf) ? 0 : SIM_PC_FAULT;
-}
-
-int sim_cf_alu_end(struct sim_run *x, unsigned pc)
-{
-   const struct sim_cf *cf = &x->prog->cf[pc];
-   uint16_t m;
-   bool all_left;
-   if (x->rel_fault)
-      return sim_run_fault(x, pc, "relative GPR index outside R0..R%u (lanes 0x%04x)",
-                           SIM_MAX_GPRS - 1, x->rel_fault);
-   switch (cf->alu_kind) {
-   case SIM_ALU_POP_AFTER:
-      if (!pop(x, pc, 1))
-         return SIM_PC_FAULT;
-      break;
-   case SIM_ALU_POP2_AFTER:
-      if (!pop(x, pc, 2))
-         return SIM_PC_FAULT;
-      break;
-   case SIM_ALU_ELSE_AFTER:
-      if (!else_mask(x, pc, 0xFFFF, &m))
-         return SIM_PC_FAULT;
-      x->exec = m;
-      break;
-   case SIM_ALU_BREAK:
-   case SIM_ALU_CONTINUE:
-      if (!else_mask(x, pc, 0xFFFF, &m))
-         return SIM_PC_FAULT;
-      x->sp--;   /* the clause's own push; restored below once the lanes have left */
-      if (leave_iteration(x, pc, m, cf->alu_kind == SIM_ALU_BREAK, &all_left) < 0)
-         return SIM_PC_FAULT;
-      if (!all_left)
-         x->exec = x->stack[x->sp].exec & live(x);
-      break;
-   default:
-      break;
-   }
-   return next_pc(x, pc, pc + 1);
 }
 
 bool sim_run_program(struct sim_run *x, const struct sim_program *p)

@@ -11,7 +11,9 @@
  * are reported and skipped. The provoking vertex is the last (PROVOKING_VTX_LAST) or the
  * first (strips: i, fans: i+1) of each primitive.
  * Triangles are gathered in batches; the batch's distinct vertices (by id) are shaded 16 at
- * a time, then every triangle goes through PA -> SC -> SPI -> PS -> CB in order.
+ * a time, then every triangle goes through PA -> SC -> SPI -> PS -> CB in order; per 4x4
+ * block the DB tests depth/stencil before the PS (early Z) or after the PS's kills and the
+ * SX alpha test (late Z), as DB_SHADER_CONTROL allows (db.h).
  */
 #include "draw.h"
 
@@ -20,6 +22,7 @@
 #include <string.h>
 
 #include "cb.h"
+#include "db.h"
 #include "debug.h"
 #include "gpu_device.h"
 #include "pa.h"
@@ -73,6 +76,7 @@ struct draw {
    struct sim_pa_state pa;
    struct sim_spi_state spi;
    struct sim_cb_state cb;
+   struct sim_db_state db;
    struct sim_rect scissor;
 
    unsigned nverts, ntris;
@@ -87,7 +91,14 @@ static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask)
    struct draw *d = ctx;
    struct sim_lanes *lanes = &d->s->lanes;
    struct sim_exports *out = &d->s->exports;
+   bool early_z = d->db.active && d->db.early;
+   bool late_z = d->db.active && !d->db.early;
 
+   if (early_z) {
+      mask = sim_db_test(&d->db, d->prim, bx, by, mask, NULL);
+      if (!mask)
+         return true;   /* every pixel failed: the PS does not run */
+   }
    uint16_t active = 0;
    for (unsigned q = 0; q < 4; q++) {
       if ((mask >> (4 * q)) & 0xF)
@@ -102,7 +113,15 @@ static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask)
       d->stop = true;
       return false;
    }
-   sim_cb_write(&d->cb, bx, by, mask & (uint16_t)~out->killed, out);
+   if (early_z && (mask & out->killed))
+      sim_unimpl("PS killed pixels with DB_SHADER_CONTROL.KILL_ENABLE = 0 under early Z "
+                 "(their depth/stencil were already written)");
+   mask &= (uint16_t)~out->killed;
+   mask = sim_sx_alpha_test(&d->cb, mask, out);
+   if (late_z)
+      mask = sim_db_test(&d->db, d->prim, bx, by, mask, out);
+   if (!d->db.color_kill)
+      sim_cb_write(&d->cb, bx, by, mask, out);
    return true;
 }
 
@@ -271,11 +290,6 @@ static void report_unimplemented_state(const struct sim_exec *ex)
 {
    enum r600_chip_class chip = ex->gpu->chip;
    uint32_t v;
-   v = sim_reg(ex, REG_DB_DEPTH_CONTROL);
-   if (DB_DEPTH_CONTROL__Z_ENABLE__get(v))
-      sim_unimpl_field(chip, REG_DB_DEPTH_CONTROL, "Z_ENABLE", 1, "no depth test yet");
-   if (DB_DEPTH_CONTROL__STENCIL_ENABLE__get(v))
-      sim_unimpl_field(chip, REG_DB_DEPTH_CONTROL, "STENCIL_ENABLE", 1, "no stencil test yet");
    v = sim_reg(ex, REG_VGT_GS_MODE);
    if (VGT_GS_MODE__MODE__get(v))
       sim_unimpl_field(chip, REG_VGT_GS_MODE, "MODE", VGT_GS_MODE__MODE__get(v), "GS not run");
@@ -422,6 +436,8 @@ void sim_draw(struct sim_exec *ex, const uint32_t *immd, unsigned immd_ndw)
    if (!load_programs(&d))
       return;
    if (!sim_cb_state_init(&d.cb, ex))
+      return;
+   if (!sim_db_state_init(&d.db, ex, d.cb.alpha_test))
       return;
    d.nparams = SPI_VS_OUT_CONFIG__VS_EXPORT_COUNT__get(sim_reg(ex, REG_SPI_VS_OUT_CONFIG)) + 1;
    sim_pa_state_init(&d.pa, ex, d.nparams);

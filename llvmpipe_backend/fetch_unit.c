@@ -1,7 +1,19 @@
 /* Vertex fetch: address = base + index * stride + offset, bounds-checked against the
  * resource's SIZE (last valid byte offset, as drivers program it) and GPU memory; data
- * converted per DATA_FORMAT / NUM_FORMAT_ALL / FORMAT_COMP_ALL / SRF_MODE_ALL of the
- * instruction (or of the resource with USE_CONST_FIELDS), see formats.c. */
+ * converted per DATA_FORMAT / NUM_FORMAT_ALL / FORMAT_COMP_ALL / SRF_MODE_ALL /
+ * ENDIAN_SWAP of the instruction (or of the resource with USE_CONST_FIELDS), see formats.c.
+ *
+ * - index = the source GPR channel (an unsigned integer) + SQ_VTX_BASE_VTX_LOC
+ *   (FETCH_TYPE VERTEX_DATA) or SQ_VTX_START_INST_LOC (INSTANCE_DATA) or nothing
+ *   (NO_INDEX_OFFSET); CONST_BUF_NO_STRIDE forces the stride to 0.
+ * - SRC_REL / DST_REL add the loop index AL to the GPR (seed: "add current loop index").
+ * - SEMANTIC: the destination is GPR n + 1 for the first SQ_VTX_SEMANTIC_n (n = 0..31)
+ *   whose SEMANTIC_ID matches the instruction's (R0 holds the vertex id); entries holding
+ *   0xFF (cleared) never match, and without a match the fetch writes nothing.
+ * - FETCH_WHOLE_QUAD fetches for every launched lane of a quad with an active lane; the
+ *   other lanes are neither read nor written. MEGA_FETCH / MEGA_FETCH_COUNT only shape the
+ *   hardware's memory requests and change no result.
+ * - ALT_CONST (R7xx) uses the other thread type's resources (ps->vs, vs->gs). */
 #include <stdio.h>
 #include <string.h>
 
@@ -10,15 +22,48 @@
 #include "gpu_memory.h"
 #include "r600_regs.h"
 
-/* Stage-relative SET_RESOURCE slots (r600-facts §1.5): the fetch shader and the vertex
- * shader address slots 160 + BUFFER_ID, the pixel shader slots BUFFER_ID. */
+/* Stage-relative SET_RESOURCE slots (r600-facts §1.5): PS 0, VS (and fetch shader) 160,
+ * GS 336. */
 #define SIM_VS_RESOURCE_BASE 160
+#define SIM_GS_RESOURCE_BASE 336
 #define SIM_RESOURCE_STRIDE (REG_SQ_VTX_CONSTANT_WORD6_0 + 4 - REG_SQ_VTX_CONSTANT_WORD0_0)
+#define SIM_SEMANTIC_ENTRIES 32
+#define SIM_SEMANTIC_UNUSED 0xFFu
+
+unsigned sim_resource_slot(const struct sim_run *x, unsigned id, bool alt_const)
+{
+   bool ps = x->prog->stage == SIM_STAGE_PS;
+   if (alt_const)
+      return id + (ps ? SIM_VS_RESOURCE_BASE : SIM_GS_RESOURCE_BASE);
+   return id + (ps ? 0 : SIM_VS_RESOURCE_BASE);
+}
+
+/* The destination GPR of a fetch, or -1 when it writes nothing. */
+static int dst_gpr(struct sim_run *x, unsigned pc, const struct sim_vtx_inst *v, bool *fault)
+{
+   *fault = false;
+   if (v->semantic) {
+      for (unsigned n = 0; n < SIM_SEMANTIC_ENTRIES; n++) {
+         uint32_t id = SQ_VTX_SEMANTIC_0__SEMANTIC_ID__get(
+            sim_run_reg(x, REG_SQ_VTX_SEMANTIC_0 + REG_SQ_VTX_SEMANTIC_0__stride * n));
+         if (id != SIM_SEMANTIC_UNUSED && id == v->semantic_id)
+            return n + 1 < SIM_MAX_GPRS ? (int)n + 1 : -1;
+      }
+      return -1;
+   }
+   int64_t r = v->dst_gpr + (v->dst_rel ? x->loop_index : 0);
+   if (r < 0 || r >= SIM_MAX_GPRS) {
+      sim_run_fault(x, pc, "vertex fetch destination R%lld outside the register file", (long long)r);
+      *fault = true;
+      return -1;
+   }
+   return (int)r;
+}
 
 bool sim_fetch_vtx(struct sim_run *x, unsigned pc, const struct sim_vtx_inst *v)
 {
    const uint32_t *regs = x->env->regs;
-   unsigned slot = v->buffer_id + (x->prog->stage == SIM_STAGE_PS ? 0 : SIM_VS_RESOURCE_BASE);
+   unsigned slot = sim_resource_slot(x, v->buffer_id, v->alt_const);
    uint32_t first = REG_SQ_VTX_CONSTANT_WORD0_0 + slot * SIM_RESOURCE_STRIDE;
    if (first + SIM_RESOURCE_STRIDE > SIM_REG_SPACE_DWORDS * 4) {
       sim_run_fault(x, pc, "vertex fetch from resource slot %u: no such slot", slot);
@@ -72,36 +117,49 @@ bool sim_fetch_vtx(struct sim_run *x, unsigned pc, const struct sim_vtx_inst *v)
    else if (v->fetch_type == SIM_FETCH_INSTANCE)
       add = regs[REG_SQ_VTX_START_INST_LOC / 4];
 
+   int64_t src = v->src_gpr + (v->src_rel ? x->loop_index : 0);
+   if (src < 0 || src >= SIM_MAX_GPRS) {
+      sim_run_fault(x, pc, "vertex fetch source R%lld outside the register file", (long long)src);
+      return false;
+   }
+   bool bad;
+   int dst = dst_gpr(x, pc, v, &bad);
+   if (bad)
+      return false;
+   uint16_t lanes = v->whole_quad ? sim_whole_quads(x, x->exec) : x->exec;
+
    uint32_t val[4][SIM_LANES];
-   const uint32_t *index = x->lanes->gpr[v->src_gpr][v->src_chan];
+   const uint32_t *index = x->lanes->gpr[src][v->src_chan];
+   unsigned bytes = sim_format_bytes(f);
    for (unsigned l = 0; l < SIM_LANES; l++) {
-      if (!(x->exec >> l & 1))
+      if (!(lanes >> l & 1))
          continue;
       uint64_t off = (uint64_t)(uint32_t)(index[l] + add) * stride + v->offset;
       uint32_t e[4] = { oob, oob, oob, oob };
-      unsigned bytes = sim_format_bytes(f);
       if (off + bytes - 1 <= last) {
-         const uint8_t *src = sim_mem_range(x->env->mem, base + off, bytes);
-         if (!src) {
+         const uint8_t *p = sim_mem_range(x->env->mem, base + off, bytes);
+         if (!p) {
             sim_run_fault(x, pc, "vertex fetch at 0x%llx (slot %u) outside GPU memory",
-                           (unsigned long long)(base + off), slot);
+                          (unsigned long long)(base + off), slot);
             return false;
          }
-         sim_format_decode(f, src, &mode, e);
+         sim_format_decode(f, p, &mode, e);
       }
       for (unsigned c = 0; c < 4; c++)
          val[c][l] = e[c];
    }
+   if (dst < 0)
+      return true;
 
-   uint32_t (*dst)[SIM_LANES] = x->lanes->gpr[v->dst_gpr];
+   uint32_t (*d)[SIM_LANES] = x->lanes->gpr[dst];
    for (unsigned c = 0; c < 4; c++) {
       unsigned sel = v->dst_sel[c];
       if (sel == SIM_SEL_MASK)
          continue;
       for (unsigned l = 0; l < SIM_LANES; l++) {
-         if (!(x->exec >> l & 1))
+         if (!(lanes >> l & 1))
             continue;
-         dst[c][l] = sel <= SIM_SEL_W ? val[sel][l] : sel == SIM_SEL_1 ? 0x3F800000u : 0u;
+         d[c][l] = sel <= SIM_SEL_W ? val[sel][l] : sel == SIM_SEL_1 ? 0x3F800000u : 0u;
       }
    }
    return true;

@@ -13,4 +13,8 @@
  * NaN 0xFFC00000 with CLAMP_X = CLAMP_NAN), as the resource's CLAMP_X field describes. */
 bool sim_fetch_vtx(struct sim_run *x, unsigned pc, const struct sim_vtx_inst *v);
 
+/* The absolute SET_RESOURCE slot of stage-relative resource `id` (r600-facts §1.5), of the
+ * other thread type with ALT_CONST. */
+unsigned sim_resource_slot(const struct sim_run *x, unsigned id, bool alt_const);
+
 #endif

@@ -5,13 +5,17 @@
  * the group is written; results are written in instruction order (a later instruction
  * wins on the same GPR channel); PV/PS are the previous group's results; predicate
  * updates are visible from the next group; exec-mask updates and kills at clause end.
+ * Reductions (DOT4, DOT4_IEEE, CUBE, MAX4) and FP64 operations span several slots and are
+ * evaluated once for their slots (alu_ops.h, alu_fp64.h).
  *
  * AR (relative addressing): a clause starts with AR = 0 in every lane; a MOVA* loads its
- * unit's AR component for the lanes it is enabled in, visible from the next group. A
- * relative operand's register is its index plus AR.<INDEX_MODE> (or AL) per lane; lanes
- * that leave the register file are collected in x->rel_fault (see isa_program.h). */
+ * AR component for the lanes it is enabled in, visible from the next group. A relative
+ * operand's register (or DX9 constant) is its index plus AR.<INDEX_MODE> (or AL) per
+ * lane; lanes that leave the register file (c[0..255]) are collected in x->rel_fault
+ * (x->cfile_fault) and fault the program at the end of the clause. */
 #include <string.h>
 
+#include "alu_fp64.h"
 #include "alu_ops.h"
 #include "run_state.h"
 
@@ -23,33 +27,40 @@ struct group_ctx {
    const int32_t (*ar)[SIM_LANES];    /* AR.x..w per lane */
 };
 
-/* Register of a relative operand in lane l, or -1 outside the register file. */
-static int rel_reg(const struct group_ctx *c, unsigned index, unsigned mode, unsigned l)
+/* Index of a relative operand in lane l, or -1 outside 0..limit-1. */
+static int rel_index(const struct group_ctx *c, unsigned index, unsigned mode, unsigned l,
+                     unsigned limit)
 {
    int64_t r = (int64_t)index + (mode == SIM_INDEX_LOOP ? c->x->loop_index : c->ar[mode][l]);
-   return r >= 0 && r < SIM_MAX_GPRS ? (int)r : -1;
+   return r >= 0 && r < limit ? (int)r : -1;
 }
 
-/* Reads a source for every lane; `en` = lanes whose relative register must be valid. */
+/* Reads a source for every lane; `en` = lanes whose relative index must be valid. */
 static void read_src(const struct group_ctx *c, const struct sim_src *s, unsigned mode, uint16_t en,
                      uint32_t out[SIM_LANES])
 {
+   struct sim_run *x = c->x;
    uint32_t k = 0;
    const uint32_t *v = NULL;
-   if (s->kind == SIM_SRC_GPR && s->rel) {
+   if ((s->kind == SIM_SRC_GPR || s->kind == SIM_SRC_CFILE) && s->rel) {
+      bool gpr = s->kind == SIM_SRC_GPR;
       for (unsigned l = 0; l < SIM_LANES; l++) {
-         int r = rel_reg(c, s->index, mode, l);
+         int r = rel_index(c, s->index, mode, l, gpr ? SIM_MAX_GPRS : SIM_CFILE_PER_STAGE);
+         uint32_t val = 0;
          if (r < 0 && (en >> l & 1))
-            c->x->rel_fault |= (uint16_t)(1u << l);
-         out[l] = sim_src_mod(r < 0 ? 0u : c->x->lanes->gpr[r][s->chan][l], s->abs, s->neg);
+            *(gpr ? &x->rel_fault : &x->cfile_fault) |= (uint16_t)(1u << l);
+         else if (r >= 0)
+            val = gpr ? x->lanes->gpr[r][s->chan][l] : x->cfile[4 * r + s->chan];
+         out[l] = sim_src_mod(val, s->abs, s->neg);
       }
       return;
    }
    switch (s->kind) {
-   case SIM_SRC_GPR: v = c->x->lanes->gpr[s->index][s->chan]; break;
+   case SIM_SRC_GPR: v = x->lanes->gpr[s->index][s->chan]; break;
    case SIM_SRC_PV: v = c->pv[s->chan]; break;
    case SIM_SRC_PS: v = c->ps; break;
-   case SIM_SRC_KCACHE: k = c->x->kcache[s->index / 32][s->index % 32][s->chan]; break;
+   case SIM_SRC_KCACHE: k = x->kcache[s->index / 32][s->index % 32][s->chan]; break;
+   case SIM_SRC_CFILE: k = x->cfile[4 * s->index + s->chan]; break;
    case SIM_SRC_INLINE: k = sim_inline_consts[s->index]; break;
    default: k = c->g->literal[s->chan]; break;
    }
@@ -66,25 +77,101 @@ static uint16_t pred_sel_lanes(unsigned pred_sel, uint16_t pred)
    return 0xFFFF;
 }
 
+/* The predicate / exec / kill effects of one PRED_SET* or KILL* (pass = its pass bits). */
+struct pred_state {
+   uint16_t pred, exec, kill;
+};
+
+static void apply_pass(const struct sim_alu_inst *a, uint16_t en, uint16_t pass, struct pred_state *st)
+{
+   if (a->info->flags & HW_ISA_F_KILL)
+      st->kill |= en & pass;
+   if (a->update_pred)
+      st->pred = (st->pred & (uint16_t)~en) | (pass & en);
+   if (a->update_exec)
+      st->exec &= (uint16_t)~(en & (uint16_t)~pass);
+}
+
+/* Evaluates the reduction of group g into res[] for its four slots. */
+static void eval_reduction(const struct group_ctx *c, const struct sim_alu_inst *in, uint16_t exec,
+                           uint16_t pred, bool dx10_clamp, uint32_t res[][SIM_LANES])
+{
+   const struct sim_alu_group *g = c->g;
+   uint32_t ra[SIM_LANES][4], rb[SIM_LANES][4], s[2][SIM_LANES];
+   unsigned op = in[g->slot_inst[0]].op;
+   for (unsigned u = 0; u < 4; u++) {
+      const struct sim_alu_inst *a = &in[g->slot_inst[u]];
+      uint16_t en = exec & pred_sel_lanes(a->pred_sel, pred);
+      read_src(c, &a->src[0], a->index_mode, en, s[0]);
+      if (a->info->num_src > 1)
+         read_src(c, &a->src[1], a->index_mode, en, s[1]);
+      else
+         memset(s[1], 0, sizeof(s[1]));
+      for (unsigned l = 0; l < SIM_LANES; l++) {
+         ra[l][u] = s[0][l];
+         rb[l][u] = s[1][l];
+      }
+   }
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      uint32_t r[4];
+      sim_alu_reduce((enum hw_isa_id)op, ra[l], rb[l], r);
+      for (unsigned u = 0; u < 4; u++) {
+         const struct sim_alu_inst *a = &in[g->slot_inst[u]];
+         res[g->slot_inst[u]][l] = sim_alu_post(r[u], a->omod, a->clamp, dx10_clamp);
+      }
+   }
+}
+
+/* Evaluates the FP64 operation whose lowest slot is `first` into res[]. */
+static void eval_fp64(const struct group_ctx *c, const struct sim_alu_inst *in, unsigned first,
+                      uint16_t exec, uint16_t pred, bool dx10_clamp, uint32_t res[][SIM_LANES],
+                      struct pred_state *st)
+{
+   const struct sim_alu_group *g = c->g;
+   const struct sim_alu_inst *lead = &in[g->slot_inst[first]];
+   unsigned n = sim_fp64_is_quad(lead->op) ? 4 : 2;
+   uint32_t s[3][4][SIM_LANES];
+   memset(s, 0, sizeof(s));
+   for (unsigned u = first; u < first + n; u++) {
+      const struct sim_alu_inst *a = &in[g->slot_inst[u]];
+      uint16_t en = exec & pred_sel_lanes(a->pred_sel, pred);
+      for (unsigned k = 0; k < a->info->num_src; k++)
+         read_src(c, &a->src[k], a->index_mode, en, s[k][u]);
+   }
+   uint16_t pass = 0;
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      uint32_t sl[3][4], r[4] = { 0, 0, 0, 0 };
+      for (unsigned k = 0; k < 3; k++)
+         for (unsigned u = 0; u < 4; u++)
+            sl[k][u] = s[k][u][l];
+      if (sim_alu_fp64(lead->op, first, sl, lead->omod, lead->clamp, dx10_clamp, r))
+         pass |= (uint16_t)(1u << l);
+      for (unsigned u = first; u < first + n; u++)
+         res[g->slot_inst[u]][l] = r[u];
+   }
+   if (lead->info->flags & HW_ISA_F_PRED_SET)
+      apply_pass(lead, exec & pred_sel_lanes(lead->pred_sel, pred), pass, st);
+}
+
 void sim_interp_alu_clause(struct sim_run *x, const struct sim_cf *cf)
 {
    const struct sim_program *p = x->prog;
-   static const uint32_t zero[SIM_LANES];
    uint32_t pv[2][4][SIM_LANES], ps[2][SIM_LANES];
    uint32_t res[SIM_MAX_GROUP][SIM_LANES];
    int32_t ar[4][SIM_LANES];
-   uint16_t exec = x->exec, pred = x->pred, new_exec = exec, kill = 0;
+   uint16_t exec = x->exec, pred = x->pred;
+   struct pred_state st = { pred, exec, 0 };
    memset(pv, 0, sizeof(pv));
    memset(ps, 0, sizeof(ps));
    memset(ar, 0, sizeof(ar));
-   x->rel_fault = 0;
+   x->rel_fault = x->cfile_fault = 0;
 
    for (unsigned gi = 0; gi < cf->count; gi++) {
       const struct sim_alu_group *g = &p->groups[cf->first + gi];
       const struct sim_alu_inst *in = &p->alu[g->first];
       unsigned prev = gi & 1, cur = prev ^ 1;
       struct group_ctx c = { x, g, pv[prev], ps[prev], (const int32_t (*)[SIM_LANES])ar };
-      uint16_t new_pred = pred;
+      uint8_t done = 0;
 
       /* Evaluate (all sources read before any write). */
       for (unsigned i = 0; i < g->count; i++) {
@@ -92,49 +179,40 @@ void sim_interp_alu_clause(struct sim_run *x, const struct sim_cf *cf)
          const struct hw_isa_op *info = a->info;
          uint16_t en = exec & pred_sel_lanes(a->pred_sel, pred);
          uint32_t s[3][SIM_LANES];
+         if (done >> i & 1)
+            continue;
          if (info->slot_class == HW_ISA_SLOT_REDUCTION) {
-            /* The four reduction instructions are units x..w; the result is theirs. */
-            uint32_t ra[SIM_LANES][4], rb[SIM_LANES][4];
-            for (unsigned j = 0; j < g->count; j++) {
-               if (in[j].unit == SIM_UNIT_T)
-                  continue;
-               uint16_t en_j = exec & pred_sel_lanes(in[j].pred_sel, pred);
-               read_src(&c, &in[j].src[0], in[j].index_mode, en_j, s[0]);
-               read_src(&c, &in[j].src[1], in[j].index_mode, en_j, s[1]);
-               for (unsigned l = 0; l < SIM_LANES; l++) {
-                  ra[l][in[j].unit] = s[0][l];
-                  rb[l][in[j].unit] = info->num_src > 1 ? s[1][l] : 0;
-               }
-            }
-            for (unsigned l = 0; l < SIM_LANES; l++) {
-               uint32_t r[4];
-               sim_alu_reduce(a->op, ra[l], rb[l], r);
-               res[i][l] = sim_alu_post(r[a->unit], a->omod, a->clamp, p->dx10_clamp);
-            }
+            eval_reduction(&c, in, exec, pred, p->dx10_clamp, res);
+            for (unsigned u = 0; u < 4; u++)
+               done |= (uint8_t)(1u << g->slot_inst[u]);
+            continue;
+         }
+         if (info->flags & HW_ISA_F_FP64) {
+            unsigned first = sim_fp64_is_quad(a->op) ? 0 : a->unit & 2u;
+            eval_fp64(&c, in, first, exec, pred, p->dx10_clamp, res, &st);
+            for (unsigned u = first; u < first + (sim_fp64_is_quad(a->op) ? 4u : 2u); u++)
+               done |= (uint8_t)(1u << g->slot_inst[u]);
             continue;
          }
          for (unsigned k = 0; k < 3; k++) {
             if (k < info->num_src)
                read_src(&c, &a->src[k], a->index_mode, en, s[k]);
             else
-               memcpy(s[k], zero, sizeof(zero));
+               memset(s[k], 0, sizeof(s[k]));
+         }
+         if (info->flags & (HW_ISA_F_KILL | HW_ISA_F_PRED_SET)) {
+            uint16_t pass = 0;
+            for (unsigned l = 0; l < SIM_LANES; l++)
+               if (sim_alu_pred((enum hw_isa_id)a->op, s[0][l], s[1][l], &res[i][l]))
+                  pass |= (uint16_t)(1u << l);
+            apply_pass(a, en, pass, &st);
+            continue;
          }
          for (unsigned l = 0; l < SIM_LANES; l++) {
-            uint32_t r = sim_alu_eval(a->op, p->chip, s[0][l], s[1][l], s[2][l]);
+            uint32_t r = sim_alu_eval((enum hw_isa_id)a->op, p->chip, s[0][l], s[1][l], s[2][l]);
             if (info->result == HW_ISA_RESULT_FLOAT)
                r = sim_alu_post(r, a->omod, a->clamp, p->dx10_clamp);
             res[i][l] = r;
-         }
-         if (info->flags & (HW_ISA_F_KILL | HW_ISA_F_PRED_SET)) {
-            uint16_t cond = 0;
-            for (unsigned l = 0; l < SIM_LANES; l++)
-               cond |= (uint16_t)(sim_alu_cond(a->op, s[0][l], s[1][l]) << l);
-            if (info->flags & HW_ISA_F_KILL)
-               kill |= en & cond;
-            if (a->update_pred)
-               new_pred = (new_pred & (uint16_t)~en) | (cond & en);
-            if (a->update_exec)
-               new_exec &= (uint16_t)~(en & (uint16_t)~cond);
          }
       }
 
@@ -149,25 +227,25 @@ void sim_interp_alu_clause(struct sim_run *x, const struct sim_cf *cf)
          if (a->info->flags & HW_ISA_F_MOVA) {
             for (unsigned l = 0; l < SIM_LANES; l++)
                if (en >> l & 1)
-                  ar[a->unit][l] = (int32_t)res[i][l];
+                  ar[a->ar_chan][l] = (int32_t)res[i][l];
          }
          if (!a->write)
             continue;
          for (unsigned l = 0; l < SIM_LANES; l++) {
             if (!(en >> l & 1))
                continue;
-            int r = a->dst_rel ? rel_reg(&c, a->dst_gpr, a->index_mode, l) : a->dst_gpr;
+            int r = a->dst_rel ? rel_index(&c, a->dst_gpr, a->index_mode, l, SIM_MAX_GPRS) : a->dst_gpr;
             if (r < 0)
                x->rel_fault |= (uint16_t)(1u << l);
             else
                x->lanes->gpr[r][a->dst_chan][l] = res[i][l];
          }
       }
-      pred = new_pred;
+      pred = st.pred;
    }
    x->pred = pred;
-   x->killed |= kill;
-   x->exec = new_exec & (uint16_t)~kill;
+   x->killed |= st.kill;
+   x->exec = st.exec & (uint16_t)~st.kill;
 }
 
 bool sim_interp_run(struct sim_run *x)

@@ -9,43 +9,11 @@ const uint32_t sim_inline_consts[5] = {
    0x3F000000u,   /* 0.5 */
 };
 
+/* Every ALU opcode of both chips executes (alu_ops.h, alu_pred.h, alu_fp64.h). */
 bool sim_alu_implemented(unsigned id)
 {
-   switch (id) {
-   case HW_ISA_OP2_ADD: case HW_ISA_OP2_MUL: case HW_ISA_OP2_MUL_IEEE: case HW_ISA_OP2_MAX:
-   case HW_ISA_OP2_MIN: case HW_ISA_OP2_MAX_DX10: case HW_ISA_OP2_MIN_DX10:
-   case HW_ISA_OP2_SETE: case HW_ISA_OP2_SETGT: case HW_ISA_OP2_SETGE: case HW_ISA_OP2_SETNE:
-   case HW_ISA_OP2_SETE_DX10: case HW_ISA_OP2_SETGT_DX10: case HW_ISA_OP2_SETGE_DX10:
-   case HW_ISA_OP2_SETNE_DX10: case HW_ISA_OP2_FRACT: case HW_ISA_OP2_TRUNC:
-   case HW_ISA_OP2_CEIL: case HW_ISA_OP2_RNDNE: case HW_ISA_OP2_FLOOR: case HW_ISA_OP2_MOVA:
-   case HW_ISA_OP2_MOVA_FLOOR: case HW_ISA_OP2_MOVA_INT: case HW_ISA_OP2_MOV:
-   case HW_ISA_OP2_NOP: case HW_ISA_OP2_PRED_SETGT_UINT: case HW_ISA_OP2_PRED_SETGE_UINT:
-   case HW_ISA_OP2_PRED_SETE: case HW_ISA_OP2_PRED_SETGT: case HW_ISA_OP2_PRED_SETGE:
-   case HW_ISA_OP2_PRED_SETNE: case HW_ISA_OP2_KILLE: case HW_ISA_OP2_KILLGT:
-   case HW_ISA_OP2_KILLGE: case HW_ISA_OP2_KILLNE: case HW_ISA_OP2_AND_INT:
-   case HW_ISA_OP2_OR_INT: case HW_ISA_OP2_XOR_INT: case HW_ISA_OP2_NOT_INT:
-   case HW_ISA_OP2_ADD_INT: case HW_ISA_OP2_SUB_INT: case HW_ISA_OP2_MAX_INT:
-   case HW_ISA_OP2_MIN_INT: case HW_ISA_OP2_MAX_UINT: case HW_ISA_OP2_MIN_UINT:
-   case HW_ISA_OP2_SETE_INT: case HW_ISA_OP2_SETGT_INT: case HW_ISA_OP2_SETGE_INT:
-   case HW_ISA_OP2_SETNE_INT: case HW_ISA_OP2_SETGT_UINT: case HW_ISA_OP2_SETGE_UINT:
-   case HW_ISA_OP2_KILLGT_UINT: case HW_ISA_OP2_KILLGE_UINT: case HW_ISA_OP2_PRED_SETE_INT:
-   case HW_ISA_OP2_PRED_SETGT_INT: case HW_ISA_OP2_PRED_SETGE_INT:
-   case HW_ISA_OP2_PRED_SETNE_INT: case HW_ISA_OP2_KILLE_INT: case HW_ISA_OP2_KILLGT_INT:
-   case HW_ISA_OP2_KILLGE_INT: case HW_ISA_OP2_KILLNE_INT: case HW_ISA_OP2_DOT4:
-   case HW_ISA_OP2_DOT4_IEEE: case HW_ISA_OP2_CUBE: case HW_ISA_OP2_MAX4:
-   case HW_ISA_OP2_EXP_IEEE: case HW_ISA_OP2_LOG_CLAMPED: case HW_ISA_OP2_LOG_IEEE:
-   case HW_ISA_OP2_RECIP_CLAMPED: case HW_ISA_OP2_RECIP_FF: case HW_ISA_OP2_RECIP_IEEE:
-   case HW_ISA_OP2_RECIPSQRT_CLAMPED: case HW_ISA_OP2_RECIPSQRT_FF:
-   case HW_ISA_OP2_RECIPSQRT_IEEE: case HW_ISA_OP2_SQRT_IEEE: case HW_ISA_OP2_FLT_TO_INT:
-   case HW_ISA_OP2_INT_TO_FLT: case HW_ISA_OP2_UINT_TO_FLT: case HW_ISA_OP2_SIN:
-   case HW_ISA_OP2_COS: case HW_ISA_OP2_ASHR_INT: case HW_ISA_OP2_LSHR_INT:
-   case HW_ISA_OP2_LSHL_INT: case HW_ISA_OP2_MULLO_INT: case HW_ISA_OP2_MULHI_INT:
-   case HW_ISA_OP2_MULLO_UINT: case HW_ISA_OP2_MULHI_UINT: case HW_ISA_OP2_FLT_TO_UINT:
-   case HW_ISA_OP3_MULADD: case HW_ISA_OP3_MULADD_IEEE: case HW_ISA_OP3_CNDE:
-   case HW_ISA_OP3_CNDGT: case HW_ISA_OP3_CNDGE: case HW_ISA_OP3_CNDE_INT:
-   case HW_ISA_OP3_CNDGT_INT: case HW_ISA_OP3_CNDGE_INT:
-      return true;
-   default:
-      return false;
-   }
+   const struct hw_isa_op *op = hw_isa_op(HW_CHIP_R6XX, id);
+   if (!op)
+      op = hw_isa_op(HW_CHIP_R7XX, id);
+   return op && (op->encoding == HW_ISA_ENC_ALU_OP2 || op->encoding == HW_ISA_ENC_ALU_OP3);
 }

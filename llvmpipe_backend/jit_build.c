@@ -5,7 +5,11 @@
  * that reproduces alu_ops.h exactly (same NaN canonicalization, denormal flushing, compare
  * predicates and operation order); the exec mask is an i16 turned into <16 x i1> selects.
  * Inline constants and literals are loaded from memory so LLVM cannot fold them with
- * semantics other than the run-time ones (FTZ/DAZ).
+ * semantics other than the run-time ones (FTZ/DAZ). Operations without inline code
+ * (transcendentals, the predicate-counter PRED_SET forms, RECIP_(U)INT, MUL_LIT) call
+ * sim_alu_lanes, FP64 operations sim_alu_fp64_vec: the interpreter's own C code.
+ * A CF helper may return any CF index (RETURN), so each CF block's switch falls back to
+ * a dispatch block over all CF indices.
  *
  * Relative addressing (interp.c has the reference rules): AR lives in SSA vectors for the
  * clause; a relative GPR operand becomes a masked gather / scatter over the lanes' own
@@ -16,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alu_fp64.h"
 #include "alu_ops.h"
 #include "run_state.h"
 #include "jit_build.h"
@@ -27,7 +32,7 @@ struct jb {
    LLVMValueRef fn, x, lanes;
    const struct sim_program *p;
    LLVMTypeRef i8, i16, i32, i64, f32, ptr, vi, vf, vb, vl;
-   LLVMTypeRef helper_ty, trans_ty;
+   LLVMTypeRef helper_ty, lanes_ty, fp64_ty;
 };
 
 /* ---- small IR helpers ------------------------------------------------------------------ */
@@ -174,26 +179,20 @@ static LLVMValueRef emit_cond(struct jb *j, enum hw_isa_id op, LLVMValueRef a, L
    }
 }
 
-/* sim_recip_fix */
-static LLVMValueRef recip_fix(struct jb *j, enum hw_isa_id op, LLVMValueRef r)
-{
-   LLVMValueRef inf = icmp(j, LLVMIntEQ, and_(j, r, kvec(j, 0x7FFFFFFFu)), kvec(j, 0x7F800000u));
-   LLVMValueRef sign = and_(j, r, kvec(j, 0x80000000u));
-   if (op == HW_ISA_OP2_RECIP_CLAMPED || op == HW_ISA_OP2_RECIPSQRT_CLAMPED)
-      return sel(j, inf, or_(j, sign, kvec(j, sim_u(FLT_MAX))), r);
-   if (op == HW_ISA_OP2_RECIP_FF || op == HW_ISA_OP2_RECIPSQRT_FF)
-      return sel(j, inf, sign, r);
-   return r;
-}
-
-/* Ops evaluated by the C helper through x->tmp. */
-static LLVMValueRef call_transcendental(struct jb *j, enum hw_isa_id op, LLVMValueRef a)
+/* An op evaluated by sim_alu_lanes through x->tmp; *pass (optional) receives its i16
+ * pass bits (PRED_SET* / KILL*). */
+static LLVMValueRef call_lanes(struct jb *j, enum hw_isa_id op, LLVMValueRef a, LLVMValueRef b,
+                               LLVMValueRef c, LLVMValueRef *pass)
 {
    LLVMValueRef tmp = gep(j, j->x, offsetof(struct sim_run, tmp));
    store(j, a, tmp, 4);
+   store(j, b, gep(j, j->x, offsetof(struct sim_run, tmp) + 4 * SIM_LANES), 4);
+   store(j, c, gep(j, j->x, offsetof(struct sim_run, tmp) + 8 * SIM_LANES), 4);
    LLVMValueRef args[3] = { ci32(j, op), ci32(j, j->p->chip), tmp };
-   LLVMBuildCall2(j->b, j->trans_ty, const_ptr(j, (const void *)(uintptr_t)sim_alu_transcendental_vec),
-                  args, 3, "");
+   LLVMValueRef r = LLVMBuildCall2(j->b, j->lanes_ty,
+                                   const_ptr(j, (const void *)(uintptr_t)sim_alu_lanes), args, 3, "");
+   if (pass)
+      *pass = LLVMBuildTrunc(j->b, r, j->i16, "");
    return load(j, j->vi, tmp);
 }
 
@@ -215,7 +214,7 @@ static LLVMValueRef flt_to_uint(struct jb *j, LLVMValueRef a)
 /* sim_mova */
 static LLVMValueRef emit_mova(struct jb *j, enum hw_isa_id op, LLVMValueRef a)
 {
-   if (op == HW_ISA_OP2_MOVA_INT) {
+   if (op == HW_ISA_OP2_MOVA_INT || op == HW_ISA_OP2_MOVA_GPR_INT) {
       LLVMValueRef lo = kvec(j, (uint32_t)SIM_AR_MIN), hi = kvec(j, SIM_AR_MAX);
       return sel(j, icmp(j, LLVMIntSLT, a, lo), lo, sel(j, icmp(j, LLVMIntSGT, a, hi), hi, a));
    }
@@ -274,7 +273,9 @@ static LLVMValueRef emit_op(struct jb *j, enum hw_isa_id op, LLVMValueRef a, LLV
    case HW_ISA_OP2_CEIL: return fres(j, intrinsic1(j, "llvm.ceil", F(j, ftz(j, a))));
    case HW_ISA_OP2_RNDNE: return fres(j, intrinsic1(j, "llvm.rint", F(j, ftz(j, a))));
    case HW_ISA_OP2_FLOOR: return fres(j, intrinsic1(j, "llvm.floor", F(j, ftz(j, a))));
-   case HW_ISA_OP2_MOVA: case HW_ISA_OP2_MOVA_FLOOR: case HW_ISA_OP2_MOVA_INT: return emit_mova(j, op, a);
+   case HW_ISA_OP2_MOVA: case HW_ISA_OP2_MOVA_FLOOR: case HW_ISA_OP2_MOVA_INT:
+   case HW_ISA_OP2_MOVA_GPR_INT:
+      return emit_mova(j, op, a);
    case HW_ISA_OP2_MOV: return a;
    case HW_ISA_OP2_NOP: return kvec(j, 0);
    case HW_ISA_OP2_PRED_SETE: case HW_ISA_OP2_PRED_SETGT: case HW_ISA_OP2_PRED_SETGE:
@@ -302,16 +303,6 @@ static LLVMValueRef emit_op(struct jb *j, enum hw_isa_id op, LLVMValueRef a, LLV
    case HW_ISA_OP2_SETNE_INT: return bool_i(j, icmp(j, LLVMIntNE, a, b));
    case HW_ISA_OP2_SETGT_UINT: return bool_i(j, icmp(j, LLVMIntUGT, a, b));
    case HW_ISA_OP2_SETGE_UINT: return bool_i(j, icmp(j, LLVMIntUGE, a, b));
-   case HW_ISA_OP2_EXP_IEEE: case HW_ISA_OP2_LOG_CLAMPED: case HW_ISA_OP2_LOG_IEEE:
-   case HW_ISA_OP2_SIN: case HW_ISA_OP2_COS:
-      return call_transcendental(j, op, a);
-   case HW_ISA_OP2_RECIP_CLAMPED: case HW_ISA_OP2_RECIP_FF: case HW_ISA_OP2_RECIP_IEEE:
-      return recip_fix(j, op, fres(j, LLVMBuildFDiv(B, kf(j, 1.0f), F(j, a), "")));
-   case HW_ISA_OP2_RECIPSQRT_CLAMPED: case HW_ISA_OP2_RECIPSQRT_FF: case HW_ISA_OP2_RECIPSQRT_IEEE: {
-      LLVMValueRef s = intrinsic1(j, "llvm.sqrt", F(j, a));
-      return recip_fix(j, op, fres(j, LLVMBuildFDiv(B, kf(j, 1.0f), s, "")));
-   }
-   case HW_ISA_OP2_SQRT_IEEE: return fres(j, intrinsic1(j, "llvm.sqrt", F(j, a)));
    case HW_ISA_OP2_FLT_TO_INT: return flt_to_int(j, a);
    case HW_ISA_OP2_FLT_TO_UINT: return flt_to_uint(j, a);
    case HW_ISA_OP2_INT_TO_FLT: return fres(j, LLVMBuildSIToFP(B, a, j->vf, ""));
@@ -328,7 +319,7 @@ static LLVMValueRef emit_op(struct jb *j, enum hw_isa_id op, LLVMValueRef a, LLV
    case HW_ISA_OP3_CNDE_INT: return sel(j, icmp(j, LLVMIntEQ, a, kvec(j, 0)), b, c);
    case HW_ISA_OP3_CNDGT_INT: return sel(j, icmp(j, LLVMIntSGT, a, kvec(j, 0)), b, c);
    case HW_ISA_OP3_CNDGE_INT: return sel(j, icmp(j, LLVMIntSGE, a, kvec(j, 0)), b, c);
-   default: return kvec(j, 0);
+   default: return call_lanes(j, op, a, b, c, NULL);
    }
 }
 
@@ -406,6 +397,7 @@ static LLVMValueRef gpr_ptr(struct jb *j, unsigned reg, unsigned chan)
 struct rel_state {
    LLVMValueRef ar[4];   /* <16 x i32> */
    LLVMValueRef bad;     /* i16: lanes with an invalid relative register */
+   LLVMValueRef cbad;    /* i16: lanes with an invalid relative constant-file index */
 };
 
 static LLVMValueRef call_masked(struct jb *j, const char *name, LLVMTypeRef t0, LLVMValueRef *args,
@@ -418,20 +410,26 @@ static LLVMValueRef call_masked(struct jb *j, const char *name, LLVMTypeRef t0, 
    return LLVMBuildCall2(j->b, fty, decl, args, n, "");
 }
 
-/* Per-lane pointers to register index + INDEX_MODE offset, channel `chan`; *valid = lanes
- * whose register is inside the file (the others point at R0). Lanes of `en` (i16) that are
- * not valid are added to rs->bad. */
-static LLVMValueRef rel_ptrs(struct jb *j, struct rel_state *rs, unsigned index, unsigned mode,
-                             unsigned chan, LLVMValueRef en, LLVMValueRef *valid)
+/* The per-lane index + INDEX_MODE offset of a relative operand; *valid = lanes inside
+ * 0..limit-1 (the others use index 0). Lanes of `en` (i16) that are not valid are added to
+ * *bad. */
+static LLVMValueRef rel_index(struct jb *j, struct rel_state *rs, unsigned index, unsigned mode,
+                              unsigned limit, LLVMValueRef en, LLVMValueRef *bad, LLVMValueRef *valid)
 {
    LLVMValueRef off = mode == SIM_INDEX_LOOP
       ? splat(j, load(j, j->i32, gep(j, j->x, offsetof(struct sim_run, loop_index))))
       : rs->ar[mode];
    LLVMValueRef r = LLVMBuildAdd(j->b, kvec(j, index), off, "");
-   *valid = icmp(j, LLVMIntULT, r, kvec(j, SIM_MAX_GPRS));
-   rs->bad = or_(j, rs->bad, and_(j, en, not_(j, mask16(j, *valid))));
-   r = sel(j, *valid, r, kvec(j, 0));
-   /* dword index of gpr[r][chan][lane] */
+   *valid = icmp(j, LLVMIntULT, r, kvec(j, limit));
+   *bad = or_(j, *bad, and_(j, en, not_(j, mask16(j, *valid))));
+   return sel(j, *valid, r, kvec(j, 0));
+}
+
+/* Per-lane pointers to gpr[r][chan][lane] of a relative GPR operand. */
+static LLVMValueRef rel_ptrs(struct jb *j, struct rel_state *rs, unsigned index, unsigned mode,
+                             unsigned chan, LLVMValueRef en, LLVMValueRef *valid)
+{
+   LLVMValueRef r = rel_index(j, rs, index, mode, SIM_MAX_GPRS, en, &rs->bad, valid);
    LLVMValueRef e = LLVMBuildMul(j->b, r, kvec(j, 4 * SIM_LANES), "");
    e = LLVMBuildAdd(j->b, e, kvec(j, chan * SIM_LANES), "");
    e = LLVMBuildAdd(j->b, e, lane_ids(j), "");
@@ -439,14 +437,26 @@ static LLVMValueRef rel_ptrs(struct jb *j, struct rel_state *rs, unsigned index,
    return LLVMBuildGEP2(j->b, j->i32, base, &e, 1, "");
 }
 
+static LLVMValueRef gather(struct jb *j, LLVMValueRef ptrs, LLVMValueRef valid)
+{
+   LLVMValueRef args[4] = { ptrs, ci32(j, 4), LLVMConstAllOnes(j->vb), LLVMGetPoison(j->vi) };
+   LLVMValueRef v = call_masked(j, "llvm.masked.gather", j->vi, args, 4);
+   return sel(j, valid, v, kvec(j, 0));
+}
+
 static LLVMValueRef rel_load(struct jb *j, struct rel_state *rs, const struct sim_src *s,
                              unsigned mode, LLVMValueRef en)
 {
-   LLVMValueRef valid;
-   LLVMValueRef args[4] = { rel_ptrs(j, rs, s->index, mode, s->chan, en, &valid), ci32(j, 4),
-                            LLVMConstAllOnes(j->vb), LLVMGetPoison(j->vi) };
-   LLVMValueRef v = call_masked(j, "llvm.masked.gather", j->vi, args, 4);
-   return sel(j, valid, v, kvec(j, 0));
+   LLVMValueRef valid, ptrs;
+   if (s->kind == SIM_SRC_CFILE) {
+      LLVMValueRef r = rel_index(j, rs, s->index, mode, SIM_CFILE_PER_STAGE, en, &rs->cbad, &valid);
+      LLVMValueRef e = LLVMBuildAdd(j->b, LLVMBuildMul(j->b, r, kvec(j, 4), ""), kvec(j, s->chan), "");
+      LLVMValueRef base = load(j, j->ptr, gep(j, j->x, offsetof(struct sim_run, cfile)));
+      ptrs = LLVMBuildGEP2(j->b, j->i32, base, &e, 1, "");
+   } else {
+      ptrs = rel_ptrs(j, rs, s->index, mode, s->chan, en, &valid);
+   }
+   return gather(j, ptrs, valid);
 }
 
 static void rel_store(struct jb *j, struct rel_state *rs, const struct sim_alu_inst *a,
@@ -464,18 +474,25 @@ static LLVMValueRef read_src(struct jb *j, const struct sim_alu_group *g, const 
                              unsigned mode, LLVMValueRef en)
 {
    LLVMValueRef v;
-   switch (s->kind) {
-   case SIM_SRC_GPR:
-      v = s->rel ? rel_load(j, rs, s, mode, en) : load(j, j->vi, gpr_ptr(j, s->index, s->chan));
-      break;
-   case SIM_SRC_PV: v = pv[s->chan]; break;
-   case SIM_SRC_PS: v = ps; break;
-   case SIM_SRC_KCACHE:
-      v = splat(j, load(j, j->i32, gep(j, j->x, offsetof(struct sim_run, kcache) +
-                                                   ((uint64_t)s->index * 4 + s->chan) * 4)));
-      break;
-   case SIM_SRC_INLINE: v = splat(j, load(j, j->i32, const_ptr(j, &sim_inline_consts[s->index]))); break;
-   default: v = splat(j, load(j, j->i32, const_ptr(j, &g->literal[s->chan]))); break;
+   if (s->rel) {
+      v = rel_load(j, rs, s, mode, en);
+   } else {
+      switch (s->kind) {
+      case SIM_SRC_GPR: v = load(j, j->vi, gpr_ptr(j, s->index, s->chan)); break;
+      case SIM_SRC_PV: v = pv[s->chan]; break;
+      case SIM_SRC_PS: v = ps; break;
+      case SIM_SRC_KCACHE:
+         v = splat(j, load(j, j->i32, gep(j, j->x, offsetof(struct sim_run, kcache) +
+                                                      ((uint64_t)s->index * 4 + s->chan) * 4)));
+         break;
+      case SIM_SRC_CFILE: {
+         LLVMValueRef base = load(j, j->ptr, gep(j, j->x, offsetof(struct sim_run, cfile)));
+         v = splat(j, load(j, j->i32, gep(j, base, ((uint64_t)s->index * 4 + s->chan) * 4)));
+         break;
+      }
+      case SIM_SRC_INLINE: v = splat(j, load(j, j->i32, const_ptr(j, &sim_inline_consts[s->index]))); break;
+      default: v = splat(j, load(j, j->i32, const_ptr(j, &g->literal[s->chan]))); break;
+      }
    }
    if (s->abs)
       v = and_(j, v, kvec(j, 0x7FFFFFFFu));
@@ -493,6 +510,105 @@ static LLVMValueRef pred_sel_lanes(struct jb *j, unsigned pred_sel, LLVMValueRef
    return ci16(j, 0xFFFF);
 }
 
+/* The clause-wide values one group's instructions read and update. */
+struct group_state {
+   const struct sim_alu_group *g;
+   const struct sim_alu_inst *in;
+   LLVMValueRef exec, pred;          /* i16, as at the start of the group */
+   LLVMValueRef *pv, ps;
+   struct rel_state *rs;
+   LLVMValueRef new_pred, new_exec, kill;
+};
+
+static LLVMValueRef en_of(struct jb *j, const struct group_state *gs, const struct sim_alu_inst *a)
+{
+   return and_(j, gs->exec, pred_sel_lanes(j, a->pred_sel, gs->pred));
+}
+
+/* The predicate / exec / kill effects of a PRED_SET* or KILL* with pass bits `pass`. */
+static void apply_pass(struct jb *j, struct group_state *gs, const struct sim_alu_inst *a,
+                       LLVMValueRef en, LLVMValueRef pass)
+{
+   if (a->info->flags & HW_ISA_F_KILL)
+      gs->kill = or_(j, gs->kill, and_(j, en, pass));
+   if (a->update_pred)
+      gs->new_pred = or_(j, and_(j, gs->new_pred, not_(j, en)), and_(j, pass, en));
+   if (a->update_exec)
+      gs->new_exec = and_(j, gs->new_exec, not_(j, and_(j, en, not_(j, pass))));
+}
+
+/* The reduction of the group into res[] of its four slots. */
+static void emit_reduction(struct jb *j, struct group_state *gs, LLVMValueRef res[])
+{
+   const struct sim_alu_group *g = gs->g;
+   const struct sim_alu_inst *in = gs->in;
+   LLVMValueRef ra[4], rb[4], red[4];
+   unsigned op = in[g->slot_inst[0]].op;
+   for (unsigned u = 0; u < 4; u++) {
+      const struct sim_alu_inst *a = &in[g->slot_inst[u]];
+      LLVMValueRef en = en_of(j, gs, a);
+      ra[u] = read_src(j, g, &a->src[0], gs->pv, gs->ps, gs->rs, a->index_mode, en);
+      rb[u] = a->info->num_src > 1 ? read_src(j, g, &a->src[1], gs->pv, gs->ps, gs->rs, a->index_mode, en)
+                                   : kvec(j, 0);
+   }
+   emit_reduce(j, (enum hw_isa_id)op, ra, rb, red);
+   for (unsigned u = 0; u < 4; u++) {
+      const struct sim_alu_inst *a = &in[g->slot_inst[u]];
+      res[g->slot_inst[u]] = emit_post(j, red[u], a->omod, a->clamp);
+   }
+}
+
+/* The FP64 operation whose lowest slot is `first`, through sim_alu_fp64_vec. */
+static void emit_fp64(struct jb *j, struct group_state *gs, unsigned first, LLVMValueRef res[])
+{
+   const struct sim_alu_group *g = gs->g;
+   const struct sim_alu_inst *in = gs->in, *lead = &in[g->slot_inst[first]];
+   unsigned n = sim_fp64_is_quad(lead->op) ? 4 : 2;
+   size_t in_off = offsetof(struct sim_run, fp64_in), out_off = offsetof(struct sim_run, fp64_out);
+   for (unsigned k = 0; k < 3; k++) {
+      for (unsigned u = 0; u < 4; u++) {
+         const struct sim_alu_inst *a = u >= first && u < first + n ? &in[g->slot_inst[u]] : NULL;
+         LLVMValueRef v = a && k < a->info->num_src
+            ? read_src(j, g, &a->src[k], gs->pv, gs->ps, gs->rs, a->index_mode, en_of(j, gs, a))
+            : kvec(j, 0);
+         store(j, v, gep(j, j->x, in_off + ((uint64_t)k * 4 + u) * SIM_LANES * 4), 4);
+      }
+   }
+   uint32_t mode = lead->omod | (lead->clamp ? 4u : 0u) | (j->p->dx10_clamp ? 8u : 0u);
+   LLVMValueRef args[5] = { ci32(j, lead->op), ci32(j, first), ci32(j, mode), gep(j, j->x, in_off),
+                            gep(j, j->x, out_off) };
+   LLVMValueRef pass = LLVMBuildCall2(j->b, j->fp64_ty,
+                                      const_ptr(j, (const void *)(uintptr_t)sim_alu_fp64_vec), args, 5, "");
+   for (unsigned u = first; u < first + n; u++)
+      res[g->slot_inst[u]] = load(j, j->vi, gep(j, j->x, out_off + (uint64_t)u * SIM_LANES * 4));
+   if (lead->info->flags & HW_ISA_F_PRED_SET)
+      apply_pass(j, gs, lead, en_of(j, gs, lead), LLVMBuildTrunc(j->b, pass, j->i16, ""));
+}
+
+/* One ordinary (single-slot) instruction into *res. */
+static void emit_inst(struct jb *j, struct group_state *gs, const struct sim_alu_inst *a, LLVMValueRef *res)
+{
+   const struct hw_isa_op *info = a->info;
+   LLVMValueRef s[3] = { kvec(j, 0), kvec(j, 0), kvec(j, 0) };
+   LLVMValueRef en = en_of(j, gs, a);
+   for (unsigned k = 0; k < info->num_src; k++)
+      s[k] = read_src(j, gs->g, &a->src[k], gs->pv, gs->ps, gs->rs, a->index_mode, en);
+   if (info->flags & (HW_ISA_F_KILL | HW_ISA_F_PRED_SET)) {
+      LLVMValueRef pass;
+      if (sim_alu_is_compare((enum hw_isa_id)a->op)) {
+         pass = mask16(j, emit_cond(j, (enum hw_isa_id)a->op, s[0], s[1]));
+         *res = emit_op(j, (enum hw_isa_id)a->op, s[0], s[1], s[2]);
+      } else {
+         *res = call_lanes(j, (enum hw_isa_id)a->op, s[0], s[1], s[2], &pass);
+      }
+      apply_pass(j, gs, a, en, pass);
+      return;
+   }
+   *res = emit_op(j, (enum hw_isa_id)a->op, s[0], s[1], s[2]);
+   if (info->result == HW_ISA_RESULT_FLOAT)
+      *res = emit_post(j, *res, a->omod, a->clamp);
+}
+
 static void emit_alu_clause(struct jb *j, const struct sim_cf *cf)
 {
    const struct sim_program *p = j->p;
@@ -501,50 +617,25 @@ static void emit_alu_clause(struct jb *j, const struct sim_cf *cf)
    LLVMValueRef killed_ptr = gep(j, j->x, offsetof(struct sim_run, killed));
    LLVMValueRef exec = load(j, j->i16, exec_ptr), pred = load(j, j->i16, pred_ptr);
    LLVMValueRef new_exec = exec, kill = ci16(j, 0);
-   LLVMValueRef pv[4] = { NULL }, ps = NULL;
-   struct rel_state rs = { { kvec(j, 0), kvec(j, 0), kvec(j, 0), kvec(j, 0) }, ci16(j, 0) };
+   LLVMValueRef pv[4] = { kvec(j, 0), kvec(j, 0), kvec(j, 0), kvec(j, 0) }, ps = kvec(j, 0);
+   struct rel_state rs = { { kvec(j, 0), kvec(j, 0), kvec(j, 0), kvec(j, 0) }, ci16(j, 0), ci16(j, 0) };
 
    for (unsigned gi = 0; gi < cf->count; gi++) {
       const struct sim_alu_group *g = &p->groups[cf->first + gi];
       const struct sim_alu_inst *in = &p->alu[g->first];
-      LLVMValueRef res[SIM_MAX_GROUP], red[4] = { NULL }, new_pred = pred;
+      LLVMValueRef res[SIM_MAX_GROUP] = { NULL };
+      struct group_state gs = { g, in, exec, pred, pv, ps, &rs, pred, new_exec, kill };
 
       for (unsigned i = 0; i < g->count; i++) {
          const struct sim_alu_inst *a = &in[i];
-         const struct hw_isa_op *info = a->info;
-         LLVMValueRef s[3] = { kvec(j, 0), kvec(j, 0), kvec(j, 0) };
-         LLVMValueRef en = and_(j, exec, pred_sel_lanes(j, a->pred_sel, pred));
-         if (info->slot_class == HW_ISA_SLOT_REDUCTION) {
-            if (!red[0]) {   /* once per group: the four instructions share one operation */
-               LLVMValueRef ra[4], rb[4];
-               for (unsigned k = 0; k < g->count; k++) {
-                  if (in[k].unit == SIM_UNIT_T)
-                     continue;
-                  LLVMValueRef en_k = and_(j, exec, pred_sel_lanes(j, in[k].pred_sel, pred));
-                  unsigned m = in[k].index_mode;
-                  ra[in[k].unit] = read_src(j, g, &in[k].src[0], pv, ps, &rs, m, en_k);
-                  rb[in[k].unit] = info->num_src > 1 ? read_src(j, g, &in[k].src[1], pv, ps, &rs, m, en_k)
-                                                  : kvec(j, 0);
-               }
-               emit_reduce(j, a->op, ra, rb, red);
-            }
-            res[i] = emit_post(j, red[a->unit], a->omod, a->clamp);
+         if (res[i])
             continue;
-         }
-         for (unsigned k = 0; k < info->num_src; k++)
-            s[k] = read_src(j, g, &a->src[k], pv, ps, &rs, a->index_mode, en);
-         res[i] = emit_op(j, a->op, s[0], s[1], s[2]);
-         if (info->result == HW_ISA_RESULT_FLOAT)
-            res[i] = emit_post(j, res[i], a->omod, a->clamp);
-         if (info->flags & (HW_ISA_F_KILL | HW_ISA_F_PRED_SET)) {
-            LLVMValueRef cond = mask16(j, emit_cond(j, a->op, s[0], s[1]));
-            if (info->flags & HW_ISA_F_KILL)
-               kill = or_(j, kill, and_(j, en, cond));
-            if (a->update_pred)
-               new_pred = or_(j, and_(j, new_pred, not_(j, en)), and_(j, cond, en));
-            if (a->update_exec)
-               new_exec = and_(j, new_exec, not_(j, and_(j, en, not_(j, cond))));
-         }
+         if (a->info->slot_class == HW_ISA_SLOT_REDUCTION)
+            emit_reduction(j, &gs, res);
+         else if (a->info->flags & HW_ISA_F_FP64)
+            emit_fp64(j, &gs, sim_fp64_is_quad(a->op) ? 0 : a->unit & 2u, res);
+         else
+            emit_inst(j, &gs, a, &res[i]);
       }
 
       LLVMValueRef npv[4] = { pv[0], pv[1], pv[2], pv[3] }, nps = ps;
@@ -557,7 +648,7 @@ static void emit_alu_clause(struct jb *j, const struct sim_cf *cf)
          LLVMValueRef en = and_(j, exec, pred_sel_lanes(j, a->pred_sel, pred));
          LLVMValueRef m = LLVMBuildBitCast(j->b, en, j->vb, "");
          if (a->info->flags & HW_ISA_F_MOVA)
-            rs.ar[a->unit] = sel(j, m, res[i], rs.ar[a->unit]);
+            rs.ar[a->ar_chan] = sel(j, m, res[i], rs.ar[a->ar_chan]);
          if (!a->write)
             continue;
          if (a->dst_rel) {
@@ -569,11 +660,13 @@ static void emit_alu_clause(struct jb *j, const struct sim_cf *cf)
       }
       memcpy(pv, npv, sizeof(pv));
       ps = nps;
-      pred = new_pred;
+      pred = gs.new_pred;
+      new_exec = gs.new_exec;
+      kill = gs.kill;
    }
    store(j, pred, pred_ptr, 2);
-   if (cf->uses_rel)
-      store(j, rs.bad, gep(j, j->x, offsetof(struct sim_run, rel_fault)), 2);
+   store(j, rs.bad, gep(j, j->x, offsetof(struct sim_run, rel_fault)), 2);
+   store(j, rs.cbad, gep(j, j->x, offsetof(struct sim_run, cfile_fault)), 2);
    store(j, and_(j, new_exec, not_(j, kill)), exec_ptr, 2);
    store(j, or_(j, load(j, j->i16, killed_ptr), kill), killed_ptr, 2);
 }
@@ -583,9 +676,11 @@ static void emit_alu_clause(struct jb *j, const struct sim_cf *cf)
 static bool jumps(enum sim_cf_op op)
 {
    switch (op) {
-   case SIM_CF_JUMP: case SIM_CF_ELSE: case SIM_CF_POP:
+   case SIM_CF_JUMP: case SIM_CF_ELSE: case SIM_CF_POP: case SIM_CF_PUSH: case SIM_CF_PUSH_ELSE:
+   case SIM_CF_POP_JUMP: case SIM_CF_POP_PUSH: case SIM_CF_POP_PUSH_ELSE:
    case SIM_CF_LOOP_START: case SIM_CF_LOOP_START_NO_AL: case SIM_CF_LOOP_START_DX10:
    case SIM_CF_LOOP_END: case SIM_CF_LOOP_BREAK: case SIM_CF_LOOP_CONTINUE:
+   case SIM_CF_CALL: case SIM_CF_KILL:
       return true;
    default:
       return false;
@@ -616,8 +711,10 @@ LLVMModuleRef sim_jit_build_module(const struct sim_program *p, LLVMContextRef c
    j.vl = LLVMVectorType(j.i64, SIM_LANES);
    LLVMTypeRef hargs[2] = { j.ptr, j.i32 };
    j.helper_ty = LLVMFunctionType(j.i32, hargs, 2, 0);
-   LLVMTypeRef targs[3] = { j.i32, j.i32, j.ptr };
-   j.trans_ty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), targs, 3, 0);
+   LLVMTypeRef largs[3] = { j.i32, j.i32, j.ptr };
+   j.lanes_ty = LLVMFunctionType(j.i32, largs, 3, 0);
+   LLVMTypeRef fargs[5] = { j.i32, j.i32, j.i32, j.ptr, j.ptr };
+   j.fp64_ty = LLVMFunctionType(j.i32, fargs, 5, 0);
 
    LLVMTypeRef fty = LLVMFunctionType(j.i32, &j.ptr, 1, 0);
    j.fn = LLVMAddFunction(j.mod, name, fty);
@@ -632,6 +729,7 @@ LLVMModuleRef sim_jit_build_module(const struct sim_program *p, LLVMContextRef c
    LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, j.fn, "entry");
    LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(ctx, j.fn, "ok");
    LLVMBasicBlockRef fault = LLVMAppendBasicBlockInContext(ctx, j.fn, "fault");
+   LLVMBasicBlockRef dispatch = LLVMAppendBasicBlockInContext(ctx, j.fn, "dispatch");
    LLVMBasicBlockRef *bb = calloc(p->ncf, sizeof(*bb));
    if (!bb) {
       LLVMDisposeBuilder(j.b);
@@ -650,6 +748,14 @@ LLVMModuleRef sim_jit_build_module(const struct sim_program *p, LLVMContextRef c
    LLVMSetAlignment(j.lanes, 8);
    LLVMBuildBr(j.b, bb[p->entry]);
 
+   /* Any CF index a helper returns (RETURN goes back to a CALL's successor). */
+   LLVMPositionBuilderAtEnd(j.b, dispatch);
+   LLVMValueRef target = LLVMBuildPhi(j.b, j.i32, "target");
+   LLVMValueRef dsw = LLVMBuildSwitch(j.b, target, fault, p->ncf - p->entry + 1);
+   LLVMAddCase(dsw, LLVMConstInt(j.i32, (uint64_t)(int64_t)SIM_PC_END, 1), ok);
+   for (unsigned pc = p->entry; pc < p->ncf; pc++)
+      LLVMAddCase(dsw, ci32(&j, pc), bb[pc]);
+
    for (unsigned pc = p->entry; pc < p->ncf; pc++) {
       const struct sim_cf *cf = &p->cf[pc];
       LLVMPositionBuilderAtEnd(j.b, bb[pc]);
@@ -664,8 +770,11 @@ LLVMModuleRef sim_jit_build_module(const struct sim_program *p, LLVMContextRef c
       } else {
          next = call_helper(&j, sim_cf_step, pc);
       }
-      LLVMValueRef sw = LLVMBuildSwitch(j.b, next, fault, 3);
+      LLVMBasicBlockRef here = LLVMGetInsertBlock(j.b);
+      LLVMValueRef sw = LLVMBuildSwitch(j.b, next, dispatch, 4);
+      LLVMAddIncoming(target, &next, &here, 1);
       LLVMAddCase(sw, LLVMConstInt(j.i32, (uint64_t)(int64_t)SIM_PC_END, 1), ok);
+      LLVMAddCase(sw, LLVMConstInt(j.i32, (uint64_t)(int64_t)SIM_PC_FAULT, 1), fault);
       if (pc + 1 < p->ncf)
          LLVMAddCase(sw, ci32(&j, pc + 1), bb[pc + 1]);
       if (jumps(cf->op) && cf->addr < p->ncf && cf->addr != pc + 1)

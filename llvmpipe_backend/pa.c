@@ -19,6 +19,10 @@
  * entirely outside a plane is rejected, others are clipped (Sutherland-Hodgman, parameters
  * interpolated linearly in clip space as DX_LINEAR_ATTR_CLIP_ENA says) and the polygon is
  * drawn as a fan. User clip planes are not implemented (reported).
+ *
+ * Polygon offset (POLY_OFFSET_FRONT/BACK_ENABLE for triangles and rectangles by facing,
+ * POLY_OFFSET_PARA_ENABLE for points) is computed per primitive (poly_offset below) and
+ * carried to the DB in sim_prim.z_offset.
  */
 #include "pa.h"
 
@@ -118,10 +122,20 @@ void sim_pa_state_init(struct sim_pa_state *pa, const struct sim_exec *ex, unsig
    if (PA_SU_SC_MODE_CNTL__POLY_MODE__get(mode))
       sim_unimpl_field(chip, REG_PA_SU_SC_MODE_CNTL, "POLY_MODE",
                        PA_SU_SC_MODE_CNTL__POLY_MODE__get(mode), "filled triangles drawn");
-   if (mode & (PA_SU_SC_MODE_CNTL__POLY_OFFSET_FRONT_ENABLE__mask |
-               PA_SU_SC_MODE_CNTL__POLY_OFFSET_BACK_ENABLE__mask |
-               PA_SU_SC_MODE_CNTL__POLY_OFFSET_PARA_ENABLE__mask))
-      sim_unimpl("PA_SU_SC_MODE_CNTL.POLY_OFFSET_*_ENABLE (no depth buffer yet; ignored)");
+   pa->offset_tri[0] = PA_SU_SC_MODE_CNTL__POLY_OFFSET_FRONT_ENABLE__get(mode);
+   pa->offset_tri[1] = PA_SU_SC_MODE_CNTL__POLY_OFFSET_BACK_ENABLE__get(mode);
+   pa->offset_para = PA_SU_SC_MODE_CNTL__POLY_OFFSET_PARA_ENABLE__get(mode);
+   if (pa->offset_tri[0] || pa->offset_tri[1] || pa->offset_para) {
+      uint32_t fmt = sim_reg(ex, REG_PA_SU_POLY_OFFSET_DB_FMT_CNTL);
+      pa->offset_neg_bits =
+         SIM_SIGNED_FIELD(PA_SU_POLY_OFFSET_DB_FMT_CNTL__POLY_OFFSET_NEG_NUM_DB_BITS, fmt);
+      pa->offset_float = PA_SU_POLY_OFFSET_DB_FMT_CNTL__POLY_OFFSET_DB_IS_FLOAT_FMT__get(fmt);
+      pa->offset_clamp = sim_reg_f(ex, REG_PA_SU_POLY_OFFSET_CLAMP);
+      pa->offset_scale[0] = sim_reg_f(ex, REG_PA_SU_POLY_OFFSET_FRONT_SCALE);
+      pa->offset_units[0] = sim_reg_f(ex, REG_PA_SU_POLY_OFFSET_FRONT_OFFSET);
+      pa->offset_scale[1] = sim_reg_f(ex, REG_PA_SU_POLY_OFFSET_BACK_SCALE);
+      pa->offset_units[1] = sim_reg_f(ex, REG_PA_SU_POLY_OFFSET_BACK_OFFSET);
+   }
    if (PA_SU_SC_MODE_CNTL__VTX_WINDOW_OFFSET_ENABLE__get(mode)) {
       uint32_t off = sim_reg(ex, REG_PA_SC_WINDOW_OFFSET);
       pa->win_off_x = (int64_t)SIM_SIGNED_FIELD(PA_SC_WINDOW_OFFSET__WINDOW_X_OFFSET, off)
@@ -216,6 +230,49 @@ static bool project(const struct sim_pa_state *pa, const struct sim_vtx *v,
    return true;
 }
 
+/* Polygon offset of a set-up primitive (x, y, z, area2 filled in) of facing `face` (0 front,
+ * 1 back):
+ *    offset = SCALE / 16 * max(|dz/dx|, |dz/dy|) + OFFSET * r
+ * in double, then limited by PA_SU_POLY_OFFSET_CLAMP (a maximum if > 0, a minimum if < 0,
+ * none if 0). dz/dx and dz/dy are the window-depth slopes of the plane through the three
+ * quantized vertices, per pixel (SCALE counts per 1/16 pixel, so the GL factor is
+ * programmed x16). The r-unit is 2^NEG_NUM_DB_BITS for unorm buffers (2^-24 for 24-bit,
+ * 2^-16 for 16-bit) and, with DB_IS_FLOAT_FMT, 2^(e + NEG_NUM_DB_BITS) where e is the
+ * binary exponent of the largest |z| of the three vertices (at least -126, the smallest
+ * normal exponent). A term that is not finite counts as 0. */
+static double poly_offset(const struct sim_pa_state *pa, const struct sim_prim *p,
+                          unsigned face)
+{
+   double dz1 = (double)p->z[1] - p->z[0], dz2 = (double)p->z[2] - p->z[0];
+   double a = (double)p->area2;
+   double dzdx = ((double)(p->y[2] - p->y[0]) * dz1 + (double)(p->y[0] - p->y[1]) * dz2) *
+                 SIM_SUBPIX / a;
+   double dzdy = ((double)(p->x[0] - p->x[2]) * dz1 + (double)(p->x[1] - p->x[0]) * dz2) *
+                 SIM_SUBPIX / a;
+   double slope = fmax(fabs(dzdx), fabs(dzdy));
+   int e = 0;
+   if (pa->offset_float) {
+      double m = fmax(fabs((double)p->z[0]),
+                      fmax(fabs((double)p->z[1]), fabs((double)p->z[2])));
+      e = -126;
+      if (m > 0.0 && isfinite(m)) {
+         frexp(m, &e);
+         e = e - 1 > -126 ? e - 1 : -126;
+      }
+   }
+   double r = ldexp(1.0, e + pa->offset_neg_bits);
+   double slope_term = pa->offset_scale[face] != 0.0f ? pa->offset_scale[face] / 16.0 * slope
+                                                      : 0.0;
+   double units_term = pa->offset_units[face] * r;
+   double o = (isfinite(slope_term) ? slope_term : 0.0) +
+              (isfinite(units_term) ? units_term : 0.0);
+   if (pa->offset_clamp > 0.0f)
+      o = fmin(o, pa->offset_clamp);
+   else if (pa->offset_clamp < 0.0f)
+      o = fmax(o, pa->offset_clamp);
+   return o;
+}
+
 /* Face, culling and SC setup of one triangle of window vertices; calls fn. */
 static bool emit(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
                  const struct window_vtx w[3], const struct sim_vtx *provoking, bool rect,
@@ -239,6 +296,8 @@ static bool emit(const struct sim_pa_state *pa, const struct sim_vtx *const v[3]
    prim.front = (prim.area2 > 0) != pa->face_cw;
    if (!rect && ((prim.front && pa->cull_front) || (!prim.front && pa->cull_back)))
       return true;
+   unsigned face = prim.front ? 0 : 1;
+   prim.z_offset = pa->offset_tri[face] ? poly_offset(pa, &prim, face) : 0.0;
 
    bool ok;
    if (rect) {
@@ -442,6 +501,8 @@ bool sim_pa_point(const struct sim_pa_state *pa, const struct sim_vtx *v, sim_pr
    prim.provoking = v;
    prim.front = true;
    prim.point = true;
+   /* Points take the front-face offset with POLY_OFFSET_PARA_ENABLE (their slope is 0). */
+   prim.z_offset = pa->offset_para ? poly_offset(pa, &prim, 0) : 0.0;
    prim.box_x0 = x0;
    prim.box_y0 = y0;
    prim.box_w = 2 * hw;

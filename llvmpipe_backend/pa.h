@@ -1,6 +1,7 @@
 /* PA: primitive assembly's back half - clipping, the viewport transform per
  * PA_CL_VTE_CNTL / PA_CL_VPORT_*, vertex quantization per PA_SU_VTX_CNTL, face
- * determination and culling per PA_SU_SC_MODE_CNTL, and SC setup per PA_SC_EDGERULE. */
+ * determination and culling per PA_SU_SC_MODE_CNTL, polygon offset per PA_SU_POLY_OFFSET_*,
+ * and SC setup per PA_SC_EDGERULE. */
 #ifndef SIM_PA_H
 #define SIM_PA_H
 
@@ -30,6 +31,14 @@ struct sim_pa_state {
    bool cull_front, cull_back;
    bool face_cw;                /* PA_SU_SC_MODE_CNTL.FACE */
    unsigned edge_tri, edge_rect, edge_point;   /* PA_SC_EDGERULE ER_TRI/ER_RECT/ER_POINT */
+
+   bool offset_tri[2];          /* POLY_OFFSET_FRONT/BACK_ENABLE ([0] front, [1] back) */
+   bool offset_para;            /* POLY_OFFSET_PARA_ENABLE (points) */
+   float offset_scale[2];       /* PA_SU_POLY_OFFSET_FRONT/BACK_SCALE */
+   float offset_units[2];       /* PA_SU_POLY_OFFSET_FRONT/BACK_OFFSET */
+   float offset_clamp;          /* PA_SU_POLY_OFFSET_CLAMP */
+   int offset_neg_bits;         /* PA_SU_POLY_OFFSET_DB_FMT_CNTL.POLY_OFFSET_NEG_NUM_DB_BITS */
+   bool offset_float;           /* PA_SU_POLY_OFFSET_DB_FMT_CNTL.POLY_OFFSET_DB_IS_FLOAT_FMT */
 
    float disc_x, disc_y;        /* point discard band (PA_CL_GB_HORZ/VERT_DISC_ADJ) */
    int64_t point_hw, point_hh;  /* PA_SU_POINT_SIZE half width/height, 1/SIM_SUBPIX px */

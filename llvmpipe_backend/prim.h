@@ -26,6 +26,7 @@ struct sim_prim {
    int64_t x[3], y[3];          /* v[k]'s quantized window position, 1/SIM_SUBPIX px */
    int64_t area2;               /* signed twice-area of (x, y): barycentric denominator */
    float z[3];                  /* window z */
+   double z_offset;             /* polygon offset (PA_SU_POLY_OFFSET_*) added to the depth */
    float inv_w[3];              /* 1 / clip w */
    const struct sim_vtx *v[3];
    const struct sim_vtx *provoking;   /* flat-shading source */

@@ -1,12 +1,14 @@
 /* The run-time state of one program run over SIM_LANES lanes, shared by the interpreter
  * and the JIT. Everything except the bodies of ALU clauses - control flow, the branch/loop
- * stack, kcache locking, vertex fetch, exports, CALL_FS - is executed by the C helpers of
- * cf_exec.c for both engines, so the two can only differ in ALU arithmetic, and the JIT's
- * arithmetic is checked against alu_ops.h.
+ * stack, calls, kcache locking, vertex fetch, texture instructions, exports, CALL_FS - is
+ * executed by the C helpers of cf_*.c for both engines, so the two can only differ in ALU
+ * arithmetic, and the JIT's arithmetic is checked against alu_ops.h.
  *
  * Control-flow model (r600-facts §4.5; ISA choices documented in cf_exec.c):
  * exec = active lanes; brk / cont = lanes that left the innermost loop with LOOP_BREAK /
- * LOOP_CONTINUE; killed = lanes removed by KILL*. A lane is active only if it is in
+ * LOOP_CONTINUE; killed = lanes removed by KILL*; launched = the lanes the run started
+ * with; valid = the launched lanes that are real pixels (not quad helpers) - the VS and
+ * the simulator's own tools launch only valid lanes. A lane is active only if it is in
  * exec, and restoring a mask from the stack never revives a broken, continued or killed
  * lane. */
 #ifndef SIM_RUN_STATE_H
@@ -17,7 +19,16 @@
 
 #include "isa_program.h"
 
-#define SIM_STACK_DEPTH 64                  /* branch + loop entries */
+/* The branch/loop stack is counted in elements as the hardware allocates it (r600-facts
+ * §4.5): a branch push takes 1 element, a loop push a whole entry of 4 (the entry size of
+ * the wave-64 parts R600 and RV770); STACK_SIZE counts entries of 4 elements. Using more
+ * entries than SQ_PGM_RESOURCES_<stage>.STACK_SIZE is reported (sim_shader_env
+ * .stack_overflow); more than the largest STACK_SIZE (255 entries) faults. */
+#define SIM_STACK_ENTRY_ELEMENTS 4
+#define SIM_LOOP_ELEMENTS 4
+#define SIM_STACK_MAX_ENTRIES 255
+#define SIM_STACK_DEPTH (SIM_STACK_MAX_ENTRIES * SIM_STACK_ENTRY_ELEMENTS)
+#define SIM_CALL_DEPTH 32                   /* CALL nesting (seed CALL_COUNT text) */
 #define SIM_MAX_BACKWARD_JUMPS (1u << 20)   /* per run: the runaway-loop limiter */
 
 /* Results of the CF helpers other than a next CF index. */
@@ -28,29 +39,45 @@ struct sim_stack_entry {
    uint16_t exec;        /* active lanes when pushed */
    uint16_t brk, cont;   /* loop entries: the enclosing loop's brk / cont */
    bool loop;
+   uint8_t elements;     /* stack elements the entry takes */
    uint32_t count;       /* DX9 loops: iterations left */
    int32_t loop_index;   /* loop entries: the enclosing loop's AL, restored at exit */
    int32_t loop_inc;     /* LOOP_START: SQ_LOOP_CONST INC added to AL per iteration */
+};
+
+struct sim_call_entry {
+   uint32_t ret;         /* CF index to return to */
+   uint8_t count;        /* the CALL's CALL_COUNT, given back by RETURN */
 };
 
 struct sim_run {
    /* Read by JIT code (fixed offsets via offsetof). */
    uint32_t kcache[2][32][4];   /* constants locked by the current ALU clause */
    struct sim_lanes *lanes;
-   uint32_t tmp[SIM_LANES];     /* operand buffer for helper calls from JIT code */
+   const uint32_t *cfile;       /* DX9 constant file of the current ALU clause: c[0..255] */
+   uint32_t tmp[3 * SIM_LANES]; /* operand buffer for helper calls from JIT code */
+   uint32_t fp64_in[3][4][SIM_LANES], fp64_out[4][SIM_LANES];
    uint16_t exec, pred, killed;
    int32_t loop_index;          /* AL: INDEX_MODE LOOP offset (DX9 LOOP_START INIT/INC) */
    uint16_t rel_fault;          /* lanes whose relative GPR index left the register file
                                    in the ALU clause just run; sim_cf_alu_end faults */
+   uint16_t cfile_fault;        /* the same for relative constant-file reads */
 
+   uint16_t launched, valid;
+   uint16_t mode_saved;         /* exec before the WHOLE_QUAD / VALID_PIXEL mode of the
+                                   ALU clause being run */
    uint16_t brk, cont;
    struct sim_shader_env *env;
    struct sim_exports *out;
    const struct sim_program *prog;     /* program whose CF list is executing */
    const struct sim_program *fetch;    /* fetch shader for CALL_FS */
    bool in_fetch;
-   unsigned sp;
+   unsigned sp, stack_elements, stack_size;   /* stack_size: STACK_SIZE in entries */
    struct sim_stack_entry stack[SIM_STACK_DEPTH];
+   unsigned call_sp, call_base, call_depth;   /* call_depth: sum of CALL_COUNTs */
+   struct sim_call_entry calls[SIM_CALL_DEPTH];
+   float grad[2][3][SIM_LANES];        /* SET_GRADIENTS_H / _V (KEEP_GRADIENTS) of the
+                                          TEX clause: [h/v][x/y/z][lane] */
    uint32_t backjumps;
 };
 
@@ -60,8 +87,22 @@ int sim_run_fault(struct sim_run *x, unsigned pc, const char *fmt, ...)
 
 /* CF helpers; each returns the next CF index, SIM_PC_END or SIM_PC_FAULT. */
 int sim_cf_alu_begin(struct sim_run *x, unsigned pc);   /* push, kcache lock; 0 if ok */
-int sim_cf_alu_end(struct sim_run *x, unsigned pc);     /* rel_fault; pops / else / break */
+int sim_cf_alu_end(struct sim_run *x, unsigned pc);     /* faults; pops / else / break */
 int sim_cf_step(struct sim_run *x, unsigned pc);        /* every non-ALU CF instruction */
+
+/* Shared by the CF helpers (cf_exec.c). */
+uint32_t sim_run_reg(const struct sim_run *x, uint32_t byte_offset);
+unsigned sim_stage_context(enum sim_stage s);           /* 0 PS, 1 VS (and fetch shader) */
+uint16_t sim_cf_cond_lanes(const struct sim_run *x, const struct sim_cf *cf);
+uint16_t sim_cf_mode_lanes(const struct sim_run *x, const struct sim_cf *cf, uint16_t exec);
+uint16_t sim_whole_quads(const struct sim_run *x, uint16_t lanes);
+int sim_cf_next(struct sim_run *x, unsigned pc, unsigned target);
+bool sim_cf_push(struct sim_run *x, unsigned pc, bool loop, uint32_t count);
+bool sim_cf_pop(struct sim_run *x, unsigned pc, unsigned n);
+bool sim_cf_else_mask(struct sim_run *x, unsigned pc, uint16_t extra, uint16_t *out);
+int sim_cf_leave_iteration(struct sim_run *x, unsigned pc, uint16_t lanes, bool brk,
+                           bool *all_left);
+int sim_cf_export(struct sim_run *x, unsigned pc, const struct sim_cf *cf);   /* cf_export.c */
 
 /* Runs `p`'s CF list on x with p's engine (x->prog must be p). */
 bool sim_run_program(struct sim_run *x, const struct sim_program *p);

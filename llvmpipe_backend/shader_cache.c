@@ -147,9 +147,20 @@ struct sim_program *sim_program_get_engine(struct sim_shader_env *env, uint64_t 
    return p;
 }
 
-bool sim_program_run(const struct sim_program *prog, const struct sim_program *fetch,
-                     struct sim_shader_env *env, struct sim_lanes *lanes, uint16_t active,
-                     struct sim_exports *out)
+/* STACK_SIZE (entries) of the stage's SQ_PGM_RESOURCES. */
+static unsigned stack_size(const struct sim_shader_env *env)
+{
+   const uint32_t *r = env->regs;
+   switch (env->stage) {
+   case SIM_STAGE_PS: return SQ_PGM_RESOURCES_PS__STACK_SIZE__get(r[REG_SQ_PGM_RESOURCES_PS / 4]);
+   case SIM_STAGE_VS: return SQ_PGM_RESOURCES_VS__STACK_SIZE__get(r[REG_SQ_PGM_RESOURCES_VS / 4]);
+   default: return SQ_PGM_RESOURCES_FS__STACK_SIZE__get(r[REG_SQ_PGM_RESOURCES_FS / 4]);
+   }
+}
+
+bool sim_program_run_valid(const struct sim_program *prog, const struct sim_program *fetch,
+                           struct sim_shader_env *env, struct sim_lanes *lanes, uint16_t active,
+                           uint16_t valid, struct sim_exports *out)
 {
    if (!prog) {
       set_fault(env, "no program");
@@ -157,7 +168,10 @@ bool sim_program_run(const struct sim_program *prog, const struct sim_program *f
    }
    struct sim_run x;
    x.lanes = lanes;
-   x.exec = active;
+   x.cfile = NULL;
+   x.exec = x.launched = active;
+   x.valid = valid & active;
+   x.mode_saved = active;
    x.pred = 0;
    x.killed = 0;
    x.brk = x.cont = 0;
@@ -167,9 +181,12 @@ bool sim_program_run(const struct sim_program *prog, const struct sim_program *f
    x.fetch = fetch;
    x.in_fetch = false;
    x.sp = 0;
+   x.stack_elements = 0;
+   x.stack_size = stack_size(env);
+   x.call_sp = x.call_base = x.call_depth = 0;
    x.backjumps = 0;
    x.loop_index = 0;
-   x.rel_fault = 0;
+   x.rel_fault = x.cfile_fault = 0;
 
 #if defined(__SSE__)
    unsigned csr = _mm_getcsr();
@@ -183,6 +200,13 @@ bool sim_program_run(const struct sim_program *prog, const struct sim_program *f
    if (!ok && !env->faulted)
       set_fault(env, "program stopped without a recorded fault");
    return ok;
+}
+
+bool sim_program_run(const struct sim_program *prog, const struct sim_program *fetch,
+                     struct sim_shader_env *env, struct sim_lanes *lanes, uint16_t active,
+                     struct sim_exports *out)
+{
+   return sim_program_run_valid(prog, fetch, env, lanes, active, active, out);
 }
 
 unsigned sim_program_compile_count(void)

@@ -51,6 +51,9 @@ struct sim_shader_env {
     * the lanes' results are then undefined and the draw is dropped by the caller. */
    bool faulted;
    char fault[160];
+   /* Set (never cleared) when a run used more branch/loop stack entries than
+    * SQ_PGM_RESOURCES_<stage>.STACK_SIZE grants: reported, not a fault (run_state.h). */
+   bool stack_overflow;
 };
 
 struct sim_program;                    /* decoded program + compiled code */
@@ -78,6 +81,13 @@ enum sim_engine sim_program_engine(const struct sim_program *prog);
 bool sim_program_run(const struct sim_program *prog, const struct sim_program *fetch,
                      struct sim_shader_env *env, struct sim_lanes *lanes, uint16_t active,
                      struct sim_exports *out);
+
+/* sim_program_run for pixel blocks: `valid` (a subset of `active`) = the lanes that are
+ * covered pixels; the other active lanes are quad helpers, which VALID_PIXEL_MODE
+ * instructions skip (sim_program_run: every active lane is valid). */
+bool sim_program_run_valid(const struct sim_program *prog, const struct sim_program *fetch,
+                           struct sim_shader_env *env, struct sim_lanes *lanes, uint16_t active,
+                           uint16_t valid, struct sim_exports *out);
 
 /* Statistics for tests: number of programs compiled / decoded since start. */
 unsigned sim_program_compile_count(void);

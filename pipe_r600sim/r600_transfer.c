@@ -1,9 +1,40 @@
-/* Transfers: CPU access to resources, waiting for the GPU work that uses them. */
+/* Transfers: CPU access to resources, waiting for the GPU work that uses them. Colour
+ * textures and buffers are linear and mapped directly; depth surfaces are tiled
+ * (r600_db_layout.h), so their transfers go through a linear staging copy. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "r600_context.h"
+#include "r600_db_layout.h"
+
+struct r600_transfer {
+   struct pipe_transfer base;
+   uint8_t *staging;            /* linear copy of the box of a tiled (depth) surface */
+};
+
+/* Copies the box between a tiled depth level and its linear staging copy. */
+static void copy_tiled(struct r600_resource *res, struct r600_transfer *xfer, bool to_staging)
+{
+   const struct pipe_box *box = &xfer->base.box;
+   const struct r600_texture_level *lvl = &res->level[xfer->base.level];
+   unsigned bpp = res->bpp;
+   for (int z = 0; z < box->depth; z++) {
+      uint8_t *layer = res->bo->map + lvl->offset + (uint64_t)(box->z + z) * lvl->layer_size;
+      for (int y = 0; y < box->height; y++) {
+         uint8_t *row = xfer->staging + (uint64_t)z * xfer->base.layer_stride +
+                        (uint64_t)y * xfer->base.stride;
+         for (int x = 0; x < box->width; x++) {
+            uint8_t *tiled = layer + r600_db_tiled_index(lvl->pitch, (unsigned)(box->x + x),
+                                                         (unsigned)(box->y + y)) * bpp;
+            if (to_staging)
+               memcpy(row + (uint64_t)x * bpp, tiled, bpp);
+            else
+               memcpy(tiled, row + (uint64_t)x * bpp, bpp);
+         }
+      }
+   }
+}
 
 static bool box_valid(const struct r600_resource *res, unsigned level, const struct pipe_box *box)
 {
@@ -37,14 +68,29 @@ static void *r600_transfer_map(struct pipe_context *pctx, struct pipe_resource *
          r600_context_flush(ctx, NULL);
       r600_bo_wait_idle(res->bo);
    }
-   struct pipe_transfer *xfer = calloc(1, sizeof(*xfer));
-   if (!xfer)
+   struct r600_transfer *rx = calloc(1, sizeof(*rx));
+   if (!rx)
       return NULL;
-   pipe_resource_reference(&xfer->resource, pres);
+   struct pipe_transfer *xfer = &rx->base;
    xfer->level = level;
    xfer->usage = usage;
    xfer->box = *box;
    const struct r600_texture_level *lvl = &res->level[level];
+   if (pres->target != PIPE_BUFFER && r600_is_depth_format(pres->format)) {
+      xfer->stride = (unsigned)box->width * res->bpp;
+      xfer->layer_stride = xfer->stride * (unsigned)box->height;
+      rx->staging = malloc((size_t)xfer->layer_stride * (size_t)box->depth + 1);
+      if (!rx->staging) {
+         free(rx);
+         return NULL;
+      }
+      if (!(usage & PIPE_MAP_DISCARD_RANGE))
+         copy_tiled(res, rx, true);   /* what the surface holds, also under a partial write */
+      pipe_resource_reference(&xfer->resource, pres);
+      *out = xfer;
+      return rx->staging;
+   }
+   pipe_resource_reference(&xfer->resource, pres);
    uint64_t offset;
    if (pres->target == PIPE_BUFFER) {
       xfer->stride = pres->width0;
@@ -62,8 +108,14 @@ static void *r600_transfer_map(struct pipe_context *pctx, struct pipe_resource *
 
 static void r600_transfer_unmap(struct pipe_context *pctx, struct pipe_transfer *xfer)
 {
+   struct r600_transfer *rx = (struct r600_transfer *)xfer;
+   if (rx->staging) {
+      if (xfer->usage & PIPE_MAP_WRITE)
+         copy_tiled(r600_resource(xfer->resource), rx, false);
+      free(rx->staging);
+   }
    pipe_resource_reference(&xfer->resource, NULL);
-   free(xfer);
+   free(rx);
 }
 
 static void r600_buffer_subdata(struct pipe_context *pctx, struct pipe_resource *pres,

@@ -7,8 +7,9 @@
  *       array, both indexed by the vertex id (GPR0.x); dword 6: per-instance x offset
  *       (float) added to the position for instance id GPR0.w. Exports POS 60 and PARAM 0;
  *       if dword 1 bit 1 is set, also POS 61 with x = the position's z (a point size), z = 0.
- *   PS: exports PIXEL 0 = GPR0 (the first interpolated input); if dword 1 is 1 it also
- *       kills the lanes whose GPR0.x (red) is exactly 0.
+ *   PS: exports PIXEL 0 = GPR0 (the first interpolated input); if dword 1 bit 0 is set it
+ *       also kills the lanes whose GPR0.x (red) is exactly 0; if bit 2 is set it exports
+ *       PIXEL 61 (depth) with x = GPR0.y (green).
  */
 #include "sim_fake_engine.h"
 
@@ -92,6 +93,10 @@ bool sim_program_run(const struct sim_program *prog, const struct sim_program *f
          out->pixel_mask |= 1;
          if ((prog->flags & 1) && lanes->gpr[0][0][l] == 0)
             out->killed |= (uint16_t)(1u << l);
+         if (prog->flags & 4) {
+            out->pixel61[0][l] = lanes->gpr[0][1][l];
+            out->pixel61_written = true;
+         }
       }
    }
    return true;

@@ -243,7 +243,8 @@ const GLubyte *GL_APIENTRY glGetString(GLenum name)
       /* Exactly this: piglit (wflinfo.py) parses the version from the last word. */
       return (const GLubyte *)"OpenGL ES GLSL ES 1.00";
    case GL_EXTENSIONS:
-      return (const GLubyte *)"GL_OES_element_index_uint GL_OES_standard_derivatives";
+      return (const GLubyte *)"GL_OES_element_index_uint GL_OES_standard_derivatives "
+                              "GL_EXT_frag_depth";
    default:
       gl_error(ctx, GL_INVALID_ENUM);
       return NULL;

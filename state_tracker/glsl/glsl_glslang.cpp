@@ -51,7 +51,8 @@ static const TBuiltInResource *resources()
    return &res;
 }
 
-const char *const SUPPORTED_EXTENSIONS[] = { "GL_OES_standard_derivatives", nullptr };
+const char *const SUPPORTED_EXTENSIONS[] = { "GL_OES_standard_derivatives", "GL_EXT_frag_depth",
+                                              nullptr };
 
 /* GLSL ES 1.00 4.6.4: "It is an error to declare gl_FrontFacing as invariant." glslang
  * accepts it and leaves no trace in the AST when the variable is unused, so look at the

@@ -117,7 +117,7 @@ def our_items(listing):
             pos += 8
             clause_slots[addr] += 1
             continue
-        items[pos] = {"kind": "fetch", "tok": tok[1:]}
+        items[pos] = {"kind": "fetch", "tok": line.replace(",", " ").split()[1:]}
         pos += 16
         clause_slots[addr] += 1
     return items, clause_slots
@@ -284,8 +284,7 @@ def check_fetch(text, ours, where):
     if tok[0].startswith("VTX_READ"):
         dst, src, off = tok[1], tok[2], int(tok[3])
         ok = (otok[0] in ("FETCH", "VTX_FETCH") and otok[1].startswith("R%s." % dst[1:]) and
-              otok[2] == reg(src).replace("R", "R", 1)[:len(reg(src))] and
-              (off == 0 or "OFFSET:%d" % off in ofields))
+              otok[2] == reg(src) and (off == 0 or "OFFSET:%d" % off in ofields))
         if not ok:
             raise Mismatch("%s: '%s' but r600sim decoded '%s'" % (where, text, got))
         return

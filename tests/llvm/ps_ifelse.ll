@@ -1,7 +1,9 @@
-; Pixel shader: if/else on an input value (ALU_PUSH_BEFORE, JUMP, ELSE, POP).
+; Pixel shader: if/else on input values with a texture fetch on each side (fetches cannot be
+; predicated), so LLVM emits ALU_PUSH_BEFORE / JUMP / ELSE / POP around TEX clauses.
 target triple = "r600--"
 
 declare void @llvm.r600.store.swizzle(<4 x float>, i32, i32)
+declare <4 x float> @llvm.r600.tex(<4 x float>, i32, i32, i32, i32, i32, i32, i32, i32, i32)
 
 define amdgpu_ps void @main(<4 x float> inreg %in0, <4 x float> inreg %in1) {
 entry:
@@ -10,20 +12,15 @@ entry:
   %c = fcmp olt float %x, %y
   br i1 %c, label %then, label %else
 then:
-  %a = fmul float %x, 2.5
-  %a2 = fadd float %a, %y
+  %t = call <4 x float> @llvm.r600.tex(<4 x float> %in0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 1, i32 1, i32 1, i32 1)
+  %ta = fmul <4 x float> %t, %in1
   br label %join
 else:
-  %b = fsub float %y, %x
-  %b2 = fmul float %b, %b
+  %e = call <4 x float> @llvm.r600.tex(<4 x float> %in1, i32 0, i32 0, i32 0, i32 2, i32 1, i32 1, i32 1, i32 1, i32 1)
+  %ea = fadd <4 x float> %e, %in0
   br label %join
 join:
-  %r = phi float [%a2, %then], [%b2, %else]
-  %w = extractelement <4 x float> %in1, i32 3
-  %v0 = insertelement <4 x float> undef, float %r, i32 0
-  %v1 = insertelement <4 x float> %v0, float %w, i32 1
-  %v2 = insertelement <4 x float> %v1, float %x, i32 2
-  %v3 = insertelement <4 x float> %v2, float %y, i32 3
-  call void @llvm.r600.store.swizzle(<4 x float> %v3, i32 0, i32 0)
+  %r = phi <4 x float> [%ta, %then], [%ea, %else]
+  call void @llvm.r600.store.swizzle(<4 x float> %r, i32 0, i32 0)
   ret void
 }

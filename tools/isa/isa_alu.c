@@ -82,8 +82,9 @@ bool isa_src_is_constant(enum isa_src_kind kind)
 const char *isa_alu_opname(enum isa_chip chip, const uint32_t w[2])
 {
    bool op3 = isa_alu_is_op3(chip, w);
-   const struct hw_field *f = isa_field_req(chip, op3 ? ISA_F_ALU_OP3 : ISA_F_ALU_OP2, "ALU_INST");
-   return isa_enum_name(f, isa_fget(f, w[1]), NULL);
+   unsigned opcode = isa_get(chip, op3 ? ISA_F_ALU_OP3 : ISA_F_ALU_OP2, "ALU_INST", w[1]);
+   const struct hw_isa_op *op = isa_op(chip, op3 ? HW_ISA_ENC_ALU_OP3 : HW_ISA_ENC_ALU_OP2, opcode);
+   return op ? op->name : NULL;
 }
 
 /* Slot assignment (r600-facts 4.2, seed SQ_CONFIG.ALU_INST_PREFER_VECTOR, which Mesa sets to 1):

@@ -1,12 +1,8 @@
 /* CF and fetch instruction layouts and the clause fields of CF instructions. */
 #include "isa_classify.h"
+#include "isa_rules.h"
 
 #include <string.h>
-
-static bool is_swiz_export(const char *name)
-{
-   return !strcmp(name, "EXPORT") || !strcmp(name, "EXPORT_DONE");
-}
 
 enum isa_inst_class isa_cf_class(enum isa_cf_kind kind)
 {
@@ -28,42 +24,48 @@ enum isa_fmt isa_cf_inst_fmt(enum isa_cf_kind kind)
    }
 }
 
+static enum isa_cf_kind export_kind(const struct hw_isa_op *op)
+{
+   return op->flags & HW_ISA_F_EXPORT_BUF ? ISA_CF_EXPORT_BUF : ISA_CF_EXPORT_SWIZ;
+}
+
 bool isa_cf_classify(enum isa_chip chip, const uint32_t w[2], enum isa_cf_kind *kind,
                      const char **name, unsigned *opcode)
 {
+   const struct hw_isa_op *op;
    const struct hw_field *alu = isa_field_req(chip, ISA_F_CFALU1, "CF_INST");
+   *name = NULL;
    if ((w[1] >> (alu->shift + alu->width - 1)) & 1) {
       *kind = ISA_CF_ALU;
       *opcode = isa_fget(alu, w[1]);
-      *name = isa_enum_name(alu, *opcode, NULL);
-      return *name != NULL;
+      op = isa_op(chip, HW_ISA_ENC_CF_ALU, *opcode);
+   } else {
+      *opcode = isa_get(chip, ISA_F_EXP1, "CF_INST", w[1]);
+      if ((op = isa_op(chip, HW_ISA_ENC_CF_ALLOC_EXPORT, *opcode)))
+         *kind = export_kind(op);
+      else {
+         *kind = ISA_CF_PLAIN;
+         *opcode = isa_get(chip, ISA_F_CF1, "CF_INST", w[1]);
+         op = isa_op(chip, HW_ISA_ENC_CF, *opcode);
+      }
    }
-   const struct hw_field *exp = isa_field_req(chip, ISA_F_EXP1, "CF_INST");
-   const struct hw_field *plain = isa_field_req(chip, ISA_F_CF1, "CF_INST");
-   *opcode = isa_fget(exp, w[1]);
-   if ((*name = isa_enum_name(exp, *opcode, NULL))) {
-      *kind = is_swiz_export(*name) ? ISA_CF_EXPORT_SWIZ : ISA_CF_EXPORT_BUF;
-      return true;
-   }
-   *kind = ISA_CF_PLAIN;
-   *opcode = isa_fget(plain, w[1]);
-   *name = isa_enum_name(plain, *opcode, NULL);
-   return *name != NULL;
+   if (op)
+      *name = op->name;
+   return op != NULL;
 }
 
 bool isa_cf_lookup(enum isa_chip chip, const char *name, enum isa_cf_kind *kind, unsigned *opcode)
 {
-   uint32_t v;
-   if (isa_enum_lookup(isa_field_req(chip, ISA_F_CFALU1, "CF_INST"), name, &v))
+   const struct hw_isa_op *op;
+   if ((op = isa_op_named(chip, HW_ISA_ENC_CF_ALU, name)))
       *kind = ISA_CF_ALU;
-   else if (isa_enum_lookup(isa_field_req(chip, ISA_F_EXP1, "CF_INST"), name, &v)) {
-      const char *d = isa_enum_name(isa_field_req(chip, ISA_F_EXP1, "CF_INST"), v, NULL);
-      *kind = is_swiz_export(d) ? ISA_CF_EXPORT_SWIZ : ISA_CF_EXPORT_BUF;
-   } else if (isa_enum_lookup(isa_field_req(chip, ISA_F_CF1, "CF_INST"), name, &v))
+   else if ((op = isa_op_named(chip, HW_ISA_ENC_CF_ALLOC_EXPORT, name)))
+      *kind = export_kind(op);
+   else if ((op = isa_op_named(chip, HW_ISA_ENC_CF, name)))
       *kind = ISA_CF_PLAIN;
    else
       return false;
-   *opcode = v;
+   *opcode = op->number;
    return true;
 }
 
@@ -75,16 +77,10 @@ bool isa_cf_clause_kind(enum isa_chip chip, const struct isa_cf_inst *cf, enum i
    }
    if (cf->kind != ISA_CF_PLAIN)
       return false;
-   const struct hw_field *f = isa_field_req(chip, ISA_F_CF1, "CF_INST");
-   const char *name = isa_enum_name(f, isa_fget(f, cf->w[1]), NULL);
-   if (!name)
+   const struct hw_isa_op *op = isa_op(chip, HW_ISA_ENC_CF, isa_get(chip, ISA_F_CF1, "CF_INST", cf->w[1]));
+   if (!op || !(op->flags & HW_ISA_F_CLAUSE))
       return false;
-   if (!strcmp(name, "TEX"))
-      *kind = ISA_CLAUSE_TEX;
-   else if (!strcmp(name, "VTX") || !strcmp(name, "VTX_TC"))
-      *kind = ISA_CLAUSE_VTX;
-   else
-      return false;
+   *kind = !strcmp(op->name, "TEX") ? ISA_CLAUSE_TEX : ISA_CLAUSE_VTX;
    return true;
 }
 
@@ -142,15 +138,15 @@ enum isa_inst_class isa_fetch_class(enum isa_chip chip, const struct isa_fetch_i
 {
    if (!f->vtx)
       return ISA_I_TEX;
-   const struct hw_field *inst = isa_field_req(chip, ISA_F_VTX0, "VTX_INST");
-   const char *name = isa_enum_name(inst, isa_fget(inst, f->w[0]), NULL);
-   return name && !strcmp(name, "SEMANTIC") ? ISA_I_VTX_SEM : ISA_I_VTX_GPR;
+   const struct hw_isa_op *op = isa_op(chip, HW_ISA_ENC_VTX, isa_get(chip, ISA_F_VTX0, "VTX_INST", f->w[0]));
+   return op && (op->flags & HW_ISA_F_VTX_SEM) ? ISA_I_VTX_SEM : ISA_I_VTX_GPR;
 }
 
 const char *isa_fetch_opname(enum isa_chip chip, enum isa_clause_kind kind,
                              const struct isa_fetch_inst *f)
 {
-   const struct hw_field *inst = kind == ISA_CLAUSE_TEX ? isa_field_req(chip, ISA_F_TEX0, "TEX_INST")
-                                                        : isa_field_req(chip, ISA_F_VTX0, "VTX_INST");
-   return isa_enum_name(inst, isa_fget(inst, f->w[0]), NULL);
+   const struct hw_isa_op *op = kind == ISA_CLAUSE_TEX
+      ? isa_op(chip, HW_ISA_ENC_TEX, isa_get(chip, ISA_F_TEX0, "TEX_INST", f->w[0]))
+      : isa_op(chip, HW_ISA_ENC_VTX, isa_get(chip, ISA_F_VTX0, "VTX_INST", f->w[0]));
+   return op ? op->name : NULL;
 }

@@ -249,7 +249,8 @@ bool isa_decode(enum isa_chip chip, const uint8_t *data, size_t size, struct isa
    /* Sort clauses by address, keeping each one's count. */
    for (unsigned i = 0; i < prog->nclauses; i++)
       prog->clauses[i].n = counts[i];
-   qsort(prog->clauses, prog->nclauses, sizeof(*prog->clauses), by_addr);
+   if (prog->nclauses)
+      qsort(prog->clauses, prog->nclauses, sizeof(*prog->clauses), by_addr);
    uint64_t covered = prog->ncf;  /* end of the last thing placed, 64-bit units */
    for (unsigned i = 0; i < prog->nclauses; i++) {
       struct isa_clause *c = &prog->clauses[i];

@@ -273,7 +273,8 @@ static void link_clauses(struct parser *p)
 {
    struct isa_program *prog = p->prog;
    enum isa_chip chip = prog->chip;
-   qsort(prog->clauses, prog->nclauses, sizeof(*prog->clauses), by_addr);
+   if (prog->nclauses)
+      qsort(prog->clauses, prog->nclauses, sizeof(*prog->clauses), by_addr);
    for (unsigned i = 0; i < prog->nclauses; i++) {
       prog->clauses[i].cf = ~0u;
       if (i && prog->clauses[i].addr == prog->clauses[i - 1].addr)
@@ -286,7 +287,8 @@ static void link_clauses(struct parser *p)
          continue;
       uint32_t addr = isa_cf_clause_addr(chip, cf);
       struct isa_clause key = {.addr = addr};
-      struct isa_clause *c = bsearch(&key, prog->clauses, prog->nclauses, sizeof(key), by_addr);
+      struct isa_clause *c = prog->nclauses ? bsearch(&key, prog->clauses, prog->nclauses,
+                                                      sizeof(key), by_addr) : NULL;
       if (!c) {
          ERR(p, cf->line, "syntax", "CF %u runs a clause at @%u but there is no %s @%u section",
              k, addr, kind_name(kind), addr);

@@ -191,16 +191,15 @@ bool isa_parse_alu_line(enum isa_chip chip, const struct isa_line *l, unsigned i
       snprintf(err, errlen, "an ALU instruction needs an opcode and a destination");
       return false;
    }
-   uint32_t opcode;
-   bool op3;
-   if (isa_enum_lookup(isa_field_req(chip, ISA_F_ALU_OP2, "ALU_INST"), l->t[i].text, &opcode))
-      op3 = false;
-   else if (isa_enum_lookup(isa_field_req(chip, ISA_F_ALU_OP3, "ALU_INST"), l->t[i].text, &opcode))
-      op3 = true;
-   else {
+   const struct hw_isa_op *op = isa_op_named(chip, HW_ISA_ENC_ALU_OP2, l->t[i].text);
+   if (!op)
+      op = isa_op_named(chip, HW_ISA_ENC_ALU_OP3, l->t[i].text);
+   if (!op) {
       snprintf(err, errlen, "unknown ALU instruction '%s'", l->t[i].text);
       return false;
    }
+   bool op3 = op->encoding == HW_ISA_ENC_ALU_OP3;
+   uint32_t opcode = op->number;
    const char *opname = l->t[i].text;
    isa_set(chip, op3 ? ISA_F_ALU_OP3 : ISA_F_ALU_OP2, "ALU_INST", &in->w[1], opcode);
    if (!op3)
@@ -261,14 +260,16 @@ bool isa_parse_fetch_line(enum isa_chip chip, enum isa_clause_kind kind, const s
    memset(f->w, 0, sizeof(f->w));
    const struct hw_field *inst = kind == ISA_CLAUSE_TEX ? isa_field_req(chip, ISA_F_TEX0, "TEX_INST")
                                                         : isa_field_req(chip, ISA_F_VTX0, "VTX_INST");
-   uint32_t op, n;
-   if (i >= l->n || !isa_enum_lookup(inst, l->t[i].text, &op)) {
+   const struct hw_isa_op *op = i >= l->n ? NULL
+      : isa_op_named(chip, kind == ISA_CLAUSE_TEX ? HW_ISA_ENC_TEX : HW_ISA_ENC_VTX, l->t[i].text);
+   uint32_t n;
+   if (!op) {
       snprintf(err, errlen, "unknown %s instruction '%s'", kind == ISA_CLAUSE_TEX ? "TEX" : "VTX",
                i < l->n ? l->t[i].text : "");
       return false;
    }
-   f->w[0] = isa_fset(inst, f->w[0], op);
-   const char *name = isa_enum_name(inst, op, NULL);
+   f->w[0] = isa_fset(inst, f->w[0], op->number);
+   const char *name = op->name;
    f->vtx = kind == ISA_CLAUSE_VTX || !strcmp(name, "VTX_FETCH") || !strcmp(name, "VTX_SEMANTIC");
    enum isa_inst_class cls = isa_fetch_class(chip, f);
    i++;

@@ -143,12 +143,9 @@ static void print_alu(struct isa_strbuf *sb, enum isa_chip chip, const struct is
 
 static void print_alu_clause(struct isa_strbuf *sb, enum isa_chip chip, const struct isa_clause *c)
 {
-   unsigned slots = 0;
-   for (unsigned gi = 0; gi < c->n; gi++)
-      slots += c->groups[gi].n + c->groups[gi].nlit / 2;
    isa_sb_printf(sb, ".alu @%u", c->addr);
    isa_sb_pad(sb, COMMENT_COL);
-   isa_sb_printf(sb, "; CF %u, %u slots\n", c->cf, slots);
+   isa_sb_printf(sb, "; CF %u, %u slots\n", c->cf, isa_clause_units(c));
    for (unsigned gi = 0; gi < c->n; gi++) {
       const struct isa_alu_group *g = &c->groups[gi];
       for (unsigned k = 0; k < g->n; k++)

@@ -1,62 +1,59 @@
-/* ALU opcode classes by opcode name (r600-facts 4.2 "Opcode slot classes"; source counts as
- * the opcodes' definitions give them). Opcode numbers and names come from the generated
- * word tables; this file only sorts names into classes. */
+/* Opcode facts from the generated instruction table (see isa_rules.h). */
 #include "isa_rules.h"
 #include "isa_words.h"
 
 #include <string.h>
 
-static bool in_list(const char *name, const char *const *list)
+static unsigned hw_chip(enum isa_chip chip)
 {
-   for (; *list; list++)
-      if (!strcmp(name, *list))
-         return true;
-   return false;
+   return chip == ISA_CHIP_R600 ? HW_CHIP_R6XX : HW_CHIP_R7XX;
 }
 
-static bool starts(const char *name, const char *prefix)
+const struct hw_isa_op *isa_op(enum isa_chip chip, unsigned encoding, unsigned number)
 {
-   return !strncmp(name, prefix, strlen(prefix));
+   return hw_isa_find(hw_chip(chip), encoding, number);
 }
 
-static const char *const trans_only[] = {
-   "EXP_IEEE", "LOG_CLAMPED", "LOG_IEEE", "RECIP_CLAMPED", "RECIP_FF", "RECIP_IEEE",
-   "RECIPSQRT_CLAMPED", "RECIPSQRT_FF", "RECIPSQRT_IEEE", "SQRT_IEEE", "FLT_TO_INT",
-   "INT_TO_FLT", "UINT_TO_FLT", "SIN", "COS", "MULLO_INT", "MULHI_INT", "MULLO_UINT",
-   "MULHI_UINT", "RECIP_INT", "RECIP_UINT", "FLT_TO_UINT", "MOVA_GPR_INT", "MUL_LIT", NULL,
-};
-/* Trans only on R6xx, any slot on R7xx. */
-static const char *const trans_only_r6[] = {"ASHR_INT", "LSHR_INT", "LSHL_INT", NULL};
-static const char *const reductions[] = {"DOT4", "DOT4_IEEE", "CUBE", "MAX4", NULL};
-static const char *const no_source[] = {"NOP", "PRED_SET_CLR", NULL};
-static const char *const one_source[] = {
-   "MOV", "FRACT", "TRUNC", "CEIL", "RNDNE", "FLOOR", "MOVA", "MOVA_FLOOR", "MOVA_INT",
-   "MOVA_GPR_INT", "NOT_INT", "PRED_SET_INV", "PRED_SET_RESTORE", "EXP_IEEE", "LOG_CLAMPED",
-   "LOG_IEEE", "RECIP_CLAMPED", "RECIP_FF", "RECIP_IEEE", "RECIPSQRT_CLAMPED", "RECIPSQRT_FF",
-   "RECIPSQRT_IEEE", "SQRT_IEEE", "FLT_TO_INT", "INT_TO_FLT", "UINT_TO_FLT", "SIN", "COS",
-   "RECIP_INT", "RECIP_UINT", "FLT_TO_UINT", "FREXP_64", "FLT64_TO_FLT32", "FLT32_TO_FLT64",
-   "FRACT_64", NULL,
-};
+/* The word field that holds each encoding's opcode, for full seed names. */
+static const struct hw_field *opcode_field(enum isa_chip chip, unsigned encoding)
+{
+   switch (encoding) {
+   case HW_ISA_ENC_CF: return isa_field_req(chip, ISA_F_CF1, "CF_INST");
+   case HW_ISA_ENC_CF_ALU: return isa_field_req(chip, ISA_F_CFALU1, "CF_INST");
+   case HW_ISA_ENC_CF_ALLOC_EXPORT: return isa_field_req(chip, ISA_F_EXP1, "CF_INST");
+   case HW_ISA_ENC_ALU_OP2: return isa_field_req(chip, ISA_F_ALU_OP2, "ALU_INST");
+   case HW_ISA_ENC_ALU_OP3: return isa_field_req(chip, ISA_F_ALU_OP3, "ALU_INST");
+   case HW_ISA_ENC_VTX: return isa_field_req(chip, ISA_F_VTX0, "VTX_INST");
+   default: return isa_field_req(chip, ISA_F_TEX0, "TEX_INST");
+   }
+}
+
+const struct hw_isa_op *isa_op_named(enum isa_chip chip, unsigned encoding, const char *name)
+{
+   const struct hw_isa_op *op = hw_isa_find_name(hw_chip(chip), encoding, name);
+   if (op)
+      return op;
+   const struct hw_field *f = opcode_field(chip, encoding);
+   for (unsigned i = 0; i < f->num_values; i++)
+      if (!strcmp(f->values[i].name, name))
+         return isa_op(chip, encoding, f->values[i].value);
+   return NULL;
+}
 
 bool isa_alu_class(enum isa_chip chip, bool op3, unsigned opcode, struct isa_alu_class *cls)
 {
-   const struct hw_field *f = isa_field_req(chip, op3 ? ISA_F_ALU_OP3 : ISA_F_ALU_OP2, "ALU_INST");
-   const char *name = isa_enum_name(f, opcode, NULL);
-   if (!name)
+   const struct hw_isa_op *op = isa_op(chip, op3 ? HW_ISA_ENC_ALU_OP3 : HW_ISA_ENC_ALU_OP2, opcode);
+   if (!op)
       return false;
-
-   cls->unit = ISA_UNIT_ANY;
-   if (in_list(name, trans_only) || (chip == ISA_CHIP_R600 && in_list(name, trans_only_r6)))
-      cls->unit = ISA_UNIT_TRANS;
-   else if (in_list(name, reductions))
-      cls->unit = ISA_UNIT_REDUCTION;
-   else if (starts(name, "MOVA") || strstr(name, "_64"))
-      cls->unit = ISA_UNIT_VECTOR;
-
-   cls->once = starts(name, "KILL") ? ISA_ONCE_KILL
-             : starts(name, "PRED_SET") ? ISA_ONCE_PRED_SET
-             : starts(name, "MOVA") ? ISA_ONCE_MOVA : ISA_ONCE_NONE;
-
-   cls->nsrc = op3 ? 3 : in_list(name, no_source) ? 0 : in_list(name, one_source) ? 1 : 2;
+   switch (op->slot_class) {
+   case HW_ISA_SLOT_TRANS: cls->unit = ISA_UNIT_TRANS; break;
+   case HW_ISA_SLOT_VECTOR: cls->unit = ISA_UNIT_VECTOR; break;
+   case HW_ISA_SLOT_REDUCTION: cls->unit = ISA_UNIT_REDUCTION; break;
+   default: cls->unit = ISA_UNIT_ANY; break;
+   }
+   cls->once = op->flags & HW_ISA_F_KILL ? ISA_ONCE_KILL
+             : op->flags & HW_ISA_F_PRED_SET ? ISA_ONCE_PRED_SET
+             : op->flags & HW_ISA_F_MOVA ? ISA_ONCE_MOVA : ISA_ONCE_NONE;
+   cls->nsrc = op->num_src;
    return true;
 }

@@ -1,9 +1,17 @@
-/* Instruction-class facts the encoding rules need (r600-facts 4.2): which ALU unit an opcode
- * may use, reductions, the once-per-group kinds and the number of sources an opcode reads. */
+/* Opcode facts from the generated instruction table (include/hw/hw_isa.h): which opcodes
+ * exist on a chip, their names, and the classes the encoding rules need (r600-facts 4.2). */
 #ifndef ISA_RULES_H
 #define ISA_RULES_H
 
 #include "isa.h"
+#include "hw/hw_isa.h"
+
+/* The table entry of an encoded opcode (encoding: HW_ISA_ENC_*), or NULL if the chip has no
+ * such opcode. */
+const struct hw_isa_op *isa_op(enum isa_chip chip, unsigned encoding, unsigned number);
+/* By name: the table's name (e.g. "MUL_IEEE") or the full seed enum name
+ * ("SQ_OP2_INST_MUL_IEEE"); NULL if none. */
+const struct hw_isa_op *isa_op_named(enum isa_chip chip, unsigned encoding, const char *name);
 
 enum isa_unit {
    ISA_UNIT_ANY,        /* a vector slot (its DST_CHAN) or t */
@@ -25,7 +33,7 @@ struct isa_alu_class {
    unsigned nsrc;       /* sources the opcode reads (0..3) */
 };
 
-/* Class of an ALU opcode (op3: the OP3 encoding). False if the opcode is unknown. */
+/* Class of an ALU opcode (op3: the OP3 encoding). False if the chip has no such opcode. */
 bool isa_alu_class(enum isa_chip chip, bool op3, unsigned opcode, struct isa_alu_class *cls);
 
 #endif

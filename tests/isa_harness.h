@@ -1,0 +1,155 @@
+/* A small R6xx/R7xx program builder over the generated R6_/R7_ microcode macros and a
+ * runner that executes a program on both engines (interpreter and JIT) through
+ * sim_program_get_engine / sim_program_run_valid and checks that they leave bit-identical
+ * GPRs, exports and fault records. Shared by the test_isa_* per-opcode tests. */
+#ifndef ISA_HARNESS_H
+#define ISA_HARNESS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "r600_regs.h"
+#include "shader_exec.h"
+
+/* ---- checks ---------------------------------------------------------------------------- */
+
+extern unsigned h_passed, h_failed;
+void check(bool ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Checks a dword against its expectation, naming it on failure. */
+void check_u32(uint32_t got, uint32_t want, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int h_finish(void);   /* prints "N passed, M failed"; the exit status */
+
+static inline uint32_t U(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline float Fl(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+
+/* ---- the chip and the microcode macros ---------------------------------------------------- */
+
+extern enum r600_chip_class chip;
+#define R7 (chip == R600_CHIP_RV770)
+#define FLD(word, field, v) (R7 ? R7_##word##__##field(v) : R6_##word##__##field(v))
+#define ENU(word, field, val) (R7 ? R7_##word##__##field##__##val : R6_##word##__##field##__##val)
+#define OP2(n) ENU(SQ_ALU_WORD1_OP2, ALU_INST, SQ_OP2_INST_##n)
+#define OP3(n) (0x100u | ENU(SQ_ALU_WORD1_OP3, ALU_INST, SQ_OP3_INST_##n))
+#define CFI(n) ENU(SQ_CF_WORD1, CF_INST, SQ_CF_INST_##n)
+#define ALUK(n) ENU(SQ_CF_ALU_WORD1, CF_INST, SQ_CF_INST_##n)
+#define SEL(n) ENU(SQ_CF_ALLOC_EXPORT_WORD1_SWIZ, SEL_X, SQ_SEL_##n)
+#define VSEL(n) ENU(SQ_VTX_WORD1, DST_SEL_X, SQ_SEL_##n)
+#define TSRC(n) ENU(SQ_TEX_WORD2, SRC_SEL_X, SQ_SEL_##n)
+#define TDST(n) ENU(SQ_TEX_WORD1, DST_SEL_X, SQ_SEL_##n)
+#define TEXI(n) ENU(SQ_TEX_WORD0, TEX_INST, SQ_TEX_INST_##n)
+#define CONDV(n) ENU(SQ_CF_WORD1, COND, SQ_CF_COND_##n)
+
+/* ---- programs --------------------------------------------------------------------------- */
+
+#define CF_AREA 64   /* CF instructions live in qwords 0..63, clauses after */
+#define PROG_QWORDS 4096
+
+struct prog {
+   uint32_t dw[2 * PROG_QWORDS];
+   unsigned ncf;
+   unsigned qw;          /* next free clause qword */
+   unsigned clause_start;
+};
+
+void prog_init(struct prog *p);
+void cf_emit(struct prog *p, uint32_t w0, uint32_t w1);
+void clause_dw(struct prog *p, uint32_t a, uint32_t b);
+
+struct src { unsigned sel, chan; bool neg, abs, rel; };
+struct src gpr(unsigned r, unsigned c);
+struct src relg(unsigned r, unsigned c);
+struct src lit(unsigned c);
+struct src pv(unsigned c);
+struct src ps(void);
+struct src kc(unsigned set, unsigned i, unsigned c);
+struct src cfile(unsigned i, unsigned c);
+struct src inl(unsigned sel_value);    /* an inline-constant select (SQ_ALU_SRC_*) */
+struct src neg(struct src s);
+struct src absv(struct src s);
+
+struct alu {
+   unsigned op;                /* OP2(x) or OP3(x) */
+   unsigned dst, chan;
+   bool nowrite;
+   struct src s0, s1, s2;
+   unsigned omod;
+   bool clamp, upd_exec, upd_pred;
+   unsigned pred_sel;
+   bool dst_rel;
+   unsigned index_mode;
+   bool fog_merge;             /* R6xx only */
+};
+
+void alu_begin(struct prog *p);
+void alu(struct prog *p, struct alu a, bool last);
+/* Literal dwords after a group's last instruction (1-2 -> one slot, 3-4 -> two). */
+void lits(struct prog *p, unsigned n, const uint32_t *v);
+
+struct kcache { unsigned mode0, bank0, addr0, mode1, bank1, addr1; };
+struct cf_alu_opts { struct kcache kc; bool wqm, alt_const; };
+void cf_alu(struct prog *p, uint32_t kind, struct kcache k);
+void cf_alu_ex(struct prog *p, uint32_t kind, struct cf_alu_opts o);
+
+/* A plain CF instruction with every CF_WORD1 field. */
+struct cfw {
+   uint32_t inst;
+   unsigned addr, pop, cf_const, cond, call_count, count;
+   bool eop, vpm, wqm;
+};
+void cf_full(struct prog *p, struct cfw c);
+void cf(struct prog *p, uint32_t inst, unsigned addr, unsigned pop, bool eop);
+void cf_fetch(struct prog *p, uint32_t inst, unsigned addr, unsigned count);
+
+struct cf_exp {
+   bool done;
+   uint32_t type;              /* SQ_EXPORT_* code of the chip */
+   unsigned base, gpr, burst;
+   unsigned sel[4];            /* SEL(...) codes */
+   bool eop, vpm, wqm, rel;
+   uint32_t inst;              /* 0: EXPORT / EXPORT_DONE from `done` */
+};
+void cf_export(struct prog *p, struct cf_exp e);
+/* EXPORT_DONE of R<gpr>.xyzw to PIXEL 0 with END_OF_PROGRAM. */
+void cf_export_pixel(struct prog *p, unsigned gpr_);
+
+/* Moves the next clause to a 16-byte boundary (fetch clauses). */
+void clause_align(struct prog *p);
+
+/* ---- the simulated machine ------------------------------------------------------------------ */
+
+extern struct sim_memory *mem;
+extern uint32_t *regs;
+void machine_init(void);
+void machine_reset_regs(void);
+uint64_t upload(const void *data, size_t bytes);
+uint64_t upload_prog(const struct prog *p);
+static inline void set_reg(uint32_t offset, uint32_t v) { regs[offset / 4] = v; }
+
+struct result {
+   struct sim_lanes lanes;
+   struct sim_exports out;
+   bool ok, stack_overflow;
+   char fault[160];
+};
+extern struct result res_interp, res_jit;
+extern struct sim_lanes init_lanes;
+void clear_lanes(void);
+
+struct run_opts {
+   enum sim_stage stage;
+   uint16_t active, valid;     /* valid 0: = active */
+   bool dx10_clamp;            /* SQ_PGM_RESOURCES_<stage>.DX10_CLAMP */
+   unsigned stack_size;        /* SQ_PGM_RESOURCES_<stage>.STACK_SIZE */
+   uint64_t fs_va;             /* fetch shader for CALL_FS (VS) */
+};
+/* Runs the program on both engines and checks they agree bit for bit (GPRs, exports, the
+ * fault record). Returns whether the interpreter ran without a fault. */
+bool run_both(const char *name, uint64_t va, struct run_opts o);
+/* The same, for programs that must fault: checks both engines fault and the reason
+ * contains `reason`. */
+void expect_fault(const char *name, uint64_t va, struct run_opts o, const char *reason);
+
+static inline uint32_t R(unsigned g, unsigned c, unsigned l) { return res_interp.lanes.gpr[g][c][l]; }
+
+#endif
