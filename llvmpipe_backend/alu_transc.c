@@ -13,8 +13,8 @@
  * ±FLT_MAX, the _FF forms into ±0 (r600-facts §4.6).
  * SIN / COS take radians on R6xx and revolutions on R7xx (r600-facts §4.6). On R7xx the
  * argument is reduced exactly (x - round(x), then to a quarter turn) before one double
- * evaluation, so quarter turns give exact results (SIN(0.5) = 0, COS(0.25) = 0) and no
- * precision is lost for large arguments; R6xx evaluates sin / cos of the radian value as
+ * evaluation, so quarter turns give exact results (SIN(0.5) = +0, COS(0.25) = +0; only
+ * SIN(-0) is -0) and no precision is lost for large arguments; R6xx evaluates sin / cos of the radian value as
  * given (no hardware range limit is modelled). */
 #include <float.h>
 #include <math.h>
@@ -79,7 +79,7 @@ uint32_t sim_alu_transcendental(enum hw_isa_id op, enum r600_chip_class chip, ui
       else if (d == 0.0)
          r = cosine ? 1.0 : d;           /* SIN keeps the sign of a zero */
       else
-         r = sincos_turns(d - rint(d), cosine);
+         r = sincos_turns(d - rint(d), cosine) + 0.0;   /* an exact zero is +0 */
       return sim_fres((float)r);
    }
    default:

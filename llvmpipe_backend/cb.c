@@ -122,10 +122,12 @@ static bool init_target(struct sim_cb_target *t, struct sim_exec *ex, unsigned n
    uint64_t slice = (uint64_t)(CB_COLOR0_SIZE__SLICE_TILE_MAX__get(size) + 1) * 64;
    t->height = (uint32_t)(slice / t->pitch);
    uint64_t va = (uint64_t)CB_COLOR0_BASE__BASE_256B__get(base) << 8;
-   t->base = sim_mem_range(ex->gpu->mem, va, slice * t->bpp);
+   unsigned samples = 1u << PA_SC_AA_CONFIG__MSAA_NUM_SAMPLES__get(sim_reg(ex, REG_PA_SC_AA_CONFIG));
+   t->sample_bytes = slice * t->bpp;
+   t->base = sim_mem_range(ex->gpu->mem, va, samples * slice * t->bpp);
    if (!t->base) {
-      sim_fault(ex, va, "CB_COLOR%u: surface of %llu bytes (pitch %u) outside any buffer", n,
-                (unsigned long long)(slice * t->bpp), t->pitch);
+      sim_fault(ex, va, "CB_COLOR%u: surface of %u x %llu bytes (pitch %u) outside any buffer",
+                n, samples, (unsigned long long)(slice * t->bpp), t->pitch);
       *fault = true;
       return false;
    }
@@ -333,7 +335,7 @@ uint16_t sim_sx_alpha_test(const struct sim_cb_state *cb, uint16_t mask,
 }
 
 void sim_cb_write(const struct sim_cb_state *cb, int32_t bx, int32_t by, uint16_t mask,
-                  const struct sim_exports *out)
+                  const uint8_t smask[16], const struct sim_exports *out)
 {
    for (unsigned l = 0; l < SIM_LANES; l++) {
       if (!(mask & (1u << l)))
@@ -350,7 +352,11 @@ void sim_cb_write(const struct sim_cb_state *cb, int32_t bx, int32_t by, uint16_
          float src[4];
          for (unsigned c = 0; c < 4; c++)
             src[c] = u32_as_float(out->pixel[t->export_index][c][l]);
-         write_pixel(cb, t, t->base + ((size_t)y * t->pitch + x) * t->bpp, src, s1);
+         uint8_t *p = t->base + ((size_t)y * t->pitch + x) * t->bpp;
+         for (unsigned k = 0; smask[l] >> k; k++) {
+            if (smask[l] & (1u << k))
+               write_pixel(cb, t, p + k * t->sample_bytes, src, s1);
+         }
       }
    }
 }

@@ -14,7 +14,8 @@ struct sim_exec;
 #define SIM_CB_TARGETS 8
 
 struct sim_cb_target {
-   uint8_t *base;             /* host pointer of pixel (0, 0) */
+   uint8_t *base;             /* host pointer of pixel (0, 0) of sample 0 */
+   uint64_t sample_bytes;     /* distance between sample planes */
    uint32_t pitch, height;    /* pixels */
    unsigned bpp;              /* bytes per pixel */
    unsigned ncomp;            /* memory components X, Y, Z, W from the low bits */
@@ -45,10 +46,10 @@ bool sim_cb_state_init(struct sim_cb_state *cb, struct sim_exec *ex);
 uint16_t sim_sx_alpha_test(const struct sim_cb_state *cb, uint16_t mask,
                            const struct sim_exports *out);
 
-/* Writes the lanes of `mask` (covered, not killed, past the alpha, depth and stencil
- * tests) of the 4x4 block at (bx, by). */
+/* Writes the samples smask[l] of the lanes of `mask` (covered, not killed, past the alpha,
+ * depth and stencil tests) of the 4x4 block at (bx, by). */
 void sim_cb_write(const struct sim_cb_state *cb, int32_t bx, int32_t by, uint16_t mask,
-                  const struct sim_exports *out);
+                  const uint8_t smask[16], const struct sim_exports *out);
 
 /* Float -> n-bit UNORM as the CB converts it: clamp to [0, 1] (NaN -> 0), scale by
  * 2^n - 1, round to nearest with halves rounded up. */

@@ -283,12 +283,15 @@ bool sim_db_state_init(struct sim_db_state *db, struct sim_exec *ex, bool alpha_
    uint64_t slice_tiles = (uint64_t)DB_DEPTH_SIZE__SLICE_TILE_MAX__get(size) + 1;
    db->height = (uint32_t)(slice_tiles / db->tiles_per_row) * 8;
    uint64_t slice_bytes = slice_tiles * 64 * db->bpp;
+   unsigned samples = 1u << PA_SC_AA_CONFIG__MSAA_NUM_SAMPLES__get(sim_reg(ex, REG_PA_SC_AA_CONFIG));
+   db->sample_bytes = slice_bytes;
    unsigned slice = DB_DEPTH_VIEW__SLICE_START__get(sim_reg(ex, REG_DB_DEPTH_VIEW));
-   uint64_t va = ((uint64_t)sim_reg(ex, REG_DB_DEPTH_BASE) << 8) + slice * slice_bytes;
-   db->base = sim_mem_range(ex->gpu->mem, va, slice_bytes);
+   uint64_t va = ((uint64_t)sim_reg(ex, REG_DB_DEPTH_BASE) << 8) + slice * samples * slice_bytes;
+   db->base = sim_mem_range(ex->gpu->mem, va, samples * slice_bytes);
    if (!db->base) {
-      sim_fault(ex, va, "DB: depth surface slice %u of %llu bytes (pitch %u) outside any buffer",
-                slice, (unsigned long long)slice_bytes, db->tiles_per_row * 8);
+      sim_fault(ex, va, "DB: depth surface slice %u of %u x %llu bytes (pitch %u) outside any "
+                "buffer", slice, samples, (unsigned long long)slice_bytes,
+                db->tiles_per_row * 8);
       return false;
    }
 
@@ -315,7 +318,8 @@ bool sim_db_state_init(struct sim_db_state *db, struct sim_exec *ex, bool alpha_
 }
 
 uint16_t sim_db_test(const struct sim_db_state *db, const struct sim_prim *prim, int32_t bx,
-                     int32_t by, uint16_t mask, const struct sim_exports *out)
+                     int32_t by, uint16_t mask, uint8_t smask[16],
+                     const struct sim_sc_msaa *ms, const struct sim_exports *out)
 {
    const struct sim_db_stencil *st = &db->face[db->backface && !prim->front];
    bool exported = out && db->z_export && out->pixel61_written;
@@ -332,53 +336,65 @@ uint16_t sim_db_test(const struct sim_db_state *db, const struct sim_prim *prim,
          continue;
       uint32_t x = (uint32_t)(bx + (int32_t)sim_lane_x(l));
       uint32_t y = (uint32_t)(by + (int32_t)sim_lane_y(l));
-      if (x >= pitch || y >= db->height)
+      if (x >= pitch || y >= db->height) {
+         smask[l] = 0;
          continue;
-      uint8_t *p = db->base + ((size_t)((y / 8) * db->tiles_per_row + x / 8) * 64 +
-                               (y % 8) * 8 + x % 8) * db->bpp;
-      uint32_t stored_z;
-      uint8_t s;
-      load_pixel(db, p, &stored_z, &s);
+      }
+      size_t offset = ((size_t)((y / 8) * db->tiles_per_row + x / 8) * 64 + (y % 8) * 8 +
+                       x % 8) * db->bpp;
+      uint8_t passed = 0;
+      for (unsigned k = 0; k < ms->n; k++) {
+         if (!(smask[l] & (1u << k)))
+            continue;
+         uint8_t *p = db->base + k * db->sample_bytes + offset;
+         uint32_t stored_z;
+         uint8_t s;
+         load_pixel(db, p, &stored_z, &s);
 
-      bool s_pass = true, z_pass = true;
-      if (db->stencil)
-         s_pass = compare(st->func, st->ref & st->mask, s & st->mask);
-      uint32_t z = 0;
-      if (db->z_enable) {
-         double zd;
-         if (exported) {
-            float f;
-            memcpy(&f, &out->pixel61[0][l], 4);
-            zd = f;
-         } else {
-            int64_t px = (int64_t)x * SIM_SUBPIX + SIM_SUBPIX / 2;
-            int64_t py = (int64_t)y * SIM_SUBPIX + SIM_SUBPIX / 2;
-            int64_t e1 = (prim->x[0] - prim->x[2]) * (py - prim->y[2]) -
-                         (prim->y[0] - prim->y[2]) * (px - prim->x[2]);
-            int64_t e2 = (prim->x[1] - prim->x[0]) * (py - prim->y[0]) -
-                         (prim->y[1] - prim->y[0]) * (px - prim->x[0]);
-            zd = prim->z[0] + ((double)e1 * dz1 + (double)e2 * dz2) / area2 + prim->z_offset;
+         bool s_pass = true, z_pass = true;
+         if (db->stencil)
+            s_pass = compare(st->func, st->ref & st->mask, s & st->mask);
+         uint32_t z = 0;
+         if (db->z_enable) {
+            double zd;
+            if (exported) {
+               float f;
+               memcpy(&f, &out->pixel61[0][l], 4);
+               zd = f;
+            } else {
+               /* The plane of the primitive's depth at the sample. */
+               int64_t px = (int64_t)x * SIM_SUBPIX + SIM_SUBPIX / 2 + ms->dx[k];
+               int64_t py = (int64_t)y * SIM_SUBPIX + SIM_SUBPIX / 2 + ms->dy[k];
+               int64_t e1 = (prim->x[0] - prim->x[2]) * (py - prim->y[2]) -
+                            (prim->y[0] - prim->y[2]) * (px - prim->x[2]);
+               int64_t e2 = (prim->x[1] - prim->x[0]) * (py - prim->y[0]) -
+                            (prim->y[1] - prim->y[0]) * (px - prim->x[0]);
+               zd = prim->z[0] + ((double)e1 * dz1 + (double)e2 * dz2) / area2 + prim->z_offset;
+            }
+            if (db->clamp && !(zd >= db->zmin))
+               zd = db->zmin;   /* NaN too */
+            else if (db->clamp && zd > db->zmax)
+               zd = db->zmax;
+            z = sim_db_encode_depth(db, zd);
+            if (s_pass)
+               z_pass = compare(db->zfunc, decode_depth(db, z), decode_depth(db, stored_z));
          }
-         if (db->clamp && !(zd >= db->zmin))
-            zd = db->zmin;   /* NaN too */
-         else if (db->clamp && zd > db->zmax)
-            zd = db->zmax;
-         z = sim_db_encode_depth(db, zd);
-         if (s_pass)
-            z_pass = compare(db->zfunc, decode_depth(db, z), decode_depth(db, stored_z));
+         if (db->stencil) {
+            unsigned op = !s_pass ? st->fail : !z_pass ? st->zfail : st->zpass;
+            uint8_t ns = stencil_op(op, s, st->ref);
+            ns = (uint8_t)((s & ~st->writemask) | (ns & st->writemask));
+            if (ns != s)
+               store_stencil(db, p, ns);
+         }
+         if (s_pass && z_pass) {
+            if (db->z_write && z != stored_z)
+               store_depth(db, p, z);
+            passed |= (uint8_t)(1u << k);
+         }
       }
-      if (db->stencil) {
-         unsigned op = !s_pass ? st->fail : !z_pass ? st->zfail : st->zpass;
-         uint8_t ns = stencil_op(op, s, st->ref);
-         ns = (uint8_t)((s & ~st->writemask) | (ns & st->writemask));
-         if (ns != s)
-            store_stencil(db, p, ns);
-      }
-      if (s_pass && z_pass) {
-         if (db->z_write && z != stored_z)
-            store_depth(db, p, z);
+      smask[l] = passed;
+      if (passed)
          pass |= (uint16_t)(1u << l);
-      }
    }
    return pass;
 }

@@ -20,6 +20,11 @@
  *   DEPTH_8_24           4 bytes: depth in bits 23:0, stencil in bits 31:24
  *   DEPTH_32_FLOAT       4 bytes: IEEE float depth
  *   DEPTH_X24_8_32_FLOAT 8 bytes: dword 0 float depth, dword 1 bits 7:0 stencil (rest kept)
+ * Multi-sampled surfaces (PA_SC_AA_CONFIG.MSAA_NUM_SAMPLES = log2 N > 0) are sample-major
+ * planes: sample k of a pixel is at the address above + k * slice_bytes, and slice i of
+ * an N-sample array starts at (DB_DEPTH_BASE << 8) + i * N * slice_bytes. Each sample has
+ * its own depth (the primitive's depth plane evaluated at the sample position, or the PS's
+ * exported depth for all samples) and stencil.
  * The 24-bit float formats (4, 5) are reported and the DB is off for the draw. Other
  * ARRAY_MODE values are reported and addressed as above.
  */
@@ -45,7 +50,8 @@ struct sim_db_state {
    bool early;                 /* test before the PS (else after it) */
    bool color_kill;            /* DB_RENDER_OVERRIDE.FORCE_COLOR_KILL: no colour writes */
 
-   uint8_t *base;              /* host pointer of slice SLICE_START */
+   uint8_t *base;              /* host pointer of sample 0 of slice SLICE_START */
+   uint64_t sample_bytes;      /* distance between sample planes */
    uint32_t tiles_per_row, height;
    unsigned format, bpp;
    bool has_stencil, is_float;
@@ -67,11 +73,13 @@ struct sim_db_state {
  * not fit its buffer (the draw is dropped). */
 bool sim_db_state_init(struct sim_db_state *db, struct sim_exec *ex, bool alpha_test);
 
-/* Runs the depth and stencil tests on the lanes of `mask` of the 4x4 block at (bx, by) of
- * `prim`, updating the depth/stencil buffer, and returns the lanes that passed both. `out`
- * is the PS exports for a late test (Z export), NULL for an early one. */
+/* Runs the depth and stencil tests on the samples smask[l] of the lanes of `mask` of the
+ * 4x4 block at (bx, by) of `prim` (sample positions from `ms`), updating the depth/stencil
+ * buffer; leaves in smask[l] the samples that passed both and returns the lanes with one.
+ * `out` is the PS exports for a late test (Z export), NULL for an early one. */
 uint16_t sim_db_test(const struct sim_db_state *db, const struct sim_prim *prim, int32_t bx,
-                     int32_t by, uint16_t mask, const struct sim_exports *out);
+                     int32_t by, uint16_t mask, uint8_t smask[16],
+                     const struct sim_sc_msaa *ms, const struct sim_exports *out);
 
 /* The depth value the DB compares and stores for window depth z (already offset and
  * clamped), in the format's integer encoding: round-to-nearest-even of z * (2^bits - 1)

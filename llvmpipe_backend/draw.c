@@ -13,7 +13,9 @@
  * Triangles are gathered in batches; the batch's distinct vertices (by id) are shaded 16 at
  * a time, then every triangle goes through PA -> SC -> SPI -> PS -> CB in order; per 4x4
  * block the DB tests depth/stencil before the PS (early Z) or after the PS's kills and the
- * SX alpha test (late Z), as DB_SHADER_CONTROL allows (db.h).
+ * SX alpha test (late Z), as DB_SHADER_CONTROL allows (db.h). With MSAA (msaa.c) the SC
+ * gives each pixel a sample mask; the PS runs once per covered pixel, and the DB and CB
+ * work on the surviving samples.
  */
 #include "draw.h"
 
@@ -78,6 +80,7 @@ struct draw {
    struct sim_cb_state cb;
    struct sim_db_state db;
    struct sim_rect scissor;
+   struct sim_sc_msaa ms;
 
    unsigned nverts, ntris;
    const struct sim_prim *prim;     /* the primitive being rasterized */
@@ -86,16 +89,19 @@ struct draw {
 
 /* ---- pixels ------------------------------------------------------------------------ */
 
-static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask)
+static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask,
+                     const uint8_t coverage[16])
 {
    struct draw *d = ctx;
    struct sim_lanes *lanes = &d->s->lanes;
    struct sim_exports *out = &d->s->exports;
    bool early_z = d->db.active && d->db.early;
    bool late_z = d->db.active && !d->db.early;
+   uint8_t smask[16];
+   memcpy(smask, coverage, sizeof(smask));
 
    if (early_z) {
-      mask = sim_db_test(&d->db, d->prim, bx, by, mask, NULL);
+      mask = sim_db_test(&d->db, d->prim, bx, by, mask, smask, &d->ms, NULL);
       if (!mask)
          return true;   /* every pixel failed: the PS does not run */
    }
@@ -106,7 +112,7 @@ static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask)
    }
    unsigned ngprs = d->ps_gprs > d->spi.max_gpr ? d->ps_gprs : d->spi.max_gpr;
    memset(lanes->gpr, 0, ngprs * sizeof(lanes->gpr[0]));
-   sim_spi_load(&d->spi, d->prim, bx, by, lanes);
+   sim_spi_load(&d->spi, d->prim, bx, by, smask, &d->ms, lanes);
    memset(out, 0, sizeof(*out));
    if (!sim_program_run(d->ps, NULL, &d->ps_env, lanes, active, out)) {
       sim_fault(d->ex, 0, "pixel shader: %s", d->ps_env.fault);
@@ -119,9 +125,9 @@ static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask)
    mask &= (uint16_t)~out->killed;
    mask = sim_sx_alpha_test(&d->cb, mask, out);
    if (late_z)
-      mask = sim_db_test(&d->db, d->prim, bx, by, mask, out);
+      mask = sim_db_test(&d->db, d->prim, bx, by, mask, smask, &d->ms, out);
    if (!d->db.color_kill)
-      sim_cb_write(&d->cb, bx, by, mask, out);
+      sim_cb_write(&d->cb, bx, by, mask, smask, out);
    return true;
 }
 
@@ -135,7 +141,7 @@ static bool raster_prim(void *ctx, const struct sim_prim *prim)
               (double)prim->x[2] / SIM_SUBPIX, (double)prim->y[2] / SIM_SUBPIX,
               prim->front ? "front" : "back");
    d->prim = prim;
-   sim_sc_raster(&prim->sc, &d->scissor, ps_block, d);
+   sim_sc_raster_samples(&prim->sc, &d->scissor, &d->ms, ps_block, d);
    return !d->stop;
 }
 
@@ -295,10 +301,6 @@ static void report_unimplemented_state(const struct sim_exec *ex)
       sim_unimpl_field(chip, REG_VGT_GS_MODE, "MODE", VGT_GS_MODE__MODE__get(v), "GS not run");
    if (VGT_STRMOUT_EN__STREAMOUT__get(sim_reg(ex, REG_VGT_STRMOUT_EN)))
       sim_unimpl_field(chip, REG_VGT_STRMOUT_EN, "STREAMOUT", 1, "ignored");
-   v = sim_reg(ex, REG_PA_SC_MODE_CNTL);
-   if (PA_SC_MODE_CNTL__MSAA_ENABLE__get(v) &&
-       PA_SC_AA_CONFIG__MSAA_NUM_SAMPLES__get(sim_reg(ex, REG_PA_SC_AA_CONFIG)))
-      sim_unimpl_field(chip, REG_PA_SC_MODE_CNTL, "MSAA_ENABLE", 1, "one sample at the centre");
    v = PA_SC_CLIPRECT_RULE__CLIP_RULE__get(sim_reg(ex, REG_PA_SC_CLIPRECT_RULE));
    if (v != 0xFFFF && !PA_SC_MODE_CNTL__CLIPRECT_ENABLE__get(sim_reg(ex, REG_PA_SC_MODE_CNTL)))
       sim_unimpl_field(chip, REG_PA_SC_CLIPRECT_RULE, "CLIP_RULE", v, "cliprects ignored");
@@ -443,6 +445,7 @@ void sim_draw(struct sim_exec *ex, const uint32_t *immd, unsigned immd_ndw)
    sim_pa_state_init(&d.pa, ex, d.nparams);
    sim_spi_state_init(&d.spi, ex, d.nparams);
    d.scissor = sim_sc_scissor(ex);
+   sim_sc_msaa_init(&d.ms, ex);
 
    bool restart = VGT_MULTI_PRIM_IB_RESET_EN__RESET_EN__get(
                      sim_reg(ex, REG_VGT_MULTI_PRIM_IB_RESET_EN)) &&

@@ -1,9 +1,10 @@
 /* Reading a program image from GPU memory (sim_isa_read, isa_program.h): the CF list from
  * the entry on, and every clause it references.
  *
- * The CF list ends at an END_OF_PROGRAM (or R7xx END_PROGRAM) instruction - for the fetch
- * shader at its first RETURN - once every CALL target and every jump target read so far
- * lies inside the list (subroutines may follow the main program; a jump target may be the
+ * The CF list ends at an END_OF_PROGRAM (or R7xx END_PROGRAM) instruction - or at a RETURN
+ * once the fetch shader's first RETURN or the main program's END_OF_PROGRAM has been read -
+ * provided every CALL target and every jump target read so far lies inside the list
+ * (subroutines follow the main program and end with RETURN; a jump target may be the
  * index just past the last instruction, which ends the program). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +63,7 @@ bool sim_isa_read(struct sim_memory *mem, enum r600_chip_class chip, enum sim_st
       goto oom;
 
    unsigned i = entry, need = entry;
+   bool returns = stage == SIM_STAGE_FS;   /* a RETURN may end the list */
    for (;; i++) {
       if (i >= SIM_MAX_CF) {
          snprintf(err, errlen, "no END_OF_PROGRAM within %u CF instructions", SIM_MAX_CF);
@@ -78,11 +80,12 @@ bool sim_isa_read(struct sim_memory *mem, enum r600_chip_class chip, enum sim_st
       uint32_t req = required_index(r7, w[0], w[1]);
       if (req > need)
          need = req;
-      bool ends = cf_is_eop(r7, w[1]) ||
-                  (stage == SIM_STAGE_FS && cf_format(r7, w[1]) == CF_PLAIN &&
-                   cf_plain_id(r7, w[1]) == HW_ISA_CF_RETURN);
+      bool eop = cf_is_eop(r7, w[1]);
+      bool ends = eop || (returns && cf_format(r7, w[1]) == CF_PLAIN &&
+                          cf_plain_id(r7, w[1]) == HW_ISA_CF_RETURN);
       if (ends && i >= need)
          break;
+      returns |= eop;
    }
    img->dw[SIM_IMAGE_HEADER - 1] = i + 1;
 

@@ -55,8 +55,30 @@ bool sim_sc_setup(struct sim_sc_setup *s, unsigned n, const int64_t *x, const in
    return true;
 }
 
+/* Adapts a single-sample walk to the sample walk. */
+struct single {
+   sim_sc_block_fn fn;
+   void *ctx;
+};
+
+static bool single_block(void *ctx, int32_t bx, int32_t by, uint16_t mask,
+                         const uint8_t smask[16])
+{
+   (void)smask;
+   const struct single *s = ctx;
+   return s->fn(s->ctx, bx, by, mask);
+}
+
 void sim_sc_raster(const struct sim_sc_setup *s, const struct sim_rect *clip,
                    sim_sc_block_fn fn, void *ctx)
+{
+   static const struct sim_sc_msaa centre = { .n = 1, .aa_mask = { 1, 1, 1, 1 } };
+   struct single adapter = { fn, ctx };
+   sim_sc_raster_samples(s, clip, &centre, single_block, &adapter);
+}
+
+void sim_sc_raster_samples(const struct sim_sc_setup *s, const struct sim_rect *clip,
+                           const struct sim_sc_msaa *ms, sim_sc_sample_fn fn, void *ctx)
 {
    int64_t minx = s->x[0], maxx = s->x[0], miny = s->y[0], maxy = s->y[0];
    for (unsigned i = 1; i < s->n; i++) {
@@ -65,9 +87,10 @@ void sim_sc_raster(const struct sim_sc_setup *s, const struct sim_rect *clip,
       miny = s->y[i] < miny ? s->y[i] : miny;
       maxy = s->y[i] > maxy ? s->y[i] : maxy;
    }
-   /* Pixels whose centre can lie inside the bounding box, intersected with the clip. */
-   int64_t px0 = floor_div(minx, SIM_SUBPIX), px1 = floor_div(maxx, SIM_SUBPIX) + 1;
-   int64_t py0 = floor_div(miny, SIM_SUBPIX), py1 = floor_div(maxy, SIM_SUBPIX) + 1;
+   /* Pixels one of whose samples (within half a pixel of the centre) can lie inside the
+    * bounding box, intersected with the clip. */
+   int64_t px0 = floor_div(minx, SIM_SUBPIX) - 1, px1 = floor_div(maxx, SIM_SUBPIX) + 1;
+   int64_t py0 = floor_div(miny, SIM_SUBPIX) - 1, py1 = floor_div(maxy, SIM_SUBPIX) + 1;
    px0 = px0 > clip->x0 ? px0 : clip->x0;
    py0 = py0 > clip->y0 ? py0 : clip->y0;
    px1 = px1 < clip->x1 ? px1 : clip->x1;
@@ -75,11 +98,14 @@ void sim_sc_raster(const struct sim_sc_setup *s, const struct sim_rect *clip,
    if (px0 >= px1 || py0 >= py1)
       return;
 
-   /* Per-lane steps: one pixel right changes E by -dy*SUBPIX, one down by dx*SUBPIX. */
-   int64_t step_x[4], step_y[4];
+   /* Per-lane steps: one pixel right changes E by -dy*SUBPIX, one down by dx*SUBPIX; a
+    * sample offset (sx, sy) from the centre changes it by dx*sy - dy*sx. */
+   int64_t step_x[4], step_y[4], soff[4][SIM_MAX_SAMPLES];
    for (unsigned e = 0; e < s->n; e++) {
       step_x[e] = -s->dy[e] * SIM_SUBPIX;
       step_y[e] = s->dx[e] * SIM_SUBPIX;
+      for (unsigned k = 0; k < ms->n; k++)
+         soff[e][k] = s->dx[e] * ms->dy[k] - s->dy[e] * ms->dx[k];
    }
 
    for (int32_t by = (int32_t)(py0 & ~3ll); by < py1; by += 4) {
@@ -88,16 +114,28 @@ void sim_sc_raster(const struct sim_sc_setup *s, const struct sim_rect *clip,
          for (unsigned e = 0; e < s->n; e++)
             origin[e] = sim_sc_edge_at(s, e, bx, by) - s->bias[e];
          uint16_t mask = 0;
+         uint8_t smask[16] = { 0 };
          for (unsigned l = 0; l < 16; l++) {
             int32_t lx = (int32_t)sim_lane_x(l), ly = (int32_t)sim_lane_y(l);
             if (bx + lx < px0 || bx + lx >= px1 || by + ly < py0 || by + ly >= py1)
                continue;
-            bool in = true;
-            for (unsigned e = 0; e < s->n && in; e++)
-               in = origin[e] + lx * step_x[e] + ly * step_y[e] >= 0;
-            mask |= (uint16_t)in << l;
+            int64_t centre[4];
+            for (unsigned e = 0; e < s->n; e++)
+               centre[e] = origin[e] + lx * step_x[e] + ly * step_y[e];
+            uint8_t enabled = ms->aa_mask[(ly & 1) * 2 + (lx & 1)];
+            uint8_t m = 0;
+            for (unsigned k = 0; k < ms->n; k++) {
+               if (!(enabled & (1u << k)))
+                  continue;
+               bool in = true;
+               for (unsigned e = 0; e < s->n && in; e++)
+                  in = centre[e] + soff[e][k] >= 0;
+               m |= (uint8_t)(in << k);
+            }
+            smask[l] = m;
+            mask |= (uint16_t)(m != 0) << l;
          }
-         if (mask && !fn(ctx, bx, by, mask))
+         if (mask && !fn(ctx, bx, by, mask, smask))
             return;
       }
    }

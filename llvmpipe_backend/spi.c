@@ -1,7 +1,8 @@
 /* SPI input setup (see spi.h).
  *
- * Interpolation at the pixel centre (single-sample: centroid and sample locations are the
- * centre too). Screen-space barycentrics come from the exact integer edge functions of the
+ * Interpolation at the pixel centre, or for SEL_CENTROID inputs at the centroid: the pixel
+ * centre when it lies inside the primitive (same edge functions and tie rules as
+ * coverage), else the first covered sample in sample order (sc.h's pattern). Screen-space barycentrics come from the exact integer edge functions of the
  * quantized triangle: b_k = E_k / (2 * area), E_k the edge function of the edge opposite
  * v[k]. Perspective-correct weights are p_k = (b_k / w_k) / sum_j (b_j / w_j); SEL_LINEAR
  * inputs (and every input with PA_SU_SC_MODE_CNTL.PERSP_CORR_DIS) use b_k. A value is
@@ -97,6 +98,8 @@ void sim_spi_state_init(struct sim_spi_state *spi, const struct sim_exec *ex, un
       in->flat = flat_ena && SPI_PS_INPUT_CNTL_0__FLAT_SHADE__get(cntl);
       in->linear = persp_dis || SPI_PS_INPUT_CNTL_0__SEL_LINEAR__get(cntl);
       in->sprite = sprite_ena && SPI_PS_INPUT_CNTL_0__PT_SPRITE_TEX__get(cntl);
+      in->centroid = SPI_PS_INPUT_CNTL_0__SEL_CENTROID__get(cntl);
+      spi->any_centroid |= in->centroid;
       if (SPI_PS_INPUT_CNTL_0__CYL_WRAP__get(cntl))
          sim_unimpl_field(chip, REG_SPI_PS_INPUT_CNTL_0, "CYL_WRAP",
                           SPI_PS_INPUT_CNTL_0__CYL_WRAP__get(cntl), "ignored");
@@ -121,26 +124,62 @@ static uint32_t fbits(float f)
    return u;
 }
 
-void sim_spi_load(const struct sim_spi_state *spi, const struct sim_prim *prim, int32_t bx,
-                  int32_t by, struct sim_lanes *lanes)
+/* Screen-space (b) and perspective-correct (p) barycentric weights at (px, py), in
+ * 1/SIM_SUBPIX px; returns sum_k b_k / w_k. */
+static double weights(const struct sim_prim *prim, int64_t px, int64_t py, double b[3],
+                      double p[3])
 {
    const double inv_area = 1.0 / (double)prim->area2;
+   for (unsigned k = 0; k < 3; k++) {
+      unsigned i = (k + 1) % 3, j = (k + 2) % 3;   /* edge v[i] -> v[j] is opposite v[k] */
+      int64_t e = (prim->x[j] - prim->x[i]) * (py - prim->y[i]) -
+                  (prim->y[j] - prim->y[i]) * (px - prim->x[i]);
+      b[k] = (double)e * inv_area;
+   }
+   double q[3], qsum = 0;
+   for (unsigned k = 0; k < 3; k++) {
+      q[k] = b[k] * prim->inv_w[k];
+      qsum += q[k];
+   }
+   for (unsigned k = 0; k < 3; k++)
+      p[k] = q[k] / qsum;
+   return qsum;
+}
+
+/* Whether the pixel centre (px, py) is inside the primitive under its edge rules. */
+static bool centre_inside(const struct sim_prim *prim, int64_t px, int64_t py)
+{
+   const struct sim_sc_setup *sc = &prim->sc;
+   for (unsigned e = 0; e < sc->n; e++) {
+      if (sc->dx[e] * (py - sc->y[e]) - sc->dy[e] * (px - sc->x[e]) - sc->bias[e] < 0)
+         return false;
+   }
+   return true;
+}
+
+void sim_spi_load(const struct sim_spi_state *spi, const struct sim_prim *prim, int32_t bx,
+                  int32_t by, const uint8_t smask[16], const struct sim_sc_msaa *ms,
+                  struct sim_lanes *lanes)
+{
    for (unsigned l = 0; l < SIM_LANES; l++) {
       int64_t px = (int64_t)(bx + (int32_t)sim_lane_x(l)) * SIM_SUBPIX + SIM_SUBPIX / 2;
       int64_t py = (int64_t)(by + (int32_t)sim_lane_y(l)) * SIM_SUBPIX + SIM_SUBPIX / 2;
-      double b[3];
-      for (unsigned k = 0; k < 3; k++) {
-         unsigned i = (k + 1) % 3, j = (k + 2) % 3;   /* edge v[i] -> v[j] is opposite v[k] */
-         int64_t e = (prim->x[j] - prim->x[i]) * (py - prim->y[i]) -
-                     (prim->y[j] - prim->y[i]) * (px - prim->x[i]);
-         b[k] = (double)e * inv_area;
+      double b[3], p[3], bc[3], pc[3];
+      double qsum = weights(prim, px, py, b, p);
+      /* Centroid: the centre if it is inside, else the first covered sample (helper
+       * lanes, which cover none, use the centre). */
+      int64_t cx = px, cy = py;
+      if (spi->any_centroid && smask[l] && !centre_inside(prim, px, py)) {
+         unsigned k = (unsigned)__builtin_ctz(smask[l]);
+         cx += ms->dx[k];
+         cy += ms->dy[k];
       }
-      double q[3], qsum = 0;
-      for (unsigned k = 0; k < 3; k++) {
-         q[k] = b[k] * prim->inv_w[k];
-         qsum += q[k];
+      if (cx != px || cy != py) {
+         weights(prim, cx, cy, bc, pc);
+      } else {
+         memcpy(bc, b, sizeof(b));
+         memcpy(pc, p, sizeof(p));
       }
-      double p[3] = { q[0] / qsum, q[1] / qsum, q[2] / qsum };
 
       double s = 0, t = 0;
       if (prim->point) {
@@ -168,7 +207,7 @@ void sim_spi_load(const struct sim_spi_state *spi, const struct sim_prim *prim, 
             } else if (in->flat) {
                v = prim->provoking->param[in->param][c];
             } else {
-               const double *wt = in->linear ? b : p;
+               const double *wt = in->centroid ? (in->linear ? bc : pc) : (in->linear ? b : p);
                double a0 = prim->v[0]->param[in->param][c];
                double a1 = prim->v[1]->param[in->param][c];
                double a2 = prim->v[2]->param[in->param][c];

@@ -17,11 +17,13 @@ struct sim_spi_input {
    int param;               /* VS parameter index, or -1: DEFAULT_VAL */
    float def[4];
    bool flat, linear;
+   bool centroid;           /* SEL_CENTROID */
    bool sprite;             /* PT_SPRITE_TEX with PNT_SPRITE_ENA */
 };
 
 struct sim_spi_state {
    unsigned num_interp;
+   bool any_centroid;
    struct sim_spi_input in[SIM_MAX_PARAMS];
    bool pos_ena;
    unsigned pos_addr;
@@ -35,8 +37,10 @@ struct sim_spi_state {
 /* `nparams`: number of VS parameters (SPI_VS_OUT_CONFIG.VS_EXPORT_COUNT + 1). */
 void sim_spi_state_init(struct sim_spi_state *spi, const struct sim_exec *ex, unsigned nparams);
 
-/* Loads the input GPRs of all 16 lanes of the 4x4 block at (bx, by). */
+/* Loads the input GPRs of all 16 lanes of the 4x4 block at (bx, by); smask[l] = the
+ * covered samples of lane l (for centroid inputs), `ms` the sample pattern. */
 void sim_spi_load(const struct sim_spi_state *spi, const struct sim_prim *prim, int32_t bx,
-                  int32_t by, struct sim_lanes *lanes);
+                  int32_t by, const uint8_t smask[16], const struct sim_sc_msaa *ms,
+                  struct sim_lanes *lanes);
 
 #endif

@@ -51,10 +51,15 @@ int h_finish(void)
 
 /* ---- programs ---------------------------------------------------------------------------- */
 
-void prog_init(struct prog *p)
+void prog_init_cf(struct prog *p, unsigned cf_area)
 {
    memset(p, 0, sizeof(*p));
-   p->qw = CF_AREA;
+   p->qw = cf_area;
+}
+
+void prog_init(struct prog *p)
+{
+   prog_init_cf(p, CF_AREA);
 }
 
 void cf_emit(struct prog *p, uint32_t w0, uint32_t w1)

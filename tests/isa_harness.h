@@ -53,6 +53,8 @@ struct prog {
 };
 
 void prog_init(struct prog *p);
+/* prog_init with room for `cf_area` CF instructions before the clauses. */
+void prog_init_cf(struct prog *p, unsigned cf_area);
 void cf_emit(struct prog *p, uint32_t w0, uint32_t w1);
 void clause_dw(struct prog *p, uint32_t a, uint32_t b);
 

@@ -41,9 +41,9 @@ static inline unsigned ref_edge_kind(const int64_t u[2], const int64_t v[2], con
    return right_of_line ? REF_LEFT : REF_RIGHT;
 }
 
-static inline bool ref_covered(const int64_t t[3][2], int64_t px, int64_t py, unsigned rule)
+/* Whether point p (1/256 px) is covered by triangle t. */
+static inline bool ref_covered_point(const int64_t t[3][2], const int64_t p[2], unsigned rule)
 {
-   int64_t p[2] = { 256 * px + 128, 256 * py + 128 };
    if (ref_side(t[0], t[1], t[2]) == 0)
       return false;
    for (unsigned e = 0; e < 3; e++) {
@@ -57,6 +57,12 @@ static inline bool ref_covered(const int64_t t[3][2], int64_t px, int64_t py, un
       }
    }
    return true;
+}
+
+static inline bool ref_covered(const int64_t t[3][2], int64_t px, int64_t py, unsigned rule)
+{
+   int64_t p[2] = { 256 * px + 128, 256 * py + 128 };
+   return ref_covered_point(t, p, rule);
 }
 
 #endif

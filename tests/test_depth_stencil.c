@@ -31,30 +31,13 @@
 #include <EGL/egl.h>
 #include <GLES2/gl2.h>
 
+#include "egl_fixture.h"
+
 #define SIZE 64
 #define SUB 256         /* grid steps per pixel */
 #define MAX_TRIS 64
 
-static int checks_passed, checks_failed;
 static long pixel_mismatches, pixels_checked;
-
-static void check(bool ok, const char *what)
-{
-   if (ok) {
-      checks_passed++;
-   } else {
-      checks_failed++;
-      printf("FAIL: %s\n", what);
-   }
-}
-
-static void check_gl(const char *what)
-{
-   GLenum err = glGetError();
-   char msg[160];
-   snprintf(msg, sizeof(msg), "%s: glGetError() = 0x%04x", what, (unsigned)err);
-   check(err == GL_NO_ERROR, msg);
-}
 
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
 static uint32_t rnd(void)
@@ -438,36 +421,12 @@ static const char *const fs_sources[3] = {
    "}\n",
 };
 
-static GLuint compile(GLenum type, const char *src)
-{
-   GLuint sh = glCreateShader(type);
-   glShaderSource(sh, 1, &src, NULL);
-   glCompileShader(sh);
-   GLint ok = GL_FALSE;
-   glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-   if (!ok) {
-      char log[1024] = "";
-      glGetShaderInfoLog(sh, sizeof(log), NULL, log);
-      printf("shader compile failed: %s\n", log);
-      return 0;
-   }
-   return sh;
-}
-
 static bool build_program(struct program *p, const char *fs)
 {
-   GLuint v = compile(GL_VERTEX_SHADER, vs_source), f = compile(GL_FRAGMENT_SHADER, fs);
-   if (!v || !f)
-      return false;
-   p->id = glCreateProgram();
-   glAttachShader(p->id, v);
-   glAttachShader(p->id, f);
-   glBindAttribLocation(p->id, 0, "a_pos");
-   glLinkProgram(p->id);
-   GLint ok = GL_FALSE;
-   glGetProgramiv(p->id, GL_LINK_STATUS, &ok);
-   p->u_color = glGetUniformLocation(p->id, "u_color");
-   return ok && p->u_color >= 0;
+   static const char *const attribs[] = {"a_pos", NULL};
+   p->id = egl_fixture_program(vs_source, fs, attribs);
+   p->u_color = p->id ? glGetUniformLocation(p->id, "u_color") : -1;
+   return p->id && p->u_color >= 0;
 }
 
 /* Draws `n` triangles in one glDrawArrays with the program of `mode`, and into the model. */
@@ -509,13 +468,11 @@ static void draw_fullscreen(float z, uint32_t color, enum shader_mode mode)
 static void check_frame(const char *what)
 {
    static uint8_t pixels[SIZE * SIZE * 4];
-   memset(pixels, 0x5A, sizeof(pixels));
-   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   egl_fixture_read(SIZE, SIZE, pixels, true);
    long bad = 0;
    for (int y = 0; y < SIZE; y++) {
       for (int x = 0; x < SIZE; x++) {
-         /* glReadPixels row r is GL window row r from the bottom: screen row SIZE-1-r. */
-         const uint8_t *p = &pixels[((SIZE - 1 - y) * SIZE + x) * 4];
+         const uint8_t *p = &pixels[(y * SIZE + x) * 4];
          uint32_t got = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
                         (uint32_t)p[3] << 24;
          uint32_t want = m_color[y * SIZE + x];
@@ -872,31 +829,14 @@ static void test_depth_export(void)
 
 /* ---- setup ---- */
 
-static int setup_fail(const char *what)
-{
-   printf("FAIL: %s (EGL error 0x%04x)\n0 passed, 1 failed\n", what, (unsigned)eglGetError());
-   return 1;
-}
-
 int main(void)
 {
-   EGLDisplay dpy = eglGetDisplay(EGL_DEFAULT_DISPLAY);
-   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL))
-      return setup_fail("eglGetDisplay/eglInitialize");
-   static const EGLint config_attribs[] = {
-      EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
-      EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
-      EGL_DEPTH_SIZE, 24, EGL_STENCIL_SIZE, 8, EGL_NONE };
-   EGLConfig config;
-   EGLint n = 0;
-   if (!eglChooseConfig(dpy, config_attribs, &config, 1, &n) || n != 1)
-      return setup_fail("eglChooseConfig (depth 24, stencil 8)");
-   static const EGLint surface_attribs[] = { EGL_WIDTH, SIZE, EGL_HEIGHT, SIZE, EGL_NONE };
-   EGLSurface surf = eglCreatePbufferSurface(dpy, config, surface_attribs);
-   static const EGLint context_attribs[] = { EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE };
-   EGLContext ctx = eglCreateContext(dpy, config, EGL_NO_CONTEXT, context_attribs);
-   if (surf == EGL_NO_SURFACE || ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, surf, surf, ctx))
-      return setup_fail("pbuffer/context/eglMakeCurrent");
+   struct egl_fixture fx;
+   const char *err = egl_fixture_init(&fx, SIZE, SIZE, 24, 8);   /* depth24/stencil8 */
+   if (err) {
+      check(false, err);
+      return check_report();
+   }
 
    GLint depth_bits = 0, stencil_bits = 0;
    glGetIntegerv(GL_DEPTH_BITS, &depth_bits);
@@ -931,11 +871,7 @@ int main(void)
       glDeleteBuffers(1, &buf);
    }
 
-   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   eglDestroyContext(dpy, ctx);
-   eglDestroySurface(dpy, surf);
-   eglTerminate(dpy);
+   egl_fixture_fini(&fx);
    printf("%ld of %ld pixels mismatched\n", pixel_mismatches, pixels_checked);
-   printf("%d passed, %d failed\n", checks_passed, checks_failed);
-   return checks_failed ? 1 : 0;
+   return check_report();
 }

@@ -15,61 +15,15 @@
 #include <EGL/egl.h>
 #include <GLES2/gl2.h>
 
+#include "egl_fixture.h"
+
 #define W 24
 #define H 8
 
-static int checks_passed, checks_failed;
-
-static void check(bool ok, const char *what)
-{
-   if (ok) {
-      checks_passed++;
-   } else {
-      checks_failed++;
-      printf("FAIL: %s\n", what);
-   }
-}
-
-static void check_gl(const char *what)
-{
-   GLenum err = glGetError();
-   char msg[160];
-   snprintf(msg, sizeof(msg), "%s: glGetError() = 0x%04x, expected GL_NO_ERROR", what, (unsigned)err);
-   check(err == GL_NO_ERROR, msg);
-}
-
 static GLuint build_program(const char *vs, const char *fs)
 {
-   const char *src[2] = {vs, fs};
-   GLenum type[2] = {GL_VERTEX_SHADER, GL_FRAGMENT_SHADER};
-   GLuint prog = glCreateProgram();
-   for (int i = 0; i < 2; i++) {
-      GLuint sh = glCreateShader(type[i]);
-      glShaderSource(sh, 1, &src[i], NULL);
-      glCompileShader(sh);
-      GLint ok = GL_FALSE;
-      glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-      if (!ok) {
-         char log[1024] = "";
-         glGetShaderInfoLog(sh, sizeof(log), NULL, log);
-         printf("shader compile failed: %s\n", log);
-         return 0;
-      }
-      glAttachShader(prog, sh);
-      glDeleteShader(sh);
-   }
-   glBindAttribLocation(prog, 0, "a_pos");
-   glBindAttribLocation(prog, 1, "a_idx");
-   glLinkProgram(prog);
-   GLint ok = GL_FALSE;
-   glGetProgramiv(prog, GL_LINK_STATUS, &ok);
-   if (!ok) {
-      char log[1024] = "";
-      glGetProgramInfoLog(prog, sizeof(log), NULL, log);
-      printf("link failed: %s\n", log);
-      return 0;
-   }
-   return prog;
+   static const char *const attribs[] = {"a_pos", "a_idx", NULL};
+   return egl_fixture_program(vs, fs, attribs);
 }
 
 static uint8_t pixels[W * H * 4];
@@ -77,20 +31,7 @@ static unsigned mismatches;
 
 static void expect_pixel(int x, int r, const uint8_t want[4], const char *what)
 {
-   const uint8_t *p = &pixels[(r * W + x) * 4];
-   if (!memcmp(p, want, 4))
-      return;
-   if (mismatches++ < 5)
-      printf("%s: pixel (%d, row %d) = (%u, %u, %u, %u), want (%u, %u, %u, %u)\n", what, x, r, p[0],
-             p[1], p[2], p[3], want[0], want[1], want[2], want[3]);
-}
-
-static void check_mismatches(const char *what)
-{
-   char msg[160];
-   snprintf(msg, sizeof(msg), "%s: %u mismatching pixels", what, mismatches);
-   check(mismatches == 0, msg);
-   mismatches = 0;
+   expect_rgba(pixels, W, x, r, want, what, &mismatches);
 }
 
 static const GLfloat quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
@@ -149,8 +90,7 @@ static void test_fragment_indexing(void)
    glClear(GL_COLOR_BUFFER_BIT);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
    check_gl("fragment indexing draw");
-   memset(pixels, 0xee, sizeof(pixels));
-   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   egl_fixture_read(W, H, pixels, false);
    check_gl("glReadPixels");
    for (int r = 0; r < H; r++)
       for (int x = 0; x < W; x++) {
@@ -169,7 +109,8 @@ static void test_fragment_indexing(void)
                             (uint8_t)scale_value[j % 4], (uint8_t)u[3]};
          expect_pixel(x, r, want, "fragment shader dynamic indexing");
       }
-   check_mismatches("fragment shader: uniform and local arrays with per-pixel indices");
+   check_mismatches(&mismatches,
+                    "fragment shader: uniform and local arrays with per-pixel indices");
    glDisableVertexAttribArray(0);
    glDeleteProgram(prog);
 }
@@ -215,8 +156,7 @@ static void test_vertex_indexing(void)
       glClear(GL_COLOR_BUFFER_BIT);
       glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
       check_gl("vertex indexing draw");
-      memset(pixels, 0xee, sizeof(pixels));
-      glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+      egl_fixture_read(W, H, pixels, false);
       int tmp[3][4] = {{10, 20, 30, 40}, {50, 60, 70, 80}, {90, 100, 110, 120}};
       tmp[k % 3][2] = k * 40 + 2 * 9 + 3;
       int r = 2 - k % 3;
@@ -227,7 +167,7 @@ static void test_vertex_indexing(void)
       for (int y = 0; y < H; y++)
          for (int x = 0; x < W; x++)
             expect_pixel(x, y, want, what);
-      check_mismatches(what);
+      check_mismatches(&mismatches, what);
    }
    glDisableVertexAttribArray(0);
    glDeleteProgram(prog);
@@ -269,8 +209,7 @@ static void test_loop_indexing(void)
    glClear(GL_COLOR_BUFFER_BIT);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
    check_gl("loop indexing draw");
-   memset(pixels, 0xee, sizeof(pixels));
-   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   egl_fixture_read(W, H, pixels, false);
    for (int r = 0; r < H; r++)
       for (int x = 0; x < W; x++) {
          int n = x % 6, sum = 0;
@@ -280,45 +219,25 @@ static void test_loop_indexing(void)
          uint8_t want[4] = {(uint8_t)sum, (uint8_t)other, 1, 255};
          expect_pixel(x, r, want, "loop indexing");
       }
-   check_mismatches("fragment shader: arrays indexed by loop counters, early break");
+   check_mismatches(&mismatches, "fragment shader: arrays indexed by loop counters, early break");
    glDisableVertexAttribArray(0);
    glDeleteProgram(prog);
 }
 
-static int setup_fail(const char *what)
-{
-   printf("FAIL: setup: %s\n0 passed, 1 failed\n", what);
-   return 1;
-}
-
 int main(void)
 {
-   EGLDisplay dpy = eglGetDisplay(EGL_DEFAULT_DISPLAY);
-   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL))
-      return setup_fail("eglGetDisplay/eglInitialize");
-   static const EGLint config_attribs[] = {
-      EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
-      EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8, EGL_NONE};
-   EGLConfig config;
-   EGLint n = 0;
-   if (!eglChooseConfig(dpy, config_attribs, &config, 1, &n) || n != 1)
-      return setup_fail("eglChooseConfig");
-   static const EGLint surface_attribs[] = {EGL_WIDTH, W, EGL_HEIGHT, H, EGL_NONE};
-   EGLSurface surf = eglCreatePbufferSurface(dpy, config, surface_attribs);
-   static const EGLint context_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
-   EGLContext ctx = eglCreateContext(dpy, config, EGL_NO_CONTEXT, context_attribs);
-   if (surf == EGL_NO_SURFACE || ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, surf, surf, ctx))
-      return setup_fail("pbuffer/context/eglMakeCurrent");
+   struct egl_fixture fx;
+   const char *err = egl_fixture_init(&fx, W, H, 0, 0);
+   if (err) {
+      check(false, err);
+      return check_report();
+   }
 
    glClearColor(0, 0, 0, 0);
    test_fragment_indexing();
    test_vertex_indexing();
    test_loop_indexing();
 
-   printf("%d passed, %d failed\n", checks_passed, checks_failed);
-   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   eglDestroyContext(dpy, ctx);
-   eglDestroySurface(dpy, surf);
-   eglTerminate(dpy);
-   return checks_failed ? 1 : 0;
+   egl_fixture_fini(&fx);
+   return check_report();
 }

@@ -8,26 +8,12 @@
 #include "hw/hw_regdb.h"
 #include "r600_regs.h"
 
+#include "check.h"
+
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
-
-static unsigned passed, failed;
-
-#define CHECK_EQ(got, want) check_eq((uint64_t)(got), (uint64_t)(want), #got, __LINE__)
-#define CHECK(cond) check_eq((cond) != 0, 1, #cond, __LINE__)
-
-static void
-check_eq(uint64_t got, uint64_t want, const char *what, int line)
-{
-   if (got == want) {
-      passed++;
-   } else {
-      failed++;
-      printf("FAIL line %d: %s = 0x%" PRIx64 ", expected 0x%" PRIx64 "\n", line, what, got, want);
-   }
-}
 
 #define R6 HW_CHIP_R6XX
 #define R7 HW_CHIP_R7XX
@@ -130,12 +116,12 @@ check_spot(void)
       const struct expect *e = &spot[i];
       const struct hw_isa_op *op = hw_isa_find(e->chip, e->encoding, e->number);
       if (!op || strcmp(op->name, e->name) != 0) {
-         failed++;
+         check_failed++;
          printf("FAIL %s: %s %u on chip %u is %s\n", e->name, hw_isa_encoding_name(e->encoding),
                 e->number, e->chip, op ? op->name : "missing");
          continue;
       }
-      passed++;
+      check_passed++;
       CHECK(hw_isa_find_name(e->chip, e->encoding, e->name) == op);
       CHECK_EQ(op->number, e->number);
       CHECK_EQ(op->encoding, e->encoding);
@@ -377,6 +363,5 @@ main(void)
    CHECK(hw_isa_table(0) == NULL);
    CHECK(hw_isa_op(R7, HW_ISA_NUM_OPS) == NULL);
    CHECK(!strcmp(hw_isa_slot_name(TRANS), "trans") && !strcmp(hw_isa_result_name(RINT), "int"));
-   printf("%u passed, %u failed\n", passed, failed);
-   return failed ? 1 : 0;
+   return check_report();
 }

@@ -7,32 +7,11 @@
 #include "r600_pm4.h"
 #include "r600_regs.h"
 
+#include "check.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-
-static unsigned passed, failed;
-
-#define CHECK_EQ(got, want)                                                                \
-   check_eq((uint64_t)(got), (uint64_t)(want), #got, __LINE__)
-
-static void
-check_eq(uint64_t got, uint64_t want, const char *what, int line)
-{
-   if (got == want) {
-      passed++;
-   } else {
-      failed++;
-      printf("FAIL line %d: %s = 0x%" PRIx64 ", expected 0x%" PRIx64 "\n", line, what, got, want);
-   }
-}
-
-static void
-check_true(int cond, const char *what, int line)
-{
-   check_eq(cond != 0, 1, what, line);
-}
-#define CHECK(cond) check_true((cond), #cond, __LINE__)
 
 static const struct hw_field *
 find_field(const struct hw_register *reg, const char *name)
@@ -411,6 +390,5 @@ main(void)
    check_pm4();
    check_lookup();
    check_tables();
-   printf("%u passed, %u failed\n", passed, failed);
-   return failed ? 1 : 0;
+   return check_report();
 }

@@ -25,6 +25,8 @@
 #include <EGL/egl.h>
 #include <GLES2/gl2.h>
 
+#include "egl_fixture.h"
+
 #define SIZE 64
 #define SUB 256 /* grid steps per pixel */
 #define BATCHES 8
@@ -34,27 +36,7 @@ struct vtx {
    int32_t x, y; /* screen position in 1/256 pixel, y down */
 };
 
-static int checks_passed, checks_failed;
 static long pixel_mismatches, pixels_checked;
-
-static void check(bool ok, const char *what)
-{
-   if (ok) {
-      checks_passed++;
-   } else {
-      checks_failed++;
-      printf("FAIL: %s\n", what);
-   }
-}
-
-static void check_gl(const char *call)
-{
-   GLenum err = glGetError();
-   char msg[128];
-   snprintf(msg, sizeof(msg), "%s: glGetError() = 0x%04x, expected GL_NO_ERROR", call,
-            (unsigned)err);
-   check(err == GL_NO_ERROR, msg);
-}
 
 /* ---- the independent coverage model ---- */
 
@@ -103,32 +85,6 @@ static const char fs_source[] =
    "uniform vec4 u_color;\n"
    "void main() { gl_FragColor = u_color; }\n";
 
-static GLuint build_program(void)
-{
-   const char *src[2] = {vs_source, fs_source};
-   GLenum type[2] = {GL_VERTEX_SHADER, GL_FRAGMENT_SHADER};
-   GLuint prog = glCreateProgram();
-   for (int i = 0; i < 2; i++) {
-      GLuint sh = glCreateShader(type[i]);
-      glShaderSource(sh, 1, &src[i], NULL);
-      glCompileShader(sh);
-      GLint ok = GL_FALSE;
-      glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-      if (!ok) {
-         char log[1024] = "";
-         glGetShaderInfoLog(sh, sizeof(log), NULL, log);
-         printf("shader compile failed: %s\n", log);
-         return 0;
-      }
-      glAttachShader(prog, sh);
-   }
-   glBindAttribLocation(prog, 0, "a_position");
-   glLinkProgram(prog);
-   GLint ok = GL_FALSE;
-   glGetProgramiv(prog, GL_LINK_STATUS, &ok);
-   return ok ? prog : 0;
-}
-
 /* Colour of triangle id (1..255): every byte pattern distinct, nothing like the clear. */
 static void id_color(int id, uint8_t rgba[4])
 {
@@ -162,13 +118,11 @@ static void draw_triangles(const struct vtx *tris, int count, const int *ids)
 static long compare(const int *expected_id, const char *what)
 {
    static uint8_t pixels[SIZE * SIZE * 4];
-   memset(pixels, 0x5a, sizeof(pixels));
-   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   egl_fixture_read(SIZE, SIZE, pixels, true);
    long bad = 0;
    for (int y = 0; y < SIZE; y++) {
       for (int x = 0; x < SIZE; x++) {
-         /* glReadPixels row r is GL window row r from the bottom: screen row SIZE-1-r. */
-         const uint8_t *p = &pixels[((SIZE - 1 - y) * SIZE + x) * 4];
+         const uint8_t *p = &pixels[(y * SIZE + x) * 4];
          uint8_t want[4] = {0, 0, 0, 0};
          if (expected_id[y * SIZE + x])
             id_color(expected_id[y * SIZE + x], want);
@@ -332,38 +286,20 @@ static void test_random(void)
    }
 }
 
-static int setup_fail(const char *what)
-{
-   printf("FAIL: %s (EGL error 0x%04x)\n0 passed, 1 failed\n", what, (unsigned)eglGetError());
-   return 1;
-}
-
 int main(void)
 {
-   EGLDisplay dpy = eglGetDisplay(EGL_DEFAULT_DISPLAY);
-   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL))
-      return setup_fail("eglGetDisplay/eglInitialize");
-   static const EGLint config_attribs[] = {
-      EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
-      EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8, EGL_NONE};
-   EGLConfig config;
-   EGLint n = 0;
-   if (!eglChooseConfig(dpy, config_attribs, &config, 1, &n) || n != 1)
-      return setup_fail("eglChooseConfig");
-   static const EGLint surface_attribs[] = {EGL_WIDTH, SIZE, EGL_HEIGHT, SIZE, EGL_NONE};
-   EGLSurface surf = eglCreatePbufferSurface(dpy, config, surface_attribs);
-   static const EGLint context_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
-   EGLContext ctx = eglCreateContext(dpy, config, EGL_NO_CONTEXT, context_attribs);
-   if (surf == EGL_NO_SURFACE || ctx == EGL_NO_CONTEXT ||
-       !eglMakeCurrent(dpy, surf, surf, ctx))
-      return setup_fail("pbuffer/context/eglMakeCurrent");
-
-   GLuint prog = build_program();
-   check(prog != 0, "building the shader program");
-   if (!prog) {
-      printf("%d passed, %d failed\n", checks_passed, checks_failed);
-      return 1;
+   struct egl_fixture fx;
+   const char *err = egl_fixture_init(&fx, SIZE, SIZE, 0, 0);
+   if (err) {
+      check(false, err);
+      return check_report();
    }
+
+   static const char *const attribs[] = {"a_position", NULL};
+   GLuint prog = egl_fixture_program(vs_source, fs_source, attribs);
+   check(prog != 0, "building the shader program");
+   if (!prog)
+      return check_report();
    glUseProgram(prog);
    u_color = glGetUniformLocation(prog, "u_color");
    GLuint vbo;
@@ -379,11 +315,7 @@ int main(void)
 
    printf("coverage: %ld pixels compared, %ld mismatches (random seed 0x2545F4914F6CDD1D)\n",
           pixels_checked, pixel_mismatches);
-   printf("%d passed, %d failed\n", checks_passed, checks_failed);
 
-   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   eglDestroyContext(dpy, ctx);
-   eglDestroySurface(dpy, surf);
-   eglTerminate(dpy);
-   return checks_failed ? 1 : 0;
+   egl_fixture_fini(&fx);
+   return check_report();
 }

@@ -13,6 +13,8 @@ import os
 import re
 import sys
 
+from gen_common import write_if_changed
+
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -322,13 +324,6 @@ def check_unique(recs, ops):
             seen[n] = r
     if len({o[1] for o in ops}) != len(ops) or len({o[0] for o in ops}) != len(ops):
         sys.exit("hwdb_gen: duplicate PM4 opcode name or number")
-
-
-def write_if_changed(path, text):
-    if os.path.exists(path) and open(path, encoding="utf-8").read() == text:
-        return
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
 
 
 def main():

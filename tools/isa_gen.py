@@ -11,6 +11,8 @@ import os
 import re
 import sys
 
+from gen_common import write_if_changed
+
 ENCODINGS = ["CF", "CF_ALU", "CF_ALLOC_EXPORT", "ALU_OP2", "ALU_OP3", "VTX", "TEX"]
 ID_PREFIX = {"CF": "CF", "CF_ALU": "CF", "CF_ALLOC_EXPORT": "CF", "ALU_OP2": "OP2",
              "ALU_OP3": "OP3", "VTX": "VTX", "TEX": "TEX"}
@@ -126,13 +128,6 @@ def gen_c(order, ids):
             out.append("   },")
         out += ["};", ""]
     return "\n".join(out)
-
-
-def write_if_changed(path, text):
-    if os.path.exists(path) and open(path, encoding="utf-8").read() == text:
-        return
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
 
 
 def main():

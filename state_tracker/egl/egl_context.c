@@ -186,12 +186,9 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglQueryContext(EGLDisplay dpy, EGLContext con
       }
    }
    egl_unlock();
-   if (!ok)
-      return EGL_FALSE;
-   if (value)
+   if (ok && value)
       *value = v;
-   egl_success();
-   return EGL_TRUE;
+   return egl_result(ok);
 }
 
 /* Checks the eglMakeCurrent arguments (EGL 1.5 section 3.7.3); returns the EGL error. */

@@ -84,6 +84,8 @@ void egl_thread_bound(void);
 /* Records err as the calling thread's last error; returns false for chaining. */
 bool egl_error(EGLint err);
 void egl_success(void);
+/* EGL_TRUE after egl_success() when ok; else EGL_FALSE (the error is already recorded). */
+EGLBoolean egl_result(bool ok);
 
 /* egl_display.c */
 extern struct egl_display egl_the_display;

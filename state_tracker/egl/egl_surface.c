@@ -291,12 +291,9 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglQuerySurface(EGLDisplay dpy, EGLSurface sur
       }
    }
    egl_unlock();
-   if (!ok)
-      return EGL_FALSE;
-   if (value)
+   if (ok && value)
       *value = v;
-   egl_success();
-   return EGL_TRUE;
+   return egl_result(ok);
 }
 
 EGL_EXPORT EGLBoolean EGLAPIENTRY eglSurfaceAttrib(EGLDisplay dpy, EGLSurface surface,

@@ -118,12 +118,9 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglGetSyncAttrib(EGLDisplay dpy, EGLSync sync,
       }
    }
    egl_unlock();
-   if (!ok)
-      return EGL_FALSE;
-   if (value)
+   if (ok && value)
       *value = v;
-   egl_success();
-   return EGL_TRUE;
+   return egl_result(ok);
 }
 
 EGL_EXPORT EGLImage EGLAPIENTRY eglCreateImage(EGLDisplay dpy, EGLContext ctx, EGLenum target,

@@ -41,6 +41,14 @@ bool egl_error(EGLint err)
 
 void egl_success(void) { thread_state.error = EGL_SUCCESS; }
 
+EGLBoolean egl_result(bool ok)
+{
+   if (!ok)
+      return EGL_FALSE;
+   egl_success();
+   return EGL_TRUE;
+}
+
 EGL_EXPORT EGLint EGLAPIENTRY eglGetError(void)
 {
    EGLint err = thread_state.error;

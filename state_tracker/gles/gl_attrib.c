@@ -114,34 +114,37 @@ static bool attrib_param(const struct st_context *ctx, GLuint index, GLenum pnam
    }
 }
 
+/* attrib_param with the errors of glGetVertexAttrib*: a bad index is INVALID_VALUE, a bad
+ * pname INVALID_ENUM; n = 0 then. */
+static unsigned query_attrib(struct st_context *ctx, GLuint index, GLenum pname, double v[4],
+                             const char *func)
+{
+   unsigned n = 0;
+   if (index >= ctx->max_attribs) {
+      gl_error_at(ctx, GL_INVALID_VALUE, func);
+   } else if (!attrib_param(ctx, index, pname, v, &n)) {
+      gl_error_at(ctx, GL_INVALID_ENUM, func);
+      n = 0;
+   }
+   return n;
+}
+
 void GL_APIENTRY glGetVertexAttribfv(GLuint index, GLenum pname, GLfloat *params)
 {
    GET_CONTEXT_OR_RETURN();
    double v[4];
-   unsigned n;
-   if (index >= ctx->max_attribs) {
-      gl_error(ctx, GL_INVALID_VALUE);
-   } else if (!attrib_param(ctx, index, pname, v, &n)) {
-      gl_error(ctx, GL_INVALID_ENUM);
-   } else {
-      for (unsigned i = 0; i < n; i++)
-         params[i] = (GLfloat)v[i];
-   }
+   unsigned n = query_attrib(ctx, index, pname, v, __func__);
+   for (unsigned i = 0; i < n; i++)
+      params[i] = (GLfloat)v[i];
 }
 
 void GL_APIENTRY glGetVertexAttribiv(GLuint index, GLenum pname, GLint *params)
 {
    GET_CONTEXT_OR_RETURN();
    double v[4];
-   unsigned n;
-   if (index >= ctx->max_attribs) {
-      gl_error(ctx, GL_INVALID_VALUE);
-   } else if (!attrib_param(ctx, index, pname, v, &n)) {
-      gl_error(ctx, GL_INVALID_ENUM);
-   } else {
-      for (unsigned i = 0; i < n; i++)
-         params[i] = (GLint)lround(v[i]);   /* current values round, the rest are exact */
-   }
+   unsigned n = query_attrib(ctx, index, pname, v, __func__);
+   for (unsigned i = 0; i < n; i++)
+      params[i] = (GLint)lround(v[i]);   /* current values round, the rest are exact */
 }
 
 void GL_APIENTRY glGetVertexAttribPointerv(GLuint index, GLenum pname, void **pointer)

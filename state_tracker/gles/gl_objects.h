@@ -5,6 +5,10 @@
 
 #include "gl_context.h"
 
+/* A new name in the share group's shader/program namespace, bound to obj (whose kind is
+ * set); 0 with GL_OUT_OF_MEMORY when no name is left. Takes the lock itself. */
+GLuint gl_name_object(struct st_context *ctx, void *obj, const char *func);
+
 /* The shader or program `name` (locked). Unknown name: INVALID_VALUE; an object of the
  * other kind: INVALID_OPERATION; both return NULL. */
 void *gl_lookup_object(struct st_context *ctx, GLuint name, enum gl_object_kind kind,

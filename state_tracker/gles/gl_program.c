@@ -65,15 +65,9 @@ GLuint GL_APIENTRY glCreateProgram(void)
       return 0;
    }
    prog->kind = GL_OBJECT_PROGRAM;
-   struct gl_shared *sh = ctx->shared;
-   pthread_mutex_lock(&sh->lock);
-   prog->name = gl_names_generate(&sh->shader_programs);
-   if (prog->name)
-      gl_names_set(&sh->shader_programs, prog->name, prog);
-   pthread_mutex_unlock(&sh->lock);
+   prog->name = gl_name_object(ctx, prog, __func__);
    if (!prog->name) {
       free(prog);
-      gl_error(ctx, GL_OUT_OF_MEMORY);
       return 0;
    }
    return prog->name;

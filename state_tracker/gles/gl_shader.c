@@ -38,15 +38,9 @@ GLuint GL_APIENTRY glCreateShader(GLenum type)
    }
    shader->kind = GL_OBJECT_SHADER;
    shader->type = type;
-   struct gl_shared *sh = ctx->shared;
-   pthread_mutex_lock(&sh->lock);
-   shader->name = gl_names_generate(&sh->shader_programs);
-   if (shader->name)
-      gl_names_set(&sh->shader_programs, shader->name, shader);
-   pthread_mutex_unlock(&sh->lock);
+   shader->name = gl_name_object(ctx, shader, __func__);
    if (!shader->name) {
       free(shader);
-      gl_error(ctx, GL_OUT_OF_MEMORY);
       return 0;
    }
    return shader->name;

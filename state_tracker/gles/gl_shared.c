@@ -72,6 +72,19 @@ void gl_shared_unref(struct st_context *ctx, struct gl_shared *sh)
    free(sh);
 }
 
+GLuint gl_name_object(struct st_context *ctx, void *obj, const char *func)
+{
+   struct gl_shared *sh = ctx->shared;
+   pthread_mutex_lock(&sh->lock);
+   GLuint name = gl_names_generate(&sh->shader_programs);
+   if (name)
+      gl_names_set(&sh->shader_programs, name, obj);
+   pthread_mutex_unlock(&sh->lock);
+   if (!name)
+      gl_error_at(ctx, GL_OUT_OF_MEMORY, func);
+   return name;
+}
+
 void *gl_lookup_object(struct st_context *ctx, GLuint name, enum gl_object_kind kind,
                        const char *func)
 {

@@ -1,0 +1,435 @@
+/* MSAA in the simulated SC/SPI/DB/CB through real PM4 streams, with the fake shader
+ * engines (sim_fake_engine.c) in place of the ISA.
+ *
+ * The sample positions are the table of r600-facts §3.2 written here as numbers (offsets
+ * from the pixel centre in 1/16 px); the registers get the documented words. Coverage is
+ * checked per sample plane (sample-major planes, cb.h/db.h) against an independent exact
+ * model: a sample is covered when it is strictly inside every edge, or on an edge of a kind
+ * the top-left rule includes (raster_ref.h).
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "gpu_debug.h"
+#include "pm4_stream.h"
+#include "r600sim/gpu.h"
+#include "raster_ref.h"
+#include "sim_fake_engine.h"
+
+#define W 32
+#define H 32
+#define MAX_VERTS 2048
+#define MAX_S 8
+
+/* r600-facts §3.2: sample (dx, dy) in 1/16 px from the centre, and the register words. */
+static const int pos2[2][2] = { { -4, 4 }, { 4, -4 } };
+static const int pos4[4][2] = { { -2, -2 }, { 2, 2 }, { -6, 6 }, { 6, -6 } };
+static const int pos8[8][2] = { { -1, 1 }, { 1, 5 }, { 3, -5 }, { 5, 3 },
+                                { -7, -1 }, { -3, -7 }, { 7, -3 }, { -5, 7 } };
+#define LOCS_2X 0xC44CC44Cu
+#define LOCS_4X 0xA66A22EEu
+#define LOCS_8X_LO 0x35B3511Fu
+#define LOCS_8X_HI 0x7BD79DF9u
+
+static struct r600_gpu *gpu;
+static enum r600_chip_class chip;
+static uint64_t cb_va, db_va, vs_va, ps_va, pos_va, col_va;
+static uint32_t *cb;          /* MAX_S planes of W x H RGBA8 */
+static uint8_t *dbm;          /* MAX_S planes of W x H DEPTH_32_FLOAT, 1D tiled */
+static float *pos, *col;
+static unsigned fault_mark;
+
+static unsigned new_faults(void)
+{
+   unsigned n = r600_gpu_faults(gpu, NULL, 0);
+   unsigned d = n - fault_mark;
+   fault_mark = n;
+   return d;
+}
+
+static void write_program(uint64_t va, uint32_t kind)
+{
+   uint32_t *p = r600_gpu_map(gpu, va);
+   p[0] = kind;
+   p[1] = 0;
+   p[2] = (uint32_t)pos_va;
+   p[3] = (uint32_t)(pos_va >> 32);
+   p[4] = (uint32_t)col_va;
+   p[5] = (uint32_t)(col_va >> 32);
+   p[6] = 0;
+}
+
+static void setup(enum r600_chip_class c)
+{
+   chip = c;
+   gpu = r600_gpu_create(c);
+   cb_va = r600_gpu_alloc(gpu, MAX_S * W * H * 4, 256);
+   db_va = r600_gpu_alloc(gpu, MAX_S * W * H * 4, 256);
+   vs_va = r600_gpu_alloc(gpu, 256, 256);
+   ps_va = r600_gpu_alloc(gpu, 256, 256);
+   pos_va = r600_gpu_alloc(gpu, MAX_VERTS * 16, 256);
+   col_va = r600_gpu_alloc(gpu, MAX_VERTS * 16, 256);
+   cb = r600_gpu_map(gpu, cb_va);
+   dbm = r600_gpu_map(gpu, db_va);
+   pos = r600_gpu_map(gpu, pos_va);
+   col = r600_gpu_map(gpu, col_va);
+   write_program(vs_va, FAKE_VS);
+   write_program(ps_va, FAKE_PS);
+   fault_mark = 0;
+}
+
+/* A GL-like W x H RGBA8 state with `log2n` samples at the documented locations. */
+static void emit_state(struct ib *ib, unsigned log2n, bool msaa_enable, uint32_t aa_mask)
+{
+   ib_ctx(ib, REG_PA_CL_VTE_CNTL,
+          PA_CL_VTE_CNTL__VPORT_X_SCALE_ENA(1) | PA_CL_VTE_CNTL__VPORT_X_OFFSET_ENA(1) |
+          PA_CL_VTE_CNTL__VPORT_Y_SCALE_ENA(1) | PA_CL_VTE_CNTL__VPORT_Y_OFFSET_ENA(1) |
+          PA_CL_VTE_CNTL__VPORT_Z_SCALE_ENA(1) | PA_CL_VTE_CNTL__VPORT_Z_OFFSET_ENA(1) |
+          PA_CL_VTE_CNTL__VTX_W0_FMT(1));
+   ib_ctx(ib, REG_PA_CL_VPORT_XSCALE_0, f2u(W / 2.0f));
+   ib_ctx(ib, REG_PA_CL_VPORT_XOFFSET_0, f2u(W / 2.0f));
+   ib_ctx(ib, REG_PA_CL_VPORT_YSCALE_0, f2u(H / 2.0f));
+   ib_ctx(ib, REG_PA_CL_VPORT_YOFFSET_0, f2u(H / 2.0f));
+   ib_ctx(ib, REG_PA_CL_VPORT_ZSCALE_0, f2u(0.5f));
+   ib_ctx(ib, REG_PA_CL_VPORT_ZOFFSET_0, f2u(0.5f));
+   ib_ctx(ib, REG_PA_CL_CLIP_CNTL, PA_CL_CLIP_CNTL__DX_LINEAR_ATTR_CLIP_ENA(1));
+   ib_ctx(ib, REG_PA_CL_GB_VERT_CLIP_ADJ, f2u(4.0f));
+   ib_ctx(ib, REG_PA_CL_GB_HORZ_CLIP_ADJ, f2u(4.0f));
+   ib_ctx(ib, REG_PA_CL_GB_VERT_DISC_ADJ, f2u(1.0f));
+   ib_ctx(ib, REG_PA_CL_GB_HORZ_DISC_ADJ, f2u(1.0f));
+   ib_ctx(ib, REG_PA_SU_VTX_CNTL,
+          PA_SU_VTX_CNTL__PIX_CENTER(1) |
+          PA_SU_VTX_CNTL__ROUND_MODE(PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND_TO_EVEN) |
+          PA_SU_VTX_CNTL__QUANT_MODE(PA_SU_VTX_CNTL__QUANT_MODE__X_1_256TH));
+   ib_ctx(ib, REG_PA_SU_SC_MODE_CNTL, PA_SU_SC_MODE_CNTL__PROVOKING_VTX_LAST(1));
+   ib_ctx(ib, REG_PA_CL_VS_OUT_CNTL, 0);
+   ib_ctx(ib, REG_PA_SC_EDGERULE, 0xAAAAAAAA);
+   ib_ctx(ib, REG_PA_SC_CLIPRECT_RULE, 0xFFFF);
+   ib_ctx(ib, REG_PA_SC_MODE_CNTL, PA_SC_MODE_CNTL__MSAA_ENABLE(msaa_enable) |
+                                   PA_SC_MODE_CNTL__R700_VPORT_SCISSOR_ENABLE(1));
+   ib_ctx(ib, REG_PA_SC_WINDOW_OFFSET, 0);
+   ib_ctx(ib, REG_PA_SC_WINDOW_SCISSOR_TL, PA_SC_WINDOW_SCISSOR_TL__WINDOW_OFFSET_DISABLE(1));
+   ib_ctx(ib, REG_PA_SC_WINDOW_SCISSOR_BR,
+          PA_SC_WINDOW_SCISSOR_BR__BR_X(W) | PA_SC_WINDOW_SCISSOR_BR__BR_Y(H));
+   ib_ctx(ib, REG_PA_SC_SCREEN_SCISSOR_TL, 0);
+   ib_ctx(ib, REG_PA_SC_SCREEN_SCISSOR_BR,
+          PA_SC_SCREEN_SCISSOR_BR__BR_X(8192) | PA_SC_SCREEN_SCISSOR_BR__BR_Y(8192));
+   ib_ctx(ib, REG_PA_SC_GENERIC_SCISSOR_TL, PA_SC_GENERIC_SCISSOR_TL__WINDOW_OFFSET_DISABLE(1));
+   ib_ctx(ib, REG_PA_SC_GENERIC_SCISSOR_BR,
+          PA_SC_GENERIC_SCISSOR_BR__BR_X(8192) | PA_SC_GENERIC_SCISSOR_BR__BR_Y(8192));
+   ib_ctx(ib, REG_PA_SC_VPORT_SCISSOR_0_TL, PA_SC_VPORT_SCISSOR_0_TL__WINDOW_OFFSET_DISABLE(1));
+   ib_ctx(ib, REG_PA_SC_VPORT_SCISSOR_0_BR,
+          PA_SC_VPORT_SCISSOR_0_BR__BR_X(W) | PA_SC_VPORT_SCISSOR_0_BR__BR_Y(H));
+
+   static const unsigned dist[4] = { 0, 4, 6, 7 };
+   ib_ctx(ib, REG_PA_SC_AA_CONFIG, PA_SC_AA_CONFIG__MSAA_NUM_SAMPLES(log2n) |
+                                   PA_SC_AA_CONFIG__MAX_SAMPLE_DIST(dist[log2n]));
+   ib_ctx(ib, REG_PA_SC_AA_MASK, aa_mask);
+   uint32_t lo = log2n == 1 ? LOCS_2X : log2n == 2 ? LOCS_4X : log2n == 3 ? LOCS_8X_LO : 0;
+   uint32_t hi = log2n == 1 ? LOCS_2X : log2n == 2 ? LOCS_4X : log2n == 3 ? LOCS_8X_HI : 0;
+   if (chip == R600_CHIP_R600) {
+      /* The original R600 keeps the locations in config registers, one per mode; the
+       * context registers get garbage to show they are not used there. */
+      ib_cfg(ib, REG_PA_SC_AA_SAMPLE_LOCS_2S, LOCS_2X);
+      ib_cfg(ib, REG_PA_SC_AA_SAMPLE_LOCS_4S, LOCS_4X);
+      ib_cfg(ib, REG_PA_SC_AA_SAMPLE_LOCS_8S_WD0, LOCS_8X_LO);
+      ib_cfg(ib, REG_PA_SC_AA_SAMPLE_LOCS_8S_WD1, LOCS_8X_HI);
+      lo = hi = 0x77777777;
+   }
+   ib_ctx(ib, REG_PA_SC_AA_SAMPLE_LOCS_MCTX, lo);
+   ib_ctx(ib, REG_PA_SC_AA_SAMPLE_LOCS_8S_WD1_MCTX, hi);
+
+   ib_ctx(ib, REG_CB_COLOR0_BASE, (uint32_t)(cb_va >> 8));
+   ib_ctx(ib, REG_CB_COLOR0_SIZE, CB_COLOR0_SIZE__PITCH_TILE_MAX(W / 8 - 1) |
+                                  CB_COLOR0_SIZE__SLICE_TILE_MAX(W * H / 64 - 1));
+   ib_ctx(ib, REG_CB_COLOR0_INFO,
+          CB_COLOR0_INFO__FORMAT(CB_COLOR0_INFO__FORMAT__COLOR_8_8_8_8) |
+          CB_COLOR0_INFO__ARRAY_MODE(CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED) |
+          CB_COLOR0_INFO__NUMBER_TYPE(CB_COLOR0_INFO__NUMBER_TYPE__NUMBER_UNORM) |
+          CB_COLOR0_INFO__COMP_SWAP(CB_COLOR0_INFO__COMP_SWAP__SWAP_STD));
+   ib_ctx(ib, REG_CB_TARGET_MASK, 0xF);
+   ib_ctx(ib, REG_CB_SHADER_MASK, 0xF);
+   ib_ctx(ib, REG_CB_COLOR_CONTROL, CB_COLOR_CONTROL__ROP3(0xCC));
+   ib_ctx(ib, REG_CB_BLEND_CONTROL, 0);
+   ib_ctx(ib, REG_DB_DEPTH_BASE, (uint32_t)(db_va >> 8));
+   ib_ctx(ib, REG_DB_DEPTH_SIZE, DB_DEPTH_SIZE__PITCH_TILE_MAX(W / 8 - 1) |
+                                 DB_DEPTH_SIZE__SLICE_TILE_MAX(W * H / 64 - 1));
+   ib_ctx(ib, REG_DB_DEPTH_VIEW, 0);
+   ib_ctx(ib, REG_DB_DEPTH_INFO,
+          DB_DEPTH_INFO__FORMAT(DB_DEPTH_INFO__FORMAT__DEPTH_32_FLOAT) |
+          DB_DEPTH_INFO__ARRAY_MODE(DB_DEPTH_INFO__ARRAY_MODE__ARRAY_1D_TILED_THIN1));
+   ib_ctx(ib, REG_DB_DEPTH_CONTROL, 0);
+   ib_ctx(ib, REG_DB_SHADER_CONTROL, 0);
+
+   ib_ctx(ib, REG_SPI_VS_OUT_CONFIG, SPI_VS_OUT_CONFIG__VS_EXPORT_COUNT(0));
+   ib_ctx(ib, REG_SPI_VS_OUT_ID_0, SPI_VS_OUT_ID_0__SEMANTIC_0(1));
+   ib_ctx(ib, REG_SPI_PS_IN_CONTROL_0,
+          SPI_PS_IN_CONTROL_0__NUM_INTERP(1) | SPI_PS_IN_CONTROL_0__PERSP_GRADIENT_ENA(1));
+   ib_ctx(ib, REG_SPI_PS_IN_CONTROL_1, 0);
+   ib_ctx(ib, REG_SPI_PS_INPUT_CNTL_0, SPI_PS_INPUT_CNTL_0__SEMANTIC(1));
+   ib_ctx(ib, REG_SPI_INTERP_CONTROL_0, 0);
+   ib_ctx(ib, REG_SQ_PGM_START_VS, (uint32_t)(vs_va >> 8));
+   ib_ctx(ib, REG_SQ_PGM_START_PS, (uint32_t)(ps_va >> 8));
+   ib_ctx(ib, REG_SQ_PGM_START_FS, 0);
+   ib_ctx(ib, REG_SQ_PGM_RESOURCES_VS, SQ_PGM_RESOURCES_VS__NUM_GPRS(2));
+   ib_ctx(ib, REG_SQ_PGM_RESOURCES_PS, SQ_PGM_RESOURCES_PS__NUM_GPRS(1));
+   ib_ctx(ib, REG_VGT_MAX_VTX_INDX, 0xFFFFFFFF);
+   ib_ctx(ib, REG_VGT_MIN_VTX_INDX, 0);
+   ib_ctx(ib, REG_VGT_INDX_OFFSET, 0);
+   ib_ctx(ib, REG_VGT_MULTI_PRIM_IB_RESET_EN, 0);
+   ib_put(ib, PM4_TYPE3_HDR(PM4_IT_NUM_INSTANCES, 1));
+   ib_put(ib, 1);
+}
+
+static void draw_auto(struct ib *ib, unsigned prim, uint32_t count)
+{
+   ib_cfg(ib, REG_VGT_PRIMITIVE_TYPE, prim);
+   ib_put(ib, PM4_TYPE3_HDR(PM4_IT_DRAW_INDEX_AUTO, 2));
+   ib_put(ib, count);
+   ib_put(ib, VGT_DRAW_INITIATOR__SOURCE_SELECT(VGT_DRAW_INITIATOR__SOURCE_SELECT__DI_SRC_SEL_AUTO_INDEX));
+}
+
+/* Vertex v at window position (x, y) in 1/256 px, depth z (window = z/2 + 1/2). */
+static void set_vertex(unsigned v, int64_t x, int64_t y, float z, const float c[4])
+{
+   pos[4 * v + 0] = (float)x / (256.0f * W / 2) - 1.0f;
+   pos[4 * v + 1] = (float)y / (256.0f * H / 2) - 1.0f;
+   pos[4 * v + 2] = z;
+   pos[4 * v + 3] = 1.0f;
+   memcpy(&col[4 * v], c, 16);
+}
+
+static uint32_t rgba(const float c[4])
+{
+   uint32_t v = 0;
+   for (unsigned i = 0; i < 4; i++)
+      v |= (uint32_t)lrint(c[i] * 255.0f) << (8 * i);
+   return v;
+}
+
+static uint64_t rng = 0x9E3779B97F4A7C15ull;
+static uint32_t rnd(void)
+{
+   rng ^= rng << 13;
+   rng ^= rng >> 7;
+   rng ^= rng << 17;
+   return (uint32_t)(rng >> 16);
+}
+
+/* The sample point (1/256 px) of sample (dx, dy) of pixel (x, y). */
+static void sample_point(int64_t p[2], unsigned x, unsigned y, const int d[2])
+{
+   p[0] = 256 * (int64_t)x + 128 + 16 * d[0];
+   p[1] = 256 * (int64_t)y + 128 + 16 * d[1];
+}
+
+static const int (*pattern(unsigned n))[2]
+{
+   return n == 2 ? pos2 : n == 4 ? pos4 : pos8;
+}
+
+static uint32_t expected[MAX_S][W * H];
+
+/* Random triangles (half of them with vertices on the 1/16 grid of the sample offsets,
+ * so samples fall exactly on edges and vertices) in one draw; every sample plane must
+ * equal the reference. */
+static void test_coverage(unsigned log2n, bool msaa_enable, const char *what)
+{
+   const unsigned n = 1u << log2n, ntri = 300;
+   const int (*sp)[2] = pattern(n);
+   static const int centre[2] = { 0, 0 };
+   memset(expected, 0, sizeof(expected));
+   int64_t t[3][2];
+   for (unsigned i = 0; i < ntri; i++) {
+      float c[4] = { (float)(1 + i % 255) / 255.0f, (float)((i * 7) % 256) / 255.0f,
+                     (float)((i * 13) % 256) / 255.0f, 1.0f };
+      int64_t grid = i % 2 ? 16 : 1;
+      unsigned span = i % 3 ? 6 : 40;   /* many small triangles, some large ones */
+      int64_t ox = (int64_t)(rnd() % (W * 256)) - 4 * 256, oy = (int64_t)(rnd() % (H * 256)) - 4 * 256;
+      for (unsigned k = 0; k < 3; k++) {
+         t[k][0] = (ox + (int64_t)(rnd() % (span * 256))) / grid * grid;
+         t[k][1] = (oy + (int64_t)(rnd() % (span * 256))) / grid * grid;
+         set_vertex(3 * i + k, t[k][0], t[k][1], 0.0f, c);
+      }
+      for (unsigned y = 0; y < H; y++)
+         for (unsigned x = 0; x < W; x++)
+            for (unsigned s = 0; s < n; s++) {
+               int64_t p[2];
+               sample_point(p, x, y, msaa_enable ? sp[s] : centre);
+               if (ref_covered_point(t, p, REF_LEFT | REF_TOP))
+                  expected[s][y * W + x] = rgba(c);
+            }
+   }
+   static struct ib ib;
+   ib.n = 0;
+   emit_state(&ib, log2n, msaa_enable, 0xFFFFFFFF);
+   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3 * ntri);
+   memset(cb, 0, MAX_S * W * H * 4);
+   r600_gpu_submit(gpu, ib.dw, ib.n);
+   unsigned bad = 0, partial = 0;
+   for (unsigned s = 0; s < n; s++)
+      for (unsigned i = 0; i < W * H; i++) {
+         if (cb[s * W * H + i] != expected[s][i] && bad++ < 3)
+            fprintf(stderr, "  %s sample %u pixel (%u,%u): got %08X want %08X\n", what, s,
+                    i % W, i / W, cb[s * W * H + i], expected[s][i]);
+         partial += s > 0 && expected[s][i] != expected[0][i];
+      }
+   CHECK(new_faults() == 0 && bad == 0, "%s: %u wrong samples", what, bad);
+   /* With distinct positions, the planes must differ somewhere (else the test is blind). */
+   CHECK(msaa_enable ? partial > 50 : partial == 0, "%s: %u samples differ from sample 0",
+         what, partial);
+}
+
+/* PA_SC_AA_MASK: byte q enables the samples of quad pixel q (UL, UR, LL, LR). */
+static void test_aa_mask(void)
+{
+   const uint32_t mask = 0x0F090C05u;   /* LR all, LL 0+3, UR 2+3, UL 0+2 */
+   const float c[4] = { 1, 1, 1, 1 };
+   set_vertex(0, 0, 0, 0.0f, c);
+   set_vertex(1, W * 256, 0, 0.0f, c);
+   set_vertex(2, 0, H * 256, 0.0f, c);
+   struct ib ib = { .n = 0 };
+   emit_state(&ib, 2, true, mask);
+   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST, 3);
+   memset(cb, 0, MAX_S * W * H * 4);
+   r600_gpu_submit(gpu, ib.dw, ib.n);
+   unsigned bad = 0;
+   for (unsigned s = 0; s < 4; s++)
+      for (unsigned y = 0; y < H; y++)
+         for (unsigned x = 0; x < W; x++) {
+            unsigned byte = (mask >> (8 * ((y % 2) * 2 + x % 2))) & 0xFF;
+            uint32_t want = (byte >> s) & 1 ? 0xFFFFFFFFu : 0;
+            bad += cb[s * W * H + y * W + x] != want;
+         }
+   CHECK(new_faults() == 0 && bad == 0, "PA_SC_AA_MASK: %u wrong samples", bad);
+}
+
+/* Per-sample depth: a far full-screen rect, then a near triangle, then a middle rect with
+ * LESS: the samples the triangle covers keep its colour, all others take the middle one.
+ * The depth planes hold the exact float depths. */
+static void test_depth(void)
+{
+   const float far_c[4] = { 1, 0, 0, 1 }, near_c[4] = { 0, 1, 0, 1 }, mid_c[4] = { 0, 0, 1, 1 };
+   int64_t t[3][2] = { { 3 * 256 + 37, 2 * 256 + 5 }, { 29 * 256 + 201, 9 * 256 + 128 },
+                       { 11 * 256 + 16, 30 * 256 + 77 } };
+   set_vertex(0, 0, 0, 0.5f, far_c);
+   set_vertex(1, W * 256, 0, 0.5f, far_c);
+   set_vertex(2, 0, H * 256, 0.5f, far_c);
+   for (unsigned k = 0; k < 3; k++)
+      set_vertex(3 + k, t[k][0], t[k][1], -0.5f, near_c);
+   set_vertex(6, 0, 0, 0.0f, mid_c);
+   set_vertex(7, W * 256, 0, 0.0f, mid_c);
+   set_vertex(8, 0, H * 256, 0.0f, mid_c);
+   struct ib ib = { .n = 0 };
+   emit_state(&ib, 2, true, 0xFFFFFFFF);
+   ib_ctx(&ib, REG_DB_DEPTH_CONTROL, DB_DEPTH_CONTROL__Z_ENABLE(1) |
+                                     DB_DEPTH_CONTROL__Z_WRITE_ENABLE(1) |
+                                     DB_DEPTH_CONTROL__ZFUNC(DB_DEPTH_CONTROL__ZFUNC__FRAG_ALWAYS));
+   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST, 3);
+   ib_ctx(&ib, REG_DB_DEPTH_CONTROL, DB_DEPTH_CONTROL__Z_ENABLE(1) |
+                                     DB_DEPTH_CONTROL__Z_WRITE_ENABLE(1) |
+                                     DB_DEPTH_CONTROL__ZFUNC(DB_DEPTH_CONTROL__ZFUNC__FRAG_LESS));
+   ib_ctx(&ib, REG_VGT_INDX_OFFSET, 3);
+   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
+   ib_ctx(&ib, REG_VGT_INDX_OFFSET, 6);
+   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST, 3);
+   memset(cb, 0, MAX_S * W * H * 4);
+   r600_gpu_submit(gpu, ib.dw, ib.n);
+   unsigned bad = 0, near = 0;
+   for (unsigned s = 0; s < 4; s++)
+      for (unsigned y = 0; y < H; y++)
+         for (unsigned x = 0; x < W; x++) {
+            int64_t p[2];
+            sample_point(p, x, y, pos4[s]);
+            bool in = ref_covered_point(t, p, REF_LEFT | REF_TOP);
+            near += in;
+            if (cb[s * W * H + y * W + x] != rgba(in ? near_c : mid_c) && bad++ < 3)
+               fprintf(stderr, "  depth sample %u (%u,%u): colour %08X\n", s, x, y,
+                       cb[s * W * H + y * W + x]);
+            /* DEPTH_32_FLOAT, 8x8 tiles row-major, sample planes W*H*4 bytes apart. */
+            size_t off = s * W * H * 4 + (((y / 8) * (W / 8) + x / 8) * 64 + (y % 8) * 8 + x % 8) * 4;
+            float z;
+            memcpy(&z, dbm + off, 4);
+            if (z != (in ? 0.25f : 0.5f) && bad++ < 3)
+               fprintf(stderr, "  depth sample %u (%u,%u): z %g\n", s, x, y, (double)z);
+         }
+   CHECK(new_faults() == 0 && bad == 0 && near > 100, "per-sample depth: %u wrong, %u near",
+         bad, near);
+}
+
+/* Centroid (SEL_CENTROID): red runs 0 -> 1 over 8 px in x, so the interpolation point of
+ * each pixel shows in its colour: the centre if it is inside the triangle, else the first
+ * covered sample. Without SEL_CENTROID every pixel is interpolated at its centre. */
+static void test_centroid(void)
+{
+   const int64_t t[3][2] = { { 2 * 256 + 40, 3 * 256 + 7 }, { 10 * 256 + 40, 5 * 256 + 99 },
+                             { 4 * 256 + 200, 27 * 256 + 3 } };
+   const float c[3][4] = { { 0, 0, 0, 1 }, { 1, 0, 0, 1 }, { 0, 0, 0, 1 } };
+   for (unsigned k = 0; k < 3; k++)
+      set_vertex(k, t[k][0], t[k][1], 0.0f, c[k]);
+   double area = (double)((t[1][0] - t[0][0]) * (t[2][1] - t[0][1]) -
+                          (t[1][1] - t[0][1]) * (t[2][0] - t[0][0]));
+   for (unsigned centroid = 0; centroid < 2; centroid++) {
+      struct ib ib = { .n = 0 };
+      emit_state(&ib, 2, true, 0xFFFFFFFF);
+      ib_ctx(&ib, REG_SPI_PS_INPUT_CNTL_0, SPI_PS_INPUT_CNTL_0__SEMANTIC(1) |
+                                           SPI_PS_INPUT_CNTL_0__SEL_CENTROID(centroid));
+      draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
+      memset(cb, 0, MAX_S * W * H * 4);
+      r600_gpu_submit(gpu, ib.dw, ib.n);
+      unsigned bad = 0, moved = 0;
+      for (unsigned y = 0; y < H; y++)
+         for (unsigned x = 0; x < W; x++) {
+            static const int zero[2] = { 0, 0 };
+            int64_t p[2];
+            sample_point(p, x, y, zero);
+            int first = -1;
+            for (int s = 3; s >= 0; s--) {
+               int64_t q[2];
+               sample_point(q, x, y, pos4[s]);
+               if (ref_covered_point(t, q, REF_LEFT | REF_TOP))
+                  first = s;
+            }
+            if (first < 0)
+               continue;
+            if (centroid && !ref_covered_point(t, p, REF_LEFT | REF_TOP)) {
+               sample_point(p, x, y, pos4[first]);
+               moved++;
+            }
+            /* red = barycentric weight of vertex 1 at p */
+            double b1 = ((double)(t[0][0] - t[2][0]) * (p[1] - t[2][1]) -
+                         (double)(t[0][1] - t[2][1]) * (p[0] - t[2][0])) / area;
+            double want = 255.0 * fmin(fmax(b1, 0.0), 1.0);
+            double got = cb[first * W * H + y * W + x] & 0xFF;
+            if (fabs(got - want) > 0.51 && bad++ < 3)
+               fprintf(stderr, "  centroid %u pixel (%u,%u): red %g want %g\n", centroid, x, y,
+                       got, want);
+         }
+      CHECK(new_faults() == 0 && bad == 0 && (!centroid || moved > 10),
+            "centroid %u: %u wrong pixels, %u moved", centroid, bad, moved);
+   }
+}
+
+int main(void)
+{
+   static const enum r600_chip_class chips[2] = { R600_CHIP_RV770, R600_CHIP_R600 };
+   for (unsigned i = 0; i < 2; i++) {
+      setup(chips[i]);
+      const char *cn = i ? "r600" : "rv770";
+      char what[64];
+      for (unsigned log2n = 1; log2n <= 3; log2n++) {
+         snprintf(what, sizeof(what), "%s %ux coverage", cn, 1u << log2n);
+         test_coverage(log2n, true, what);
+      }
+      snprintf(what, sizeof(what), "%s 4x with MSAA_ENABLE 0", cn);
+      test_coverage(2, false, what);
+      if (i == 0) {
+         test_aa_mask();
+         test_depth();
+         test_centroid();
+      }
+      r600_gpu_destroy(gpu);
+   }
+   printf("%u passed, %u failed\n", test_passes, test_failures);
+   return test_failures ? 1 : 0;
+}
