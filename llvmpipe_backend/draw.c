@@ -7,8 +7,10 @@
  * the result clamped to [VGT_MIN_VTX_INDX, VGT_MAX_VTX_INDX]. That value is the vertex id the
  * VS gets in GPR0.x (GPR0.w = instance id, 0 .. VGT_NUM_INSTANCES - 1).
  * Primitives: TRILIST, TRISTRIP (odd triangles as (i+1, i, i+2) to keep the winding),
- * TRIFAN (hub first), RECTLIST, POINTLIST; other types (lines, quads, polygons, adjacency)
- * are reported and skipped. The provoking vertex is the last (PROVOKING_VTX_LAST) or the
+ * TRIFAN (hub first), RECTLIST, POINTLIST, LINELIST, LINESTRIP, LINELOOP (closed at the
+ * end and at each restart), QUADLIST and QUADSTRIP (two triangles per quad), POLYGON (a
+ * fan, flat colour from its first vertex); other types (adjacency, 2D) are reported and
+ * skipped. The provoking vertex is the last (PROVOKING_VTX_LAST) or the
  * first (strips: i, fans: i+1) of each primitive.
  * Triangles are gathered in batches; the batch's distinct vertices (by id) are shaded 16 at
  * a time, then every triangle goes through PA -> SC -> SPI -> PS -> CB in order; per 4x4
@@ -180,6 +182,13 @@ static bool shade_vertices(struct draw *d)
    return true;
 }
 
+static bool is_line(unsigned prim_type)
+{
+   return prim_type == VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_LINELIST ||
+          prim_type == VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_LINESTRIP ||
+          prim_type == VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_LINELOOP;
+}
+
 /* Shades the batch's vertices and draws its triangles; empties the batch. */
 static bool flush_batch(struct draw *d)
 {
@@ -191,6 +200,8 @@ static bool flush_batch(struct draw *d)
                                      &s->verts[bt->slot[2]] };
       if (d->prim_type == VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POINTLIST)
          ok = sim_pa_point(&d->pa, v[0], raster_prim, d);
+      else if (is_line(d->prim_type))
+         ok = sim_pa_line(&d->pa, v, &s->verts[bt->provoking], raster_prim, d);
       else if (d->prim_type == VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST)
          ok = sim_pa_rect(&d->pa, v, &s->verts[bt->provoking], raster_prim, d);
       else
@@ -234,10 +245,24 @@ static bool add_triangle(struct draw *d, uint32_t k0, uint32_t k1, uint32_t k2, 
 /* Primitive assembly state since the last start/restart. */
 struct assembler {
    unsigned n;          /* vertices seen */
-   uint32_t hub, prev;  /* fan: first vertex; strip/fan: the vertex before the last */
+   uint32_t hub, prev;  /* fan/polygon/loop: first vertex; strip/fan: the vertex before the last */
    uint32_t last;
-   uint32_t list[2];
+   uint32_t list[3];
 };
+
+/* A line a -> b (slots 1 and 2 the same vertex). */
+static bool add_line(struct draw *d, uint32_t a, uint32_t b)
+{
+   return add_triangle(d, a, b, b, d->provoking_last ? b : a);
+}
+
+/* The end of a vertex sequence (the draw's end or a restart): closes a line loop. */
+static bool finish(struct draw *d, const struct assembler *a)
+{
+   if (d->prim_type == VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_LINELOOP && a->n >= 2)
+      return add_line(d, a->last, a->hub);
+   return true;
+}
 
 static bool assemble(struct draw *d, struct assembler *a, uint32_t key)
 {
@@ -268,6 +293,46 @@ static bool assemble(struct draw *d, struct assembler *a, uint32_t key)
       else if (a->n >= 2)
          ok = add_triangle(d, a->hub, a->last, key, last ? key : a->last);
       break;
+   case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POLYGON:
+      /* A fan; the polygon's flat colour is its first vertex (GL). */
+      if (a->n == 0)
+         a->hub = key;
+      else if (a->n >= 2)
+         ok = add_triangle(d, a->hub, a->last, key, a->hub);
+      break;
+   case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_QUADLIST:
+      /* v0 v1 v2 v3 -> (v0, v1, v2), (v0, v2, v3); provoking: v3 or v0. */
+      if (a->n % 4 == 3) {
+         uint32_t pv = last ? key : a->list[0];
+         ok = add_triangle(d, a->list[0], a->list[1], a->list[2], pv) &&
+              add_triangle(d, a->list[0], a->list[2], key, pv);
+      } else {
+         a->list[a->n % 4] = key;
+      }
+      break;
+   case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_QUADSTRIP:
+      /* Quad i is v2i, v2i+1, v2i+3, v2i+2 around its boundary; provoking: v2i+3 or v2i. */
+      if (a->n >= 3 && a->n % 2 == 1) {
+         uint32_t pv = last ? key : a->list[0];
+         ok = add_triangle(d, a->list[0], a->prev, key, pv) &&
+              add_triangle(d, a->list[0], key, a->last, pv);
+      }
+      if (a->n % 2 == 1)
+         a->list[0] = a->last;   /* v2i+2 starts the next quad */
+      else if (a->n == 0)
+         a->list[0] = key;
+      break;
+   case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_LINELIST:
+      if (a->n % 2 == 1)
+         ok = add_line(d, a->last, key);
+      break;
+   case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_LINESTRIP:
+   case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_LINELOOP:
+      if (a->n == 0)
+         a->hub = key;
+      else
+         ok = add_line(d, a->last, key);
+      break;
    }
    a->prev = a->last;
    a->last = key;
@@ -285,6 +350,12 @@ static bool prim_supported(const struct sim_exec *ex, unsigned prim_type)
    case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRISTRIP:
    case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRIFAN:
    case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST:
+   case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_LINELIST:
+   case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_LINESTRIP:
+   case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_LINELOOP:
+   case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_QUADLIST:
+   case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_QUADSTRIP:
+   case VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POLYGON:
       return true;
    }
    sim_unimpl_field(ex->gpu->chip, REG_VGT_PRIMITIVE_TYPE, "PRIM_TYPE", prim_type,
@@ -461,6 +532,8 @@ void sim_draw(struct sim_exec *ex, const uint32_t *immd, unsigned immd_ndw)
       for (uint32_t i = 0; i < count && !d.stop; i++) {
          uint32_t raw = raw_index(&src, i);
          if (restart && raw == restart_index) {
+            if (!finish(&d, &a))
+               break;
             a = (struct assembler){ 0 };
             continue;
          }
@@ -469,7 +542,7 @@ void sim_draw(struct sim_exec *ex, const uint32_t *immd, unsigned immd_ndw)
          if (!assemble(&d, &a, id))
             break;
       }
-      if (!d.stop)
+      if (!d.stop && finish(&d, &a))
          flush_batch(&d);   /* vertex ids are only unique within an instance */
    }
 }

@@ -1,11 +1,13 @@
 /* Reading a program image from GPU memory (sim_isa_read, isa_program.h): the CF list from
  * the entry on, and every clause it references.
  *
- * The CF list ends at an END_OF_PROGRAM (or R7xx END_PROGRAM) instruction - or at a RETURN
- * once the fetch shader's first RETURN or the main program's END_OF_PROGRAM has been read -
- * provided every CALL target and every jump target read so far lies inside the list
- * (subroutines follow the main program and end with RETURN; a jump target may be the
- * index just past the last instruction, which ends the program). */
+ * The CF list ends at an END_OF_PROGRAM (or R7xx END_PROGRAM) instruction - for the fetch
+ * shader at its first RETURN - unless a CALL read so far targets a later instruction:
+ * subroutines follow the main program and end with RETURN, so reading then goes on to the
+ * first END_OF_PROGRAM or RETURN past every CALL target and past every jump target of the
+ * subroutines (a jump target may be the index just past the last instruction, which ends
+ * the program). Jump targets of the main program do not extend it: one past its end is a
+ * decode fault. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,14 +33,18 @@ static bool img_push(struct sim_isa_image *img, const uint32_t *dw, size_t n)
    return true;
 }
 
-/* The last CF index a CF word requires to be part of the list (0 if none). */
-static uint32_t required_index(bool r7, uint32_t w0, uint32_t w1)
+/* The last CF index a CF word requires to be part of the list (0 if none); jump targets
+ * count only with `jumps`. */
+static uint32_t required_index(bool r7, uint32_t w0, uint32_t w1, bool jumps)
 {
    if (cf_format(r7, w1) != CF_PLAIN)
       return 0;
-   switch (cf_plain_id(r7, w1)) {
-   case HW_ISA_CF_CALL:
+   unsigned id = cf_plain_id(r7, w1);
+   if (id == HW_ISA_CF_CALL)
       return GET(SQ_CF_WORD0, ADDR, w0);
+   if (!jumps)
+      return 0;
+   switch (id) {
    case HW_ISA_CF_JUMP: case HW_ISA_CF_ELSE: case HW_ISA_CF_POP: case HW_ISA_CF_PUSH:
    case HW_ISA_CF_PUSH_ELSE: case HW_ISA_CF_POP_JUMP: case HW_ISA_CF_POP_PUSH:
    case HW_ISA_CF_POP_PUSH_ELSE: case HW_ISA_CF_LOOP_START: case HW_ISA_CF_LOOP_START_DX10:
@@ -63,7 +69,7 @@ bool sim_isa_read(struct sim_memory *mem, enum r600_chip_class chip, enum sim_st
       goto oom;
 
    unsigned i = entry, need = entry;
-   bool returns = stage == SIM_STAGE_FS;   /* a RETURN may end the list */
+   bool past_main = false;   /* the main program's end has been read: now in subroutines */
    for (;; i++) {
       if (i >= SIM_MAX_CF) {
          snprintf(err, errlen, "no END_OF_PROGRAM within %u CF instructions", SIM_MAX_CF);
@@ -77,15 +83,14 @@ bool sim_isa_read(struct sim_memory *mem, enum r600_chip_class chip, enum sim_st
       }
       if (!img_push(img, w, 2))
          goto oom;
-      uint32_t req = required_index(r7, w[0], w[1]);
+      uint32_t req = required_index(r7, w[0], w[1], past_main);
       if (req > need)
          need = req;
-      bool eop = cf_is_eop(r7, w[1]);
-      bool ends = eop || (returns && cf_format(r7, w[1]) == CF_PLAIN &&
-                          cf_plain_id(r7, w[1]) == HW_ISA_CF_RETURN);
+      bool ret = cf_format(r7, w[1]) == CF_PLAIN && cf_plain_id(r7, w[1]) == HW_ISA_CF_RETURN;
+      bool ends = cf_is_eop(r7, w[1]) || (ret && (past_main || stage == SIM_STAGE_FS));
       if (ends && i >= need)
          break;
-      returns |= eop;
+      past_main |= ends;
    }
    img->dw[SIM_IMAGE_HEADER - 1] = i + 1;
 

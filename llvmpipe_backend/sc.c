@@ -13,6 +13,8 @@
  * are top or bottom edges (the D3D/GL "top-left" vocabulary). A sample is covered when,
  * for every edge, E > 0, or E == 0 and PA_SC_EDGERULE says samples on that kind of edge
  * are inside. A sample on a vertex lies on two edges and needs both to include it.
+ * Multi-sampling (msaa.c) tests each sample of a pixel at the centre plus its offset with
+ * the same functions and biases; offsets are multiples of 1/16 px, exact in 1/SIM_SUBPIX.
  */
 #include "sc.h"
 

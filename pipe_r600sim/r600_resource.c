@@ -24,7 +24,11 @@ bool r600_is_vertex_format(enum pipe_format f)
    return f >= PIPE_FORMAT_R32_FLOAT && f < PIPE_FORMAT_COUNT;
 }
 
-/* Lays out a texture: levels one after another, each 256-byte aligned. Returns the size. */
+/* Lays out a texture: levels one after another, each 256-byte aligned. Returns the size.
+ * A multi-sampled surface (one level, one layer) holds its samples as sample-major planes
+ * of layer_size bytes each, the layout the simulated CB and DB use (the planes are exactly
+ * (SLICE_TILE_MAX + 1) * 64 pixels apart: the height is rounded to 16 rows so that 2-byte
+ * depth planes stay 256-byte aligned). */
 static uint64_t texture_layout(struct r600_resource *res)
 {
    const struct pipe_resource *t = &res->base;
@@ -34,10 +38,10 @@ static uint64_t texture_layout(struct r600_resource *res)
       unsigned h = t->height0 >> l ? t->height0 >> l : 1;
       struct r600_texture_level *lvl = &res->level[l];
       lvl->pitch = ALIGN(w, 8);
-      lvl->height = ALIGN(h, 8);
+      lvl->height = ALIGN(h, res->samples > 1 ? 16 : 8);
       lvl->layer_size = ALIGN((uint64_t)lvl->pitch * lvl->height * res->bpp, 256);
       lvl->offset = offset;
-      offset += lvl->layer_size * res->num_layers;
+      offset += lvl->layer_size * res->num_layers * res->samples;
    }
    return offset;
 }
@@ -52,6 +56,8 @@ static bool template_valid(struct r600_screen *screen, const struct pipe_resourc
        t->last_level >= R600_MAX_LEVELS)
       return false;
    if (t->target == PIPE_TEXTURE_CUBE && t->width0 != t->height0)
+      return false;
+   if (t->nr_samples > 1 && (t->last_level != 0 || t->target != PIPE_TEXTURE_2D))
       return false;
    return screen->base.is_format_supported(&screen->base, t->format, t->target, t->nr_samples,
                                            t->bind);
@@ -78,12 +84,14 @@ static struct pipe_resource *r600_resource_create(struct pipe_screen *pscreen,
    if (templ->target == PIPE_BUFFER) {
       res->bpp = 1;
       res->num_layers = 1;
+      res->samples = 1;
       res->base.height0 = 1;
       res->base.last_level = 0;
       size = templ->width0;
    } else {
       res->bpp = pipe_format_size(templ->format);
       res->num_layers = templ->target == PIPE_TEXTURE_CUBE ? 6 : 1;
+      res->samples = templ->nr_samples > 1 ? templ->nr_samples : 1;
       size = texture_layout(res);
    }
    res->bo = r600_bo_create(screen, size, 256);
@@ -108,7 +116,14 @@ static bool r600_is_format_supported(struct pipe_screen *pscreen, enum pipe_form
                                      enum pipe_texture_target target, unsigned sample_count,
                                      unsigned bind)
 {
-   if (sample_count > 1 || target >= PIPE_TEXTURE_TARGET_COUNT)
+   if (target >= PIPE_TEXTURE_TARGET_COUNT)
+      return false;
+   /* 2, 4 or 8 samples (PA_SC_AA_CONFIG) for 2D render targets and depth buffers, which
+    * are not sampled as textures (no 2D_MSAA texture fetch). */
+   if (sample_count > 1 &&
+       ((sample_count != 2 && sample_count != 4 && sample_count != 8) ||
+        target != PIPE_TEXTURE_2D || (bind & PIPE_BIND_SAMPLER_VIEW) ||
+        !(bind & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_DEPTH_STENCIL))))
       return false;
    if (target == PIPE_BUFFER) {
       /* Buffers hold vertices, indices or constants; a format only matters for vertices. */

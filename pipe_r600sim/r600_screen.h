@@ -42,6 +42,7 @@ struct r600_resource {
    struct r600_bo *bo;
    unsigned bpp;          /* bytes per pixel; 1 for buffers */
    unsigned num_layers;   /* 6 for cube maps */
+   unsigned samples;      /* 1, or 2/4/8 sample planes (see texture_layout) */
    struct r600_texture_level level[R600_MAX_LEVELS];
 };
 

@@ -77,6 +77,50 @@ static bool surface_usable(const struct pipe_surface *surf, bool depth)
    return depth ? r600_is_depth_format(surf->format) : r600_is_colorbuffer_format(surf->format);
 }
 
+/* The sample count of the bound surfaces (they must agree: a mismatch is refused when
+ * binding). */
+static unsigned framebuffer_samples(const struct pipe_framebuffer_state *fb)
+{
+   for (unsigned i = 0; i < fb->nr_cbufs; i++) {
+      if (fb->cbufs[i])
+         return r600_resource(fb->cbufs[i]->texture)->samples;
+   }
+   return fb->zsbuf ? r600_resource(fb->zsbuf->texture)->samples : 1;
+}
+
+/* The R600 sample patterns (r600-facts §3.2): one byte per sample, X offset in the low
+ * nibble, Y in the high nibble, signed 1/16 px from the pixel centre; samples 4-7 of 8x in
+ * the second word. MAX_SAMPLE_DIST is the largest offset of the pattern. */
+static const struct {
+   uint32_t lo, hi, max_dist;
+} sample_locs[4] = {
+   { 0, 0, 0 },
+   { 0xC44CC44Cu, 0xC44CC44Cu, 4 },   /* 2x: (-4, 4) (4, -4) */
+   { 0xA66A22EEu, 0xA66A22EEu, 6 },   /* 4x: (-2, -2) (2, 2) (-6, 6) (6, -6) */
+   { 0x35B3511Fu, 0x7BD79DF9u, 7 },   /* 8x */
+};
+
+/* PA_SC_AA_CONFIG and the sample locations: context registers on every chip but the
+ * original R600, which has one config register per mode. */
+static void emit_msaa(struct r600_context *ctx, struct r600_cs *cb, unsigned samples)
+{
+   unsigned log2n = samples >= 8 ? 3 : samples >= 4 ? 2 : samples >= 2 ? 1 : 0;
+   cs_set_context_reg(cb, REG_PA_SC_AA_CONFIG,
+                      PA_SC_AA_CONFIG__MSAA_NUM_SAMPLES(log2n) |
+                      PA_SC_AA_CONFIG__MAX_SAMPLE_DIST(sample_locs[log2n].max_dist));
+   if (ctx->chip != R600_CHIP_R600) {
+      cs_set_context_reg(cb, REG_PA_SC_AA_SAMPLE_LOCS_MCTX, sample_locs[log2n].lo);
+      cs_set_context_reg(cb, REG_PA_SC_AA_SAMPLE_LOCS_8S_WD1_MCTX, sample_locs[log2n].hi);
+   } else if (log2n) {
+      static const uint32_t reg[4] = { 0, REG_PA_SC_AA_SAMPLE_LOCS_2S,
+                                       REG_PA_SC_AA_SAMPLE_LOCS_4S,
+                                       REG_PA_SC_AA_SAMPLE_LOCS_8S_WD0 };
+      cs_set_config_reg(cb, reg[log2n], sample_locs[log2n].lo);
+      if (log2n == 3)
+         cs_set_config_reg(cb, REG_PA_SC_AA_SAMPLE_LOCS_8S_WD1, sample_locs[log2n].hi);
+   }
+}
+
 static void bake_framebuffer(struct r600_context *ctx)
 {
    const struct pipe_framebuffer_state *fb = &ctx->fb;
@@ -138,15 +182,9 @@ static void bake_framebuffer(struct r600_context *ctx)
                                      PA_SC_WINDOW_SCISSOR_TL__WINDOW_OFFSET_DISABLE(1) },
       { REG_PA_SC_WINDOW_SCISSOR_BR, PA_SC_WINDOW_SCISSOR_BR__BR_X(fb->width) |
                                      PA_SC_WINDOW_SCISSOR_BR__BR_Y(fb->height) },
-      /* Single-sampled: no MSAA, all sample offsets 0. */
-      { REG_PA_SC_AA_CONFIG, 0 },
    };
    cs_set_context_regs(cb, regs, sizeof(regs) / sizeof(regs[0]));
-   /* Sample locations are context registers on every chip but the original R600. */
-   if (ctx->chip != R600_CHIP_R600) {
-      cs_set_context_reg(cb, REG_PA_SC_AA_SAMPLE_LOCS_MCTX, 0);
-      cs_set_context_reg(cb, REG_PA_SC_AA_SAMPLE_LOCS_8S_WD1_MCTX, 0);
-   }
+   emit_msaa(ctx, cb, framebuffer_samples(fb));
 }
 
 void r600_release_framebuffer(struct r600_context *ctx)
@@ -177,6 +215,19 @@ static void r600_set_framebuffer_state(struct pipe_context *pctx,
    if (state->zsbuf && !surface_usable(state->zsbuf, true)) {
       fprintf(stderr, "r600sim: depth buffer has an unsupported format %d; not bound\n",
               state->zsbuf->format);
+      ctx->fb.zsbuf = NULL;
+   }
+   /* Every surface must have the framebuffer's sample count (PA_SC_AA_CONFIG is global). */
+   unsigned samples = framebuffer_samples(&ctx->fb);
+   for (unsigned i = 0; i < ctx->fb.nr_cbufs; i++) {
+      if (ctx->fb.cbufs[i] && r600_resource(ctx->fb.cbufs[i]->texture)->samples != samples) {
+         fprintf(stderr, "r600sim: colour buffer %u has another sample count; not bound\n", i);
+         ctx->fb.cbufs[i] = NULL;
+         pipe_resource_reference(&ctx->fb_res[i], NULL);
+      }
+   }
+   if (ctx->fb.zsbuf && r600_resource(ctx->fb.zsbuf->texture)->samples != samples) {
+      fprintf(stderr, "r600sim: depth buffer has another sample count; not bound\n");
       ctx->fb.zsbuf = NULL;
    }
    pipe_resource_reference(&ctx->fb_zs_res, ctx->fb.zsbuf ? ctx->fb.zsbuf->texture : NULL);

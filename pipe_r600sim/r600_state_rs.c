@@ -51,7 +51,10 @@ static void *r600_create_rs_state(struct pipe_context *pctx, const struct pipe_r
    uint32_t min_size = t->point_size_per_vertex ? 0 : psize;
    uint32_t max_size = t->point_size_per_vertex ? half_size_12_4(8192.0f) : psize;
 
-   uint32_t sc_mode_cntl = PA_SC_MODE_CNTL__FORCE_EOV_CNTDWN_ENABLE(1);
+   /* MSAA_ENABLE only matters with a multi-sampled framebuffer (PA_SC_AA_CONFIG); off,
+    * every sample of such a framebuffer is taken at the pixel centre. */
+   uint32_t sc_mode_cntl = PA_SC_MODE_CNTL__FORCE_EOV_CNTDWN_ENABLE(1) |
+                           PA_SC_MODE_CNTL__MSAA_ENABLE(t->multisample);
    if (r7xx)
       sc_mode_cntl |= PA_SC_MODE_CNTL__FORCE_EOV_REZ_ENABLE(1) |
                       PA_SC_MODE_CNTL__R700_ZMM_LINE_OFFSET(1) |

@@ -1,6 +1,11 @@
 /* Transfers: CPU access to resources, waiting for the GPU work that uses them. Colour
  * textures and buffers are linear and mapped directly; depth surfaces are tiled
- * (r600_db_layout.h), so their transfers go through a linear staging copy. */
+ * (r600_db_layout.h), so their transfers go through a linear staging copy.
+ * Multi-sampled surfaces (sample-major planes, r600_resource.c) go through the staging
+ * copy too. Reading resolves them: a colour pixel is the average of its samples per 8-bit
+ * channel, (sum + N/2) / N in integers (round half up; every multi-sampled colour format
+ * is 8 bits per channel); a depth/stencil pixel is its sample 0. Writing stores the pixel
+ * into every sample. (A CPU resolve: the simulated CB has no RESOLVE_BOX.) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,27 +15,49 @@
 
 struct r600_transfer {
    struct pipe_transfer base;
-   uint8_t *staging;            /* linear copy of the box of a tiled (depth) surface */
+   uint8_t *staging;            /* linear copy of the box of a tiled or multi-sampled surface */
 };
 
-/* Copies the box between a tiled depth level and its linear staging copy. */
-static void copy_tiled(struct r600_resource *res, struct r600_transfer *xfer, bool to_staging)
+/* The resolved colour of one pixel whose samples are `plane` bytes apart. */
+static void resolve_pixel(uint8_t *dst, const uint8_t *src, unsigned bpp, unsigned samples,
+                          uint64_t plane)
+{
+   for (unsigned c = 0; c < bpp; c++) {
+      unsigned sum = 0;
+      for (unsigned k = 0; k < samples; k++)
+         sum += src[k * plane + c];
+      dst[c] = (uint8_t)((sum + samples / 2) / samples);
+   }
+}
+
+/* Copies the box between a tiled depth level or a multi-sampled level and its linear
+ * staging copy. */
+static void copy_staging(struct r600_resource *res, struct r600_transfer *xfer, bool to_staging)
 {
    const struct pipe_box *box = &xfer->base.box;
    const struct r600_texture_level *lvl = &res->level[xfer->base.level];
    unsigned bpp = res->bpp;
+   bool depth = r600_is_depth_format(res->base.format);
+   uint64_t plane = lvl->layer_size;
    for (int z = 0; z < box->depth; z++) {
-      uint8_t *layer = res->bo->map + lvl->offset + (uint64_t)(box->z + z) * lvl->layer_size;
+      uint8_t *layer = res->bo->map + lvl->offset +
+                       (uint64_t)(box->z + z) * lvl->layer_size * res->samples;
       for (int y = 0; y < box->height; y++) {
          uint8_t *row = xfer->staging + (uint64_t)z * xfer->base.layer_stride +
                         (uint64_t)y * xfer->base.stride;
          for (int x = 0; x < box->width; x++) {
-            uint8_t *tiled = layer + r600_db_tiled_index(lvl->pitch, (unsigned)(box->x + x),
-                                                         (unsigned)(box->y + y)) * bpp;
-            if (to_staging)
-               memcpy(row + (uint64_t)x * bpp, tiled, bpp);
-            else
-               memcpy(tiled, row + (uint64_t)x * bpp, bpp);
+            unsigned px = (unsigned)(box->x + x), py = (unsigned)(box->y + y);
+            uint8_t *mem = layer + (depth ? r600_db_tiled_index(lvl->pitch, px, py)
+                                          : (uint64_t)py * lvl->pitch + px) * bpp;
+            uint8_t *lin = row + (uint64_t)x * bpp;
+            if (!to_staging) {
+               for (unsigned k = 0; k < res->samples; k++)
+                  memcpy(mem + k * plane, lin, bpp);
+            } else if (res->samples > 1 && !depth) {
+               resolve_pixel(lin, mem, bpp, res->samples, plane);
+            } else {
+               memcpy(lin, mem, bpp);
+            }
          }
       }
    }
@@ -76,7 +103,7 @@ static void *r600_transfer_map(struct pipe_context *pctx, struct pipe_resource *
    xfer->usage = usage;
    xfer->box = *box;
    const struct r600_texture_level *lvl = &res->level[level];
-   if (pres->target != PIPE_BUFFER && r600_is_depth_format(pres->format)) {
+   if (pres->target != PIPE_BUFFER && (r600_is_depth_format(pres->format) || res->samples > 1)) {
       xfer->stride = (unsigned)box->width * res->bpp;
       xfer->layer_stride = xfer->stride * (unsigned)box->height;
       rx->staging = malloc((size_t)xfer->layer_stride * (size_t)box->depth + 1);
@@ -85,7 +112,7 @@ static void *r600_transfer_map(struct pipe_context *pctx, struct pipe_resource *
          return NULL;
       }
       if (!(usage & PIPE_MAP_DISCARD_RANGE))
-         copy_tiled(res, rx, true);   /* what the surface holds, also under a partial write */
+         copy_staging(res, rx, true);   /* what the surface holds, also under a partial write */
       pipe_resource_reference(&xfer->resource, pres);
       *out = xfer;
       return rx->staging;
@@ -111,7 +138,7 @@ static void r600_transfer_unmap(struct pipe_context *pctx, struct pipe_transfer 
    struct r600_transfer *rx = (struct r600_transfer *)xfer;
    if (rx->staging) {
       if (xfer->usage & PIPE_MAP_WRITE)
-         copy_tiled(r600_resource(xfer->resource), rx, false);
+         copy_staging(r600_resource(xfer->resource), rx, false);
       free(rx->staging);
    }
    pipe_resource_reference(&xfer->resource, NULL);

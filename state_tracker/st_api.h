@@ -25,6 +25,13 @@ ST_EXPORT struct pipe_screen *r600sim_st_screen(void);
 ST_EXPORT struct st_framebuffer *r600sim_st_framebuffer_create(unsigned width, unsigned height,
                                                                enum pipe_format color,
                                                                enum pipe_format zs);
+/* The same with `samples` (2, 4 or 8; 0 or 1 = single-sampled) per pixel in both buffers;
+ * glReadPixels and the window system see the resolved image. */
+ST_EXPORT struct st_framebuffer *r600sim_st_framebuffer_create_ms(unsigned width,
+                                                                  unsigned height,
+                                                                  enum pipe_format color,
+                                                                  enum pipe_format zs,
+                                                                  unsigned samples);
 ST_EXPORT void r600sim_st_framebuffer_destroy(struct st_framebuffer *);
 ST_EXPORT struct pipe_resource *r600sim_st_framebuffer_color(struct st_framebuffer *);
 

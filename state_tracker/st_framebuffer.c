@@ -8,7 +8,7 @@
 
 static struct pipe_resource *create_buffer(struct pipe_screen *screen, unsigned width,
                                            unsigned height, enum pipe_format format,
-                                           unsigned bind)
+                                           unsigned bind, unsigned samples)
 {
    struct pipe_resource templ = {
       .target = PIPE_TEXTURE_2D,
@@ -16,6 +16,7 @@ static struct pipe_resource *create_buffer(struct pipe_screen *screen, unsigned 
       .width0 = width,
       .height0 = height,
       .depth0 = 1,
+      .nr_samples = samples,
       .bind = bind,
    };
    return screen->resource_create(screen, &templ);
@@ -23,6 +24,13 @@ static struct pipe_resource *create_buffer(struct pipe_screen *screen, unsigned 
 
 struct st_framebuffer *r600sim_st_framebuffer_create(unsigned width, unsigned height,
                                                      enum pipe_format color, enum pipe_format zs)
+{
+   return r600sim_st_framebuffer_create_ms(width, height, color, zs, 0);
+}
+
+struct st_framebuffer *r600sim_st_framebuffer_create_ms(unsigned width, unsigned height,
+                                                        enum pipe_format color,
+                                                        enum pipe_format zs, unsigned samples)
 {
    struct pipe_screen *screen = r600sim_st_screen();
    if (!screen || width == 0 || height == 0 || color == PIPE_FORMAT_NONE)
@@ -33,10 +41,11 @@ struct st_framebuffer *r600sim_st_framebuffer_create(unsigned width, unsigned he
    fb->refcount = 1;
    fb->width = width;
    fb->height = height;
+   fb->samples = samples > 1 ? samples : 0;
    fb->color = create_buffer(screen, width, height, color,
-                             PIPE_BIND_RENDER_TARGET | PIPE_BIND_DISPLAY_TARGET);
+                             PIPE_BIND_RENDER_TARGET | PIPE_BIND_DISPLAY_TARGET, samples);
    if (zs != PIPE_FORMAT_NONE)
-      fb->zs = create_buffer(screen, width, height, zs, PIPE_BIND_DEPTH_STENCIL);
+      fb->zs = create_buffer(screen, width, height, zs, PIPE_BIND_DEPTH_STENCIL, samples);
    if (!fb->color || (zs != PIPE_FORMAT_NONE && !fb->zs)) {
       st_framebuffer_unref(fb);
       return NULL;

@@ -9,6 +9,7 @@
 struct st_framebuffer {
    _Atomic int refcount;          /* the creator + each context that binds it */
    unsigned width, height;
+   unsigned samples;              /* 0 = single-sampled, else 2/4/8 (resolved on reads) */
    struct pipe_resource *color;   /* top row first (see st_api.h) */
    struct pipe_resource *zs;      /* NULL without depth/stencil */
 };

@@ -104,25 +104,33 @@ static void test_configs(EGLDisplay dpy, EGLConfig *plain, EGLConfig *deep)
    EGLConfig cfgs[4];
    EGLint n = -1;
    CHECK_ERR(eglGetConfigs(dpy, NULL, 0, &n), EGL_TRUE, EGL_SUCCESS);
-   CHECK(n == 2);
+   CHECK(n == 4);   /* plain and depth24/stencil8, each single-sampled and 4x */
    CHECK_ERR(eglGetConfigs(dpy, cfgs, 4, NULL), EGL_FALSE, EGL_BAD_PARAMETER);
 
    const EGLint pbuf[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
                           EGL_OPENGL_ES2_BIT, EGL_NONE};
    CHECK_ERR(eglChooseConfig(dpy, pbuf, cfgs, 4, &n), EGL_TRUE, EGL_SUCCESS);
-   CHECK(n == 2);
-   /* Sorted smallest depth first. */
+   CHECK(n == 4);
+   /* Sorted fewest sample buffers first, then smallest depth. */
    CHECK(attrib(dpy, cfgs[0], EGL_DEPTH_SIZE) == 0 && attrib(dpy, cfgs[1], EGL_DEPTH_SIZE) == 24);
+   CHECK(attrib(dpy, cfgs[2], EGL_SAMPLES) == 4 && attrib(dpy, cfgs[2], EGL_SAMPLE_BUFFERS) == 1 &&
+         attrib(dpy, cfgs[2], EGL_DEPTH_SIZE) == 0 && attrib(dpy, cfgs[3], EGL_DEPTH_SIZE) == 24 &&
+         attrib(dpy, cfgs[3], EGL_SAMPLES) == 4);
+   const EGLint msaa[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
+                          EGL_OPENGL_ES2_BIT, EGL_SAMPLE_BUFFERS, 1, EGL_SAMPLES, 4, EGL_NONE};
+   EGLConfig ms_cfgs[4];
+   CHECK_ERR(eglChooseConfig(dpy, msaa, ms_cfgs, 4, &n), EGL_TRUE, EGL_SUCCESS);
+   CHECK(n == 2 && ms_cfgs[0] == cfgs[2] && ms_cfgs[1] == cfgs[3]);
    *plain = cfgs[0];
    *deep = cfgs[1];
    CHECK_ERR(eglChooseConfig(dpy, pbuf, cfgs, 1, &n), EGL_TRUE, EGL_SUCCESS);
    CHECK(n == 1 && cfgs[0] == *plain);
    CHECK_ERR(eglChooseConfig(dpy, pbuf, NULL, 0, &n), EGL_TRUE, EGL_SUCCESS);
-   CHECK(n == 2);
+   CHECK(n == 4);
    const EGLint depth[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
                            EGL_OPENGL_ES2_BIT, EGL_DEPTH_SIZE, 1, EGL_NONE};
    CHECK_ERR(eglChooseConfig(dpy, depth, cfgs, 4, &n), EGL_TRUE, EGL_SUCCESS);
-   CHECK(n == 1 && cfgs[0] == *deep);
+   CHECK(n == 2 && cfgs[0] == *deep);
    /* Defaults: EGL_SURFACE_TYPE = EGL_WINDOW_BIT, EGL_RENDERABLE_TYPE = EGL_OPENGL_ES_BIT. */
    CHECK_ERR(eglChooseConfig(dpy, NULL, cfgs, 4, &n), EGL_TRUE, EGL_SUCCESS);
    CHECK(n == 0);
@@ -138,7 +146,7 @@ static void test_configs(EGLDisplay dpy, EGLConfig *plain, EGLConfig *deep)
    const EGLint dont_care[] = {EGL_SURFACE_TYPE, EGL_DONT_CARE, EGL_RENDERABLE_TYPE,
                                EGL_DONT_CARE, EGL_NONE};
    CHECK_ERR(eglChooseConfig(dpy, dont_care, cfgs, 4, &n), EGL_TRUE, EGL_SUCCESS);
-   CHECK(n == 2);
+   CHECK(n == 4);
    const EGLint bad_name[] = {0x1234, 0, EGL_NONE};
    CHECK_ERR(eglChooseConfig(dpy, bad_name, cfgs, 4, &n), EGL_FALSE, EGL_BAD_ATTRIBUTE);
    const EGLint level_dc[] = {EGL_LEVEL, EGL_DONT_CARE, EGL_NONE};

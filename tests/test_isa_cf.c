@@ -387,16 +387,20 @@ static void test_pixel_modes(void)
          check_u32(res_interp.out.pixel[1][0][l], 100 + l, "plain export lane %u", l);
       }
 
+   /* a branch leaves lanes 0, 5 and 8 active: WQM instructions run on quads 0..2 */
    prog_init(&p);
-   alu_begin(&p);
+   alu_pred(&p, ALUK(ALU_PUSH_BEFORE), OP2(PRED_SETGT), 1, 0);   /* 0 */
+   alu_begin(&p);                                                /* 1 */
    alu(&p, (struct alu){ OP2(MOV), 2, 0, .s0 = inl(FONE) }, true);
    cf_alu_ex(&p, ALUK(ALU), (struct cf_alu_opts){ .wqm = true });
-   alu_mov(&p, ALUK(ALU), 3, 0, 1.0f);
+   alu_mov(&p, ALUK(ALU), 3, 0, 1.0f);                           /* 2 */
    cf_export(&p, (struct cf_exp){ .type = ENU(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, SQ_EXPORT_PIXEL), .base = 0,
                                   .gpr = 2, .sel = { SEL(X), SEL(Y), SEL(Z), SEL(W) }, .wqm = true });
-   cf_full(&p, (struct cfw){ .inst = CFI(KILL), .addr = 5, .wqm = true });
-   cf(&p, CFI(NOP), 0, 0, true);
-   if (run_both("WHOLE_QUAD_MODE", upload_prog(&p), PS_RUN(.active = 0x0121))) {
+   cf_full(&p, (struct cfw){ .inst = CFI(KILL), .addr = 6, .wqm = true });   /* 4 */
+   cf(&p, CFI(POP), 6, 1, false);                                /* 5 */
+   cf(&p, CFI(NOP), 0, 0, true);                                 /* 6 */
+   set_ab(0x0121, 0);
+   if (run_both("WHOLE_QUAD_MODE", upload_prog(&p), PS_RUN())) {
       for (unsigned l = 0; l < SIM_LANES; l++) {
          bool quad = (0x0FFF >> l) & 1, act = 0x0121 >> l & 1;
          check_u32(R(2, 0, l), quad ? ONE : 0, "WQM ALU clause lane %u", l);

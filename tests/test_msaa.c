@@ -160,6 +160,8 @@ static void emit_state(struct ib *ib, unsigned log2n, bool msaa_enable, uint32_t
           DB_DEPTH_INFO__ARRAY_MODE(DB_DEPTH_INFO__ARRAY_MODE__ARRAY_1D_TILED_THIN1));
    ib_ctx(ib, REG_DB_DEPTH_CONTROL, 0);
    ib_ctx(ib, REG_DB_SHADER_CONTROL, 0);
+   ib_ctx(ib, REG_PA_SC_VPORT_ZMIN_0, f2u(0.0f));
+   ib_ctx(ib, REG_PA_SC_VPORT_ZMAX_0, f2u(1.0f));
 
    ib_ctx(ib, REG_SPI_VS_OUT_CONFIG, SPI_VS_OUT_CONFIG__VS_EXPORT_COUNT(0));
    ib_ctx(ib, REG_SPI_VS_OUT_ID_0, SPI_VS_OUT_ID_0__SEMANTIC_0(1));

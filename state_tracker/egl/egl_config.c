@@ -1,4 +1,5 @@
 /* Frame buffer configurations: RGBA8888 pbuffer configs without and with depth24/stencil8,
+ * single-sampled and 4x multi-sampled,
  * eglGetConfigs, eglGetConfigAttrib and eglChooseConfig with the matching rules and sort
  * order of EGL 1.5 section 3.4.1.2 (table 3.4). */
 #include <stdlib.h>
@@ -14,6 +15,13 @@ static const struct egl_config configs[] = {
    {.id = 2, .red = 8, .green = 8, .blue = 8, .alpha = 8, .depth = 24, .stencil = 8,
     .surface_type = EGL_PBUFFER_BIT, .renderable_type = EGL_OPENGL_ES2_BIT,
     .conformant = EGL_OPENGL_ES2_BIT},
+   /* 4x MSAA at the R600 sample positions, resolved (box filter) for reads and swaps. */
+   {.id = 3, .red = 8, .green = 8, .blue = 8, .alpha = 8, .depth = 0, .stencil = 0,
+    .samples = 4, .surface_type = EGL_PBUFFER_BIT | EGL_MULTISAMPLE_RESOLVE_BOX_BIT,
+    .renderable_type = EGL_OPENGL_ES2_BIT, .conformant = EGL_OPENGL_ES2_BIT},
+   {.id = 4, .red = 8, .green = 8, .blue = 8, .alpha = 8, .depth = 24, .stencil = 8,
+    .samples = 4, .surface_type = EGL_PBUFFER_BIT | EGL_MULTISAMPLE_RESOLVE_BOX_BIT,
+    .renderable_type = EGL_OPENGL_ES2_BIT, .conformant = EGL_OPENGL_ES2_BIT},
 };
 #define NUM_CONFIGS ((EGLint)(sizeof(configs) / sizeof(configs[0])))
 
@@ -28,7 +36,8 @@ const struct egl_config *egl_lookup_config(EGLConfig cfg)
 bool egl_configs_compatible(const struct egl_config *a, const struct egl_config *b)
 {
    return a->red == b->red && a->green == b->green && a->blue == b->blue &&
-          a->alpha == b->alpha && a->depth == b->depth && a->stencil == b->stencil;
+          a->alpha == b->alpha && a->depth == b->depth && a->stencil == b->stencil &&
+          a->samples == b->samples;
 }
 
 bool egl_config_attrib(const struct egl_config *c, EGLint attribute, EGLint *value)
@@ -61,8 +70,8 @@ bool egl_config_attrib(const struct egl_config *c, EGLint attribute, EGLint *val
    case EGL_NATIVE_RENDERABLE: v = EGL_FALSE; break;
    case EGL_NATIVE_VISUAL_ID: v = 0; break;
    case EGL_NATIVE_VISUAL_TYPE: v = EGL_NONE; break;
-   case EGL_SAMPLE_BUFFERS: v = 0; break;
-   case EGL_SAMPLES: v = 0; break;
+   case EGL_SAMPLE_BUFFERS: v = c->samples > 0; break;
+   case EGL_SAMPLES: v = c->samples; break;
    case EGL_TRANSPARENT_TYPE: v = EGL_NONE; break;
    case EGL_TRANSPARENT_RED_VALUE: v = 0; break;
    case EGL_TRANSPARENT_GREEN_VALUE: v = 0; break;

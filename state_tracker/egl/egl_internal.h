@@ -20,6 +20,7 @@ struct egl_config {
    EGLint id;
    EGLint red, green, blue, alpha;
    EGLint depth, stencil;
+   EGLint samples;           /* EGL_SAMPLES; EGL_SAMPLE_BUFFERS = samples > 0 */
    EGLint surface_type;
    EGLint renderable_type;
    EGLint conformant;

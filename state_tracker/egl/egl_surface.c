@@ -104,8 +104,9 @@ static bool allocate_fb(struct egl_surface *s)
       return true;
    enum pipe_format zs = s->config->depth ? PIPE_FORMAT_Z24_UNORM_S8_UINT : PIPE_FORMAT_NONE;
    for (;;) {
-      s->fb = r600sim_st_framebuffer_create(s->width, s->height,
-                                            PIPE_FORMAT_R8G8B8A8_UNORM, zs);
+      s->fb = r600sim_st_framebuffer_create_ms(s->width, s->height,
+                                               PIPE_FORMAT_R8G8B8A8_UNORM, zs,
+                                               (unsigned)s->config->samples);
       if (s->fb || !s->largest_pbuffer || (s->width == 1 && s->height == 1))
          return s->fb != NULL;
       if (s->width >= s->height)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "gl_pipe.h"
+#include "st_framebuffer.h"
 
 #ifndef R600SIM_VERSION
 #error "the build defines R600SIM_VERSION (the project version)"
@@ -79,7 +80,8 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
    case GL_DEPTH_BITS: case GL_STENCIL_BITS:
       INTS(gl_draw_bits(ctx, pname));
       return true;
-   case GL_SAMPLE_BUFFERS: case GL_SAMPLES: INTS(0); return true;
+   case GL_SAMPLE_BUFFERS: INTS(ctx->draw && ctx->draw->samples ? 1 : 0); return true;
+   case GL_SAMPLES: INTS(ctx->draw ? (GLint)ctx->draw->samples : 0); return true;
    case GL_FRAMEBUFFER_BINDING: case GL_RENDERBUFFER_BINDING: INTS(0); return true;
    case GL_IMPLEMENTATION_COLOR_READ_FORMAT: INTS(GL_RGBA); return true;
    case GL_IMPLEMENTATION_COLOR_READ_TYPE: INTS(GL_UNSIGNED_BYTE); return true;

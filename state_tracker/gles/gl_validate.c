@@ -123,6 +123,8 @@ void gl_rasterizer_template(const struct st_context *ctx, struct pipe_rasterizer
    r->offset_scale = ctx->polygon_offset_factor;
    r->scissor = ctx->scissor_test;
    r->half_pixel_center = true;
+   /* ES has no GL_MULTISAMPLE switch: multi-sampled drawables always rasterize per sample. */
+   r->multisample = true;
    r->point_size_per_vertex = true;
    r->point_size = 1.0f;
    r->line_width = ctx->line_width;
