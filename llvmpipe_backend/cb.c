@@ -8,8 +8,10 @@
  * Blending: every CB_BLEND_CONTROL factor and function, in single-precision float, with the
  * source clamped to [0, 1] (UNORM targets) and the destination unpacked as u / (2^n - 1);
  * a component the format lacks reads as 0 (alpha: 1). Not verified against hardware.
- * CB_COLOR_CONTROL: SPECIAL_OP 0 draws, SPECIAL_DISABLE writes nothing, others are
- * reported and write nothing; ROP3 applies to the packed pixel when blending is off
+ * CB_COLOR_CONTROL: SPECIAL_OP 0 draws, SPECIAL_DISABLE writes nothing, RESOLVE_BOX
+ * writes the box-filtered samples of CB_COLOR0 (multi-sampled) into CB_COLOR1 (single-
+ * sampled, same format) at every covered pixel, ignoring the PS (resolve_pixel); others
+ * are reported and write nothing; ROP3 applies to the packed pixel when blending is off
  * (index 2*src + dst of its low nibble, as GL logic ops program it); MULTIWRITE_ENABLE
  * sends PIXEL 0 to every target.
  */
@@ -65,7 +67,7 @@ static float u32_as_float(uint32_t u)
 }
 
 static bool init_target(struct sim_cb_target *t, struct sim_exec *ex, unsigned n,
-                        unsigned mask, bool *fault)
+                        unsigned mask, unsigned samples, bool *fault)
 {
    enum r600_chip_class chip = ex->gpu->chip;
    uint32_t info = sim_reg(ex, REG_CB_COLOR0_INFO + n * REG_CB_COLOR0_INFO__stride);
@@ -103,6 +105,7 @@ static bool init_target(struct sim_cb_target *t, struct sim_exec *ex, unsigned n
    if (CB_COLOR0_INFO__ENDIAN__get(info))
       sim_unimpl_field(chip, info_reg, "ENDIAN", CB_COLOR0_INFO__ENDIAN__get(info), "ignored");
 
+   t->format = format;
    t->bpp = fd->bpp;
    t->ncomp = fd->ncomp;
    t->write_bits = 0;
@@ -122,7 +125,7 @@ static bool init_target(struct sim_cb_target *t, struct sim_exec *ex, unsigned n
    uint64_t slice = (uint64_t)(CB_COLOR0_SIZE__SLICE_TILE_MAX__get(size) + 1) * 64;
    t->height = (uint32_t)(slice / t->pitch);
    uint64_t va = (uint64_t)CB_COLOR0_BASE__BASE_256B__get(base) << 8;
-   unsigned samples = 1u << PA_SC_AA_CONFIG__MSAA_NUM_SAMPLES__get(sim_reg(ex, REG_PA_SC_AA_CONFIG));
+   t->samples = samples;
    t->sample_bytes = slice * t->bpp;
    t->base = sim_mem_range(ex->gpu->mem, va, samples * slice * t->bpp);
    if (!t->base) {
@@ -131,6 +134,32 @@ static bool init_target(struct sim_cb_target *t, struct sim_exec *ex, unsigned n
       *fault = true;
       return false;
    }
+   return true;
+}
+
+/* RESOLVE_BOX: CB_COLOR0 is the multi-sampled source, CB_COLOR1 the single-sampled
+ * destination (both per CB_TARGET_MASK); a target that cannot be used is reported. */
+static bool init_resolve(struct sim_cb_state *cb, struct sim_exec *ex, unsigned samples)
+{
+   uint32_t target_mask = sim_reg(ex, REG_CB_TARGET_MASK);
+   bool fault = false;
+   cb->resolve = true;
+   for (unsigned n = 0; n < 2; n++) {
+      unsigned mask = (target_mask >> (n * CB_TARGET_MASK__TARGET1_ENABLE__shift)) &
+                      CB_TARGET_MASK__TARGET0_ENABLE__mask;
+      if (!init_target(&cb->t[n], ex, n, n == 0 ? 0xF : mask, n == 0 ? samples : 1, &fault)) {
+         if (!fault)
+            sim_unimpl("CB_COLOR_CONTROL.SPECIAL_OP = RESOLVE_BOX without a usable CB_COLOR0 "
+                       "source and CB_COLOR1 destination (nothing written)");
+         cb->num_targets = 0;
+         return !fault;
+      }
+   }
+   if (cb->t[0].format != cb->t[1].format) {
+      sim_unimpl("RESOLVE_BOX between different formats (nothing written)");
+      return true;
+   }
+   cb->num_targets = 2;
    return true;
 }
 
@@ -144,8 +173,12 @@ bool sim_cb_state_init(struct sim_cb_state *cb, struct sim_exec *ex)
    bool multiwrite = CB_COLOR_CONTROL__MULTIWRITE_ENABLE__get(ctl);
    unsigned special = CB_COLOR_CONTROL__SPECIAL_OP__get(ctl);
 
+   unsigned samples =
+      1u << PA_SC_AA_CONFIG__MSAA_NUM_SAMPLES__get(sim_reg(ex, REG_PA_SC_AA_CONFIG));
    if (special == CB_COLOR_CONTROL__SPECIAL_OP__SPECIAL_DISABLE)
       return true;
+   if (special == CB_COLOR_CONTROL__SPECIAL_OP__SPECIAL_RESOLVE_BOX)
+      return init_resolve(cb, ex, samples);
    if (special != 0) {
       sim_unimpl_field(chip, REG_CB_COLOR_CONTROL, "SPECIAL_OP", special, "nothing written");
       return true;
@@ -180,7 +213,7 @@ bool sim_cb_state_init(struct sim_cb_state *cb, struct sim_exec *ex)
                       (shader_mask >> (exp * CB_SHADER_MASK__OUTPUT1_ENABLE__shift)) &
                       CB_TARGET_MASK__TARGET0_ENABLE__mask;
       struct sim_cb_target *t = &cb->t[cb->num_targets];
-      if (!init_target(t, ex, n, mask, &fault)) {
+      if (!init_target(t, ex, n, mask, samples, &fault)) {
          if (fault)
             return false;
          continue;
@@ -334,9 +367,37 @@ uint16_t sim_sx_alpha_test(const struct sim_cb_state *cb, uint16_t mask,
    return mask;
 }
 
+/* RESOLVE_BOX for one pixel: each component of the destination is the average of the
+ * source samples' component values, (sum + N/2) / N in integers (round half up). */
+static void resolve_pixel(const struct sim_cb_state *cb, uint32_t x, uint32_t y)
+{
+   const struct sim_cb_target *src = &cb->t[0], *dst = &cb->t[1];
+   if (x >= src->pitch || y >= src->height || x >= dst->pitch || y >= dst->height)
+      return;
+   const uint8_t *sp = src->base + ((size_t)y * src->pitch + x) * src->bpp;
+   uint8_t *dp = dst->base + ((size_t)y * dst->pitch + x) * dst->bpp;
+   uint32_t packed = 0;
+   for (unsigned c = 0; c < src->ncomp; c++) {
+      uint32_t m = (1u << src->width[c]) - 1, sum = 0;
+      for (unsigned k = 0; k < src->samples; k++)
+         sum += (load_pixel(sp + k * src->sample_bytes, src->bpp) >> src->shift[c]) & m;
+      packed |= ((sum + src->samples / 2) / src->samples) << src->shift[c];
+   }
+   uint32_t old = load_pixel(dp, dst->bpp);
+   store_pixel(dp, dst->bpp, (old & ~dst->write_bits) | (packed & dst->write_bits));
+}
+
 void sim_cb_write(const struct sim_cb_state *cb, int32_t bx, int32_t by, uint16_t mask,
                   const uint8_t smask[16], const struct sim_exports *out)
 {
+   if (cb->resolve) {
+      for (unsigned l = 0; l < SIM_LANES; l++) {
+         if (mask & (1u << l) && cb->num_targets == 2)
+            resolve_pixel(cb, (uint32_t)(bx + (int32_t)sim_lane_x(l)),
+                          (uint32_t)(by + (int32_t)sim_lane_y(l)));
+      }
+      return;
+   }
    for (unsigned l = 0; l < SIM_LANES; l++) {
       if (!(mask & (1u << l)))
          continue;

@@ -16,6 +16,8 @@ struct sim_exec;
 struct sim_cb_target {
    uint8_t *base;             /* host pointer of pixel (0, 0) of sample 0 */
    uint64_t sample_bytes;     /* distance between sample planes */
+   unsigned samples;
+   unsigned format;           /* CB_COLORn_INFO.FORMAT */
    uint32_t pitch, height;    /* pixels */
    unsigned bpp;              /* bytes per pixel */
    unsigned ncomp;            /* memory components X, Y, Z, W from the low bits */
@@ -29,6 +31,7 @@ struct sim_cb_target {
 
 struct sim_cb_state {
    unsigned num_targets;
+   bool resolve;              /* SPECIAL_OP RESOLVE_BOX: t[0] source, t[1] destination */
    struct sim_cb_target t[SIM_CB_TARGETS];
    unsigned rop3;
    float blend_const[4];

@@ -372,6 +372,20 @@ static void report_unimplemented_state(const struct sim_exec *ex)
       sim_unimpl_field(chip, REG_VGT_GS_MODE, "MODE", VGT_GS_MODE__MODE__get(v), "GS not run");
    if (VGT_STRMOUT_EN__STREAMOUT__get(sim_reg(ex, REG_VGT_STRMOUT_EN)))
       sim_unimpl_field(chip, REG_VGT_STRMOUT_EN, "STREAMOUT", 1, "ignored");
+   v = sim_reg(ex, REG_PA_SC_MODE_CNTL);
+   if (PA_SC_MODE_CNTL__LINE_STIPPLE_ENABLE__get(v))
+      sim_unimpl_field(chip, REG_PA_SC_MODE_CNTL, "LINE_STIPPLE_ENABLE", 1, "lines solid");
+   if (PA_SC_MODE_CNTL__PS_ITER_SAMPLE__get(v))
+      sim_unimpl_field(chip, REG_PA_SC_MODE_CNTL, "PS_ITER_SAMPLE", 1,
+                       "PS runs once per pixel");
+   v = sim_reg(ex, REG_PA_SC_LINE_CNTL);
+   if (PA_SC_LINE_CNTL__USE_BRES_CNTL__get(v))
+      sim_unimpl_field(chip, REG_PA_SC_LINE_CNTL, "USE_BRES_CNTL", 1, "ignored");
+   if (PA_SC_LINE_CNTL__EXPAND_LINE_WIDTH__get(v))
+      sim_unimpl_field(chip, REG_PA_SC_LINE_CNTL, "EXPAND_LINE_WIDTH", 1, "ignored");
+   if (PA_SC_AA_CONFIG__AA_MASK_CENTROID_DTMN__get(sim_reg(ex, REG_PA_SC_AA_CONFIG)))
+      sim_unimpl_field(chip, REG_PA_SC_AA_CONFIG, "AA_MASK_CENTROID_DTMN", 1,
+                       "centroid from the primitive's coverage only");
    v = PA_SC_CLIPRECT_RULE__CLIP_RULE__get(sim_reg(ex, REG_PA_SC_CLIPRECT_RULE));
    if (v != 0xFFFF && !PA_SC_MODE_CNTL__CLIPRECT_ENABLE__get(sim_reg(ex, REG_PA_SC_MODE_CNTL)))
       sim_unimpl_field(chip, REG_PA_SC_CLIPRECT_RULE, "CLIP_RULE", v, "cliprects ignored");

@@ -31,6 +31,10 @@ struct sim_pa_state {
    bool cull_front, cull_back;
    bool face_cw;                /* PA_SU_SC_MODE_CNTL.FACE */
    unsigned edge_tri, edge_rect, edge_point;   /* PA_SC_EDGERULE ER_TRI/ER_RECT/ER_POINT */
+   unsigned edge_line_lr, edge_line_rl;        /* ER_LINE_LR / _RL (6 flags) */
+   unsigned edge_line_tb, edge_line_bt;        /* ER_LINE_TB / _BT (4 flags) */
+   bool last_pixel;             /* PA_SC_LINE_CNTL.LAST_PIXEL */
+   int64_t line_hw;             /* PA_SU_LINE_CNTL.WIDTH: half width, 1/SIM_SUBPIX px */
 
    bool offset_tri[2];          /* POLY_OFFSET_FRONT/BACK_ENABLE ([0] front, [1] back) */
    bool offset_para;            /* POLY_OFFSET_PARA_ENABLE (points) */
@@ -65,6 +69,13 @@ bool sim_pa_rect(const struct sim_pa_state *pa, const struct sim_vtx *const v[3]
  * vertex's own size clamped by PA_SU_POINT_MINMAX), ER_POINT edge rule. */
 bool sim_pa_point(const struct sim_pa_state *pa, const struct sim_vtx *v, sim_prim_fn fn,
                   void *ctx);
+
+/* One line (v[0] -> v[1]; v[2] is ignored): clipped in clip space, then drawn as the
+ * parallelogram of its quantized end points widened by PA_SU_LINE_CNTL.WIDTH along the
+ * minor axis, with the tie rules of PA_SC_EDGERULE.ER_LINE_* and PA_SC_LINE_CNTL.LAST_PIXEL
+ * (pa.c). */
+bool sim_pa_line(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
+                 const struct sim_vtx *provoking, sim_prim_fn fn, void *ctx);
 
 /* Quantizes one window coordinate (pixels) per PA_SU_VTX_CNTL into 1/SIM_SUBPIX px units.
  * Returns false if it is not finite or lies beyond SIM_COORD_LIMIT. */

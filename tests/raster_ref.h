@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #define REF_LEFT 8u
 #define REF_RIGHT 4u
@@ -63,6 +64,70 @@ static inline bool ref_covered(const int64_t t[3][2], int64_t px, int64_t py, un
 {
    int64_t p[2] = { 256 * px + 128, 256 * py + 128 };
    return ref_covered_point(t, p, rule);
+}
+
+/* Independent model of the line rule the simulator documents (llvmpipe_backend/pa.c): coverage of
+ * pixel (px, py) by the line a -> b (1/256 px) of half width hw (1/256 px), written as
+ * "between the caps along the major axis and within hw of the line along the minor axis",
+ * with the ER_LINE flags (bit 5..0 = TB_L TB_R BT_L BT_R HT HB for x-major lines, bit 3..0
+ * = LR_L LR_R RL_L RL_R for y-major ones) deciding samples exactly on a boundary. */
+struct ref_line_rule {
+   unsigned lr, rl, tb, bt;
+   bool last_pixel;
+};
+
+static inline bool ref_bit(unsigned v, unsigned b)
+{
+   return (v >> b) & 1;
+}
+
+/* lo <= v <= hi with the given inclusivity at each end. */
+static inline bool ref_within(int64_t v, int64_t lo, bool lo_in, int64_t hi, bool hi_in)
+{
+   return (v > lo || (v == lo && lo_in)) && (v < hi || (v == hi && hi_in));
+}
+
+/* The same at point p (1/256 px), e.g. a sample position. */
+static inline bool ref_line_covers_point(const int64_t a[2], const int64_t b[2], int64_t hw,
+                                         const struct ref_line_rule *r, const int64_t p[2])
+{
+   int64_t dx = b[0] - a[0], dy = b[1] - a[1];
+   if (dx == 0 && dy == 0)
+      return false;
+   if (llabs(dx) >= llabs(dy)) {
+      unsigned rule = dx > 0 ? r->lr : r->rl;
+      bool down = dy >= 0;
+      bool left_in = ref_bit(rule, down ? 5 : 3), right_in = ref_bit(rule, down ? 4 : 2);
+      if (r->last_pixel) {
+         if (dx > 0)
+            right_in = true;
+         else
+            left_in = true;
+      }
+      int64_t xl = dx > 0 ? a[0] : b[0], xr = dx > 0 ? b[0] : a[0];
+      if (!ref_within(p[0], xl, left_in, xr, right_in))
+         return false;
+      /* u = |dx| * (p.y - the line's y at p.x) */
+      int64_t u = ((p[1] - a[1]) * dx - (p[0] - a[0]) * dy) * (dx > 0 ? 1 : -1);
+      int64_t d = llabs(dx) * hw;
+      return ref_within(u, -d, ref_bit(rule, 1), d, ref_bit(rule, 0));
+   }
+   unsigned rule = dy > 0 ? r->tb : r->bt;
+   bool right = dx >= 0;
+   bool top_in = true, bottom_in = r->last_pixel && dy > 0;
+   int64_t yt = dy > 0 ? a[1] : b[1], yb = dy > 0 ? b[1] : a[1];
+   if (!ref_within(p[1], yt, top_in, yb, bottom_in))
+      return false;
+   int64_t u = ((p[0] - a[0]) * dy - (p[1] - a[1]) * dx) * (dy > 0 ? 1 : -1);
+   int64_t d = llabs(dy) * hw;
+   return ref_within(u, -d, ref_bit(rule, right ? 3 : 1), d, ref_bit(rule, right ? 2 : 0));
+}
+
+static inline bool ref_line_covers(const int64_t a[2], const int64_t b[2], int64_t hw,
+                                   const struct ref_line_rule *r, int64_t px, int64_t py)
+{
+   int64_t p[2] = { 256 * px + 128, 256 * py + 128 };
+   return ref_line_covers_point(a, b, hw, r, p);
 }
 
 #endif

@@ -702,6 +702,186 @@ static void test_points(void)
    }
 }
 
+static void paint_line(uint32_t *img, const int64_t a[2], const int64_t b[2], int64_t hw,
+                       const struct ref_line_rule *r, uint32_t v)
+{
+   for (int64_t y = 0; y < H; y++)
+      for (int64_t x = 0; x < W; x++)
+         if (ref_line_covers(a, b, hw, r, x, y))
+            img[y * W + x] = v;
+}
+
+static void emit_line_state(struct ib *ib, unsigned width_12_4, const struct ref_line_rule *r)
+{
+   emit_state(ib);
+   ib_ctx(ib, REG_PA_SU_LINE_CNTL, PA_SU_LINE_CNTL__WIDTH(width_12_4));
+   ib_ctx(ib, REG_PA_SC_LINE_CNTL, PA_SC_LINE_CNTL__LAST_PIXEL(r->last_pixel));
+   ib_ctx(ib, REG_PA_SC_EDGERULE, PA_SC_EDGERULE__ER_TRI(0xA) | PA_SC_EDGERULE__ER_POINT(0xA) |
+                                  PA_SC_EDGERULE__ER_RECT(0xA) | PA_SC_EDGERULE__ER_LINE_LR(r->lr) |
+                                  PA_SC_EDGERULE__ER_LINE_RL(r->rl) |
+                                  PA_SC_EDGERULE__ER_LINE_TB(r->tb) |
+                                  PA_SC_EDGERULE__ER_LINE_BT(r->bt));
+}
+
+/* LINELIST / LINESTRIP / LINELOOP: random lines (end points on the 1/256 grid, half of
+ * them on pixel centres, some axis-aligned) of several widths under Mesa's rule and the
+ * D3D10 values, with and without LAST_PIXEL, against line_covers. */
+static void test_lines(void)
+{
+   static const struct ref_line_rule rules[] = {
+      { 0x2A, 0x2A, 0xA, 0xA, true },    /* what Mesa programs */
+      { 0x2A, 0x2A, 0xA, 0xA, false },
+      { 0x1A, 0x26, 0xA, 0xA, false },   /* S004's D3D10 values */
+      { 0x15, 0x3F, 0x5, 0x3, true },
+   };
+   static const unsigned widths[] = { 8, 12, 20, 8 };   /* half widths, 12.4 */
+   const unsigned n = 300;
+   static int64_t ends[600][2];
+   for (unsigned ri = 0; ri < 4; ri++) {
+      const struct ref_line_rule *r = &rules[ri];
+      int64_t hw = widths[ri] * 16;
+      memset(expected, 0, sizeof(expected));
+      for (unsigned i = 0; i < n; i++) {
+         float c[4] = { (float)(1 + i % 255) / 255.0f, (float)((i * 7) % 256) / 255.0f,
+                        (float)(ri * 50) / 255.0f, 1.0f };
+         for (unsigned k = 0; k < 2; k++) {
+            int64_t *e = ends[2 * i + k];
+            e[0] = (int64_t)(rnd() % (72 * 256)) - 4 * 256;
+            e[1] = (int64_t)(rnd() % (72 * 256)) - 4 * 256;
+            if (i % 2)
+               e[0] = e[0] / 256 * 256 + 128, e[1] = e[1] / 256 * 256 + 128;
+            if (k == 1 && i % 5 == 0)
+               e[1] = ends[2 * i][1];   /* horizontal */
+            if (k == 1 && i % 5 == 1)
+               e[0] = ends[2 * i][0];   /* vertical */
+            set_vertex(2 * i + k, e[0], e[1], 1.0f, c);
+         }
+         paint_line(expected, ends[2 * i], ends[2 * i + 1], hw, r, rgba(c));
+      }
+      static struct ib ib;
+      ib.n = 0;
+      emit_line_state(&ib, widths[ri], r);
+      draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_LINELIST, 2 * n);
+      clear_cb(0);
+      r600_gpu_submit(gpu, ib.dw, ib.n);
+      unsigned bad = diff_image(expected), drawn = 0;
+      for (unsigned i = 0; i < W * H; i++)
+         drawn += expected[i] != 0;
+      CHECK(new_faults() == 0 && bad == 0 && drawn > 500, "LINELIST rule %u: %u wrong pixels",
+            ri, bad);
+   }
+
+   /* Strip and loop over the same vertices, with a restart in the middle: the loop closes
+    * each sub-sequence. Flat colour = the provoking (last) vertex of each segment. */
+   const struct ref_line_rule *r = &rules[1];
+   const unsigned nv = 12;
+   for (unsigned loop = 0; loop < 2; loop++) {
+      memset(expected, 0, sizeof(expected));
+      for (unsigned i = 0; i < nv; i++) {
+         float c[4] = { (float)(10 + 20 * i) / 255.0f, 0.0f, (float)(loop * 100) / 255.0f, 1.0f };
+         ends[i][0] = (int64_t)(rnd() % (60 * 256)) + 2 * 256;
+         ends[i][1] = (int64_t)(rnd() % (60 * 256)) + 2 * 256;
+         set_vertex(i, ends[i][0], ends[i][1], 1.0f, c);
+      }
+      /* indices 0..5, restart, 6..11 */
+      uint16_t *ix = (uint16_t *)idx;
+      for (unsigned i = 0; i < 6; i++) {
+         ix[i] = (uint16_t)i;
+         ix[7 + i] = (uint16_t)(6 + i);
+      }
+      ix[6] = 0xFFFF;
+      for (unsigned part = 0; part < 2; part++) {
+         unsigned b0 = 6 * part;
+         for (unsigned i = 0; i + 1 < 6; i++) {
+            float c[4] = { (float)(10 + 20 * (b0 + i + 1)) / 255.0f, 0.0f,
+                           (float)(loop * 100) / 255.0f, 1.0f };
+            paint_line(expected, ends[b0 + i], ends[b0 + i + 1], 8 * 16, r, rgba(c));
+         }
+         if (loop) {
+            float c[4] = { (float)(10 + 20 * b0) / 255.0f, 0.0f, 100.0f / 255.0f, 1.0f };
+            paint_line(expected, ends[b0 + 5], ends[b0], 8 * 16, r, rgba(c));
+         }
+      }
+      static struct ib ib;
+      ib.n = 0;
+      emit_line_state(&ib, 8, r);
+      ib_ctx(&ib, REG_SPI_PS_INPUT_CNTL_0,
+             SPI_PS_INPUT_CNTL_0__SEMANTIC(1) | SPI_PS_INPUT_CNTL_0__FLAT_SHADE(1));
+      ib_ctx(&ib, REG_VGT_MULTI_PRIM_IB_RESET_EN, VGT_MULTI_PRIM_IB_RESET_EN__RESET_EN(1));
+      ib_ctx(&ib, REG_VGT_MULTI_PRIM_IB_RESET_INDX, 0xFFFF);
+      draw_indexed(&ib, loop ? VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_LINELOOP
+                             : VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_LINESTRIP, 13, false);
+      clear_cb(0);
+      r600_gpu_submit(gpu, ib.dw, ib.n);
+      unsigned bad = diff_image(expected);
+      CHECK(new_faults() == 0 && bad == 0, "%s with restart: %u wrong pixels",
+            loop ? "LINELOOP" : "LINESTRIP", bad);
+   }
+}
+
+/* QUADLIST, QUADSTRIP and POLYGON: the triangles they decompose into, with the top-left
+ * rule (the shared diagonal drawn once). */
+static void test_quads(void)
+{
+   static const unsigned types[3] = { VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_QUADLIST,
+                                      VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_QUADSTRIP,
+                                      VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POLYGON };
+   static const char *const names[3] = { "QUADLIST", "QUADSTRIP", "POLYGON" };
+   /* Convex quads / a strip / a convex polygon, vertices on the 1/256 grid. */
+   const int64_t quad_v[8][2] = {
+      { 300, 500 }, { 7000, 900 }, { 8100, 7700 }, { 700, 6900 },
+      { 9000, 9100 }, { 15000, 9000 }, { 15500, 15000 }, { 9500, 14200 },
+   };
+   const int64_t strip_v[8][2] = {
+      { 500, 500 }, { 600, 9000 }, { 5000, 800 }, { 5100, 9500 },
+      { 9000, 300 }, { 9400, 9900 }, { 15000, 1000 }, { 15900, 9000 },
+   };
+   const int64_t poly_v[6][2] = {
+      { 8000, 500 }, { 14000, 3000 }, { 15000, 9000 }, { 9000, 15500 }, { 2000, 12000 }, { 800, 4000 },
+   };
+   for (unsigned t = 0; t < 3; t++) {
+      const int64_t (*v)[2] = t == 0 ? quad_v : t == 1 ? strip_v : poly_v;
+      unsigned nv = t == 2 ? 6 : 8;
+      memset(expected, 0, sizeof(expected));
+      for (unsigned i = 0; i < nv; i++) {
+         float c[4] = { (float)(30 * i + 5) / 255.0f, (float)(t * 60) / 255.0f, 0.5f, 1.0f };
+         set_vertex(i, v[i][0], v[i][1], 1.0f, c);
+      }
+      /* Flat colours: quads take their last vertex, the polygon its first. */
+      int64_t tri[3][2];
+      unsigned ntri = t == 1 ? 6 : 4;
+      for (unsigned k = 0; k < ntri; k++) {
+         unsigned i0, i1, i2, pv;
+         if (t == 0) {
+            unsigned q = 4 * (k / 2);
+            i0 = q, i1 = q + 1 + k % 2, i2 = q + 2 + k % 2, pv = q + 3;
+         } else if (t == 1) {
+            unsigned q = 2 * (k / 2);
+            i0 = q;
+            i1 = k % 2 ? q + 3 : q + 1;
+            i2 = k % 2 ? q + 2 : q + 3;
+            pv = q + 3;
+         } else {
+            i0 = 0, i1 = k + 1, i2 = k + 2, pv = 0;
+         }
+         memcpy(tri[0], v[i0], 16);
+         memcpy(tri[1], v[i1], 16);
+         memcpy(tri[2], v[i2], 16);
+         float c[4] = { (float)(30 * pv + 5) / 255.0f, (float)(t * 60) / 255.0f, 0.5f, 1.0f };
+         paint(expected, (const int64_t (*)[2])tri, rgba(c));
+      }
+      struct ib ib = { .n = 0 };
+      emit_state(&ib);
+      ib_ctx(&ib, REG_SPI_PS_INPUT_CNTL_0,
+             SPI_PS_INPUT_CNTL_0__SEMANTIC(1) | SPI_PS_INPUT_CNTL_0__FLAT_SHADE(1));
+      draw_auto(&ib, types[t], nv);
+      clear_cb(0);
+      r600_gpu_submit(gpu, ib.dw, ib.n);
+      unsigned bad = diff_image(expected);
+      CHECK(new_faults() == 0 && bad == 0, "%s: %u wrong pixels", names[t], bad);
+   }
+}
+
 /* Random register values in the rasterizer/CB/SPI/VGT state around valid draws: no crash,
  * no hang (run under ASan/UBSan). */
 static void test_fuzz_state(void)
@@ -769,6 +949,8 @@ int main(void)
    test_cb();
    test_vgt_and_clip();
    test_points();
+   test_lines();
+   test_quads();
    test_fuzz_state();
 
    r600_gpu_destroy(gpu);

@@ -330,28 +330,32 @@ static void test_transcendental(void)
    static const struct vec recip_ieee[] = {
       V(TWO, 0, 0, HALF), V(P0, 0, 0, INF), V(N0, 0, 0, NINF), V(INF, 0, 0, P0), V(NINF, 0, 0, N0),
       V(NANP, 0, 0, QNAN), V(DEN, 0, 0, INF), V(FMAX, 0, 0, P0), V(THREE, 0, 0, 0x3EAAAAAB),
+      V(FMIN, 0, 0, 0x7E800000),
    };
    static const struct vec recip_clamped[] = { V(P0, 0, 0, FMAX), V(N0, 0, 0, NFMAX), V(TWO, 0, 0, HALF), V(INF, 0, 0, P0) };
    static const struct vec recip_ff[] = { V(P0, 0, 0, P0), V(N0, 0, 0, N0), V(INF, 0, 0, P0), V(TWO, 0, 0, HALF) };
    static const struct vec rsq_ieee[] = {
       V(0x40800000, 0, 0, HALF), V(P0, 0, 0, INF), V(N0, 0, 0, NINF), V(MONE, 0, 0, QNAN), V(INF, 0, 0, P0),
       V(TWO, 0, 0, 0x3F3504F3), V(NANP, 0, 0, QNAN), V(THREE, 0, 0, 0x3F13CD3A), V(0x3DCCCCCD, 0, 0, 0x404A62C2),
+      V(FMAX, 0, 0, 0x1F800000), V(FMIN, 0, 0, 0x5F000000), V(DEN, 0, 0, INF),
    };
    static const struct vec rsq_clamped[] = { V(P0, 0, 0, FMAX), V(N0, 0, 0, NFMAX), V(0x40800000, 0, 0, HALF) };
    static const struct vec rsq_ff[] = { V(P0, 0, 0, P0), V(N0, 0, 0, N0), V(0x40800000, 0, 0, HALF) };
    static const struct vec sqrt_ieee[] = {
       V(0x40800000, 0, 0, TWO), V(TWO, 0, 0, 0x3FB504F3), V(N0, 0, 0, N0), V(MONE, 0, 0, QNAN),
-      V(INF, 0, 0, INF), V(DEN, 0, 0, P0),
+      V(INF, 0, 0, INF), V(DEN, 0, 0, P0), V(FMAX, 0, 0, 0x5F7FFFFF), V(FMIN, 0, 0, 0x20000000),
    };
    static const struct vec exp_ieee[] = {
       V(THREE, 0, 0, 0x41000000), V(MONE, 0, 0, HALF), V(HALF, 0, 0, 0x3FB504F3), V(NINF, 0, 0, P0),
       V(INF, 0, 0, INF), V(0x43000000, 0, 0, INF), V(0xC3160000, 0, 0, P0), V(NANP, 0, 0, QNAN),
-      V(P0, 0, 0, ONE), V(0x3DCCCCCD, 0, 0, 0x3F892FDF),
+      V(P0, 0, 0, ONE), V(0x3DCCCCCD, 0, 0, 0x3F892FDF), V(0xC2FC0000, 0, 0, FMIN),
+      V(0x42FFFAE1, 0, 0, 0x7F7E3B37), V(DEN, 0, 0, ONE),
    };
    static const struct vec log_ieee[] = {
       V(0x41000000, 0, 0, THREE), V(P0, 0, 0, NINF), V(N0, 0, 0, NINF), V(MONE, 0, 0, QNAN),
       V(INF, 0, 0, INF), V(TWO, 0, 0, ONE), V(HALF, 0, 0, MONE), V(DEN, 0, 0, NINF),
-      V(THREE, 0, 0, 0x3FCAE00D), V(0x3DCCCCCD, 0, 0, 0xC0549A78),
+      V(THREE, 0, 0, 0x3FCAE00D), V(0x3DCCCCCD, 0, 0, 0xC0549A78), V(FMIN, 0, 0, 0xC2FC0000),
+      V(FMAX, 0, 0, 0x43000000),
    };
    static const struct vec log_clamped[] = { V(P0, 0, 0, NFMAX), V(0x41000000, 0, 0, THREE), V(INF, 0, 0, INF) };
    TRANS(RECIP_IEEE, recip_ieee);

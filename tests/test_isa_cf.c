@@ -600,15 +600,30 @@ static void test_r7_cf(void)
 static void test_cf_faults(void)
 {
    struct prog p;
-   prog_init(&p);
-   cf(&p, CFI(EMIT_VERTEX), 0, 0, false);
-   cf(&p, CFI(NOP), 0, 0, true);
-   expect_fault("EMIT_VERTEX", upload_prog(&p), PS_RUN(), "geometry-shader instruction");
+   const uint32_t gs[3] = { CFI(EMIT_VERTEX), CFI(EMIT_CUT_VERTEX), CFI(CUT_VERTEX) };
+   for (unsigned k = 0; k < 3; k++) {
+      prog_init(&p);
+      cf(&p, gs[k], 0, 0, false);
+      cf(&p, CFI(NOP), 0, 0, true);
+      expect_fault("GS emit", upload_prog(&p), PS_RUN(), "geometry-shader instruction");
+   }
+#define MEMX(n) ENU(SQ_CF_ALLOC_EXPORT_WORD1, CF_INST, SQ_CF_INST_MEM_##n)
+   const uint32_t mems[8] = { MEMX(STREAM0), MEMX(STREAM1), MEMX(STREAM2), MEMX(STREAM3), MEMX(SCRATCH),
+                              MEMX(REDUCTION), MEMX(RING), R7 ? R7_SQ_CF_ALLOC_EXPORT_WORD1__CF_INST__SQ_CF_INST_MEM_EXPORT : 0 };
+   for (unsigned k = 0; k < (R7 ? 8u : 7u); k++) {
+      prog_init(&p);
+      cf_export(&p, (struct cf_exp){ .inst = mems[k], .eop = true });
+      expect_fault("MEM_* export", upload_prog(&p), PS_RUN(), "memory exports");
+   }
 
+   /* COND FALSE: a JUMP whose lanes all fail jumps */
    prog_init(&p);
-   cf_export(&p, (struct cf_exp){ .inst = ENU(SQ_CF_ALLOC_EXPORT_WORD1, CF_INST, SQ_CF_INST_MEM_SCRATCH),
-                                  .eop = true });
-   expect_fault("MEM_SCRATCH", upload_prog(&p), PS_RUN(), "memory exports");
+   cf_full(&p, (struct cfw){ .inst = CFI(JUMP), .addr = 2, .cond = CONDV(FALSE) });
+   alu_mov(&p, ALUK(ALU), 2, 0, 1.0f);
+   cf(&p, CFI(NOP), 0, 0, true);
+   clear_lanes();
+   if (run_both("JUMP COND FALSE", upload_prog(&p), PS_RUN()))
+      check_u32(R(2, 0, 3), 0, "COND FALSE: no lane passes, the JUMP is taken");
 
    prog_init(&p);
    cf(&p, R7 ? 30 : 25, 0, 0, false);

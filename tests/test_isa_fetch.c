@@ -603,6 +603,87 @@ static void test_tex_modes(void)
    }
 }
 
+/* Every SAMPLE form on a one-colour texture (point filtered: the LOD cannot change the
+ * result) and every compare form on a one-depth texture: the reference comes from src.w, or src.z for the
+ * forms whose w is an LOD or bias; VTX_SEMANTIC in a TEX clause; VTX_TC / VTX_ACK /
+ * VTX_TC_ACK clauses. */
+static void test_tex_all_forms(void)
+{
+   static uint8_t flat[8 * 8 * 4];
+   memset(flat, 0x66, sizeof(flat));
+   static float dflat[8 * 8];
+   for (unsigned i = 0; i < 64; i++)
+      dflat[i] = 0.5f;
+   set_texture(5, FMT(8_8_8_8), 8, 8, upload(flat, sizeof(flat)), upload(flat, sizeof(flat)), 1, NUM_NORM);
+   set_texture(6, FMT(32_FLOAT), 8, 8, upload(dflat, sizeof(dflat)), upload(dflat, sizeof(dflat)), 1, NUM_NORM);
+   set_sampler(7, WRAP, false, MIP_POINT, CMP(LESS));
+   static const unsigned forms[8] = { TEXI(SAMPLE), TEXI(SAMPLE_L), TEXI(SAMPLE_LB), TEXI(SAMPLE_LZ),
+                                      TEXI(SAMPLE_G), TEXI(SAMPLE_G_L), TEXI(SAMPLE_G_LB), TEXI(SAMPLE_G_LZ) };
+   static const unsigned cforms[8] = { TEXI(SAMPLE_C), TEXI(SAMPLE_C_L), TEXI(SAMPLE_C_LB), TEXI(SAMPLE_C_LZ),
+                                       TEXI(SAMPLE_C_G), TEXI(SAMPLE_C_G_L), TEXI(SAMPLE_C_G_LB), TEXI(SAMPLE_C_G_LZ) };
+   static const bool ref_in_z[8] = { false, true, true, false, false, true, true, false };
+   struct texi t[16];
+   for (unsigned k = 0; k < 8; k++) {
+      t[k] = (struct texi){ forms[k], 5, 7, 1, 10 + k, SXYZW };
+      t[8 + k] = (struct texi){ cforms[k], 6, 7, ref_in_z[k] ? 2 : 3, 20 + k, SXYZW };
+   }
+   clear_lanes();
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      init_lanes.gpr[1][0][l] = U(0.3f + 0.01f * (float)l);
+      init_lanes.gpr[1][1][l] = U(0.6f);
+      init_lanes.gpr[1][3][l] = U(0.5f);
+      /* R2: ref 0.25 in z (passes LESS 0.5), 0.75 in w; R3 the other way round */
+      init_lanes.gpr[2][0][l] = init_lanes.gpr[3][0][l] = U(0.4f);
+      init_lanes.gpr[2][1][l] = init_lanes.gpr[3][1][l] = U(0.4f);
+      init_lanes.gpr[2][2][l] = U(0.25f);
+      init_lanes.gpr[2][3][l] = U(0.75f);
+      init_lanes.gpr[3][2][l] = U(0.75f);
+      init_lanes.gpr[3][3][l] = U(0.25f);
+   }
+   if (run_both("every SAMPLE form", tex_prog(t, 16), PS_RUN()))
+      for (unsigned k = 0; k < 8; k++)
+         for (unsigned l = 0; l < SIM_LANES; l += 5) {
+            check_u32(R(10 + k, 1, l), U((float)(0x66 / 255.0)), "SAMPLE form %u lane %u", k, l);
+            check_u32(R(20 + k, 0, l), ONE, "compare form %u takes its reference from src.%c (lane %u)", k,
+                      ref_in_z[k] ? 'z' : 'w', l);
+         }
+
+   static uint32_t data[16];
+   for (unsigned i = 0; i < 16; i++)
+      data[i] = 0x7000 + i;
+   set_buffer(1, upload(data, sizeof(data)), sizeof(data), 4, 0);   /* slot 0 is a texture */
+   for (unsigned n = 0; n < 32; n++)
+      set_reg(REG_SQ_VTX_SEMANTIC_0 + 4 * n, n == 6 ? 9 : 0xFF);
+   struct prog p;
+   prog_init(&p);
+   unsigned at = p.qw;
+   struct vfetch sem = { .buffer = 1, .fmt = FMT(32), .num = NUM(INT), .semantic = true, .semantic_id = 9, .sel = XYZW };
+   uint32_t w[4];
+   vtx_words(&sem, w);
+   w[0] = (w[0] & ~FLD(SQ_TEX_WORD0, TEX_INST, 0x1F)) | FLD(SQ_TEX_WORD0, TEX_INST, TEXI(VTX_SEMANTIC));
+   clause_dw(&p, w[0], w[1]);
+   clause_dw(&p, w[2], w[3]);
+   struct vfetch plain = { .buffer = 1, .fmt = FMT(32), .num = NUM(INT), .dst_gpr = 8, .sel = XYZW };
+   vtx_words(&plain, w);
+   clause_dw(&p, w[0], w[1]);
+   clause_dw(&p, w[2], w[3]);
+   cf_fetch(&p, CFI(TEX), at, 1);
+   cf_fetch(&p, CFI(VTX_TC), at + 2, 1);
+   if (R7) {
+      cf_fetch(&p, R7_SQ_CF_WORD1__CF_INST__SQ_CF_INST_VTX_ACK, at + 2, 1);
+      cf_fetch(&p, R7_SQ_CF_WORD1__CF_INST__SQ_CF_INST_VTX_TC_ACK, at + 2, 1);
+   }
+   cf(&p, CFI(NOP), 0, 0, true);
+   clear_lanes();
+   for (unsigned l = 0; l < SIM_LANES; l++)
+      init_lanes.gpr[0][0][l] = l;
+   if (run_both("VTX_SEMANTIC in a TEX clause, VTX_TC", upload_prog(&p), PS_RUN()))
+      for (unsigned l = 0; l < SIM_LANES; l++) {
+         check_u32(R(7, 0, l), 0x7000 + l, "VTX_SEMANTIC 9 -> SQ_VTX_SEMANTIC_6 -> R7 (lane %u)", l);
+         check_u32(R(8, 0, l), 0x7000 + l, "VTX_TC clause (lane %u)", l);
+      }
+}
+
 static void test_tex_faults(void)
 {
    struct texi t = { TEXI(SAMPLE), 200, 0, 1, 2, SXYZW };
@@ -633,6 +714,7 @@ int main(void)
       test_tex_formats();
       test_tex_ops();
       test_tex_modes();
+      test_tex_all_forms();
       test_tex_faults();
    }
    return h_finish();

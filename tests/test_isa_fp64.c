@@ -126,6 +126,10 @@ static void test_fp64_ops(void)
    run_quad("MULADD_64", OP64_3(MULADD_64), muladd, 2, false);
    static const struct dvec muladd_m2[] = { { 0x3FF8000000000000, 0x4002000000000000, D_ONE, 0x4021800000000000 } };
    run_quad("MULADD_64_M2", OP64_3(MULADD_64_M2), muladd_m2, 1, false);
+   static const struct dvec muladd_m4[] = { { 0x3FF8000000000000, 0x4002000000000000, D_ONE, 0x4031800000000000 } };
+   run_quad("MULADD_64_M4", OP64_3(MULADD_64_M4), muladd_m4, 1, false);
+   static const struct dvec muladd_d2[] = { { 0x3FF8000000000000, 0x4002000000000000, D_ONE, 0x4001800000000000 } };
+   run_quad("MULADD_64_D2", OP64_3(MULADD_64_D2), muladd_d2, 1, false);
    static const struct dvec frexp_[] = {   /* c: the exponent */
       { 0x4028000000000000, 0, 4, 0x3FE8000000000000 }, { 0xBFF4000000000000, 0, 1, 0xBFE4000000000000 },
       { 0, 0, 0, 0 }, { D_INF, 0, 0, D_INF },

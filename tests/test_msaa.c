@@ -33,9 +33,10 @@ static const int pos8[8][2] = { { -1, 1 }, { 1, 5 }, { 3, -5 }, { 5, 3 },
 
 static struct r600_gpu *gpu;
 static enum r600_chip_class chip;
-static uint64_t cb_va, db_va, vs_va, ps_va, pos_va, col_va;
+static uint64_t cb_va, db_va, vs_va, ps_va, pos_va, col_va, rs_va;
 static uint32_t *cb;          /* MAX_S planes of W x H RGBA8 */
 static uint8_t *dbm;          /* MAX_S planes of W x H DEPTH_32_FLOAT, 1D tiled */
+static uint32_t *rs;          /* W x H RGBA8: the RESOLVE_BOX destination */
 static float *pos, *col;
 static unsigned fault_mark;
 
@@ -65,12 +66,14 @@ static void setup(enum r600_chip_class c)
    gpu = r600_gpu_create(c);
    cb_va = r600_gpu_alloc(gpu, MAX_S * W * H * 4, 256);
    db_va = r600_gpu_alloc(gpu, MAX_S * W * H * 4, 256);
+   rs_va = r600_gpu_alloc(gpu, W * H * 4, 256);
    vs_va = r600_gpu_alloc(gpu, 256, 256);
    ps_va = r600_gpu_alloc(gpu, 256, 256);
    pos_va = r600_gpu_alloc(gpu, MAX_VERTS * 16, 256);
    col_va = r600_gpu_alloc(gpu, MAX_VERTS * 16, 256);
    cb = r600_gpu_map(gpu, cb_va);
    dbm = r600_gpu_map(gpu, db_va);
+   rs = r600_gpu_map(gpu, rs_va);
    pos = r600_gpu_map(gpu, pos_va);
    col = r600_gpu_map(gpu, col_va);
    write_program(vs_va, FAKE_VS);
@@ -412,6 +415,117 @@ static void test_centroid(void)
    }
 }
 
+/* 4x lines and points: every sample against raster_ref.h's line model (Mesa's
+ * 0xAAAAAAAA rule, LAST_PIXEL 1, 1.5 px wide) and the point square (top-left rule,
+ * PA_SU_POINT_SIZE half size 1.25 px) at the sample positions. */
+static void test_lines_points(void)
+{
+   const struct ref_line_rule rule = { 0x2A, 0x2A, 0xA, 0xA, true };
+   const unsigned nl = 60, np = 30;
+   const int64_t hw = 12 * 16, ph = 20 * 16;   /* 12.4 half sizes in 1/256 px */
+   static int64_t ends[120][2], pts[30][2];
+   memset(expected, 0, sizeof(expected));
+   for (unsigned i = 0; i < nl + np; i++) {
+      float c[4] = { (float)(1 + i) / 255.0f, (float)(200 - i) / 255.0f, 0.5f, 1.0f };
+      unsigned nk = i < nl ? 2 : 1;
+      for (unsigned k = 0; k < nk; k++) {
+         int64_t *e = i < nl ? ends[2 * i + k] : pts[i - nl];
+         e[0] = (int64_t)(rnd() % (W * 256));
+         e[1] = (int64_t)(rnd() % (H * 256));
+         if (i % 2)
+            e[0] = e[0] / 16 * 16, e[1] = e[1] / 16 * 16;   /* on the sample grid: ties */
+         set_vertex(i < nl ? 2 * i + k : 2 * nl + (i - nl), e[0], e[1], 0.0f, c);
+      }
+      for (unsigned y = 0; y < H; y++)
+         for (unsigned x = 0; x < W; x++)
+            for (unsigned s = 0; s < 4; s++) {
+               int64_t p[2];
+               sample_point(p, x, y, pos4[s]);
+               bool in;
+               if (i < nl) {
+                  in = ref_line_covers_point(ends[2 * i], ends[2 * i + 1], hw, &rule, p);
+               } else {
+                  const int64_t *q = pts[i - nl];
+                  in = p[0] >= q[0] - ph && p[0] < q[0] + ph && p[1] >= q[1] - ph &&
+                       p[1] < q[1] + ph;
+               }
+               if (in)
+                  expected[s][y * W + x] = rgba(c);
+            }
+   }
+   static struct ib ib;
+   ib.n = 0;
+   emit_state(&ib, 2, true, 0xFFFFFFFF);
+   ib_ctx(&ib, REG_PA_SU_LINE_CNTL, PA_SU_LINE_CNTL__WIDTH(12));
+   ib_ctx(&ib, REG_PA_SC_LINE_CNTL, PA_SC_LINE_CNTL__LAST_PIXEL(1));
+   ib_ctx(&ib, REG_PA_SU_POINT_SIZE, PA_SU_POINT_SIZE__WIDTH(20) | PA_SU_POINT_SIZE__HEIGHT(20));
+   ib_ctx(&ib, REG_PA_SU_POINT_MINMAX, PA_SU_POINT_MINMAX__MAX_SIZE(0xFFFF));
+   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_LINELIST, 2 * nl);
+   ib_ctx(&ib, REG_VGT_INDX_OFFSET, 2 * nl);
+   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POINTLIST, np);
+   memset(cb, 0, MAX_S * W * H * 4);
+   r600_gpu_submit(gpu, ib.dw, ib.n);
+   unsigned bad = 0, partial = 0;
+   for (unsigned s = 0; s < 4; s++)
+      for (unsigned i = 0; i < W * H; i++) {
+         if (cb[s * W * H + i] != expected[s][i] && bad++ < 3)
+            fprintf(stderr, "  4x lines/points sample %u pixel (%u,%u): got %08X want %08X\n",
+                    s, i % W, i / W, cb[s * W * H + i], expected[s][i]);
+         partial += s > 0 && expected[s][i] != expected[0][i];
+      }
+   CHECK(new_faults() == 0 && bad == 0 && partial > 50, "4x lines and points: %u wrong samples",
+         bad);
+}
+
+/* CB_COLOR_CONTROL.SPECIAL_OP = RESOLVE_BOX: after a 4x draw (test_coverage's image in
+ * the sample planes), a rectangle with CB_COLOR0 = the 4x surface and CB_COLOR1 = a
+ * single-sampled one writes (s0 + s1 + s2 + s3 + 2) / 4 per channel into CB_COLOR1. The
+ * rectangle covers pixels 2..29 in x and y only. */
+static void test_resolve_box(void)
+{
+   test_coverage(2, true, "4x coverage before the resolve");
+   const float c[4] = { 0, 0, 0, 1 };
+   set_vertex(0, 2 * 256, 2 * 256, 0.0f, c);
+   set_vertex(1, 30 * 256, 2 * 256, 0.0f, c);
+   set_vertex(2, 2 * 256, 30 * 256, 0.0f, c);
+   struct ib ib = { .n = 0 };
+   emit_state(&ib, 2, true, 0xFFFFFFFF);
+   ib_ctx(&ib, REG_CB_COLOR1_BASE, (uint32_t)(rs_va >> 8));
+   ib_ctx(&ib, REG_CB_COLOR1_SIZE, CB_COLOR0_SIZE__PITCH_TILE_MAX(W / 8 - 1) |
+                                   CB_COLOR0_SIZE__SLICE_TILE_MAX(W * H / 64 - 1));
+   ib_ctx(&ib, REG_CB_COLOR1_INFO,
+          CB_COLOR0_INFO__FORMAT(CB_COLOR0_INFO__FORMAT__COLOR_8_8_8_8) |
+          CB_COLOR0_INFO__ARRAY_MODE(CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED) |
+          CB_COLOR0_INFO__NUMBER_TYPE(CB_COLOR0_INFO__NUMBER_TYPE__NUMBER_UNORM) |
+          CB_COLOR0_INFO__COMP_SWAP(CB_COLOR0_INFO__COMP_SWAP__SWAP_STD));
+   ib_ctx(&ib, REG_CB_TARGET_MASK, 0xFF);
+   ib_ctx(&ib, REG_CB_COLOR_CONTROL,
+          CB_COLOR_CONTROL__ROP3(0xCC) |
+          CB_COLOR_CONTROL__SPECIAL_OP(CB_COLOR_CONTROL__SPECIAL_OP__SPECIAL_RESOLVE_BOX));
+   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST, 3);
+   memset(rs, 0x5A, W * H * 4);
+   r600_gpu_submit(gpu, ib.dw, ib.n);
+   unsigned bad = 0, mixed = 0;
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++) {
+         uint32_t want = 0x5A5A5A5Au;
+         if (x >= 2 && x < 30 && y >= 2 && y < 30) {
+            want = 0;
+            for (unsigned ch = 0; ch < 4; ch++) {
+               unsigned sum = 0;
+               for (unsigned k = 0; k < 4; k++)
+                  sum += (expected[k][y * W + x] >> (8 * ch)) & 0xFF;
+               want |= ((sum + 2) / 4) << (8 * ch);
+            }
+            mixed += expected[0][y * W + x] != expected[3][y * W + x];
+         }
+         if (rs[y * W + x] != want && bad++ < 3)
+            fprintf(stderr, "  resolve (%u,%u): got %08X want %08X\n", x, y, rs[y * W + x], want);
+      }
+   CHECK(new_faults() == 0 && bad == 0 && mixed > 50, "RESOLVE_BOX: %u wrong pixels (%u mixed)",
+         bad, mixed);
+}
+
 int main(void)
 {
    static const enum r600_chip_class chips[2] = { R600_CHIP_RV770, R600_CHIP_R600 };
@@ -429,6 +543,8 @@ int main(void)
          test_aa_mask();
          test_depth();
          test_centroid();
+         test_resolve_box();
+         test_lines_points();
       }
       r600_gpu_destroy(gpu);
    }
