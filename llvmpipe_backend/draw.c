@@ -116,7 +116,8 @@ static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask,
    memset(lanes->gpr, 0, ngprs * sizeof(lanes->gpr[0]));
    sim_spi_load(&d->spi, d->prim, bx, by, smask, &d->ms, lanes);
    memset(out, 0, sizeof(*out));
-   if (!sim_program_run(d->ps, NULL, &d->ps_env, lanes, active, out)) {
+   /* valid = covered pixels (after early Z); the quad's other lanes are helpers */
+   if (!sim_program_run_valid(d->ps, NULL, &d->ps_env, lanes, active, mask, out)) {
       sim_fault(d->ex, 0, "pixel shader: %s", d->ps_env.fault);
       d->stop = true;
       return false;

@@ -106,3 +106,12 @@ unsigned sim_program_compile_count(void)
 {
    return num_programs;
 }
+
+/* The fake engine has no pixel modes: helper lanes run like valid ones. */
+bool sim_program_run_valid(const struct sim_program *prog, const struct sim_program *fetch,
+                           struct sim_shader_env *env, struct sim_lanes *lanes, uint16_t active,
+                           uint16_t valid, struct sim_exports *out)
+{
+   (void)valid;
+   return sim_program_run(prog, fetch, env, lanes, active, out);
+}
