@@ -557,6 +557,13 @@ static bool lane_on(const struct machine *m)
    return m->active && !m->broken && !m->cont && !m->killed;
 }
 
+/* A machine with everything zero, running code for chip. */
+static void machine_init(struct machine *m, enum r600_chip_class chip)
+{
+   memset(m, 0, sizeof(*m));
+   m->chip = chip;
+}
+
 /* Runs a VS or PS (CALL_FS does nothing: the test preloads the attribute GPRs). */
 static void run(struct machine *m, const struct r600_shader_binary *b)
 {
@@ -719,6 +726,16 @@ static bool compile(const struct ir_shader *ir, enum r600_chip_class chip,
    return ok;
 }
 
+/* compile(), then the per-clause checks of check_alu_clauses on the result. */
+static bool compile_checked(const struct ir_shader *ir, enum r600_chip_class chip,
+                            struct r600_shader_binary *b, const char *what)
+{
+   if (!compile(ir, chip, b, what))
+      return false;
+   check_alu_clauses(chip, b, what);
+   return true;
+}
+
 static bool feq(float a, float b)
 {
    union val x = {.f = a}, y = {.f = b};
@@ -786,8 +803,7 @@ static void test_vs_basic(void)
       check_alu_clauses(chip, &b, "vs_basic");
 
       struct machine m;
-      memset(&m, 0, sizeof(m));
-      m.chip = chip;
+      machine_init(&m, chip);
       float in0[4] = {1.5f, -2.0f, 0.75f, 1.0f}, in1[4] = {0.1f, 0.2f, 0.3f, 0.4f};
       for (unsigned c = 0; c < 4; c++) {
          m.gpr[1][c].f = in0[c];
@@ -845,8 +861,7 @@ static void test_ps_constant(void)
       CHECK(cf[0].count == 5, "ps_constant: 4 instructions + 1 literal slot (count %u)", cf[0].count);
       check_alu_clauses(chip, &b[ci], "ps_constant");
       struct machine m;
-      memset(&m, 0, sizeof(m));
-      m.chip = chip;
+      machine_init(&m, chip);
       run(&m, &b[ci]);
       CHECK(!m.error && m.pixel_done && feq(m.pixel[0][0].f, 0.2f) && feq(m.pixel[0][1].f, 0.4f) &&
             feq(m.pixel[0][2].f, 1.0f) && feq(m.pixel[0][3].f, -0.5f),
@@ -1113,8 +1128,7 @@ static void test_random_programs(void)
             continue;
          groups += check_alu_clauses(chip, &b, what);
          struct machine m;
-         memset(&m, 0, sizeof(m));
-         m.chip = chip;
+         machine_init(&m, chip);
          for (unsigned i = 0; i < 3; i++)
             memcpy(m.gpr[1 + i], ev.in[i], sizeof(ev.in[i]));
          memcpy(m.consts, ev.cst, sizeof(ev.cst));
@@ -1137,15 +1151,21 @@ static void test_random_programs(void)
    }
    CHECK(programs == 600 && groups > 1000, "random: %u programs, %u groups", programs, groups);
 }
-
-/* IF/ELSE/ENDIF and a loop with BRK, executed for both outcomes. */
-static void test_flow(void)
+/* A fragment shader with one generic input and one colour output. */
+static struct ir_shader *fs_one_in_one_out(void)
 {
    struct ir_shader *s = ir_shader_create(IR_STAGE_FRAGMENT);
    s->num_inputs = 1;
    add_io(&s->inputs[0], IR_SEM_GENERIC, 0);
    s->num_outputs = 1;
    add_io(&s->outputs[0], IR_SEM_COLOR, 0);
+   return s;
+}
+
+/* IF/ELSE/ENDIF and a loop with BRK, executed for both outcomes. */
+static void test_flow(void)
+{
+   struct ir_shader *s = fs_one_in_one_out();
    s->num_temps = 2;
    struct ir_src in_x = S(IR_FILE_INPUT, 0, "x"), in_y = S(IR_FILE_INPUT, 0, "y");
    struct ir_src t0 = S(IR_FILE_TEMP, 0, "xyzw"), t0x = S(IR_FILE_TEMP, 0, "x");
@@ -1179,9 +1199,8 @@ static void test_flow(void)
    for (unsigned ci = 0; ci < 2; ci++) {
       enum r600_chip_class chip = chips[ci];
       struct r600_shader_binary b;
-      if (!compile(s, chip, &b, "flow"))
+      if (!compile_checked(s, chip, &b, "flow"))
          continue;
-      check_alu_clauses(chip, &b, "flow");
       struct cf cf[64];
       unsigned n = decode_program(chip, &b, cf, 64), push = 0, jumps = 0, loops = 0;
       for (unsigned i = 0; i < n; i++) {
@@ -1196,8 +1215,7 @@ static void test_flow(void)
       for (unsigned cond = 0; cond < 2; cond++) {
          for (unsigned iters = 0; iters < 4; iters += 3) {
             struct machine m;
-            memset(&m, 0, sizeof(m));
-            m.chip = chip;
+            machine_init(&m, chip);
             m.gpr[0][0].f = cond ? 5.0f : 0.0f;
             m.gpr[0][1].f = (float)iters;
             run(&m, &b);
@@ -1216,11 +1234,7 @@ static void test_flow(void)
  * its last read comes early in the body. */
 static void test_loop_liveness(void)
 {
-   struct ir_shader *s = ir_shader_create(IR_STAGE_FRAGMENT);
-   s->num_inputs = 1;
-   add_io(&s->inputs[0], IR_SEM_GENERIC, 0);
-   s->num_outputs = 1;
-   add_io(&s->outputs[0], IR_SEM_COLOR, 0);
+   struct ir_shader *s = fs_one_in_one_out();
    s->num_temps = 5;
    struct ir_src x = S(IR_FILE_INPUT, 0, "x"), y = S(IR_FILE_INPUT, 0, "y");
    struct ir_src t0 = S(IR_FILE_TEMP, 0, "x"), t1 = S(IR_FILE_TEMP, 1, "x");
@@ -1246,8 +1260,7 @@ static void test_loop_liveness(void)
       if (!compile(s, chips[ci], &b, "loop_liveness"))
          continue;
       struct machine m;
-      memset(&m, 0, sizeof(m));
-      m.chip = chips[ci];
+      machine_init(&m, chips[ci]);
       m.gpr[0][0].f = 1.0f;
       m.gpr[0][1].f = 10.0f;
       run(&m, &b);
@@ -1284,9 +1297,8 @@ static void test_kcache(void)
    for (unsigned ci = 0; ci < 2; ci++) {
       enum r600_chip_class chip = chips[ci];
       struct r600_shader_binary b;
-      if (!compile(s, chip, &b, "kcache"))
+      if (!compile_checked(s, chip, &b, "kcache"))
          continue;
-      check_alu_clauses(chip, &b, "kcache");
       struct cf cf[64];
       unsigned n = decode_program(chip, &b, cf, 64), clauses = 0;
       bool lock2 = false;
@@ -1321,8 +1333,7 @@ static void test_kcache(void)
       }
       CHECK(clauses >= 2 && lock2, "kcache %s: %u clauses, LOCK_2 used", chip_name(chip), clauses);
       struct machine m;
-      memset(&m, 0, sizeof(m));
-      m.chip = chip;
+      machine_init(&m, chip);
       for (unsigned i = 0; i < 256; i++)
          for (unsigned c = 0; c < 4; c++)
             m.consts[i][c].f = (float)(i * 4 + c);
@@ -1373,6 +1384,14 @@ static struct ir_dst DREL(unsigned index, unsigned mask, unsigned addr)
 
 static float cval(unsigned k, unsigned c) { return (float)(k * 4 + c) * 0.25f - 3.0f; }
 
+/* Constants 0..15 of m set to cval. */
+static void load_cval_consts(struct machine *m)
+{
+   for (unsigned k = 0; k < 16; k++)
+      for (unsigned c = 0; c < 4; c++)
+         m->consts[k][c].f = cval(k, c);
+}
+
 static void test_relative(void)
 {
    struct ir_shader *s = ir_shader_create(IR_STAGE_FRAGMENT);
@@ -1413,17 +1432,13 @@ static void test_relative(void)
          struct r600_shader_binary b;
          char what[64];
          snprintf(what, sizeof(what), "relative %s%s", chip_name(chip), decl ? " declared" : "");
-         if (!compile(s, chip, &b, what))
+         if (!compile_checked(s, chip, &b, what))
             continue;
-         check_alu_clauses(chip, &b, what);
          for (unsigned p = 0; p < sizeof(pairs) / sizeof(pairs[0]); p++) {
             unsigned i = pairs[p][0], j = pairs[p][1];
             struct machine m;
-            memset(&m, 0, sizeof(m));
-            m.chip = chip;
-            for (unsigned k = 0; k < 16; k++)
-               for (unsigned c = 0; c < 4; c++)
-                  m.consts[k][c].f = cval(k, c);
+            machine_init(&m, chip);
+            load_cval_consts(&m);
             m.consts[0][0].f = (float)i;
             m.consts[0][1].f = (float)j;
             run(&m, &b);
@@ -1502,15 +1517,11 @@ static void test_relative_loop(void)
       struct r600_shader_binary b;
       char what[64];
       snprintf(what, sizeof(what), "relative loop %s", chip_name(chip));
-      if (!compile(s, chip, &b, what))
+      if (!compile_checked(s, chip, &b, what))
          continue;
-      check_alu_clauses(chip, &b, what);
       struct machine m;
-      memset(&m, 0, sizeof(m));
-      m.chip = chip;
-      for (unsigned k = 0; k < 16; k++)
-         for (unsigned c = 0; c < 4; c++)
-            m.consts[k][c].f = cval(k, c);
+      machine_init(&m, chip);
+      load_cval_consts(&m);
       run(&m, &b);
       float a[4][4], want[4];
       for (unsigned k = 0; k < 4; k++) {
@@ -1559,9 +1570,8 @@ static void test_ps_features(void)
    for (unsigned ci = 0; ci < 2; ci++) {
       enum r600_chip_class chip = chips[ci];
       struct r600_shader_binary b;
-      if (!compile(s, chip, &b, "ps_features"))
+      if (!compile_checked(s, chip, &b, "ps_features"))
          continue;
-      check_alu_clauses(chip, &b, "ps_features");
       CHECK(b.num_inputs == 3 && b.position_gpr == 1 && b.face_gpr == -1 &&
             b.inputs[0].semantic_id == 3 && b.inputs[2].semantic_id == 1 && b.inputs[2].flat &&
             b.uses_kill && b.writes_depth && b.num_color_exports == 1,
@@ -1634,9 +1644,8 @@ static void test_textures(void)
       for (unsigned ci = 0; ci < 2; ci++) {
          enum r600_chip_class chip = chips[ci];
          struct r600_shader_binary b;
-         if (!compile(s, chip, &b, "textures"))
+         if (!compile_checked(s, chip, &b, "textures"))
             continue;
-         check_alu_clauses(chip, &b, "textures");
          struct cf cf[64];
          unsigned n = decode_program(chip, &b, cf, 64), k = 0, cubes = 0;
          for (unsigned i = 0; i < n; i++) {
@@ -1706,9 +1715,8 @@ static void test_scalar_ops(void)
    for (unsigned ci = 0; ci < 2; ci++) {
       enum r600_chip_class chip = chips[ci];
       struct r600_shader_binary b;
-      if (!compile(s, chip, &b, "scalar_ops"))
+      if (!compile_checked(s, chip, &b, "scalar_ops"))
          continue;
-      check_alu_clauses(chip, &b, "scalar_ops");
       struct cf cf[16];
       unsigned n = decode_program(chip, &b, cf, 16);
       bool burst = false;
@@ -1717,8 +1725,7 @@ static void test_scalar_ops(void)
       CHECK(burst, "scalar_ops %s: the 4 colour exports are one burst", chip_name(chip));
       for (float xv = -7.0f; xv <= 7.0f; xv += 3.5f) {
          struct machine m;
-         memset(&m, 0, sizeof(m));
-         m.chip = chip;
+         machine_init(&m, chip);
          m.gpr[0][0].f = xv;
          m.gpr[0][1].f = 6.25f;
          m.gpr[0][2].f = -2.5f;
@@ -1784,6 +1791,17 @@ static void test_registers(void)
    }
 }
 
+/* Compiling s for chip must fail with a log that contains needle. */
+static void expect_compile_error(const struct ir_shader *s, enum r600_chip_class chip,
+                                 const char *needle, const char *what)
+{
+   struct r600_shader_binary b;
+   char *log = NULL;
+   CHECK(!r600_compile_shader(s, chip, &b, &log) && log && strstr(log, needle),
+         "errors: %s: %s", what, log ? log : "(none)");
+   free(log);
+}
+
 /* Bad input: clear errors, no crash. */
 static void test_errors(void)
 {
@@ -1793,16 +1811,12 @@ static void test_errors(void)
    s->num_temps = 1;
    struct ir_src bad = S(IR_FILE_TEMP, 5, "xyzw");
    E(s, IR_MOV, D(IR_FILE_TEMP, 0, 0xF), &bad, NULL, NULL);
-   CHECK(!r600_compile_shader(s, R600_CHIP_RV770, &b, &log) && log && strstr(log, "out of range"),
-         "errors: out-of-range source: %s", log ? log : "(none)");
-   free(log);
+   expect_compile_error(s, R600_CHIP_RV770, "out of range", "out-of-range source");
    ir_shader_destroy(s);
 
    s = ir_shader_create(IR_STAGE_FRAGMENT);
    E(s, IR_ENDIF, NODST(), NULL, NULL, NULL);
-   CHECK(!r600_compile_shader(s, R600_CHIP_R600, &b, &log) && log && strstr(log, "ENDIF"),
-         "errors: unbalanced flow: %s", log ? log : "(none)");
-   free(log);
+   expect_compile_error(s, R600_CHIP_R600, "ENDIF", "unbalanced flow");
    ir_shader_destroy(s);
 
    s = ir_shader_create(IR_STAGE_FRAGMENT);
@@ -1811,23 +1825,17 @@ static void test_errors(void)
    rel.rel = true;
    rel.rel_index = 1;
    E(s, IR_MOV, D(IR_FILE_TEMP, 0, 0xF), &rel, NULL, NULL);
-   CHECK(!r600_compile_shader(s, R600_CHIP_RV770, &b, &log) && log && strstr(log, "relative"),
-         "errors: bad relative operand reported: %s", log ? log : "(none)");
-   free(log);
+   expect_compile_error(s, R600_CHIP_RV770, "relative", "bad relative operand reported");
    s->num_arrays = 1;
    s->arrays = calloc(1, sizeof(*s->arrays));
    s->arrays[0] = (struct ir_array){1, 2};   /* beyond num_temps */
    s->instructions[0].src[0].index = 0;
-   CHECK(!r600_compile_shader(s, R600_CHIP_RV770, &b, &log) && log && strstr(log, "array"),
-         "errors: bad array declaration reported: %s", log ? log : "(none)");
-   free(log);
+   expect_compile_error(s, R600_CHIP_RV770, "array", "bad array declaration reported");
    ir_shader_destroy(s);
 
    s = ir_shader_create(IR_STAGE_VERTEX);
    E(s, IR_KILL, NODST(), NULL, NULL, NULL);
-   CHECK(!r600_compile_shader(s, R600_CHIP_RV770, &b, &log) && log && strstr(log, "fragment"),
-         "errors: KILL in a vertex shader: %s", log ? log : "(none)");
-   free(log);
+   expect_compile_error(s, R600_CHIP_RV770, "fragment", "KILL in a vertex shader");
    ir_shader_destroy(s);
 
    /* an empty VS still exports a position and a parameter */

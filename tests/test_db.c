@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "pm4_pipeline.h"
 #include "pm4_stream.h"
 #include "r600sim/gpu.h"
 #include "raster_ref.h"
@@ -31,31 +32,18 @@ static unsigned fault_mark;
 
 static unsigned new_faults(void)
 {
-   unsigned n = r600_gpu_faults(gpu, NULL, 0);
-   unsigned d = n - fault_mark;
-   fault_mark = n;
-   return d;
+   return pm4p_new_faults(gpu, &fault_mark);
 }
 
 static uint64_t rng = 0x1234567887654321ull;
 static uint32_t rnd(void)
 {
-   rng ^= rng << 13;
-   rng ^= rng >> 7;
-   rng ^= rng << 17;
-   return (uint32_t)(rng >> 16);
+   return pm4p_xorshift(&rng);
 }
 
 static void write_program(uint64_t va, uint32_t kind, uint32_t flags)
 {
-   uint32_t *p = r600_gpu_map(gpu, va);
-   memset(p, 0, 28);
-   p[0] = kind;
-   p[1] = flags;
-   p[2] = (uint32_t)pos_va;
-   p[3] = (uint32_t)(pos_va >> 32);
-   p[4] = (uint32_t)col_va;
-   p[5] = (uint32_t)(col_va >> 32);
+   pm4p_write_program(gpu, va, kind, flags, pos_va, col_va, 0.0f);
 }
 
 /* ---- the depth surface as db.h documents it ---- */
@@ -160,104 +148,26 @@ static bool marker_kept(enum fmt f, unsigned x, unsigned y)
 
 static void set_vertex(unsigned v, int64_t x, int64_t y, float z, const float c[4])
 {
-   pos[4 * v + 0] = (float)x / (256.0f * W / 2) - 1.0f;
-   pos[4 * v + 1] = (float)y / (256.0f * H / 2) - 1.0f;
-   pos[4 * v + 2] = z;
-   pos[4 * v + 3] = 1.0f;
-   memcpy(&col[4 * v], c, 16);
+   pm4p_set_vertex(pos, col, W, H, v, x, y, z, 1.0f, c);
 }
 
 static void emit_state(struct ib *ib, enum fmt f)
 {
-   ib_ctx(ib, REG_PA_CL_VTE_CNTL,
-          PA_CL_VTE_CNTL__VPORT_X_SCALE_ENA(1) | PA_CL_VTE_CNTL__VPORT_X_OFFSET_ENA(1) |
-          PA_CL_VTE_CNTL__VPORT_Y_SCALE_ENA(1) | PA_CL_VTE_CNTL__VPORT_Y_OFFSET_ENA(1) |
-          PA_CL_VTE_CNTL__VPORT_Z_SCALE_ENA(1) | PA_CL_VTE_CNTL__VPORT_Z_OFFSET_ENA(1) |
-          PA_CL_VTE_CNTL__VTX_W0_FMT(1));
-   ib_ctx(ib, REG_PA_CL_VPORT_XSCALE_0, f2u(W / 2.0f));
-   ib_ctx(ib, REG_PA_CL_VPORT_XOFFSET_0, f2u(W / 2.0f));
-   ib_ctx(ib, REG_PA_CL_VPORT_YSCALE_0, f2u(H / 2.0f));
-   ib_ctx(ib, REG_PA_CL_VPORT_YOFFSET_0, f2u(H / 2.0f));
-   ib_ctx(ib, REG_PA_CL_VPORT_ZSCALE_0, f2u(0.5f));
-   ib_ctx(ib, REG_PA_CL_VPORT_ZOFFSET_0, f2u(0.5f));
-   ib_ctx(ib, REG_PA_CL_CLIP_CNTL, PA_CL_CLIP_CNTL__DX_LINEAR_ATTR_CLIP_ENA(1));
-   ib_ctx(ib, REG_PA_CL_GB_VERT_CLIP_ADJ, f2u(4.0f));
-   ib_ctx(ib, REG_PA_CL_GB_HORZ_CLIP_ADJ, f2u(4.0f));
-   ib_ctx(ib, REG_PA_CL_GB_VERT_DISC_ADJ, f2u(1.0f));
-   ib_ctx(ib, REG_PA_CL_GB_HORZ_DISC_ADJ, f2u(1.0f));
-   ib_ctx(ib, REG_PA_SU_VTX_CNTL,
-          PA_SU_VTX_CNTL__PIX_CENTER(1) |
-          PA_SU_VTX_CNTL__ROUND_MODE(PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND_TO_EVEN) |
-          PA_SU_VTX_CNTL__QUANT_MODE(PA_SU_VTX_CNTL__QUANT_MODE__X_1_256TH));
-   ib_ctx(ib, REG_PA_SU_SC_MODE_CNTL, PA_SU_SC_MODE_CNTL__PROVOKING_VTX_LAST(1));
-   ib_ctx(ib, REG_PA_CL_VS_OUT_CNTL, 0);
+   pm4p_emit_raster(ib, W, H);
    ib_ctx(ib, REG_PA_SU_POINT_SIZE, PA_SU_POINT_SIZE__WIDTH(32) | PA_SU_POINT_SIZE__HEIGHT(32));
    ib_ctx(ib, REG_PA_SU_POINT_MINMAX, PA_SU_POINT_MINMAX__MAX_SIZE(0xFFFF));
-   ib_ctx(ib, REG_PA_SC_EDGERULE, 0xAAAAAAAA);
-   ib_ctx(ib, REG_PA_SC_CLIPRECT_RULE, 0xFFFF);
-   ib_ctx(ib, REG_PA_SC_MODE_CNTL, PA_SC_MODE_CNTL__R700_VPORT_SCISSOR_ENABLE(1));
-   ib_ctx(ib, REG_PA_SC_WINDOW_OFFSET, 0);
-   ib_ctx(ib, REG_PA_SC_WINDOW_SCISSOR_TL, PA_SC_WINDOW_SCISSOR_TL__WINDOW_OFFSET_DISABLE(1));
-   ib_ctx(ib, REG_PA_SC_WINDOW_SCISSOR_BR,
-          PA_SC_WINDOW_SCISSOR_BR__BR_X(W) | PA_SC_WINDOW_SCISSOR_BR__BR_Y(H));
-   ib_ctx(ib, REG_PA_SC_SCREEN_SCISSOR_TL, 0);
-   ib_ctx(ib, REG_PA_SC_SCREEN_SCISSOR_BR,
-          PA_SC_SCREEN_SCISSOR_BR__BR_X(8192) | PA_SC_SCREEN_SCISSOR_BR__BR_Y(8192));
-   ib_ctx(ib, REG_PA_SC_GENERIC_SCISSOR_TL, PA_SC_GENERIC_SCISSOR_TL__WINDOW_OFFSET_DISABLE(1));
-   ib_ctx(ib, REG_PA_SC_GENERIC_SCISSOR_BR,
-          PA_SC_GENERIC_SCISSOR_BR__BR_X(8192) | PA_SC_GENERIC_SCISSOR_BR__BR_Y(8192));
-   ib_ctx(ib, REG_PA_SC_VPORT_SCISSOR_0_TL, PA_SC_VPORT_SCISSOR_0_TL__WINDOW_OFFSET_DISABLE(1));
-   ib_ctx(ib, REG_PA_SC_VPORT_SCISSOR_0_BR,
-          PA_SC_VPORT_SCISSOR_0_BR__BR_X(W) | PA_SC_VPORT_SCISSOR_0_BR__BR_Y(H));
 
-   ib_ctx(ib, REG_CB_COLOR0_BASE, (uint32_t)(cb_va >> 8));
-   ib_ctx(ib, REG_CB_COLOR0_SIZE, CB_COLOR0_SIZE__PITCH_TILE_MAX(W / 8 - 1) |
-                                  CB_COLOR0_SIZE__SLICE_TILE_MAX(W * H / 64 - 1));
-   ib_ctx(ib, REG_CB_COLOR0_INFO,
-          CB_COLOR0_INFO__FORMAT(CB_COLOR0_INFO__FORMAT__COLOR_8_8_8_8) |
-          CB_COLOR0_INFO__ARRAY_MODE(CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED) |
-          CB_COLOR0_INFO__NUMBER_TYPE(CB_COLOR0_INFO__NUMBER_TYPE__NUMBER_UNORM) |
-          CB_COLOR0_INFO__COMP_SWAP(CB_COLOR0_INFO__COMP_SWAP__SWAP_STD));
-   ib_ctx(ib, REG_CB_TARGET_MASK, 0xF);
-   ib_ctx(ib, REG_CB_SHADER_MASK, 0xF);
-   ib_ctx(ib, REG_CB_COLOR_CONTROL, CB_COLOR_CONTROL__ROP3(0xCC));
-   ib_ctx(ib, REG_CB_BLEND_CONTROL, 0);
+   pm4p_emit_cb_rgba8(ib, cb_va, W, H);
    ib_ctx(ib, REG_SX_ALPHA_TEST_CONTROL, 0);
 
-   ib_ctx(ib, REG_SPI_VS_OUT_CONFIG, SPI_VS_OUT_CONFIG__VS_EXPORT_COUNT(0));
-   ib_ctx(ib, REG_SPI_VS_OUT_ID_0, SPI_VS_OUT_ID_0__SEMANTIC_0(1));
-   ib_ctx(ib, REG_SPI_PS_IN_CONTROL_0,
-          SPI_PS_IN_CONTROL_0__NUM_INTERP(1) | SPI_PS_IN_CONTROL_0__PERSP_GRADIENT_ENA(1));
-   ib_ctx(ib, REG_SPI_PS_IN_CONTROL_1, 0);
-   ib_ctx(ib, REG_SPI_PS_INPUT_CNTL_0, SPI_PS_INPUT_CNTL_0__SEMANTIC(1));
-   ib_ctx(ib, REG_SPI_INTERP_CONTROL_0, SPI_INTERP_CONTROL_0__FLAT_SHADE_ENA(1));
-   ib_ctx(ib, REG_SQ_PGM_START_VS, (uint32_t)(vs_va >> 8));
-   ib_ctx(ib, REG_SQ_PGM_START_PS, (uint32_t)(ps_va >> 8));
-   ib_ctx(ib, REG_SQ_PGM_START_FS, 0);
-   ib_ctx(ib, REG_SQ_PGM_RESOURCES_VS, SQ_PGM_RESOURCES_VS__NUM_GPRS(2));
-   ib_ctx(ib, REG_SQ_PGM_RESOURCES_PS, SQ_PGM_RESOURCES_PS__NUM_GPRS(1));
-   ib_ctx(ib, REG_VGT_MAX_VTX_INDX, 0xFFFFFFFF);
-   ib_ctx(ib, REG_VGT_MIN_VTX_INDX, 0);
-   ib_ctx(ib, REG_VGT_INDX_OFFSET, 0);
-   ib_ctx(ib, REG_VGT_MULTI_PRIM_IB_RESET_EN, 0);
-   ib_put(ib, PM4_TYPE3_HDR(PM4_IT_NUM_INSTANCES, 1));
-   ib_put(ib, 1);
+   pm4p_emit_shaders(ib, vs_va, ps_va, true);
 
    /* The DB: a W x H surface of format f, 1D tiled, no test unless a case enables one. */
-   ib_ctx(ib, REG_DB_DEPTH_BASE, (uint32_t)(db_va >> 8));
-   ib_ctx(ib, REG_DB_DEPTH_SIZE, DB_DEPTH_SIZE__PITCH_TILE_MAX(W / 8 - 1) |
-                                 DB_DEPTH_SIZE__SLICE_TILE_MAX(W * H / 64 - 1));
-   ib_ctx(ib, REG_DB_DEPTH_VIEW, 0);
-   ib_ctx(ib, REG_DB_DEPTH_INFO,
-          DB_DEPTH_INFO__FORMAT(fmt_code[f]) |
-          DB_DEPTH_INFO__ARRAY_MODE(DB_DEPTH_INFO__ARRAY_MODE__ARRAY_1D_TILED_THIN1));
-   ib_ctx(ib, REG_DB_DEPTH_CONTROL, 0);
+   pm4p_emit_db(ib, db_va, W, H, fmt_code[f]);
    ib_ctx(ib, REG_DB_SHADER_CONTROL,
           DB_SHADER_CONTROL__Z_ORDER(DB_SHADER_CONTROL__Z_ORDER__EARLY_Z_THEN_LATE_Z));
    ib_ctx(ib, REG_DB_RENDER_CONTROL, 0);
    ib_ctx(ib, REG_DB_RENDER_OVERRIDE, 0);
-   ib_ctx(ib, REG_PA_SC_VPORT_ZMIN_0, f2u(0.0f));
-   ib_ctx(ib, REG_PA_SC_VPORT_ZMAX_0, f2u(1.0f));
    ib_ctx(ib, REG_PA_SU_POLY_OFFSET_DB_FMT_CNTL, 0);
    ib_ctx(ib, REG_PA_SU_POLY_OFFSET_CLAMP, 0);
    ib_ctx(ib, REG_PA_SU_POLY_OFFSET_FRONT_SCALE, 0);
@@ -266,17 +176,9 @@ static void emit_state(struct ib *ib, enum fmt f)
    ib_ctx(ib, REG_PA_SU_POLY_OFFSET_BACK_OFFSET, 0);
 }
 
-static void draw_auto(struct ib *ib, unsigned prim, uint32_t count)
-{
-   ib_cfg(ib, REG_VGT_PRIMITIVE_TYPE, prim);
-   ib_put(ib, PM4_TYPE3_HDR(PM4_IT_DRAW_INDEX_AUTO, 2));
-   ib_put(ib, count);
-   ib_put(ib, VGT_DRAW_INITIATOR__SOURCE_SELECT(VGT_DRAW_INITIATOR__SOURCE_SELECT__DI_SRC_SEL_AUTO_INDEX));
-}
-
 static void submit_tris(struct ib *ib, unsigned ntris)
 {
-   draw_auto(ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3 * ntris);
+   pm4p_draw_auto(ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3 * ntris);
    r600_gpu_submit(gpu, ib->dw, ib->n);
 }
 
@@ -385,14 +287,6 @@ static void model_load(enum fmt f)
       }
 }
 
-static uint32_t rgba(const float c[4])
-{
-   uint32_t v = 0;
-   for (unsigned i = 0; i < 4; i++)
-      v |= (uint32_t)lrint(c[i] * 255.0f) << (8 * i);
-   return v;
-}
-
 static void model_tri(const struct model_state *m, const struct tri *t)
 {
    double zw[3];
@@ -423,7 +317,7 @@ static void model_tri(const struct model_state *m, const struct tri *t)
          if (sp && zp) {
             if (m->z && m->zwrite)
                model_depth[i] = d;
-            model_cb[i] = rgba(t->c);
+            model_cb[i] = pm4p_rgba(t->c);
          }
       }
 }
@@ -497,10 +391,10 @@ static void test_formats(void)
       struct ib ib = { .n = 0 };
       emit_state(&ib, f);
       ib_ctx(&ib, REG_DB_DEPTH_CONTROL, depth_control(true, true, DB_DEPTH_CONTROL__ZFUNC__FRAG_LESS));
-      draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
+      pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
       ib_ctx(&ib, REG_DB_DEPTH_CONTROL, depth_control(true, false, DB_DEPTH_CONTROL__ZFUNC__FRAG_GREATER));
       ib_ctx(&ib, REG_VGT_INDX_OFFSET, 3);
-      draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
+      pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
       r600_gpu_submit(gpu, ib.dw, ib.n);
       model_tri(&m, &t[0]);
       m.zwrite = false;
@@ -799,7 +693,7 @@ static void test_poly_offset(void)
                                        PA_SU_SC_MODE_CNTL__POLY_OFFSET_PARA_ENABLE(1));
    ib_ctx(&ib, REG_PA_SU_POLY_OFFSET_DB_FMT_CNTL, 0xF0);
    ib_ctx(&ib, REG_PA_SU_POLY_OFFSET_FRONT_OFFSET, f2u(4.0f));
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POINTLIST, 1);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POINTLIST, 1);
    r600_gpu_submit(gpu, ib.dw, ib.n);
    unsigned n = 0, bad = 0;
    for (unsigned y = 0; y < H; y++)
@@ -817,7 +711,7 @@ static void test_surface(void)
    struct tri t = { { { 0, 0 }, { 64 * 256, 0 }, { 0, 64 * 256 } }, { 0.0f, 0.0f, 0.0f },
                     { 1.0f, 0.0f, 1.0f, 1.0f } };
    load_tris(&t, 1);
-   uint32_t want_c = rgba(t.c), half = encode(F8_24, 0.5);
+   uint32_t want_c = pm4p_rgba(t.c), half = encode(F8_24, 0.5);
 
    /* A surface that does not fit its buffer: fault, nothing drawn. */
    uint64_t small = r600_gpu_alloc(gpu, 4096, 256);
@@ -918,16 +812,12 @@ static void test_fuzz(void)
 int main(void)
 {
    gpu = r600_gpu_create(R600_CHIP_RV770);
-   cb_va = r600_gpu_alloc(gpu, W * H * 4, 256);
-   db_va = r600_gpu_alloc(gpu, DB_BYTES, 256);
-   vs_va = r600_gpu_alloc(gpu, 256, 256);
-   ps_va = r600_gpu_alloc(gpu, 256, 256);
-   pos_va = r600_gpu_alloc(gpu, MAX_VERTS * 16, 256);
-   col_va = r600_gpu_alloc(gpu, MAX_VERTS * 16, 256);
-   cb = r600_gpu_map(gpu, cb_va);
-   dbm = r600_gpu_map(gpu, db_va);
-   pos = r600_gpu_map(gpu, pos_va);
-   col = r600_gpu_map(gpu, col_va);
+   cb = pm4p_alloc(gpu, W * H * 4, &cb_va);
+   dbm = pm4p_alloc(gpu, DB_BYTES, &db_va);
+   pm4p_alloc(gpu, 256, &vs_va);
+   pm4p_alloc(gpu, 256, &ps_va);
+   pos = pm4p_alloc(gpu, MAX_VERTS * 16, &pos_va);
+   col = pm4p_alloc(gpu, MAX_VERTS * 16, &col_va);
    write_program(vs_va, FAKE_VS, 0);
    write_program(ps_va, FAKE_PS, 0);
 

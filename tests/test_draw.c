@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "gpu_debug.h"
+#include "pm4_pipeline.h"
 #include "pm4_stream.h"
 #include "r600sim/gpu.h"
 #include "raster_ref.h"
@@ -25,108 +26,25 @@ static unsigned fault_mark;
 
 static unsigned new_faults(void)
 {
-   unsigned n = r600_gpu_faults(gpu, NULL, 0);
-   unsigned d = n - fault_mark;
-   fault_mark = n;
-   return d;
+   return pm4p_new_faults(gpu, &fault_mark);
 }
 
 static void write_program(uint64_t va, uint32_t kind, uint32_t flags, float instance_dx)
 {
-   uint32_t *p = r600_gpu_map(gpu, va);
-   p[0] = kind;
-   p[1] = flags;
-   p[2] = (uint32_t)pos_va;
-   p[3] = (uint32_t)(pos_va >> 32);
-   p[4] = (uint32_t)col_va;
-   p[5] = (uint32_t)(col_va >> 32);
-   memcpy(&p[6], &instance_dx, 4);
+   pm4p_write_program(gpu, va, kind, flags, pos_va, col_va, instance_dx);
 }
 
 /* The register state a GL driver would program for a W x H RGBA8 target. */
 static void emit_state(struct ib *ib)
 {
-   ib_ctx(ib, REG_PA_CL_VTE_CNTL,
-          PA_CL_VTE_CNTL__VPORT_X_SCALE_ENA(1) | PA_CL_VTE_CNTL__VPORT_X_OFFSET_ENA(1) |
-          PA_CL_VTE_CNTL__VPORT_Y_SCALE_ENA(1) | PA_CL_VTE_CNTL__VPORT_Y_OFFSET_ENA(1) |
-          PA_CL_VTE_CNTL__VPORT_Z_SCALE_ENA(1) | PA_CL_VTE_CNTL__VPORT_Z_OFFSET_ENA(1) |
-          PA_CL_VTE_CNTL__VTX_W0_FMT(1));
-   ib_ctx(ib, REG_PA_CL_VPORT_XSCALE_0, f2u(W / 2.0f));
-   ib_ctx(ib, REG_PA_CL_VPORT_XOFFSET_0, f2u(W / 2.0f));
-   ib_ctx(ib, REG_PA_CL_VPORT_YSCALE_0, f2u(H / 2.0f));
-   ib_ctx(ib, REG_PA_CL_VPORT_YOFFSET_0, f2u(H / 2.0f));
-   ib_ctx(ib, REG_PA_CL_VPORT_ZSCALE_0, f2u(0.5f));
-   ib_ctx(ib, REG_PA_CL_VPORT_ZOFFSET_0, f2u(0.5f));
-   ib_ctx(ib, REG_PA_CL_CLIP_CNTL, PA_CL_CLIP_CNTL__DX_LINEAR_ATTR_CLIP_ENA(1));
-   ib_ctx(ib, REG_PA_CL_GB_VERT_CLIP_ADJ, f2u(4.0f));
-   ib_ctx(ib, REG_PA_CL_GB_HORZ_CLIP_ADJ, f2u(4.0f));
-   ib_ctx(ib, REG_PA_SU_VTX_CNTL,
-          PA_SU_VTX_CNTL__PIX_CENTER(1) |
-          PA_SU_VTX_CNTL__ROUND_MODE(PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND_TO_EVEN) |
-          PA_SU_VTX_CNTL__QUANT_MODE(PA_SU_VTX_CNTL__QUANT_MODE__X_1_256TH));
-   ib_ctx(ib, REG_PA_SU_SC_MODE_CNTL, PA_SU_SC_MODE_CNTL__PROVOKING_VTX_LAST(1));
-   ib_ctx(ib, REG_PA_CL_VS_OUT_CNTL, 0);
-   ib_ctx(ib, REG_PA_CL_GB_VERT_DISC_ADJ, f2u(1.0f));
-   ib_ctx(ib, REG_PA_CL_GB_HORZ_DISC_ADJ, f2u(1.0f));
+   pm4p_emit_raster(ib, W, H);
    ib_ctx(ib, REG_PA_SU_POINT_SIZE, PA_SU_POINT_SIZE__WIDTH(8) | PA_SU_POINT_SIZE__HEIGHT(8));
    ib_ctx(ib, REG_PA_SU_POINT_MINMAX, PA_SU_POINT_MINMAX__MAX_SIZE(0xFFFF));
-   ib_ctx(ib, REG_PA_SC_EDGERULE, 0xAAAAAAAA);
-   ib_ctx(ib, REG_PA_SC_CLIPRECT_RULE, 0xFFFF);
-   ib_ctx(ib, REG_PA_SC_MODE_CNTL, PA_SC_MODE_CNTL__R700_VPORT_SCISSOR_ENABLE(1));
-   ib_ctx(ib, REG_PA_SC_WINDOW_OFFSET, 0);
-   ib_ctx(ib, REG_PA_SC_WINDOW_SCISSOR_TL, PA_SC_WINDOW_SCISSOR_TL__WINDOW_OFFSET_DISABLE(1));
-   ib_ctx(ib, REG_PA_SC_WINDOW_SCISSOR_BR,
-          PA_SC_WINDOW_SCISSOR_BR__BR_X(W) | PA_SC_WINDOW_SCISSOR_BR__BR_Y(H));
-   ib_ctx(ib, REG_PA_SC_SCREEN_SCISSOR_TL, 0);
-   ib_ctx(ib, REG_PA_SC_SCREEN_SCISSOR_BR,
-          PA_SC_SCREEN_SCISSOR_BR__BR_X(8192) | PA_SC_SCREEN_SCISSOR_BR__BR_Y(8192));
-   ib_ctx(ib, REG_PA_SC_GENERIC_SCISSOR_TL, PA_SC_GENERIC_SCISSOR_TL__WINDOW_OFFSET_DISABLE(1));
-   ib_ctx(ib, REG_PA_SC_GENERIC_SCISSOR_BR,
-          PA_SC_GENERIC_SCISSOR_BR__BR_X(8192) | PA_SC_GENERIC_SCISSOR_BR__BR_Y(8192));
-   ib_ctx(ib, REG_PA_SC_VPORT_SCISSOR_0_TL, PA_SC_VPORT_SCISSOR_0_TL__WINDOW_OFFSET_DISABLE(1));
-   ib_ctx(ib, REG_PA_SC_VPORT_SCISSOR_0_BR,
-          PA_SC_VPORT_SCISSOR_0_BR__BR_X(W) | PA_SC_VPORT_SCISSOR_0_BR__BR_Y(H));
 
-   ib_ctx(ib, REG_CB_COLOR0_BASE, (uint32_t)(cb_va >> 8));
-   ib_ctx(ib, REG_CB_COLOR0_SIZE, CB_COLOR0_SIZE__PITCH_TILE_MAX(W / 8 - 1) |
-                                  CB_COLOR0_SIZE__SLICE_TILE_MAX(W * H / 64 - 1));
-   ib_ctx(ib, REG_CB_COLOR0_INFO,
-          CB_COLOR0_INFO__FORMAT(CB_COLOR0_INFO__FORMAT__COLOR_8_8_8_8) |
-          CB_COLOR0_INFO__ARRAY_MODE(CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED) |
-          CB_COLOR0_INFO__NUMBER_TYPE(CB_COLOR0_INFO__NUMBER_TYPE__NUMBER_UNORM) |
-          CB_COLOR0_INFO__COMP_SWAP(CB_COLOR0_INFO__COMP_SWAP__SWAP_STD));
-   ib_ctx(ib, REG_CB_TARGET_MASK, 0xF);
-   ib_ctx(ib, REG_CB_SHADER_MASK, 0xF);
-   ib_ctx(ib, REG_CB_COLOR_CONTROL, CB_COLOR_CONTROL__ROP3(0xCC));
-   ib_ctx(ib, REG_CB_BLEND_CONTROL, 0);
+   pm4p_emit_cb_rgba8(ib, cb_va, W, H);
 
-   ib_ctx(ib, REG_SPI_VS_OUT_CONFIG, SPI_VS_OUT_CONFIG__VS_EXPORT_COUNT(0));
-   ib_ctx(ib, REG_SPI_VS_OUT_ID_0, SPI_VS_OUT_ID_0__SEMANTIC_0(1));
-   ib_ctx(ib, REG_SPI_PS_IN_CONTROL_0,
-          SPI_PS_IN_CONTROL_0__NUM_INTERP(1) | SPI_PS_IN_CONTROL_0__PERSP_GRADIENT_ENA(1));
-   ib_ctx(ib, REG_SPI_PS_IN_CONTROL_1, 0);
-   ib_ctx(ib, REG_SPI_PS_INPUT_CNTL_0, SPI_PS_INPUT_CNTL_0__SEMANTIC(1));
-   ib_ctx(ib, REG_SPI_INTERP_CONTROL_0, SPI_INTERP_CONTROL_0__FLAT_SHADE_ENA(1));
-   ib_ctx(ib, REG_SQ_PGM_START_VS, (uint32_t)(vs_va >> 8));
-   ib_ctx(ib, REG_SQ_PGM_START_PS, (uint32_t)(ps_va >> 8));
-   ib_ctx(ib, REG_SQ_PGM_START_FS, 0);
-   ib_ctx(ib, REG_SQ_PGM_RESOURCES_VS, SQ_PGM_RESOURCES_VS__NUM_GPRS(2));
-   ib_ctx(ib, REG_SQ_PGM_RESOURCES_PS, SQ_PGM_RESOURCES_PS__NUM_GPRS(1));
-   ib_ctx(ib, REG_VGT_MAX_VTX_INDX, 0xFFFFFFFF);
-   ib_ctx(ib, REG_VGT_MIN_VTX_INDX, 0);
-   ib_ctx(ib, REG_VGT_INDX_OFFSET, 0);
-   ib_ctx(ib, REG_VGT_MULTI_PRIM_IB_RESET_EN, 0);
+   pm4p_emit_shaders(ib, vs_va, ps_va, true);
    ib_cfg(ib, REG_VGT_PRIMITIVE_TYPE, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST);
-   ib_put(ib, PM4_TYPE3_HDR(PM4_IT_NUM_INSTANCES, 1));
-   ib_put(ib, 1);
-}
-
-static void draw_auto(struct ib *ib, unsigned prim, uint32_t count)
-{
-   ib_cfg(ib, REG_VGT_PRIMITIVE_TYPE, prim);
-   ib_put(ib, PM4_TYPE3_HDR(PM4_IT_DRAW_INDEX_AUTO, 2));
-   ib_put(ib, count);
-   ib_put(ib, VGT_DRAW_INITIATOR__SOURCE_SELECT(VGT_DRAW_INITIATOR__SOURCE_SELECT__DI_SRC_SEL_AUTO_INDEX));
 }
 
 static void draw_indexed(struct ib *ib, unsigned prim, uint32_t count, bool index32)
@@ -145,28 +63,13 @@ static void draw_indexed(struct ib *ib, unsigned prim, uint32_t count, bool inde
 /* Vertex v at window position (x, y) in 1/256 px: NDC x = x / (256 * W/2) - 1 is exact. */
 static void set_vertex(unsigned v, int64_t x, int64_t y, float w, const float c[4])
 {
-   pos[4 * v + 0] = ((float)x / (256.0f * W / 2) - 1.0f) * w;
-   pos[4 * v + 1] = ((float)y / (256.0f * H / 2) - 1.0f) * w;
-   pos[4 * v + 2] = 0.0f;
-   pos[4 * v + 3] = w;
-   memcpy(&col[4 * v], c, 16);
-}
-
-static uint32_t rgba(const float c[4])
-{
-   uint32_t v = 0;
-   for (unsigned i = 0; i < 4; i++)
-      v |= (uint32_t)lrint(c[i] * 255.0f) << (8 * i);
-   return v;
+   pm4p_set_vertex(pos, col, W, H, v, x, y, 0.0f, w, c);
 }
 
 static uint64_t rng = 0x2545F4914F6CDD1Dull;
 static uint32_t rnd(void)
 {
-   rng ^= rng << 13;
-   rng ^= rng >> 7;
-   rng ^= rng << 17;
-   return (uint32_t)(rng >> 16);
+   return pm4p_xorshift(&rng);
 }
 
 static void clear_cb(uint32_t v)
@@ -214,12 +117,12 @@ static void test_random_triangles(void)
          tris[i][k][1] = (int64_t)(rnd() % (80 * 256)) - 8 * 256;
          set_vertex(3 * i + k, tris[i][k][0], tris[i][k][1], 1.0f, c);
       }
-      paint(expected, tris[i], rgba(c));
+      paint(expected, tris[i], pm4p_rgba(c));
    }
    static struct ib ib;
    ib.n = 0;
    emit_state(&ib);
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3 * n);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3 * n);
    clear_cb(0);
    r600_gpu_submit(gpu, ib.dw, ib.n);
    CHECK(new_faults() == 0, "random triangles: faults");
@@ -280,11 +183,11 @@ static void test_strip_fan(void)
    for (unsigned i = 0; i + 2 < nv; i++) {
       int64_t t[3][2] = { { v[i][0], v[i][1] }, { v[i + 1][0], v[i + 1][1] },
                           { v[i + 2][0], v[i + 2][1] } };
-      paint(expected, t, rgba(red));
+      paint(expected, t, pm4p_rgba(red));
    }
    struct ib ib = { .n = 0 };
    emit_state(&ib);
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRISTRIP, nv);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRISTRIP, nv);
    clear_cb(0);
    r600_gpu_submit(gpu, ib.dw, ib.n);
    CHECK(new_faults() == 0 && diff_image(expected) == 0, "triangle strip");
@@ -296,7 +199,7 @@ static void test_strip_fan(void)
    emit_state(&ib);
    ib_ctx(&ib, REG_PA_SU_SC_MODE_CNTL, PA_SU_SC_MODE_CNTL__PROVOKING_VTX_LAST(1) |
                                        PA_SU_SC_MODE_CNTL__CULL_BACK(1));
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRISTRIP, nv);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRISTRIP, nv);
    clear_cb(0);
    r600_gpu_submit(gpu, ib.dw, ib.n);
    unsigned drawn = 0;
@@ -308,7 +211,7 @@ static void test_strip_fan(void)
    ib_ctx(&ib, REG_PA_SU_SC_MODE_CNTL, PA_SU_SC_MODE_CNTL__PROVOKING_VTX_LAST(1) |
                                        PA_SU_SC_MODE_CNTL__CULL_BACK(1) |
                                        PA_SU_SC_MODE_CNTL__FACE(1));
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRISTRIP, nv);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRISTRIP, nv);
    clear_cb(0);
    r600_gpu_submit(gpu, ib.dw, ib.n);
    CHECK(diff_image(expected) == 0, "strip with FACE = 1 (clockwise front) fully drawn");
@@ -330,7 +233,7 @@ static void test_strip_fan(void)
    memcpy(idx, list, sizeof(list));
    for (unsigned i = 0; i + 1 < spokes; i++) {
       int64_t t[3][2] = { { hub[0], hub[1] }, { s[i][0], s[i][1] }, { s[i + 1][0], s[i + 1][1] } };
-      paint(expected, t, rgba(green));
+      paint(expected, t, pm4p_rgba(green));
    }
    ib.n = 0;
    emit_state(&ib);
@@ -351,13 +254,13 @@ static void test_rect_and_scissor(void)
    set_vertex(2, 30 * 256 + 128, 3 * 256 + 128, 1.0f, blue);
    struct ib ib = { .n = 0 };
    emit_state(&ib);
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST, 3);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST, 3);
    clear_cb(0);
    r600_gpu_submit(gpu, ib.dw, ib.n);
    unsigned bad = 0;
    for (unsigned y = 0; y < H; y++)
       for (unsigned x = 0; x < W; x++)
-         bad += (cb[y * W + x] == rgba(blue)) != (x >= 2 && x < 30 && y >= 3 && y < 20);
+         bad += (cb[y * W + x] == pm4p_rgba(blue)) != (x >= 2 && x < 30 && y >= 3 && y < 20);
    CHECK(new_faults() == 0 && bad == 0, "RECTLIST: %u wrong pixels", bad);
 
    /* A screen-covering rectangle through the generic scissor (5,6)-(40,41) and the window
@@ -377,13 +280,13 @@ static void test_rect_and_scissor(void)
    ib_ctx(&ib, REG_PA_SC_WINDOW_SCISSOR_TL, 0);
    ib_ctx(&ib, REG_PA_SC_WINDOW_SCISSOR_BR,
           PA_SC_WINDOW_SCISSOR_BR__BR_X(37) | PA_SC_WINDOW_SCISSOR_BR__BR_Y(37));
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
    clear_cb(0);
    r600_gpu_submit(gpu, ib.dw, ib.n);
    bad = 0;
    for (unsigned y = 0; y < H; y++)
       for (unsigned x = 0; x < W; x++)
-         bad += (cb[y * W + x] == rgba(red)) != (x >= 5 && x < 40 && y >= 6 && y < 41);
+         bad += (cb[y * W + x] == pm4p_rgba(red)) != (x >= 5 && x < 40 && y >= 6 && y < 41);
    CHECK(new_faults() == 0 && bad == 0, "scissors: %u wrong pixels", bad);
 }
 
@@ -402,7 +305,7 @@ static void test_interpolation(void)
       if (pass == 2)
          ib_ctx(&ib, REG_SPI_PS_INPUT_CNTL_0,
                 SPI_PS_INPUT_CNTL_0__SEMANTIC(1) | SPI_PS_INPUT_CNTL_0__FLAT_SHADE(1));
-      draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
+      pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
       clear_cb(0);
       r600_gpu_submit(gpu, ib.dw, ib.n);
       unsigned bad = 0, covered = 0;
@@ -452,7 +355,7 @@ static void test_cb(void)
           CB_BLEND_CONTROL__COLOR_SRCBLEND(CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_SRC_ALPHA) |
           CB_BLEND_CONTROL__COLOR_DESTBLEND(CB_BLEND_CONTROL__COLOR_DESTBLEND__BLEND_ONE_MINUS_SRC_ALPHA) |
           CB_BLEND_CONTROL__COLOR_COMB_FCN(CB_BLEND_CONTROL__COLOR_COMB_FCN__COMB_DST_PLUS_SRC));
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
    clear_cb(0xFFC08040);
    r600_gpu_submit(gpu, ib.dw, ib.n);
    /* src * a + dst * (1 - a) with a = 0.5; blending precision is not specified beyond
@@ -474,7 +377,7 @@ static void test_cb(void)
           CB_COLOR0_INFO__ARRAY_MODE(CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED) |
           CB_COLOR0_INFO__COMP_SWAP(CB_COLOR0_INFO__COMP_SWAP__SWAP_ALT));
    ib_ctx(&ib, REG_CB_TARGET_MASK, 0x9);
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
    clear_cb(0x11223344);
    r600_gpu_submit(gpu, ib.dw, ib.n);
    /* Memory bytes: X=B (masked: keeps 0x44), Y=G (masked: 0x33), Z=R = 0xFF, W=A = 0x80. */
@@ -487,7 +390,7 @@ static void test_cb(void)
    write_program(ps_va, FAKE_PS, 1, 0.0f);
    ib.n = 0;
    emit_state(&ib);
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
    clear_cb(0x12345678);
    r600_gpu_submit(gpu, ib.dw, ib.n);
    CHECK(cb[W + 1] == 0x12345678, "killed pixels are not written");
@@ -499,7 +402,7 @@ static void test_cb(void)
    ib.n = 0;
    emit_state(&ib);
    ib_ctx(&ib, REG_CB_COLOR0_BASE, (uint32_t)(small >> 8));
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
    r600_gpu_submit(gpu, ib.dw, ib.n);
    CHECK(new_faults() == 1 && sm[W + 1] == 0, "colour buffer outside its buffer");
    r600_gpu_free(gpu, small);
@@ -518,17 +421,17 @@ static void test_vgt_and_clip(void)
    ib_ctx(&ib, REG_VGT_INDX_OFFSET, 10);
    ib_put(&ib, PM4_TYPE3_HDR(PM4_IT_NUM_INSTANCES, 1));
    ib_put(&ib, 2);
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
    clear_cb(0);
    r600_gpu_submit(gpu, ib.dw, ib.n);
    memset(expected, 0, sizeof(expected));
-   paint(expected, t, rgba(green));
+   paint(expected, t, pm4p_rgba(green));
    int64_t t2[3][2];
    for (unsigned k = 0; k < 3; k++) {
       t2[k][0] = t[k][0] + 16 * 256;
       t2[k][1] = t[k][1];
    }
-   paint(expected, t2, rgba(green));
+   paint(expected, t2, pm4p_rgba(green));
    CHECK(new_faults() == 0 && diff_image(expected) == 0, "instancing + VGT_INDX_OFFSET");
    write_program(vs_va, FAKE_VS, 0, 0.0f);
 
@@ -546,7 +449,7 @@ static void test_vgt_and_clip(void)
    clear_cb(0);
    r600_gpu_submit(gpu, ib.dw, ib.n);
    memset(expected, 0, sizeof(expected));
-   paint(expected, t, rgba(green));
+   paint(expected, t, pm4p_rgba(green));
    CHECK(new_faults() == 0 && diff_image(expected) == 0, "DRAW_INDEX_IMMD");
 
    /* VGT_MAX_VTX_INDX clamps the index: 3 vertices with ids 0..2 + offset 10, max 10:
@@ -555,7 +458,7 @@ static void test_vgt_and_clip(void)
    emit_state(&ib);
    ib_ctx(&ib, REG_VGT_INDX_OFFSET, 10);
    ib_ctx(&ib, REG_VGT_MAX_VTX_INDX, 10);
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
    clear_cb(0);
    r600_gpu_submit(gpu, ib.dw, ib.n);
    unsigned drawn = 0;
@@ -571,12 +474,12 @@ static void test_vgt_and_clip(void)
       set_vertex(k, big[k][0], big[k][1], 1.0f, blue);
    ib.n = 0;
    emit_state(&ib);
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
    clear_cb(0);
    r600_gpu_submit(gpu, ib.dw, ib.n);
    unsigned bad = 0;
    for (unsigned i = 0; i < W * H; i++)
-      bad += cb[i] != rgba(blue);
+      bad += cb[i] != pm4p_rgba(blue);
    CHECK(new_faults() == 0 && bad == 0, "guard-band clipping: %u pixels not covered", bad);
    for (unsigned k = 0; k < 3; k++)
       set_vertex(k, t[k][0], t[k][1], -1.0f, blue);
@@ -594,7 +497,7 @@ static void test_vgt_and_clip(void)
    pos[2] = -2.0f;                       /* vertex 0: behind the near plane */
    ib.n = 0;
    emit_state(&ib);
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
    clear_cb(0);
    r600_gpu_submit(gpu, ib.dw, ib.n);
    /* z(P) = -2 b0 (w = 1 everywhere): visible where b0 <= 1/2. */
@@ -649,13 +552,13 @@ static void test_points(void)
    struct ib ib = { .n = 0 };
    emit_state(&ib);
    ib_ctx(&ib, REG_PA_SU_POINT_SIZE, PA_SU_POINT_SIZE__WIDTH(24) | PA_SU_POINT_SIZE__HEIGHT(24));
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POINTLIST, 2);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POINTLIST, 2);
    clear_cb(0);
    r600_gpu_submit(gpu, ib.dw, ib.n);
    CHECK(new_faults() == 0, "points: faults");
-   CHECK(count_colour(rgba(red), &x0, &y0, &x1, &y1) == 9 && x0 == 9 && y0 == 9 && x1 == 12 &&
+   CHECK(count_colour(pm4p_rgba(red), &x0, &y0, &x1, &y1) == 9 && x0 == 9 && y0 == 9 && x1 == 12 &&
          y1 == 12, "point at a pixel centre: %u..%u x %u..%u", x0, x1, y0, y1);
-   CHECK(count_colour(rgba(green), &x0, &y0, &x1, &y1) == 9 && x0 == 18 && y0 == 18 &&
+   CHECK(count_colour(pm4p_rgba(green), &x0, &y0, &x1, &y1) == 9 && x0 == 18 && y0 == 18 &&
          x1 == 21 && y1 == 21, "point on a pixel corner: %u..%u x %u..%u", x0, x1, y0, y1);
 
    /* Per-vertex size 7 (radius 3.5) clamped to PA_SU_POINT_MINMAX max radius 2 (12.4: 32):
@@ -669,10 +572,10 @@ static void test_points(void)
                                       PA_CL_VS_OUT_CNTL__VS_OUT_MISC_VEC_ENA(1));
    ib_ctx(&ib, REG_PA_SU_POINT_MINMAX, PA_SU_POINT_MINMAX__MIN_SIZE(0) |
                                        PA_SU_POINT_MINMAX__MAX_SIZE(32));
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POINTLIST, 1);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POINTLIST, 1);
    clear_cb(0);
    r600_gpu_submit(gpu, ib.dw, ib.n);
-   CHECK(count_colour(rgba(blue), &x0, &y0, &x1, &y1) == 16 && x0 == 38 && x1 == 42,
+   CHECK(count_colour(pm4p_rgba(blue), &x0, &y0, &x1, &y1) == 16 && x0 == 38 && x1 == 42,
          "per-vertex point size clamped: %u..%u", x0, x1);
    write_program(vs_va, FAKE_VS, 0, 0.0f);
 
@@ -691,7 +594,7 @@ static void test_points(void)
              SPI_INTERP_CONTROL_0__PNT_SPRITE_TOP_1(top1));
       ib_ctx(&ib, REG_SPI_PS_INPUT_CNTL_0,
              SPI_PS_INPUT_CNTL_0__SEMANTIC(1) | SPI_PS_INPUT_CNTL_0__PT_SPRITE_TEX(1));
-      draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POINTLIST, 1);
+      pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POINTLIST, 1);
       clear_cb(0);
       r600_gpu_submit(gpu, ib.dw, ib.n);
       /* Pixel (35, 28): S = 7.5/8 = 0.9375 -> 239, T = 0.5/8 = 0.0625 -> 16 (239 if TOP_1). */
@@ -756,12 +659,12 @@ static void test_lines(void)
                e[0] = ends[2 * i][0];   /* vertical */
             set_vertex(2 * i + k, e[0], e[1], 1.0f, c);
          }
-         paint_line(expected, ends[2 * i], ends[2 * i + 1], hw, r, rgba(c));
+         paint_line(expected, ends[2 * i], ends[2 * i + 1], hw, r, pm4p_rgba(c));
       }
       static struct ib ib;
       ib.n = 0;
       emit_line_state(&ib, widths[ri], r);
-      draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_LINELIST, 2 * n);
+      pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_LINELIST, 2 * n);
       clear_cb(0);
       r600_gpu_submit(gpu, ib.dw, ib.n);
       unsigned bad = diff_image(expected), drawn = 0;
@@ -795,11 +698,11 @@ static void test_lines(void)
          for (unsigned i = 0; i + 1 < 6; i++) {
             float c[4] = { (float)(10 + 20 * (b0 + i + 1)) / 255.0f, 0.0f,
                            (float)(loop * 100) / 255.0f, 1.0f };
-            paint_line(expected, ends[b0 + i], ends[b0 + i + 1], 8 * 16, r, rgba(c));
+            paint_line(expected, ends[b0 + i], ends[b0 + i + 1], 8 * 16, r, pm4p_rgba(c));
          }
          if (loop) {
             float c[4] = { (float)(10 + 20 * b0) / 255.0f, 0.0f, 100.0f / 255.0f, 1.0f };
-            paint_line(expected, ends[b0 + 5], ends[b0], 8 * 16, r, rgba(c));
+            paint_line(expected, ends[b0 + 5], ends[b0], 8 * 16, r, pm4p_rgba(c));
          }
       }
       static struct ib ib;
@@ -868,13 +771,13 @@ static void test_quads(void)
          memcpy(tri[1], v[i1], 16);
          memcpy(tri[2], v[i2], 16);
          float c[4] = { (float)(30 * pv + 5) / 255.0f, (float)(t * 60) / 255.0f, 0.5f, 1.0f };
-         paint(expected, (const int64_t (*)[2])tri, rgba(c));
+         paint(expected, (const int64_t (*)[2])tri, pm4p_rgba(c));
       }
       struct ib ib = { .n = 0 };
       emit_state(&ib);
       ib_ctx(&ib, REG_SPI_PS_INPUT_CNTL_0,
              SPI_PS_INPUT_CNTL_0__SEMANTIC(1) | SPI_PS_INPUT_CNTL_0__FLAT_SHADE(1));
-      draw_auto(&ib, types[t], nv);
+      pm4p_draw_auto(&ib, types[t], nv);
       clear_cb(0);
       r600_gpu_submit(gpu, ib.dw, ib.n);
       unsigned bad = diff_image(expected);
@@ -919,7 +822,7 @@ static void test_fuzz_state(void)
             v %= 64;   /* keep vertex ids inside the fake VS's arrays (else a VS fault) */
          ib_ctx(&ib, r, v);
       }
-      draw_auto(&ib, prims[rnd() % (sizeof(prims) / sizeof(prims[0]))], rnd() % 40);
+      pm4p_draw_auto(&ib, prims[rnd() % (sizeof(prims) / sizeof(prims[0]))], rnd() % 40);
       r600_gpu_submit(gpu, ib.dw, ib.n);
    }
    new_faults();
@@ -929,16 +832,12 @@ static void test_fuzz_state(void)
 int main(void)
 {
    gpu = r600_gpu_create(R600_CHIP_RV770);
-   cb_va = r600_gpu_alloc(gpu, W * H * 4, 256);
-   vs_va = r600_gpu_alloc(gpu, 256, 256);
-   ps_va = r600_gpu_alloc(gpu, 256, 256);
-   pos_va = r600_gpu_alloc(gpu, MAX_VERTS * 16, 256);
-   col_va = r600_gpu_alloc(gpu, MAX_VERTS * 16, 256);
-   idx_va = r600_gpu_alloc(gpu, MAX_VERTS * 4, 256);
-   cb = r600_gpu_map(gpu, cb_va);
-   pos = r600_gpu_map(gpu, pos_va);
-   col = r600_gpu_map(gpu, col_va);
-   idx = r600_gpu_map(gpu, idx_va);
+   cb = pm4p_alloc(gpu, W * H * 4, &cb_va);
+   pm4p_alloc(gpu, 256, &vs_va);
+   pm4p_alloc(gpu, 256, &ps_va);
+   pos = pm4p_alloc(gpu, MAX_VERTS * 16, &pos_va);
+   col = pm4p_alloc(gpu, MAX_VERTS * 16, &col_va);
+   idx = pm4p_alloc(gpu, MAX_VERTS * 4, &idx_va);
    write_program(vs_va, FAKE_VS, 0, 0.0f);
    write_program(ps_va, FAKE_PS, 0, 0.0f);
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "gpu_debug.h"
+#include "pm4_pipeline.h"
 #include "pm4_stream.h"
 #include "r600sim/gpu.h"
 #include "raster_ref.h"
@@ -42,40 +43,25 @@ static unsigned fault_mark;
 
 static unsigned new_faults(void)
 {
-   unsigned n = r600_gpu_faults(gpu, NULL, 0);
-   unsigned d = n - fault_mark;
-   fault_mark = n;
-   return d;
+   return pm4p_new_faults(gpu, &fault_mark);
 }
 
 static void write_program(uint64_t va, uint32_t kind)
 {
-   uint32_t *p = r600_gpu_map(gpu, va);
-   p[0] = kind;
-   p[1] = 0;
-   p[2] = (uint32_t)pos_va;
-   p[3] = (uint32_t)(pos_va >> 32);
-   p[4] = (uint32_t)col_va;
-   p[5] = (uint32_t)(col_va >> 32);
-   p[6] = 0;
+   pm4p_write_program(gpu, va, kind, 0, pos_va, col_va, 0.0f);
 }
 
 static void setup(enum r600_chip_class c)
 {
    chip = c;
    gpu = r600_gpu_create(c);
-   cb_va = r600_gpu_alloc(gpu, MAX_S * W * H * 4, 256);
-   db_va = r600_gpu_alloc(gpu, MAX_S * W * H * 4, 256);
-   rs_va = r600_gpu_alloc(gpu, W * H * 4, 256);
-   vs_va = r600_gpu_alloc(gpu, 256, 256);
-   ps_va = r600_gpu_alloc(gpu, 256, 256);
-   pos_va = r600_gpu_alloc(gpu, MAX_VERTS * 16, 256);
-   col_va = r600_gpu_alloc(gpu, MAX_VERTS * 16, 256);
-   cb = r600_gpu_map(gpu, cb_va);
-   dbm = r600_gpu_map(gpu, db_va);
-   rs = r600_gpu_map(gpu, rs_va);
-   pos = r600_gpu_map(gpu, pos_va);
-   col = r600_gpu_map(gpu, col_va);
+   cb = pm4p_alloc(gpu, MAX_S * W * H * 4, &cb_va);
+   dbm = pm4p_alloc(gpu, MAX_S * W * H * 4, &db_va);
+   rs = pm4p_alloc(gpu, W * H * 4, &rs_va);
+   pm4p_alloc(gpu, 256, &vs_va);
+   pm4p_alloc(gpu, 256, &ps_va);
+   pos = pm4p_alloc(gpu, MAX_VERTS * 16, &pos_va);
+   col = pm4p_alloc(gpu, MAX_VERTS * 16, &col_va);
    write_program(vs_va, FAKE_VS);
    write_program(ps_va, FAKE_PS);
    fault_mark = 0;
@@ -84,45 +70,9 @@ static void setup(enum r600_chip_class c)
 /* A GL-like W x H RGBA8 state with `log2n` samples at the documented locations. */
 static void emit_state(struct ib *ib, unsigned log2n, bool msaa_enable, uint32_t aa_mask)
 {
-   ib_ctx(ib, REG_PA_CL_VTE_CNTL,
-          PA_CL_VTE_CNTL__VPORT_X_SCALE_ENA(1) | PA_CL_VTE_CNTL__VPORT_X_OFFSET_ENA(1) |
-          PA_CL_VTE_CNTL__VPORT_Y_SCALE_ENA(1) | PA_CL_VTE_CNTL__VPORT_Y_OFFSET_ENA(1) |
-          PA_CL_VTE_CNTL__VPORT_Z_SCALE_ENA(1) | PA_CL_VTE_CNTL__VPORT_Z_OFFSET_ENA(1) |
-          PA_CL_VTE_CNTL__VTX_W0_FMT(1));
-   ib_ctx(ib, REG_PA_CL_VPORT_XSCALE_0, f2u(W / 2.0f));
-   ib_ctx(ib, REG_PA_CL_VPORT_XOFFSET_0, f2u(W / 2.0f));
-   ib_ctx(ib, REG_PA_CL_VPORT_YSCALE_0, f2u(H / 2.0f));
-   ib_ctx(ib, REG_PA_CL_VPORT_YOFFSET_0, f2u(H / 2.0f));
-   ib_ctx(ib, REG_PA_CL_VPORT_ZSCALE_0, f2u(0.5f));
-   ib_ctx(ib, REG_PA_CL_VPORT_ZOFFSET_0, f2u(0.5f));
-   ib_ctx(ib, REG_PA_CL_CLIP_CNTL, PA_CL_CLIP_CNTL__DX_LINEAR_ATTR_CLIP_ENA(1));
-   ib_ctx(ib, REG_PA_CL_GB_VERT_CLIP_ADJ, f2u(4.0f));
-   ib_ctx(ib, REG_PA_CL_GB_HORZ_CLIP_ADJ, f2u(4.0f));
-   ib_ctx(ib, REG_PA_CL_GB_VERT_DISC_ADJ, f2u(1.0f));
-   ib_ctx(ib, REG_PA_CL_GB_HORZ_DISC_ADJ, f2u(1.0f));
-   ib_ctx(ib, REG_PA_SU_VTX_CNTL,
-          PA_SU_VTX_CNTL__PIX_CENTER(1) |
-          PA_SU_VTX_CNTL__ROUND_MODE(PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND_TO_EVEN) |
-          PA_SU_VTX_CNTL__QUANT_MODE(PA_SU_VTX_CNTL__QUANT_MODE__X_1_256TH));
-   ib_ctx(ib, REG_PA_SU_SC_MODE_CNTL, PA_SU_SC_MODE_CNTL__PROVOKING_VTX_LAST(1));
-   ib_ctx(ib, REG_PA_CL_VS_OUT_CNTL, 0);
-   ib_ctx(ib, REG_PA_SC_EDGERULE, 0xAAAAAAAA);
-   ib_ctx(ib, REG_PA_SC_CLIPRECT_RULE, 0xFFFF);
+   pm4p_emit_raster(ib, W, H);
    ib_ctx(ib, REG_PA_SC_MODE_CNTL, PA_SC_MODE_CNTL__MSAA_ENABLE(msaa_enable) |
                                    PA_SC_MODE_CNTL__R700_VPORT_SCISSOR_ENABLE(1));
-   ib_ctx(ib, REG_PA_SC_WINDOW_OFFSET, 0);
-   ib_ctx(ib, REG_PA_SC_WINDOW_SCISSOR_TL, PA_SC_WINDOW_SCISSOR_TL__WINDOW_OFFSET_DISABLE(1));
-   ib_ctx(ib, REG_PA_SC_WINDOW_SCISSOR_BR,
-          PA_SC_WINDOW_SCISSOR_BR__BR_X(W) | PA_SC_WINDOW_SCISSOR_BR__BR_Y(H));
-   ib_ctx(ib, REG_PA_SC_SCREEN_SCISSOR_TL, 0);
-   ib_ctx(ib, REG_PA_SC_SCREEN_SCISSOR_BR,
-          PA_SC_SCREEN_SCISSOR_BR__BR_X(8192) | PA_SC_SCREEN_SCISSOR_BR__BR_Y(8192));
-   ib_ctx(ib, REG_PA_SC_GENERIC_SCISSOR_TL, PA_SC_GENERIC_SCISSOR_TL__WINDOW_OFFSET_DISABLE(1));
-   ib_ctx(ib, REG_PA_SC_GENERIC_SCISSOR_BR,
-          PA_SC_GENERIC_SCISSOR_BR__BR_X(8192) | PA_SC_GENERIC_SCISSOR_BR__BR_Y(8192));
-   ib_ctx(ib, REG_PA_SC_VPORT_SCISSOR_0_TL, PA_SC_VPORT_SCISSOR_0_TL__WINDOW_OFFSET_DISABLE(1));
-   ib_ctx(ib, REG_PA_SC_VPORT_SCISSOR_0_BR,
-          PA_SC_VPORT_SCISSOR_0_BR__BR_X(W) | PA_SC_VPORT_SCISSOR_0_BR__BR_Y(H));
 
    static const unsigned dist[4] = { 0, 4, 6, 7 };
    ib_ctx(ib, REG_PA_SC_AA_CONFIG, PA_SC_AA_CONFIG__MSAA_NUM_SAMPLES(log2n) |
@@ -142,83 +92,23 @@ static void emit_state(struct ib *ib, unsigned log2n, bool msaa_enable, uint32_t
    ib_ctx(ib, REG_PA_SC_AA_SAMPLE_LOCS_MCTX, lo);
    ib_ctx(ib, REG_PA_SC_AA_SAMPLE_LOCS_8S_WD1_MCTX, hi);
 
-   ib_ctx(ib, REG_CB_COLOR0_BASE, (uint32_t)(cb_va >> 8));
-   ib_ctx(ib, REG_CB_COLOR0_SIZE, CB_COLOR0_SIZE__PITCH_TILE_MAX(W / 8 - 1) |
-                                  CB_COLOR0_SIZE__SLICE_TILE_MAX(W * H / 64 - 1));
-   ib_ctx(ib, REG_CB_COLOR0_INFO,
-          CB_COLOR0_INFO__FORMAT(CB_COLOR0_INFO__FORMAT__COLOR_8_8_8_8) |
-          CB_COLOR0_INFO__ARRAY_MODE(CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED) |
-          CB_COLOR0_INFO__NUMBER_TYPE(CB_COLOR0_INFO__NUMBER_TYPE__NUMBER_UNORM) |
-          CB_COLOR0_INFO__COMP_SWAP(CB_COLOR0_INFO__COMP_SWAP__SWAP_STD));
-   ib_ctx(ib, REG_CB_TARGET_MASK, 0xF);
-   ib_ctx(ib, REG_CB_SHADER_MASK, 0xF);
-   ib_ctx(ib, REG_CB_COLOR_CONTROL, CB_COLOR_CONTROL__ROP3(0xCC));
-   ib_ctx(ib, REG_CB_BLEND_CONTROL, 0);
-   ib_ctx(ib, REG_DB_DEPTH_BASE, (uint32_t)(db_va >> 8));
-   ib_ctx(ib, REG_DB_DEPTH_SIZE, DB_DEPTH_SIZE__PITCH_TILE_MAX(W / 8 - 1) |
-                                 DB_DEPTH_SIZE__SLICE_TILE_MAX(W * H / 64 - 1));
-   ib_ctx(ib, REG_DB_DEPTH_VIEW, 0);
-   ib_ctx(ib, REG_DB_DEPTH_INFO,
-          DB_DEPTH_INFO__FORMAT(DB_DEPTH_INFO__FORMAT__DEPTH_32_FLOAT) |
-          DB_DEPTH_INFO__ARRAY_MODE(DB_DEPTH_INFO__ARRAY_MODE__ARRAY_1D_TILED_THIN1));
-   ib_ctx(ib, REG_DB_DEPTH_CONTROL, 0);
+   pm4p_emit_cb_rgba8(ib, cb_va, W, H);
+   pm4p_emit_db(ib, db_va, W, H, DB_DEPTH_INFO__FORMAT__DEPTH_32_FLOAT);
    ib_ctx(ib, REG_DB_SHADER_CONTROL, 0);
-   ib_ctx(ib, REG_PA_SC_VPORT_ZMIN_0, f2u(0.0f));
-   ib_ctx(ib, REG_PA_SC_VPORT_ZMAX_0, f2u(1.0f));
 
-   ib_ctx(ib, REG_SPI_VS_OUT_CONFIG, SPI_VS_OUT_CONFIG__VS_EXPORT_COUNT(0));
-   ib_ctx(ib, REG_SPI_VS_OUT_ID_0, SPI_VS_OUT_ID_0__SEMANTIC_0(1));
-   ib_ctx(ib, REG_SPI_PS_IN_CONTROL_0,
-          SPI_PS_IN_CONTROL_0__NUM_INTERP(1) | SPI_PS_IN_CONTROL_0__PERSP_GRADIENT_ENA(1));
-   ib_ctx(ib, REG_SPI_PS_IN_CONTROL_1, 0);
-   ib_ctx(ib, REG_SPI_PS_INPUT_CNTL_0, SPI_PS_INPUT_CNTL_0__SEMANTIC(1));
-   ib_ctx(ib, REG_SPI_INTERP_CONTROL_0, 0);
-   ib_ctx(ib, REG_SQ_PGM_START_VS, (uint32_t)(vs_va >> 8));
-   ib_ctx(ib, REG_SQ_PGM_START_PS, (uint32_t)(ps_va >> 8));
-   ib_ctx(ib, REG_SQ_PGM_START_FS, 0);
-   ib_ctx(ib, REG_SQ_PGM_RESOURCES_VS, SQ_PGM_RESOURCES_VS__NUM_GPRS(2));
-   ib_ctx(ib, REG_SQ_PGM_RESOURCES_PS, SQ_PGM_RESOURCES_PS__NUM_GPRS(1));
-   ib_ctx(ib, REG_VGT_MAX_VTX_INDX, 0xFFFFFFFF);
-   ib_ctx(ib, REG_VGT_MIN_VTX_INDX, 0);
-   ib_ctx(ib, REG_VGT_INDX_OFFSET, 0);
-   ib_ctx(ib, REG_VGT_MULTI_PRIM_IB_RESET_EN, 0);
-   ib_put(ib, PM4_TYPE3_HDR(PM4_IT_NUM_INSTANCES, 1));
-   ib_put(ib, 1);
-}
-
-static void draw_auto(struct ib *ib, unsigned prim, uint32_t count)
-{
-   ib_cfg(ib, REG_VGT_PRIMITIVE_TYPE, prim);
-   ib_put(ib, PM4_TYPE3_HDR(PM4_IT_DRAW_INDEX_AUTO, 2));
-   ib_put(ib, count);
-   ib_put(ib, VGT_DRAW_INITIATOR__SOURCE_SELECT(VGT_DRAW_INITIATOR__SOURCE_SELECT__DI_SRC_SEL_AUTO_INDEX));
+   pm4p_emit_shaders(ib, vs_va, ps_va, false);
 }
 
 /* Vertex v at window position (x, y) in 1/256 px, depth z (window = z/2 + 1/2). */
 static void set_vertex(unsigned v, int64_t x, int64_t y, float z, const float c[4])
 {
-   pos[4 * v + 0] = (float)x / (256.0f * W / 2) - 1.0f;
-   pos[4 * v + 1] = (float)y / (256.0f * H / 2) - 1.0f;
-   pos[4 * v + 2] = z;
-   pos[4 * v + 3] = 1.0f;
-   memcpy(&col[4 * v], c, 16);
-}
-
-static uint32_t rgba(const float c[4])
-{
-   uint32_t v = 0;
-   for (unsigned i = 0; i < 4; i++)
-      v |= (uint32_t)lrint(c[i] * 255.0f) << (8 * i);
-   return v;
+   pm4p_set_vertex(pos, col, W, H, v, x, y, z, 1.0f, c);
 }
 
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
 static uint32_t rnd(void)
 {
-   rng ^= rng << 13;
-   rng ^= rng >> 7;
-   rng ^= rng << 17;
-   return (uint32_t)(rng >> 16);
+   return pm4p_xorshift(&rng);
 }
 
 /* The sample point (1/256 px) of sample (dx, dy) of pixel (x, y). */
@@ -262,13 +152,13 @@ static void test_coverage(unsigned log2n, bool msaa_enable, const char *what)
                int64_t p[2];
                sample_point(p, x, y, msaa_enable ? sp[s] : centre);
                if (ref_covered_point(t, p, REF_LEFT | REF_TOP))
-                  expected[s][y * W + x] = rgba(c);
+                  expected[s][y * W + x] = pm4p_rgba(c);
             }
    }
    static struct ib ib;
    ib.n = 0;
    emit_state(&ib, log2n, msaa_enable, 0xFFFFFFFF);
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3 * ntri);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3 * ntri);
    memset(cb, 0, MAX_S * W * H * 4);
    r600_gpu_submit(gpu, ib.dw, ib.n);
    unsigned bad = 0, partial = 0;
@@ -295,7 +185,7 @@ static void test_aa_mask(void)
    set_vertex(2, 0, H * 256, 0.0f, c);
    struct ib ib = { .n = 0 };
    emit_state(&ib, 2, true, mask);
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST, 3);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST, 3);
    memset(cb, 0, MAX_S * W * H * 4);
    r600_gpu_submit(gpu, ib.dw, ib.n);
    unsigned bad = 0;
@@ -330,14 +220,14 @@ static void test_depth(void)
    ib_ctx(&ib, REG_DB_DEPTH_CONTROL, DB_DEPTH_CONTROL__Z_ENABLE(1) |
                                      DB_DEPTH_CONTROL__Z_WRITE_ENABLE(1) |
                                      DB_DEPTH_CONTROL__ZFUNC(DB_DEPTH_CONTROL__ZFUNC__FRAG_ALWAYS));
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST, 3);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST, 3);
    ib_ctx(&ib, REG_DB_DEPTH_CONTROL, DB_DEPTH_CONTROL__Z_ENABLE(1) |
                                      DB_DEPTH_CONTROL__Z_WRITE_ENABLE(1) |
                                      DB_DEPTH_CONTROL__ZFUNC(DB_DEPTH_CONTROL__ZFUNC__FRAG_LESS));
    ib_ctx(&ib, REG_VGT_INDX_OFFSET, 3);
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
    ib_ctx(&ib, REG_VGT_INDX_OFFSET, 6);
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST, 3);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST, 3);
    memset(cb, 0, MAX_S * W * H * 4);
    r600_gpu_submit(gpu, ib.dw, ib.n);
    unsigned bad = 0, near = 0;
@@ -348,7 +238,7 @@ static void test_depth(void)
             sample_point(p, x, y, pos4[s]);
             bool in = ref_covered_point(t, p, REF_LEFT | REF_TOP);
             near += in;
-            if (cb[s * W * H + y * W + x] != rgba(in ? near_c : mid_c) && bad++ < 3)
+            if (cb[s * W * H + y * W + x] != pm4p_rgba(in ? near_c : mid_c) && bad++ < 3)
                fprintf(stderr, "  depth sample %u (%u,%u): colour %08X\n", s, x, y,
                        cb[s * W * H + y * W + x]);
             /* DEPTH_32_FLOAT, 8x8 tiles row-major, sample planes W*H*4 bytes apart. */
@@ -379,7 +269,7 @@ static void test_centroid(void)
       emit_state(&ib, 2, true, 0xFFFFFFFF);
       ib_ctx(&ib, REG_SPI_PS_INPUT_CNTL_0, SPI_PS_INPUT_CNTL_0__SEMANTIC(1) |
                                            SPI_PS_INPUT_CNTL_0__SEL_CENTROID(centroid));
-      draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
+      pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
       memset(cb, 0, MAX_S * W * H * 4);
       r600_gpu_submit(gpu, ib.dw, ib.n);
       unsigned bad = 0, moved = 0;
@@ -450,7 +340,7 @@ static void test_lines_points(void)
                        p[1] < q[1] + ph;
                }
                if (in)
-                  expected[s][y * W + x] = rgba(c);
+                  expected[s][y * W + x] = pm4p_rgba(c);
             }
    }
    static struct ib ib;
@@ -460,9 +350,9 @@ static void test_lines_points(void)
    ib_ctx(&ib, REG_PA_SC_LINE_CNTL, PA_SC_LINE_CNTL__LAST_PIXEL(1));
    ib_ctx(&ib, REG_PA_SU_POINT_SIZE, PA_SU_POINT_SIZE__WIDTH(20) | PA_SU_POINT_SIZE__HEIGHT(20));
    ib_ctx(&ib, REG_PA_SU_POINT_MINMAX, PA_SU_POINT_MINMAX__MAX_SIZE(0xFFFF));
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_LINELIST, 2 * nl);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_LINELIST, 2 * nl);
    ib_ctx(&ib, REG_VGT_INDX_OFFSET, 2 * nl);
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POINTLIST, np);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POINTLIST, np);
    memset(cb, 0, MAX_S * W * H * 4);
    r600_gpu_submit(gpu, ib.dw, ib.n);
    unsigned bad = 0, partial = 0;
@@ -502,7 +392,7 @@ static void test_resolve_box(void)
    ib_ctx(&ib, REG_CB_COLOR_CONTROL,
           CB_COLOR_CONTROL__ROP3(0xCC) |
           CB_COLOR_CONTROL__SPECIAL_OP(CB_COLOR_CONTROL__SPECIAL_OP__SPECIAL_RESOLVE_BOX));
-   draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST, 3);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST, 3);
    memset(rs, 0x5A, W * H * 4);
    r600_gpu_submit(gpu, ib.dw, ib.n);
    unsigned bad = 0, mixed = 0;

@@ -5,6 +5,7 @@
 
 #include "gpu_debug.h"
 #include "gpu_memory.h"
+#include "pm4_pipeline.h"
 #include "pm4_stream.h"
 #include "r600sim/gpu.h"
 
@@ -14,10 +15,7 @@ static unsigned fault_mark;
 /* Faults raised since the last call. */
 static unsigned new_faults(void)
 {
-   unsigned n = r600_gpu_faults(gpu, NULL, 0);
-   unsigned d = n - fault_mark;
-   fault_mark = n;
-   return d;
+   return pm4p_new_faults(gpu, &fault_mark);
 }
 
 static uint32_t reg(uint32_t byte_offset)
