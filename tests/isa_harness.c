@@ -250,7 +250,7 @@ static void set_resources(enum sim_stage stage, bool dx10_clamp, unsigned stack)
    }
 }
 
-static void run_engine(uint64_t va, const struct run_opts *o, enum sim_engine engine, struct result *r)
+void run_engine(uint64_t va, const struct run_opts *o, enum sim_engine engine, struct result *r)
 {
    struct sim_shader_env env = { .chip = chip, .stage = o->stage, .mem = mem, .regs = regs };
    memset(&r->out, 0, sizeof(r->out));

@@ -43,7 +43,7 @@ extern enum r600_chip_class chip;
 /* ---- programs --------------------------------------------------------------------------- */
 
 #define CF_AREA 64   /* CF instructions live in qwords 0..63, clauses after */
-#define PROG_QWORDS 4096
+#define PROG_QWORDS 8192   /* room for a 1000-group ALU program (bench/jit) */
 
 struct prog {
    uint32_t dw[2 * PROG_QWORDS];
@@ -145,6 +145,8 @@ struct run_opts {
    unsigned stack_size;        /* SQ_PGM_RESOURCES_<stage>.STACK_SIZE */
    uint64_t fs_va;             /* fetch shader for CALL_FS (VS) */
 };
+/* Runs the program on one engine into r (no comparison). */
+void run_engine(uint64_t va, const struct run_opts *o, enum sim_engine engine, struct result *r);
 /* Runs the program on both engines and checks they agree bit for bit (GPRs, exports, the
  * fault record). Returns whether the interpreter ran without a fault. */
 bool run_both(const char *name, uint64_t va, struct run_opts o);

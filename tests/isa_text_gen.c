@@ -366,34 +366,38 @@ static bool group_ok(enum isa_chip chip, const uint32_t cfw[2], const struct isa
    return ok;
 }
 
+void gen_random_alu_group(enum isa_chip chip, const uint32_t cfw[2], struct isa_alu_group *g,
+                          uint64_t *rng, gen_group_filter filter, void *ctx)
+{
+   struct kc_state kc;
+   static const char *const mode[2] = {"KCACHE_MODE0", "KCACHE_MODE1"};
+   static const enum isa_fmt mode_fmt[2] = {ISA_F_CFALU0, ISA_F_CFALU1};
+   for (unsigned s = 0; s < 2; s++) {
+      const struct hw_field *mf = isa_field_req(chip, mode_fmt[s], mode[s]);
+      unsigned m = isa_fget(mf, cfw[s]);
+      const char *mn = isa_enum_name(mf, m, NULL);
+      kc.window[s] = !m ? 0 : !strcmp(mn, "LOCK_1") ? 16 : 32;
+   }
+   for (unsigned tries = 0; tries < 200; tries++) {
+      random_group(chip, g, &kc, rng);
+      if ((!filter || filter(chip, g, ctx)) && group_ok(chip, cfw, g))
+         return;
+   }
+   memset(g, 0, sizeof(*g));
+   gen_alu(chip, g, "NOP", 0, 0);
+}
+
 static void random_alu_clause(struct isa_program *p, uint64_t *rng)
 {
    enum isa_chip chip = p->chip;
    unsigned k = gen_cf(p, random_op(chip, HW_ISA_ENC_CF_ALU, 0, 0, rng)->name);
    static const char *const skip[] = {"CF_INST", "ADDR", "COUNT", NULL};
    random_fields(chip, ISA_I_CF_ALU, p->cf[k].w, skip, rng);
-   struct kc_state kc;
-   static const char *const mode[2] = {"KCACHE_MODE0", "KCACHE_MODE1"};
-   static const enum isa_fmt mode_fmt[2] = {ISA_F_CFALU0, ISA_F_CFALU1};
-   for (unsigned s = 0; s < 2; s++) {
-      const struct hw_field *mf = isa_field_req(chip, mode_fmt[s], mode[s]);
-      unsigned m = isa_fget(mf, p->cf[k].w[s]);
-      const char *mn = isa_enum_name(mf, m, NULL);
-      kc.window[s] = !m ? 0 : !strcmp(mn, "LOCK_1") ? 16 : 32;
-   }
    struct isa_clause *c = gen_clause(p, k, GEN_AUTO_ADDR);
    unsigned ngroups = 1 + gen_below(rng, 6);
    for (unsigned gi = 0; gi < ngroups; gi++) {
       struct isa_alu_group g;
-      bool ok = false;
-      for (unsigned tries = 0; tries < 200 && !ok; tries++) {
-         random_group(chip, &g, &kc, rng);
-         ok = group_ok(chip, p->cf[k].w, &g);
-      }
-      if (!ok) {
-         memset(&g, 0, sizeof(g));
-         gen_alu(chip, &g, "NOP", 0, 0);
-      }
+      gen_random_alu_group(chip, p->cf[k].w, &g, rng, NULL, NULL);
       *gen_group(c) = g;
    }
 }

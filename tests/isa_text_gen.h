@@ -26,6 +26,12 @@ struct isa_fetch_inst *gen_fetch(enum isa_chip chip, struct isa_clause *c, const
 /* Sets literal dwords, LAST bits, slots, clause addresses and CF COUNT/ADDR fields. */
 void gen_finish(struct isa_program *p);
 
+/* A random ALU group (any opcode of the table, random operands and fields) that passes
+ * isa_validate inside an ALU clause whose CF words are cfw (its KCACHE windows). `filter`
+ * (may be NULL) may adjust each candidate and returns false to reject it. */
+typedef bool (*gen_group_filter)(enum isa_chip chip, struct isa_alu_group *g, void *ctx);
+void gen_random_alu_group(enum isa_chip chip, const uint32_t cfw[2], struct isa_alu_group *g,
+                          uint64_t *rng, gen_group_filter filter, void *ctx);
 /* A random program that passes isa_validate. */
 void gen_random_program(struct isa_program *p, enum isa_chip chip, uint64_t *rng);
 

@@ -1,0 +1,325 @@
+/* bench/jit: shader throughput of the interpreter and the JIT (million lanes per second) for
+ * an ALU-heavy, a branchy and a fetch-heavy pixel shader; the ALU-heavy JIT throughput as a
+ * fraction of this core's FMA peak (measured here with an AVX-512 / AVX2 FMA kernel); and
+ * the JIT's compile latency by shader size. Single-threaded; run by scripts/bench-jit.
+ *
+ * usage: bench_jit [SECONDS_PER_MEASUREMENT]   (default 0.5) */
+#include <immintrin.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "isa_harness.h"
+
+#define DOC_PEAK_PER_CORE 114.7e9   /* jit-notes §5: lane-FMA/s per core on this machine */
+#define GROUPS_PER_CLAUSE 24        /* 5 slots per group: 120 of the 128 a clause holds */
+
+static double now(void)
+{
+   struct timespec t;
+   clock_gettime(CLOCK_MONOTONIC, &t);
+   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* ---- FMA peak ----------------------------------------------------------------------------- */
+
+#define FMA_CHAINS 12   /* independent accumulators: more than latency (4) x ports (2) */
+/* Twelve named accumulators, so the compiler keeps them in registers. */
+#define FMA_KERNEL(V, SET1, FMADD, STORE, WIDTH)                                            \
+   V c0 = SET1(0), c1 = SET1(1), c2 = SET1(2), c3 = SET1(3), c4 = SET1(4), c5 = SET1(5);   \
+   V c6 = SET1(6), c7 = SET1(7), c8 = SET1(8), c9 = SET1(9), c10 = SET1(10), c11 = SET1(11);\
+   const V a = SET1(0.999f), b = SET1(0.001f);                                              \
+   for (long n = 0; n < iters; n++) {                                                      \
+      c0 = FMADD(c0, a, b); c1 = FMADD(c1, a, b); c2 = FMADD(c2, a, b);                    \
+      c3 = FMADD(c3, a, b); c4 = FMADD(c4, a, b); c5 = FMADD(c5, a, b);                    \
+      c6 = FMADD(c6, a, b); c7 = FMADD(c7, a, b); c8 = FMADD(c8, a, b);                    \
+      c9 = FMADD(c9, a, b); c10 = FMADD(c10, a, b); c11 = FMADD(c11, a, b);                \
+   }                                                                                       \
+   float out[WIDTH];                                                                       \
+   STORE(out, c0 + c1 + c2 + c3 + c4 + c5 + c6 + c7 + c8 + c9 + c10 + c11);               \
+   return out[0];
+
+__attribute__((target("avx512f"))) static double fma_avx512(long iters)
+{
+   FMA_KERNEL(__m512, _mm512_set1_ps, _mm512_fmadd_ps, _mm512_storeu_ps, 16)
+}
+
+__attribute__((target("avx2,fma"))) static double fma_avx2(long iters)
+{
+   FMA_KERNEL(__m256, _mm256_set1_ps, _mm256_fmadd_ps, _mm256_storeu_ps, 8)
+}
+
+/* Lane-FMA per second on one core (best of 3), and the ISA it used. */
+static double fma_peak(const char **isa)
+{
+   bool avx512 = __builtin_cpu_supports("avx512f");
+   bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+   *isa = avx512 ? "AVX-512" : avx2 ? "AVX2" : "none";
+   if (!avx512 && !avx2)
+      return 0;
+   unsigned width = avx512 ? 16 : 8;
+   long iters = 20000000;
+   double best = 0;
+   volatile double sink = 0;
+   for (int r = 0; r < 3; r++) {
+      double t0 = now();
+      sink += avx512 ? fma_avx512(iters) : fma_avx2(iters);
+      double t = now() - t0, rate = (double)iters * FMA_CHAINS * width / t;
+      if (rate > best)
+         best = rate;
+   }
+   (void)sink;
+   return best;
+}
+
+/* ---- shaders ------------------------------------------------------------------------------- */
+
+static const struct kcache no_kc;
+
+/* ALU-heavy: `groups` VLIW groups of five: MULADD_IEEE on x..w (R1 = R1 * R2 + R3 per
+ * channel, four independent chains) and MUL_IEEE / ADD alternating in t on R4.x.
+ * `salt` goes into R5.x of the last group so equal sizes still compile anew. */
+static uint64_t alu_shader(unsigned groups, unsigned salt, unsigned *ops)
+{
+   static struct prog p;
+   prog_init(&p);
+   unsigned left = groups;
+   *ops = 0;
+   while (left) {
+      unsigned n = left < GROUPS_PER_CLAUSE ? left : GROUPS_PER_CLAUSE;
+      alu_begin(&p);
+      for (unsigned g = 0; g < n; g++) {
+         for (unsigned c = 0; c < 4; c++)
+            alu(&p, (struct alu){ OP3(MULADD_IEEE), 1, c, .s0 = gpr(1, c), .s1 = gpr(2, c), .s2 = gpr(3, c) },
+                false);
+         bool mul = (g & 1) != 0;
+         alu(&p, (struct alu){ mul ? OP2(MUL_IEEE) : OP2(ADD), 4, 0, .s0 = gpr(4, 0),
+                               .s1 = mul ? gpr(2, 0) : gpr(3, 1) }, true);
+         *ops += 5;
+      }
+      cf_alu(&p, ALUK(ALU), no_kc);
+      left -= n;
+   }
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(MOV), 5, 0, .s0 = lit(0) }, true);
+   uint32_t l[2] = { salt, 0 };
+   lits(&p, 2, l);
+   cf_alu(&p, ALUK(ALU), no_kc);
+   cf_export_pixel(&p, 1);
+   return upload_prog(&p);
+}
+
+/* Branchy: 16 iterations of a DX10 loop around if (R1.x > i) { if (R1.y > i) A else B }
+ * else C, the conditions differing per lane (R1 = lane-dependent thresholds). */
+static uint64_t branchy_shader(void)
+{
+   static struct prog p;
+   prog_init(&p);
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(MOV), 2, 0, .s0 = inl(ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_0)) }, true);
+   cf_alu(&p, ALUK(ALU), no_kc);                                                   /* 0 */
+   cf(&p, CFI(LOOP_START_DX10), 13, 0, false);                                     /* 1 */
+   alu_begin(&p);                                                                  /* 2: i < 16 */
+   alu(&p, (struct alu){ OP2(PRED_SETGT), 0, 0, .nowrite = true, .s0 = gpr(6, 0), .s1 = gpr(2, 0),
+                         .upd_exec = true, .upd_pred = true }, true);
+   cf_alu(&p, ALUK(ALU_BREAK), no_kc);
+   alu_begin(&p);                                                                  /* 3: outer if */
+   alu(&p, (struct alu){ OP2(PRED_SETGT), 0, 0, .nowrite = true, .s0 = gpr(1, 0), .s1 = gpr(2, 0),
+                         .upd_exec = true, .upd_pred = true }, true);
+   cf_alu(&p, ALUK(ALU_PUSH_BEFORE), no_kc);
+   cf(&p, CFI(JUMP), 10, 0, false);                                                /* 4 */
+   alu_begin(&p);                                                                  /* 5: inner if */
+   alu(&p, (struct alu){ OP2(PRED_SETGT), 0, 0, .nowrite = true, .s0 = gpr(1, 1), .s1 = gpr(2, 0),
+                         .upd_exec = true, .upd_pred = true }, true);
+   cf_alu(&p, ALUK(ALU_PUSH_BEFORE), no_kc);
+   cf(&p, CFI(JUMP), 8, 0, false);                                                 /* 6 */
+   for (unsigned k = 0; k < 3; k++) {   /* 7: A, 9: B, 11: C (each 4 groups of work) */
+      alu_begin(&p);
+      for (unsigned g = 0; g < 4; g++)
+         for (unsigned c = 0; c < 4; c++)
+            alu(&p, (struct alu){ OP3(MULADD_IEEE), 3 + k, c, .s0 = gpr(3 + k, c), .s1 = gpr(7, c),
+                                  .s2 = gpr(8, c) }, c == 3);
+      cf_alu(&p, k == 0 ? ALUK(ALU) : ALUK(ALU_POP_AFTER), no_kc);
+      if (k == 0)
+         cf(&p, CFI(ELSE), 10, 1, false);                                          /* 8 */
+      else if (k == 1)
+         cf(&p, CFI(ELSE), 12, 1, false);                                          /* 10 */
+   }
+   /* 12: i++ (every lane still in the loop) */
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(ADD), 2, 0, .s0 = gpr(2, 0), .s1 = inl(ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_1)) },
+       true);
+   cf_alu(&p, ALUK(ALU), no_kc);
+   cf(&p, CFI(LOOP_END), 2, 0, false);                                             /* 13 */
+   cf_export_pixel(&p, 3);                                                         /* 14 */
+   return upload_prog(&p);
+}
+
+#define VTX_PER_CLAUSE 8
+#define VTX_CLAUSES 4
+
+/* Fetch-heavy: 4 VTX clauses of 8 RGBA32F fetches each (index R0.x + offset), each followed
+ * by an ALU clause adding the fetched vectors into R20. */
+static uint64_t fetch_shader(void)
+{
+   static struct prog p;
+   prog_init(&p);
+   for (unsigned k = 0; k < VTX_CLAUSES; k++) {
+      clause_align(&p);
+      unsigned at = p.qw;
+      for (unsigned i = 0; i < VTX_PER_CLAUSE; i++) {
+         uint32_t w0 = FLD(SQ_VTX_WORD0, VTX_INST, ENU(SQ_VTX_WORD0, VTX_INST, SQ_VTX_INST_FETCH)) |
+                       FLD(SQ_VTX_WORD0, FETCH_TYPE, ENU(SQ_VTX_WORD0, FETCH_TYPE, SQ_VTX_FETCH_NO_INDEX_OFFSET)) |
+                       FLD(SQ_VTX_WORD0, BUFFER_ID, 0) | FLD(SQ_VTX_WORD0, SRC_GPR, 0) |
+                       FLD(SQ_VTX_WORD0, MEGA_FETCH_COUNT, 15);
+         uint32_t w1 = FLD(SQ_VTX_WORD1_GPR, DST_GPR, 1 + i) | FLD(SQ_VTX_WORD1, DST_SEL_X, VSEL(X)) |
+                       FLD(SQ_VTX_WORD1, DST_SEL_Y, VSEL(Y)) | FLD(SQ_VTX_WORD1, DST_SEL_Z, VSEL(Z)) |
+                       FLD(SQ_VTX_WORD1, DST_SEL_W, VSEL(W)) |
+                       FLD(SQ_VTX_WORD1, DATA_FORMAT, SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_32_32_32_32_FLOAT);
+         uint32_t w2 = FLD(SQ_VTX_WORD2, OFFSET, 16 * (k * VTX_PER_CLAUSE + i)) | FLD(SQ_VTX_WORD2, MEGA_FETCH, 1);
+         clause_dw(&p, w0, w1);
+         clause_dw(&p, w2, 0);
+      }
+      cf_fetch(&p, CFI(VTX), at, VTX_PER_CLAUSE);
+      alu_begin(&p);
+      for (unsigned i = 0; i < VTX_PER_CLAUSE; i++)
+         for (unsigned c = 0; c < 4; c++)
+            alu(&p, (struct alu){ OP2(ADD), 20, c, .s0 = gpr(20, c), .s1 = gpr(1 + i, c) }, c == 3);
+      cf_alu(&p, ALUK(ALU), no_kc);
+   }
+   cf_export_pixel(&p, 20);
+   return upload_prog(&p);
+}
+
+static void fetch_buffer(void)
+{
+   static float data[1024][4];
+   for (unsigned i = 0; i < 1024; i++)
+      for (unsigned c = 0; c < 4; c++)
+         data[i][c] = (float)(i * 4 + c) * 0.25f;
+   uint64_t va = upload(data, sizeof(data));
+   uint32_t base = REG_SQ_VTX_CONSTANT_WORD0_0;   /* resource slot 0 = PS BUFFER_ID 0 */
+   set_reg(base, SQ_VTX_CONSTANT_WORD0__BASE_ADDRESS((uint32_t)va));
+   set_reg(base + 4, SQ_VTX_CONSTANT_WORD1__SIZE(sizeof(data) - 1));
+   set_reg(base + 8, SQ_VTX_CONSTANT_WORD2__STRIDE(16) | SQ_VTX_CONSTANT_WORD2__BASE_ADDRESS_HI((uint32_t)(va >> 32)));
+   set_reg(base + 24, SQ_VTX_CONSTANT_WORD6__TYPE(SQ_VTX_CONSTANT_WORD6__TYPE__SQ_TEX_VTX_VALID_BUFFER));
+}
+
+/* ---- measuring ------------------------------------------------------------------------------ */
+
+static double seconds = 0.5;
+
+static void inputs(void)
+{
+   clear_lanes();
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      init_lanes.gpr[0][0][l] = l * 3;                   /* fetch index */
+      init_lanes.gpr[1][0][l] = U((float)(l % 16));      /* branchy thresholds */
+      init_lanes.gpr[1][1][l] = U((float)((l * 7) % 16));
+      for (unsigned c = 0; c < 4; c++) {
+         init_lanes.gpr[2][c][l] = U(0.999f);
+         init_lanes.gpr[3][c][l] = U(0.001f * (float)(c + 1));
+         init_lanes.gpr[7][c][l] = U(0.5f);
+         init_lanes.gpr[8][c][l] = U(0.25f);
+      }
+      init_lanes.gpr[4][0][l] = U(1.0f + (float)l);
+      init_lanes.gpr[6][0][l] = U(16.0f);
+   }
+}
+
+/* Million lanes per second of one program on one engine (16 lanes a call); NaN on a fault. */
+static double mlanes(uint64_t va, enum sim_engine engine)
+{
+   struct sim_shader_env env = { .chip = chip, .stage = SIM_STAGE_PS, .mem = mem, .regs = regs };
+   struct sim_program *p = sim_program_get_engine(&env, va, engine);
+   if (!p || sim_program_engine(p) != (engine == SIM_ENGINE_JIT ? SIM_ENGINE_JIT : SIM_ENGINE_INTERP)) {
+      fprintf(stderr, "bench_jit: program not available on the engine: %s\n", env.fault);
+      return 0.0 / 0.0;
+   }
+   static struct sim_lanes lanes;
+   static struct sim_exports out;
+   long calls = 0, batch = 1;
+   double t0 = now(), t;
+   do {
+      for (long i = 0; i < batch; i++) {
+         lanes = init_lanes;
+         memset(&out, 0, sizeof(out));
+         if (!sim_program_run(p, NULL, &env, &lanes, 0xFFFF, &out)) {
+            fprintf(stderr, "bench_jit: fault: %s\n", env.fault);
+            return 0.0 / 0.0;
+         }
+      }
+      calls += batch;
+      batch *= 2;
+      t = now() - t0;
+   } while (t < seconds);
+   return (double)calls * SIM_LANES / t / 1e6;
+}
+
+/* Mean compile time (ms) of distinct programs of `groups` groups on `engine`. */
+static double compile_ms(unsigned groups, enum sim_engine engine, unsigned reps, unsigned *salt)
+{
+   double total = 0;
+   for (unsigned r = 0; r < reps; r++) {
+      unsigned ops;
+      uint64_t va = alu_shader(groups, ++*salt, &ops);
+      struct sim_shader_env env = { .chip = chip, .stage = SIM_STAGE_PS, .mem = mem, .regs = regs };
+      double t0 = now();
+      struct sim_program *p = sim_program_get_engine(&env, va, engine);
+      total += now() - t0;
+      if (!p)
+         return 0.0 / 0.0;
+   }
+   return 1e3 * total / reps;
+}
+
+int main(int argc, char **argv)
+{
+   if (argc > 1)
+      seconds = atof(argv[1]);
+   machine_init();
+   chip = R600_CHIP_RV770;
+   set_reg(REG_SQ_PGM_RESOURCES_PS, SQ_PGM_RESOURCES_PS__STACK_SIZE(4));
+   inputs();
+   fetch_buffer();
+
+   const char *isa;
+   double peak = fma_peak(&isa);
+   printf("FMA peak (one core, %s kernel, measured): %.1f G lane-FMA/s; jit-notes §5: %.1f G\n", isa,
+          peak / 1e9, DOC_PEAK_PER_CORE / 1e9);
+
+   unsigned alu_ops, tiny_ops, salt = 1000;
+   uint64_t alu_va = alu_shader(200, 1, &alu_ops);
+   struct { const char *name; uint64_t va; } shaders[] = {
+      { "ALU-heavy (200 groups x 5)", alu_va },
+      { "1 group (per-call overhead)", alu_shader(1, 2, &tiny_ops) },
+      { "branchy (loop x16, nested if)", branchy_shader() },
+      { "fetch-heavy (32 VTX fetches)", fetch_shader() },
+   };
+   printf("\n%-32s %14s %14s %9s\n", "shader (rv770, 16 lanes/call)", "interp Mlane/s", "jit Mlane/s", "jit/interp");
+   double alu_jit = 0, alu_interp = 0;
+   for (unsigned i = 0; i < 4; i++) {
+      double a = mlanes(shaders[i].va, SIM_ENGINE_INTERP), b = mlanes(shaders[i].va, SIM_ENGINE_JIT);
+      printf("%-32s %14.3f %14.3f %8.1fx\n", shaders[i].name, a, b, b / a);
+      if (i == 0) {
+         alu_interp = a;
+         alu_jit = b;
+      }
+   }
+   double lane_ops = alu_jit * 1e6 * alu_ops;   /* each MULADD / MUL / ADD counts as one lane-FMA */
+   printf("\nALU-heavy: %u ALU ops per lane; jit %.2f G lane-ops/s = %.1f%% of the measured peak, "
+          "%.1f%% of the jit-notes peak; interp %.3f G lane-ops/s\n",
+          alu_ops, lane_ops / 1e9, peak > 0 ? 100 * lane_ops / peak : 0.0,
+          100 * lane_ops / DOC_PEAK_PER_CORE, alu_interp * 1e6 * alu_ops / 1e9);
+
+   printf("\n%-28s %14s %14s\n", "compile latency (ALU groups)", "interp ms", "jit ms");
+   static const unsigned sizes[] = { 10, 100, 1000 };
+   static const unsigned reps[] = { 10, 5, 2 };
+   for (unsigned i = 0; i < 3; i++) {
+      double a = compile_ms(sizes[i], SIM_ENGINE_INTERP, reps[i], &salt);
+      double b = compile_ms(sizes[i], SIM_ENGINE_JIT, reps[i], &salt);
+      printf("%-28u %14.3f %14.2f\n", sizes[i], a, b);
+   }
+   return 0;
+}

@@ -1,0 +1,584 @@
+/* Differential fuzzer: random valid R6xx/R7xx pixel-shader programs run on the interpreter
+ * and on the JIT, which must agree bit for bit (GPRs, exports, KILL mask, fault status and
+ * text, stack report).
+ *
+ * A program is a random structured CF nest (ALU clauses, IF/ELSE through ALU_PUSH_BEFORE +
+ * JUMP / ELSE / POP, DX10 loops with ALU_BREAK / ALU_CONTINUE / LOOP_BREAK /
+ * LOOP_CONTINUE) whose ALU groups come from isa_text_gen's random group generator (every
+ * opcode of the instruction table on the chip, slot / read-port / literal / kcache rules,
+ * random modifiers, relative addressing, predicates, exec-mask updates, kills; on R7xx
+ * also FP64 groups filling their slot pairs). Loop
+ * counters live in R120..R123 and per-lane trip counts in R124..R127, which the random
+ * groups never write (their DST_GPR is folded into 0..119), so loops end (a runaway loop
+ * still only is a fault both engines must report alike). Inputs: every GPR of every lane
+ * and a constant buffer filled from NaNs, infinities, signed zeros, denormals, integer
+ * extremes and random bits.
+ *
+ * usage: fuzz_engines [COUNT [SEED [r600|rv770]]]   COUNT programs per chip (default 300);
+ * program i of a run uses seed SEED + i, so a failure is reproduced by
+ * `fuzz_engines 1 <printed seed> <chip>`. Exit status 1 on any disagreement.
+ * R600SIM_FUZZ_FAULTS=1 prints the fault of every program that faulted (on both engines). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "gpu_memory.h"
+#include "isa_alu.h"
+#include "isa_harness.h"
+#include "isa_program.h"
+#include "isa_text_gen.h"
+
+#define FIRST_COUNTER 120   /* R120..R123: loop counters; R124..R127: trip counts */
+#define MAX_DEPTH 3
+#define CONST_BYTES 4096    /* constant buffer 0: 256 vec4 */
+
+static bool op_seen[2][HW_ISA_NUM_OPS];   /* [rv770?] ALU opcodes the programs used */
+
+struct gen {
+   struct isa_program *p;
+   uint64_t *rng;
+   unsigned loops;          /* loops open around the current point */
+   int loop_end_fixup[8];   /* CF indices of LOOP_BREAK / LOOP_CONTINUE to point at LOOP_END */
+   unsigned nfix;
+   unsigned cf_budget;
+};
+
+static uint32_t special_value(uint64_t *rng)
+{
+   static const uint32_t v[] = {
+      0x7fc00000, 0xffc00000, 0x7f800001, 0x7fbfffff, 0x7fffffff, 0xff800000, 0x7f800000,
+      0x00000000, 0x80000000, 0x00000001, 0x807fffff, 0x00400000, 0x3f800000, 0xbf800000,
+      0x3f000000, 0x4b000000, 0x4f000000, 0xcf000000, 0x7f7fffff, 0x00800000, 0x80800000,
+      0x00000002, 0xffffffff, 0x80000001, 0x0000001f, 0x00000020, 0x40490fdb, 0xc0490fdb,
+      0x3fc90fdb, 0x42c80000, 0x447a0000};
+   switch (gen_below(rng, 4)) {
+   case 0: return (uint32_t)gen_rand(rng);
+   case 1: return gen_below(rng, 64) - 8;   /* small integers, negative too */
+   case 2: {                                /* a float of modest range */
+      float f = (float)((int)gen_below(rng, 2001) - 1000) / (float)(1 + gen_below(rng, 64));
+      return U(f);
+   }
+   default: return v[gen_below(rng, sizeof(v) / sizeof(v[0]))];
+   }
+}
+
+static unsigned sel_enum(enum isa_chip c, const char *name)
+{
+   return isa_enum(c, ISA_F_ALU0, "SRC0_SEL", name);
+}
+
+/* What a group may rely on from the earlier groups of its clause. */
+struct clause_state {
+   unsigned prev_units;   /* units (x..w, t) the previous group used; 0: first group */
+   unsigned mova_units;   /* units of the previous group's MOVA* */
+   unsigned ar_loaded;    /* AR components loaded by MOVA* earlier in the clause */
+};
+
+static const struct hw_isa_op *inst_op(enum isa_chip ch, const struct isa_alu_inst *in)
+{
+   bool op3 = isa_alu_is_op3(ch, in->w);
+   unsigned number = isa_get(ch, op3 ? ISA_F_ALU_OP3 : ISA_F_ALU_OP2, "ALU_INST", in->w[1]);
+   return hw_isa_find(ch == ISA_CHIP_R600 ? HW_CHIP_R6XX : HW_CHIP_R7XX,
+                      op3 ? HW_ISA_ENC_ALU_OP3 : HW_ISA_ENC_ALU_OP2, number);
+}
+
+/* Turns a group that merely passes the encoding rules into one the engines execute: drops
+ * what they report as unmodelled (exec/pred updates outside PRED_SET*, MOVA* GPR writes,
+ * global GPR index modes, reserved PRED_SEL) and rejects groups with operands that need
+ * state the clause has not set up (PV/PS of unused units, AR components never loaded, the
+ * DX9 constant file, which is off) or opcodes the simulator does not implement. */
+static bool executable_group(enum isa_chip ch, struct isa_alu_group *g, void *ctx)
+{
+   const struct clause_state *cs = ctx;
+   static const char *const sel[3] = {"SRC0_SEL", "SRC1_SEL", "SRC2_SEL"};
+   static const char *const rel[3] = {"SRC0_REL", "SRC1_REL", "SRC2_REL"};
+   unsigned movas = 0;
+   for (unsigned i = 0; i < g->n; i++) {
+      const struct hw_isa_op *op = inst_op(ch, &g->ins[i]);
+      if (!op || !sim_alu_implemented(hw_isa_id_of(op)) || (op->flags & HW_ISA_F_FP64))
+         return false;
+      movas += !!(op->flags & HW_ISA_F_MOVA);
+   }
+   for (unsigned i = 0; i < g->n; i++) {
+      struct isa_alu_inst *in = &g->ins[i];
+      const struct hw_isa_op *op = inst_op(ch, in);
+      bool op3 = isa_alu_is_op3(ch, in->w);
+      if (!op3 && !(op->flags & HW_ISA_F_PRED_SET)) {
+         isa_set(ch, ISA_F_ALU_OP2, "UPDATE_EXECUTE_MASK", &in->w[1], 0);
+         isa_set(ch, ISA_F_ALU_OP2, "UPDATE_PRED", &in->w[1], 0);
+      }
+      if (!op3 && (op->flags & HW_ISA_F_MOVA))
+         isa_set(ch, ISA_F_ALU_OP2, "WRITE_MASK", &in->w[1], 0);
+      if (!op3 && isa_field(ch, ISA_F_ALU_OP2, "FOG_MERGE"))
+         isa_set(ch, ISA_F_ALU_OP2, "FOG_MERGE", &in->w[1], 0);
+      if (isa_get(ch, ISA_F_ALU0, "PRED_SEL", in->w[0]) == 1)
+         isa_set(ch, ISA_F_ALU0, "PRED_SEL", &in->w[0], 0);
+      bool uses_rel = isa_get(ch, ISA_F_ALU1, "DST_REL", in->w[1]);
+      for (unsigned k = 0; k < op->num_src; k++) {
+         unsigned s = isa_get(ch, k < 2 ? ISA_F_ALU0 : ISA_F_ALU_OP3, sel[k], in->w[k < 2 ? 0 : 1]);
+         unsigned chan = isa_get(ch, k < 2 ? ISA_F_ALU0 : ISA_F_ALU_OP3, k == 0 ? "SRC0_CHAN" : k == 1 ? "SRC1_CHAN" : "SRC2_CHAN",
+                                 in->w[k < 2 ? 0 : 1]);
+         enum isa_src_kind kind = isa_src_kind(ch, s);
+         unsigned need = kind == ISA_SRC_PV ? 1u << chan : kind == ISA_SRC_PS ? 1u << ISA_SLOT_T : 0;
+         if (kind == ISA_SRC_CFILE || kind == ISA_SRC_RESERVED || (need & ~cs->prev_units) ||
+             (need & cs->mova_units))
+            return false;
+         if (kind != ISA_SRC_GPR)
+            isa_set(ch, k < 2 ? ISA_F_ALU0 : ISA_F_ALU_OP3, rel[k], &in->w[k < 2 ? 0 : 1], 0);
+         uses_rel |= isa_get(ch, k < 2 ? ISA_F_ALU0 : ISA_F_ALU_OP3, rel[k], in->w[k < 2 ? 0 : 1]) != 0;
+      }
+      if (uses_rel) {
+         unsigned mode = isa_get(ch, ISA_F_ALU0, "INDEX_MODE", in->w[0]);
+         if (mode > 4)
+            isa_set(ch, ISA_F_ALU0, "INDEX_MODE", &in->w[0], mode = 4);
+         if (mode < 4 && (movas || !(cs->ar_loaded >> mode & 1)))
+            return false;
+      }
+   }
+   return true;
+}
+
+static bool fp64_group(enum isa_chip ch, const uint32_t cfw[2], struct isa_alu_group *g, uint64_t *rng);
+
+/* An ALU clause of kind `cfname` with `n` random groups; returns the clause. */
+static struct isa_clause *alu_clause(struct gen *g, const char *cfname, unsigned n)
+{
+   struct isa_program *p = g->p;
+   enum isa_chip ch = p->chip;
+   unsigned k = gen_cf(p, cfname);
+   uint32_t *w = p->cf[k].w;
+   static const char *const modes[] = {"SQ_CF_KCACHE_NOP", "SQ_CF_KCACHE_LOCK_1", "SQ_CF_KCACHE_LOCK_2"};
+   if (gen_below(g->rng, 2)) {
+      isa_set(ch, ISA_F_CFALU0, "KCACHE_MODE0", &w[0],
+              isa_enum(ch, ISA_F_CFALU0, "KCACHE_MODE0", modes[1 + gen_below(g->rng, 2)]));
+      isa_set(ch, ISA_F_CFALU1, "KCACHE_ADDR0", &w[1], gen_below(g->rng, 15));
+      if (gen_below(g->rng, 2)) {
+         isa_set(ch, ISA_F_CFALU1, "KCACHE_MODE1", &w[1],
+                 isa_enum(ch, ISA_F_CFALU1, "KCACHE_MODE1", modes[1 + gen_below(g->rng, 2)]));
+         isa_set(ch, ISA_F_CFALU1, "KCACHE_ADDR1", &w[1], gen_below(g->rng, 15));
+      }
+   }
+   isa_set(ch, ISA_F_CFALU1, "BARRIER", &w[1], 1);
+   struct isa_clause *c = gen_clause(p, k, GEN_AUTO_ADDR);
+   struct clause_state cs = {0};
+   for (unsigned i = 0; i < n; i++) {
+      struct isa_alu_group *grp = gen_group(c);
+      if (ch != ISA_CHIP_RV770 || gen_below(g->rng, 12) || !fp64_group(ch, w, grp, g->rng))
+         gen_random_alu_group(ch, w, grp, g->rng, executable_group, &cs);
+      unsigned bad;
+      char why[200];
+      isa_group_slots(ch, grp, &bad, why, sizeof(why));
+      cs.prev_units = cs.mova_units = 0;
+      for (unsigned j = 0; j < grp->n; j++) {
+         uint32_t *iw = &grp->ins[j].w[1];
+         unsigned dst = isa_get(ch, ISA_F_ALU1, "DST_GPR", *iw);
+         if (dst >= FIRST_COUNTER)
+            isa_set(ch, ISA_F_ALU1, "DST_GPR", iw, dst % FIRST_COUNTER);
+         unsigned unit = grp->ins[j].slot < 0 ? 0 : 1u << grp->ins[j].slot;
+         cs.prev_units |= unit;
+         const struct hw_isa_op *op = inst_op(ch, &grp->ins[j]);
+         if (op)
+            op_seen[ch == ISA_CHIP_RV770][hw_isa_id_of(op)] = true;
+         if (op && (op->flags & HW_ISA_F_MOVA))
+            cs.mova_units |= unit;
+      }
+      cs.ar_loaded |= cs.mova_units;
+   }
+   if (cs.mova_units)   /* AR is loaded for later groups: a MOVA* must not end the clause */
+      gen_alu(ch, gen_group(c), "NOP", 0, 0);
+   return c;
+}
+
+/* Whether a group passes isa_validate in an ALU clause run by CF words cfw. */
+static bool group_valid(enum isa_chip ch, const uint32_t cfw[2], const struct isa_alu_group *g)
+{
+   struct isa_program t;
+   struct isa_diags d = {0};
+   gen_init(&t, ch);
+   t.cf[0].w[0] = cfw[0];
+   t.cf[0].w[1] = cfw[1];
+   t.cf[0].kind = ISA_CF_ALU;
+   t.ncf = 1;
+   *gen_group(gen_clause(&t, 0, GEN_AUTO_ADDR)) = *g;
+   gen_finish(&t);
+   bool ok = isa_validate(&t, &d);
+   isa_program_free(&t);
+   return ok;
+}
+
+/* An R7xx double-precision group: one FP64 opcode in x..w (two pairs; PRED_SET*_64 one
+ * pair, as a group holds one PRED_SET), operands R<a..c>.<slot channel>, random negation
+ * and destination. False if no valid one was found. */
+static bool fp64_group(enum isa_chip ch, const uint32_t cfw[2], struct isa_alu_group *g, uint64_t *rng)
+{
+   const struct hw_isa_op *t = hw_isa_table(HW_CHIP_R7XX);
+   static const char *const negs[3] = {"SRC0_NEG", "SRC1_NEG", "SRC2_NEG"};
+   for (unsigned tries = 0; tries < 50; tries++) {
+      const struct hw_isa_op *op = &t[gen_below(rng, HW_ISA_NUM_OPS)];
+      if (!op->name || !(op->flags & HW_ISA_F_FP64) || !sim_alu_implemented(hw_isa_id_of(op)))
+         continue;
+      memset(g, 0, sizeof(*g));
+      unsigned dst = gen_below(rng, FIRST_COUNTER), srcs[3];
+      for (unsigned k = 0; k < 3; k++)
+         srcs[k] = gen_below(rng, 128);
+      unsigned n = (op->flags & HW_ISA_F_PRED_SET) ? 2 : 4;
+      for (unsigned c = 0; c < n; c++) {
+         struct isa_alu_inst *in = gen_alu(ch, g, op->name, dst, c);
+         for (unsigned k = 0; k < op->num_src; k++) {
+            gen_src(ch, in, k, srcs[k], c);
+            if (gen_below(rng, 4) == 0)
+               isa_set(ch, k < 2 ? ISA_F_ALU0 : ISA_F_ALU_OP3, negs[k], &in->w[k < 2 ? 0 : 1], 1);
+         }
+         if ((op->flags & HW_ISA_F_PRED_SET) && gen_below(rng, 2)) {
+            isa_set(ch, ISA_F_ALU_OP2, "UPDATE_PRED", &in->w[1], 1);
+            isa_set(ch, ISA_F_ALU_OP2, "UPDATE_EXECUTE_MASK", &in->w[1], 1);
+         }
+      }
+      if (group_valid(ch, cfw, g))
+         return true;
+   }
+   return false;
+}
+
+/* A group `op dst.chan, a, b` with sources GPR/inline selects, optionally updating exec/pred. */
+static void simple_op(enum isa_chip ch, struct isa_clause *c, const char *op, int dst, unsigned chan,
+                      unsigned s0, unsigned c0, unsigned s1, unsigned c1, bool pred)
+{
+   struct isa_alu_group *grp = gen_group(c);
+   struct isa_alu_inst *in = gen_alu(ch, grp, op, dst < 0 ? 0 : (unsigned)dst, chan);
+   gen_src(ch, in, 0, s0, c0);
+   gen_src(ch, in, 1, s1, c1);
+   if (dst < 0)
+      isa_set(ch, ISA_F_ALU_OP2, "WRITE_MASK", &in->w[1], 0);
+   if (pred) {
+      isa_set(ch, ISA_F_ALU_OP2, "UPDATE_EXECUTE_MASK", &in->w[1], 1);
+      isa_set(ch, ISA_F_ALU_OP2, "UPDATE_PRED", &in->w[1], 1);
+   }
+}
+
+static const char *random_pred_op(uint64_t *rng)
+{
+   static const char *const ops[] = {"PRED_SETGT", "PRED_SETGE", "PRED_SETE", "PRED_SETNE",
+                                     "PRED_SETGT_INT", "PRED_SETGE_INT", "PRED_SETE_INT",
+                                     "PRED_SETNE_INT", "PRED_SETGT_UINT", "PRED_SETGE_UINT"};
+   return ops[gen_below(rng, sizeof(ops) / sizeof(ops[0]))];
+}
+
+static void set_cf_addr(struct isa_program *p, unsigned k, unsigned addr, unsigned pop)
+{
+   isa_set(p->chip, ISA_F_CF0, "ADDR", &p->cf[k].w[0], addr);
+   isa_set(p->chip, ISA_F_CF1, "POP_COUNT", &p->cf[k].w[1], pop);
+   isa_set(p->chip, ISA_F_CF1, "BARRIER", &p->cf[k].w[1], 1);
+}
+
+/* ALU_PUSH_BEFORE with random groups and a final data-dependent PRED_SET* exec update. */
+static void push_clause(struct gen *g)
+{
+   struct isa_clause *c = alu_clause(g, "ALU_PUSH_BEFORE", gen_below(g->rng, 3));
+   simple_op(g->p->chip, c, random_pred_op(g->rng), -1, 0, gen_below(g->rng, 128), gen_below(g->rng, 4),
+             gen_below(g->rng, 128), gen_below(g->rng, 4), true);
+}
+
+static void block(struct gen *g, unsigned depth);
+
+static void if_else(struct gen *g, unsigned depth)
+{
+   struct isa_program *p = g->p;
+   push_clause(g);
+   unsigned jump = gen_cf(p, "JUMP");
+   block(g, depth + 1);
+   if (gen_below(g->rng, 2)) {
+      unsigned els = gen_cf(p, "ELSE");
+      set_cf_addr(p, jump, els, 0);
+      block(g, depth + 1);
+      unsigned pop = gen_cf(p, "POP");
+      set_cf_addr(p, els, pop + 1, 1);
+      set_cf_addr(p, pop, pop + 1, 1);
+   } else {
+      unsigned pop = gen_cf(p, "POP");
+      set_cf_addr(p, jump, pop + 1, 1);
+      set_cf_addr(p, pop, pop + 1, 1);
+   }
+}
+
+static void loop(struct gen *g, unsigned depth)
+{
+   struct isa_program *p = g->p;
+   enum isa_chip ch = p->chip;
+   unsigned ctr = FIRST_COUNTER + g->loops, trips = ctr + 4;
+   struct isa_clause *c = alu_clause(g, "ALU", 0);
+   simple_op(ch, c, "MOV", (int)ctr, 0, sel_enum(ch, "SQ_ALU_SRC_0"), 0, 0, 0, false);
+   unsigned start = gen_cf(p, "LOOP_START_DX10");
+   /* break when !(trips > counter), then count */
+   c = alu_clause(g, "ALU_BREAK", 0);
+   simple_op(ch, c, "PRED_SETGT", -1, 0, trips, 0, ctr, 0, true);
+   c = alu_clause(g, "ALU", 0);
+   simple_op(ch, c, "ADD", (int)ctr, 0, ctr, 0, sel_enum(ch, "SQ_ALU_SRC_1"), 0, false);
+   unsigned fix0 = g->nfix;
+   g->loops++;
+   block(g, depth + 1);
+   g->loops--;
+   unsigned end = gen_cf(p, "LOOP_END");
+   set_cf_addr(p, end, start + 1, 0);
+   set_cf_addr(p, start, end + 1, 0);
+   for (unsigned i = fix0; i < g->nfix; i++)
+      set_cf_addr(p, (unsigned)g->loop_end_fixup[i], end, 0);
+   g->nfix = fix0;
+}
+
+/* Inside a loop: LOOP_BREAK / LOOP_CONTINUE under a data-dependent push, or an
+ * ALU_BREAK / ALU_CONTINUE clause ending in a PRED_SET* exec update. */
+static void loop_exit(struct gen *g)
+{
+   struct isa_program *p = g->p;
+   if (gen_below(g->rng, 2) && g->nfix < 8) {
+      push_clause(g);
+      unsigned k = gen_cf(p, gen_below(g->rng, 2) ? "LOOP_BREAK" : "LOOP_CONTINUE");
+      g->loop_end_fixup[g->nfix++] = (int)k;
+      unsigned pop = gen_cf(p, "POP");
+      set_cf_addr(p, pop, pop + 1, 1);
+   } else {
+      struct isa_clause *c = alu_clause(g, gen_below(g->rng, 2) ? "ALU_BREAK" : "ALU_CONTINUE",
+                                        gen_below(g->rng, 3));
+      simple_op(p->chip, c, random_pred_op(g->rng), -1, 0, gen_below(g->rng, 128), gen_below(g->rng, 4),
+                gen_below(g->rng, 128), gen_below(g->rng, 4), true);
+   }
+}
+
+static void block(struct gen *g, unsigned depth)
+{
+   unsigned n = 1 + gen_below(g->rng, 3);
+   for (unsigned i = 0; i < n && g->p->ncf < g->cf_budget; i++) {
+      unsigned r = gen_below(g->rng, 10);
+      if (r < 2 && depth < MAX_DEPTH)
+         if_else(g, depth);
+      else if (r < 3 && depth < MAX_DEPTH && g->loops < 4)
+         loop(g, depth);
+      else if (r < 4 && g->loops)
+         loop_exit(g);
+      else
+         alu_clause(g, "ALU", 1 + gen_below(g->rng, 4));
+   }
+}
+
+static void export(struct isa_program *p, uint64_t *rng, bool done, unsigned base)
+{
+   enum isa_chip ch = p->chip;
+   unsigned k = gen_cf(p, done ? "EXPORT_DONE" : "EXPORT");
+   uint32_t *w = p->cf[k].w;
+   isa_set(ch, ISA_F_EXP0, "TYPE", &w[0], isa_enum(ch, ISA_F_EXP0, "TYPE", "SQ_EXPORT_PIXEL"));
+   isa_set(ch, ISA_F_EXP0, "ARRAY_BASE", &w[0], base);
+   isa_set(ch, ISA_F_EXP0, "RW_GPR", &w[0], gen_below(rng, 128));
+   static const char *const sel[] = {"SEL_X", "SEL_Y", "SEL_Z", "SEL_W"};
+   static const char *const val[] = {"SQ_SEL_X", "SQ_SEL_Y", "SQ_SEL_Z", "SQ_SEL_W", "SQ_SEL_0", "SQ_SEL_1"};
+   for (unsigned c = 0; c < 4; c++)
+      isa_set(ch, ISA_F_EXP_SWIZ, sel[c], &w[1],
+              isa_enum(ch, ISA_F_EXP_SWIZ, sel[c], val[gen_below(rng, 3) ? c : gen_below(rng, 6)]));
+   isa_set(ch, ISA_F_EXP1, "BARRIER", &w[1], 1);
+   isa_set(ch, ISA_F_EXP1, "END_OF_PROGRAM", &w[1], done);
+}
+
+static void random_program(struct isa_program *p, enum isa_chip ch, uint64_t *rng)
+{
+   gen_init(p, ch);
+   struct gen g = { .p = p, .rng = rng, .cf_budget = 40 };
+   block(&g, 0);
+   if (gen_below(rng, 2))
+      export(p, rng, false, 1);
+   export(p, rng, true, 0);
+   gen_finish(p);
+}
+
+/* ------------------------------------------------------------------ the run */
+
+static uint8_t cbuf[CONST_BYTES];
+
+static void random_inputs(uint64_t *rng, struct run_opts *o)
+{
+   for (unsigned r = 0; r < SIM_MAX_GPRS; r++)
+      for (unsigned c = 0; c < 4; c++)
+         for (unsigned l = 0; l < SIM_LANES; l++)
+            init_lanes.gpr[r][c][l] = special_value(rng);
+   for (unsigned r = FIRST_COUNTER + 4; r < FIRST_COUNTER + 8; r++)
+      for (unsigned l = 0; l < SIM_LANES; l++)
+         init_lanes.gpr[r][0][l] = U((float)gen_below(rng, 4));
+   for (unsigned i = 0; i < CONST_BYTES / 4; i++) {
+      uint32_t v = special_value(rng);
+      memcpy(&cbuf[4 * i], &v, 4);
+   }
+   *o = (struct run_opts){ .stage = SIM_STAGE_PS, .active = 0xFFFF, .dx10_clamp = gen_below(rng, 2),
+                           .stack_size = 2 + gen_below(rng, 8) };
+   if (gen_below(rng, 4) == 0)
+      o->active = (uint16_t)(gen_rand(rng) | 1);
+   if (gen_below(rng, 4) == 0)
+      o->valid = o->active & (uint16_t)gen_rand(rng);
+}
+
+static void print_program(const struct isa_program *p, const uint8_t *bytes, size_t size)
+{
+   char *text = isa_print(p);
+   fprintf(stderr, "%s", text ? text : "(no text)\n");
+   free(text);
+   for (size_t i = 0; i + 4 <= size; i += 4) {
+      uint32_t w;
+      memcpy(&w, bytes + i, 4);
+      fprintf(stderr, "%08x%s", w, (i / 4) % 8 == 7 ? "\n" : " ");
+   }
+   fprintf(stderr, "\n");
+}
+
+/* The first difference between the two results, printed; false if none. */
+static bool report_difference(void)
+{
+   const struct result *a = &res_interp, *b = &res_jit;
+   if (a->ok != b->ok || strcmp(a->fault, b->fault)) {
+      fprintf(stderr, "  outcome: interp %s \"%s\", jit %s \"%s\"\n", a->ok ? "ok" : "fault", a->fault,
+              b->ok ? "ok" : "fault", b->fault);
+      return true;
+   }
+   if (a->stack_overflow != b->stack_overflow) {
+      fprintf(stderr, "  stack report: interp %d jit %d\n", a->stack_overflow, b->stack_overflow);
+      return true;
+   }
+   if (!a->ok)
+      return false;
+   for (unsigned r = 0; r < SIM_MAX_GPRS; r++)
+      for (unsigned c = 0; c < 4; c++)
+         for (unsigned l = 0; l < SIM_LANES; l++)
+            if (a->lanes.gpr[r][c][l] != b->lanes.gpr[r][c][l]) {
+               fprintf(stderr, "  R%u.%c lane %u: interp 0x%08x jit 0x%08x (input 0x%08x)\n", r, "xyzw"[c], l,
+                       a->lanes.gpr[r][c][l], b->lanes.gpr[r][c][l], init_lanes.gpr[r][c][l]);
+               return true;
+            }
+   if (a->out.killed != b->out.killed) {
+      fprintf(stderr, "  kill mask: interp 0x%04x jit 0x%04x\n", a->out.killed, b->out.killed);
+      return true;
+   }
+   if (a->out.pixel_mask != b->out.pixel_mask) {
+      fprintf(stderr, "  pixel export mask: interp 0x%x jit 0x%x\n", a->out.pixel_mask, b->out.pixel_mask);
+      return true;
+   }
+   for (unsigned e = 0; e < 8; e++)
+      for (unsigned c = 0; c < 4; c++)
+         for (unsigned l = 0; l < SIM_LANES; l++)
+            if (a->out.pixel[e][c][l] != b->out.pixel[e][c][l]) {
+               fprintf(stderr, "  PIXEL %u.%c lane %u: interp 0x%08x jit 0x%08x\n", e, "xyzw"[c], l,
+                       a->out.pixel[e][c][l], b->out.pixel[e][c][l]);
+               return true;
+            }
+   if (memcmp(&a->out, &b->out, sizeof(a->out))) {
+      fprintf(stderr, "  exports differ (outside the pixel exports)\n");
+      return true;
+   }
+   return false;
+}
+
+static uint64_t splitmix(uint64_t x)
+{
+   x += 0x9E3779B97F4A7C15ull;
+   x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+   x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+   return (x ^ (x >> 31)) | 1;
+}
+
+struct stats { unsigned programs, faults, mismatches, invalid, killed; };
+
+/* One program from `seed` on the current chip; false on a disagreement. */
+static bool fuzz_one(uint64_t seed, struct stats *st)
+{
+   uint64_t rng = splitmix(seed);
+   enum isa_chip ich = R7 ? ISA_CHIP_RV770 : ISA_CHIP_R600;
+   struct isa_program p;
+   random_program(&p, ich, &rng);
+   struct isa_diags d = {0};
+   uint8_t *bytes = NULL;
+   size_t size = 0;
+   st->programs++;
+   if (!isa_validate(&p, &d) || !isa_encode(&p, &bytes, &size, &d)) {
+      /* the generator's own bug: report it like a mismatch so it gets fixed */
+      fprintf(stderr, "fuzz_engines: %s seed %" PRIu64 ": generated program fails isa_validate\n",
+              R7 ? "rv770" : "r600", seed);
+      print_program(&p, bytes, size);
+      free(bytes);
+      isa_program_free(&p);
+      st->invalid++;
+      return false;
+   }
+   struct run_opts o;
+   random_inputs(&rng, &o);
+   uint64_t cva = upload(cbuf, sizeof(cbuf));
+   set_reg(REG_SQ_ALU_CONST_CACHE_PS_0, (uint32_t)(cva >> 8));
+   set_reg(REG_SQ_ALU_CONST_BUFFER_SIZE_PS_0, CONST_BYTES / 256);
+   uint64_t va = upload(bytes, size);
+   unsigned failed_before = h_failed;
+   run_engine(va, &o, SIM_ENGINE_INTERP, &res_interp);
+   run_engine(va, &o, SIM_ENGINE_JIT, &res_jit);
+   bool bad = report_difference() || h_failed != failed_before;
+   st->killed += res_interp.ok && res_interp.out.killed;
+   if (!res_interp.ok) {
+      st->faults++;
+      if (getenv("R600SIM_FUZZ_FAULTS"))
+         fprintf(stderr, "seed %" PRIu64 ": %s\n", seed, res_interp.fault);
+   }
+   if (bad) {
+      st->mismatches++;
+      fprintf(stderr, "fuzz_engines: MISMATCH on %s, seed %" PRIu64 " (reproduce: fuzz_engines 1 %" PRIu64
+              " %s); active 0x%04x valid 0x%04x dx10_clamp %d stack %u\n",
+              R7 ? "rv770" : "r600", seed, seed, R7 ? "rv770" : "r600", o.active, o.valid, o.dx10_clamp,
+              o.stack_size);
+      print_program(&p, bytes, size);
+   }
+   sim_mem_free(mem, va);
+   sim_mem_free(mem, cva);
+   free(bytes);
+   isa_program_free(&p);
+   return !bad;
+}
+
+int main(int argc, char **argv)
+{
+   unsigned long count = argc > 1 ? strtoul(argv[1], NULL, 0) : 300;
+   uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 0) : 1;
+   const char *only = argc > 3 ? argv[3] : NULL;
+   if (only && strcmp(only, "r600") && strcmp(only, "rv770")) {
+      fprintf(stderr, "usage: fuzz_engines [COUNT [SEED [r600|rv770]]]\n");
+      return 2;
+   }
+   machine_init();
+   struct timespec t0, t1;
+   clock_gettime(CLOCK_MONOTONIC, &t0);
+   struct stats st = {0};
+   static const enum r600_chip_class chips[2] = { R600_CHIP_RV770, R600_CHIP_R600 };
+   static const char *const names[2] = { "rv770", "r600" };
+   for (unsigned k = 0; k < 2; k++) {
+      if (only && strcmp(only, names[k]))
+         continue;
+      chip = chips[k];
+      machine_reset_regs();
+      for (unsigned long i = 0; i < count && st.mismatches + st.invalid < 10; i++)
+         fuzz_one(seed + i, &st);
+   }
+   clock_gettime(CLOCK_MONOTONIC, &t1);
+   double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+   printf("fuzz_engines: %u programs (seeds %" PRIu64 "..), %u faulted alike, %u killed lanes, "
+          "%u mismatches, %u invalid; %.1f s, %.0f programs/s\n",
+          st.programs, seed, st.faults, st.killed, st.mismatches, st.invalid, s,
+          s > 0 ? st.programs / s : 0.0);
+   for (unsigned k = 0; k < 2; k++) {
+      if (only && strcmp(only, names[k]))
+         continue;
+      const struct hw_isa_op *t = hw_isa_table(k ? HW_CHIP_R6XX : HW_CHIP_R7XX);
+      unsigned runnable = 0, seen = 0;
+      for (unsigned i = 0; i < HW_ISA_NUM_OPS; i++) {
+         bool alu = t[i].name && (t[i].encoding == HW_ISA_ENC_ALU_OP2 || t[i].encoding == HW_ISA_ENC_ALU_OP3);
+         if (!alu || !sim_alu_implemented(i) || (k && (t[i].flags & HW_ISA_F_FP64)))
+            continue;
+         runnable++;
+         seen += op_seen[k == 0][i];
+      }
+      printf("  %s: %u of %u implemented ALU opcodes used\n", names[k], seen, runnable);
+   }
+   return st.mismatches || st.invalid ? 1 : 0;
+}
