@@ -11,6 +11,13 @@ static const struct r600sim_debug_flag flag_table[] = {
    { "draws", SIM_DEBUG_DRAWS, "print every draw: primitive type, counts, program addresses" },
    { "prims", SIM_DEBUG_PRIMS, "print every primitive after setup (quantized window coordinates)" },
    { "nounimpl", SIM_DEBUG_NOUNIMPL, "do not report register values the simulator does not implement" },
+   { "jitir", SIM_DEBUG_JITIR, "print the LLVM IR of every shader program the JIT compiles" },
+};
+
+/* The simulator's other R600SIM_* variables, listed by R600SIM_DEBUG=help. */
+static const char *const env_table[][2] = {
+   { "R600SIM_ENGINE", "interp|jit: the shader engine of draws (default jit)" },
+   { "R600SIM_JIT_OPT", "0..3: LLVM code generation level of the JIT (default 2; 0 compiles faster)" },
 };
 
 static unsigned flags;
@@ -23,6 +30,9 @@ static void parse(void)
                                "the simulated GPU (llvmpipe_backend)", &help);
    if (help) {
       fprintf(stderr, "  %-10s %s\n", "help", "print these lists and exit");
+      fprintf(stderr, "Environment variables of the simulated GPU:\n");
+      for (unsigned i = 0; i < sizeof(env_table) / sizeof(env_table[0]); i++)
+         fprintf(stderr, "  %-20s %s\n", env_table[i][0], env_table[i][1]);
       exit(0);
    }
 }

@@ -1,18 +1,24 @@
 /* The process-wide LLVM 15 ORC LLJIT (recipe of docs/jit-notes §1): host CPU name and
- * features, codegen at O2, no IR optimisation passes (the IR is emitted as clean SSA).
+ * features, no IR optimisation passes (the IR is emitted as clean SSA, one basic block per
+ * ALU clause), code generation level R600SIM_JIT_OPT (default 2; level 0 compiles about
+ * 1.5 times faster, and bench/jit's dependent-chain shader runs as fast, but its 4-way ILP
+ * shader a third slower: the machine scheduler matters once a clause has parallel work).
  * Compiled programs stay for the life of the process (the program cache never evicts);
  * compiles are serialized by a mutex. */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <llvm-c/Analysis.h>
+#include <llvm-c/Support.h>
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Orc.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 
+#include "debug.h"
 #include "jit.h"
 #include "jit_build.h"
 
@@ -29,9 +35,28 @@ static void set_error(char *buf, size_t len, const char *what, LLVMErrorRef e)
    LLVMDisposeErrorMessage(msg);
 }
 
+static LLVMCodeGenOptLevel opt_level(void)
+{
+   const char *e = getenv("R600SIM_JIT_OPT");
+   if (!e || !*e)
+      return LLVMCodeGenLevelDefault;
+   if (e[1] == 0 && e[0] >= '0' && e[0] <= '3')
+      return (LLVMCodeGenOptLevel)(e[0] - '0');
+   fprintf(stderr, "r600sim: R600SIM_JIT_OPT=%s unknown (use 0..3); using 2\n", e);
+   return LLVMCodeGenLevelDefault;
+}
+
 static void jit_init(void)
 {
    char *err = NULL;
+   LLVMCodeGenOptLevel level = opt_level();
+   if (level == LLVMCodeGenLevelNone) {
+      /* Level 0 keeps the fast instruction selection pipeline but takes the greedy register
+       * allocator: the fast one spills most values of a long clause (llc-15 on bench/jit's
+       * 4-way ILP shader: 2205 stack accesses against 194, and slower to compile). */
+      static const char *const argv[] = { "r600sim", "-optimize-regalloc", "-regalloc=greedy" };
+      LLVMParseCommandLineOptions(3, argv, NULL);
+   }
    LLVMTargetRef target;
    LLVMInitializeNativeTarget();
    LLVMInitializeNativeAsmPrinter();
@@ -45,7 +70,7 @@ static void jit_init(void)
       goto out;
    }
    LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, triple, cpu, features,
-                                                     LLVMCodeGenLevelDefault, LLVMRelocDefault,
+                                                     level, LLVMRelocDefault,
                                                      LLVMCodeModelJITDefault);
    LLVMOrcJITTargetMachineBuilderRef jtmb = LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(tm);
    LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
@@ -98,6 +123,11 @@ bool sim_jit_compile(struct sim_program *p, char *err, size_t errlen)
       goto out;
    }
    LLVMDisposeMessage(msg);
+   if (sim_debug_flags() & SIM_DEBUG_JITIR) {
+      char *ir = LLVMPrintModuleToString(mod);
+      fprintf(stderr, "r600sim: JIT IR of %s:\n%s", name, ir);
+      LLVMDisposeMessage(ir);
+   }
    LLVMSetDataLayout(mod, LLVMOrcLLJITGetDataLayoutStr(jit));
    LLVMSetTarget(mod, LLVMOrcLLJITGetTripleString(jit));
 
