@@ -1,8 +1,8 @@
 /* ALU clauses -> LLVM IR. A clause is one basic block; the register file lives in SSA values
- * for its length (struct gpr_cache): a GPR is loaded from struct sim_lanes on its first read
- * and stored back once at the end of the clause, blended with the memory value by the exec
- * mask the clause started with (exec and predicate updates take effect at the end of a group
- * or of the clause, interp.c has the reference rules).
+ * for its length (struct clause): a GPR is loaded from struct sim_lanes on its first read
+ * and stored back once at the end of the clause, in the lanes of the exec mask the clause
+ * started with (exec and predicate updates take effect at the end of a group or of the
+ * clause, interp.c has the reference rules).
  *
  * Why the values need not be masked while the clause runs: an instruction without PRED_SEL
  * writes the lanes of the clause's exec mask, so its unmasked result is right for every lane
@@ -38,7 +38,6 @@ struct jv {
 
 struct gpr_slot {
    struct jv val;        /* val.v NULL: not read or written in this clause yet */
-   LLVMValueRef mem;     /* the value in memory, if loaded or stored in this clause */
    bool dirty;
 };
 
@@ -68,14 +67,23 @@ static LLVMValueRef gpr_ptr(struct jb *j, unsigned reg, unsigned chan)
 static struct jv *gpr_read(struct jb *j, struct clause *cl, unsigned reg, unsigned chan)
 {
    struct gpr_slot *s = &cl->gpr[reg][chan];
-   if (!s->val.v) {
-      s->mem = load(j, j->vi, gpr_ptr(j, reg, chan));
-      s->val = (struct jv){ s->mem, NULL, false };
-   }
+   if (!s->val.v)
+      s->val = (struct jv){ load(j, j->vi, gpr_ptr(j, reg, chan)), NULL, false };
    return &s->val;
 }
 
-/* Stores every dirty register (canonical, blended by the clause's exec mask). */
+static LLVMValueRef call_masked(struct jb *j, const char *name, LLVMTypeRef t0, LLVMTypeRef t1,
+                                LLVMValueRef *args, unsigned n)
+{
+   unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+   LLVMTypeRef tys[2] = { t0, t1 };
+   LLVMValueRef decl = LLVMGetIntrinsicDeclaration(j->mod, id, tys, 2);
+   LLVMTypeRef fty = LLVMIntrinsicGetType(j->ctx, id, tys, 2);
+   return LLVMBuildCall2(j->b, fty, decl, args, n, "");
+}
+
+/* Stores every dirty register, canonical, in the lanes of the clause's exec mask (a masked
+ * store: nothing keeps the memory values live through the clause). */
 static void gpr_flush(struct jb *j, struct clause *cl)
 {
    for (unsigned r = 0; r < SIM_MAX_GPRS; r++) {
@@ -83,26 +91,14 @@ static void gpr_flush(struct jb *j, struct clause *cl)
          struct gpr_slot *s = &cl->gpr[r][c];
          if (!s->dirty)
             continue;
-         LLVMValueRef ptr = gpr_ptr(j, r, c);
-         LLVMValueRef old = s->mem ? s->mem : load(j, j->vi, ptr);
-         s->mem = sel(j, cl->exec_mask, canon_of(j, &s->val), old);
-         store(j, s->mem, ptr, 4);
+         LLVMValueRef args[4] = { canon_of(j, &s->val), gpr_ptr(j, r, c), ci32(j, 4), cl->exec_mask };
+         call_masked(j, "llvm.masked.store", j->vi, j->ptr, args, 4);
          s->dirty = false;
       }
    }
 }
 
 /* ---- relative addressing ------------------------------------------------------------------ */
-
-static LLVMValueRef call_masked(struct jb *j, const char *name, LLVMTypeRef t0, LLVMValueRef *args,
-                                unsigned n)
-{
-   unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-   LLVMTypeRef tys[2] = { t0, LLVMVectorType(j->ptr, SIM_LANES) };
-   LLVMValueRef decl = LLVMGetIntrinsicDeclaration(j->mod, id, tys, 2);
-   LLVMTypeRef fty = LLVMIntrinsicGetType(j->ctx, id, tys, 2);
-   return LLVMBuildCall2(j->b, fty, decl, args, n, "");
-}
 
 /* The per-lane index + INDEX_MODE offset of a relative operand; *valid = lanes inside
  * 0..limit-1 (the others use index 0). Lanes of `en` (i16) that are not valid are added to
@@ -134,7 +130,7 @@ static LLVMValueRef rel_ptrs(struct jb *j, struct clause *cl, unsigned index, un
 static LLVMValueRef gather(struct jb *j, LLVMValueRef ptrs, LLVMValueRef valid)
 {
    LLVMValueRef args[4] = { ptrs, ci32(j, 4), LLVMConstAllOnes(j->vb), LLVMGetPoison(j->vi) };
-   LLVMValueRef v = call_masked(j, "llvm.masked.gather", j->vi, args, 4);
+   LLVMValueRef v = call_masked(j, "llvm.masked.gather", j->vi, LLVMVectorType(j->ptr, SIM_LANES), args, 4);
    return sel(j, valid, v, kvec(j, 0));
 }
 
@@ -162,7 +158,7 @@ static void rel_store(struct jb *j, struct clause *cl, const struct sim_alu_inst
    LLVMValueRef ptrs = rel_ptrs(j, cl, a->dst_gpr, a->index_mode, a->dst_chan, en, &valid);
    LLVMValueRef m = and_(j, LLVMBuildBitCast(j->b, en, j->vb, ""), valid);
    LLVMValueRef args[4] = { v, ptrs, ci32(j, 4), m };
-   call_masked(j, "llvm.masked.scatter", j->vi, args, 4);
+   call_masked(j, "llvm.masked.scatter", j->vi, LLVMVectorType(j->ptr, SIM_LANES), args, 4);
    memset(cl->gpr, 0, sizeof(cl->gpr));   /* any register may have changed */
 }
 

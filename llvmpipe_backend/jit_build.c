@@ -59,6 +59,38 @@ static LLVMValueRef call_helper(struct jb *j, enum jit_host_fn fn, unsigned pc)
    return LLVMBuildCall2(j->b, j->helper_ty, jit_host_fn(j, fn), args, 2, "");
 }
 
+/* A CF_ALU whose entry and exit helpers (cf_alu.c) would only save and restore the exec
+ * mask: no stack operation, no constants to lock, no pixel mode. Its code skips them. */
+static bool plain_alu(const struct sim_cf *cf)
+{
+   return cf->alu_kind == SIM_ALU_PLAIN && !cf->kc_used[0] && !cf->kc_used[1] && !cf->uses_cfile &&
+          !cf->whole_quad && !cf->valid_pixel;
+}
+
+/* The next CF index after a plain ALU clause (sim_cf_alu_end's result when nothing faults;
+ * relative-index faults still go through it). */
+static LLVMValueRef plain_alu_end(struct jb *j, unsigned pc)
+{
+   const struct sim_program *p = j->p;
+   LLVMValueRef bad = or_(j, load(j, j->i16, gep(j, j->x, offsetof(struct sim_run, rel_fault))),
+                          load(j, j->i16, gep(j, j->x, offsetof(struct sim_run, cfile_fault))));
+   LLVMBasicBlockRef here = LLVMGetInsertBlock(j->b);
+   LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "alu_fault");
+   LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "alu_next");
+   LLVMBuildCondBr(j->b, LLVMBuildICmp(j->b, LLVMIntNE, bad, ci16(j, 0), ""), slow, join);
+   LLVMPositionBuilderAtEnd(j->b, slow);
+   LLVMValueRef faulted = call_helper(j, JIT_HOST_CF_ALU_END, pc);
+   LLVMBuildBr(j->b, join);
+   LLVMPositionBuilderAtEnd(j->b, join);
+   bool end = p->cf[pc].eop || pc + 1 >= p->ncf;
+   LLVMValueRef next = LLVMConstInt(j->i32, end ? (uint64_t)(int64_t)SIM_PC_END : pc + 1, 1);
+   LLVMValueRef phi = LLVMBuildPhi(j->b, j->i32, "");
+   LLVMValueRef vals[2] = { next, faulted };
+   LLVMBasicBlockRef from[2] = { here, slow };
+   LLVMAddIncoming(phi, vals, from, 2);
+   return phi;
+}
+
 LLVMModuleRef sim_jit_build_module(const struct sim_program *p, LLVMContextRef ctx,
                                    const char *name)
 {
@@ -126,7 +158,10 @@ LLVMModuleRef sim_jit_build_module(const struct sim_program *p, LLVMContextRef c
       const struct sim_cf *cf = &p->cf[pc];
       LLVMPositionBuilderAtEnd(j.b, bb[pc]);
       LLVMValueRef next;
-      if (cf->op == SIM_CF_ALU) {
+      if (cf->op == SIM_CF_ALU && plain_alu(cf)) {
+         jit_emit_alu_clause(&j, cf);
+         next = plain_alu_end(&j, pc);
+      } else if (cf->op == SIM_CF_ALU) {
          LLVMValueRef r = call_helper(&j, JIT_HOST_CF_ALU_BEGIN, pc);
          LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(ctx, j.fn, "alu");
          LLVMBuildCondBr(j.b, LLVMBuildICmp(j.b, LLVMIntSLT, r, ci32(&j, 0), ""), fault, body);
