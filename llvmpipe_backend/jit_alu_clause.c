@@ -1,13 +1,15 @@
-/* ALU clauses -> LLVM IR. A clause is one basic block; the register file lives in SSA values
- * for its length (struct clause): a GPR is loaded from struct sim_lanes on its first read
- * and stored back once at the end of the clause, in the lanes of the exec mask the clause
- * started with (exec and predicate updates take effect at the end of a group or of the
- * clause, interp.c has the reference rules).
+/* ALU clauses -> LLVM IR. A run of consecutive ALU clauses (one, or several plain ones that
+ * jit_build.c chains when nothing but falling through can reach them) is one basic block;
+ * the register file lives in SSA values for its length (struct jit_alu_run): a GPR is
+ * loaded from struct sim_lanes on its first read and stored back once at the end of the
+ * run, in the lanes of the exec mask the run started with (exec and predicate updates take
+ * effect at the end of a group or of the clause, interp.c has the reference rules; a clause
+ * that changes exec ends its run).
  *
- * Why the values need not be masked while the clause runs: an instruction without PRED_SEL
- * writes the lanes of the clause's exec mask, so its unmasked result is right for every lane
- * whose register is ever stored; what the other lanes compute is discarded by the final
- * blend and reaches nothing else (predicate, exec, kill and AR updates are masked by the
+ * Why the values need not be masked while the run executes: an instruction without
+ * PRED_SEL writes the lanes of the run's exec mask, so its unmasked result is right for
+ * every lane whose register is ever stored; what the other lanes compute is never stored
+ * and reaches nothing else (predicate, exec, kill and AR updates are masked by the
  * enabled lanes). A PRED_SEL write selects against the register's current value.
  *
  * NaN canonicalization (alu_ops.h: a computed NaN is 0x7FC00000) is lazy: the arithmetic ops
@@ -22,6 +24,7 @@
  * (an invalid lane reads 0, writes nothing and is reported through sim_run.rel_fault). */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "alu_fp64.h"
@@ -41,13 +44,14 @@ struct gpr_slot {
    bool dirty;
 };
 
-/* Everything one clause's emission tracks. */
-struct clause {
+/* Everything the emission of a run of clauses tracks. */
+struct jit_alu_run {
    struct gpr_slot gpr[SIM_MAX_GPRS][4];
-   LLVMValueRef exec, exec_mask;   /* i16 / <16 x i1>: exec at the start of the clause */
-   LLVMValueRef ar[4];             /* <16 x i32> */
+   LLVMValueRef exec, exec_mask;   /* i16 / <16 x i1>: exec at the start of the run */
+   LLVMValueRef ar[4];             /* <16 x i32>, of the clause being emitted */
    LLVMValueRef bad;               /* i16: lanes with an invalid relative register */
    LLVMValueRef cbad;              /* i16: lanes with an invalid relative constant-file index */
+   LLVMValueRef pred, new_exec, kill;   /* i16: predicate, exec and kill updates so far */
 };
 
 static LLVMValueRef canon_of(struct jb *j, struct jv *v)
@@ -64,7 +68,7 @@ static LLVMValueRef gpr_ptr(struct jb *j, unsigned reg, unsigned chan)
    return gep(j, j->lanes, offsetof(struct sim_lanes, gpr) + ((uint64_t)reg * 4 + chan) * SIM_LANES * 4);
 }
 
-static struct jv *gpr_read(struct jb *j, struct clause *cl, unsigned reg, unsigned chan)
+static struct jv *gpr_read(struct jb *j, struct jit_alu_run *cl, unsigned reg, unsigned chan)
 {
    struct gpr_slot *s = &cl->gpr[reg][chan];
    if (!s->val.v)
@@ -84,7 +88,7 @@ static LLVMValueRef call_masked(struct jb *j, const char *name, LLVMTypeRef t0, 
 
 /* Stores every dirty register, canonical, in the lanes of the clause's exec mask (a masked
  * store: nothing keeps the memory values live through the clause). */
-static void gpr_flush(struct jb *j, struct clause *cl)
+static void gpr_flush(struct jb *j, struct jit_alu_run *cl)
 {
    for (unsigned r = 0; r < SIM_MAX_GPRS; r++) {
       for (unsigned c = 0; c < 4; c++) {
@@ -103,7 +107,7 @@ static void gpr_flush(struct jb *j, struct clause *cl)
 /* The per-lane index + INDEX_MODE offset of a relative operand; *valid = lanes inside
  * 0..limit-1 (the others use index 0). Lanes of `en` (i16) that are not valid are added to
  * *bad. */
-static LLVMValueRef rel_index(struct jb *j, struct clause *cl, unsigned index, unsigned mode,
+static LLVMValueRef rel_index(struct jb *j, struct jit_alu_run *cl, unsigned index, unsigned mode,
                               unsigned limit, LLVMValueRef en, LLVMValueRef *bad, LLVMValueRef *valid)
 {
    LLVMValueRef off = mode == SIM_INDEX_LOOP
@@ -116,7 +120,7 @@ static LLVMValueRef rel_index(struct jb *j, struct clause *cl, unsigned index, u
 }
 
 /* Per-lane pointers to gpr[r][chan][lane] of a relative GPR operand. */
-static LLVMValueRef rel_ptrs(struct jb *j, struct clause *cl, unsigned index, unsigned mode,
+static LLVMValueRef rel_ptrs(struct jb *j, struct jit_alu_run *cl, unsigned index, unsigned mode,
                              unsigned chan, LLVMValueRef en, LLVMValueRef *valid)
 {
    LLVMValueRef r = rel_index(j, cl, index, mode, SIM_MAX_GPRS, en, &cl->bad, valid);
@@ -134,7 +138,7 @@ static LLVMValueRef gather(struct jb *j, LLVMValueRef ptrs, LLVMValueRef valid)
    return sel(j, valid, v, kvec(j, 0));
 }
 
-static LLVMValueRef rel_load(struct jb *j, struct clause *cl, const struct sim_src *s,
+static LLVMValueRef rel_load(struct jb *j, struct jit_alu_run *cl, const struct sim_src *s,
                              unsigned mode, LLVMValueRef en)
 {
    LLVMValueRef valid, ptrs;
@@ -150,7 +154,7 @@ static LLVMValueRef rel_load(struct jb *j, struct clause *cl, const struct sim_s
    return gather(j, ptrs, valid);
 }
 
-static void rel_store(struct jb *j, struct clause *cl, const struct sim_alu_inst *a,
+static void rel_store(struct jb *j, struct jit_alu_run *cl, const struct sim_alu_inst *a,
                       LLVMValueRef v, LLVMValueRef en)
 {
    gpr_flush(j, cl);
@@ -168,7 +172,7 @@ static void rel_store(struct jb *j, struct clause *cl, const struct sim_alu_inst
 struct group_state {
    const struct sim_alu_group *g;
    const struct sim_alu_inst *in;
-   struct clause *cl;
+   struct jit_alu_run *cl;
    LLVMValueRef pred;                /* i16, as at the start of the group */
    struct jv *pv, *ps;               /* PV.xyzw / PS of the previous group */
    LLVMValueRef new_pred, new_exec, kill;
@@ -326,7 +330,7 @@ static void emit_inst(struct jb *j, struct group_state *gs, const struct sim_alu
 static void write_group(struct jb *j, struct group_state *gs, struct jv res[])
 {
    const struct sim_alu_group *g = gs->g;
-   struct clause *cl = gs->cl;
+   struct jit_alu_run *cl = gs->cl;
    struct jv npv[4] = { gs->pv[0], gs->pv[1], gs->pv[2], gs->pv[3] }, nps = *gs->ps;
    for (unsigned i = 0; i < g->count; i++) {
       const struct sim_alu_inst *a = &gs->in[i];
@@ -359,20 +363,25 @@ static void write_group(struct jb *j, struct group_state *gs, struct jv res[])
    *gs->ps = nps;
 }
 
-void jit_emit_alu_clause(struct jb *j, const struct sim_cf *cf)
+struct jit_alu_run *jit_alu_begin(struct jb *j)
+{
+   struct jit_alu_run *cl = calloc(1, sizeof(*cl));
+   if (!cl)
+      return NULL;
+   cl->exec = load(j, j->i16, gep(j, j->x, offsetof(struct sim_run, exec)));
+   cl->exec_mask = LLVMBuildBitCast(j->b, cl->exec, j->vb, "");
+   cl->bad = cl->cbad = ci16(j, 0);
+   cl->pred = load(j, j->i16, gep(j, j->x, offsetof(struct sim_run, pred)));
+   cl->new_exec = cl->exec;
+   cl->kill = ci16(j, 0);
+   return cl;
+}
+
+void jit_alu_clause(struct jb *j, struct jit_alu_run *cl, const struct sim_cf *cf)
 {
    const struct sim_program *p = j->p;
-   struct clause clause, *cl = &clause;
-   memset(cl, 0, sizeof(*cl));
-   LLVMValueRef exec_ptr = gep(j, j->x, offsetof(struct sim_run, exec));
-   LLVMValueRef pred_ptr = gep(j, j->x, offsetof(struct sim_run, pred));
-   LLVMValueRef killed_ptr = gep(j, j->x, offsetof(struct sim_run, killed));
-   cl->exec = load(j, j->i16, exec_ptr);
-   cl->exec_mask = LLVMBuildBitCast(j->b, cl->exec, j->vb, "");
    for (unsigned c = 0; c < 4; c++)
       cl->ar[c] = kvec(j, 0);
-   cl->bad = cl->cbad = ci16(j, 0);
-   LLVMValueRef pred = load(j, j->i16, pred_ptr), new_exec = cl->exec, kill = ci16(j, 0);
    struct jv pv[4], ps = { kvec(j, 0), NULL, false };
    for (unsigned c = 0; c < 4; c++)
       pv[c] = ps;
@@ -381,7 +390,7 @@ void jit_emit_alu_clause(struct jb *j, const struct sim_cf *cf)
       const struct sim_alu_group *g = &p->groups[cf->first + gi];
       const struct sim_alu_inst *in = &p->alu[g->first];
       struct jv res[SIM_MAX_GROUP] = { { NULL, NULL, false } };
-      struct group_state gs = { g, in, cl, pred, pv, &ps, pred, new_exec, kill };
+      struct group_state gs = { g, in, cl, cl->pred, pv, &ps, cl->pred, cl->new_exec, cl->kill };
 
       for (unsigned i = 0; i < g->count; i++) {
          const struct sim_alu_inst *a = &in[i];
@@ -395,14 +404,38 @@ void jit_emit_alu_clause(struct jb *j, const struct sim_cf *cf)
             emit_inst(j, &gs, a, &res[i]);
       }
       write_group(j, &gs, res);
-      pred = gs.new_pred;
-      new_exec = gs.new_exec;
-      kill = gs.kill;
+      cl->pred = gs.new_pred;
+      cl->new_exec = gs.new_exec;
+      cl->kill = gs.kill;
    }
+}
+
+bool jit_alu_clause_continues(const struct sim_program *p, const struct sim_cf *cf)
+{
+   for (unsigned gi = 0; gi < cf->count; gi++) {
+      const struct sim_alu_group *g = &p->groups[cf->first + gi];
+      for (unsigned i = 0; i < g->count; i++) {
+         const struct sim_alu_inst *a = &p->alu[g->first + i];
+         if (a->dst_rel || a->update_exec || (a->info->flags & HW_ISA_F_KILL))
+            return false;
+         for (unsigned k = 0; k < a->info->num_src; k++) {
+            if (a->src[k].rel)
+               return false;
+         }
+      }
+   }
+   return true;
+}
+
+void jit_alu_end(struct jb *j, struct jit_alu_run *cl)
+{
+   LLVMValueRef exec_ptr = gep(j, j->x, offsetof(struct sim_run, exec));
+   LLVMValueRef killed_ptr = gep(j, j->x, offsetof(struct sim_run, killed));
    gpr_flush(j, cl);
-   store(j, pred, pred_ptr, 2);
+   store(j, cl->pred, gep(j, j->x, offsetof(struct sim_run, pred)), 2);
    store(j, cl->bad, gep(j, j->x, offsetof(struct sim_run, rel_fault)), 2);
    store(j, cl->cbad, gep(j, j->x, offsetof(struct sim_run, cfile_fault)), 2);
-   store(j, and_(j, new_exec, not_(j, kill)), exec_ptr, 2);
-   store(j, or_(j, load(j, j->i16, killed_ptr), kill), killed_ptr, 2);
+   store(j, and_(j, cl->new_exec, not_(j, cl->kill)), exec_ptr, 2);
+   store(j, or_(j, load(j, j->i16, killed_ptr), cl->kill), killed_ptr, 2);
+   free(cl);
 }

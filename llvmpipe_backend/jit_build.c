@@ -91,6 +91,29 @@ static LLVMValueRef plain_alu_end(struct jb *j, unsigned pc)
    return phi;
 }
 
+/* chained[pc]: CF pc is a plain ALU clause emitted in the run of the clause before it,
+ * because only falling through from that clause reaches it: the clause before is plain ALU,
+ * does not end the program, and jit_alu_clause_continues; no CF instruction can jump or
+ * return to pc (conservatively: pc is no jump's ADDR or ADDR + 1, and follows no CF
+ * instruction that is not an ALU clause). */
+static void find_chained(const struct sim_program *p, bool *chained)
+{
+   for (unsigned pc = p->entry + 1; pc < p->ncf; pc++) {
+      const struct sim_cf *prev = &p->cf[pc - 1], *cf = &p->cf[pc];
+      chained[pc] = prev->op == SIM_CF_ALU && plain_alu(prev) && !prev->eop &&
+                    jit_alu_clause_continues(p, prev) && cf->op == SIM_CF_ALU && plain_alu(cf);
+   }
+   for (unsigned pc = 0; pc < p->ncf; pc++) {
+      const struct sim_cf *cf = &p->cf[pc];
+      if (!jumps(cf->op))
+         continue;
+      if (cf->addr < p->ncf)
+         chained[cf->addr] = false;
+      if (cf->addr + 1 < p->ncf)
+         chained[cf->addr + 1] = false;
+   }
+}
+
 LLVMModuleRef sim_jit_build_module(const struct sim_program *p, LLVMContextRef ctx,
                                    const char *name)
 {
@@ -129,13 +152,14 @@ LLVMModuleRef sim_jit_build_module(const struct sim_program *p, LLVMContextRef c
    LLVMBasicBlockRef fault = LLVMAppendBasicBlockInContext(ctx, j.fn, "fault");
    LLVMBasicBlockRef dispatch = LLVMAppendBasicBlockInContext(ctx, j.fn, "dispatch");
    LLVMBasicBlockRef *bb = calloc(p->ncf, sizeof(*bb));
-   if (!bb) {
-      LLVMDisposeBuilder(j.b);
-      LLVMDisposeModule(j.mod);
-      return NULL;
+   bool *chained = calloc(p->ncf, sizeof(*chained));
+   if (!bb || !chained)
+      goto fail;
+   find_chained(p, chained);
+   for (unsigned pc = p->entry; pc < p->ncf; pc++) {
+      if (!chained[pc])
+         bb[pc] = LLVMAppendBasicBlockInContext(ctx, j.fn, "cf");
    }
-   for (unsigned pc = p->entry; pc < p->ncf; pc++)
-      bb[pc] = LLVMAppendBasicBlockInContext(ctx, j.fn, "cf");
 
    LLVMPositionBuilderAtEnd(j.b, ok);
    LLVMBuildRet(j.b, ci32(&j, 1));
@@ -151,23 +175,36 @@ LLVMModuleRef sim_jit_build_module(const struct sim_program *p, LLVMContextRef c
    LLVMValueRef target = LLVMBuildPhi(j.b, j.i32, "target");
    LLVMValueRef dsw = LLVMBuildSwitch(j.b, target, fault, p->ncf - p->entry + 1);
    LLVMAddCase(dsw, LLVMConstInt(j.i32, (uint64_t)(int64_t)SIM_PC_END, 1), ok);
-   for (unsigned pc = p->entry; pc < p->ncf; pc++)
-      LLVMAddCase(dsw, ci32(&j, pc), bb[pc]);
-
    for (unsigned pc = p->entry; pc < p->ncf; pc++) {
+      if (bb[pc])
+         LLVMAddCase(dsw, ci32(&j, pc), bb[pc]);
+   }
+
+   for (unsigned first = p->entry; first < p->ncf; first++) {
+      if (chained[first])
+         continue;
+      unsigned pc = first;   /* becomes the last CF instruction of a run of ALU clauses */
       const struct sim_cf *cf = &p->cf[pc];
       LLVMPositionBuilderAtEnd(j.b, bb[pc]);
       LLVMValueRef next;
-      if (cf->op == SIM_CF_ALU && plain_alu(cf)) {
-         jit_emit_alu_clause(&j, cf);
-         next = plain_alu_end(&j, pc);
-      } else if (cf->op == SIM_CF_ALU) {
-         LLVMValueRef r = call_helper(&j, JIT_HOST_CF_ALU_BEGIN, pc);
-         LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(ctx, j.fn, "alu");
-         LLVMBuildCondBr(j.b, LLVMBuildICmp(j.b, LLVMIntSLT, r, ci32(&j, 0), ""), fault, body);
-         LLVMPositionBuilderAtEnd(j.b, body);
-         jit_emit_alu_clause(&j, cf);
-         next = call_helper(&j, JIT_HOST_CF_ALU_END, pc);
+      if (cf->op == SIM_CF_ALU) {
+         bool plain = plain_alu(cf);
+         if (!plain) {
+            LLVMValueRef r = call_helper(&j, JIT_HOST_CF_ALU_BEGIN, pc);
+            LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(ctx, j.fn, "alu");
+            LLVMBuildCondBr(j.b, LLVMBuildICmp(j.b, LLVMIntSLT, r, ci32(&j, 0), ""), fault, body);
+            LLVMPositionBuilderAtEnd(j.b, body);
+         }
+         struct jit_alu_run *run = jit_alu_begin(&j);
+         if (!run)
+            goto fail;
+         jit_alu_clause(&j, run, cf);
+         while (pc + 1 < p->ncf && chained[pc + 1]) {
+            cf = &p->cf[++pc];
+            jit_alu_clause(&j, run, cf);
+         }
+         jit_alu_end(&j, run);
+         next = plain ? plain_alu_end(&j, pc) : call_helper(&j, JIT_HOST_CF_ALU_END, pc);
       } else {
          next = call_helper(&j, JIT_HOST_CF_STEP, pc);
       }
@@ -182,6 +219,13 @@ LLVMModuleRef sim_jit_build_module(const struct sim_program *p, LLVMContextRef c
          LLVMAddCase(sw, ci32(&j, cf->addr), bb[cf->addr]);
    }
    free(bb);
+   free(chained);
    LLVMDisposeBuilder(j.b);
    return j.mod;
+fail:
+   free(bb);
+   free(chained);
+   LLVMDisposeBuilder(j.b);
+   LLVMDisposeModule(j.mod);
+   return NULL;
 }

@@ -158,6 +158,17 @@ LLVMValueRef jit_alu_post(struct jb *j, LLVMValueRef r, unsigned omod, bool clam
 
 /* ---- ALU clauses (jit_alu_clause.c) ---------------------------------------------------- */
 
-void jit_emit_alu_clause(struct jb *j, const struct sim_cf *cf);
+/* A run of consecutive ALU clauses emitted into one basic block with the register file in
+ * SSA values: begin (NULL when out of memory), each clause's body, end (stores the
+ * registers, predicate, exec, kill and relative-address faults; frees the run). */
+struct jit_alu_run;
+struct jit_alu_run *jit_alu_begin(struct jb *j);
+void jit_alu_clause(struct jb *j, struct jit_alu_run *run, const struct sim_cf *cf);
+void jit_alu_end(struct jb *j, struct jit_alu_run *run);
+
+/* True when another plain clause may follow `cf` in the same run: `cf` neither changes the
+ * exec mask (update_exec, KILL) nor can raise a relative-address fault, so the state at its
+ * end is what the next clause starts from without a trip through the CF helpers. */
+bool jit_alu_clause_continues(const struct sim_program *p, const struct sim_cf *cf);
 
 #endif
