@@ -38,6 +38,18 @@ unsigned sim_resource_slot(const struct sim_run *x, unsigned id, bool alt_const)
    return id + (ps ? 0 : SIM_VS_RESOURCE_BASE);
 }
 
+/* Components of a DATA_FORMAT of 32-bit floats (read without conversion), else 0. */
+static unsigned float32_components(uint32_t code)
+{
+   switch (code) {
+   case SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_32_FLOAT: return 1;
+   case SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_32_32_FLOAT: return 2;
+   case SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_32_32_32_FLOAT: return 3;
+   case SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_32_32_32_32_FLOAT: return 4;
+   default: return 0;
+   }
+}
+
 /* The destination GPR of a fetch, or -1 when it writes nothing. */
 static int dst_gpr(struct sim_run *x, unsigned pc, const struct sim_vtx_inst *v, bool *fault)
 {
@@ -131,19 +143,29 @@ bool sim_fetch_vtx(struct sim_run *x, unsigned pc, const struct sim_vtx_inst *v)
    uint32_t val[4][SIM_LANES];
    const uint32_t *index = x->lanes->gpr[src][v->src_chan];
    unsigned bytes = sim_format_bytes(f);
+   /* Fast paths: the resource's whole range in one host mapping when it lies in one GPU
+    * buffer (the usual case: no lookup per lane), and 32-bit float data copied as it is. */
+   const uint8_t *whole = sim_mem_range(x->env->mem, base, last + 1);
+   unsigned raw_floats = mode.endian == SIM_ENDIAN_NONE ? float32_components(code) : 0;
    for (unsigned l = 0; l < SIM_LANES; l++) {
       if (!(lanes >> l & 1))
          continue;
       uint64_t off = (uint64_t)(uint32_t)(index[l] + add) * stride + v->offset;
       uint32_t e[4] = { oob, oob, oob, oob };
       if (off + bytes - 1 <= last) {
-         const uint8_t *p = sim_mem_range(x->env->mem, base + off, bytes);
+         const uint8_t *p = whole ? whole + off : sim_mem_range(x->env->mem, base + off, bytes);
          if (!p) {
             sim_run_fault(x, pc, "vertex fetch at 0x%llx (slot %u) outside GPU memory",
                           (unsigned long long)(base + off), slot);
             return false;
          }
-         sim_format_decode(f, p, &mode, e);
+         if (raw_floats) {
+            e[1] = e[2] = 0;
+            e[3] = 0x3F800000u;   /* missing components read (0, 0, 0, 1.0) */
+            memcpy(e, p, 4 * raw_floats);
+         } else {
+            sim_format_decode(f, p, &mode, e);
+         }
       }
       for (unsigned c = 0; c < 4; c++)
          val[c][l] = e[c];
