@@ -3,9 +3,12 @@
 llc-15 for -mcpu=r600 and -mcpu=rv770, takes the .text bytes of the object file, and checks
   1. LLVM's listing (-show-mc-encoding) encodes exactly the .text bytes,
   2. r600sim-disasm decodes them to the instructions LLVM lists (names mapped below),
-  3. r600sim-asm assembles that listing back to the same bytes.
+  3. r600sim-asm assembles that listing back to the same bytes,
+  4. r600sim-exec runs the program on the interpreter and on the JIT with random inputs
+     (SEEDS seeds: every GPR and constant) and both print exactly the same (exit status,
+     exports, final GPRs, or the same fault).
 
-usage: check_llvm.py R600SIM_DISASM R600SIM_ASM FILE.ll...
+usage: check_llvm.py R600SIM_DISASM R600SIM_ASM R600SIM_EXEC FILE.ll...
 
 Mapping from LLVM's R600 assembly to tools/isa/SYNTAX.md:
   T<n>.C -> R<n>.c      PV.C -> PV.c      PS -> PS      KC0[i].C -> KC0[i].c (KC1 likewise)
@@ -32,6 +35,7 @@ import sys
 import tempfile
 
 CPUS = ["r600", "rv770"]
+SEEDS = 8
 INLINE = {"0.0": "SRC_0", "1.0": "SRC_1", "0.5": "SRC_0_5", "1": "SRC_1_INT", "-1": "SRC_M_1_INT"}
 OPCODES = {"LSHL": "LSHL_INT", "LSHR": "LSHR_INT", "ASHR": "ASHR_INT"}
 CF_NAMES = {"END_LOOP": "LOOP_END"}
@@ -309,7 +313,7 @@ def check_fetch(text, ours, where):
 
 
 def check_program(ll, cpu, tools, tmp):
-    disasm, asm = tools
+    disasm, asm, exe = tools
     base = os.path.join(tmp, "%s.%s" % (os.path.basename(ll)[:-3], cpu))
     listing = run(["llc-15", "-march=r600", "-mcpu=" + cpu, "-show-mc-encoding", ll, "-o", "-"])
     run(["llc-15", "-march=r600", "-mcpu=" + cpu, "-filetype=obj", ll, "-o", base + ".o"])
@@ -348,11 +352,27 @@ def check_program(ll, cpu, tools, tmp):
                      min(len(again), len(text)))
         raise Mismatch("re-assembled bytes differ from LLVM's at byte %d (sizes %d / %d)" %
                        (first, len(again), len(text)))
+    engines_agree(ll, cpu, exe, base + ".bin")
     return len(items)
 
 
+def engines_agree(ll, cpu, exe, binary):
+    stage = "vs" if os.path.basename(ll).startswith("vs_") else "ps"
+    for seed in range(1, SEEDS + 1):
+        out = {}
+        for engine in ("interp", "jit"):
+            r = subprocess.run([exe, "--chip", cpu, "--stage", stage, "--engine", engine,
+                                "--seed", str(seed), binary], capture_output=True, text=True)
+            out[engine] = (r.returncode, r.stdout)
+        if out["interp"] != out["jit"]:
+            raise Mismatch("seed %d: interp (exit %d) and jit (exit %d) print different results" %
+                           (seed, out["interp"][0], out["jit"][0]))
+        if out["jit"][0] not in (0, 3):
+            raise Mismatch("seed %d: r600sim-exec exit %d" % (seed, out["jit"][0]))
+
+
 def main():
-    if len(sys.argv) < 4:
+    if len(sys.argv) < 5:
         print(__doc__.splitlines()[5])
         return 2
     for tool in ("llc-15", "llvm-objcopy-15"):
@@ -360,15 +380,15 @@ def main():
             print("FAIL: %s not found: install the llvm-15 package (scripts/bootstrap)" % tool)
             print("0 passed, 1 failed")
             return 1
-    tools = (sys.argv[1], sys.argv[2])
+    tools = (sys.argv[1], sys.argv[2], sys.argv[3])
     passed = failed = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for ll in sys.argv[3:]:
+        for ll in sys.argv[4:]:
             for cpu in CPUS:
                 try:
                     n = check_program(ll, cpu, tools, tmp)
-                    print("ok   %s -mcpu=%s: %d instructions/literal slots match, bytes identical" %
-                          (os.path.basename(ll), cpu, n))
+                    print("ok   %s -mcpu=%s: %d instructions/literal slots match, bytes identical, "
+                          "interp == jit on %d random inputs" % (os.path.basename(ll), cpu, n, SEEDS))
                     passed += 1
                 except Mismatch as e:
                     print("FAIL %s -mcpu=%s: %s" % (os.path.basename(ll), cpu, e))
