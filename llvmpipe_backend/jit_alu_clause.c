@@ -382,7 +382,10 @@ void jit_alu_clause(struct jb *j, struct jit_alu_run *cl, const struct sim_cf *c
    const struct sim_program *p = j->p;
    for (unsigned c = 0; c < 4; c++)
       cl->ar[c] = kvec(j, 0);
-   struct jv pv[4], ps = { kvec(j, 0), NULL, false };
+   /* PV/PS before the first group, like NOP's result, are 0.0 loaded at run time: an LLVM
+    * constant would let code generation fold x + -PV.x to x, keeping a denormal x that the
+    * MXCSR's DAZ/FTZ flushes when the add runs. */
+   struct jv pv[4], ps = { jit_inline_const(j, 0), NULL, false };
    for (unsigned c = 0; c < 4; c++)
       pv[c] = ps;
 

@@ -199,7 +199,7 @@ LLVMValueRef jit_alu_op(struct jb *j, enum hw_isa_id op, LLVMValueRef a, LLVMVal
    case HW_ISA_OP2_MOVA_GPR_INT:
       return emit_mova(j, op, a);
    case HW_ISA_OP2_MOV: return a;
-   case HW_ISA_OP2_NOP: return kvec(j, 0);
+   case HW_ISA_OP2_NOP: return jit_inline_const(j, 0);   /* a run-time 0.0, as PV (see jit_alu_clause.c) */
    case HW_ISA_OP2_PRED_SETE: case HW_ISA_OP2_PRED_SETGT: case HW_ISA_OP2_PRED_SETGE:
    case HW_ISA_OP2_PRED_SETNE: case HW_ISA_OP2_PRED_SETE_INT: case HW_ISA_OP2_PRED_SETGT_INT:
    case HW_ISA_OP2_PRED_SETGE_INT: case HW_ISA_OP2_PRED_SETNE_INT: case HW_ISA_OP2_PRED_SETGT_UINT:
