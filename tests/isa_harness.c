@@ -1,4 +1,4 @@
-/* The program builder and two-engine runner of isa_harness.h. */
+/* The program builder, fetch helpers, resource set-up and two-engine runner of isa_harness.h. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,33 +13,34 @@ uint32_t *regs;
 struct result res_interp, res_jit;
 struct sim_lanes init_lanes;
 
-void check(bool ok, const char *fmt, ...)
+/* Counts a check; a failed one starts its FAIL line with the message (the caller ends it). */
+static bool count_check(bool ok, const char *fmt, va_list ap)
 {
    if (ok) {
       h_passed++;
-      return;
+      return true;
    }
    h_failed++;
-   va_list ap;
-   va_start(ap, fmt);
    fprintf(stderr, "FAIL (%s): ", R7 ? "rv770" : "r600");
    vfprintf(stderr, fmt, ap);
-   fprintf(stderr, "\n");
+   return false;
+}
+
+void check(bool ok, const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   if (!count_check(ok, fmt, ap))
+      fprintf(stderr, "\n");
    va_end(ap);
 }
 
 void check_u32(uint32_t got, uint32_t want, const char *fmt, ...)
 {
-   if (got == want) {
-      h_passed++;
-      return;
-   }
-   h_failed++;
    va_list ap;
    va_start(ap, fmt);
-   fprintf(stderr, "FAIL (%s): ", R7 ? "rv770" : "r600");
-   vfprintf(stderr, fmt, ap);
-   fprintf(stderr, ": got 0x%08x (%g), want 0x%08x (%g)\n", got, (double)Fl(got), want, (double)Fl(want));
+   if (!count_check(got == want, fmt, ap))
+      fprintf(stderr, ": got 0x%08x (%g), want 0x%08x (%g)\n", got, (double)Fl(got), want, (double)Fl(want));
    va_end(ap);
 }
 
@@ -257,6 +258,7 @@ void run_engine(uint64_t va, const struct run_opts *o, enum sim_engine engine, s
    r->lanes = init_lanes;
    r->fault[0] = 0;
    r->ok = false;
+   r->faulted = false;
    set_resources(o->stage, o->dx10_clamp, o->stack_size);
    struct sim_program *p = sim_program_get_engine(&env, va, engine), *f = NULL;
    if (p && o->fs_va) {
@@ -266,11 +268,13 @@ void run_engine(uint64_t va, const struct run_opts *o, enum sim_engine engine, s
       f = sim_program_get_engine(&fenv, o->fs_va, engine);
       if (!f) {
          snprintf(r->fault, sizeof(r->fault), "%s", fenv.fault);
+         r->faulted = fenv.faulted;
          return;
       }
    }
    if (!p) {
       snprintf(r->fault, sizeof(r->fault), "%s", env.fault);
+      r->faulted = env.faulted;
       return;
    }
    check((engine == SIM_ENGINE_JIT) == (sim_program_engine(p) == SIM_ENGINE_JIT),
@@ -279,17 +283,15 @@ void run_engine(uint64_t va, const struct run_opts *o, enum sim_engine engine, s
    uint16_t valid = o->valid ? o->valid : active;
    r->ok = sim_program_run_valid(p, f, &env, &r->lanes, active, valid, &r->out);
    r->stack_overflow = env.stack_overflow;
+   r->faulted = env.faulted;
    if (!r->ok)
       snprintf(r->fault, sizeof(r->fault), "%s", env.fault);
 }
 
-bool run_both(const char *name, uint64_t va, struct run_opts o)
+/* The GPR and export checks of two runs that both succeeded; prints the interpreter's fault
+ * if `report` and it faulted. Returns whether the interpreter ran without a fault. */
+static bool check_same_state(const char *name, bool report)
 {
-   run_engine(va, &o, SIM_ENGINE_INTERP, &res_interp);
-   run_engine(va, &o, SIM_ENGINE_JIT, &res_jit);
-   check(res_interp.ok == res_jit.ok && !strcmp(res_interp.fault, res_jit.fault),
-         "%s: engines agree on the outcome (%s / %s)", name, res_interp.fault, res_jit.fault);
-   check(res_interp.stack_overflow == res_jit.stack_overflow, "%s: engines agree on the stack report", name);
    if (res_interp.ok && res_jit.ok) {
       bool same = !memcmp(&res_interp.lanes, &res_jit.lanes, sizeof(struct sim_lanes));
       for (unsigned g = 0; !same && g < SIM_MAX_GPRS; g++)
@@ -306,9 +308,31 @@ bool run_both(const char *name, uint64_t va, struct run_opts o)
       check(!memcmp(&res_interp.out, &res_jit.out, sizeof(struct sim_exports)),
             "%s: interp and jit exports are bit-identical", name);
    }
-   if (!res_interp.ok)
+   if (report && !res_interp.ok)
       fprintf(stderr, "  %s: %s\n", name, res_interp.fault);
    return res_interp.ok;
+}
+
+bool run_both(const char *name, uint64_t va, struct run_opts o)
+{
+   run_engine(va, &o, SIM_ENGINE_INTERP, &res_interp);
+   run_engine(va, &o, SIM_ENGINE_JIT, &res_jit);
+   check(res_interp.ok == res_jit.ok && !strcmp(res_interp.fault, res_jit.fault),
+         "%s: engines agree on the outcome (%s / %s)", name, res_interp.fault, res_jit.fault);
+   check(res_interp.stack_overflow == res_jit.stack_overflow, "%s: engines agree on the stack report", name);
+   return check_same_state(name, true);
+}
+
+bool run_compare(const char *name, uint64_t va, struct run_opts o)
+{
+   run_engine(va, &o, SIM_ENGINE_INTERP, &res_interp);
+   run_engine(va, &o, SIM_ENGINE_JIT, &res_jit);
+   check(res_interp.ok == res_jit.ok && !strcmp(res_interp.fault, res_jit.fault) &&
+            res_interp.stack_overflow == res_jit.stack_overflow && res_interp.ok == !res_interp.faulted &&
+            res_jit.ok == !res_jit.faulted,
+         "%s: engines agree on the outcome and the stack report, fault flags match the results "
+         "(%s / %s)", name, res_interp.fault, res_jit.fault);
+   return check_same_state(name, false);
 }
 
 void expect_fault(const char *name, uint64_t va, struct run_opts o, const char *reason)
@@ -319,4 +343,123 @@ void expect_fault(const char *name, uint64_t va, struct run_opts o, const char *
          "%s: faults with a CF index and \"%s\" (got \"%s\")", name, reason, res_interp.fault);
    check(!res_jit.ok && !strcmp(res_interp.fault, res_jit.fault),
          "%s: the jit reports the same fault (\"%s\")", name, res_jit.fault);
+}
+
+int run_on_both_chips(void (*tests)(void))
+{
+   static const enum r600_chip_class chips[2] = { R600_CHIP_RV770, R600_CHIP_R600 };
+   machine_init();
+   for (unsigned k = 0; k < 2; k++) {
+      chip = chips[k];
+      machine_reset_regs();
+      tests();
+   }
+   return h_finish();
+}
+
+/* ---- fetch instructions and resources -------------------------------------------------------- */
+
+void vtx_words(const struct vfetch *v, uint32_t w[4])
+{
+   w[0] = FLD(SQ_VTX_WORD0, VTX_INST, v->semantic ? ENU(SQ_VTX_WORD0, VTX_INST, SQ_VTX_INST_SEMANTIC)
+                                                 : ENU(SQ_VTX_WORD0, VTX_INST, SQ_VTX_INST_FETCH)) |
+          FLD(SQ_VTX_WORD0, FETCH_TYPE, v->fetch_type) | FLD(SQ_VTX_WORD0, BUFFER_ID, v->buffer) |
+          FLD(SQ_VTX_WORD0, SRC_GPR, v->src_gpr) | FLD(SQ_VTX_WORD0, SRC_REL, v->src_rel) |
+          FLD(SQ_VTX_WORD0, SRC_SEL_X, v->src_chan) | FLD(SQ_VTX_WORD0, FETCH_WHOLE_QUAD, v->whole_quad) |
+          FLD(SQ_VTX_WORD0, MEGA_FETCH_COUNT, 15);
+   w[1] = (v->semantic ? FLD(SQ_VTX_WORD1_SEM, SEMANTIC_ID, v->semantic_id)
+                       : FLD(SQ_VTX_WORD1_GPR, DST_GPR, v->dst_gpr) | FLD(SQ_VTX_WORD1_GPR, DST_REL, v->dst_rel)) |
+          FLD(SQ_VTX_WORD1, DST_SEL_X, v->sel[0]) | FLD(SQ_VTX_WORD1, DST_SEL_Y, v->sel[1]) |
+          FLD(SQ_VTX_WORD1, DST_SEL_Z, v->sel[2]) | FLD(SQ_VTX_WORD1, DST_SEL_W, v->sel[3]) |
+          FLD(SQ_VTX_WORD1, USE_CONST_FIELDS, v->const_fields) | FLD(SQ_VTX_WORD1, DATA_FORMAT, v->fmt) |
+          FLD(SQ_VTX_WORD1, NUM_FORMAT_ALL, v->num) | FLD(SQ_VTX_WORD1, FORMAT_COMP_ALL, v->sgn) |
+          FLD(SQ_VTX_WORD1, SRF_MODE_ALL, v->no_zero);
+   w[2] = FLD(SQ_VTX_WORD2, OFFSET, v->offset) | FLD(SQ_VTX_WORD2, ENDIAN_SWAP, v->endian) |
+          FLD(SQ_VTX_WORD2, CONST_BUF_NO_STRIDE, v->no_stride) | FLD(SQ_VTX_WORD2, MEGA_FETCH, 1);
+   if (R7)
+      w[2] |= R7_SQ_VTX_WORD2__ALT_CONST(v->alt);
+   w[3] = 0;
+}
+
+void vtx(struct prog *p, struct vfetch v)
+{
+   uint32_t w[4];
+   vtx_words(&v, w);
+   clause_dw(p, w[0], w[1]);
+   clause_dw(p, w[2], w[3]);
+}
+
+void tex(struct prog *p, struct texi t)
+{
+   unsigned ct = t.unnormalized ? ENU(SQ_TEX_WORD1, COORD_TYPE_X, SQ_TEX_UNNORMALIZED)
+                                : ENU(SQ_TEX_WORD1, COORD_TYPE_X, SQ_TEX_NORMALIZED);
+   unsigned d[4] = { TDST(X), TDST(Y), TDST(Z), TDST(W) };
+   if (t.dsel[0] || t.dsel[1] || t.dsel[2] || t.dsel[3])
+      memcpy(d, t.dsel, sizeof(d));
+   clause_dw(p, FLD(SQ_TEX_WORD0, TEX_INST, t.inst) | FLD(SQ_TEX_WORD0, RESOURCE_ID, t.resource) |
+                   FLD(SQ_TEX_WORD0, SRC_GPR, t.src) | FLD(SQ_TEX_WORD0, FETCH_WHOLE_QUAD, t.whole_quad) |
+                   FLD(SQ_TEX_WORD0, BC_FRAC_MODE, t.bc_frac) | FLD(SQ_TEX_WORD0, SRC_REL, t.src_rel),
+             FLD(SQ_TEX_WORD1, DST_GPR, t.dst) | FLD(SQ_TEX_WORD1, DST_REL, t.dst_rel) |
+                FLD(SQ_TEX_WORD1, DST_SEL_X, d[0]) | FLD(SQ_TEX_WORD1, DST_SEL_Y, d[1]) |
+                FLD(SQ_TEX_WORD1, DST_SEL_Z, d[2]) | FLD(SQ_TEX_WORD1, DST_SEL_W, d[3]) |
+                FLD(SQ_TEX_WORD1, COORD_TYPE_X, ct) | FLD(SQ_TEX_WORD1, COORD_TYPE_Y, ct) |
+                FLD(SQ_TEX_WORD1, COORD_TYPE_Z, ct) | FLD(SQ_TEX_WORD1, COORD_TYPE_W, ct));
+   clause_dw(p, FLD(SQ_TEX_WORD2, SAMPLER_ID, t.sampler) | FLD(SQ_TEX_WORD2, SRC_SEL_X, t.ssel[0]) |
+                   FLD(SQ_TEX_WORD2, SRC_SEL_Y, t.ssel[1]) | FLD(SQ_TEX_WORD2, SRC_SEL_Z, t.ssel[2]) |
+                   FLD(SQ_TEX_WORD2, SRC_SEL_W, t.ssel[3]), 0);
+}
+
+void set_buffer(unsigned slot, uint64_t va, uint32_t bytes, uint32_t stride, uint32_t word2_extra)
+{
+   uint32_t base = REG_SQ_VTX_CONSTANT_WORD0_0 + slot * RES_STRIDE;
+   set_reg(base, SQ_VTX_CONSTANT_WORD0__BASE_ADDRESS((uint32_t)va));
+   set_reg(base + 4, SQ_VTX_CONSTANT_WORD1__SIZE(bytes - 1));
+   set_reg(base + 8, SQ_VTX_CONSTANT_WORD2__STRIDE(stride) |
+                        SQ_VTX_CONSTANT_WORD2__BASE_ADDRESS_HI((uint32_t)(va >> 32)) | word2_extra);
+   set_reg(base + 24, SQ_VTX_CONSTANT_WORD6__TYPE(SQ_VTX_CONSTANT_WORD6__TYPE__SQ_TEX_VTX_VALID_BUFFER));
+}
+
+void set_texture_dim(unsigned slot, uint32_t dim, unsigned fmt, unsigned w, unsigned h, uint64_t base,
+                     uint64_t mip, unsigned last_level, unsigned num)
+{
+   uint32_t at = REG_SQ_TEX_RESOURCE_WORD0_0 + slot * TEX_RES_STRIDE;
+   set_reg(at, SQ_TEX_RESOURCE_WORD0__DIM(dim) |
+                  SQ_TEX_RESOURCE_WORD0__TILE_MODE(CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED) |
+                  SQ_TEX_RESOURCE_WORD0__PITCH(0) | SQ_TEX_RESOURCE_WORD0__TEX_WIDTH(w - 1));
+   set_reg(at + 4, SQ_TEX_RESOURCE_WORD1__TEX_HEIGHT(h - 1) | SQ_TEX_RESOURCE_WORD1__DATA_FORMAT(fmt));
+   set_reg(at + 8, SQ_TEX_RESOURCE_WORD2__BASE_ADDRESS((uint32_t)(base >> 8)));
+   set_reg(at + 12, SQ_TEX_RESOURCE_WORD3__MIP_ADDRESS((uint32_t)(mip >> 8)));
+   set_reg(at + 16, SQ_TEX_RESOURCE_WORD4__NUM_FORMAT_ALL(num) |
+                       SQ_TEX_RESOURCE_WORD4__DST_SEL_X(SQ_TEX_RESOURCE_WORD4__DST_SEL_X__SQ_SEL_X) |
+                       SQ_TEX_RESOURCE_WORD4__DST_SEL_Y(SQ_TEX_RESOURCE_WORD4__DST_SEL_Y__SQ_SEL_Y) |
+                       SQ_TEX_RESOURCE_WORD4__DST_SEL_Z(SQ_TEX_RESOURCE_WORD4__DST_SEL_Z__SQ_SEL_Z) |
+                       SQ_TEX_RESOURCE_WORD4__DST_SEL_W(SQ_TEX_RESOURCE_WORD4__DST_SEL_W__SQ_SEL_W));
+   set_reg(at + 20, SQ_TEX_RESOURCE_WORD5__LAST_LEVEL(last_level));
+   set_reg(at + 24, SQ_TEX_RESOURCE_WORD6__TYPE(SQ_TEX_RESOURCE_WORD6__TYPE__SQ_TEX_VTX_VALID_TEXTURE));
+}
+
+void set_texture(unsigned slot, unsigned fmt, unsigned w, unsigned h, uint64_t base, uint64_t mip,
+                 unsigned last_level, unsigned num)
+{
+   set_texture_dim(slot, SQ_TEX_RESOURCE_WORD0__DIM__SQ_TEX_DIM_2D, fmt, w, h, base, mip, last_level, num);
+}
+
+void set_sampler_border(unsigned slot, uint32_t wrap, bool bilinear, uint32_t mip, uint32_t compare,
+                        uint32_t border)
+{
+   uint32_t at = REG_SQ_TEX_SAMPLER_WORD0_0 + slot * SAMPLER_STRIDE;
+   uint32_t f = bilinear ? SQ_TEX_SAMPLER_WORD0__XY_MAG_FILTER__SQ_TEX_XY_FILTER_BILINEAR
+                         : SQ_TEX_SAMPLER_WORD0__XY_MAG_FILTER__SQ_TEX_XY_FILTER_POINT;
+   set_reg(at, SQ_TEX_SAMPLER_WORD0__CLAMP_X(wrap) | SQ_TEX_SAMPLER_WORD0__CLAMP_Y(wrap) |
+                  SQ_TEX_SAMPLER_WORD0__XY_MAG_FILTER(f) | SQ_TEX_SAMPLER_WORD0__XY_MIN_FILTER(f) |
+                  SQ_TEX_SAMPLER_WORD0__MIP_FILTER(mip) | SQ_TEX_SAMPLER_WORD0__DEPTH_COMPARE_FUNCTION(compare) |
+                  SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE(border));
+   set_reg(at + 4, SQ_TEX_SAMPLER_WORD1__MIN_LOD(0) | SQ_TEX_SAMPLER_WORD1__MAX_LOD(15 * 64));
+   set_reg(at + 8, SQ_TEX_SAMPLER_WORD2__TYPE(1));
+}
+
+void set_sampler(unsigned slot, uint32_t wrap, bool bilinear, uint32_t mip, uint32_t compare)
+{
+   set_sampler_border(slot, wrap, bilinear, mip, compare,
+                      SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE__SQ_TEX_BORDER_COLOR_OPAQUE_WHITE);
 }

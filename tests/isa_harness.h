@@ -1,7 +1,8 @@
-/* A small R6xx/R7xx program builder over the generated R6_/R7_ microcode macros and a
- * runner that executes a program on both engines (interpreter and JIT) through
- * sim_program_get_engine / sim_program_run_valid and checks that they leave bit-identical
- * GPRs, exports and fault records. Shared by the test_isa_* per-opcode tests. */
+/* A small R6xx/R7xx program builder over the generated R6_/R7_ microcode macros (ALU, CF,
+ * export, vertex and texture fetch instructions), the vertex buffer / texture / sampler
+ * resources, and a runner that executes a program on both engines (interpreter and JIT)
+ * through sim_program_get_engine / sim_program_run_valid and checks that they leave
+ * bit-identical GPRs, exports and fault records. Shared by the test_isa_* tests. */
 #ifndef ISA_HARNESS_H
 #define ISA_HARNESS_H
 
@@ -132,6 +133,7 @@ struct result {
    struct sim_lanes lanes;
    struct sim_exports out;
    bool ok, stack_overflow;
+   bool faulted;               /* sim_shader_env.faulted after the decode or the run */
    char fault[160];
 };
 extern struct result res_interp, res_jit;
@@ -153,7 +155,59 @@ bool run_both(const char *name, uint64_t va, struct run_opts o);
 /* The same, for programs that must fault: checks both engines fault and the reason
  * contains `reason`. */
 void expect_fault(const char *name, uint64_t va, struct run_opts o, const char *reason);
+/* run_both with one outcome check a run instead of two (the check counts of test_isa_exec
+ * are kept so): both engines agree on success, fault and stack report, and each engine's
+ * fault flag matches its result. */
+bool run_compare(const char *name, uint64_t va, struct run_opts o);
+
+/* The main of a test_isa_* program: machine_init, then `tests` on RV770 and on R600, each
+ * time from zeroed registers; returns h_finish(). */
+int run_on_both_chips(void (*tests)(void));
 
 static inline uint32_t R(unsigned g, unsigned c, unsigned l) { return res_interp.lanes.gpr[g][c][l]; }
+
+/* ---- fetch instructions and their resources ------------------------------------------------ */
+
+#define RES_STRIDE (REG_SQ_VTX_CONSTANT_WORD6_0 + 4 - REG_SQ_VTX_CONSTANT_WORD0_0)
+#define TEX_RES_STRIDE (REG_SQ_TEX_RESOURCE_WORD6_0 + 4 - REG_SQ_TEX_RESOURCE_WORD0_0)
+#define SAMPLER_STRIDE (REG_SQ_TEX_SAMPLER_WORD2_0 + 4 - REG_SQ_TEX_SAMPLER_WORD0_0)
+#define XYZW { VSEL(X), VSEL(Y), VSEL(Z), VSEL(W) }
+#define SXYZW { TSRC(X), TSRC(Y), TSRC(Z), TSRC(W) }
+
+/* A vertex fetch (VTX_FETCH, or VTX_SEMANTIC with `semantic`); MEGA_FETCH of 16 bytes. */
+struct vfetch {
+   unsigned buffer, src_gpr, src_chan, dst_gpr, fmt, num;
+   bool sgn, no_zero, const_fields, no_stride, semantic, src_rel, dst_rel, whole_quad, alt;
+   unsigned semantic_id, offset, endian, fetch_type;
+   unsigned sel[4];            /* VSEL(...) codes */
+};
+void vtx_words(const struct vfetch *v, uint32_t w[4]);
+/* Appends the fetch to the clause (two qwords; the clause starts 16-byte aligned). */
+void vtx(struct prog *p, struct vfetch v);
+
+/* A texture instruction. */
+struct texi {
+   unsigned inst, resource, sampler, src, dst;
+   unsigned ssel[4];           /* TSRC(...) codes */
+   bool unnormalized, whole_quad, bc_frac, src_rel, dst_rel;
+   unsigned dsel[4];           /* TDST(...) codes; all 0: xyzw */
+};
+void tex(struct prog *p, struct texi t);
+
+/* A valid vertex buffer at SET_RESOURCE slot `slot`; word2_extra is ORed into WORD2. */
+void set_buffer(unsigned slot, uint64_t va, uint32_t bytes, uint32_t stride, uint32_t word2_extra);
+/* A texture view at resource slot `slot`: DIM `dim` (SQ_TEX_DIM_*), linear aligned, pitch 8
+ * texels, DST_SEL xyzw. */
+void set_texture_dim(unsigned slot, uint32_t dim, unsigned fmt, unsigned w, unsigned h, uint64_t base,
+                     uint64_t mip, unsigned last_level, unsigned num);
+/* set_texture_dim of a 2D texture. */
+void set_texture(unsigned slot, unsigned fmt, unsigned w, unsigned h, uint64_t base, uint64_t mip,
+                 unsigned last_level, unsigned num);
+/* A sampler: CLAMP_X/Y `wrap`, point or bilinear, MIP_FILTER, DEPTH_COMPARE_FUNCTION,
+ * BORDER_COLOR_TYPE, LOD 0..15. */
+void set_sampler_border(unsigned slot, uint32_t wrap, bool bilinear, uint32_t mip, uint32_t compare,
+                        uint32_t border);
+/* set_sampler_border with an opaque white border. */
+void set_sampler(unsigned slot, uint32_t wrap, bool bilinear, uint32_t mip, uint32_t compare);
 
 #endif

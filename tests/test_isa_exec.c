@@ -1,36 +1,19 @@
-/* Shader engines: hand-assembled R6xx/R7xx programs (words built with the generated
- * R6_/R7_ microcode macros) run through sim_program_get/sim_program_run on the
- * interpreter and on the JIT. Expected values are computed here with plain C arithmetic;
- * every run also checks that both engines leave bit-identical GPRs and exports. */
+/* Shader engines: hand-assembled R6xx/R7xx programs (built with the isa_harness program
+ * builder) run on the interpreter and on the JIT (run_compare). Expected values are computed
+ * here with plain C arithmetic; every run also checks that both engines leave bit-identical
+ * GPRs and exports. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "alu_ops.h"
-#include "gpu_memory.h"
+#include "isa_harness.h"
 #include "isa_program.h"
-#include "r600_regs.h"
-#include "shader_exec.h"
 
-static unsigned passed, failed;
-
-static void check(bool ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void check(bool ok, const char *fmt, ...)
-{
-   if (ok) {
-      passed++;
-      return;
-   }
-   failed++;
-   va_list ap;
-   va_start(ap, fmt);
-   fprintf(stderr, "FAIL: ");
-   vfprintf(stderr, fmt, ap);
-   fprintf(stderr, "\n");
-   va_end(ap);
-}
+/* CF instructions live in qwords 0..31, clauses after: the layout the mutants flip bits in. */
+#define CF_SLOTS 32
+#define PS_RUN(...) ((struct run_opts){ .stage = SIM_STAGE_PS, __VA_ARGS__ })
+#define VS_RUN(...) ((struct run_opts){ .stage = SIM_STAGE_VS, __VA_ARGS__ })
 
 static uint32_t rng_state = 0x9E3779B9u;
 static uint32_t rnd(void)
@@ -41,277 +24,12 @@ static uint32_t rnd(void)
    return rng_state;
 }
 
-static uint32_t U(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-static float Fl(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+/* Inline-constant operands. */
+static struct src one(void) { return inl(ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_1)); }
+static struct src zero(void) { return inl(ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_0)); }
+static struct src half(void) { return inl(ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_0_5)); }
+static struct src int1(void) { return inl(ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_1_INT)); }
 
-/* ---- a tiny assembler over the generated macros ---------------------------------------- */
-
-static enum r600_chip_class chip;
-#define R7 (chip == R600_CHIP_RV770)
-#define FLD(word, field, v) (R7 ? R7_##word##__##field(v) : R6_##word##__##field(v))
-#define ENU(word, field, val) (R7 ? R7_##word##__##field##__##val : R6_##word##__##field##__##val)
-#define OP2(n) ENU(SQ_ALU_WORD1_OP2, ALU_INST, SQ_OP2_INST_##n)
-#define OP3(n) (0x100u | ENU(SQ_ALU_WORD1_OP3, ALU_INST, SQ_OP3_INST_##n))
-#define CFI(n) ENU(SQ_CF_WORD1, CF_INST, SQ_CF_INST_##n)
-#define ALUK(n) ENU(SQ_CF_ALU_WORD1, CF_INST, SQ_CF_INST_##n)
-#define SEL(n) ENU(SQ_CF_ALLOC_EXPORT_WORD1_SWIZ, SEL_X, SQ_SEL_##n)
-#define VSEL(n) ENU(SQ_VTX_WORD1, DST_SEL_X, SQ_SEL_##n)
-
-#define CF_AREA 32   /* CF instructions live in qwords 0..31, clauses after */
-
-struct prog {
-   uint32_t dw[4096];
-   unsigned ncf;
-   unsigned qw;          /* next free clause qword */
-   unsigned clause_start;
-   unsigned group_lits;  /* literal count of the group being built */
-};
-
-static void prog_init(struct prog *p)
-{
-   memset(p, 0, sizeof(*p));
-   p->qw = CF_AREA;
-}
-
-static void cf_emit(struct prog *p, uint32_t w0, uint32_t w1)
-{
-   p->dw[2 * p->ncf] = w0;
-   p->dw[2 * p->ncf + 1] = w1;
-   p->ncf++;
-}
-
-static void clause_dw(struct prog *p, uint32_t a, uint32_t b)
-{
-   p->dw[2 * p->qw] = a;
-   p->dw[2 * p->qw + 1] = b;
-   p->qw++;
-}
-
-struct src { unsigned sel, chan; bool neg, abs, rel; };
-static struct src gpr(unsigned r, unsigned c) { return (struct src){ r, c, false, false }; }
-static struct src relg(unsigned r, unsigned c) { return (struct src){ r, c, false, false, true }; }
-static struct src lit(unsigned c) { return (struct src){ ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_LITERAL), c, false, false }; }
-static struct src pv(unsigned c) { return (struct src){ ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_PV), c, false, false }; }
-static struct src ps(void) { return (struct src){ ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_PS), 0, false, false }; }
-static struct src kc(unsigned set, unsigned i, unsigned c) { return (struct src){ 128 + 32 * set + i, c, false, false }; }
-static struct src one(void) { return (struct src){ ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_1), 0, false, false }; }
-static struct src zero(void) { return (struct src){ ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_0), 0, false, false }; }
-static struct src half(void) { return (struct src){ ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_0_5), 0, false, false }; }
-static struct src int1(void) { return (struct src){ ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_1_INT), 0, false, false }; }
-static struct src neg(struct src s) { s.neg = !s.neg; return s; }
-static struct src absv(struct src s) { s.abs = true; return s; }
-
-struct alu {
-   unsigned op;                /* OP2(x) or OP3(x) */
-   unsigned dst, chan;
-   bool nowrite;
-   struct src s0, s1, s2;
-   unsigned omod;
-   bool clamp, upd_exec, upd_pred;
-   unsigned pred_sel;
-   bool dst_rel;
-   unsigned index_mode;        /* ALU_WORD0.INDEX_MODE (0 = AR.x) */
-};
-
-static void alu_begin(struct prog *p)
-{
-   p->clause_start = p->qw;
-}
-
-static void alu(struct prog *p, struct alu a, bool last)
-{
-   uint32_t w0 = FLD(SQ_ALU_WORD0, SRC0_SEL, a.s0.sel) | FLD(SQ_ALU_WORD0, SRC0_CHAN, a.s0.chan) |
-                 FLD(SQ_ALU_WORD0, SRC0_NEG, a.s0.neg) | FLD(SQ_ALU_WORD0, SRC1_SEL, a.s1.sel) |
-                 FLD(SQ_ALU_WORD0, SRC1_CHAN, a.s1.chan) | FLD(SQ_ALU_WORD0, SRC1_NEG, a.s1.neg) |
-                 FLD(SQ_ALU_WORD0, PRED_SEL, a.pred_sel) | FLD(SQ_ALU_WORD0, LAST, last) |
-                 FLD(SQ_ALU_WORD0, SRC0_REL, a.s0.rel) | FLD(SQ_ALU_WORD0, SRC1_REL, a.s1.rel) |
-                 FLD(SQ_ALU_WORD0, INDEX_MODE, a.index_mode);
-   uint32_t w1 = FLD(SQ_ALU_WORD1, DST_GPR, a.dst) | FLD(SQ_ALU_WORD1, DST_CHAN, a.chan) |
-                 FLD(SQ_ALU_WORD1, CLAMP, a.clamp) | FLD(SQ_ALU_WORD1, DST_REL, a.dst_rel);
-   if (a.op & 0x100u) {
-      w1 |= FLD(SQ_ALU_WORD1_OP3, SRC2_REL, a.s2.rel) |
-            FLD(SQ_ALU_WORD1_OP3, ALU_INST, a.op & 0xFFu) | FLD(SQ_ALU_WORD1_OP3, SRC2_SEL, a.s2.sel) |
-            FLD(SQ_ALU_WORD1_OP3, SRC2_CHAN, a.s2.chan) | FLD(SQ_ALU_WORD1_OP3, SRC2_NEG, a.s2.neg);
-   } else {
-      w1 |= FLD(SQ_ALU_WORD1_OP2, ALU_INST, a.op) | FLD(SQ_ALU_WORD1_OP2, WRITE_MASK, !a.nowrite) |
-            FLD(SQ_ALU_WORD1_OP2, SRC0_ABS, a.s0.abs) | FLD(SQ_ALU_WORD1_OP2, SRC1_ABS, a.s1.abs) |
-            FLD(SQ_ALU_WORD1_OP2, OMOD, a.omod) | FLD(SQ_ALU_WORD1_OP2, UPDATE_EXECUTE_MASK, a.upd_exec) |
-            FLD(SQ_ALU_WORD1_OP2, UPDATE_PRED, a.upd_pred);
-   }
-   clause_dw(p, w0, w1);
-}
-
-/* Literal dwords after a group's last instruction (1-2 -> one slot, 3-4 -> two). */
-static void lits(struct prog *p, unsigned n, const uint32_t *v)
-{
-   uint32_t l[4] = { 0 };
-   memcpy(l, v, n * 4);
-   clause_dw(p, l[0], l[1]);
-   if (n > 2)
-      clause_dw(p, l[2], l[3]);
-}
-
-struct kcache { unsigned mode0, bank0, addr0, mode1, bank1, addr1; };
-
-static void cf_alu(struct prog *p, uint32_t kind, struct kcache k)
-{
-   unsigned slots = p->qw - p->clause_start;
-   cf_emit(p, FLD(SQ_CF_ALU_WORD0, ADDR, p->clause_start) | FLD(SQ_CF_ALU_WORD0, KCACHE_BANK0, k.bank0) |
-                 FLD(SQ_CF_ALU_WORD0, KCACHE_BANK1, k.bank1) | FLD(SQ_CF_ALU_WORD0, KCACHE_MODE0, k.mode0),
-           FLD(SQ_CF_ALU_WORD1, KCACHE_MODE1, k.mode1) | FLD(SQ_CF_ALU_WORD1, KCACHE_ADDR0, k.addr0) |
-              FLD(SQ_CF_ALU_WORD1, KCACHE_ADDR1, k.addr1) | FLD(SQ_CF_ALU_WORD1, COUNT, slots - 1) |
-              FLD(SQ_CF_ALU_WORD1, CF_INST, kind) | FLD(SQ_CF_ALU_WORD1, BARRIER, 1));
-}
-
-static void cf(struct prog *p, uint32_t inst, unsigned addr, unsigned pop, bool eop)
-{
-   cf_emit(p, FLD(SQ_CF_WORD0, ADDR, addr),
-           FLD(SQ_CF_WORD1, CF_INST, inst) | FLD(SQ_CF_WORD1, POP_COUNT, pop) |
-              FLD(SQ_CF_WORD1, END_OF_PROGRAM, eop) | FLD(SQ_CF_WORD1, BARRIER, 1));
-}
-
-static void cf_fetch(struct prog *p, uint32_t inst, unsigned addr, unsigned count)
-{
-   uint32_t w1 = FLD(SQ_CF_WORD1, CF_INST, inst) | FLD(SQ_CF_WORD1, COUNT, (count - 1) & 7) |
-                 FLD(SQ_CF_WORD1, BARRIER, 1);
-   if (R7)
-      w1 |= R7_SQ_CF_WORD1__COUNT_3((count - 1) >> 3);
-   cf_emit(p, FLD(SQ_CF_WORD0, ADDR, addr), w1);
-}
-
-static void cf_export(struct prog *p, bool done, uint32_t type, unsigned base, unsigned gpr_,
-                      unsigned burst, const unsigned sel[4], bool eop)
-{
-   cf_emit(p, FLD(SQ_CF_ALLOC_EXPORT_WORD0, ARRAY_BASE, base) | FLD(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, type) |
-                 FLD(SQ_CF_ALLOC_EXPORT_WORD0, RW_GPR, gpr_),
-           FLD(SQ_CF_ALLOC_EXPORT_WORD1_SWIZ, SEL_X, sel[0]) | FLD(SQ_CF_ALLOC_EXPORT_WORD1_SWIZ, SEL_Y, sel[1]) |
-              FLD(SQ_CF_ALLOC_EXPORT_WORD1_SWIZ, SEL_Z, sel[2]) | FLD(SQ_CF_ALLOC_EXPORT_WORD1_SWIZ, SEL_W, sel[3]) |
-              FLD(SQ_CF_ALLOC_EXPORT_WORD1, BURST_COUNT, burst - 1) |
-              FLD(SQ_CF_ALLOC_EXPORT_WORD1, END_OF_PROGRAM, eop) | FLD(SQ_CF_ALLOC_EXPORT_WORD1, BARRIER, 1) |
-              FLD(SQ_CF_ALLOC_EXPORT_WORD1, CF_INST, done ? ENU(SQ_CF_ALLOC_EXPORT_WORD1, CF_INST, SQ_CF_INST_EXPORT_DONE)
-                                                         : ENU(SQ_CF_ALLOC_EXPORT_WORD1, CF_INST, SQ_CF_INST_EXPORT)));
-}
-
-/* One vertex fetch (128 bits) in the clause area; the clause must start 16-byte aligned. */
-static void vtx(struct prog *p, unsigned buffer_id, unsigned src_gpr, unsigned dst_gpr,
-                const unsigned dsel[4], unsigned fmt, unsigned num, bool sgn, unsigned offset)
-{
-   uint32_t w0 = FLD(SQ_VTX_WORD0, VTX_INST, ENU(SQ_VTX_WORD0, VTX_INST, SQ_VTX_INST_FETCH)) |
-                 FLD(SQ_VTX_WORD0, BUFFER_ID, buffer_id) | FLD(SQ_VTX_WORD0, SRC_GPR, src_gpr) |
-                 FLD(SQ_VTX_WORD0, MEGA_FETCH_COUNT, 15);
-   uint32_t w1 = FLD(SQ_VTX_WORD1_GPR, DST_GPR, dst_gpr) | FLD(SQ_VTX_WORD1, DST_SEL_X, dsel[0]) |
-                 FLD(SQ_VTX_WORD1, DST_SEL_Y, dsel[1]) | FLD(SQ_VTX_WORD1, DST_SEL_Z, dsel[2]) |
-                 FLD(SQ_VTX_WORD1, DST_SEL_W, dsel[3]) | FLD(SQ_VTX_WORD1, DATA_FORMAT, fmt) |
-                 FLD(SQ_VTX_WORD1, NUM_FORMAT_ALL, num) | FLD(SQ_VTX_WORD1, FORMAT_COMP_ALL, sgn);
-   clause_dw(p, w0, w1);
-   clause_dw(p, FLD(SQ_VTX_WORD2, OFFSET, offset) | FLD(SQ_VTX_WORD2, MEGA_FETCH, 1), 0);
-}
-
-/* ---- the simulated machine ---------------------------------------------------------------- */
-
-static struct sim_memory *mem;
-static uint32_t *regs;
-
-static uint64_t upload(const void *data, size_t bytes)
-{
-   uint64_t va = sim_mem_alloc(mem, bytes, 256);
-   memcpy(sim_mem_map(mem, va), data, bytes);
-   return va;
-}
-
-static uint64_t upload_prog(const struct prog *p)
-{
-   return upload(p->dw, 8ull * p->qw);
-}
-
-static void set_reg(uint32_t offset, uint32_t v) { regs[offset / 4] = v; }
-
-struct result {
-   struct sim_lanes lanes;
-   struct sim_exports out;
-   bool ok;
-   char fault[160];
-};
-
-static struct result res_interp, res_jit;
-
-/* Runs the program at `va` (with fetch shader `fs_va` if nonzero) on one engine. */
-static void run_engine(enum sim_stage stage, uint64_t va, uint64_t fs_va,
-                       const struct sim_lanes *init, uint16_t active, bool interp,
-                       struct result *r)
-{
-   struct sim_shader_env env = { .chip = chip, .stage = stage, .mem = mem, .regs = regs };
-   memset(&r->out, 0, sizeof(r->out));
-   r->lanes = *init;
-   r->fault[0] = 0;
-   struct sim_program *p = sim_program_get(&env, va), pc, fc;
-   struct sim_program *f = NULL;
-   if (p && fs_va) {
-      struct sim_shader_env fenv = env;
-      fenv.stage = SIM_STAGE_FS;
-      f = sim_program_get(&fenv, fs_va);
-      if (!f) {
-         env = fenv;
-         p = NULL;
-      }
-   }
-   if (!p) {
-      r->ok = false;
-      snprintf(r->fault, sizeof(r->fault), "%s", env.fault);
-      return;
-   }
-   pc = *p;
-   if (interp)
-      pc.jit_fn = NULL;
-   if (f) {
-      fc = *f;
-      if (interp)
-         fc.jit_fn = NULL;
-   }
-   r->ok = sim_program_run(&pc, f ? &fc : NULL, &env, &r->lanes, active, &r->out);
-   if (!r->ok)
-      snprintf(r->fault, sizeof(r->fault), "%s", env.fault);
-   check(r->ok == !env.faulted, "faulted flag matches the return value");
-}
-
-/* Runs on both engines; checks they agree. The interpreter's result is in res_interp. */
-static bool run_both(const char *name, enum sim_stage stage, uint64_t va, uint64_t fs_va,
-                     const struct sim_lanes *init, uint16_t active)
-{
-   run_engine(stage, va, fs_va, init, active, true, &res_interp);
-   run_engine(stage, va, fs_va, init, active, false, &res_jit);
-   check(res_interp.ok == res_jit.ok, "%s: engines agree on success (%s / %s)", name,
-         res_interp.fault, res_jit.fault);
-   if (res_interp.ok && res_jit.ok) {
-      bool same_gpr = !memcmp(&res_interp.lanes, &res_jit.lanes, sizeof(struct sim_lanes));
-      if (!same_gpr) {
-         for (unsigned g = 0; g < SIM_MAX_GPRS; g++)
-            for (unsigned c = 0; c < 4; c++)
-               for (unsigned l = 0; l < SIM_LANES; l++)
-                  if (res_interp.lanes.gpr[g][c][l] != res_jit.lanes.gpr[g][c][l]) {
-                     fprintf(stderr, "  %s: R%u.%c lane %u: interp 0x%08x jit 0x%08x\n", name,
-                             g, "xyzw"[c], l, res_interp.lanes.gpr[g][c][l],
-                             res_jit.lanes.gpr[g][c][l]);
-                     g = SIM_MAX_GPRS;
-                     c = 4;
-                     break;
-                  }
-      }
-      check(same_gpr, "%s: interp and jit GPRs are bit-identical", name);
-      check(!memcmp(&res_interp.out, &res_jit.out, sizeof(struct sim_exports)),
-            "%s: interp and jit exports are bit-identical", name);
-   }
-   return res_interp.ok;
-}
-
-static struct sim_lanes init_lanes;
-
-static void clear_lanes(void)
-{
-   memset(&init_lanes, 0, sizeof(init_lanes));
-}
-
-static uint32_t R(unsigned g, unsigned c, unsigned l) { return res_interp.lanes.gpr[g][c][l]; }
 static float RF(unsigned g, unsigned c, unsigned l) { return Fl(R(g, c, l)); }
 
 /* ---- the tests ------------------------------------------------------------------------------ */
@@ -324,7 +42,7 @@ static int32_t lane_i(unsigned l) { return (int32_t)l * 7 - 20; }
 static void test_alu_arith(void)
 {
    struct prog p;
-   prog_init(&p);
+   prog_init_cf(&p, CF_SLOTS);
    clear_lanes();
    for (unsigned l = 0; l < SIM_LANES; l++) {
       init_lanes.gpr[1][0][l] = U(lane_a(l));
@@ -387,7 +105,7 @@ static void test_alu_arith(void)
 
    char name[32];
    snprintf(name, sizeof(name), "alu arithmetic %s", R7 ? "r7xx" : "r6xx");
-   if (!run_both(name, SIM_STAGE_VS, upload_prog(&p), 0, &init_lanes, 0xFFFF)) {
+   if (!run_compare(name, upload_prog(&p), VS_RUN())) {
       check(false, "%s ran: %s", name, res_interp.fault);
       return;
    }
@@ -431,7 +149,7 @@ static void test_alu_arith(void)
 static void test_group_semantics(void)
 {
    struct prog p;
-   prog_init(&p);
+   prog_init_cf(&p, CF_SLOTS);
    clear_lanes();
    for (unsigned l = 0; l < SIM_LANES; l++)
       init_lanes.gpr[11][0][l] = U((float)l);
@@ -443,7 +161,7 @@ static void test_group_semantics(void)
    alu(&p, (struct alu){ OP2(MOV), 12, 1, .s0 = ps() }, true);
    cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
    cf(&p, CFI(NOP), 0, 0, true);
-   if (!run_both("group semantics", SIM_STAGE_PS, upload_prog(&p), 0, &init_lanes, 0xFFFF))
+   if (!run_compare("group semantics", upload_prog(&p), PS_RUN()))
       return;
    bool ok = true;
    for (unsigned l = 0; l < SIM_LANES; l++)
@@ -474,7 +192,7 @@ static void test_kcache(void)
    set_reg(REG_SQ_ALU_CONST_BUFFER_SIZE_VS_1, 1);
 
    struct prog p;
-   prog_init(&p);
+   prog_init_cf(&p, CF_SLOTS);
    clear_lanes();
    alu_begin(&p);
    alu(&p, (struct alu){ OP2(MOV), 2, 0, .s0 = kc(0, 5, 0) }, false);       /* c21.x */
@@ -485,19 +203,19 @@ static void test_kcache(void)
       .mode1 = ENU(SQ_CF_ALU_WORD1, KCACHE_MODE1, SQ_CF_KCACHE_LOCK_1), .bank1 = 1, .addr1 = 0 });
    cf(&p, CFI(NOP), 0, 0, true);
    uint64_t va = upload_prog(&p);
-   if (run_both("kcache", SIM_STAGE_VS, va, 0, &init_lanes, 0xFFFF)) {
+   if (run_compare("kcache", va, VS_RUN())) {
       bool ok = true;
       for (unsigned l = 0; l < SIM_LANES; l++)
          ok &= RF(2, 0, l) == 21.0f && RF(2, 1, l) == 36.5f && RF(2, 2, l) == 302.0f + 303.0f;
       check(ok, "kcache: constants of both sets");
    }
    set_reg(REG_SQ_ALU_CONST_BUFFER_SIZE_VS_0, 2);
-   run_both("kcache out of bounds", SIM_STAGE_VS, va, 0, &init_lanes, 0xFFFF);
+   run_compare("kcache out of bounds", va, VS_RUN());
    check(!res_interp.ok && strstr(res_interp.fault, "ALU_CONST_BUFFER_SIZE"),
          "kcache: a line beyond ALU_CONST_BUFFER_SIZE faults (%s)", res_interp.fault);
    set_reg(REG_SQ_ALU_CONST_BUFFER_SIZE_VS_0, 3);
    set_reg(REG_SQ_ALU_CONST_CACHE_VS_0, 0x7FFFFF00u);
-   run_both("kcache unmapped", SIM_STAGE_VS, va, 0, &init_lanes, 0xFFFF);
+   run_compare("kcache unmapped", va, VS_RUN());
    check(!res_interp.ok, "kcache: a buffer outside GPU memory faults (%s)", res_interp.fault);
    set_reg(REG_SQ_ALU_CONST_CACHE_VS_0, (uint32_t)(va0 >> 8));
 }
@@ -508,7 +226,7 @@ static void test_kcache(void)
 static void test_if_else(void)
 {
    struct prog p;
-   prog_init(&p);
+   prog_init_cf(&p, CF_SLOTS);
    alu_begin(&p);
    alu(&p, (struct alu){ OP2(PRED_SETGT), 0, 0, .nowrite = true, .s0 = gpr(1, 0), .s1 = zero(),
                          .upd_exec = true, .upd_pred = true }, true);
@@ -537,7 +255,7 @@ static void test_if_else(void)
          init_lanes.gpr[2][0][l] = init_lanes.gpr[2][1][l] = 0x12345678u;
       }
       uint16_t active = variant == 0 ? (uint16_t)~(1u << 3) : 0xFFFF;
-      if (!run_both("if/else", SIM_STAGE_PS, va, 0, &init_lanes, active))
+      if (!run_compare("if/else", va, PS_RUN(.active = active)))
          continue;
       bool ok = true;
       for (unsigned l = 0; l < SIM_LANES; l++) {
@@ -557,7 +275,7 @@ static void test_if_else(void)
 static void test_loop_break(void)
 {
    struct prog p;
-   prog_init(&p);
+   prog_init_cf(&p, CF_SLOTS);
    alu_begin(&p);
    alu(&p, (struct alu){ OP2(MOV), 2, 0, .s0 = zero() }, false);
    alu(&p, (struct alu){ OP2(MOV), 2, 1, .s0 = zero() }, true);
@@ -584,7 +302,7 @@ static void test_loop_break(void)
    clear_lanes();
    for (unsigned l = 0; l < SIM_LANES; l++)
       init_lanes.gpr[1][0][l] = l == 15 ? 40u : l % 5;
-   if (run_both("loop with break", SIM_STAGE_VS, upload_prog(&p), 0, &init_lanes, 0xFFFF)) {
+   if (run_compare("loop with break", upload_prog(&p), VS_RUN())) {
       bool ok = true;
       for (unsigned l = 0; l < SIM_LANES; l++) {
          uint32_t n = init_lanes.gpr[1][0][l];
@@ -594,20 +312,20 @@ static void test_loop_break(void)
    }
 
    /* A loop nothing breaks out of is stopped by the limiter. */
-   prog_init(&p);
+   prog_init_cf(&p, CF_SLOTS);
    cf(&p, CFI(LOOP_START_DX10), 3, 0, false);
    alu_begin(&p);
    alu(&p, (struct alu){ OP2(ADD), 2, 0, .s0 = gpr(2, 0), .s1 = one() }, true);
    cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
    cf(&p, CFI(LOOP_END), 1, 0, false);
    cf(&p, CFI(NOP), 0, 0, true);
-   run_both("runaway loop", SIM_STAGE_VS, upload_prog(&p), 0, &init_lanes, 0xFFFF);
+   run_compare("runaway loop", upload_prog(&p), VS_RUN());
    check(!res_interp.ok && strstr(res_interp.fault, "runaway") && !res_jit.ok,
          "runaway loop: fault (%s)", res_interp.fault);
 
    /* DX9 LOOP_START: the iteration count comes from SQ_LOOP_CONST (VS constants 32..63). */
    set_reg(REG_SQ_LOOP_CONST_0 + 4 * 32, SQ_LOOP_CONST_0__COUNT(5));
-   prog_init(&p);
+   prog_init_cf(&p, CF_SLOTS);
    cf(&p, CFI(LOOP_START), 3, 0, false);
    alu_begin(&p);
    alu(&p, (struct alu){ OP2(ADD_INT), 2, 0, .s0 = gpr(2, 0), .s1 = int1() }, true);
@@ -615,7 +333,7 @@ static void test_loop_break(void)
    cf(&p, CFI(LOOP_END), 1, 0, false);
    cf(&p, CFI(NOP), 0, 0, true);
    clear_lanes();
-   if (run_both("DX9 loop", SIM_STAGE_VS, upload_prog(&p), 0, &init_lanes, 0xFFFF)) {
+   if (run_compare("DX9 loop", upload_prog(&p), VS_RUN())) {
       bool ok = true;
       for (unsigned l = 0; l < SIM_LANES; l++)
          ok &= R(2, 0, l) == 5;
@@ -624,7 +342,7 @@ static void test_loop_break(void)
    set_reg(REG_SQ_LOOP_CONST_0 + 4 * 32, 0);
 
    /* ALU_BREAK: lanes whose PRED_SET is false leave the loop. */
-   prog_init(&p);
+   prog_init_cf(&p, CF_SLOTS);
    cf(&p, CFI(LOOP_START_DX10), 4, 0, false);                       /* 0 */
    alu_begin(&p);
    alu(&p, (struct alu){ OP2(PRED_SETGT_INT), 0, 0, .nowrite = true, .s0 = gpr(1, 0), .s1 = gpr(2, 0),
@@ -638,7 +356,7 @@ static void test_loop_break(void)
    clear_lanes();
    for (unsigned l = 0; l < SIM_LANES; l++)
       init_lanes.gpr[1][0][l] = (l * 7) % 11;
-   if (run_both("ALU_BREAK loop", SIM_STAGE_VS, upload_prog(&p), 0, &init_lanes, 0xFFFF)) {
+   if (run_compare("ALU_BREAK loop", upload_prog(&p), VS_RUN())) {
       bool ok = true;
       for (unsigned l = 0; l < SIM_LANES; l++)
          ok &= R(2, 0, l) == (l * 7) % 11;
@@ -651,17 +369,18 @@ static void test_loop_break(void)
 static void test_exports(void)
 {
    struct prog p;
-   prog_init(&p);
-   cf_export(&p, false, ENU(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, SQ_EXPORT_POS), 60, 1, 1,
-             (unsigned[]){ SEL(X), SEL(Y), SEL(Z), SEL(W) }, false);
-   cf_export(&p, true, ENU(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, SQ_EXPORT_PARAM), 0, 2, 3,
-             (unsigned[]){ SEL(W), SEL(0), SEL(1), SEL(MASK) }, true);
+   prog_init_cf(&p, CF_SLOTS);
+   cf_export(&p, (struct cf_exp){ .type = ENU(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, SQ_EXPORT_POS), .base = 60,
+                                  .gpr = 1, .burst = 1, .sel = { SEL(X), SEL(Y), SEL(Z), SEL(W) } });
+   cf_export(&p, (struct cf_exp){ .done = true, .type = ENU(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, SQ_EXPORT_PARAM),
+                                  .base = 0, .gpr = 2, .burst = 3, .sel = { SEL(W), SEL(0), SEL(1), SEL(MASK) },
+                                  .eop = true });
    clear_lanes();
    for (unsigned g = 1; g < 5; g++)
       for (unsigned c = 0; c < 4; c++)
          for (unsigned l = 0; l < SIM_LANES; l++)
             init_lanes.gpr[g][c][l] = U((float)(g * 100 + c * 10 + l));
-   if (run_both("exports", SIM_STAGE_VS, upload_prog(&p), 0, &init_lanes, 0xFFFF)) {
+   if (run_compare("exports", upload_prog(&p), VS_RUN())) {
       const struct sim_exports *o = &res_interp.out;
       bool ok = o->pos_mask == 1 && o->param_mask == 7 && o->pixel_mask == 0;
       for (unsigned l = 0; l < SIM_LANES; l++) {
@@ -674,15 +393,16 @@ static void test_exports(void)
       check(ok, "exports: POS and PARAM burst with swizzles and masks");
    }
 
-   prog_init(&p);
+   prog_init_cf(&p, CF_SLOTS);
    alu_begin(&p);
    alu(&p, (struct alu){ OP2(KILLGT), 0, 0, .nowrite = true, .s0 = gpr(1, 0), .s1 = lit(0) }, true);
    lits(&p, 1, (uint32_t[]){ U(112.5f) });
    cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
-   cf_export(&p, true, ENU(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, SQ_EXPORT_PIXEL), 0, 2, 2,
-             (unsigned[]){ SEL(X), SEL(Y), SEL(Z), SEL(W) }, true);
+   cf_export(&p, (struct cf_exp){ .done = true, .type = ENU(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, SQ_EXPORT_PIXEL),
+                                  .base = 0, .gpr = 2, .burst = 2, .sel = { SEL(X), SEL(Y), SEL(Z), SEL(W) },
+                                  .eop = true });
    uint16_t active = 0xFFFE;
-   if (run_both("kill + pixel export", SIM_STAGE_PS, upload_prog(&p), 0, &init_lanes, active)) {
+   if (run_compare("kill + pixel export", upload_prog(&p), PS_RUN(.active = active))) {
       const struct sim_exports *o = &res_interp.out;
       uint16_t want_kill = 0;
       bool ok = o->pixel_mask == 3;
@@ -699,21 +419,6 @@ static void test_exports(void)
    }
 }
 
-#define RES_STRIDE (REG_SQ_VTX_CONSTANT_WORD6_0 + 4 - REG_SQ_VTX_CONSTANT_WORD0_0)
-
-static void set_buffer_resource(unsigned slot, uint64_t va, uint32_t bytes, uint32_t stride)
-{
-   uint32_t base = REG_SQ_VTX_CONSTANT_WORD0_0 + slot * RES_STRIDE;
-   set_reg(base, SQ_VTX_CONSTANT_WORD0__BASE_ADDRESS((uint32_t)va));
-   set_reg(base + REG_SQ_VTX_CONSTANT_WORD1_0 - REG_SQ_VTX_CONSTANT_WORD0_0,
-           SQ_VTX_CONSTANT_WORD1__SIZE(bytes - 1));
-   set_reg(base + REG_SQ_VTX_CONSTANT_WORD2_0 - REG_SQ_VTX_CONSTANT_WORD0_0,
-           SQ_VTX_CONSTANT_WORD2__STRIDE(stride) |
-              SQ_VTX_CONSTANT_WORD2__BASE_ADDRESS_HI((uint32_t)(va >> 32)));
-   set_reg(base + REG_SQ_VTX_CONSTANT_WORD6_0 - REG_SQ_VTX_CONSTANT_WORD0_0,
-           SQ_VTX_CONSTANT_WORD6__TYPE(SQ_VTX_CONSTANT_WORD6__TYPE__SQ_TEX_VTX_VALID_BUFFER));
-}
-
 /* The fetch shader (called by CALL_FS) fetches float4, RGBA8 UNORM (swizzled) and float2
  * attributes of vertex GPR0.x from buffers at SET_RESOURCE slots 320 + i (BUFFER_ID 160 + i);
  * indices past the buffer read zeros; the vertex shader then exports them. */
@@ -728,37 +433,42 @@ static void test_vertex_fetch(void)
       for (unsigned c = 0; c < 8; c++)
          col[v][c] = (uint8_t)(v * 21 + c * 37 + 5);
    }
-   set_buffer_resource(320, upload(pos, sizeof(pos)), sizeof(pos), 16);
-   set_buffer_resource(321, upload(col, sizeof(col)), sizeof(col), 8);
+   set_buffer(320, upload(pos, sizeof(pos)), sizeof(pos), 16, 0);
+   set_buffer(321, upload(col, sizeof(col)), sizeof(col), 8, 0);
 
    struct prog fs;
-   prog_init(&fs);
+   prog_init_cf(&fs, CF_SLOTS);
    unsigned at = fs.qw;
-   vtx(&fs, 160, 0, 1, (unsigned[]){ VSEL(X), VSEL(Y), VSEL(Z), VSEL(W) }, SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_32_32_32_32_FLOAT,
-       ENU(SQ_VTX_WORD1, NUM_FORMAT_ALL, SQ_NUM_FORMAT_SCALED), true, 0);
-   vtx(&fs, 161, 0, 2, (unsigned[]){ VSEL(Z), VSEL(Y), VSEL(X), VSEL(W) }, SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_8_8_8_8,
-       ENU(SQ_VTX_WORD1, NUM_FORMAT_ALL, SQ_NUM_FORMAT_NORM), false, 4);
-   vtx(&fs, 160, 0, 3, (unsigned[]){ VSEL(X), VSEL(Y), VSEL(Z), VSEL(W) }, SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_32_32_FLOAT,
-       ENU(SQ_VTX_WORD1, NUM_FORMAT_ALL, SQ_NUM_FORMAT_SCALED), true, 4);
+   vtx(&fs, (struct vfetch){ .buffer = 160, .src_gpr = 0, .dst_gpr = 1, .sel = XYZW,
+                             .fmt = SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_32_32_32_32_FLOAT,
+                             .num = ENU(SQ_VTX_WORD1, NUM_FORMAT_ALL, SQ_NUM_FORMAT_SCALED), .sgn = true });
+   vtx(&fs, (struct vfetch){ .buffer = 161, .src_gpr = 0, .dst_gpr = 2, .sel = { VSEL(Z), VSEL(Y), VSEL(X), VSEL(W) },
+                             .fmt = SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_8_8_8_8,
+                             .num = ENU(SQ_VTX_WORD1, NUM_FORMAT_ALL, SQ_NUM_FORMAT_NORM), .offset = 4 });
+   vtx(&fs, (struct vfetch){ .buffer = 160, .src_gpr = 0, .dst_gpr = 3, .sel = XYZW,
+                             .fmt = SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_32_32_FLOAT,
+                             .num = ENU(SQ_VTX_WORD1, NUM_FORMAT_ALL, SQ_NUM_FORMAT_SCALED), .sgn = true,
+                             .offset = 4 });
    cf_fetch(&fs, CFI(VTX), at, 3);
    cf(&fs, CFI(RETURN), 0, 0, false);
 
    struct prog vs;
-   prog_init(&vs);
+   prog_init_cf(&vs, CF_SLOTS);
    cf(&vs, CFI(CALL_FS), 0, 0, false);
    alu_begin(&vs);
    alu(&vs, (struct alu){ OP2(ADD), 4, 0, .s0 = gpr(1, 0), .s1 = gpr(2, 0) }, true);
    cf_alu(&vs, ALUK(ALU), (struct kcache){ 0 });
-   cf_export(&vs, true, ENU(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, SQ_EXPORT_POS), 60, 1, 1,
-             (unsigned[]){ SEL(X), SEL(Y), SEL(Z), SEL(W) }, false);
-   cf_export(&vs, true, ENU(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, SQ_EXPORT_PARAM), 0, 2, 3,
-             (unsigned[]){ SEL(X), SEL(Y), SEL(Z), SEL(W) }, true);
+   cf_export(&vs, (struct cf_exp){ .done = true, .type = ENU(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, SQ_EXPORT_POS),
+                                   .base = 60, .gpr = 1, .burst = 1, .sel = { SEL(X), SEL(Y), SEL(Z), SEL(W) } });
+   cf_export(&vs, (struct cf_exp){ .done = true, .type = ENU(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, SQ_EXPORT_PARAM),
+                                   .base = 0, .gpr = 2, .burst = 3, .sel = { SEL(X), SEL(Y), SEL(Z), SEL(W) },
+                                   .eop = true });
 
    clear_lanes();
    for (unsigned l = 0; l < SIM_LANES; l++)
       init_lanes.gpr[0][0][l] = l;          /* vertex id; 12..15 are past the buffers */
    uint64_t fs_va = upload_prog(&fs), vs_va = upload_prog(&vs);
-   if (!run_both("vertex fetch", SIM_STAGE_VS, vs_va, fs_va, &init_lanes, 0xFFFF)) {
+   if (!run_compare("vertex fetch", vs_va, VS_RUN(.fs_va = fs_va))) {
       check(false, "vertex fetch ran: %s", res_interp.fault);
       return;
    }
@@ -782,11 +492,11 @@ static void test_vertex_fetch(void)
 
    /* A fetch from a slot that holds no valid buffer faults. */
    set_reg(REG_SQ_VTX_CONSTANT_WORD6_0 + 321 * RES_STRIDE, 0);
-   run_both("fetch from an invalid resource", SIM_STAGE_VS, vs_va, fs_va, &init_lanes, 0xFFFF);
+   run_compare("fetch from an invalid resource", vs_va, VS_RUN(.fs_va = fs_va));
    check(!res_interp.ok && strstr(res_interp.fault, "not a valid buffer"),
          "fetch from an invalid resource faults (%s)", res_interp.fault);
    /* CALL_FS without a fetch shader faults. */
-   run_both("CALL_FS without fetch shader", SIM_STAGE_VS, vs_va, 0, &init_lanes, 0xFFFF);
+   run_compare("CALL_FS without fetch shader", vs_va, VS_RUN());
    check(!res_interp.ok, "CALL_FS without a fetch shader faults (%s)", res_interp.fault);
 }
 
@@ -806,33 +516,33 @@ static void test_bad_binaries(void)
    expect_decode_fault("CF list running off its buffer", upload(noeop, sizeof(noeop)), SIM_STAGE_PS);
 
    struct prog p;
-   prog_init(&p);
+   prog_init_cf(&p, CF_SLOTS);
    cf(&p, CFI(JUMP), 9, 0, false);
    cf(&p, CFI(NOP), 0, 0, true);
    expect_decode_fault("jump past the program", upload_prog(&p), SIM_STAGE_PS);
 
-   prog_init(&p);
+   prog_init_cf(&p, CF_SLOTS);
    alu_begin(&p);
    alu(&p, (struct alu){ OP2(MOV), 2, 0, .s0 = gpr(1, 0) }, false);   /* no LAST bit */
    cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
    cf(&p, CFI(NOP), 0, 0, true);
    expect_decode_fault("ALU group without LAST", upload_prog(&p), SIM_STAGE_PS);
 
-   prog_init(&p);
+   prog_init_cf(&p, CF_SLOTS);
    alu_begin(&p);
    alu(&p, (struct alu){ OP2(MOV), 2, 0, .s0 = pv(0) }, true);
    cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
    cf(&p, CFI(NOP), 0, 0, true);
    expect_decode_fault("PV read in a clause's first group", upload_prog(&p), SIM_STAGE_PS);
 
-   prog_init(&p);
+   prog_init_cf(&p, CF_SLOTS);
    alu_begin(&p);
    alu(&p, (struct alu){ OP2(MOV), 2, 0, .s0 = kc(0, 1, 0) }, true);   /* set 0 not locked */
    cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
    cf(&p, CFI(NOP), 0, 0, true);
    expect_decode_fault("kcache read of an unlocked set", upload_prog(&p), SIM_STAGE_PS);
 
-   prog_init(&p);
+   prog_init_cf(&p, CF_SLOTS);
    alu_begin(&p);
    alu(&p, (struct alu){ OP2(MOV), 2, 0, .s0 = gpr(1, 0) }, true);
    cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
@@ -857,7 +567,7 @@ static void test_bad_binaries(void)
       if (prog) {
          decoded++;
          clear_lanes();
-         run_both("garbage", SIM_STAGE_PS, va, 0, &init_lanes, 0xFFFF);
+         run_compare("garbage", va, PS_RUN());
       }
    }
    printf("garbage programs (%s): %u of %u decoded, the rest faulted\n", R7 ? "r7xx" : "r6xx",
@@ -923,7 +633,7 @@ static float ar_z_src(unsigned l) { return (float)l * 0.5f - 2.0f; }         /* 
 static void test_relative_gpr(uint16_t active)
 {
    struct prog p;
-   prog_init(&p);
+   prog_init_cf(&p, CF_SLOTS);
    fill_pattern();
    for (unsigned l = 0; l < SIM_LANES; l++) {
       init_lanes.gpr[1][0][l] = (uint32_t)ar_x(l);
@@ -956,7 +666,7 @@ static void test_relative_gpr(uint16_t active)
 
    char name[64];
    snprintf(name, sizeof(name), "relative GPR %s active 0x%04x", R7 ? "r7xx" : "r6xx", active);
-   if (!run_both(name, SIM_STAGE_PS, upload_prog(&p), 0, &init_lanes, active)) {
+   if (!run_compare(name, upload_prog(&p), PS_RUN(.active = active))) {
       check(false, "%s ran: %s", name, res_interp.fault);
       return;
    }
@@ -992,7 +702,7 @@ static void test_relative_gpr(uint16_t active)
 static void test_relative_loop(void)
 {
    struct prog p;
-   prog_init(&p);
+   prog_init_cf(&p, CF_SLOTS);
    clear_lanes();
    for (unsigned r = 0; r < 20; r++)
       for (unsigned l = 0; l < SIM_LANES; l++)
@@ -1012,7 +722,7 @@ static void test_relative_loop(void)
    /* PS loop constant 0: COUNT 3, INIT 11, INC 2 */
    set_reg(REG_SQ_LOOP_CONST_0, SQ_LOOP_CONST_0__COUNT(3) | SQ_LOOP_CONST_0__INIT(11) |
                                 SQ_LOOP_CONST_0__INC(2));
-   if (run_both("relative loop index", SIM_STAGE_PS, upload_prog(&p), 0, &init_lanes, 0xFFFF)) {
+   if (run_compare("relative loop index", upload_prog(&p), PS_RUN())) {
       bool ok = true;
       for (unsigned l = 0; l < SIM_LANES; l++)
          ok &= RF(5, 0, l) == 11.0f + 13.0f + 15.0f && RF(5, 1, l) == 0.5f * 4.0f;
@@ -1029,7 +739,7 @@ static void test_relative_range(void)
 {
    for (unsigned w = 0; w < 2; w++) {
       struct prog p;
-      prog_init(&p);
+      prog_init_cf(&p, CF_SLOTS);
       fill_pattern();
       for (unsigned l = 0; l < SIM_LANES; l++)
          init_lanes.gpr[1][0][l] = l == 5 ? (w ? (uint32_t)-20 : 200u) : 3u;
@@ -1043,11 +753,11 @@ static void test_relative_range(void)
       cf(&p, CFI(NOP), 0, 0, true);
       uint64_t va = upload_prog(&p);
       const char *what = w ? "relative write below R0" : "relative read beyond R127";
-      run_both(what, SIM_STAGE_PS, va, 0, &init_lanes, 0xFFFF);
+      run_compare(what, va, PS_RUN());
       check(!res_interp.ok && !res_jit.ok && strstr(res_interp.fault, "relative GPR index") &&
             !strcmp(res_interp.fault, res_jit.fault),
             "%s: faults on both engines (%s / %s)", what, res_interp.fault, res_jit.fault);
-      bool ran = run_both(what, SIM_STAGE_PS, va, 0, &init_lanes, 0xFFDF);
+      bool ran = run_compare(what, va, PS_RUN(.active = 0xFFDF));
       check(ran && (w ? R(13, 1, 0) == 3u : R(2, 1, 0) == pattern(13, 1, 0)) &&
                (w ? R(13, 1, 5) == pattern(13, 1, 5) : R(2, 1, 5) == pattern(2, 1, 5)),
             "%s: the same lane inactive does not fault (%s)", what, res_interp.fault);
@@ -1058,7 +768,7 @@ static void test_relative_range(void)
 static void test_relative_decode_faults(void)
 {
    struct prog p;
-#define ONE_CLAUSE(...) do { prog_init(&p); alu_begin(&p); __VA_ARGS__; \
+#define ONE_CLAUSE(...) do { prog_init_cf(&p, CF_SLOTS); alu_begin(&p); __VA_ARGS__; \
    cf_alu(&p, ALUK(ALU), (struct kcache){ 0 }); cf(&p, CFI(NOP), 0, 0, true); } while (0)
    struct alu mova = { OP2(MOVA_INT), 0, 0, .nowrite = true, .s0 = gpr(1, 0) };
    struct alu rmov = { OP2(MOV), 2, 1, .s0 = relg(10, 1) };
@@ -1091,7 +801,7 @@ static void test_relative_decode_faults(void)
               alu(&p, (struct alu){ OP2(MOV), 2, 1, .s0 = { 129, 0, false, false, true } }, true));
    expect_decode_fault("relative kcache operand", upload_prog(&p), SIM_STAGE_PS);
    /* AR does not survive its clause */
-   prog_init(&p);
+   prog_init_cf(&p, CF_SLOTS);
    alu_begin(&p);
    alu(&p, mova, true);
    alu(&p, nop, true);
@@ -1111,7 +821,7 @@ static void test_relative_random(unsigned count)
    unsigned ran = 0;
    for (unsigned n = 0; n < count; n++) {
       struct prog p;
-      prog_init(&p);
+      prog_init_cf(&p, CF_SLOTS);
       fill_pattern();
       for (unsigned c = 0; c < 4; c++)
          for (unsigned l = 0; l < SIM_LANES; l++)
@@ -1146,7 +856,7 @@ static void test_relative_random(unsigned count)
       cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
       cf(&p, CFI(NOP), 0, 0, true);
       uint16_t active = (uint16_t)(rnd() | 1);
-      ran += run_both("relative random", SIM_STAGE_PS, upload_prog(&p), 0, &init_lanes, active);
+      ran += run_compare("relative random", upload_prog(&p), PS_RUN(.active = active));
    }
    check(ran == count, "relative random: all %u programs ran on both engines (%u did)", count, ran);
 }
@@ -1156,7 +866,7 @@ static void test_relative_random(unsigned count)
 static void test_mutants(unsigned count)
 {
    struct prog base;
-   prog_init(&base);
+   prog_init_cf(&base, CF_SLOTS);
    alu_begin(&base);
    alu(&base, (struct alu){ OP2(PRED_SETGT), 0, 0, .nowrite = true, .s0 = gpr(1, 0), .s1 = zero(),
                             .upd_exec = true, .upd_pred = true }, true);
@@ -1174,8 +884,9 @@ static void test_mutants(unsigned count)
    cf(&base, CFI(LOOP_START_DX10), 8, 0, false);
    cf(&base, CFI(LOOP_BREAK), 7, 0, false);
    cf(&base, CFI(LOOP_END), 6, 0, false);
-   cf_export(&base, true, ENU(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, SQ_EXPORT_PIXEL), 0, 2, 1,
-             (unsigned[]){ SEL(X), SEL(Y), SEL(Z), SEL(W) }, true);
+   cf_export(&base, (struct cf_exp){ .done = true, .type = ENU(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, SQ_EXPORT_PIXEL),
+                                     .base = 0, .gpr = 2, .burst = 1, .sel = { SEL(X), SEL(Y), SEL(Z), SEL(W) },
+                                     .eop = true });
    static float consts[16][4];
    for (unsigned i = 0; i < 16; i++)
       consts[i][0] = (float)i + 0.25f;
@@ -1187,7 +898,7 @@ static void test_mutants(unsigned count)
       init_lanes.gpr[1][0][l] = U((float)l - 6.0f);
       init_lanes.gpr[1][1][l] = U((float)l);
    }
-   check(run_both("mutant base", SIM_STAGE_PS, upload_prog(&base), 0, &init_lanes, 0xFFFF),
+   check(run_compare("mutant base", upload_prog(&base), PS_RUN()),
          "mutant base program runs (%s)", res_interp.fault);
    unsigned ran = 0;
    for (unsigned n = 0; n < count; n++) {
@@ -1197,7 +908,7 @@ static void test_mutants(unsigned count)
          unsigned dw = rnd() % (2 * m.qw);
          m.dw[dw] ^= 1u << (rnd() % 32);
       }
-      ran += run_both("mutant", SIM_STAGE_PS, upload_prog(&m), 0, &init_lanes, 0xFFFF);
+      ran += run_compare("mutant", upload_prog(&m), PS_RUN());
    }
    printf("mutants (%s): %u of %u ran, the rest faulted\n", R7 ? "r7xx" : "r6xx", ran, count);
 }
@@ -1206,7 +917,7 @@ static void test_mutants(unsigned count)
 static void test_cache(void)
 {
    struct prog p;
-   prog_init(&p);
+   prog_init_cf(&p, CF_SLOTS);
    alu_begin(&p);
    alu(&p, (struct alu){ OP2(MUL_IEEE), 5, 3, .s0 = gpr(1, 0), .s1 = lit(0) }, true);
    lits(&p, 1, (uint32_t[]){ U(chip == R600_CHIP_RV770 ? 77.0f : 66.0f) });
@@ -1289,8 +1000,8 @@ static struct src rnd_src(unsigned prev_units, unsigned *nlit, bool used)
       if (s.chan + 1 > *nlit)
          *nlit = s.chan + 1;
    } else if (k < 17) {
-      static struct src (*const inl[])(void) = { zero, one, half, int1 };
-      s = inl[rnd() % 4]();
+      static struct src (*const consts[])(void) = { zero, one, half, int1 };
+      s = consts[rnd() % 4]();
    } else if ((prev_units & 0x10) && k == 17) {
       s = ps();
    } else if (prev_units & 0xF) {
@@ -1404,10 +1115,10 @@ static void test_random_differential(unsigned count)
    K(KILLGT_UINT) K(KILLGE_UINT)
 #undef P
 #undef K
-   unsigned ran = 0, before = failed;
+   unsigned ran = 0, before = h_failed;
    for (unsigned n = 0; n < count; n++) {
       struct prog p;
-      prog_init(&p);
+      prog_init_cf(&p, CF_SLOTS);
       random_clause(&p, ops, nops);
       if (rnd() % 2)
          random_clause(&p, ops, nops);
@@ -1420,11 +1131,11 @@ static void test_random_differential(unsigned count)
       char name[48];
       snprintf(name, sizeof(name), "random program %u (%s)", n, R7 ? "r7xx" : "r6xx");
       uint16_t active = rnd() % 4 ? 0xFFFF : (uint16_t)rnd();
-      if (run_both(name, SIM_STAGE_PS, upload_prog(&p), 0, &init_lanes, active))
+      if (run_compare(name, upload_prog(&p), PS_RUN(.active = active)))
          ran++;
       else
          check(false, "%s decodes and runs: %s", name, res_interp.fault);
-      if (failed - before > 10)
+      if (h_failed - before > 10)
          break;
    }
    printf("random differential (%s): %u programs run on both engines\n", R7 ? "r7xx" : "r6xx", ran);
@@ -1433,63 +1144,13 @@ static void test_random_differential(unsigned count)
 
 /* ---- texture unit ----------------------------------------------------------------------- */
 
-#define TEX_RES_STRIDE (REG_SQ_TEX_RESOURCE_WORD6_0 + 4 - REG_SQ_TEX_RESOURCE_WORD0_0)
-#define SAMPLER_STRIDE (REG_SQ_TEX_SAMPLER_WORD2_0 + 4 - REG_SQ_TEX_SAMPLER_WORD0_0)
-
-/* An RGBA8 UNORM texture view at PS resource slot `slot` (pitch 8 texels). */
-static void set_texture(unsigned slot, bool cube, unsigned w, unsigned h, uint64_t base,
-                        uint64_t mip, unsigned last_level)
-{
-   uint32_t at = REG_SQ_TEX_RESOURCE_WORD0_0 + slot * TEX_RES_STRIDE;
-   set_reg(at, SQ_TEX_RESOURCE_WORD0__DIM(cube ? SQ_TEX_RESOURCE_WORD0__DIM__SQ_TEX_DIM_CUBEMAP
-                                               : SQ_TEX_RESOURCE_WORD0__DIM__SQ_TEX_DIM_2D) |
-                  SQ_TEX_RESOURCE_WORD0__TILE_MODE(CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED) |
-                  SQ_TEX_RESOURCE_WORD0__PITCH(0) | SQ_TEX_RESOURCE_WORD0__TEX_WIDTH(w - 1));
-   set_reg(at + 4, SQ_TEX_RESOURCE_WORD1__TEX_HEIGHT(h - 1) |
-                      SQ_TEX_RESOURCE_WORD1__DATA_FORMAT(SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_8_8_8_8));
-   set_reg(at + 8, SQ_TEX_RESOURCE_WORD2__BASE_ADDRESS((uint32_t)(base >> 8)));
-   set_reg(at + 12, SQ_TEX_RESOURCE_WORD3__MIP_ADDRESS((uint32_t)(mip >> 8)));
-   set_reg(at + 16, SQ_TEX_RESOURCE_WORD4__NUM_FORMAT_ALL(SQ_TEX_RESOURCE_WORD4__NUM_FORMAT_ALL__SQ_NUM_FORMAT_NORM) |
-                       SQ_TEX_RESOURCE_WORD4__DST_SEL_X(SQ_TEX_RESOURCE_WORD4__DST_SEL_X__SQ_SEL_X) |
-                       SQ_TEX_RESOURCE_WORD4__DST_SEL_Y(SQ_TEX_RESOURCE_WORD4__DST_SEL_Y__SQ_SEL_Y) |
-                       SQ_TEX_RESOURCE_WORD4__DST_SEL_Z(SQ_TEX_RESOURCE_WORD4__DST_SEL_Z__SQ_SEL_Z) |
-                       SQ_TEX_RESOURCE_WORD4__DST_SEL_W(SQ_TEX_RESOURCE_WORD4__DST_SEL_W__SQ_SEL_W));
-   set_reg(at + 20, SQ_TEX_RESOURCE_WORD5__LAST_LEVEL(last_level));
-   set_reg(at + 24, SQ_TEX_RESOURCE_WORD6__TYPE(SQ_TEX_RESOURCE_WORD6__TYPE__SQ_TEX_VTX_VALID_TEXTURE));
-}
-
-static void set_sampler(unsigned slot, uint32_t wrap, bool bilinear, uint32_t mip, uint32_t border)
-{
-   uint32_t at = REG_SQ_TEX_SAMPLER_WORD0_0 + slot * SAMPLER_STRIDE;
-   uint32_t f = bilinear ? SQ_TEX_SAMPLER_WORD0__XY_MAG_FILTER__SQ_TEX_XY_FILTER_BILINEAR
-                         : SQ_TEX_SAMPLER_WORD0__XY_MAG_FILTER__SQ_TEX_XY_FILTER_POINT;
-   set_reg(at, SQ_TEX_SAMPLER_WORD0__CLAMP_X(wrap) | SQ_TEX_SAMPLER_WORD0__CLAMP_Y(wrap) |
-                  SQ_TEX_SAMPLER_WORD0__XY_MAG_FILTER(f) | SQ_TEX_SAMPLER_WORD0__XY_MIN_FILTER(f) |
-                  SQ_TEX_SAMPLER_WORD0__MIP_FILTER(mip) | SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE(border));
-   set_reg(at + 4, SQ_TEX_SAMPLER_WORD1__MIN_LOD(0) | SQ_TEX_SAMPLER_WORD1__MAX_LOD(15 * 64));
-   set_reg(at + 8, SQ_TEX_SAMPLER_WORD2__TYPE(1));
-}
-
-#define TSRC(n) ENU(SQ_TEX_WORD2, SRC_SEL_X, SQ_SEL_##n)
-#define TDST(n) ENU(SQ_TEX_WORD1, DST_SEL_X, SQ_SEL_##n)
-#define TEXI(n) ENU(SQ_TEX_WORD0, TEX_INST, SQ_TEX_INST_##n)
-
-static void tex(struct prog *p, unsigned inst, unsigned resource, unsigned sampler,
-                unsigned src, const unsigned ssel[4], unsigned dst, bool normalized)
-{
-   unsigned ct = normalized ? ENU(SQ_TEX_WORD1, COORD_TYPE_X, SQ_TEX_NORMALIZED)
-                            : ENU(SQ_TEX_WORD1, COORD_TYPE_X, SQ_TEX_UNNORMALIZED);
-   clause_dw(p, FLD(SQ_TEX_WORD0, TEX_INST, inst) | FLD(SQ_TEX_WORD0, RESOURCE_ID, resource) |
-                   FLD(SQ_TEX_WORD0, SRC_GPR, src),
-             FLD(SQ_TEX_WORD1, DST_GPR, dst) | FLD(SQ_TEX_WORD1, DST_SEL_X, TDST(X)) |
-                FLD(SQ_TEX_WORD1, DST_SEL_Y, TDST(Y)) | FLD(SQ_TEX_WORD1, DST_SEL_Z, TDST(Z)) |
-                FLD(SQ_TEX_WORD1, DST_SEL_W, TDST(W)) | FLD(SQ_TEX_WORD1, COORD_TYPE_X, ct) |
-                FLD(SQ_TEX_WORD1, COORD_TYPE_Y, ct) | FLD(SQ_TEX_WORD1, COORD_TYPE_Z, ct) |
-                FLD(SQ_TEX_WORD1, COORD_TYPE_W, ct));
-   clause_dw(p, FLD(SQ_TEX_WORD2, SAMPLER_ID, sampler) | FLD(SQ_TEX_WORD2, SRC_SEL_X, ssel[0]) |
-                   FLD(SQ_TEX_WORD2, SRC_SEL_Y, ssel[1]) | FLD(SQ_TEX_WORD2, SRC_SEL_Z, ssel[2]) |
-                   FLD(SQ_TEX_WORD2, SRC_SEL_W, ssel[3]), 0);
-}
+#define RGBA8 SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_8_8_8_8
+#define NUM_NORM SQ_TEX_RESOURCE_WORD4__NUM_FORMAT_ALL__SQ_NUM_FORMAT_NORM
+#define TRANS_BLACK SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE__SQ_TEX_BORDER_COLOR_TRANS_BLACK
+#define OPAQUE_WHITE SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE__SQ_TEX_BORDER_COLOR_OPAQUE_WHITE
+#define SXY00 { TSRC(X), TSRC(Y), TSRC(0), TSRC(0) }
+#define SXXXX { TSRC(X), TSRC(X), TSRC(X), TSRC(X) }
+#define SXYZ0 { TSRC(X), TSRC(Y), TSRC(Z), TSRC(0) }
 
 static float unorm8(uint8_t v) { return (float)(v / 255.0); }
 
@@ -1503,11 +1164,11 @@ static void test_texture(void)
          for (unsigned c = 0; c < 4; c++)
             img[(j * 8 + i) * 4 + c] = (uint8_t)(16 * j + 4 * i + c * 50);
    uint64_t tva = upload(img, sizeof(img));
-   set_texture(0, false, 4, 4, tva, tva, 0);
-   set_sampler(0, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_WRAP, false, SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_NONE,
-               SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE__SQ_TEX_BORDER_COLOR_TRANS_BLACK);
-   set_sampler(1, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_CLAMP_BORDER, true, SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_NONE,
-               SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE__SQ_TEX_BORDER_COLOR_OPAQUE_WHITE);
+   set_texture(0, RGBA8, 4, 4, tva, tva, 0, NUM_NORM);
+   set_sampler_border(0, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_WRAP, false,
+                      SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_NONE, 0, TRANS_BLACK);
+   set_sampler_border(1, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_CLAMP_BORDER, true,
+                      SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_NONE, 0, OPAQUE_WHITE);
 
    /* 8x8 with 4 levels; level k (at base + 256 k) holds the colour 50 (k + 1). */
    static uint8_t mips[4 * 256];
@@ -1515,11 +1176,11 @@ static void test_texture(void)
       for (unsigned b = 0; b < 256; b++)
          mips[k * 256 + b] = (b & 3) == 3 ? 255 : (uint8_t)(50 * (k + 1));
    uint64_t mva = upload(mips, sizeof(mips));
-   set_texture(1, false, 8, 8, mva, mva + 256, 3);
-   set_sampler(2, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_WRAP, false, SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_POINT,
-               SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE__SQ_TEX_BORDER_COLOR_TRANS_BLACK);
-   set_sampler(3, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_WRAP, false, SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_LINEAR,
-               SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE__SQ_TEX_BORDER_COLOR_TRANS_BLACK);
+   set_texture(1, RGBA8, 8, 8, mva, mva + 256, 3, NUM_NORM);
+   set_sampler_border(2, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_WRAP, false,
+                      SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_POINT, 0, TRANS_BLACK);
+   set_sampler_border(3, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_WRAP, false,
+                      SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_LINEAR, 0, TRANS_BLACK);
 
    clear_lanes();
    for (unsigned l = 0; l < SIM_LANES; l++) {
@@ -1541,20 +1202,18 @@ static void test_texture(void)
       init_lanes.gpr[5][0][l] = U((float)(l * l));
    }
    struct prog p;
-   prog_init(&p);
+   prog_init_cf(&p, CF_SLOTS);
    unsigned at = p.qw;
-   unsigned xy[4] = { TSRC(X), TSRC(Y), TSRC(0), TSRC(0) }, xyzw[4] = { TSRC(X), TSRC(Y), TSRC(Z), TSRC(W) };
-   unsigned xxxx[4] = { TSRC(X), TSRC(X), TSRC(X), TSRC(X) };
-   tex(&p, TEXI(SAMPLE_LZ), 0, 0, 1, xy, 10, true);
-   tex(&p, TEXI(SAMPLE_LZ), 0, 1, 2, xy, 11, true);
-   tex(&p, TEXI(SAMPLE), 1, 2, 3, xy, 12, true);
-   tex(&p, TEXI(SAMPLE_L), 1, 3, 3, xyzw, 13, true);
-   tex(&p, TEXI(LD), 0, 0, 4, xyzw, 14, false);
-   tex(&p, TEXI(GET_GRADIENTS_H), 0, 0, 5, xxxx, 15, true);
-   tex(&p, TEXI(GET_GRADIENTS_V), 0, 0, 5, xxxx, 16, true);
+   tex(&p, (struct texi){ TEXI(SAMPLE_LZ), 0, 0, 1, 10, SXY00 });
+   tex(&p, (struct texi){ TEXI(SAMPLE_LZ), 0, 1, 2, 11, SXY00 });
+   tex(&p, (struct texi){ TEXI(SAMPLE), 1, 2, 3, 12, SXY00 });
+   tex(&p, (struct texi){ TEXI(SAMPLE_L), 1, 3, 3, 13, SXYZW });
+   tex(&p, (struct texi){ TEXI(LD), 0, 0, 4, 14, SXYZW, .unnormalized = true });
+   tex(&p, (struct texi){ TEXI(GET_GRADIENTS_H), 0, 0, 5, 15, SXXXX });
+   tex(&p, (struct texi){ TEXI(GET_GRADIENTS_V), 0, 0, 5, 16, SXXXX });
    cf_fetch(&p, CFI(TEX), at, 7);
    cf(&p, CFI(NOP), 0, 0, true);
-   if (!run_both("texture", SIM_STAGE_PS, upload_prog(&p), 0, &init_lanes, 0xFFFF)) {
+   if (!run_compare("texture", upload_prog(&p), PS_RUN())) {
       check(false, "texture program ran: %s", res_interp.fault);
       return;
    }
@@ -1590,12 +1249,12 @@ static void test_texture(void)
 
    /* A texture slot without a valid texture faults. */
    set_reg(REG_SQ_TEX_RESOURCE_WORD6_0 + 5 * TEX_RES_STRIDE, 0);
-   prog_init(&p);
+   prog_init_cf(&p, CF_SLOTS);
    at = p.qw;
-   tex(&p, TEXI(SAMPLE_LZ), 5, 0, 1, xy, 10, true);
+   tex(&p, (struct texi){ TEXI(SAMPLE_LZ), 5, 0, 1, 10, SXY00 });
    cf_fetch(&p, CFI(TEX), at, 1);
    cf(&p, CFI(NOP), 0, 0, true);
-   run_both("texture: invalid resource", SIM_STAGE_PS, upload_prog(&p), 0, &init_lanes, 0xFFFF);
+   run_compare("texture: invalid resource", upload_prog(&p), PS_RUN());
    check(!res_interp.ok && strstr(res_interp.fault, "not a valid texture"),
          "texture: an invalid resource faults (%s)", res_interp.fault);
 }
@@ -1608,10 +1267,9 @@ static void test_cube(void)
       for (unsigned b = 0; b < 256; b++)
          faces[f * 256 + b] = (uint8_t)(f * 40 + (b & 3) * 3);
    uint64_t cva = upload(faces, sizeof(faces));
-   set_texture(2, true, 1, 1, cva, cva, 0);
-   set_sampler(4, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_CLAMP_LAST_TEXEL, false,
-               SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_NONE,
-               SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE__SQ_TEX_BORDER_COLOR_TRANS_BLACK);
+   set_texture_dim(2, SQ_TEX_RESOURCE_WORD0__DIM__SQ_TEX_DIM_CUBEMAP, RGBA8, 1, 1, cva, cva, 0, NUM_NORM);
+   set_sampler_border(4, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_CLAMP_LAST_TEXEL, false,
+                      SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_NONE, 0, TRANS_BLACK);
    static const float dir[6][3] = { { 1, 0.2f, 0.3f }, { -2, 0.5f, -0.25f }, { 0.1f, 3, 0.2f },
                                     { 0.1f, -1, 0.6f }, { 0.1f, 0.2f, 4 }, { 0.2f, 0.1f, -1 } };
    clear_lanes();
@@ -1619,7 +1277,7 @@ static void test_cube(void)
       for (unsigned c = 0; c < 3; c++)
          init_lanes.gpr[1][c][l] = U(dir[l % 6][c]);
    struct prog p;
-   prog_init(&p);
+   prog_init_cf(&p, CF_SLOTS);
    alu_begin(&p);
    alu(&p, (struct alu){ OP2(CUBE), 2, 0, .s0 = gpr(1, 2), .s1 = gpr(1, 1) }, false);
    alu(&p, (struct alu){ OP2(CUBE), 2, 1, .s0 = gpr(1, 2), .s1 = gpr(1, 0) }, false);
@@ -1631,13 +1289,12 @@ static void test_cube(void)
    alu(&p, (struct alu){ OP2(MOV), 3, 2, .s0 = gpr(2, 3) }, true);
    lits(&p, 1, (uint32_t[]){ U(1.5f) });
    cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
-   unsigned at = p.qw + (p.qw & 1);
-   p.qw = at;
-   unsigned xyz[4] = { TSRC(X), TSRC(Y), TSRC(Z), TSRC(0) };
-   tex(&p, TEXI(SAMPLE_LZ), 2, 4, 3, xyz, 5, true);
+   clause_align(&p);
+   unsigned at = p.qw;
+   tex(&p, (struct texi){ TEXI(SAMPLE_LZ), 2, 4, 3, 5, SXYZ0 });
    cf_fetch(&p, CFI(TEX), at, 1);
    cf(&p, CFI(NOP), 0, 0, true);
-   if (!run_both("cube map", SIM_STAGE_PS, upload_prog(&p), 0, &init_lanes, 0xFFFF)) {
+   if (!run_compare("cube map", upload_prog(&p), PS_RUN())) {
       check(false, "cube program ran: %s", res_interp.fault);
       return;
    }
@@ -1662,38 +1319,31 @@ static void test_cube(void)
    check(bad == 0, "cube: CUBE results and the face each direction samples (%u wrong)", bad);
 }
 
+static void tests(void)
+{
+   test_alu_arith();
+   test_group_semantics();
+   test_kcache();
+   test_if_else();
+   test_loop_break();
+   test_exports();
+   test_vertex_fetch();
+   test_texture();
+   test_cube();
+   test_bad_binaries();
+   test_mova_values();
+   test_relative_gpr(0xFFFF);
+   test_relative_gpr(0xFFFE);
+   test_relative_loop();
+   test_relative_range();
+   test_relative_decode_faults();
+   test_relative_random(60);
+   test_mutants(300);
+   test_cache();
+   test_random_differential(150);
+}
+
 int main(void)
 {
-   mem = sim_mem_create();
-   regs = calloc(SIM_REG_SPACE_DWORDS, sizeof(uint32_t));
-   if (!mem || !regs)
-      return 1;
-   static const enum r600_chip_class chips[2] = { R600_CHIP_RV770, R600_CHIP_R600 };
-   for (unsigned k = 0; k < 2; k++) {
-      chip = chips[k];
-      test_alu_arith();
-      test_group_semantics();
-      test_kcache();
-      test_if_else();
-      test_loop_break();
-      test_exports();
-      test_vertex_fetch();
-      test_texture();
-      test_cube();
-      test_bad_binaries();
-      test_mova_values();
-      test_relative_gpr(0xFFFF);
-      test_relative_gpr(0xFFFE);
-      test_relative_loop();
-      test_relative_range();
-      test_relative_decode_faults();
-      test_relative_random(60);
-      test_mutants(300);
-      test_cache();
-      test_random_differential(150);
-   }
-   printf("%u passed, %u failed\n", passed, failed);
-   free(regs);
-   sim_mem_destroy(mem);
-   return failed ? 1 : 0;
+   return run_on_both_chips(tests);
 }

@@ -13,42 +13,10 @@
 #include "isa_harness.h"
 
 #define ONE 0x3F800000u
-#define RES_STRIDE (REG_SQ_VTX_CONSTANT_WORD6_0 + 4 - REG_SQ_VTX_CONSTANT_WORD0_0)
-#define TEX_RES_STRIDE (REG_SQ_TEX_RESOURCE_WORD6_0 + 4 - REG_SQ_TEX_RESOURCE_WORD0_0)
-#define SAMPLER_STRIDE (REG_SQ_TEX_SAMPLER_WORD2_0 + 4 - REG_SQ_TEX_SAMPLER_WORD0_0)
 #define FMT(n) SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_##n
 #define PS_RUN(...) ((struct run_opts){ .stage = SIM_STAGE_PS, __VA_ARGS__ })
 
 /* ---- vertex fetch ------------------------------------------------------------------------- */
-
-struct vfetch {
-   unsigned buffer, src_gpr, src_chan, dst_gpr, fmt, num;
-   bool sgn, no_zero, const_fields, no_stride, semantic, src_rel, dst_rel, whole_quad, alt;
-   unsigned semantic_id, offset, endian, fetch_type;
-   unsigned sel[4];
-};
-
-static void vtx_words(const struct vfetch *v, uint32_t w[4])
-{
-   w[0] = FLD(SQ_VTX_WORD0, VTX_INST, v->semantic ? ENU(SQ_VTX_WORD0, VTX_INST, SQ_VTX_INST_SEMANTIC)
-                                                 : ENU(SQ_VTX_WORD0, VTX_INST, SQ_VTX_INST_FETCH)) |
-          FLD(SQ_VTX_WORD0, FETCH_TYPE, v->fetch_type) | FLD(SQ_VTX_WORD0, BUFFER_ID, v->buffer) |
-          FLD(SQ_VTX_WORD0, SRC_GPR, v->src_gpr) | FLD(SQ_VTX_WORD0, SRC_REL, v->src_rel) |
-          FLD(SQ_VTX_WORD0, SRC_SEL_X, v->src_chan) | FLD(SQ_VTX_WORD0, FETCH_WHOLE_QUAD, v->whole_quad) |
-          FLD(SQ_VTX_WORD0, MEGA_FETCH_COUNT, 15);
-   w[1] = (v->semantic ? FLD(SQ_VTX_WORD1_SEM, SEMANTIC_ID, v->semantic_id)
-                       : FLD(SQ_VTX_WORD1_GPR, DST_GPR, v->dst_gpr) | FLD(SQ_VTX_WORD1_GPR, DST_REL, v->dst_rel)) |
-          FLD(SQ_VTX_WORD1, DST_SEL_X, v->sel[0]) | FLD(SQ_VTX_WORD1, DST_SEL_Y, v->sel[1]) |
-          FLD(SQ_VTX_WORD1, DST_SEL_Z, v->sel[2]) | FLD(SQ_VTX_WORD1, DST_SEL_W, v->sel[3]) |
-          FLD(SQ_VTX_WORD1, USE_CONST_FIELDS, v->const_fields) | FLD(SQ_VTX_WORD1, DATA_FORMAT, v->fmt) |
-          FLD(SQ_VTX_WORD1, NUM_FORMAT_ALL, v->num) | FLD(SQ_VTX_WORD1, FORMAT_COMP_ALL, v->sgn) |
-          FLD(SQ_VTX_WORD1, SRF_MODE_ALL, v->no_zero);
-   w[2] = FLD(SQ_VTX_WORD2, OFFSET, v->offset) | FLD(SQ_VTX_WORD2, ENDIAN_SWAP, v->endian) |
-          FLD(SQ_VTX_WORD2, CONST_BUF_NO_STRIDE, v->no_stride) | FLD(SQ_VTX_WORD2, MEGA_FETCH, 1);
-   if (R7)
-      w[2] |= R7_SQ_VTX_WORD2__ALT_CONST(v->alt);
-   w[3] = 0;
-}
 
 /* A program: one VTX clause with the given fetches, then END. */
 static uint64_t vtx_prog(const struct vfetch *v, unsigned n)
@@ -56,28 +24,13 @@ static uint64_t vtx_prog(const struct vfetch *v, unsigned n)
    struct prog p;
    prog_init(&p);
    unsigned at = p.qw;
-   for (unsigned i = 0; i < n; i++) {
-      uint32_t w[4];
-      vtx_words(&v[i], w);
-      clause_dw(&p, w[0], w[1]);
-      clause_dw(&p, w[2], w[3]);
-   }
+   for (unsigned i = 0; i < n; i++)
+      vtx(&p, v[i]);
    cf_fetch(&p, CFI(VTX), at, n);
    cf(&p, CFI(NOP), 0, 0, true);
    return upload_prog(&p);
 }
 
-static void set_buffer(unsigned slot, uint64_t va, uint32_t bytes, uint32_t stride, uint32_t word2_extra)
-{
-   uint32_t base = REG_SQ_VTX_CONSTANT_WORD0_0 + slot * RES_STRIDE;
-   set_reg(base, SQ_VTX_CONSTANT_WORD0__BASE_ADDRESS((uint32_t)va));
-   set_reg(base + 4, SQ_VTX_CONSTANT_WORD1__SIZE(bytes - 1));
-   set_reg(base + 8, SQ_VTX_CONSTANT_WORD2__STRIDE(stride) |
-                        SQ_VTX_CONSTANT_WORD2__BASE_ADDRESS_HI((uint32_t)(va >> 32)) | word2_extra);
-   set_reg(base + 24, SQ_VTX_CONSTANT_WORD6__TYPE(SQ_VTX_CONSTANT_WORD6__TYPE__SQ_TEX_VTX_VALID_BUFFER));
-}
-
-#define XYZW { VSEL(X), VSEL(Y), VSEL(Z), VSEL(W) }
 #define NUM(n) ENU(SQ_VTX_WORD1, NUM_FORMAT_ALL, SQ_NUM_FORMAT_##n)
 
 /* One element of a format: its bytes and the integer components they hold (X first), or
@@ -272,19 +225,12 @@ static void test_vtx_modes(void)
       { .fmt = FMT(32), .num = NUM(INT), .src_gpr = 10, .src_rel = true, .dst_gpr = 20, .dst_rel = true, .sel = XYZW },
       { .fmt = FMT(32), .num = NUM(INT), .dst_gpr = 30, .whole_quad = true, .sel = XYZW },
    };
-   for (unsigned i = 0; i < 4; i++) {
-      uint32_t w[4];
-      vtx_words(&v[i], w);
-      clause_dw(&p, w[0], w[1]);
-      clause_dw(&p, w[2], w[3]);
-   }
+   for (unsigned i = 0; i < 4; i++)
+      vtx(&p, v[i]);
    unsigned tex_at = p.qw;
-   struct vfetch tv = { .fmt = FMT(32), .num = NUM(INT), .dst_gpr = 31, .sel = XYZW, .alt = R7,
-                        .buffer = R7 ? 2 : 0 };
-   uint32_t w[4];
-   vtx_words(&tv, w);   /* VTX_FETCH in a TEX clause: the same word layout */
-   clause_dw(&p, w[0], w[1]);
-   clause_dw(&p, w[2], w[3]);
+   /* VTX_FETCH in a TEX clause: the same word layout */
+   vtx(&p, (struct vfetch){ .fmt = FMT(32), .num = NUM(INT), .dst_gpr = 31, .sel = XYZW, .alt = R7,
+                            .buffer = R7 ? 2 : 0 });
    alu_begin(&p);
    alu(&p, (struct alu){ OP2(PRED_SETGT), 0, 0, .nowrite = true, .s0 = gpr(1, 0),
                          .s1 = inl(ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_0)), .upd_exec = true, .upd_pred = true }, true);
@@ -324,66 +270,6 @@ static void test_vtx_modes(void)
 
 /* ---- textures ---------------------------------------------------------------------------- */
 
-static void set_texture(unsigned slot, unsigned fmt, unsigned w, unsigned h, uint64_t base, uint64_t mip,
-                        unsigned last_level, unsigned num)
-{
-   uint32_t at = REG_SQ_TEX_RESOURCE_WORD0_0 + slot * TEX_RES_STRIDE;
-   set_reg(at, SQ_TEX_RESOURCE_WORD0__DIM(SQ_TEX_RESOURCE_WORD0__DIM__SQ_TEX_DIM_2D) |
-                  SQ_TEX_RESOURCE_WORD0__TILE_MODE(CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED) |
-                  SQ_TEX_RESOURCE_WORD0__PITCH(0) | SQ_TEX_RESOURCE_WORD0__TEX_WIDTH(w - 1));
-   set_reg(at + 4, SQ_TEX_RESOURCE_WORD1__TEX_HEIGHT(h - 1) | SQ_TEX_RESOURCE_WORD1__DATA_FORMAT(fmt));
-   set_reg(at + 8, SQ_TEX_RESOURCE_WORD2__BASE_ADDRESS((uint32_t)(base >> 8)));
-   set_reg(at + 12, SQ_TEX_RESOURCE_WORD3__MIP_ADDRESS((uint32_t)(mip >> 8)));
-   set_reg(at + 16, SQ_TEX_RESOURCE_WORD4__NUM_FORMAT_ALL(num) |
-                       SQ_TEX_RESOURCE_WORD4__DST_SEL_X(SQ_TEX_RESOURCE_WORD4__DST_SEL_X__SQ_SEL_X) |
-                       SQ_TEX_RESOURCE_WORD4__DST_SEL_Y(SQ_TEX_RESOURCE_WORD4__DST_SEL_Y__SQ_SEL_Y) |
-                       SQ_TEX_RESOURCE_WORD4__DST_SEL_Z(SQ_TEX_RESOURCE_WORD4__DST_SEL_Z__SQ_SEL_Z) |
-                       SQ_TEX_RESOURCE_WORD4__DST_SEL_W(SQ_TEX_RESOURCE_WORD4__DST_SEL_W__SQ_SEL_W));
-   set_reg(at + 20, SQ_TEX_RESOURCE_WORD5__LAST_LEVEL(last_level));
-   set_reg(at + 24, SQ_TEX_RESOURCE_WORD6__TYPE(SQ_TEX_RESOURCE_WORD6__TYPE__SQ_TEX_VTX_VALID_TEXTURE));
-}
-
-static void set_sampler(unsigned slot, uint32_t wrap, bool bilinear, uint32_t mip, uint32_t compare)
-{
-   uint32_t at = REG_SQ_TEX_SAMPLER_WORD0_0 + slot * SAMPLER_STRIDE;
-   uint32_t f = bilinear ? SQ_TEX_SAMPLER_WORD0__XY_MAG_FILTER__SQ_TEX_XY_FILTER_BILINEAR
-                         : SQ_TEX_SAMPLER_WORD0__XY_MAG_FILTER__SQ_TEX_XY_FILTER_POINT;
-   set_reg(at, SQ_TEX_SAMPLER_WORD0__CLAMP_X(wrap) | SQ_TEX_SAMPLER_WORD0__CLAMP_Y(wrap) |
-                  SQ_TEX_SAMPLER_WORD0__XY_MAG_FILTER(f) | SQ_TEX_SAMPLER_WORD0__XY_MIN_FILTER(f) |
-                  SQ_TEX_SAMPLER_WORD0__MIP_FILTER(mip) | SQ_TEX_SAMPLER_WORD0__DEPTH_COMPARE_FUNCTION(compare) |
-                  SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE(SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE__SQ_TEX_BORDER_COLOR_OPAQUE_WHITE));
-   set_reg(at + 4, SQ_TEX_SAMPLER_WORD1__MIN_LOD(0) | SQ_TEX_SAMPLER_WORD1__MAX_LOD(15 * 64));
-   set_reg(at + 8, SQ_TEX_SAMPLER_WORD2__TYPE(1));
-}
-
-struct texi {
-   unsigned inst, resource, sampler, src, dst;
-   unsigned ssel[4];
-   bool unnormalized, whole_quad, bc_frac, src_rel, dst_rel;
-   unsigned dsel[4];         /* 0: xyzw */
-};
-
-static void tex(struct prog *p, struct texi t)
-{
-   unsigned ct = t.unnormalized ? ENU(SQ_TEX_WORD1, COORD_TYPE_X, SQ_TEX_UNNORMALIZED)
-                                : ENU(SQ_TEX_WORD1, COORD_TYPE_X, SQ_TEX_NORMALIZED);
-   unsigned d[4] = { TDST(X), TDST(Y), TDST(Z), TDST(W) };
-   if (t.dsel[0] || t.dsel[1] || t.dsel[2] || t.dsel[3])
-      memcpy(d, t.dsel, sizeof(d));
-   clause_dw(p, FLD(SQ_TEX_WORD0, TEX_INST, t.inst) | FLD(SQ_TEX_WORD0, RESOURCE_ID, t.resource) |
-                   FLD(SQ_TEX_WORD0, SRC_GPR, t.src) | FLD(SQ_TEX_WORD0, FETCH_WHOLE_QUAD, t.whole_quad) |
-                   FLD(SQ_TEX_WORD0, BC_FRAC_MODE, t.bc_frac) | FLD(SQ_TEX_WORD0, SRC_REL, t.src_rel),
-             FLD(SQ_TEX_WORD1, DST_GPR, t.dst) | FLD(SQ_TEX_WORD1, DST_REL, t.dst_rel) |
-                FLD(SQ_TEX_WORD1, DST_SEL_X, d[0]) | FLD(SQ_TEX_WORD1, DST_SEL_Y, d[1]) |
-                FLD(SQ_TEX_WORD1, DST_SEL_Z, d[2]) | FLD(SQ_TEX_WORD1, DST_SEL_W, d[3]) |
-                FLD(SQ_TEX_WORD1, COORD_TYPE_X, ct) | FLD(SQ_TEX_WORD1, COORD_TYPE_Y, ct) |
-                FLD(SQ_TEX_WORD1, COORD_TYPE_Z, ct) | FLD(SQ_TEX_WORD1, COORD_TYPE_W, ct));
-   clause_dw(p, FLD(SQ_TEX_WORD2, SAMPLER_ID, t.sampler) | FLD(SQ_TEX_WORD2, SRC_SEL_X, t.ssel[0]) |
-                   FLD(SQ_TEX_WORD2, SRC_SEL_Y, t.ssel[1]) | FLD(SQ_TEX_WORD2, SRC_SEL_Z, t.ssel[2]) |
-                   FLD(SQ_TEX_WORD2, SRC_SEL_W, t.ssel[3]), 0);
-}
-
-#define SXYZW { TSRC(X), TSRC(Y), TSRC(Z), TSRC(W) }
 #define WRAP SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_WRAP
 #define CLAMP_BORDER SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_CLAMP_BORDER
 #define MIP_NONE SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_NONE
@@ -663,10 +549,7 @@ static void test_tex_all_forms(void)
    w[0] = (w[0] & ~FLD(SQ_TEX_WORD0, TEX_INST, 0x1F)) | FLD(SQ_TEX_WORD0, TEX_INST, TEXI(VTX_SEMANTIC));
    clause_dw(&p, w[0], w[1]);
    clause_dw(&p, w[2], w[3]);
-   struct vfetch plain = { .buffer = 1, .fmt = FMT(32), .num = NUM(INT), .dst_gpr = 8, .sel = XYZW };
-   vtx_words(&plain, w);
-   clause_dw(&p, w[0], w[1]);
-   clause_dw(&p, w[2], w[3]);
+   vtx(&p, (struct vfetch){ .buffer = 1, .fmt = FMT(32), .num = NUM(INT), .dst_gpr = 8, .sel = XYZW });
    cf_fetch(&p, CFI(TEX), at, 1);
    cf_fetch(&p, CFI(VTX_TC), at + 2, 1);
    if (R7) {
@@ -701,21 +584,19 @@ static void test_tex_faults(void)
    expect_fault("3D texture", tex_prog(&t, 1), PS_RUN(), "DIM 2 is not implemented");
 }
 
+static void tests(void)
+{
+   test_vtx_formats();
+   test_vtx_addressing();
+   test_vtx_modes();
+   test_tex_formats();
+   test_tex_ops();
+   test_tex_modes();
+   test_tex_all_forms();
+   test_tex_faults();
+}
+
 int main(void)
 {
-   machine_init();
-   static const enum r600_chip_class chips[2] = { R600_CHIP_RV770, R600_CHIP_R600 };
-   for (unsigned k = 0; k < 2; k++) {
-      chip = chips[k];
-      machine_reset_regs();
-      test_vtx_formats();
-      test_vtx_addressing();
-      test_vtx_modes();
-      test_tex_formats();
-      test_tex_ops();
-      test_tex_modes();
-      test_tex_all_forms();
-      test_tex_faults();
-   }
-   return h_finish();
+   return run_on_both_chips(tests);
 }
