@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "isa_harness.h"
+#include "jit.h"
 
 #define DOC_PEAK_PER_CORE 114.7e9   /* jit-notes §5: lane-FMA/s per core on this machine */
 #define GROUPS_PER_CLAUSE 24        /* 5 slots per group: 120 of the 128 a clause holds */
@@ -290,6 +291,52 @@ static double compile_ms(unsigned groups, enum sim_engine engine, unsigned reps,
    return 1e3 * total / reps;
 }
 
+/* ---- disk-cache hits (R600SIM_CACHE_DIR) -------------------------------------------------- */
+
+/* Mean latency (ms) of loading a JIT program of `groups` groups from R600SIM_CACHE_DIR; the
+ * mean of building and storing it first goes to *build_ms. Each program (salts from `salt`
+ * on, new to the directory) is compiled, its code freed, and compiled again, which finds
+ * it on disk. NaN if a step did not do that. */
+static double disk_hit_ms(unsigned groups, unsigned reps, unsigned salt, double *build_ms)
+{
+   double build = 0, hit = 0;
+   *build_ms = 0.0 / 0.0;
+   for (unsigned r = 0; r < reps; r++) {
+      unsigned ops;
+      uint64_t va = alu_shader(groups, 1, salt + r, &ops);
+      char err[160];
+      struct sim_isa_image img = { 0 };
+      struct sim_program *p = NULL;
+      if (sim_isa_read(mem, chip, SIM_STAGE_PS, va, 0, false, &img, err, sizeof(err)))
+         p = sim_isa_decode(&img, err, sizeof(err));
+      if (!p) {
+         free(img.dw);
+         return 0.0 / 0.0;
+      }
+      p->image = img.dw;
+      p->image_ndw = img.ndw;
+      struct sim_jit_stats s0, s1, s2;
+      sim_jit_stats(&s0);
+      double t0 = now();
+      bool ok = sim_jit_compile(p, err, sizeof(err));
+      double t1 = now();
+      sim_jit_stats(&s1);
+      sim_jit_release(p);
+      double t2 = now();
+      ok = ok && sim_jit_compile(p, err, sizeof(err));
+      double t3 = now();
+      sim_jit_stats(&s2);
+      sim_jit_release(p);
+      sim_program_free(p);
+      if (!ok || s1.built != s0.built + 1 || s2.loaded != s1.loaded + 1)
+         return 0.0 / 0.0;
+      build += t1 - t0;
+      hit += t3 - t2;
+   }
+   *build_ms = 1e3 * build / reps;
+   return 1e3 * hit / reps;
+}
+
 int main(int argc, char **argv)
 {
    if (argc > 1)
@@ -338,6 +385,18 @@ int main(int argc, char **argv)
       double a = compile_ms(sizes[i], SIM_ENGINE_INTERP, reps[i], &salt);
       double b = compile_ms(sizes[i], SIM_ENGINE_JIT, reps[i], &salt);
       printf("%-28u %14.3f %14.2f\n", sizes[i], a, b);
+   }
+
+   /* ---- disk-cache hits ---- */
+   if (!getenv("R600SIM_CACHE_DIR")) {
+      printf("\n(set R600SIM_CACHE_DIR=DIR to measure JIT loads from the disk cache)\n");
+      return 0;
+   }
+   printf("\n%-28s %14s %14s\n", "disk cache (ALU groups)", "build+store ms", "load ms");
+   unsigned disk_salt = 1u << 20 | ((unsigned)time(NULL) & 0xFFFF) << 4;   /* new programs */
+   for (unsigned i = 0; i < 3; i++) {
+      double build, hit = disk_hit_ms(sizes[i], reps[i], disk_salt + 1000 * i, &build);
+      printf("%-28u %14.2f %14.3f\n", sizes[i], build, hit);
    }
    return 0;
 }

@@ -1,63 +1,47 @@
 /* CB colour writes (see cb.h).
  *
- * Formats: the UNORM packed formats COLOR_8, 8_8, 5_6_5, 1_5_5_5, 5_5_5_1, 4_4_4_4,
- * 8_8_8_8, 2_10_10_10 and 10_10_10_2 with the COMP_SWAP orders of r600-facts §1.3
- * (format names list widths from the most significant end; component X is in the low
- * bits). Other formats / number types are reported and the target is skipped; tiled array
- * modes are reported and addressed as linear.
- * Blending: every CB_BLEND_CONTROL factor and function, in single-precision float, with the
- * source clamped to [0, 1] (UNORM targets) and the destination unpacked as u / (2^n - 1);
- * a component the format lacks reads as 0 (alpha: 1). Not verified against hardware.
- * CB_COLOR_CONTROL: SPECIAL_OP 0 draws, SPECIAL_DISABLE writes nothing, RESOLVE_BOX
- * writes the box-filtered samples of CB_COLOR0 (multi-sampled) into CB_COLOR1 (single-
- * sampled, same format) at every covered pixel, ignoring the PS (resolve_pixel); others
- * are reported and write nothing; ROP3 applies to the packed pixel when blending is off
- * (index 2*src + dst of its low nibble, as GL logic ops program it); MULTIWRITE_ENABLE
- * sends PIXEL 0 to every target.
+ * Targets: CB_COLORn_INFO.FORMAT != COLOR_INVALID with some channel enabled by
+ * CB_TARGET_MASK.TARGETn_ENABLE and CB_SHADER_MASK (output n, or output 0 with
+ * CB_COLOR_CONTROL.MULTIWRITE_ENABLE) and CB_SHADER_CONTROL.RTn_ENABLE. Layout and
+ * conversions: cb_format.c; ENDIAN_8IN16 / 8IN32 / 8IN64 swap the bytes of each 2 / 4 /
+ * 8-byte group of a pixel in memory. CB_COLORn_VIEW.SLICE_START selects the layer (layers
+ * of samples * SLICE_TILE_MAX-sized planes); tiled ARRAY_MODEs are reported and addressed
+ * as linear, TILE_MODE (CMASK / FMASK) is reported and the surface written directly.
+ * Per sample, in order:
+ *  1. the PIXEL export (cb_format.c sim_cb_source: fp16 with EXPORT_NORM);
+ *  2. with BLEND_CLAMP, source, second source and blend constant clamped to the format's
+ *     range (sim_cb_clamp);
+ *  3. blending when CB_COLOR_CONTROL.TARGET_BLEND_ENABLE bit n is set and BLEND_BYPASS is
+ *     not, for non-integer formats: the destination read back (cb_format.c) and blended
+ *     (cb_blend.c) with CB_BLENDn_CONTROL (PER_MRT_BLEND) or CB_BLEND_CONTROL; the result
+ *     clamped again with BLEND_CLAMP; PIXEL 1 is the second source;
+ *  4. conversion to the format (cb_format.c);
+ *  5. ROP3 on the packed pixel when not blending, for non-float formats, unless it is COPY
+ *     (0xCC); with differing nibbles the pattern bit is taken as 0 (reported);
+ *  6. CB_CLRCMP: FCN_SRC compares (packed source & MSK) with (CLRCMP_SRC & MSK), FCN_DST
+ *     the destination with CLRCMP_DST: ALWAYS / NEVER / DRAW_ON_NEQ / DRAW_ON_EQ; FCN_SEL
+ *     picks the source test, the destination test or both (AND); a failing sample is not
+ *     written (the low 32 bits of wider pixels are compared);
+ *  7. the store, through the TARGET_MASK & SHADER_MASK channel bits.
+ * CB_COLOR_CONTROL.SPECIAL_OP: 0 draws, SPECIAL_DISABLE writes nothing, RESOLVE_BOX writes
+ * the average of CB_COLOR0's samples (multi-sampled) into CB_COLOR1 (single-sampled, same
+ * format) at every covered pixel, ignoring the PS (resolve_pixel); others are reported and
+ * write nothing.
  */
 #include "cb.h"
 
 #include <math.h>
 #include <string.h>
 
+#include "cb_blend.h"
 #include "gpu_device.h"
 #include "r600_regs.h"
 #include "sc.h"
 #include "unimpl.h"
 
-struct format_desc {
-   unsigned format;
-   unsigned bpp, ncomp;
-   unsigned width[4];       /* X, Y, Z, W from the least significant bits */
-};
-
-static const struct format_desc formats[] = {
-   { CB_COLOR0_INFO__FORMAT__COLOR_8, 1, 1, { 8 } },
-   { CB_COLOR0_INFO__FORMAT__COLOR_8_8, 2, 2, { 8, 8 } },
-   { CB_COLOR0_INFO__FORMAT__COLOR_5_6_5, 2, 3, { 5, 6, 5 } },
-   { CB_COLOR0_INFO__FORMAT__COLOR_1_5_5_5, 2, 4, { 5, 5, 5, 1 } },
-   { CB_COLOR0_INFO__FORMAT__COLOR_5_5_5_1, 2, 4, { 1, 5, 5, 5 } },
-   { CB_COLOR0_INFO__FORMAT__COLOR_4_4_4_4, 2, 4, { 4, 4, 4, 4 } },
-   { CB_COLOR0_INFO__FORMAT__COLOR_8_8_8_8, 4, 4, { 8, 8, 8, 8 } },
-   { CB_COLOR0_INFO__FORMAT__COLOR_2_10_10_10, 4, 4, { 10, 10, 10, 2 } },
-   { CB_COLOR0_INFO__FORMAT__COLOR_10_10_10_2, 4, 4, { 2, 10, 10, 10 } },
-};
-
-/* Shader channel stored in memory component c, per component count and COMP_SWAP
- * (r600-facts §1.3); -1 = combination not defined. */
-static const int swaps[4][4][4] = {
-   /* 1 component */ { { 0 }, { -1 }, { -1 }, { 3 } },
-   /* 2 */ { { 0, 1 }, { 0, 3 }, { 1, 0 }, { 3, 0 } },
-   /* 3 */ { { 0, 1, 2 }, { -1 }, { 2, 1, 0 }, { -1 } },
-   /* 4 */ { { 0, 1, 2, 3 }, { 2, 1, 0, 3 }, { 3, 2, 1, 0 }, { 3, 0, 1, 2 } },
-};
-
-uint32_t sim_cb_float_to_unorm(float f, unsigned bits)
-{
-   double max = (double)((1u << bits) - 1);
-   double v = f > 0.0f ? (f < 1.0f ? (double)f : 1.0) : 0.0;   /* NaN -> 0 */
-   return (uint32_t)floor(v * max + 0.5);
-}
+#define ROP3_COPY 0xCC
+#define BLEND_FACTOR_MAX CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_ONE_MINUS_CONST_ALPHA
+#define BLEND_COMB_MAX CB_BLEND_CONTROL__COLOR_COMB_FCN__COMB_DST_MINUS_SRC
 
 static float u32_as_float(uint32_t u)
 {
@@ -66,74 +50,105 @@ static float u32_as_float(uint32_t u)
    return f;
 }
 
+static uint32_t float_as_u32(float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return u;
+}
+
+/* Reports the INFO bits that select features the CB does not model. */
+static void report_info_bits(enum r600_chip_class chip, uint32_t reg, uint32_t info,
+                             const struct sim_cb_format *f, bool blend)
+{
+   unsigned array_mode = CB_COLOR0_INFO__ARRAY_MODE__get(info);
+   if (array_mode != CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_GENERAL &&
+       array_mode != CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED)
+      sim_unimpl_field(chip, reg, "ARRAY_MODE", array_mode, "addressed as linear");
+   if (CB_COLOR0_INFO__TILE_MODE__get(info))
+      sim_unimpl_field(chip, reg, "TILE_MODE", CB_COLOR0_INFO__TILE_MODE__get(info),
+                       "no CMASK/FMASK: surface written directly");
+   if (CB_COLOR0_INFO__CLEAR_COLOR__get(info))
+      sim_unimpl_field(chip, reg, "CLEAR_COLOR", 1, "ignored");
+   if (CB_COLOR0_INFO__TILE_COMPACT__get(info))
+      sim_unimpl_field(chip, reg, "TILE_COMPACT", 1, "ignored");
+   if (CB_COLOR0_INFO__SIMPLE_FLOAT__get(info))
+      sim_unimpl_field(chip, reg, "SIMPLE_FLOAT", 1, "ignored");
+   if (CB_COLOR0_INFO__READ_SIZE__get(info))
+      sim_unimpl_field(chip, reg, "READ_SIZE", 1, "ignored");
+   if (blend && f->is_float && f->width[0] == 32 && !CB_COLOR0_INFO__BLEND_FLOAT32__get(info))
+      sim_unimpl_field(chip, reg, "BLEND_FLOAT32", 0, "32-bit float target blended in fp32");
+   if (f->integer && CB_COLOR0_INFO__SOURCE_FORMAT__get(info))
+      sim_unimpl_field(chip, reg, "SOURCE_FORMAT", 1, "integer export taken in full");
+}
+
+static void check_blend_ctl(enum r600_chip_class chip, uint32_t reg, uint32_t bc)
+{
+   static const char *const factors[] = { "COLOR_SRCBLEND", "COLOR_DESTBLEND",
+                                          "ALPHA_SRCBLEND", "ALPHA_DESTBLEND" };
+   const unsigned fv[] = { CB_BLEND_CONTROL__COLOR_SRCBLEND__get(bc),
+                           CB_BLEND_CONTROL__COLOR_DESTBLEND__get(bc),
+                           CB_BLEND_CONTROL__ALPHA_SRCBLEND__get(bc),
+                           CB_BLEND_CONTROL__ALPHA_DESTBLEND__get(bc) };
+   for (unsigned i = 0; i < 4; i++) {
+      if (fv[i] > BLEND_FACTOR_MAX)
+         sim_unimpl_field(chip, reg, factors[i], fv[i], "reserved factor: 0 used");
+   }
+   if (CB_BLEND_CONTROL__COLOR_COMB_FCN__get(bc) > BLEND_COMB_MAX)
+      sim_unimpl_field(chip, reg, "COLOR_COMB_FCN", CB_BLEND_CONTROL__COLOR_COMB_FCN__get(bc),
+                       "reserved: add used");
+   if (CB_BLEND_CONTROL__ALPHA_COMB_FCN__get(bc) > BLEND_COMB_MAX)
+      sim_unimpl_field(chip, reg, "ALPHA_COMB_FCN", CB_BLEND_CONTROL__ALPHA_COMB_FCN__get(bc),
+                       "reserved: add used");
+   if (CB_BLEND_CONTROL__OPACITY_WEIGHT__get(bc))
+      sim_unimpl_field(chip, reg, "OPACITY_WEIGHT", 1, "ignored");
+}
+
+/* Target n: its format, write mask `mask` (channels R, G, B, A from bit 0), `samples`
+ * planes. False if it is not bound or not usable (reported), or *fault after a fault. */
 static bool init_target(struct sim_cb_target *t, struct sim_exec *ex, unsigned n,
                         unsigned mask, unsigned samples, bool *fault)
 {
    enum r600_chip_class chip = ex->gpu->chip;
-   uint32_t info = sim_reg(ex, REG_CB_COLOR0_INFO + n * REG_CB_COLOR0_INFO__stride);
+   uint32_t info_reg = REG_CB_COLOR0_INFO + n * REG_CB_COLOR0_INFO__stride;
+   uint32_t info = sim_reg(ex, info_reg);
    uint32_t size = sim_reg(ex, REG_CB_COLOR0_SIZE + n * REG_CB_COLOR0_SIZE__stride);
    uint32_t base = sim_reg(ex, REG_CB_COLOR0_BASE + n * REG_CB_COLOR0_BASE__stride);
-   unsigned format = CB_COLOR0_INFO__FORMAT__get(info);
-   uint32_t info_reg = REG_CB_COLOR0_INFO + n * REG_CB_COLOR0_INFO__stride;
+   uint32_t view = sim_reg(ex, REG_CB_COLOR0_VIEW + n * REG_CB_COLOR0_VIEW__stride);
 
-   if (format == CB_COLOR0_INFO__FORMAT__COLOR_INVALID || !mask)
+   if (CB_COLOR0_INFO__FORMAT__get(info) == CB_COLOR0_INFO__FORMAT__COLOR_INVALID || !mask)
       return false;
-
-   const struct format_desc *fd = NULL;
-   for (unsigned i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
-      if (formats[i].format == format)
-         fd = &formats[i];
-   }
-   if (!fd) {
-      sim_unimpl_field(chip, info_reg, "FORMAT", format, "target not written");
+   const char *field;
+   unsigned value;
+   if (!sim_cb_format_init(&t->fmt, info, &field, &value)) {
+      sim_unimpl_field(chip, info_reg, field, value, "target not written");
       return false;
    }
-   unsigned number = CB_COLOR0_INFO__NUMBER_TYPE__get(info);
-   if (number != CB_COLOR0_INFO__NUMBER_TYPE__NUMBER_UNORM) {
-      sim_unimpl_field(chip, info_reg, "NUMBER_TYPE", number, "target not written");
-      return false;
-   }
-   unsigned swap = CB_COLOR0_INFO__COMP_SWAP__get(info);
-   if (swaps[fd->ncomp - 1][swap][0] < 0) {
-      sim_unimpl_field(chip, info_reg, "COMP_SWAP", swap, "undefined for this format; target not written");
-      return false;
-   }
-   unsigned array_mode = CB_COLOR0_INFO__ARRAY_MODE__get(info);
-   if (array_mode != CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_GENERAL &&
-       array_mode != CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED)
-      sim_unimpl_field(chip, info_reg, "ARRAY_MODE", array_mode, "addressed as linear");
-   if (CB_COLOR0_INFO__ENDIAN__get(info))
-      sim_unimpl_field(chip, info_reg, "ENDIAN", CB_COLOR0_INFO__ENDIAN__get(info), "ignored");
-
-   t->format = format;
-   t->bpp = fd->bpp;
-   t->ncomp = fd->ncomp;
-   t->write_bits = 0;
-   unsigned shift = 0;
-   for (unsigned c = 0; c < fd->ncomp; c++) {
-      t->width[c] = fd->width[c];
-      t->shift[c] = shift;
-      t->src_chan[c] = (unsigned)swaps[fd->ncomp - 1][swap][c];
-      if (mask & (1u << t->src_chan[c]))
-         t->write_bits |= ((1u << fd->width[c]) - 1) << shift;
-      shift += fd->width[c];
-   }
-   if (!t->write_bits)
+   sim_cb_channel_bits(&t->fmt, mask, &t->write_bits);
+   bool any = false;
+   for (unsigned i = 0; i < SIM_CB_MAX_BPP / 4; i++)
+      any |= t->write_bits.w[i] != 0;
+   if (!any)
       return false;
 
    t->pitch = (CB_COLOR0_SIZE__PITCH_TILE_MAX__get(size) + 1) * 8;
    uint64_t slice = (uint64_t)(CB_COLOR0_SIZE__SLICE_TILE_MAX__get(size) + 1) * 64;
    t->height = (uint32_t)(slice / t->pitch);
+   uint64_t layer = CB_COLOR0_VIEW__SLICE_START__get(view);
    uint64_t va = (uint64_t)CB_COLOR0_BASE__BASE_256B__get(base) << 8;
+   uint64_t layer_bytes = samples * slice * t->fmt.bpp;
+   va += layer * layer_bytes;
    t->samples = samples;
-   t->sample_bytes = slice * t->bpp;
-   t->base = sim_mem_range(ex->gpu->mem, va, samples * slice * t->bpp);
+   t->sample_bytes = slice * t->fmt.bpp;
+   t->base = sim_mem_range(ex->gpu->mem, va, layer_bytes);
    if (!t->base) {
-      sim_fault(ex, va, "CB_COLOR%u: surface of %u x %llu bytes (pitch %u) outside any buffer",
-                n, samples, (unsigned long long)(slice * t->bpp), t->pitch);
+      sim_fault(ex, va, "CB_COLOR%u: layer %llu, %u x %llu bytes (pitch %u) outside any buffer",
+                n, (unsigned long long)layer, samples, (unsigned long long)t->sample_bytes,
+                t->pitch);
       *fault = true;
       return false;
    }
+   t->blend_clamp = CB_COLOR0_INFO__BLEND_CLAMP__get(info);
    return true;
 }
 
@@ -155,12 +170,67 @@ static bool init_resolve(struct sim_cb_state *cb, struct sim_exec *ex, unsigned 
          return !fault;
       }
    }
-   if (cb->t[0].format != cb->t[1].format) {
+   for (unsigned n = 0; n < 2; n++)
+      report_info_bits(ex->gpu->chip, REG_CB_COLOR0_INFO + n * REG_CB_COLOR0_INFO__stride,
+                       sim_reg(ex, REG_CB_COLOR0_INFO + n * REG_CB_COLOR0_INFO__stride),
+                       &cb->t[n].fmt, false);
+   if (cb->t[0].fmt.format != cb->t[1].fmt.format ||
+       cb->t[0].fmt.number != cb->t[1].fmt.number) {
       sim_unimpl("RESOLVE_BOX between different formats (nothing written)");
       return true;
    }
    cb->num_targets = 2;
    return true;
+}
+
+/* A CLRCMP_FCN_SRC / _DST code the CB implements. */
+static bool clrcmp_fcn_known(unsigned fcn)
+{
+   return fcn == CB_CLRCMP_CONTROL__CLRCMP_FCN_SRC__CLRCMP_DRAW_ALWAYS ||
+          fcn == CB_CLRCMP_CONTROL__CLRCMP_FCN_SRC__CLRCMP_DRAW_NEVER ||
+          fcn == CB_CLRCMP_CONTROL__CLRCMP_FCN_SRC__CLRCMP_DRAW_ON_NEQ ||
+          fcn == CB_CLRCMP_CONTROL__CLRCMP_FCN_SRC__CLRCMP_DRAW_ON_EQ;
+}
+
+static void init_clrcmp(struct sim_cb_clrcmp *cc, const struct sim_exec *ex)
+{
+   enum r600_chip_class chip = ex->gpu->chip;
+   uint32_t ctl = sim_reg(ex, REG_CB_CLRCMP_CONTROL);
+   cc->fcn_src = CB_CLRCMP_CONTROL__CLRCMP_FCN_SRC__get(ctl);
+   cc->fcn_dst = CB_CLRCMP_CONTROL__CLRCMP_FCN_DST__get(ctl);
+   cc->sel = CB_CLRCMP_CONTROL__CLRCMP_FCN_SEL__get(ctl);
+   cc->src = sim_reg(ex, REG_CB_CLRCMP_SRC);
+   cc->dst = sim_reg(ex, REG_CB_CLRCMP_DST);
+   cc->mask = sim_reg(ex, REG_CB_CLRCMP_MSK);
+   bool src_used = cc->sel != CB_CLRCMP_CONTROL__CLRCMP_FCN_SEL__CLRCMP_SEL_DST;
+   bool dst_used = cc->sel != CB_CLRCMP_CONTROL__CLRCMP_FCN_SEL__CLRCMP_SEL_SRC;
+   if (src_used && !clrcmp_fcn_known(cc->fcn_src))
+      sim_unimpl_field(chip, REG_CB_CLRCMP_CONTROL, "CLRCMP_FCN_SRC", cc->fcn_src,
+                       "reserved: always draw");
+   if (dst_used && !clrcmp_fcn_known(cc->fcn_dst))
+      sim_unimpl_field(chip, REG_CB_CLRCMP_CONTROL, "CLRCMP_FCN_DST", cc->fcn_dst,
+                       "reserved: always draw");
+   if (cc->sel > CB_CLRCMP_CONTROL__CLRCMP_FCN_SEL__CLRCMP_SEL_AND)
+      sim_unimpl_field(chip, REG_CB_CLRCMP_CONTROL, "CLRCMP_FCN_SEL", cc->sel,
+                       "reserved: destination test used");
+   unsigned always = CB_CLRCMP_CONTROL__CLRCMP_FCN_SRC__CLRCMP_DRAW_ALWAYS;
+   cc->active = (src_used && cc->fcn_src != always) || (dst_used && cc->fcn_dst != always);
+}
+
+static void report_control(enum r600_chip_class chip, uint32_t ctl)
+{
+   if (CB_COLOR_CONTROL__FOG_ENABLE__get(ctl))
+      sim_unimpl_field(chip, REG_CB_COLOR_CONTROL, "FOG_ENABLE", 1, "ignored");
+   if (CB_COLOR_CONTROL__DITHER_ENABLE__get(ctl))
+      sim_unimpl_field(chip, REG_CB_COLOR_CONTROL, "DITHER_ENABLE", 1, "ignored");
+   if (CB_COLOR_CONTROL__DEGAMMA_ENABLE__get(ctl))
+      sim_unimpl_field(chip, REG_CB_COLOR_CONTROL, "DEGAMMA_ENABLE", 1, "ignored");
+   unsigned rop3 = CB_COLOR_CONTROL__ROP3__get(ctl);
+   if ((rop3 >> 4) != (rop3 & 0xF))
+      sim_unimpl_field(chip, REG_CB_COLOR_CONTROL, "ROP3", rop3, "pattern bit taken as 0");
+   if (chip == R600_CHIP_R600 && CB_COLOR_CONTROL__PER_MRT_BLEND__get(ctl))
+      sim_unimpl_field(chip, REG_CB_COLOR_CONTROL, "PER_MRT_BLEND", 1,
+                       "the R600 has no per-MRT blend: CB_BLEND_CONTROL used");
 }
 
 bool sim_cb_state_init(struct sim_cb_state *cb, struct sim_exec *ex)
@@ -170,7 +240,9 @@ bool sim_cb_state_init(struct sim_cb_state *cb, struct sim_exec *ex)
    uint32_t ctl = sim_reg(ex, REG_CB_COLOR_CONTROL);
    uint32_t target_mask = sim_reg(ex, REG_CB_TARGET_MASK);
    uint32_t shader_mask = sim_reg(ex, REG_CB_SHADER_MASK);
+   uint32_t rt_enable = sim_reg(ex, REG_CB_SHADER_CONTROL);
    bool multiwrite = CB_COLOR_CONTROL__MULTIWRITE_ENABLE__get(ctl);
+   bool per_mrt = CB_COLOR_CONTROL__PER_MRT_BLEND__get(ctl) && chip != R600_CHIP_R600;
    unsigned special = CB_COLOR_CONTROL__SPECIAL_OP__get(ctl);
 
    unsigned samples =
@@ -183,21 +255,13 @@ bool sim_cb_state_init(struct sim_cb_state *cb, struct sim_exec *ex)
       sim_unimpl_field(chip, REG_CB_COLOR_CONTROL, "SPECIAL_OP", special, "nothing written");
       return true;
    }
-   if (CB_COLOR_CONTROL__FOG_ENABLE__get(ctl))
-      sim_unimpl_field(chip, REG_CB_COLOR_CONTROL, "FOG_ENABLE", 1, "ignored");
-   if (CB_COLOR_CONTROL__DITHER_ENABLE__get(ctl))
-      sim_unimpl_field(chip, REG_CB_COLOR_CONTROL, "DITHER_ENABLE", 1, "ignored");
-   if (CB_COLOR_CONTROL__DEGAMMA_ENABLE__get(ctl))
-      sim_unimpl_field(chip, REG_CB_COLOR_CONTROL, "DEGAMMA_ENABLE", 1, "ignored");
+   report_control(chip, ctl);
    cb->rop3 = CB_COLOR_CONTROL__ROP3__get(ctl);
-   if ((cb->rop3 >> 4) != (cb->rop3 & 0xF))
-      sim_unimpl_field(chip, REG_CB_COLOR_CONTROL, "ROP3", cb->rop3,
-                       "pattern ignored: low nibble used");
-
    cb->blend_const[0] = u32_as_float(sim_reg(ex, REG_CB_BLEND_RED));
    cb->blend_const[1] = u32_as_float(sim_reg(ex, REG_CB_BLEND_GREEN));
    cb->blend_const[2] = u32_as_float(sim_reg(ex, REG_CB_BLEND_BLUE));
    cb->blend_const[3] = u32_as_float(sim_reg(ex, REG_CB_BLEND_ALPHA));
+   init_clrcmp(&cb->clrcmp, ex);
 
    uint32_t alpha = sim_reg(ex, REG_SX_ALPHA_TEST_CONTROL);
    cb->alpha_test = SX_ALPHA_TEST_CONTROL__ALPHA_TEST_ENABLE__get(alpha) &&
@@ -212,17 +276,26 @@ bool sim_cb_state_init(struct sim_cb_state *cb, struct sim_exec *ex)
       unsigned mask = (target_mask >> (n * CB_TARGET_MASK__TARGET1_ENABLE__shift)) &
                       (shader_mask >> (exp * CB_SHADER_MASK__OUTPUT1_ENABLE__shift)) &
                       CB_TARGET_MASK__TARGET0_ENABLE__mask;
+      if (!(rt_enable >> n & 1))   /* CB_SHADER_CONTROL.RTn_ENABLE */
+         mask = 0;
       struct sim_cb_target *t = &cb->t[cb->num_targets];
       if (!init_target(t, ex, n, mask, samples, &fault)) {
          if (fault)
             return false;
          continue;
       }
+      uint32_t info = sim_reg(ex, REG_CB_COLOR0_INFO + n * REG_CB_COLOR0_INFO__stride);
+      uint32_t blend_reg = per_mrt ? REG_CB_BLEND0_CONTROL + n * REG_CB_BLEND0_CONTROL__stride
+                                   : REG_CB_BLEND_CONTROL;
       t->export_index = exp;
-      t->blend = (CB_COLOR_CONTROL__TARGET_BLEND_ENABLE__get(ctl) >> n) & 1;
-      t->blend_ctl = CB_COLOR_CONTROL__PER_MRT_BLEND__get(ctl)
-                        ? sim_reg(ex, REG_CB_BLEND0_CONTROL + n * REG_CB_BLEND0_CONTROL__stride)
-                        : sim_reg(ex, REG_CB_BLEND_CONTROL);
+      t->blend = (CB_COLOR_CONTROL__TARGET_BLEND_ENABLE__get(ctl) >> n & 1) &&
+                 !CB_COLOR0_INFO__BLEND_BYPASS__get(info) && !t->fmt.integer;
+      t->blend_ctl = sim_reg(ex, blend_reg);
+      if (t->blend)
+         check_blend_ctl(chip, blend_reg, t->blend_ctl);
+      report_info_bits(chip, REG_CB_COLOR0_INFO + n * REG_CB_COLOR0_INFO__stride, info,
+                       &t->fmt, t->blend);
+      t->rop = !t->blend && !t->fmt.is_float && cb->rop3 != ROP3_COPY;
       cb->num_targets++;
    }
    return true;
@@ -242,118 +315,6 @@ static bool alpha_pass(unsigned func, float a, float ref)
    }
 }
 
-static float clamp01(float v)
-{
-   return v > 0.0f ? (v < 1.0f ? v : 1.0f) : 0.0f;
-}
-
-static float blend_factor(unsigned f, unsigned ch, const float s[4], const float d[4],
-                          const float s1[4], const float k[4])
-{
-   switch (f) {
-   case CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_ZERO: return 0.0f;
-   case CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_ONE: return 1.0f;
-   case CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_SRC_COLOR: return s[ch];
-   case CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_ONE_MINUS_SRC_COLOR: return 1.0f - s[ch];
-   case CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_SRC_ALPHA: return s[3];
-   case CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_ONE_MINUS_SRC_ALPHA: return 1.0f - s[3];
-   case CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_DST_ALPHA: return d[3];
-   case CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_ONE_MINUS_DST_ALPHA: return 1.0f - d[3];
-   case CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_DST_COLOR: return d[ch];
-   case CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_ONE_MINUS_DST_COLOR: return 1.0f - d[ch];
-   case CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_SRC_ALPHA_SATURATE:
-      return ch == 3 ? 1.0f : fminf(s[3], 1.0f - d[3]);
-   case CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_BOTH_SRC_ALPHA: return s[3];
-   case CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_BOTH_INV_SRC_ALPHA: return 1.0f - s[3];
-   case CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_CONST_COLOR: return k[ch];
-   case CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_ONE_MINUS_CONST_COLOR: return 1.0f - k[ch];
-   case CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_SRC1_COLOR: return s1[ch];
-   case CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_INV_SRC1_COLOR: return 1.0f - s1[ch];
-   case CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_SRC1_ALPHA: return s1[3];
-   case CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_INV_SRC1_ALPHA: return 1.0f - s1[3];
-   case CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_CONST_ALPHA: return k[3];
-   case CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_ONE_MINUS_CONST_ALPHA: return 1.0f - k[3];
-   }
-   return 0.0f;
-}
-
-/* One channel: src_f/dst_f/comb are the factor and function fields that apply to it. */
-static float blend_channel(unsigned ch, unsigned src_f, unsigned dst_f, unsigned comb,
-                           const float s[4], const float d[4], const float s1[4],
-                           const float k[4])
-{
-   float fs = blend_factor(src_f, ch, s, d, s1, k);
-   float fd = blend_factor(dst_f, ch, s, d, s1, k);
-   if (src_f == CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_BOTH_SRC_ALPHA)
-      fd = 1.0f - s[3];
-   else if (src_f == CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_BOTH_INV_SRC_ALPHA)
-      fd = s[3];
-   switch (comb) {
-   case CB_BLEND_CONTROL__COLOR_COMB_FCN__COMB_SRC_MINUS_DST: return s[ch] * fs - d[ch] * fd;
-   case CB_BLEND_CONTROL__COLOR_COMB_FCN__COMB_MIN_DST_SRC: return fminf(s[ch], d[ch]);
-   case CB_BLEND_CONTROL__COLOR_COMB_FCN__COMB_MAX_DST_SRC: return fmaxf(s[ch], d[ch]);
-   case CB_BLEND_CONTROL__COLOR_COMB_FCN__COMB_DST_MINUS_SRC: return d[ch] * fd - s[ch] * fs;
-   default: return s[ch] * fs + d[ch] * fd;
-   }
-}
-
-static uint32_t load_pixel(const uint8_t *p, unsigned bpp)
-{
-   uint32_t v = 0;
-   for (unsigned i = 0; i < bpp; i++)
-      v |= (uint32_t)p[i] << (8 * i);
-   return v;
-}
-
-static void store_pixel(uint8_t *p, unsigned bpp, uint32_t v)
-{
-   for (unsigned i = 0; i < bpp; i++)
-      p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint32_t rop(unsigned code, uint32_t s, uint32_t d)
-{
-   return ((code & 1) ? ~s & ~d : 0) | ((code & 2) ? ~s & d : 0) |
-          ((code & 4) ? s & ~d : 0) | ((code & 8) ? s & d : 0);
-}
-
-static void write_pixel(const struct sim_cb_state *cb, const struct sim_cb_target *t,
-                        uint8_t *p, const float src_in[4], const float s1[4])
-{
-   uint32_t dst = load_pixel(p, t->bpp);
-   float s[4], res[4];
-   for (unsigned c = 0; c < 4; c++)
-      s[c] = clamp01(src_in[c]);
-   if (t->blend) {
-      float d[4] = { 0.0f, 0.0f, 0.0f, 1.0f };
-      for (unsigned c = 0; c < t->ncomp; c++) {
-         uint32_t m = (1u << t->width[c]) - 1;
-         d[t->src_chan[c]] = (float)((dst >> t->shift[c]) & m) / (float)m;
-      }
-      uint32_t bc = t->blend_ctl;
-      bool sep = CB_BLEND_CONTROL__SEPARATE_ALPHA_BLEND__get(bc);
-      for (unsigned ch = 0; ch < 4; ch++) {
-         bool a = ch == 3 && sep;
-         res[ch] = blend_channel(ch,
-                                 a ? CB_BLEND_CONTROL__ALPHA_SRCBLEND__get(bc)
-                                   : CB_BLEND_CONTROL__COLOR_SRCBLEND__get(bc),
-                                 a ? CB_BLEND_CONTROL__ALPHA_DESTBLEND__get(bc)
-                                   : CB_BLEND_CONTROL__COLOR_DESTBLEND__get(bc),
-                                 a ? CB_BLEND_CONTROL__ALPHA_COMB_FCN__get(bc)
-                                   : CB_BLEND_CONTROL__COLOR_COMB_FCN__get(bc),
-                                 s, d, s1, cb->blend_const);
-      }
-   } else {
-      memcpy(res, s, sizeof(res));
-   }
-   uint32_t packed = 0;
-   for (unsigned c = 0; c < t->ncomp; c++)
-      packed |= sim_cb_float_to_unorm(res[t->src_chan[c]], t->width[c]) << t->shift[c];
-   if (!t->blend && cb->rop3 != 0xCC)
-      packed = rop(cb->rop3 & 0xF, packed, dst);
-   store_pixel(p, t->bpp, (dst & ~t->write_bits) | (packed & t->write_bits));
-}
-
 uint16_t sim_sx_alpha_test(const struct sim_cb_state *cb, uint16_t mask,
                            const struct sim_exports *out)
 {
@@ -367,24 +328,105 @@ uint16_t sim_sx_alpha_test(const struct sim_cb_state *cb, uint16_t mask,
    return mask;
 }
 
+/* One colour-compare function on a packed pixel's low dword. */
+static bool clrcmp_pass(unsigned fcn, uint32_t pixel, uint32_t ref, uint32_t mask)
+{
+   bool eq = (pixel & mask) == (ref & mask);
+   switch (fcn) {
+   case CB_CLRCMP_CONTROL__CLRCMP_FCN_SRC__CLRCMP_DRAW_ALWAYS: return true;
+   case CB_CLRCMP_CONTROL__CLRCMP_FCN_SRC__CLRCMP_DRAW_NEVER: return false;
+   case CB_CLRCMP_CONTROL__CLRCMP_FCN_SRC__CLRCMP_DRAW_ON_NEQ: return !eq;
+   case CB_CLRCMP_CONTROL__CLRCMP_FCN_SRC__CLRCMP_DRAW_ON_EQ: return eq;
+   default: return true;   /* reserved codes: reported at state init */
+   }
+}
+
+static bool clrcmp(const struct sim_cb_clrcmp *cc, uint32_t src, uint32_t dst)
+{
+   bool s = clrcmp_pass(cc->fcn_src, src, cc->src, cc->mask);
+   bool d = clrcmp_pass(cc->fcn_dst, dst, cc->dst, cc->mask);
+   switch (cc->sel) {
+   case CB_CLRCMP_CONTROL__CLRCMP_FCN_SEL__CLRCMP_SEL_SRC: return s;
+   case CB_CLRCMP_CONTROL__CLRCMP_FCN_SEL__CLRCMP_SEL_AND: return s && d;
+   default: return d;
+   }
+}
+
+static void write_sample(const struct sim_cb_state *cb, const struct sim_cb_target *t,
+                         uint8_t *p, const uint32_t src_raw[4], const uint32_t src1_raw[4])
+{
+   const struct sim_cb_format *f = &t->fmt;
+   struct sim_cb_pixel dst, packed;
+   uint32_t src[4];
+   sim_cb_load(f, p, &dst);
+   sim_cb_source(f, src_raw, src);
+   if (!f->integer) {
+      uint32_t src1[4];
+      float s[4], s1[4], k[4], res[4];
+      sim_cb_source(f, src1_raw, src1);
+      for (unsigned c = 0; c < 4; c++) {
+         s[c] = u32_as_float(src[c]);
+         s1[c] = u32_as_float(src1[c]);
+         k[c] = cb->blend_const[c];
+         if (t->blend_clamp) {
+            s[c] = sim_cb_clamp(f, c, s[c]);
+            s1[c] = sim_cb_clamp(f, c, s1[c]);
+            k[c] = sim_cb_clamp(f, c, k[c]);
+         }
+      }
+      if (t->blend) {
+         float d[4];
+         sim_cb_unpack(f, &dst, d);
+         sim_cb_blend(t->blend_ctl, s, s1, d, k, res);
+         for (unsigned c = 0; c < 4; c++)
+            res[c] = t->blend_clamp ? sim_cb_clamp(f, c, res[c]) : res[c];
+      } else {
+         memcpy(res, s, sizeof(res));
+      }
+      for (unsigned c = 0; c < 4; c++)
+         src[c] = float_as_u32(res[c]);
+   }
+   sim_cb_pack(f, src, &packed);
+   if (t->rop)
+      sim_cb_rop3(cb->rop3 & 0xF, &packed, &dst, &packed);
+   if (cb->clrcmp.active && !clrcmp(&cb->clrcmp, packed.w[0], dst.w[0]))
+      return;
+   sim_cb_store(f, p, &packed, &t->write_bits);
+}
+
 /* RESOLVE_BOX for one pixel: each component of the destination is the average of the
- * source samples' component values, (sum + N/2) / N in integers (round half up). */
+ * source samples' components: for fixed-point formats of the stored integers, (sum +
+ * N/2) / N (signed: rounded half away from zero); for floats of the values, in double,
+ * converted like an export; integer formats take sample 0. */
 static void resolve_pixel(const struct sim_cb_state *cb, uint32_t x, uint32_t y)
 {
    const struct sim_cb_target *src = &cb->t[0], *dst = &cb->t[1];
+   const struct sim_cb_format *f = &src->fmt;
    if (x >= src->pitch || y >= src->height || x >= dst->pitch || y >= dst->height)
       return;
-   const uint8_t *sp = src->base + ((size_t)y * src->pitch + x) * src->bpp;
-   uint8_t *dp = dst->base + ((size_t)y * dst->pitch + x) * dst->bpp;
-   uint32_t packed = 0;
-   for (unsigned c = 0; c < src->ncomp; c++) {
-      uint32_t m = (1u << src->width[c]) - 1, sum = 0;
-      for (unsigned k = 0; k < src->samples; k++)
-         sum += (load_pixel(sp + k * src->sample_bytes, src->bpp) >> src->shift[c]) & m;
-      packed |= ((sum + src->samples / 2) / src->samples) << src->shift[c];
+   const uint8_t *sp = src->base + ((size_t)y * src->pitch + x) * f->bpp;
+   uint8_t *dp = dst->base + ((size_t)y * dst->pitch + x) * f->bpp;
+   struct sim_cb_pixel s[8], out;
+   for (unsigned k = 0; k < src->samples; k++)
+      sim_cb_load(f, sp + k * src->sample_bytes, &s[k]);
+   if (f->integer) {
+      out = s[0];
+   } else if (f->is_float) {
+      double sum[4] = { 0 };
+      for (unsigned k = 0; k < src->samples; k++) {
+         float v[4];
+         sim_cb_unpack(f, &s[k], v);
+         for (unsigned c = 0; c < 4; c++)
+            sum[c] += v[c];
+      }
+      uint32_t avg[4];
+      for (unsigned c = 0; c < 4; c++)
+         avg[c] = float_as_u32((float)(sum[c] / src->samples));
+      sim_cb_pack(f, avg, &out);
+   } else {
+      sim_cb_average(f, s, src->samples, &out);
    }
-   uint32_t old = load_pixel(dp, dst->bpp);
-   store_pixel(dp, dst->bpp, (old & ~dst->write_bits) | (packed & dst->write_bits));
+   sim_cb_store(f, dp, &out, &dst->write_bits);
 }
 
 void sim_cb_write(const struct sim_cb_state *cb, int32_t bx, int32_t by, uint16_t mask,
@@ -403,20 +445,20 @@ void sim_cb_write(const struct sim_cb_state *cb, int32_t bx, int32_t by, uint16_
          continue;
       uint32_t x = (uint32_t)(bx + (int32_t)sim_lane_x(l));
       uint32_t y = (uint32_t)(by + (int32_t)sim_lane_y(l));
-      float s1[4];
+      uint32_t src1[4];
       for (unsigned c = 0; c < 4; c++)
-         s1[c] = u32_as_float(out->pixel[1][c][l]);
+         src1[c] = out->pixel[1][c][l];
       for (unsigned i = 0; i < cb->num_targets; i++) {
          const struct sim_cb_target *t = &cb->t[i];
          if (x >= t->pitch || y >= t->height || !(out->pixel_mask & (1u << t->export_index)))
             continue;
-         float src[4];
+         uint32_t src[4];
          for (unsigned c = 0; c < 4; c++)
-            src[c] = u32_as_float(out->pixel[t->export_index][c][l]);
-         uint8_t *p = t->base + ((size_t)y * t->pitch + x) * t->bpp;
+            src[c] = out->pixel[t->export_index][c][l];
+         uint8_t *p = t->base + ((size_t)y * t->pitch + x) * t->fmt.bpp;
          for (unsigned k = 0; smask[l] >> k; k++) {
             if (smask[l] & (1u << k))
-               write_pixel(cb, t, p + k * t->sample_bytes, src, s1);
+               write_sample(cb, t, p + k * t->sample_bytes, src, src1);
          }
       }
    }

@@ -1,12 +1,14 @@
 /* CB (with the SX alpha test in front of it): writes PS colour exports to the colour
- * buffers per CB_COLORn_BASE/SIZE/INFO, CB_TARGET_MASK, CB_SHADER_MASK, CB_COLOR_CONTROL
- * and CB_BLEND*_CONTROL. */
+ * buffers per CB_COLORn_BASE/SIZE/VIEW/INFO (formats: cb_format.h), CB_TARGET_MASK,
+ * CB_SHADER_MASK, CB_SHADER_CONTROL, CB_COLOR_CONTROL, CB_BLEND*_CONTROL (cb_blend.h) and
+ * CB_CLRCMP_*. */
 #ifndef SIM_CB_H
 #define SIM_CB_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "cb_format.h"
 #include "shader_exec.h"
 
 struct sim_exec;
@@ -17,16 +19,21 @@ struct sim_cb_target {
    uint8_t *base;             /* host pointer of pixel (0, 0) of sample 0 */
    uint64_t sample_bytes;     /* distance between sample planes */
    unsigned samples;
-   unsigned format;           /* CB_COLORn_INFO.FORMAT */
    uint32_t pitch, height;    /* pixels */
-   unsigned bpp;              /* bytes per pixel */
-   unsigned ncomp;            /* memory components X, Y, Z, W from the low bits */
-   unsigned width[4], shift[4];
-   unsigned src_chan[4];      /* shader channel (R, G, B, A) stored in memory component c */
-   uint32_t write_bits;       /* bits of a packed pixel the write mask lets through */
+   struct sim_cb_format fmt;
+   struct sim_cb_pixel write_bits;   /* bits the write masks let through */
    unsigned export_index;     /* PIXEL export feeding this target */
-   bool blend;
+   bool blend;                /* TARGET_BLEND_ENABLE, not BLEND_BYPASS, not an integer format */
+   bool blend_clamp;          /* CB_COLORn_INFO.BLEND_CLAMP */
+   bool rop;                  /* ROP3 applies: not blending, not a float format, not COPY */
    uint32_t blend_ctl;        /* CB_BLEND_CONTROL layout */
+};
+
+/* CB_CLRCMP_*: the colour-key test of the packed source and destination pixels. */
+struct sim_cb_clrcmp {
+   bool active;               /* anything but "always draw" */
+   unsigned fcn_src, fcn_dst, sel;
+   uint32_t src, dst, mask;
 };
 
 struct sim_cb_state {
@@ -35,6 +42,7 @@ struct sim_cb_state {
    struct sim_cb_target t[SIM_CB_TARGETS];
    unsigned rop3;
    float blend_const[4];
+   struct sim_cb_clrcmp clrcmp;
    bool alpha_test;
    unsigned alpha_func;
    float alpha_ref;
@@ -53,9 +61,5 @@ uint16_t sim_sx_alpha_test(const struct sim_cb_state *cb, uint16_t mask,
  * depth and stencil tests) of the 4x4 block at (bx, by). */
 void sim_cb_write(const struct sim_cb_state *cb, int32_t bx, int32_t by, uint16_t mask,
                   const uint8_t smask[16], const struct sim_exports *out);
-
-/* Float -> n-bit UNORM as the CB converts it: clamp to [0, 1] (NaN -> 0), scale by
- * 2^n - 1, round to nearest with halves rounded up. */
-uint32_t sim_cb_float_to_unorm(float f, unsigned bits);
 
 #endif

@@ -11,13 +11,20 @@ static const struct r600sim_debug_flag flag_table[] = {
    { "draws", SIM_DEBUG_DRAWS, "print every draw: primitive type, counts, program addresses" },
    { "prims", SIM_DEBUG_PRIMS, "print every primitive after setup (quantized window coordinates)" },
    { "nounimpl", SIM_DEBUG_NOUNIMPL, "do not report register values the simulator does not implement" },
-   { "jitir", SIM_DEBUG_JITIR, "print the LLVM IR of every shader program the JIT compiles" },
+   { "jitir", SIM_DEBUG_JITIR, "print the LLVM IR of every shader program the JIT builds "
+                               "(none for programs loaded from R600SIM_CACHE_DIR)" },
 };
 
 /* The simulator's other R600SIM_* variables, listed by R600SIM_DEBUG=help. */
 static const char *const env_table[][2] = {
    { "R600SIM_ENGINE", "interp|jit: the shader engine of draws (default jit)" },
    { "R600SIM_JIT_OPT", "0..3: LLVM code generation level of the JIT (default 2; 0 compiles faster)" },
+   { "R600SIM_CACHE_SIZE", "N: programs each engine's cache keeps besides those in use; the least "
+                           "recently used are evicted (default 1024; 0: no bound)" },
+   { "R600SIM_CACHE_DIR", "DIR: on-disk cache of JIT objects; a later process loads them instead "
+                          "of compiling (default: none)" },
+   { "R600SIM_SYNC", "1: execute each submission before r600_gpu_submit returns (no GPU thread)" },
+   { "R600SIM_NUM_THREADS", "N: threads that rasterize (default: CPU count; 1: no raster workers)" },
 };
 
 static unsigned flags;

@@ -9,7 +9,8 @@
 struct sim_exec;
 struct sim_draw_scratch;
 
-struct sim_draw_scratch *sim_draw_scratch_create(void);
+/* Buffers for one GPU thread and `nthreads` raster threads (workers.h). */
+struct sim_draw_scratch *sim_draw_scratch_create(unsigned nthreads);
 void sim_draw_scratch_destroy(struct sim_draw_scratch *);
 
 /* Executes the draw described by VGT_DRAW_INITIATOR, VGT_NUM_INDICES, VGT_NUM_INSTANCES,

@@ -6,10 +6,10 @@
  * float; computed in double and rounded once. Components are named MSB first in format
  * names; X is in the lowest bits / first bytes (r600-facts §1.6, §8.6). FORCE_DEGAMMA
  * applies the sRGB decode curve to X, Y, Z of NORM unsigned data. */
-#include <math.h>
 #include <string.h>
 
 #include "alu_ops.h"
+#include "float_conv.h"
 #include "formats.h"
 #include "r600_regs.h"
 
@@ -65,24 +65,6 @@ unsigned sim_format_bytes(const struct sim_format *f)
    return f->bytes;
 }
 
-static uint32_t half_to_float(uint32_t h)
-{
-   uint32_t sign = (h & 0x8000u) << 16, e = (h >> 10) & 0x1F, m = h & 0x3FF;
-   if (e == 0x1F)
-      return sign | 0x7F800000u | (m << 13);
-   if (e == 0) {
-      if (m == 0)
-         return sign;
-      e = 113;                   /* renormalize a half denormal: exact in fp32 */
-      while (!(m & 0x400)) {
-         m <<= 1;
-         e--;
-      }
-      return sign | (e << 23) | ((m & 0x3FF) << 13);
-   }
-   return sign | ((e + 112) << 23) | (m << 13);
-}
-
 static uint32_t convert_int(uint32_t v, unsigned n, const struct sim_format_mode *m, unsigned c)
 {
    bool is_signed = m->is_signed[c];
@@ -107,7 +89,7 @@ static uint32_t convert_int(uint32_t v, unsigned n, const struct sim_format_mode
       if (r < -1.0)
          r = -1.0;
       if (m->degamma && c < 3 && !is_signed)
-         r = r <= 0.04045 ? r / 12.92 : pow((r + 0.055) / 1.055, 2.4);
+         r = sim_srgb_to_linear(r);
       return sim_u((float)r);
    }
    }
@@ -146,7 +128,7 @@ void sim_format_decode(const struct sim_format *f, const uint8_t *src,
       if (f->kind == COMP_FLOAT)
          out[c] = v;
       else if (f->kind == COMP_HALF)
-         out[c] = half_to_float(v);
+         out[c] = sim_minifloat_to_f32(v, 10, true);
       else
          out[c] = convert_int(v, n, m, c);
    }

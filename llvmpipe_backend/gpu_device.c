@@ -1,7 +1,6 @@
 /* The hardware boundary (include/r600sim/gpu.h): device, memory, submission, fences and
- * the fault log. Submission is synchronous for now: r600_gpu_submit executes the command
- * buffer before it returns, one submission at a time, so a fence is complete as soon as
- * its sequence number has been handed out. */
+ * the fault log. Submissions execute on the device's GPU thread (gpu_thread.c), their
+ * pixels on the raster workers (workers.c). */
 #include "gpu_device.h"
 
 #include <stdarg.h>
@@ -9,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "capture.h"
-#include "cp.h"
 #include "debug.h"
 #include "draw.h"
 #include "gpu_debug.h"
+#include "gpu_thread.h"
+#include "workers.h"
 
 bool r600_chip_from_name(const char *name, enum r600_chip_class *out)
 {
@@ -51,15 +50,17 @@ struct r600_gpu *r600_gpu_create(enum r600_chip_class chip)
       return NULL;
    gpu->chip = chip;
    gpu->mem = sim_mem_create();
-   gpu->scratch = sim_draw_scratch_create();
+   gpu->workers = sim_workers_create(sim_workers_threads_from_env());
+   gpu->scratch = sim_draw_scratch_create(sim_workers_count(gpu->workers));
    if (!gpu->mem || !gpu->scratch) {
       sim_mem_destroy(gpu->mem);
+      sim_workers_destroy(gpu->workers);
       sim_draw_scratch_destroy(gpu->scratch);
       free(gpu);
       return NULL;
    }
-   pthread_mutex_init(&gpu->submit_lock, NULL);
    pthread_mutex_init(&gpu->fault_lock, NULL);
+   sim_gpu_thread_start(gpu);
    return gpu;
 }
 
@@ -67,9 +68,10 @@ void r600_gpu_destroy(struct r600_gpu *gpu)
 {
    if (!gpu)
       return;
+   sim_gpu_thread_stop(gpu);
+   sim_workers_destroy(gpu->workers);
    sim_draw_scratch_destroy(gpu->scratch);
    sim_mem_destroy(gpu->mem);
-   pthread_mutex_destroy(&gpu->submit_lock);
    pthread_mutex_destroy(&gpu->fault_lock);
    free(gpu);
 }
@@ -96,23 +98,12 @@ void *r600_gpu_map(struct r600_gpu *gpu, uint64_t va)
 
 uint64_t r600_gpu_submit(struct r600_gpu *gpu, const uint32_t *ib, unsigned ndw)
 {
-   pthread_mutex_lock(&gpu->submit_lock);
-   struct sim_exec ex = { .gpu = gpu, .seq = ++gpu->last_seq, .dword = 0 };
-   sim_capture_submit(gpu, ex.seq, ib, ndw);
-   if (!ib && ndw)
-      sim_fault(&ex, 0, "command buffer pointer is NULL (%u dwords)", ndw);
-   else
-      sim_cp_execute(&ex, ib, ndw);
-   __atomic_store_n(&gpu->completed, ex.seq, __ATOMIC_RELEASE);
-   pthread_mutex_unlock(&gpu->submit_lock);
-   return ex.seq;
+   return sim_gpu_thread_submit(gpu, ib, ndw);
 }
 
 void r600_gpu_wait(struct r600_gpu *gpu, uint64_t seq)
 {
-   /* Execution is synchronous: every handed-out sequence number has completed. */
-   (void)gpu;
-   (void)seq;
+   sim_gpu_thread_wait(gpu, seq);
 }
 
 uint64_t r600_gpu_completed(struct r600_gpu *gpu)

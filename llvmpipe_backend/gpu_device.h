@@ -4,6 +4,7 @@
 #define SIM_GPU_DEVICE_H
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "gpu_memory.h"
@@ -12,14 +13,27 @@
 #define SIM_FAULT_RING 64
 
 struct sim_draw_scratch;     /* draw.c: per-device buffers reused by every draw */
+struct sim_workers;          /* workers.c: the raster worker threads */
+struct sim_submission;       /* gpu_thread.c: a queued command buffer */
 
 struct r600_gpu {
    enum r600_chip_class chip;
    struct sim_memory *mem;
 
-   pthread_mutex_t submit_lock;    /* one submission executes at a time */
+   /* Submission and fences (gpu_thread.c). */
+   pthread_mutex_t submit_lock;    /* held while a submission executes */
+   pthread_mutex_t queue_lock;     /* guards the queue, pending, quit and last_seq */
+   pthread_cond_t work_cv;         /* the GPU thread waits for work */
+   pthread_cond_t done_cv;         /* a submission completed */
+   struct sim_submission *head, *tail;
+   unsigned pending;               /* queued, not yet completed */
+   bool quit;                      /* the thread stops once the queue is empty */
+   bool threaded;                  /* a GPU thread was started (set at creation) */
+   bool joined;                    /* ... and has stopped (under gpu_thread.c's lock) */
+   pthread_t thread;
+   struct r600_gpu *next_live;     /* devices with a running GPU thread (gpu_thread.c) */
    uint64_t last_seq;              /* last sequence number handed out */
-   uint64_t completed;             /* last sequence number executed */
+   uint64_t completed;             /* last sequence number executed (atomic) */
 
    pthread_mutex_t fault_lock;
    struct r600_gpu_fault faults[SIM_FAULT_RING];
@@ -29,6 +43,7 @@ struct r600_gpu {
    uint32_t regs[SIM_REG_SPACE_DWORDS];
 
    struct sim_draw_scratch *scratch;
+   struct sim_workers *workers;    /* NULL: R600SIM_NUM_THREADS=1, the GPU thread rasterizes */
 };
 
 /* What a stage needs to know about the packet being executed. */

@@ -220,12 +220,17 @@ struct sim_program {
 
    /* Filled by the engines (shader_cache.c). */
    int (*jit_fn)(void *exec);  /* NULL: run on the interpreter */
+   void *jit_code;             /* jit.h: the code's resource tracker (sim_jit_release) */
 
    /* Cache bookkeeping (shader_cache.c). */
    uint64_t hash;
    uint32_t *image;            /* the exact dwords the program was decoded from */
    size_t image_ndw;
    struct sim_program *next;
+   struct sim_program *lru_prev, *lru_next;   /* the engine's LRU list, most recent first */
+   unsigned refs;              /* holders that keep it from eviction */
+   uint64_t pin_scope;         /* the last use scope that took a reference */
+   uint8_t engine;             /* the cache it is in: 0 interpreter, 1 JIT */
 };
 
 /* Program image: everything that determines the decoded program, in a canonical layout,

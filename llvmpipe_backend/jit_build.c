@@ -6,6 +6,7 @@
  * falls back to a dispatch block over all CF indices. */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "alu_fp64.h"
@@ -16,25 +17,59 @@
 
 /* ---- host code and data ------------------------------------------------------------------ */
 
+/* Generated code names the host functions (declarations, resolved by jit_core.c through
+ * absolute symbols) and keeps its constants in module-private globals, so a compiled object
+ * holds no address of this process and can be cached on disk (jit_objcache.h). */
+const struct jit_host_symbol jit_host_symbols[] = {
+   [JIT_HOST_ALU_LANES] = { "r600sim_host_alu_lanes", (void (*)(void))sim_alu_lanes },
+   [JIT_HOST_ALU_FP64] = { "r600sim_host_alu_fp64_vec", (void (*)(void))sim_alu_fp64_vec },
+   [JIT_HOST_CF_ALU_BEGIN] = { "r600sim_host_cf_alu_begin", (void (*)(void))sim_cf_alu_begin },
+   [JIT_HOST_CF_ALU_END] = { "r600sim_host_cf_alu_end", (void (*)(void))sim_cf_alu_end },
+   [JIT_HOST_CF_STEP] = { "r600sim_host_cf_step", (void (*)(void))sim_cf_step },
+};
+const unsigned jit_host_symbol_count = sizeof(jit_host_symbols) / sizeof(jit_host_symbols[0]);
+
 LLVMValueRef jit_host_fn(struct jb *j, enum jit_host_fn f)
 {
-   switch (f) {
-   case JIT_HOST_ALU_LANES: return const_ptr(j, (const void *)(uintptr_t)sim_alu_lanes);
-   case JIT_HOST_ALU_FP64: return const_ptr(j, (const void *)(uintptr_t)sim_alu_fp64_vec);
-   case JIT_HOST_CF_ALU_BEGIN: return const_ptr(j, (const void *)(uintptr_t)sim_cf_alu_begin);
-   case JIT_HOST_CF_ALU_END: return const_ptr(j, (const void *)(uintptr_t)sim_cf_alu_end);
-   default: return const_ptr(j, (const void *)(uintptr_t)sim_cf_step);
+   const char *name = jit_host_symbols[f].name;
+   LLVMValueRef fn = LLVMGetNamedFunction(j->mod, name);
+   if (fn)
+      return fn;
+   LLVMTypeRef ty = f == JIT_HOST_ALU_LANES ? j->lanes_ty
+                  : f == JIT_HOST_ALU_FP64 ? j->fp64_ty : j->helper_ty;
+   fn = LLVMAddFunction(j->mod, name, ty);
+   unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
+   LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(j->ctx, nounwind, 0));
+   return fn;
+}
+
+/* A private i32 global holding `v`, one per name. Not an LLVM constant and marked externally
+ * initialized: its loads stay loads (see jit_ir.h). */
+static LLVMValueRef data_word(struct jb *j, const char *name, uint32_t v)
+{
+   LLVMValueRef g = LLVMGetNamedGlobal(j->mod, name);
+   if (!g) {
+      g = LLVMAddGlobal(j->mod, j->i32, name);
+      LLVMSetInitializer(g, ci32(j, v));
+      LLVMSetLinkage(g, LLVMPrivateLinkage);
+      LLVMSetExternallyInitialized(g, 1);
+      LLVMSetAlignment(g, 4);
    }
+   return g;
 }
 
 LLVMValueRef jit_inline_const(struct jb *j, unsigned index)
 {
-   return splat(j, load(j, j->i32, const_ptr(j, &sim_inline_consts[index])));
+   char name[24];
+   snprintf(name, sizeof(name), "inline_const.%u", index);
+   return splat(j, load(j, j->i32, data_word(j, name, sim_inline_consts[index])));
 }
 
 LLVMValueRef jit_literal(struct jb *j, const struct sim_alu_group *g, unsigned chan)
 {
-   return splat(j, load(j, j->i32, const_ptr(j, &g->literal[chan])));
+   char name[24];
+   snprintf(name, sizeof(name), "literal.%08x", g->literal[chan]);
+   return splat(j, load(j, j->i32, data_word(j, name, g->literal[chan])));
 }
 
 /* ---- the CF skeleton ------------------------------------------------------------------- */

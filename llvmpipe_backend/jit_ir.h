@@ -42,11 +42,6 @@ static inline LLVMValueRef F(struct jb *j, LLVMValueRef v) { return LLVMBuildBit
 static inline LLVMValueRef I(struct jb *j, LLVMValueRef v) { return LLVMBuildBitCast(j->b, v, j->vi, ""); }
 static inline LLVMValueRef kf(struct jb *j, float f) { return LLVMConstBitCast(kvec(j, sim_u(f)), j->vf); }
 
-static inline LLVMValueRef const_ptr(struct jb *j, const void *p)
-{
-   return LLVMConstIntToPtr(LLVMConstInt(j->i64, (uint64_t)(uintptr_t)p, 0), j->ptr);
-}
-
 static inline LLVMValueRef gep(struct jb *j, LLVMValueRef base, uint64_t off)
 {
    LLVMValueRef idx = LLVMConstInt(j->i64, off, 0);

@@ -1,4 +1,5 @@
-/* PA: clip, viewport transform, quantization, face and culling, SC setup.
+/* PA: culling, clipping, viewport transform, quantization, face, polygon modes, SC setup
+ * of triangles and rectangles (points and lines: pa_line.c; the clipper: pa_clip.c).
  *
  * Arithmetic: the perspective divide and the viewport transform are single-precision
  * float operations in this order, each rounded: iw = 1/w; x' = x*iw; xw = x'*XSCALE +
@@ -12,17 +13,25 @@
  * The result is expressed in 1/512-pixel units (sc.h), which holds every grid and the
  * pixel centres exactly.
  *
- * Clipping (when PA_CL_CLIP_CNTL.CLIP_DISABLE = 0) is done in homogeneous clip space
- * against the near and far planes (unless ZCLIP_NEAR/FAR_DISABLE; GL -w <= z <= w or,
- * with DX_CLIP_SPACE_DEF, 0 <= z <= w), the guard band |x| <= GB_HORZ_CLIP_ADJ * w,
- * |y| <= GB_VERT_CLIP_ADJ * w and w > 0; a triangle entirely inside is not touched, one
- * entirely outside a plane is rejected, others are clipped (Sutherland-Hodgman, parameters
- * interpolated linearly in clip space as DX_LINEAR_ATTR_CLIP_ENA says) and the polygon is
- * drawn as a fan. User clip planes are not implemented (reported).
+ * Before clipping a primitive is discarded when DX_RASTERIZATION_KILL (R7xx) or
+ * SX_MISC.MULTIPASS is set, when a vertex position is not finite (PA_CL_NANINF_CNTL = 0;
+ * its other settings are reported), or by sim_pa_cull (vertex kill flags, cull distances,
+ * cull-only user planes, the discard band).
+ * Clipping (PA_CL_CLIP_CNTL.CLIP_DISABLE = 0) is done in homogeneous clip space against
+ * the planes of pa_clip.c; a triangle entirely inside is not touched, one entirely
+ * outside a plane is rejected, others are clipped and the polygon drawn as a fan from its
+ * first vertex.
+ * Face: FACE = 0 makes a positive cross product in window coordinates (y down) front.
+ * Polygon mode (POLY_MODE = 1, dual): a triangle whose facing's POLYMODE_*_PTYPE is
+ * points or lines is culled by facing first (the sign of its clipped polygon's area), then
+ * drawn as points at its vertices or lines along its edges - only the edges sim_vgt_prim
+ * marks (not a quad's or polygon's inner diagonal) and, with USE_VTX_EDGE_FLAG, whose
+ * first vertex's edge flag (misc vector y) is not 0 - each clipped as a point or line, with
+ * the polygon's facing and, with POLY_OFFSET_FRONT/BACK_ENABLE, the polygon's offset.
  *
  * Polygon offset (POLY_OFFSET_FRONT/BACK_ENABLE for triangles and rectangles by facing,
- * POLY_OFFSET_PARA_ENABLE for points) is computed per primitive (poly_offset below) and
- * carried to the DB in sim_prim.z_offset.
+ * POLY_OFFSET_PARA_ENABLE for points and lines) is computed per primitive
+ * (sim_pa_poly_offset) and carried to the DB in sim_prim.z_offset.
  */
 #include "pa.h"
 
@@ -31,11 +40,15 @@
 #include <string.h>
 
 #include "gpu_device.h"
+#include "pa_clip.h"
+#include "pa_setup.h"
 #include "r600_regs.h"
 #include "unimpl.h"
 
-#define W_EPSILON 1e-30f
-#define MAX_CLIP_VERTS (3 + 7)
+#define PTYPE_POINTS 0
+#define PTYPE_LINES 1
+#define PTYPE_TRIANGLES 2
+#define POLY_MODE_DUAL 1
 
 static unsigned quant_bits(const struct sim_exec *ex, unsigned mode)
 {
@@ -52,47 +65,157 @@ static unsigned quant_bits(const struct sim_exec *ex, unsigned mode)
    return 8;
 }
 
-/* A guard-band factor; below 1.0 (or not finite) it would clip inside the viewport, which
- * is reported and replaced by 1.0 (no guard band). */
-static float guard_band_value(float g, const char *what)
+/* A guard-band / discard-band factor: any number; NaN is reported and read as 1.0. */
+static float band(const struct sim_exec *ex, uint32_t reg)
 {
-   if (!(g >= 1.0f) || isinf(g)) {
-      sim_unimpl(what);
+   float g = sim_reg_f(ex, reg);
+   if (isnan(g)) {
+      sim_unimpl_field(ex->gpu->chip, reg, "DATA_REGISTER", sim_reg(ex, reg), "NaN: 1.0 used");
       return 1.0f;
    }
    return g;
 }
 
-static float guard_band(const struct sim_exec *ex, uint32_t reg, const char *what)
-{
-   return guard_band_value(sim_reg_f(ex, reg), what);
-}
-
-void sim_pa_state_init(struct sim_pa_state *pa, const struct sim_exec *ex, unsigned nparams)
+/* PA_SC state the simulator does not implement, reported once per value. */
+void sim_pa_report_unimplemented(const struct sim_exec *ex)
 {
    enum r600_chip_class chip = ex->gpu->chip;
-   memset(pa, 0, sizeof(*pa));
-   pa->nparams = nparams;
+   uint32_t v = sim_reg(ex, REG_PA_SC_MODE_CNTL);
+   if (PA_SC_MODE_CNTL__LINE_STIPPLE_ENABLE__get(v))
+      sim_unimpl_field(chip, REG_PA_SC_MODE_CNTL, "LINE_STIPPLE_ENABLE", 1, "lines solid");
+   if (PA_SC_MODE_CNTL__PS_ITER_SAMPLE__get(v))
+      sim_unimpl_field(chip, REG_PA_SC_MODE_CNTL, "PS_ITER_SAMPLE", 1,
+                       "PS runs once per pixel");
+   v = sim_reg(ex, REG_PA_SC_LINE_CNTL);
+   if (PA_SC_LINE_CNTL__USE_BRES_CNTL__get(v))
+      sim_unimpl_field(chip, REG_PA_SC_LINE_CNTL, "USE_BRES_CNTL", 1, "ignored");
+   if (PA_SC_LINE_CNTL__EXPAND_LINE_WIDTH__get(v))
+      sim_unimpl_field(chip, REG_PA_SC_LINE_CNTL, "EXPAND_LINE_WIDTH", 1, "ignored");
+   if (PA_SC_AA_CONFIG__AA_MASK_CENTROID_DTMN__get(sim_reg(ex, REG_PA_SC_AA_CONFIG)))
+      sim_unimpl_field(chip, REG_PA_SC_AA_CONFIG, "AA_MASK_CENTROID_DTMN", 1,
+                       "centroid from the primitive's coverage only");
+   v = PA_SC_CLIPRECT_RULE__CLIP_RULE__get(sim_reg(ex, REG_PA_SC_CLIPRECT_RULE));
+   if (v != 0xFFFF && !PA_SC_MODE_CNTL__CLIPRECT_ENABLE__get(sim_reg(ex, REG_PA_SC_MODE_CNTL)))
+      sim_unimpl_field(chip, REG_PA_SC_CLIPRECT_RULE, "CLIP_RULE", v, "cliprects ignored");
+}
 
-   uint32_t clip = sim_reg(ex, REG_PA_CL_CLIP_CNTL);
-   pa->clip = !PA_CL_CLIP_CNTL__CLIP_DISABLE__get(clip);
-   pa->clip_near = !PA_CL_CLIP_CNTL__ZCLIP_NEAR_DISABLE__get(clip);
-   pa->clip_far = !PA_CL_CLIP_CNTL__ZCLIP_FAR_DISABLE__get(clip);
-   pa->dx_clip_space = PA_CL_CLIP_CNTL__DX_CLIP_SPACE_DEF__get(clip);
-   if (pa->clip) {
-      pa->gb_x = guard_band(ex, REG_PA_CL_GB_HORZ_CLIP_ADJ,
-                            "PA_CL_GB_HORZ_CLIP_ADJ below 1.0 or not finite (1.0 used)");
-      pa->gb_y = guard_band(ex, REG_PA_CL_GB_VERT_CLIP_ADJ,
-                            "PA_CL_GB_VERT_CLIP_ADJ below 1.0 or not finite (1.0 used)");
+/* PA_CL_NANINF_CNTL: only 0 (primitives with a NaN or infinite position are discarded) is
+ * implemented; each other bit is reported. */
+static void report_naninf(enum r600_chip_class chip, uint32_t v)
+{
+   static const struct { uint32_t mask; const char *name; } bits[] = {
+#define BIT(n) { PA_CL_NANINF_CNTL__##n##__mask, #n }
+      BIT(VTE_XY_INF_DISCARD), BIT(VTE_Z_INF_DISCARD), BIT(VTE_W_INF_DISCARD),
+      BIT(VTE_0XNANINF_IS_0), BIT(VTE_XY_NAN_RETAIN), BIT(VTE_Z_NAN_RETAIN),
+      BIT(VTE_W_NAN_RETAIN), BIT(VTE_W_RECIP_NAN_IS_0), BIT(VS_XY_NAN_TO_INF),
+      BIT(VS_XY_INF_RETAIN), BIT(VS_Z_NAN_TO_INF), BIT(VS_Z_INF_RETAIN), BIT(VS_W_NAN_TO_INF),
+      BIT(VS_W_INF_RETAIN), BIT(VS_CLIP_DIST_INF_DISCARD), BIT(VTE_NO_OUTPUT_NEG_0),
+#undef BIT
+   };
+   for (unsigned i = 0; i < sizeof(bits) / sizeof(bits[0]); i++) {
+      if (v & bits[i].mask)
+         sim_unimpl_field(chip, REG_PA_CL_NANINF_CNTL, bits[i].name, 1,
+                          "non-finite positions discard the primitive");
    }
-   uint32_t ucp = clip & (PA_CL_CLIP_CNTL__UCP_ENA_0__mask | PA_CL_CLIP_CNTL__UCP_ENA_1__mask |
-                          PA_CL_CLIP_CNTL__UCP_ENA_2__mask | PA_CL_CLIP_CNTL__UCP_ENA_3__mask |
-                          PA_CL_CLIP_CNTL__UCP_ENA_4__mask | PA_CL_CLIP_CNTL__UCP_ENA_5__mask);
-   if (ucp && pa->clip)
-      sim_unimpl("PA_CL_CLIP_CNTL.UCP_ENA_n (user clip planes ignored)");
-   if (chip != R600_CHIP_R600 && PA_CL_CLIP_CNTL__DX_RASTERIZATION_KILL__get(clip))
-      sim_unimpl_field(chip, REG_PA_CL_CLIP_CNTL, "DX_RASTERIZATION_KILL", 1, "ignored");
+}
 
+static void init_clip(struct sim_pa_state *pa, const struct sim_exec *ex)
+{
+   enum r600_chip_class chip = ex->gpu->chip;
+   uint32_t clip = sim_reg(ex, REG_PA_CL_CLIP_CNTL);
+   uint32_t vs_out = sim_reg(ex, REG_PA_CL_VS_OUT_CNTL);
+   pa->kill_all = (chip != R600_CHIP_R600 && PA_CL_CLIP_CNTL__DX_RASTERIZATION_KILL__get(clip)) ||
+                  SX_MISC__MULTIPASS__get(sim_reg(ex, REG_SX_MISC));
+   pa->clip = !PA_CL_CLIP_CNTL__CLIP_DISABLE__get(clip);
+   pa->dx_clip_space = PA_CL_CLIP_CNTL__DX_CLIP_SPACE_DEF__get(clip);
+   pa->gb_x = band(ex, REG_PA_CL_GB_HORZ_CLIP_ADJ);
+   pa->gb_y = band(ex, REG_PA_CL_GB_VERT_CLIP_ADJ);
+   pa->disc_x = band(ex, REG_PA_CL_GB_HORZ_DISC_ADJ);
+   pa->disc_y = band(ex, REG_PA_CL_GB_VERT_DISC_ADJ);
+   report_naninf(chip, sim_reg(ex, REG_PA_CL_NANINF_CNTL));
+
+   pa->misc_vec = PA_CL_VS_OUT_CNTL__VS_OUT_MISC_VEC_ENA__get(vs_out);
+   pa->ccdist_vec[0] = PA_CL_VS_OUT_CNTL__VS_OUT_CCDIST0_VEC_ENA__get(vs_out);
+   pa->ccdist_vec[1] = PA_CL_VS_OUT_CNTL__VS_OUT_CCDIST1_VEC_ENA__get(vs_out);
+   pa->vtx_point_size = PA_CL_VS_OUT_CNTL__USE_VTX_POINT_SIZE__get(vs_out);
+   pa->edge_flag = PA_CL_VS_OUT_CNTL__USE_VTX_EDGE_FLAG__get(vs_out);
+   pa->kill_flag = PA_CL_VS_OUT_CNTL__USE_VTX_KILL_FLAG__get(vs_out);
+   pa->kill_or = PA_CL_CLIP_CNTL__VTX_KILL_OR__get(clip);
+   if (PA_CL_VS_OUT_CNTL__USE_VTX_RENDER_TARGET_INDX__get(vs_out))
+      sim_unimpl_field(chip, REG_PA_CL_VS_OUT_CNTL, "USE_VTX_RENDER_TARGET_INDX", 1,
+                       "layer SLICE_START used");
+   if (PA_CL_VS_OUT_CNTL__USE_VTX_VIEWPORT_INDX__get(vs_out))
+      sim_unimpl_field(chip, REG_PA_CL_VS_OUT_CNTL, "USE_VTX_VIEWPORT_INDX", 1,
+                       "viewport 0 used");
+   /* CLIP_DIST_ENA_n / CULL_DIST_ENA_n, each needing its CCDIST vector. */
+   static const uint32_t clip_dist_ena[8] = {
+      PA_CL_VS_OUT_CNTL__CLIP_DIST_ENA_0__mask, PA_CL_VS_OUT_CNTL__CLIP_DIST_ENA_1__mask,
+      PA_CL_VS_OUT_CNTL__CLIP_DIST_ENA_2__mask, PA_CL_VS_OUT_CNTL__CLIP_DIST_ENA_3__mask,
+      PA_CL_VS_OUT_CNTL__CLIP_DIST_ENA_4__mask, PA_CL_VS_OUT_CNTL__CLIP_DIST_ENA_5__mask,
+      PA_CL_VS_OUT_CNTL__CLIP_DIST_ENA_6__mask, PA_CL_VS_OUT_CNTL__CLIP_DIST_ENA_7__mask,
+   };
+   static const uint32_t cull_dist_ena[8] = {
+      PA_CL_VS_OUT_CNTL__CULL_DIST_ENA_0__mask, PA_CL_VS_OUT_CNTL__CULL_DIST_ENA_1__mask,
+      PA_CL_VS_OUT_CNTL__CULL_DIST_ENA_2__mask, PA_CL_VS_OUT_CNTL__CULL_DIST_ENA_3__mask,
+      PA_CL_VS_OUT_CNTL__CULL_DIST_ENA_4__mask, PA_CL_VS_OUT_CNTL__CULL_DIST_ENA_5__mask,
+      PA_CL_VS_OUT_CNTL__CULL_DIST_ENA_6__mask, PA_CL_VS_OUT_CNTL__CULL_DIST_ENA_7__mask,
+   };
+   static const uint32_t ucp_ena[6] = {
+      PA_CL_CLIP_CNTL__UCP_ENA_0__mask, PA_CL_CLIP_CNTL__UCP_ENA_1__mask,
+      PA_CL_CLIP_CNTL__UCP_ENA_2__mask, PA_CL_CLIP_CNTL__UCP_ENA_3__mask,
+      PA_CL_CLIP_CNTL__UCP_ENA_4__mask, PA_CL_CLIP_CNTL__UCP_ENA_5__mask,
+   };
+   unsigned clip_dist = 0, cull_dist = 0, exported = 0;
+   for (unsigned n = 0; n < 8; n++) {
+      clip_dist |= (vs_out & clip_dist_ena[n]) ? 1u << n : 0;
+      cull_dist |= (vs_out & cull_dist_ena[n]) ? 1u << n : 0;
+      exported |= pa->ccdist_vec[n / 4] ? 1u << n : 0;
+   }
+   if ((clip_dist | cull_dist) & ~exported)
+      sim_unimpl("PA_CL_VS_OUT_CNTL.CLIP_DIST_ENA_n / CULL_DIST_ENA_n without the "
+                 "VS_OUT_CCDIST vector holding distance n (ignored)");
+   clip_dist &= exported;
+   pa->cull_dist_mask = cull_dist & exported;
+
+   unsigned ucp = 0;
+   for (unsigned n = 0; n < 6; n++) {
+      if (clip & ucp_ena[n])
+         ucp |= 1u << n;
+      pa->ucp[n][0] = sim_reg_f(ex, REG_PA_CL_UCP_0_X + n * REG_PA_CL_UCP_0_X__stride);
+      pa->ucp[n][1] = sim_reg_f(ex, REG_PA_CL_UCP_0_Y + n * REG_PA_CL_UCP_0_Y__stride);
+      pa->ucp[n][2] = sim_reg_f(ex, REG_PA_CL_UCP_0_Z + n * REG_PA_CL_UCP_0_Z__stride);
+      pa->ucp[n][3] = sim_reg_f(ex, REG_PA_CL_UCP_0_W + n * REG_PA_CL_UCP_0_W__stride);
+   }
+   bool cull_only = PA_CL_CLIP_CNTL__UCP_CULL_ONLY_ENA__get(clip);
+   pa->ucp_cull_mask = cull_only ? ucp : 0;
+   unsigned point_mode = PA_CL_CLIP_CNTL__PS_UCP_MODE__get(clip);
+   if ((ucp || clip_dist) && point_mode > 1)
+      sim_unimpl_field(chip, REG_PA_CL_CLIP_CNTL, "PS_UCP_MODE", point_mode,
+                       "points culled by radius (mode 1), not expanded");
+   if (ucp && PA_CL_CLIP_CNTL__PS_UCP_Y_SCALE_NEG__get(clip))
+      sim_unimpl_field(chip, REG_PA_CL_CLIP_CNTL, "PS_UCP_Y_SCALE_NEG", 1, "ignored");
+   pa->point_ucp_mask = ucp << SIM_PLANE_UCP0 | clip_dist << SIM_PLANE_CLIPDIST0;
+   pa->point_cull_rad = point_mode ? sim_reg_f(ex, REG_PA_CL_POINT_CULL_RAD) : 0.0f;
+
+   if (pa->clip) {
+      pa->clip_planes = 1u << SIM_PLANE_W | 1u << SIM_PLANE_LEFT | 1u << SIM_PLANE_RIGHT |
+                        1u << SIM_PLANE_TOP | 1u << SIM_PLANE_BOTTOM;
+      if (!PA_CL_CLIP_CNTL__ZCLIP_NEAR_DISABLE__get(clip))
+         pa->clip_planes |= 1u << SIM_PLANE_NEAR;
+      if (!PA_CL_CLIP_CNTL__ZCLIP_FAR_DISABLE__get(clip))
+         pa->clip_planes |= 1u << SIM_PLANE_FAR;
+      if (!cull_only)
+         pa->clip_planes |= ucp << SIM_PLANE_UCP0;
+      pa->clip_planes |= clip_dist << SIM_PLANE_CLIPDIST0;
+      if (!PA_CL_CLIP_CNTL__DX_LINEAR_ATTR_CLIP_ENA__get(clip))
+         sim_unimpl_field(chip, REG_PA_CL_CLIP_CNTL, "DX_LINEAR_ATTR_CLIP_ENA", 0,
+                          "attributes clipped linearly in clip space");
+   }
+}
+
+static void init_setup(struct sim_pa_state *pa, const struct sim_exec *ex)
+{
+   enum r600_chip_class chip = ex->gpu->chip;
    uint32_t vte = sim_reg(ex, REG_PA_CL_VTE_CNTL);
    pa->scale[0] = PA_CL_VTE_CNTL__VPORT_X_SCALE_ENA__get(vte);
    pa->offset[0] = PA_CL_VTE_CNTL__VPORT_X_OFFSET_ENA__get(vte);
@@ -119,9 +242,23 @@ void sim_pa_state_init(struct sim_pa_state *pa, const struct sim_exec *ex, unsig
    pa->cull_front = PA_SU_SC_MODE_CNTL__CULL_FRONT__get(mode);
    pa->cull_back = PA_SU_SC_MODE_CNTL__CULL_BACK__get(mode);
    pa->face_cw = PA_SU_SC_MODE_CNTL__FACE__get(mode);
-   if (PA_SU_SC_MODE_CNTL__POLY_MODE__get(mode))
-      sim_unimpl_field(chip, REG_PA_SU_SC_MODE_CNTL, "POLY_MODE",
-                       PA_SU_SC_MODE_CNTL__POLY_MODE__get(mode), "filled triangles drawn");
+   pa->ptype[0] = pa->ptype[1] = PTYPE_TRIANGLES;
+   unsigned poly_mode = PA_SU_SC_MODE_CNTL__POLY_MODE__get(mode);
+   if (poly_mode == POLY_MODE_DUAL) {
+      pa->ptype[0] = PA_SU_SC_MODE_CNTL__POLYMODE_FRONT_PTYPE__get(mode);
+      pa->ptype[1] = PA_SU_SC_MODE_CNTL__POLYMODE_BACK_PTYPE__get(mode);
+      for (unsigned f = 0; f < 2; f++) {
+         if (pa->ptype[f] > PTYPE_TRIANGLES) {
+            sim_unimpl_field(chip, REG_PA_SU_SC_MODE_CNTL,
+                             f ? "POLYMODE_BACK_PTYPE" : "POLYMODE_FRONT_PTYPE", pa->ptype[f],
+                             "reserved: triangles drawn");
+            pa->ptype[f] = PTYPE_TRIANGLES;
+         }
+      }
+   } else if (poly_mode) {
+      sim_unimpl_field(chip, REG_PA_SU_SC_MODE_CNTL, "POLY_MODE", poly_mode,
+                       "reserved: triangles drawn");
+   }
    pa->offset_tri[0] = PA_SU_SC_MODE_CNTL__POLY_OFFSET_FRONT_ENABLE__get(mode);
    pa->offset_tri[1] = PA_SU_SC_MODE_CNTL__POLY_OFFSET_BACK_ENABLE__get(mode);
    pa->offset_para = PA_SU_SC_MODE_CNTL__POLY_OFFSET_PARA_ENABLE__get(mode);
@@ -164,8 +301,6 @@ void sim_pa_state_init(struct sim_pa_state *pa, const struct sim_exec *ex, unsig
    pa->line_hw = (int64_t)PA_SU_LINE_CNTL__WIDTH__get(sim_reg(ex, REG_PA_SU_LINE_CNTL)) *
                  (SIM_SUBPIX / 16);
 
-   pa->disc_x = sim_reg_f(ex, REG_PA_CL_GB_HORZ_DISC_ADJ);   /* checked when used */
-   pa->disc_y = sim_reg_f(ex, REG_PA_CL_GB_VERT_DISC_ADJ);
    /* 12.4 fixed-point pixels -> 1/SIM_SUBPIX pixel units. */
    uint32_t psize = sim_reg(ex, REG_PA_SU_POINT_SIZE);
    pa->point_hw = (int64_t)PA_SU_POINT_SIZE__WIDTH__get(psize) * (SIM_SUBPIX / 16);
@@ -173,8 +308,46 @@ void sim_pa_state_init(struct sim_pa_state *pa, const struct sim_exec *ex, unsig
    uint32_t minmax = sim_reg(ex, REG_PA_SU_POINT_MINMAX);
    pa->point_min = (float)PA_SU_POINT_MINMAX__MIN_SIZE__get(minmax) / 16.0f;
    pa->point_max = (float)PA_SU_POINT_MINMAX__MAX_SIZE__get(minmax) / 16.0f;
-   pa->vtx_point_size =
-      PA_CL_VS_OUT_CNTL__USE_VTX_POINT_SIZE__get(sim_reg(ex, REG_PA_CL_VS_OUT_CNTL));
+}
+
+void sim_pa_state_init(struct sim_pa_state *pa, const struct sim_exec *ex, unsigned nparams)
+{
+   memset(pa, 0, sizeof(*pa));
+   pa->nparams = nparams;
+   init_clip(pa, ex);
+   init_setup(pa, ex);
+}
+
+/* The VS's position exports are packed: POS 60 the position, then the misc vector if
+ * VS_OUT_MISC_VEC_ENA, then clip/cull distances 0-3 and 4-7 if VS_OUT_CCDIST0/1_VEC_ENA
+ * (r600-facts §3.5). */
+void sim_pa_load_vertex(const struct sim_pa_state *pa, const struct sim_exports *e,
+                        unsigned lane, struct sim_vtx *v)
+{
+   unsigned slot = 1;
+   memset(v->misc, 0, sizeof(v->misc));
+   memset(v->ccdist, 0, sizeof(v->ccdist));
+   for (unsigned c = 0; c < 4; c++) {
+      memcpy(&v->pos[c], &e->pos[0][c][lane], 4);
+      if (pa->misc_vec)
+         memcpy(&v->misc[c], &e->pos[1][c][lane], 4);
+   }
+   slot += pa->misc_vec;
+   for (unsigned k = 0; k < 2; k++) {
+      if (!pa->ccdist_vec[k])
+         continue;
+      for (unsigned c = 0; c < 4; c++)
+         memcpy(&v->ccdist[4 * k + c], &e->pos[slot][c][lane], 4);
+      slot++;
+   }
+   for (unsigned p = 0; p < pa->nparams; p++)
+      for (unsigned c = 0; c < 4; c++)
+         memcpy(&v->param[p][c], &e->param[p][c][lane], 4);
+}
+
+bool sim_pa_finite(const float p[4])
+{
+   return isfinite(p[0]) && isfinite(p[1]) && isfinite(p[2]) && isfinite(p[3]);
 }
 
 bool sim_pa_quantize(const struct sim_pa_state *pa, float window, int64_t *out)
@@ -205,14 +378,8 @@ bool sim_pa_quantize(const struct sim_pa_state *pa, float window, int64_t *out)
    return true;
 }
 
-/* A vertex after the viewport transform and quantization. */
-struct window_vtx {
-   int64_t x, y;
-   float z, inv_w;
-};
-
-static bool project(const struct sim_pa_state *pa, const struct sim_vtx *v,
-                    struct window_vtx *out)
+bool sim_pa_project(const struct sim_pa_state *pa, const struct sim_vtx *v,
+                    struct sim_pa_window_vtx *out)
 {
    float iw = pa->w0_fmt ? 1.0f / v->pos[3] : v->pos[3];
    float c[3] = { v->pos[0], v->pos[1], v->pos[2] };
@@ -240,8 +407,7 @@ static bool project(const struct sim_pa_state *pa, const struct sim_vtx *v,
    return true;
 }
 
-/* Polygon offset of a set-up primitive (x, y, z, area2 filled in) of facing `face` (0 front,
- * 1 back):
+/* Polygon offset:
  *    offset = SCALE / 16 * max(|dz/dx|, |dz/dy|) + OFFSET * r
  * in double, then limited by PA_SU_POLY_OFFSET_CLAMP (a maximum if > 0, a minimum if < 0,
  * none if 0). dz/dx and dz/dy are the window-depth slopes of the plane through the three
@@ -250,7 +416,7 @@ static bool project(const struct sim_pa_state *pa, const struct sim_vtx *v,
  * 2^-16 for 16-bit) and, with DB_IS_FLOAT_FMT, 2^(e + NEG_NUM_DB_BITS) where e is the
  * binary exponent of the largest |z| of the three vertices (at least -126, the smallest
  * normal exponent). A term that is not finite counts as 0. */
-static double poly_offset(const struct sim_pa_state *pa, const struct sim_prim *p,
+double sim_pa_poly_offset(const struct sim_pa_state *pa, const struct sim_prim *p,
                           unsigned face)
 {
    double dz1 = (double)p->z[1] - p->z[0], dz2 = (double)p->z[2] - p->z[0];
@@ -283,31 +449,39 @@ static double poly_offset(const struct sim_pa_state *pa, const struct sim_prim *
    return o;
 }
 
-/* Face, culling and SC setup of one triangle of window vertices; calls fn. */
+/* Window vertices, area and facing of a triangle; false if it has no area. */
+static bool tri_prim(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
+                     const struct sim_pa_window_vtx w[3], const struct sim_vtx *provoking,
+                     struct sim_prim *prim)
+{
+   for (unsigned k = 0; k < 3; k++) {
+      prim->x[k] = w[k].x;
+      prim->y[k] = w[k].y;
+      prim->z[k] = w[k].z;
+      prim->inv_w[k] = w[k].inv_w;
+      prim->v[k] = v[k];
+   }
+   prim->provoking = provoking;
+   prim->point = false;
+   prim->area2 = (prim->x[1] - prim->x[0]) * (prim->y[2] - prim->y[0]) -
+                 (prim->y[1] - prim->y[0]) * (prim->x[2] - prim->x[0]);
+   /* FACE = 0: a positive cross product (in window coordinates, y down) is front. */
+   prim->front = (prim->area2 > 0) != pa->face_cw;
+   return prim->area2 != 0;
+}
+
+/* Culling by facing, offset and SC setup of one triangle (or RECTLIST parallelogram). */
 static bool emit(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
-                 const struct window_vtx w[3], const struct sim_vtx *provoking, bool rect,
+                 const struct sim_pa_window_vtx w[3], const struct sim_vtx *provoking, bool rect,
                  sim_prim_fn fn, void *ctx)
 {
    struct sim_prim prim;
-   for (unsigned k = 0; k < 3; k++) {
-      prim.x[k] = w[k].x;
-      prim.y[k] = w[k].y;
-      prim.z[k] = w[k].z;
-      prim.inv_w[k] = w[k].inv_w;
-      prim.v[k] = v[k];
-   }
-   prim.provoking = provoking;
-   prim.point = false;
-   prim.area2 = (prim.x[1] - prim.x[0]) * (prim.y[2] - prim.y[0]) -
-                (prim.y[1] - prim.y[0]) * (prim.x[2] - prim.x[0]);
-   if (prim.area2 == 0)
+   if (!tri_prim(pa, v, w, provoking, &prim))
       return true;
-   /* FACE = 0: a positive cross product (in window coordinates, y down) is front. */
-   prim.front = (prim.area2 > 0) != pa->face_cw;
    if (!rect && ((prim.front && pa->cull_front) || (!prim.front && pa->cull_back)))
       return true;
    unsigned face = prim.front ? 0 : 1;
-   prim.z_offset = pa->offset_tri[face] ? poly_offset(pa, &prim, face) : 0.0;
+   prim.z_offset = pa->offset_tri[face] ? sim_pa_poly_offset(pa, &prim, face) : 0.0;
 
    bool ok;
    if (rect) {
@@ -323,351 +497,115 @@ static bool emit(const struct sim_pa_state *pa, const struct sim_vtx *const v[3]
    return ok ? fn(ctx, &prim) : true;
 }
 
-/* Signed distances of a clip-space position to the clip planes (>= 0 inside). */
-enum { PLANE_W, PLANE_NEAR, PLANE_FAR, PLANE_LEFT, PLANE_RIGHT, PLANE_TOP, PLANE_BOTTOM,
-       NUM_PLANES };
-
-static float plane_dist(const struct sim_pa_state *pa, unsigned plane, const float p[4])
+/* Polygon mode points / lines of a triangle whose clipped polygon is p[0..n) (window
+ * vertices w). */
+static bool draw_unfilled(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
+                          const struct sim_vtx *provoking, unsigned edges,
+                          const struct sim_vtx *const *p, const struct sim_pa_window_vtx *w,
+                          unsigned n, sim_prim_fn fn, void *ctx)
 {
-   switch (plane) {
-   case PLANE_W: return p[3] - W_EPSILON;
-   case PLANE_NEAR: return pa->dx_clip_space ? p[2] : p[2] + p[3];
-   case PLANE_FAR: return p[3] - p[2];
-   case PLANE_LEFT: return pa->gb_x * p[3] + p[0];
-   case PLANE_RIGHT: return pa->gb_x * p[3] - p[0];
-   case PLANE_TOP: return pa->gb_y * p[3] + p[1];
-   default: return pa->gb_y * p[3] - p[1];
+   /* Facing from the polygon's area; the offset from its first non-degenerate fan
+    * triangle (every fan triangle lies in the polygon's plane). */
+   int64_t area2 = 0;
+   struct sim_prim first = { .area2 = 0 };
+   for (unsigned i = 1; i + 1 < n; i++) {
+      const struct sim_vtx *tv[3] = { p[0], p[i], p[i + 1] };
+      struct sim_pa_window_vtx tw[3] = { w[0], w[i], w[i + 1] };
+      struct sim_prim prim;
+      if (tri_prim(pa, tv, tw, provoking, &prim) && first.area2 == 0)
+         first = prim;
+      area2 += prim.area2;
    }
-}
-
-static bool plane_active(const struct sim_pa_state *pa, unsigned plane)
-{
-   return plane == PLANE_NEAR ? pa->clip_near : plane == PLANE_FAR ? pa->clip_far : true;
-}
-
-static bool finite4(const float p[4])
-{
-   return isfinite(p[0]) && isfinite(p[1]) && isfinite(p[2]) && isfinite(p[3]);
-}
-
-/* New vertex on the segment in -> out where the plane distance is zero. */
-static void lerp_vtx(const struct sim_pa_state *pa, struct sim_vtx *dst,
-                     const struct sim_vtx *in, const struct sim_vtx *out, float din, float dout)
-{
-   float t = din / (din - dout);
-   for (unsigned c = 0; c < 4; c++)
-      dst->pos[c] = in->pos[c] + t * (out->pos[c] - in->pos[c]);
-   for (unsigned i = 0; i < pa->nparams; i++)
-      for (unsigned c = 0; c < 4; c++)
-         dst->param[i][c] = in->param[i][c] + t * (out->param[i][c] - in->param[i][c]);
+   if (area2 == 0)
+      return true;
+   bool front = (area2 > 0) != pa->face_cw;
+   if ((front && pa->cull_front) || (!front && pa->cull_back))
+      return true;
+   unsigned face = front ? 0 : 1;
+   double offset = 0.0;
+   if (pa->offset_tri[face] && first.area2 != 0) {
+      offset = sim_pa_poly_offset(pa, &first, face);
+   }
+   for (unsigned k = 0; k < 3; k++) {
+      if (!(edges >> k & 1) || (pa->edge_flag && v[k]->misc[1] == 0.0f))
+         continue;
+      bool ok = pa->ptype[face] == PTYPE_POINTS
+                   ? sim_pa_draw_point(pa, v[k], provoking, front, &offset, fn, ctx)
+                   : sim_pa_draw_line(pa, v[k], v[(k + 1) % 3], provoking, front, &offset, fn,
+                                      ctx);
+      if (!ok)
+         return false;
+   }
+   return true;
 }
 
 bool sim_pa_triangle(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
-                     const struct sim_vtx *provoking, sim_prim_fn fn, void *ctx)
+                     const struct sim_vtx *provoking, unsigned edges, sim_prim_fn fn,
+                     void *ctx)
 {
-   if (!finite4(v[0]->pos) || !finite4(v[1]->pos) || !finite4(v[2]->pos)) {
-      sim_unimpl("vertex position not finite (PA_CL_NANINF_CNTL; triangle dropped)");
+   if (pa->kill_all || !sim_pa_finite(v[0]->pos) || !sim_pa_finite(v[1]->pos) ||
+       !sim_pa_finite(v[2]->pos) || sim_pa_cull(pa, v, 3, false))
       return true;
-   }
-   unsigned out_any = 0, out_all = (1u << NUM_PLANES) - 1;
+   const struct sim_vtx *poly[SIM_MAX_CLIP_VERTS];
+   struct sim_vtx pool[SIM_CLIP_POOL];
+   unsigned n = 3;
+   memcpy(poly, v, 3 * sizeof(poly[0]));
    if (pa->clip) {
+      uint32_t out_any = 0, out_all = ~0u;
       for (unsigned k = 0; k < 3; k++) {
-         unsigned out = 0;
-         for (unsigned pl = 0; pl < NUM_PLANES; pl++) {
-            if (plane_active(pa, pl) && plane_dist(pa, pl, v[k]->pos) < 0)
-               out |= 1u << pl;
-         }
+         uint32_t out = sim_pa_outcode(pa, pa->clip_planes, v[k]);
          out_any |= out;
          out_all &= out;
       }
       if (out_all)
+         return true;
+      if (out_any)
+         n = sim_pa_clip_polygon(pa, out_any, v, 3, poly, pool);
+      if (n < 3)
          return true;
    } else if (v[0]->pos[3] <= 0 || v[1]->pos[3] <= 0 || v[2]->pos[3] <= 0) {
       sim_unimpl("w <= 0 with PA_CL_CLIP_CNTL.CLIP_DISABLE (triangle dropped)");
       return true;
    }
 
-   if (!out_any) {
-      struct window_vtx w[3];
-      for (unsigned k = 0; k < 3; k++) {
-         if (!project(pa, v[k], &w[k]))
-            return true;
-      }
-      return emit(pa, v, w, provoking, false, fn, ctx);
-   }
-
-   /* Sutherland-Hodgman against every plane some vertex is outside of. */
-   struct sim_vtx pool[NUM_PLANES * 2];
-   unsigned used = 0;
-   const struct sim_vtx *poly[MAX_CLIP_VERTS], *next[MAX_CLIP_VERTS];
-   unsigned n = 3;
-   for (unsigned k = 0; k < 3; k++)
-      poly[k] = v[k];
-   for (unsigned pl = 0; pl < NUM_PLANES && n >= 3; pl++) {
-      if (!(out_any & (1u << pl)))
-         continue;
-      unsigned m = 0;
-      for (unsigned i = 0; i < n; i++) {
-         const struct sim_vtx *a = poly[i], *b = poly[(i + 1) % n];
-         float da = plane_dist(pa, pl, a->pos), db = plane_dist(pa, pl, b->pos);
-         if (da >= 0 && m < MAX_CLIP_VERTS)
-            next[m++] = a;
-         if ((da >= 0) != (db >= 0) && m < MAX_CLIP_VERTS && used < NUM_PLANES * 2) {
-            struct sim_vtx *nv = &pool[used++];
-            if (da >= 0)
-               lerp_vtx(pa, nv, a, b, da, db);
-            else
-               lerp_vtx(pa, nv, b, a, db, da);
-            next[m++] = nv;
-         }
-      }
-      memcpy(poly, next, m * sizeof(poly[0]));
-      n = m;
-   }
-   if (n < 3)
-      return true;
-
-   struct window_vtx w[MAX_CLIP_VERTS];
+   struct sim_pa_window_vtx w[SIM_MAX_CLIP_VERTS];
    for (unsigned i = 0; i < n; i++) {
-      if (!project(pa, poly[i], &w[i]))
+      if (!sim_pa_project(pa, poly[i], &w[i]))
          return true;
+   }
+   if (pa->ptype[0] != PTYPE_TRIANGLES || pa->ptype[1] != PTYPE_TRIANGLES) {
+      /* The facing decides between filled and unfilled. */
+      int64_t area2 = 0;
+      for (unsigned i = 1; i + 1 < n; i++)
+         area2 += (w[i].x - w[0].x) * (w[i + 1].y - w[0].y) -
+                  (w[i].y - w[0].y) * (w[i + 1].x - w[0].x);
+      bool front = (area2 > 0) != pa->face_cw;
+      if (area2 != 0 && pa->ptype[front ? 0 : 1] != PTYPE_TRIANGLES)
+         return draw_unfilled(pa, v, provoking, edges, poly, w, n, fn, ctx);
    }
    for (unsigned i = 1; i + 1 < n; i++) {
       const struct sim_vtx *tv[3] = { poly[0], poly[i], poly[i + 1] };
-      struct window_vtx tw[3] = { w[0], w[i], w[i + 1] };
+      struct sim_pa_window_vtx tw[3] = { w[0], w[i], w[i + 1] };
       if (!emit(pa, tv, tw, provoking, false, fn, ctx))
          return false;
    }
    return true;
 }
 
+/* RECTLIST primitives are screen-space blits: not clipped or culled. */
 bool sim_pa_rect(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
                  const struct sim_vtx *provoking, sim_prim_fn fn, void *ctx)
 {
-   struct window_vtx w[3];
+   struct sim_pa_window_vtx w[3];
+   if (pa->kill_all)
+      return true;
    for (unsigned k = 0; k < 3; k++) {
-      if (!finite4(v[k]->pos) || v[k]->pos[3] <= 0) {
+      if (!sim_pa_finite(v[k]->pos) || v[k]->pos[3] <= 0) {
          sim_unimpl("RECTLIST vertex with w <= 0 or not finite (rectangle dropped)");
          return true;
       }
-      if (!project(pa, v[k], &w[k]))
+      if (!sim_pa_project(pa, v[k], &w[k]))
          return true;
    }
    return emit(pa, v, w, provoking, true, fn, ctx);
-}
-
-/* Points: the centre is discarded like a vertex outside the clip volume (near/far, w > 0,
- * the discard band |x| <= GB_HORZ_DISC_ADJ * w, |y| <= GB_VERT_DISC_ADJ * w); the square is
- * centre +- the radius (PA_SU_POINT_SIZE, or half the vertex's size clamped to
- * PA_SU_POINT_MINMAX and truncated to 1/16 pixel) in quantized window coordinates. */
-bool sim_pa_point(const struct sim_pa_state *pa, const struct sim_vtx *v, sim_prim_fn fn,
-                  void *ctx)
-{
-   const float *p = v->pos;
-   if (!finite4(p) || p[3] <= 0) {
-      if (!pa->clip && p[3] <= 0)
-         sim_unimpl("w <= 0 with PA_CL_CLIP_CNTL.CLIP_DISABLE (point dropped)");
-      return true;
-   }
-   if (pa->clip) {
-      float dx = guard_band_value(pa->disc_x, "PA_CL_GB_HORZ_DISC_ADJ below 1.0 or not finite "
-                                              "(1.0 used)");
-      float dy = guard_band_value(pa->disc_y, "PA_CL_GB_VERT_DISC_ADJ below 1.0 or not finite "
-                                              "(1.0 used)");
-      if ((pa->clip_near && plane_dist(pa, PLANE_NEAR, p) < 0) ||
-          (pa->clip_far && plane_dist(pa, PLANE_FAR, p) < 0) || fabsf(p[0]) > dx * p[3] ||
-          fabsf(p[1]) > dy * p[3])
-         return true;
-   }
-
-   struct window_vtx c;
-   if (!project(pa, v, &c))
-      return true;
-   int64_t hw = pa->point_hw, hh = pa->point_hh;
-   if (pa->vtx_point_size) {
-      float r = v->psize * 0.5f;
-      r = r > pa->point_min ? r : pa->point_min;   /* NaN -> min */
-      r = r < pa->point_max ? r : pa->point_max;
-      hw = hh = (int64_t)(r * 16.0f) * (SIM_SUBPIX / 16);
-   }
-   if (llabs(c.x) + hw >= SIM_COORD_LIMIT || llabs(c.y) + hh >= SIM_COORD_LIMIT)
-      return true;
-
-   struct sim_prim prim;
-   int64_t x0 = c.x - hw, x1 = c.x + hw, y0 = c.y - hh, y1 = c.y + hh;
-   int64_t sx[4] = { x0, x0, x1, x1 }, sy[4] = { y0, y1, y1, y0 };
-   if (!sim_sc_setup(&prim.sc, 4, sx, sy, pa->edge_point))
-      return true;
-   /* Attributes over three corners of the square, all of them the point's vertex. */
-   int64_t ax[3] = { x0, x0, x1 }, ay[3] = { y0, y1, y0 };
-   for (unsigned k = 0; k < 3; k++) {
-      prim.x[k] = ax[k];
-      prim.y[k] = ay[k];
-      prim.z[k] = c.z;
-      prim.inv_w[k] = c.inv_w;
-      prim.v[k] = v;
-   }
-   prim.area2 = (ax[1] - ax[0]) * (ay[2] - ay[0]) - (ay[1] - ay[0]) * (ax[2] - ax[0]);
-   prim.provoking = v;
-   prim.front = true;
-   prim.point = true;
-   /* Points take the front-face offset with POLY_OFFSET_PARA_ENABLE (their slope is 0). */
-   prim.z_offset = pa->offset_para ? poly_offset(pa, &prim, 0) : 0.0;
-   prim.box_x0 = x0;
-   prim.box_y0 = y0;
-   prim.box_w = 2 * hw;
-   prim.box_h = 2 * hh;
-   return fn(ctx, &prim);
-}
-
-/* Lines.
- *
- * Clipping: the segment is clipped against the same planes as triangles (near/far, w > 0,
- * guard band), parameters interpolated linearly in clip space.
- * Shape: with quantized end points a -> b, the line is x-major when |dx| >= |dy|. An
- * x-major line covers the parallelogram with vertical caps through a and b and sides
- * a +- (0, hw) -> b +- (0, hw); a y-major one the parallelogram with horizontal caps and
- * sides a +- (hw, 0) -> b +- (hw, 0), hw = PA_SU_LINE_CNTL.WIDTH (half width, 12.4).
- * Attributes vary along the major axis only (interpolated over a, b and a + the minor
- * offset, the third taking a's values).
- * Ties (a sample exactly on an edge is inside iff its flag is 1), PA_SC_EDGERULE
- * (r600-facts §1.4):
- *  - x-major lines use ER_LINE_LR (a left of b) or ER_LINE_RL, six flags from the MSB
- *    TB_L:TB_R:BT_L:BT_R:HT:HB: the left and right caps take TB_L / TB_R when the line
- *    runs downward on screen (b.y >= a.y), else BT_L / BT_R; the upper side HT, the lower
- *    side HB;
- *  - y-major lines use ER_LINE_TB (a above b) or ER_LINE_BT, four flags LR_L:LR_R:RL_L:RL_R:
- *    the left and right sides take LR_L / LR_R when the line runs rightward (b.x >= a.x),
- *    else RL_L / RL_R; the register has no flags for the horizontal caps, so the
- *    simulator includes samples on the top cap and excludes them on the bottom cap (the
- *    top-left convention);
- *  - PA_SC_LINE_CNTL.LAST_PIXEL = 1 makes b's cap inclusive whatever the flags say ("the
- *    last pixel is not killed").
- * With Mesa's 0xAAAAAAAA (LR/RL 0x2A, TB/BT 0xA) a left-to-right horizontal line through
- * pixel centres covers [a, b) - plus b with LAST_PIXEL - and a one-pixel-wide one exactly
- * one row. A line whose width is 0 or whose end points coincide draws nothing.
- */
-static bool clip_line(const struct sim_pa_state *pa, struct sim_vtx *a, struct sim_vtx *b)
-{
-   for (unsigned pl = 0; pl < NUM_PLANES; pl++) {
-      if (!plane_active(pa, pl))
-         continue;
-      float da = plane_dist(pa, pl, a->pos), db = plane_dist(pa, pl, b->pos);
-      if (da < 0 && db < 0)
-         return false;
-      if (da < 0)
-         lerp_vtx(pa, a, b, a, db, da);
-      else if (db < 0)
-         lerp_vtx(pa, b, a, b, da, db);
-   }
-   return true;
-}
-
-/* Flag `bit` (0 = the LSB) of a rule value. */
-static int64_t tie_bias(unsigned rule, unsigned bit)
-{
-   return (rule >> bit) & 1 ? 0 : 1;
-}
-
-bool sim_pa_line(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
-                 const struct sim_vtx *provoking, sim_prim_fn fn, void *ctx)
-{
-   if (!finite4(v[0]->pos) || !finite4(v[1]->pos)) {
-      sim_unimpl("vertex position not finite (PA_CL_NANINF_CNTL; line dropped)");
-      return true;
-   }
-   const struct sim_vtx *ends[2] = { v[0], v[1] };
-   struct sim_vtx clipped[2];
-   if (pa->clip) {
-      bool out = false;
-      for (unsigned pl = 0; pl < NUM_PLANES; pl++) {
-         if (plane_active(pa, pl) &&
-             (plane_dist(pa, pl, v[0]->pos) < 0 || plane_dist(pa, pl, v[1]->pos) < 0))
-            out = true;
-      }
-      if (out) {
-         clipped[0] = *v[0];
-         clipped[1] = *v[1];
-         if (!clip_line(pa, &clipped[0], &clipped[1]))
-            return true;
-         ends[0] = &clipped[0];
-         ends[1] = &clipped[1];
-      }
-   } else if (v[0]->pos[3] <= 0 || v[1]->pos[3] <= 0) {
-      sim_unimpl("w <= 0 with PA_CL_CLIP_CNTL.CLIP_DISABLE (line dropped)");
-      return true;
-   }
-   struct window_vtx w[2];
-   if (!project(pa, ends[0], &w[0]) || !project(pa, ends[1], &w[1]))
-      return true;
-   int64_t hw = pa->line_hw, dx = w[1].x - w[0].x, dy = w[1].y - w[0].y;
-   if (hw == 0 || (dx == 0 && dy == 0))
-      return true;
-   bool xmajor = llabs(dx) >= llabs(dy);
-   int64_t ox = xmajor ? 0 : hw, oy = xmajor ? hw : 0;
-   for (unsigned k = 0; k < 2; k++) {
-      if (llabs(w[k].x) + ox >= SIM_COORD_LIMIT || llabs(w[k].y) + oy >= SIM_COORD_LIMIT)
-         return true;
-   }
-
-   struct sim_prim prim;
-   int64_t x[4] = { w[0].x - ox, w[1].x - ox, w[1].x + ox, w[0].x + ox };
-   int64_t y[4] = { w[0].y - oy, w[1].y - oy, w[1].y + oy, w[0].y + oy };
-   if (!sim_sc_setup(&prim.sc, 4, x, y, 0xF))
-      return true;
-   /* Biases by the edge's place in the parallelogram: setup may have reversed the order,
-    * so each edge is recognized by its end points. */
-   int64_t bias_cap[2], bias_side[2];   /* [0] a's cap / upper or left side, [1] b's / lower or right */
-   if (xmajor) {
-      unsigned rule = dx > 0 ? pa->edge_line_lr : pa->edge_line_rl;
-      bool down = dy >= 0;
-      int64_t left = tie_bias(rule, down ? 5 : 3), right = tie_bias(rule, down ? 4 : 2);
-      bias_cap[0] = dx > 0 ? left : right;
-      bias_cap[1] = dx > 0 ? right : left;
-      bias_side[0] = tie_bias(rule, 1);
-      bias_side[1] = tie_bias(rule, 0);
-   } else {
-      unsigned rule = dy > 0 ? pa->edge_line_tb : pa->edge_line_bt;
-      bool rightward = dx >= 0;
-      bias_side[0] = tie_bias(rule, rightward ? 3 : 1);
-      bias_side[1] = tie_bias(rule, rightward ? 2 : 0);
-      bias_cap[0] = dy > 0 ? 0 : 1;    /* top cap in, bottom cap out */
-      bias_cap[1] = dy > 0 ? 1 : 0;
-   }
-   if (pa->last_pixel)
-      bias_cap[1] = 0;
-   for (unsigned e = 0; e < 4; e++) {
-      int64_t ex0 = prim.sc.x[e], ey0 = prim.sc.y[e];
-      int64_t ex1 = prim.sc.x[(e + 1) % 4], ey1 = prim.sc.y[(e + 1) % 4];
-      bool cap = xmajor ? ex0 == ex1 && ey0 != ey1 : ey0 == ey1 && ex0 != ex1;
-      if (cap) {
-         /* a's cap is the one through a (the caps lie on different major coordinates). */
-         bool at_a = xmajor ? ex0 == w[0].x : ey0 == w[0].y;
-         prim.sc.bias[e] = bias_cap[at_a ? 0 : 1];
-      } else {
-         /* The upper (x-major) or left (y-major) side is the one offset by -hw. */
-         bool minus = xmajor ? ey0 + ey1 < w[0].y + w[1].y : ex0 + ex1 < w[0].x + w[1].x;
-         prim.sc.bias[e] = bias_side[minus ? 0 : 1];
-      }
-   }
-
-   int64_t ax[3] = { w[0].x, w[1].x, w[0].x + ox }, ay[3] = { w[0].y, w[1].y, w[0].y + oy };
-   const struct sim_vtx *av[3] = { ends[0], ends[1], ends[0] };
-   for (unsigned k = 0; k < 3; k++) {
-      const struct window_vtx *src = &w[k == 1];
-      prim.x[k] = ax[k];
-      prim.y[k] = ay[k];
-      prim.z[k] = src->z;
-      prim.inv_w[k] = src->inv_w;
-      prim.v[k] = av[k];
-   }
-   prim.area2 = (ax[1] - ax[0]) * (ay[2] - ay[0]) - (ay[1] - ay[0]) * (ax[2] - ax[0]);
-   if (prim.area2 == 0)
-      return true;
-   prim.provoking = provoking;
-   prim.front = true;
-   prim.point = false;
-   /* Lines take the front-face offset with POLY_OFFSET_PARA_ENABLE (slope along the line). */
-   prim.z_offset = pa->offset_para ? poly_offset(pa, &prim, 0) : 0.0;
-   return fn(ctx, &prim);
 }

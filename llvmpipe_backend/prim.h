@@ -10,11 +10,14 @@
 
 #define SIM_MAX_PARAMS 32
 
-/* A vertex as the VS left it: POS 60 (clip space), the point size (POS 61 .x, used with
- * PA_CL_VS_OUT_CNTL.USE_VTX_POINT_SIZE) and PARAM 0..n-1. */
+/* A vertex as the VS left it (pa.c sim_pa_load_vertex): POS 60 (clip space), the misc
+ * vector (x point size, y edge flag, z kill flag / render-target index, w viewport index)
+ * and the clip/cull distances 0-7 from the following POS exports as PA_CL_VS_OUT_CNTL
+ * enables them, and PARAM 0..n-1. */
 struct sim_vtx {
    float pos[4];
-   float psize;
+   float misc[4];
+   float ccdist[8];
    float param[SIM_MAX_PARAMS][4];
 };
 

@@ -18,6 +18,8 @@
  */
 #include "sc.h"
 
+#include <stdint.h>
+
 static int64_t floor_div(int64_t a, int64_t b)
 {
    int64_t q = a / b;
@@ -79,8 +81,7 @@ void sim_sc_raster(const struct sim_sc_setup *s, const struct sim_rect *clip,
    sim_sc_raster_samples(s, clip, &centre, single_block, &adapter);
 }
 
-void sim_sc_raster_samples(const struct sim_sc_setup *s, const struct sim_rect *clip,
-                           const struct sim_sc_msaa *ms, sim_sc_sample_fn fn, void *ctx)
+void sim_sc_bounds(const struct sim_sc_setup *s, struct sim_rect *r)
 {
    int64_t minx = s->x[0], maxx = s->x[0], miny = s->y[0], maxy = s->y[0];
    for (unsigned i = 1; i < s->n; i++) {
@@ -89,53 +90,96 @@ void sim_sc_raster_samples(const struct sim_sc_setup *s, const struct sim_rect *
       miny = s->y[i] < miny ? s->y[i] : miny;
       maxy = s->y[i] > maxy ? s->y[i] : maxy;
    }
-   /* Pixels one of whose samples (within half a pixel of the centre) can lie inside the
-    * bounding box, intersected with the clip. */
-   int64_t px0 = floor_div(minx, SIM_SUBPIX) - 1, px1 = floor_div(maxx, SIM_SUBPIX) + 1;
-   int64_t py0 = floor_div(miny, SIM_SUBPIX) - 1, py1 = floor_div(maxy, SIM_SUBPIX) + 1;
-   px0 = px0 > clip->x0 ? px0 : clip->x0;
-   py0 = py0 > clip->y0 ? py0 : clip->y0;
-   px1 = px1 < clip->x1 ? px1 : clip->x1;
-   py1 = py1 < clip->y1 ? py1 : clip->y1;
+   /* Coordinates are within SIM_COORD_LIMIT: the pixel numbers fit 32 bits. */
+   r->x0 = (int32_t)(floor_div(minx, SIM_SUBPIX) - 1);
+   r->x1 = (int32_t)(floor_div(maxx, SIM_SUBPIX) + 1);
+   r->y0 = (int32_t)(floor_div(miny, SIM_SUBPIX) - 1);
+   r->y1 = (int32_t)(floor_div(maxy, SIM_SUBPIX) + 1);
+}
+
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
+/* The sample masks of a block every enabled sample of which is inside. */
+static uint16_t full_block(const struct sim_sc_msaa *ms, uint8_t smask[16])
+{
+   uint16_t mask = 0;
+   for (unsigned l = 0; l < 16; l++) {
+      smask[l] = ms->aa_mask[(sim_lane_y(l) & 1) * 2 + (sim_lane_x(l) & 1)];
+      mask |= (uint16_t)(smask[l] != 0) << l;
+   }
+   return mask;
+}
+
+void sim_sc_raster_samples(const struct sim_sc_setup *s, const struct sim_rect *clip,
+                           const struct sim_sc_msaa *ms, sim_sc_sample_fn fn, void *ctx)
+{
+   struct sim_rect b;
+   sim_sc_bounds(s, &b);
+   int32_t px0 = b.x0 > clip->x0 ? b.x0 : clip->x0;
+   int32_t py0 = b.y0 > clip->y0 ? b.y0 : clip->y0;
+   int32_t px1 = b.x1 < clip->x1 ? b.x1 : clip->x1;
+   int32_t py1 = b.y1 < clip->y1 ? b.y1 : clip->y1;
    if (px0 >= px1 || py0 >= py1)
       return;
 
    /* Per-lane steps: one pixel right changes E by -dy*SUBPIX, one down by dx*SUBPIX; a
-    * sample offset (sx, sy) from the centre changes it by dx*sy - dy*sx. */
-   int64_t step_x[4], step_y[4], soff[4][SIM_MAX_SAMPLES];
+    * sample offset (sx, sy) from the centre changes it by dx*sy - dy*sx. E is linear, so
+    * over a block's 16 centres and the samples around them it lies between the origin
+    * plus the smallest (lo) and plus the largest (hi) of those changes: a block with
+    * origin + hi < 0 on an edge has no sample inside, one with origin + lo >= 0 on every
+    * edge has every sample inside (a full block: no per-sample tests). */
+   int64_t step_x[4], step_y[4], soff[4][SIM_MAX_SAMPLES], lo[4], hi[4];
    for (unsigned e = 0; e < s->n; e++) {
       step_x[e] = -s->dy[e] * SIM_SUBPIX;
       step_y[e] = s->dx[e] * SIM_SUBPIX;
-      for (unsigned k = 0; k < ms->n; k++)
+      int64_t smin = INT64_MAX, smax = INT64_MIN;
+      for (unsigned k = 0; k < ms->n; k++) {
          soff[e][k] = s->dx[e] * ms->dy[k] - s->dy[e] * ms->dx[k];
+         smin = min64(smin, soff[e][k]);
+         smax = max64(smax, soff[e][k]);
+      }
+      lo[e] = min64(0, 3 * step_x[e]) + min64(0, 3 * step_y[e]) + smin;
+      hi[e] = max64(0, 3 * step_x[e]) + max64(0, 3 * step_y[e]) + smax;
    }
 
-   for (int32_t by = (int32_t)(py0 & ~3ll); by < py1; by += 4) {
-      for (int32_t bx = (int32_t)(px0 & ~3ll); bx < px1; bx += 4) {
+   for (int32_t by = py0 & ~3; by < py1; by += 4) {
+      for (int32_t bx = px0 & ~3; bx < px1; bx += 4) {
          int64_t origin[4];
-         for (unsigned e = 0; e < s->n; e++)
+         bool full = bx >= px0 && bx + 4 <= px1 && by >= py0 && by + 4 <= py1;
+         bool empty = false;
+         for (unsigned e = 0; e < s->n; e++) {
             origin[e] = sim_sc_edge_at(s, e, bx, by) - s->bias[e];
+            empty |= origin[e] + hi[e] < 0;
+            full &= origin[e] + lo[e] >= 0;
+         }
+         if (empty)
+            continue;
          uint16_t mask = 0;
          uint8_t smask[16] = { 0 };
-         for (unsigned l = 0; l < 16; l++) {
-            int32_t lx = (int32_t)sim_lane_x(l), ly = (int32_t)sim_lane_y(l);
-            if (bx + lx < px0 || bx + lx >= px1 || by + ly < py0 || by + ly >= py1)
-               continue;
-            int64_t centre[4];
-            for (unsigned e = 0; e < s->n; e++)
-               centre[e] = origin[e] + lx * step_x[e] + ly * step_y[e];
-            uint8_t enabled = ms->aa_mask[(ly & 1) * 2 + (lx & 1)];
-            uint8_t m = 0;
-            for (unsigned k = 0; k < ms->n; k++) {
-               if (!(enabled & (1u << k)))
+         if (full) {
+            mask = full_block(ms, smask);
+         } else {
+            for (unsigned l = 0; l < 16; l++) {
+               int32_t lx = (int32_t)sim_lane_x(l), ly = (int32_t)sim_lane_y(l);
+               if (bx + lx < px0 || bx + lx >= px1 || by + ly < py0 || by + ly >= py1)
                   continue;
-               bool in = true;
-               for (unsigned e = 0; e < s->n && in; e++)
-                  in = centre[e] + soff[e][k] >= 0;
-               m |= (uint8_t)(in << k);
+               int64_t centre[4];
+               for (unsigned e = 0; e < s->n; e++)
+                  centre[e] = origin[e] + lx * step_x[e] + ly * step_y[e];
+               uint8_t enabled = ms->aa_mask[(ly & 1) * 2 + (lx & 1)];
+               uint8_t m = 0;
+               for (unsigned k = 0; k < ms->n; k++) {
+                  if (!(enabled & (1u << k)))
+                     continue;
+                  bool in = true;
+                  for (unsigned e = 0; e < s->n && in; e++)
+                     in = centre[e] + soff[e][k] >= 0;
+                  m |= (uint8_t)(in << k);
+               }
+               smask[l] = m;
+               mask |= (uint16_t)(m != 0) << l;
             }
-            smask[l] = m;
-            mask |= (uint16_t)(m != 0) << l;
          }
          if (mask && !fn(ctx, bx, by, mask, smask))
             return;

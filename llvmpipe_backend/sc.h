@@ -85,6 +85,10 @@ typedef bool (*sim_sc_sample_fn)(void *ctx, int32_t bx, int32_t by, uint16_t mas
  * being executed (scissor.c). */
 struct sim_rect sim_sc_scissor(const struct sim_exec *ex);
 
+/* The pixels [x0, x1) x [y0, y1) the walks below visit before clipping: every pixel one of
+ * whose samples (within a pixel of its centre) can lie inside the polygon's bounding box. */
+void sim_sc_bounds(const struct sim_sc_setup *s, struct sim_rect *r);
+
 /* Walks the polygon's blocks inside `clip` (which must be non-negative), one sample per
  * pixel at its centre. */
 void sim_sc_raster(const struct sim_sc_setup *s, const struct sim_rect *clip,

@@ -61,7 +61,10 @@ struct sim_program;                    /* decoded program + compiled code */
 /* Decodes the program at GPU address `va` (CF program start) for env->stage, using the
  * engine selected by R600SIM_ENGINE, through a cache keyed by the ISA bytes. Returns NULL and
  * sets env->faulted on a bad binary. The fetch shader is looked up separately, with
- * env->stage = SIM_STAGE_FS, and passed to sim_program_run for a VS. */
+ * env->stage = SIM_STAGE_FS, and passed to sim_program_run for a VS.
+ * The program stays valid until the calling thread gets a program in another use scope:
+ * another submission (env->seq) or device (env->regs), or until it exits; only then may the
+ * cache's LRU bound (R600SIM_CACHE_SIZE) evict it. */
 struct sim_program *sim_program_get(struct sim_shader_env *env, uint64_t va);
 
 /* Engines. DEFAULT is the one R600SIM_ENGINE names (what draws use). */
@@ -91,5 +94,17 @@ bool sim_program_run_valid(const struct sim_program *prog, const struct sim_prog
 
 /* Statistics for tests: number of programs compiled / decoded since start. */
 unsigned sim_program_compile_count(void);
+
+/* Statistics of the program cache (tests, tools). */
+struct sim_program_cache_stats {
+   unsigned decoded;             /* programs decoded (sim_program_compile_count) */
+   unsigned resident[2];         /* programs in the cache: [0] interpreter, [1] JIT */
+   unsigned evicted;             /* programs evicted by the LRU bound */
+   unsigned jit_built;           /* JIT modules built (IR and code generation) */
+   unsigned jit_loaded;          /* JIT objects loaded from R600SIM_CACHE_DIR instead */
+   unsigned jit_disk_rejected;   /* R600SIM_CACHE_DIR entries ignored (bad or unusable) */
+   unsigned jit_released;        /* JIT programs whose code was freed */
+};
+void sim_program_cache_stats(struct sim_program_cache_stats *s);
 
 #endif

@@ -11,9 +11,18 @@
  * FLAT_SHADE_ENA) take the provoking vertex's value.
  *
  * Position (POSITION_ENA): x, y = the pixel centre (px + 0.5, py + 0.5) in window
- * coordinates, z = window z interpolated linearly in screen space, w = the clip-space w
- * interpolated perspective-correctly, i.e. 1 / sum_k (b_k / w_k); a GL fragment shader
- * wants 1/w in gl_FragCoord.w and must take the reciprocal itself (r600-facts §3.4).
+ * coordinates, or with POSITION_CENTROID the centroid as above; z = window z interpolated
+ * linearly in screen space there (0.0 unless SPI_INPUT_Z.PROVIDE_Z_TO_SPI), w = the
+ * clip-space w interpolated perspective-correctly, i.e. 1 / sum_k (b_k / w_k); a GL
+ * fragment shader wants 1/w in gl_FragCoord.w and must take the reciprocal itself
+ * (r600-facts §3.4).
+ * Per-sample selections (SEL_SAMPLE, POSITION_SAMPLE, BARYC_AT_SAMPLE_ENA) are the pixel
+ * centre with one sample per pixel and reported with MSAA (the PS runs once per pixel).
+ * BARYC_SAMPLE_CNTL and PERSP/LINEAR_GRADIENT_ENA only say what the hardware must
+ * prepare; the simulator computes what the inputs select and reports an input whose
+ * gradient type is not enabled. FOG (SPI_FOG_CNTL.PASS_FOG_THROUGH_PS,
+ * SPI_VS_OUT_CONFIG.VS_EXPORTS_FOG), PARAM_GEN, GEN_INDEX_PIX, FIXED_PT_POSITION_ENA,
+ * CYL_WRAP and VS_PER_COMPONENT are reported.
  * Face (FRONT_FACE_ENA): +1.0 front / -1.0 back in the selected channel, or 1 / 0 as
  * integers with FRONT_FACE_ALL_BITS.
  * Point sprites (a point, SPI_INTERP_CONTROL_0.PNT_SPRITE_ENA and the input's
@@ -75,6 +84,28 @@ void sim_spi_state_init(struct sim_spi_state *spi, const struct sim_exec *ex, un
       sim_unimpl_field(chip, REG_SPI_PS_IN_CONTROL_1, "GEN_INDEX_PIX", 1, "ignored");
    if (SPI_PS_IN_CONTROL_1__FIXED_PT_POSITION_ENA__get(ctl1))
       sim_unimpl_field(chip, REG_SPI_PS_IN_CONTROL_1, "FIXED_PT_POSITION_ENA", 1, "ignored");
+   if (SPI_FOG_CNTL__PASS_FOG_THROUGH_PS__get(sim_reg(ex, REG_SPI_FOG_CNTL)))
+      sim_unimpl_field(chip, REG_SPI_FOG_CNTL, "PASS_FOG_THROUGH_PS", 1, "no fog");
+   if (SPI_VS_OUT_CONFIG__VS_EXPORTS_FOG__get(out_cfg))
+      sim_unimpl_field(chip, REG_SPI_VS_OUT_CONFIG, "VS_EXPORTS_FOG", 1, "no fog");
+   if (SPI_PS_IN_CONTROL_0__BARYC_SAMPLE_CNTL__get(ctl0) ==
+       SPI_PS_IN_CONTROL_0__BARYC_SAMPLE_CNTL__UNDEF)
+      sim_unimpl_field(chip, REG_SPI_PS_IN_CONTROL_0, "BARYC_SAMPLE_CNTL",
+                       SPI_PS_IN_CONTROL_0__BARYC_SAMPLE_CNTL__UNDEF, "inputs decide");
+   for (unsigned c = 0; c < 4; c++) {
+      if (spi->sprite_ovrd[c] > SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_X__SPI_PNT_SPRITE_SEL_NONE) {
+         sim_unimpl_field(chip, REG_SPI_INTERP_CONTROL_0, "PNT_SPRITE_OVRD_X..W",
+                          spi->sprite_ovrd[c], "reserved: interpolated value kept");
+         spi->sprite_ovrd[c] = SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_X__SPI_PNT_SPRITE_SEL_NONE;
+      }
+   }
+   bool msaa = PA_SC_AA_CONFIG__MSAA_NUM_SAMPLES__get(sim_reg(ex, REG_PA_SC_AA_CONFIG)) != 0;
+   if (msaa && (SPI_PS_IN_CONTROL_0__POSITION_SAMPLE__get(ctl0) ||
+                SPI_PS_IN_CONTROL_0__BARYC_AT_SAMPLE_ENA__get(ctl0)))
+      sim_unimpl("SPI_PS_IN_CONTROL_0.POSITION_SAMPLE / BARYC_AT_SAMPLE_ENA with MSAA "
+                 "(pixel centre used)");
+   bool persp_grad = SPI_PS_IN_CONTROL_0__PERSP_GRADIENT_ENA__get(ctl0);
+   bool linear_grad = SPI_PS_IN_CONTROL_0__LINEAR_GRADIENT_ENA__get(ctl0);
 
    spi->num_interp = SPI_PS_IN_CONTROL_0__NUM_INTERP__get(ctl0);
    if (spi->num_interp > SIM_MAX_PARAMS) {
@@ -103,9 +134,21 @@ void sim_spi_state_init(struct sim_spi_state *spi, const struct sim_exec *ex, un
       if (SPI_PS_INPUT_CNTL_0__CYL_WRAP__get(cntl))
          sim_unimpl_field(chip, REG_SPI_PS_INPUT_CNTL_0, "CYL_WRAP",
                           SPI_PS_INPUT_CNTL_0__CYL_WRAP__get(cntl), "ignored");
+      if (msaa && SPI_PS_INPUT_CNTL_0__SEL_SAMPLE__get(cntl))
+         sim_unimpl_field(chip, REG_SPI_PS_INPUT_CNTL_0, "SEL_SAMPLE", 1,
+                          "interpolated at the pixel centre");
+      bool interpolated = in->param >= 0 && !in->flat;
+      bool sel_linear = SPI_PS_INPUT_CNTL_0__SEL_LINEAR__get(cntl);
+      if (interpolated && (sel_linear ? !linear_grad : !persp_grad && linear_grad))
+         sim_unimpl(sel_linear ? "SPI_PS_INPUT_CNTL_n.SEL_LINEAR with LINEAR_GRADIENT_ENA = 0 "
+                                 "(linear gradients used)"
+                               : "perspective input with PERSP_GRADIENT_ENA = 0 (perspective "
+                                 "gradients used)");
    }
 
    spi->pos_ena = SPI_PS_IN_CONTROL_0__POSITION_ENA__get(ctl0);
+   spi->pos_centroid = SPI_PS_IN_CONTROL_0__POSITION_CENTROID__get(ctl0);
+   spi->provide_z = SPI_INPUT_Z__PROVIDE_Z_TO_SPI__get(sim_reg(ex, REG_SPI_INPUT_Z));
    spi->pos_addr = SPI_PS_IN_CONTROL_0__POSITION_ADDR__get(ctl0);
    if (spi->pos_ena && spi->pos_addr + 1 > spi->max_gpr)
       spi->max_gpr = spi->pos_addr + 1;
@@ -165,17 +208,18 @@ void sim_spi_load(const struct sim_spi_state *spi, const struct sim_prim *prim, 
       int64_t px = (int64_t)(bx + (int32_t)sim_lane_x(l)) * SIM_SUBPIX + SIM_SUBPIX / 2;
       int64_t py = (int64_t)(by + (int32_t)sim_lane_y(l)) * SIM_SUBPIX + SIM_SUBPIX / 2;
       double b[3], p[3], bc[3], pc[3];
-      double qsum = weights(prim, px, py, b, p);
+      double qsum = weights(prim, px, py, b, p), qsum_c = qsum;
       /* Centroid: the centre if it is inside, else the first covered sample (helper
        * lanes, which cover none, use the centre). */
       int64_t cx = px, cy = py;
-      if (spi->any_centroid && smask[l] && !centre_inside(prim, px, py)) {
+      if ((spi->any_centroid || spi->pos_centroid) && smask[l] &&
+          !centre_inside(prim, px, py)) {
          unsigned k = (unsigned)__builtin_ctz(smask[l]);
          cx += ms->dx[k];
          cy += ms->dy[k];
       }
       if (cx != px || cy != py) {
-         weights(prim, cx, cy, bc, pc);
+         qsum_c = weights(prim, cx, cy, bc, pc);
       } else {
          memcpy(bc, b, sizeof(b));
          memcpy(pc, p, sizeof(p));
@@ -218,12 +262,14 @@ void sim_spi_load(const struct sim_spi_state *spi, const struct sim_prim *prim, 
       }
       if (spi->pos_ena) {
          uint32_t (*g)[SIM_LANES] = lanes->gpr[spi->pos_addr];
-         double z = prim->z[0] + b[1] * ((double)prim->z[1] - prim->z[0]) +
-                    b[2] * ((double)prim->z[2] - prim->z[0]);
-         g[0][l] = fbits((float)((double)px / SIM_SUBPIX));
-         g[1][l] = fbits((float)((double)py / SIM_SUBPIX));
-         g[2][l] = fbits((float)z);
-         g[3][l] = fbits((float)(1.0 / qsum));
+         const double *wb = spi->pos_centroid ? bc : b;
+         double z = prim->z[0] + wb[1] * ((double)prim->z[1] - prim->z[0]) +
+                    wb[2] * ((double)prim->z[2] - prim->z[0]);
+         int64_t x = spi->pos_centroid ? cx : px, y = spi->pos_centroid ? cy : py;
+         g[0][l] = fbits((float)((double)x / SIM_SUBPIX));
+         g[1][l] = fbits((float)((double)y / SIM_SUBPIX));
+         g[2][l] = fbits(spi->provide_z ? (float)z : 0.0f);
+         g[3][l] = fbits((float)(1.0 / (spi->pos_centroid ? qsum_c : qsum)));
       }
       if (spi->face_ena) {
          lanes->gpr[spi->face_addr][spi->face_chan][l] =

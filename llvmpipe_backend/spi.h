@@ -25,7 +25,8 @@ struct sim_spi_state {
    unsigned num_interp;
    bool any_centroid;
    struct sim_spi_input in[SIM_MAX_PARAMS];
-   bool pos_ena;
+   bool pos_ena, pos_centroid; /* POSITION_ENA, POSITION_CENTROID */
+   bool provide_z;          /* SPI_INPUT_Z.PROVIDE_Z_TO_SPI */
    unsigned pos_addr;
    bool face_ena, face_all_bits;
    unsigned face_addr, face_chan;

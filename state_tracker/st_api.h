@@ -46,6 +46,10 @@ ST_EXPORT bool r600sim_st_make_current(struct st_context *ctx, struct st_framebu
 ST_EXPORT struct st_context *r600sim_st_current(void);
 /* glFlush (finish = false) or glFinish (true) on ctx. */
 ST_EXPORT void r600sim_st_flush(struct st_context *ctx, bool finish);
+/* eglSwapBuffers on ctx's draw surface: submits the frame, then waits until the previous
+ * frame (of the last swap) has executed, so that at most one frame runs behind the
+ * application on the GPU thread. */
+ST_EXPORT void r600sim_st_swap(struct st_context *ctx);
 
 /* Entry point of a GL function by name (every exported gl* and GL extension function we
  * implement), or NULL. */

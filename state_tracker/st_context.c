@@ -150,6 +150,7 @@ void r600sim_st_context_destroy(struct st_context *ctx)
    gl_collect_garbage(ctx);
    gl_shared_unref(ctx, ctx->shared);
    release_surfaces(ctx);
+   ctx->pipe->screen->fence_reference(ctx->pipe->screen, &ctx->swap_fence, NULL);
    st_framebuffer_unref(ctx->draw);
    st_framebuffer_unref(ctx->read);
    ctx->pipe->destroy(ctx->pipe);
@@ -169,6 +170,19 @@ void r600sim_st_flush(struct st_context *ctx, bool finish)
       scr->fence_finish(scr, fence, UINT64_MAX);
       scr->fence_reference(scr, &fence, NULL);
    }
+}
+
+void r600sim_st_swap(struct st_context *ctx)
+{
+   if (!ctx)
+      return;
+   struct pipe_screen *scr = ctx->pipe->screen;
+   struct pipe_fence_handle *fence = NULL;
+   ctx->pipe->flush(ctx->pipe, &fence, 0);
+   if (ctx->swap_fence)
+      scr->fence_finish(scr, ctx->swap_fence, UINT64_MAX);
+   scr->fence_reference(scr, &ctx->swap_fence, NULL);
+   ctx->swap_fence = fence;
 }
 
 static int compare_entry(const void *key, const void *entry)

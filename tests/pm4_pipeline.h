@@ -100,6 +100,7 @@ static inline void pm4p_emit_cb_rgba8(struct ib *ib, uint64_t cb_va, unsigned w,
           CB_COLOR0_INFO__COMP_SWAP(CB_COLOR0_INFO__COMP_SWAP__SWAP_STD));
    ib_ctx(ib, REG_CB_TARGET_MASK, 0xF);
    ib_ctx(ib, REG_CB_SHADER_MASK, 0xF);
+   ib_ctx(ib, REG_CB_SHADER_CONTROL, CB_SHADER_CONTROL__RT0_ENABLE(1));
    ib_ctx(ib, REG_CB_COLOR_CONTROL, CB_COLOR_CONTROL__ROP3(0xCC));
    ib_ctx(ib, REG_CB_BLEND_CONTROL, 0);
 }

@@ -7,9 +7,14 @@
  *       array, both indexed by the vertex id (GPR0.x); dword 6: per-instance x offset
  *       (float) added to the position for instance id GPR0.w. Exports POS 60 and PARAM 0;
  *       if dword 1 bit 1 is set, also POS 61 with x = the position's z (a point size), z = 0.
+ *       If bit 3 is set, the colour array holds 4 vec4 per vertex (at 64 * id) exported as
+ *       PARAM 0-3; with bit 4 as well, vec4 1-3 are also exported as POS 61-63 (the misc
+ *       vector and the clip/cull distance vectors). If bit 5 is set, PARAM 0 .x and .y are
+ *       replaced by GPR0.y / 255 and GPR0.z / 255 (the VGT's instance / step-rate values).
  *   PS: exports PIXEL 0 = GPR0 (the first interpolated input); if dword 1 bit 0 is set it
  *       also kills the lanes whose GPR0.x (red) is exactly 0; if bit 2 is set it exports
- *       PIXEL 61 (depth) with x = GPR0.y (green).
+ *       PIXEL 61 (depth) with x = GPR0.y (green); if bit 3 is set it also exports PIXEL 1-3
+ *       = GPR1-3; if bit 4 is set the run faults when an active lane's GPR0.x is exactly 1.0.
  */
 #include "sim_fake_engine.h"
 
@@ -67,8 +72,10 @@ bool sim_program_run(const struct sim_program *prog, const struct sim_program *f
          continue;
       if (prog->kind == FAKE_VS) {
          uint32_t id = lanes->gpr[0][0][l];
+         unsigned nparams = (prog->flags & 8) ? 4 : 1;
          const float *pos = sim_mem_range(env->mem, prog->pos_va + 16ull * id, 16);
-         const float *col = sim_mem_range(env->mem, prog->color_va + 16ull * id, 16);
+         const float *col = sim_mem_range(env->mem, prog->color_va + 16ull * nparams * id,
+                                          16 * nparams);
          if (!pos || !col) {
             env->faulted = true;
             snprintf(env->fault, sizeof(env->fault), "fake engine: vertex %u out of bounds", id);
@@ -83,14 +90,32 @@ bool sim_program_run(const struct sim_program *prog, const struct sim_program *f
          }
          for (unsigned c = 0; c < 4; c++) {
             memcpy(&out->pos[0][c][l], &p[c], 4);
-            memcpy(&out->param[0][c][l], &col[c], 4);
+            for (unsigned k = 0; k < nparams; k++)
+               memcpy(&out->param[k][c][l], &col[4 * k + c], 4);
+            for (unsigned k = 1; k < 4 && (prog->flags & 24) == 24; k++)
+               memcpy(&out->pos[k][c][l], &col[4 * k + c], 4);
+         }
+         if ((prog->flags & 24) == 24)
+            out->pos_mask |= 0xE;
+         if (prog->flags & 32) {
+            for (unsigned c = 0; c < 2; c++) {
+               float v = (float)lanes->gpr[0][1 + c][l] / 255.0f;
+               memcpy(&out->param[0][c][l], &v, 4);
+            }
          }
          out->pos_mask |= 1;
-         out->param_mask |= 1;
+         out->param_mask |= (1u << nparams) - 1;
       } else {
-         for (unsigned c = 0; c < 4; c++)
-            out->pixel[0][c][l] = lanes->gpr[0][c][l];
-         out->pixel_mask |= 1;
+         if ((prog->flags & 16) && lanes->gpr[0][0][l] == 0x3F800000u) {
+            env->faulted = true;
+            snprintf(env->fault, sizeof(env->fault), "fake engine: red is 1.0");
+            return false;
+         }
+         unsigned nexports = (prog->flags & 8) ? 4 : 1;
+         for (unsigned k = 0; k < nexports; k++)
+            for (unsigned c = 0; c < 4; c++)
+               out->pixel[k][c][l] = lanes->gpr[k][c][l];
+         out->pixel_mask |= (uint8_t)((1u << nexports) - 1);
          if ((prog->flags & 1) && lanes->gpr[0][0][l] == 0)
             out->killed |= (uint16_t)(1u << l);
          if (prog->flags & 4) {

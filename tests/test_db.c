@@ -179,7 +179,7 @@ static void emit_state(struct ib *ib, enum fmt f)
 static void submit_tris(struct ib *ib, unsigned ntris)
 {
    pm4p_draw_auto(ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3 * ntris);
-   r600_gpu_submit(gpu, ib->dw, ib->n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib->dw, ib->n));
 }
 
 static uint32_t depth_control(bool z, bool write, unsigned zfunc)
@@ -395,7 +395,7 @@ static void test_formats(void)
       ib_ctx(&ib, REG_DB_DEPTH_CONTROL, depth_control(true, false, DB_DEPTH_CONTROL__ZFUNC__FRAG_GREATER));
       ib_ctx(&ib, REG_VGT_INDX_OFFSET, 3);
       pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
-      r600_gpu_submit(gpu, ib.dw, ib.n);
+      r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
       model_tri(&m, &t[0]);
       m.zwrite = false;
       m.zfunc = 4;
@@ -694,7 +694,7 @@ static void test_poly_offset(void)
    ib_ctx(&ib, REG_PA_SU_POLY_OFFSET_DB_FMT_CNTL, 0xF0);
    ib_ctx(&ib, REG_PA_SU_POLY_OFFSET_FRONT_OFFSET, f2u(4.0f));
    pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POINTLIST, 1);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    unsigned n = 0, bad = 0;
    for (unsigned y = 0; y < H; y++)
       for (unsigned x = 0; x < W; x++) {

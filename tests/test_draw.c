@@ -124,7 +124,7 @@ static void test_random_triangles(void)
    emit_state(&ib);
    pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3 * n);
    clear_cb(0);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    CHECK(new_faults() == 0, "random triangles: faults");
    unsigned bad = diff_image(expected);
    CHECK(bad == 0, "random triangles (auto index): %u wrong pixels", bad);
@@ -159,7 +159,7 @@ static void test_random_triangles(void)
       emit_state(&ib);
       draw_indexed(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3 * n, bits == 32);
       clear_cb(0);
-      r600_gpu_submit(gpu, ib.dw, ib.n);
+      r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
       CHECK(new_faults() == 0, "indexed: faults");
       bad = diff_image(expected);
       CHECK(bad == 0, "random triangles (%u-bit indices): %u wrong pixels", bits, bad);
@@ -189,7 +189,7 @@ static void test_strip_fan(void)
    emit_state(&ib);
    pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRISTRIP, nv);
    clear_cb(0);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    CHECK(new_faults() == 0 && diff_image(expected) == 0, "triangle strip");
 
    /* Strip winding: with back faces culled every triangle of the strip has the same
@@ -201,7 +201,7 @@ static void test_strip_fan(void)
                                        PA_SU_SC_MODE_CNTL__CULL_BACK(1));
    pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRISTRIP, nv);
    clear_cb(0);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    unsigned drawn = 0;
    for (unsigned i = 0; i < W * H; i++)
       drawn += cb[i] != 0;
@@ -213,7 +213,7 @@ static void test_strip_fan(void)
                                        PA_SU_SC_MODE_CNTL__FACE(1));
    pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRISTRIP, nv);
    clear_cb(0);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    CHECK(diff_image(expected) == 0, "strip with FACE = 1 (clockwise front) fully drawn");
 
    /* Fan around (32.5, 32.5) with a restart in the middle (16-bit index 0xFFFF). */
@@ -241,7 +241,7 @@ static void test_strip_fan(void)
    ib_ctx(&ib, REG_VGT_MULTI_PRIM_IB_RESET_INDX, 0xFFFF);
    draw_indexed(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRIFAN, 13, false);
    clear_cb(0);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    CHECK(new_faults() == 0 && diff_image(expected) == 0, "triangle fan with restart");
 }
 
@@ -256,7 +256,7 @@ static void test_rect_and_scissor(void)
    emit_state(&ib);
    pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST, 3);
    clear_cb(0);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    unsigned bad = 0;
    for (unsigned y = 0; y < H; y++)
       for (unsigned x = 0; x < W; x++)
@@ -282,7 +282,7 @@ static void test_rect_and_scissor(void)
           PA_SC_WINDOW_SCISSOR_BR__BR_X(37) | PA_SC_WINDOW_SCISSOR_BR__BR_Y(37));
    pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
    clear_cb(0);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    bad = 0;
    for (unsigned y = 0; y < H; y++)
       for (unsigned x = 0; x < W; x++)
@@ -307,7 +307,7 @@ static void test_interpolation(void)
                 SPI_PS_INPUT_CNTL_0__SEMANTIC(1) | SPI_PS_INPUT_CNTL_0__FLAT_SHADE(1));
       pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
       clear_cb(0);
-      r600_gpu_submit(gpu, ib.dw, ib.n);
+      r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
       unsigned bad = 0, covered = 0;
       double area = (double)((t[1][0] - t[0][0]) * (t[2][1] - t[0][1]) -
                              (t[1][1] - t[0][1]) * (t[2][0] - t[0][0]));
@@ -357,7 +357,7 @@ static void test_cb(void)
           CB_BLEND_CONTROL__COLOR_COMB_FCN(CB_BLEND_CONTROL__COLOR_COMB_FCN__COMB_DST_PLUS_SRC));
    pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
    clear_cb(0xFFC08040);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    /* src * a + dst * (1 - a) with a = 0.5; blending precision is not specified beyond
     * float math, so one unit of the last place is allowed. */
    const double dst[4] = { 0x40 / 255.0, 0x80 / 255.0, 0xC0 / 255.0, 1.0 };
@@ -379,7 +379,7 @@ static void test_cb(void)
    ib_ctx(&ib, REG_CB_TARGET_MASK, 0x9);
    pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
    clear_cb(0x11223344);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    /* Memory bytes: X=B (masked: keeps 0x44), Y=G (masked: 0x33), Z=R = 0xFF, W=A = 0x80. */
    CHECK(cb[W + 1] == 0x80FF3344, "swap ALT + mask: %08X", cb[W + 1]);
 
@@ -392,7 +392,7 @@ static void test_cb(void)
    emit_state(&ib);
    pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
    clear_cb(0x12345678);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    CHECK(cb[W + 1] == 0x12345678, "killed pixels are not written");
    write_program(ps_va, FAKE_PS, 0, 0.0f);
 
@@ -403,7 +403,7 @@ static void test_cb(void)
    emit_state(&ib);
    ib_ctx(&ib, REG_CB_COLOR0_BASE, (uint32_t)(small >> 8));
    pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    CHECK(new_faults() == 1 && sm[W + 1] == 0, "colour buffer outside its buffer");
    r600_gpu_free(gpu, small);
 }
@@ -423,7 +423,7 @@ static void test_vgt_and_clip(void)
    ib_put(&ib, 2);
    pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
    clear_cb(0);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    memset(expected, 0, sizeof(expected));
    paint(expected, t, pm4p_rgba(green));
    int64_t t2[3][2];
@@ -447,7 +447,7 @@ static void test_vgt_and_clip(void)
    ib_put(&ib, 12 | 11u << 16);
    ib_put(&ib, 10);
    clear_cb(0);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    memset(expected, 0, sizeof(expected));
    paint(expected, t, pm4p_rgba(green));
    CHECK(new_faults() == 0 && diff_image(expected) == 0, "DRAW_INDEX_IMMD");
@@ -460,7 +460,7 @@ static void test_vgt_and_clip(void)
    ib_ctx(&ib, REG_VGT_MAX_VTX_INDX, 10);
    pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
    clear_cb(0);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    unsigned drawn = 0;
    for (unsigned i = 0; i < W * H; i++)
       drawn += cb[i] != 0;
@@ -476,7 +476,7 @@ static void test_vgt_and_clip(void)
    emit_state(&ib);
    pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
    clear_cb(0);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    unsigned bad = 0;
    for (unsigned i = 0; i < W * H; i++)
       bad += cb[i] != pm4p_rgba(blue);
@@ -484,7 +484,7 @@ static void test_vgt_and_clip(void)
    for (unsigned k = 0; k < 3; k++)
       set_vertex(k, t[k][0], t[k][1], -1.0f, blue);
    clear_cb(0);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    drawn = 0;
    for (unsigned i = 0; i < W * H; i++)
       drawn += cb[i] != 0;
@@ -499,7 +499,7 @@ static void test_vgt_and_clip(void)
    emit_state(&ib);
    pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
    clear_cb(0);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    /* z(P) = -2 b0 (w = 1 everywhere): visible where b0 <= 1/2. */
    bad = drawn = 0;
    int64_t t4[3][2] = { { t[0][0] * 4, t[0][1] * 4 }, { t[1][0] * 4, t[1][1] * 4 },
@@ -554,7 +554,7 @@ static void test_points(void)
    ib_ctx(&ib, REG_PA_SU_POINT_SIZE, PA_SU_POINT_SIZE__WIDTH(24) | PA_SU_POINT_SIZE__HEIGHT(24));
    pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POINTLIST, 2);
    clear_cb(0);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    CHECK(new_faults() == 0, "points: faults");
    CHECK(count_colour(pm4p_rgba(red), &x0, &y0, &x1, &y1) == 9 && x0 == 9 && y0 == 9 && x1 == 12 &&
          y1 == 12, "point at a pixel centre: %u..%u x %u..%u", x0, x1, y0, y1);
@@ -574,7 +574,7 @@ static void test_points(void)
                                        PA_SU_POINT_MINMAX__MAX_SIZE(32));
    pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POINTLIST, 1);
    clear_cb(0);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    CHECK(count_colour(pm4p_rgba(blue), &x0, &y0, &x1, &y1) == 16 && x0 == 38 && x1 == 42,
          "per-vertex point size clamped: %u..%u", x0, x1);
    write_program(vs_va, FAKE_VS, 0, 0.0f);
@@ -596,7 +596,7 @@ static void test_points(void)
              SPI_PS_INPUT_CNTL_0__SEMANTIC(1) | SPI_PS_INPUT_CNTL_0__PT_SPRITE_TEX(1));
       pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POINTLIST, 1);
       clear_cb(0);
-      r600_gpu_submit(gpu, ib.dw, ib.n);
+      r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
       /* Pixel (35, 28): S = 7.5/8 = 0.9375 -> 239, T = 0.5/8 = 0.0625 -> 16 (239 if TOP_1). */
       uint32_t want = 239u | (top1 ? 239u : 16u) << 8 | 0xFFu << 24;
       CHECK(cb[28 * W + 35] == want, "sprite coordinates (TOP_1 %u): %08X want %08X", top1,
@@ -617,6 +617,10 @@ static void paint_line(uint32_t *img, const int64_t a[2], const int64_t b[2], in
 static void emit_line_state(struct ib *ib, unsigned width_12_4, const struct ref_line_rule *r)
 {
    emit_state(ib);
+   /* Lines entirely beyond a side of the discard band are discarded: widen it to the
+    * clip guard band so that wide lines just outside the viewport still reach in. */
+   ib_ctx(ib, REG_PA_CL_GB_VERT_DISC_ADJ, f2u(4.0f));
+   ib_ctx(ib, REG_PA_CL_GB_HORZ_DISC_ADJ, f2u(4.0f));
    ib_ctx(ib, REG_PA_SU_LINE_CNTL, PA_SU_LINE_CNTL__WIDTH(width_12_4));
    ib_ctx(ib, REG_PA_SC_LINE_CNTL, PA_SC_LINE_CNTL__LAST_PIXEL(r->last_pixel));
    ib_ctx(ib, REG_PA_SC_EDGERULE, PA_SC_EDGERULE__ER_TRI(0xA) | PA_SC_EDGERULE__ER_POINT(0xA) |
@@ -666,7 +670,7 @@ static void test_lines(void)
       emit_line_state(&ib, widths[ri], r);
       pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_LINELIST, 2 * n);
       clear_cb(0);
-      r600_gpu_submit(gpu, ib.dw, ib.n);
+      r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
       unsigned bad = diff_image(expected), drawn = 0;
       for (unsigned i = 0; i < W * H; i++)
          drawn += expected[i] != 0;
@@ -715,7 +719,7 @@ static void test_lines(void)
       draw_indexed(&ib, loop ? VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_LINELOOP
                              : VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_LINESTRIP, 13, false);
       clear_cb(0);
-      r600_gpu_submit(gpu, ib.dw, ib.n);
+      r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
       unsigned bad = diff_image(expected);
       CHECK(new_faults() == 0 && bad == 0, "%s with restart: %u wrong pixels",
             loop ? "LINELOOP" : "LINESTRIP", bad);
@@ -779,7 +783,7 @@ static void test_quads(void)
              SPI_PS_INPUT_CNTL_0__SEMANTIC(1) | SPI_PS_INPUT_CNTL_0__FLAT_SHADE(1));
       pm4p_draw_auto(&ib, types[t], nv);
       clear_cb(0);
-      r600_gpu_submit(gpu, ib.dw, ib.n);
+      r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
       unsigned bad = diff_image(expected);
       CHECK(new_faults() == 0 && bad == 0, "%s: %u wrong pixels", names[t], bad);
    }
@@ -823,7 +827,7 @@ static void test_fuzz_state(void)
          ib_ctx(&ib, r, v);
       }
       pm4p_draw_auto(&ib, prims[rnd() % (sizeof(prims) / sizeof(prims[0]))], rnd() % 40);
-      r600_gpu_submit(gpu, ib.dw, ib.n);
+      r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    }
    new_faults();
    CHECK(true, "fuzzed state survived");

@@ -160,7 +160,7 @@ static void test_coverage(unsigned log2n, bool msaa_enable, const char *what)
    emit_state(&ib, log2n, msaa_enable, 0xFFFFFFFF);
    pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3 * ntri);
    memset(cb, 0, MAX_S * W * H * 4);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    unsigned bad = 0, partial = 0;
    for (unsigned s = 0; s < n; s++)
       for (unsigned i = 0; i < W * H; i++) {
@@ -187,7 +187,7 @@ static void test_aa_mask(void)
    emit_state(&ib, 2, true, mask);
    pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST, 3);
    memset(cb, 0, MAX_S * W * H * 4);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    unsigned bad = 0;
    for (unsigned s = 0; s < 4; s++)
       for (unsigned y = 0; y < H; y++)
@@ -229,7 +229,7 @@ static void test_depth(void)
    ib_ctx(&ib, REG_VGT_INDX_OFFSET, 6);
    pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST, 3);
    memset(cb, 0, MAX_S * W * H * 4);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    unsigned bad = 0, near = 0;
    for (unsigned s = 0; s < 4; s++)
       for (unsigned y = 0; y < H; y++)
@@ -271,7 +271,7 @@ static void test_centroid(void)
                                            SPI_PS_INPUT_CNTL_0__SEL_CENTROID(centroid));
       pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3);
       memset(cb, 0, MAX_S * W * H * 4);
-      r600_gpu_submit(gpu, ib.dw, ib.n);
+      r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
       unsigned bad = 0, moved = 0;
       for (unsigned y = 0; y < H; y++)
          for (unsigned x = 0; x < W; x++) {
@@ -354,7 +354,7 @@ static void test_lines_points(void)
    ib_ctx(&ib, REG_VGT_INDX_OFFSET, 2 * nl);
    pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POINTLIST, np);
    memset(cb, 0, MAX_S * W * H * 4);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    unsigned bad = 0, partial = 0;
    for (unsigned s = 0; s < 4; s++)
       for (unsigned i = 0; i < W * H; i++) {
@@ -394,7 +394,7 @@ static void test_resolve_box(void)
           CB_COLOR_CONTROL__SPECIAL_OP(CB_COLOR_CONTROL__SPECIAL_OP__SPECIAL_RESOLVE_BOX));
    pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST, 3);
    memset(rs, 0x5A, W * H * 4);
-   r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    unsigned bad = 0, mixed = 0;
    for (unsigned y = 0; y < H; y++)
       for (unsigned x = 0; x < W; x++) {

@@ -25,7 +25,7 @@ static uint32_t reg(uint32_t byte_offset)
 
 static void submit(const struct ib *ib)
 {
-   r600_gpu_submit(gpu, ib->dw, ib->n);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib->dw, ib->n));
 }
 
 static void test_chip_names(void)
@@ -280,6 +280,7 @@ static void test_malformed(void)
    ib_put(&ib, PM4_TYPE3_HDR(0xFE, 1));
    ib_put(&ib, 0);
    uint64_t seq = r600_gpu_submit(gpu, ib.dw, ib.n);
+   r600_gpu_wait(gpu, seq);
    struct r600_gpu_fault f;
    unsigned total = r600_gpu_faults(gpu, &f, 1);
    CHECK(new_faults() == 1 && total == fault_mark, "fault count");
@@ -301,9 +302,9 @@ static void test_malformed(void)
    submit(&ib);
    CHECK(new_faults() == 1 && reg(REG_CB_CLRCMP_MSK) == 0x1234, "type-1 packet");
    /* NULL command buffer and empty submissions. */
-   r600_gpu_submit(gpu, NULL, 4);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, NULL, 4));
    CHECK(new_faults() == 1, "NULL command buffer");
-   r600_gpu_submit(gpu, NULL, 0);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, NULL, 0));
    CHECK(new_faults() == 0, "empty submission");
 }
 
@@ -314,7 +315,7 @@ static void test_r600_chip(void)
    uint32_t ib[] = { PM4_TYPE3_HDR(PM4_IT_START_3D_CMDBUF, 1), 0,
                      PM4_TYPE3_HDR(PM4_IT_SET_CONTEXT_REG, 2),
                      (REG_PA_SU_VTX_CNTL - PM4_SET_CONTEXT_REG_WINDOW_START) >> 2, 0x29 };
-   r600_gpu_submit(g, ib, 5);
+   r600_gpu_wait(g, r600_gpu_submit(g, ib, 5));
    CHECK(r600_gpu_faults(g, NULL, 0) == 0, "START_3D_CMDBUF accepted on r600");
    CHECK(r600_gpu_debug_regs(g)[REG_PA_SU_VTX_CNTL / 4] == 0x29, "r600 register write");
    r600_gpu_destroy(g);
@@ -336,7 +337,7 @@ static void test_fault_ring(void)
    uint32_t bad[] = { PM4_TYPE3_HDR(0xFD, 1), 0 };
    unsigned before = r600_gpu_faults(gpu, NULL, 0);
    for (unsigned i = 0; i < 100; i++)
-      r600_gpu_submit(gpu, bad, 2);
+      r600_gpu_wait(gpu, r600_gpu_submit(gpu, bad, 2));
    struct r600_gpu_fault out[200];
    unsigned total = r600_gpu_faults(gpu, out, 200);
    CHECK(total == before + 100, "fault count %u", total);

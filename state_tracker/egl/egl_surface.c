@@ -340,7 +340,8 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglSurfaceAttrib(EGLDisplay dpy, EGLSurface su
    return EGL_TRUE;
 }
 
-/* A pbuffer has a single colour buffer: posting it does nothing beyond the implicit flush.
+/* A pbuffer has a single colour buffer: posting it does nothing beyond the implicit flush,
+ * which also throttles the application to one frame ahead of the GPU (r600sim_st_swap).
  * EGL 1.5 3.10.3: the surface must be the draw surface of the calling thread's context. */
 EGL_EXPORT EGLBoolean EGLAPIENTRY eglSwapBuffers(EGLDisplay dpy, EGLSurface surface)
 {
@@ -353,7 +354,7 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglSwapBuffers(EGLDisplay dpy, EGLSurface surf
    egl_unlock();
    if (!ok)
       return EGL_FALSE;
-   r600sim_st_flush(ctx->st, false);
+   r600sim_st_swap(ctx->st);
    egl_success();
    return EGL_TRUE;
 }

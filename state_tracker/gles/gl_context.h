@@ -140,6 +140,7 @@ struct st_context {
    struct pipe_context *pipe;
    struct gl_shared *shared;
    GLenum error;
+   struct pipe_fence_handle *swap_fence;  /* the last eglSwapBuffers' frame (st_context.c) */
 
    /* drawables */
    struct st_framebuffer *draw, *read;

@@ -1,0 +1,33 @@
+/* Raster worker threads: a fixed pool that runs the items of one job (the screen tiles of
+ * a draw, bin.h) in parallel with the thread that started the job, which works on the
+ * items too and returns when all are done. Items are handed out in increasing order, one
+ * at a time, so which thread runs which item varies; the caller's work function must give
+ * the same result whatever the thread (each item owns its pixels).
+ * R600SIM_NUM_THREADS = the number of threads that rasterize (default: the number of
+ * online CPUs; 1 = no workers, the GPU thread rasterizes alone). */
+#ifndef SIM_WORKERS_H
+#define SIM_WORKERS_H
+
+#define SIM_MAX_THREADS 64
+
+struct sim_workers;
+
+/* `thread` is 0 for the caller, 1 .. n-1 for the workers. */
+typedef void (*sim_work_fn)(void *ctx, unsigned thread, unsigned item);
+
+/* R600SIM_NUM_THREADS, or the CPU count; clamped to 1 .. SIM_MAX_THREADS. */
+unsigned sim_workers_threads_from_env(void);
+
+/* A pool in which `nthreads` threads (the caller included) run jobs; NULL for 1 thread or
+ * when no worker can be started. */
+struct sim_workers *sim_workers_create(unsigned nthreads);
+void sim_workers_destroy(struct sim_workers *);
+
+/* Threads that run a job (1 for NULL). */
+unsigned sim_workers_count(const struct sim_workers *);
+
+/* Runs fn(ctx, thread, item) for every item in 0 .. nitems-1 and returns when all have
+ * run. One job at a time per pool; a NULL pool runs them on the caller. */
+void sim_workers_run(struct sim_workers *, unsigned nitems, sim_work_fn fn, void *ctx);
+
+#endif
