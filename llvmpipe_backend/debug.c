@@ -19,6 +19,8 @@ static const struct r600sim_debug_flag flag_table[] = {
 static const char *const env_table[][2] = {
    { "R600SIM_ENGINE", "interp|jit: the shader engine of draws (default jit)" },
    { "R600SIM_JIT_OPT", "0..3: LLVM code generation level of the JIT (default 2; 0 compiles faster)" },
+   { "R600SIM_JIT_CPU", "LLVM CPU name the JIT generates code for (default: the host's, with its features),"
+                        " e.g. x86-64 or haswell; must be one the host can run" },
    { "R600SIM_CACHE_SIZE", "N: programs each engine's cache keeps besides those in use; the least "
                            "recently used are evicted (default 1024; 0: no bound)" },
    { "R600SIM_CACHE_DIR", "DIR: on-disk cache of JIT objects; a later process loads them instead "

@@ -118,8 +118,13 @@ static void jit_init(void)
    LLVMInitializeNativeAsmPrinter();
 
    char *triple = LLVMGetDefaultTargetTriple();
-   char *cpu = LLVMGetHostCPUName();
-   char *features = LLVMGetHostCPUFeatures();
+   /* R600SIM_JIT_CPU names an LLVM CPU to generate code for instead of the host's (with that
+    * CPU's own features), e.g. x86-64 (SSE2) or haswell (AVX2): the tests run the AVX-512,
+    * AVX2 and plain x86-64 code paths on one machine. It must be a CPU the host can run. */
+   const char *cpu_env = getenv("R600SIM_JIT_CPU");
+   bool host = !cpu_env || !*cpu_env;
+   char *cpu = host ? LLVMGetHostCPUName() : LLVMCreateMessage(cpu_env);
+   char *features = host ? LLVMGetHostCPUFeatures() : LLVMCreateMessage("");
    if (LLVMGetTargetFromTriple(triple, &target, &err)) {
       snprintf(jit_init_error, sizeof(jit_init_error), "no LLVM target for %s: %s", triple, err);
       LLVMDisposeMessage(err);
