@@ -79,8 +79,10 @@ struct sim_program *sim_program_get_engine(struct sim_shader_env *env, uint64_t 
 enum sim_engine sim_program_engine(const struct sim_program *prog);
 
 /* Runs `prog` on `lanes` for the lanes in `active` (bit n = lane n). For a VS, `fetch` is
- * the fetch shader called by CALL_FS (NULL if none). Exports go to `out` (zeroed by the
- * caller). Returns false if the program faulted (env->fault says why). */
+ * the fetch shader called by CALL_FS (NULL if none). Exports go to `out`: the program
+ * writes the entries it exports and sets their mask bits; the caller zeroes the masks,
+ * `killed` and whatever entries it reads whose export the program may skip (not the whole
+ * struct, 43 KiB). Returns false if the program faulted (env->fault says why). */
 bool sim_program_run(const struct sim_program *prog, const struct sim_program *fetch,
                      struct sim_shader_env *env, struct sim_lanes *lanes, uint16_t active,
                      struct sim_exports *out);
