@@ -27,11 +27,18 @@
  * the average of CB_COLOR0's samples (multi-sampled) into CB_COLOR1 (single-sampled, same
  * format) at every covered pixel, ignoring the PS (resolve_pixel); others are reported and
  * write nothing.
+ * Speed: COLOR_8_8_8_8 UNORM targets without ROP3 / CLRCMP / ENDIAN take a path chosen per
+ * draw (sim_cb_select_fast) that does the same operations on the bits directly, and with
+ * SSE2 a single-sampled single target takes whole 4x4 blocks at a time; tests/test_cb.c
+ * compares both with the general path bit for bit.
  */
 #include "cb.h"
 
 #include <math.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "cb_blend.h"
 #include "gpu_device.h"
@@ -40,6 +47,7 @@
 #include "unimpl.h"
 
 #define ROP3_COPY 0xCC
+#define FACTOR(n) CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_##n
 #define BLEND_FACTOR_MAX CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_ONE_MINUS_CONST_ALPHA
 #define BLEND_COMB_MAX CB_BLEND_CONTROL__COLOR_COMB_FCN__COMB_DST_MINUS_SRC
 
@@ -298,7 +306,34 @@ bool sim_cb_state_init(struct sim_cb_state *cb, struct sim_exec *ex)
       t->rop = !t->blend && !t->fmt.is_float && cb->rop3 != ROP3_COPY;
       cb->num_targets++;
    }
+   sim_cb_select_fast(cb, true);
    return true;
+}
+
+void sim_cb_select_fast(struct sim_cb_state *cb, bool enable)
+{
+   const uint32_t over = CB_BLEND_CONTROL__COLOR_SRCBLEND(FACTOR(SRC_ALPHA)) |
+                         CB_BLEND_CONTROL__COLOR_DESTBLEND(FACTOR(ONE_MINUS_SRC_ALPHA)) |
+                         CB_BLEND_CONTROL__COLOR_COMB_FCN(
+                            CB_BLEND_CONTROL__COLOR_COMB_FCN__COMB_DST_PLUS_SRC);
+   const uint32_t color_fields = CB_BLEND_CONTROL__COLOR_SRCBLEND(~0u) |
+                                 CB_BLEND_CONTROL__COLOR_DESTBLEND(~0u) |
+                                 CB_BLEND_CONTROL__COLOR_COMB_FCN(~0u) |
+                                 CB_BLEND_CONTROL__SEPARATE_ALPHA_BLEND(~0u);
+   for (unsigned i = 0; i < cb->num_targets && !cb->resolve; i++) {
+      struct sim_cb_target *t = &cb->t[i];
+      const struct sim_cb_format *f = &t->fmt;
+      t->fast = SIM_CB_FAST_NONE;
+      if (enable && f->format == CB_COLOR0_INFO__FORMAT__COLOR_8_8_8_8 &&
+          f->number == CB_COLOR0_INFO__NUMBER_TYPE__NUMBER_UNORM && f->endian_group == 1 &&
+          !t->rop && !cb->clrcmp.active)
+         t->fast = SIM_CB_FAST_UNORM8;
+      /* Without SEPARATE_ALPHA_BLEND the ALPHA_* fields are not used. */
+      t->blend_over = (t->blend_ctl & color_fields) == over;
+      for (unsigned c = 0; c < 4; c++)
+         t->blend_const[c] = t->blend_clamp ? sim_cb_clamp(f, c, cb->blend_const[c])
+                                            : cb->blend_const[c];
+   }
 }
 
 static bool alpha_pass(unsigned func, float a, float ref)
@@ -394,6 +429,204 @@ static void write_sample(const struct sim_cb_state *cb, const struct sim_cb_targ
    sim_cb_store(f, p, &packed, &t->write_bits);
 }
 
+/* sim_cb_source's EXPORT_NORM rounding of one channel (fp32 -> fp16 -> fp32, nearest even,
+ * overflow to infinity, NaN to the quiet NaN with the sign kept) on the bits. */
+static inline uint32_t round_fp16(uint32_t u)
+{
+   uint32_t sign = u & 0x80000000u, a = u & 0x7FFFFFFFu;
+   if (a > 0x7F800000u)
+      return sign | 0x7FC00000u;
+   if (a >= 0x38800000u) {                   /* >= 2^-14: an fp16 normal, or overflow */
+      a = (a + 0xFFFu + (a >> 13 & 1u)) & ~0x1FFFu;
+      return sign | (a >= 0x47800000u ? 0x7F800000u : a);   /* 2^16 and up: infinity */
+   }
+   /* An fp16 denormal: a multiple of 2^-24 (all steps exact but the rounding). */
+   return sign | float_as_u32(rintf(u32_as_float(a) * 0x1p24f) * 0x1p-24f);
+}
+
+static inline float clamp01(float v)
+{
+   return v > 0.0f ? (v < 1.0f ? v : 1.0f) : 0.0f;   /* NaN -> 0 */
+}
+
+/* sim_float_to_unorm(x, 8, truncate). */
+static inline uint32_t to_unorm8(float x, bool truncate)
+{
+   double s = (double)clamp01(x) * 255.0;   /* exact */
+   return (uint32_t)(truncate ? s : s + 0.5);
+}
+
+/* sim_cb_unpack's value of an 8-bit UNORM component u: (float)(u / 255.0), folded by the
+ * compiler with the same IEEE operations. */
+#define UNORM8_1(n) (float)((n) / 255.0)
+#define UNORM8_4(n) UNORM8_1(n), UNORM8_1(n + 1), UNORM8_1(n + 2), UNORM8_1(n + 3)
+#define UNORM8_16(n) UNORM8_4(n), UNORM8_4(n + 4), UNORM8_4(n + 8), UNORM8_4(n + 12)
+#define UNORM8_64(n) UNORM8_16(n), UNORM8_16(n + 16), UNORM8_16(n + 32), UNORM8_16(n + 48)
+static const float unorm8_value[256] = { UNORM8_64(0), UNORM8_64(64), UNORM8_64(128),
+                                         UNORM8_64(192) };
+
+/* write_sample for SIM_CB_FAST_UNORM8 targets. */
+static void write_sample_unorm8(const struct sim_cb_target *t, uint8_t *p,
+                                const uint32_t src_raw[4], const uint32_t src1_raw[4])
+{
+   const struct sim_cb_format *f = &t->fmt;
+   float s[4], res[4];
+   for (unsigned c = 0; c < 4; c++)
+      s[c] = u32_as_float(f->export_norm ? round_fp16(src_raw[c]) : src_raw[c]);
+   uint32_t old;
+   memcpy(&old, p, 4);
+   if (t->blend) {
+      float d[4];
+      for (unsigned c = 0; c < 4; c++) {
+         d[f->chan[c]] = unorm8_value[old >> (8 * c) & 0xFF];
+         if (t->blend_clamp)
+            s[c] = clamp01(s[c]);
+      }
+      if (t->blend_over) {
+         float fd = 1.0f - s[3];
+         for (unsigned c = 0; c < 4; c++)
+            res[c] = s[c] * s[3] + d[c] * fd;
+      } else {
+         float s1[4];
+         for (unsigned c = 0; c < 4; c++) {
+            s1[c] = u32_as_float(f->export_norm ? round_fp16(src1_raw[c]) : src1_raw[c]);
+            if (t->blend_clamp)
+               s1[c] = clamp01(s1[c]);
+         }
+         sim_cb_blend(t->blend_ctl, s, s1, d, t->blend_const, res);
+      }
+   } else {
+      memcpy(res, s, sizeof(res));   /* clamping to [0, 1] changes no UNORM result */
+   }
+   uint32_t packed = 0;
+   for (unsigned c = 0; c < 4; c++)
+      packed |= to_unorm8(res[f->chan[c]], f->truncate) << (8 * c);
+   uint32_t bits = t->write_bits.w[0];
+   old = (old & ~bits) | (packed & bits);
+   memcpy(p, &old, 4);
+}
+
+#ifdef __SSE2__
+/* The SIM_CB_FAST_UNORM8 path on a whole 4x4 block, four lanes per SSE2 vector (the
+ * exports are per channel, lane-contiguous): the same operations as write_sample_unorm8
+ * (and so as write_sample) lane by lane. */
+static __m128i round_fp16_x4(__m128i u)
+{
+   const __m128i abs_mask = _mm_set1_epi32(0x7FFFFFFF);
+   __m128i sign = _mm_andnot_si128(abs_mask, u), a = _mm_and_si128(u, abs_mask);
+   __m128i nan = _mm_cmpgt_epi32(a, _mm_set1_epi32(0x7F800000));
+   __m128i normal = _mm_cmpgt_epi32(a, _mm_set1_epi32(0x387FFFFF));
+   __m128i odd = _mm_and_si128(_mm_srli_epi32(a, 13), _mm_set1_epi32(1));
+   __m128i rn = _mm_add_epi32(_mm_add_epi32(a, _mm_set1_epi32(0xFFF)), odd);
+   rn = _mm_and_si128(rn, _mm_set1_epi32(~0x1FFF));
+   __m128i ovf = _mm_cmpgt_epi32(rn, _mm_set1_epi32(0x477FFFFF));
+   rn = _mm_or_si128(_mm_and_si128(ovf, _mm_set1_epi32(0x7F800000)), _mm_andnot_si128(ovf, rn));
+   /* denormal: a multiple of 2^-24, rounded to nearest even like rintf (MXCSR rounding) */
+   __m128 dn = _mm_mul_ps(_mm_cvtepi32_ps(_mm_cvtps_epi32(
+                             _mm_mul_ps(_mm_castsi128_ps(a), _mm_set1_ps(0x1p24f)))),
+                          _mm_set1_ps(0x1p-24f));
+   __m128i r = _mm_or_si128(_mm_and_si128(normal, rn),
+                            _mm_andnot_si128(normal, _mm_castps_si128(dn)));
+   r = _mm_or_si128(_mm_and_si128(nan, _mm_set1_epi32(0x7FC00000)), _mm_andnot_si128(nan, r));
+   return _mm_or_si128(r, sign);
+}
+
+/* clamp01 on four floats: maxps returns its second operand for a NaN first one. */
+static __m128 clamp01_x4(__m128 v)
+{
+   return _mm_min_ps(_mm_max_ps(v, _mm_setzero_ps()), _mm_set1_ps(1.0f));
+}
+
+/* to_unorm8 on four floats, in double like to_unorm8. */
+static __m128i to_unorm8_x4(__m128 v, bool truncate)
+{
+   v = clamp01_x4(v);
+   __m128d lo = _mm_mul_pd(_mm_cvtps_pd(v), _mm_set1_pd(255.0));
+   __m128d hi = _mm_mul_pd(_mm_cvtps_pd(_mm_movehl_ps(v, v)), _mm_set1_pd(255.0));
+   if (!truncate) {
+      lo = _mm_add_pd(lo, _mm_set1_pd(0.5));
+      hi = _mm_add_pd(hi, _mm_set1_pd(0.5));
+   }
+   return _mm_unpacklo_epi64(_mm_cvttpd_epi32(lo), _mm_cvttpd_epi32(hi));
+}
+
+/* Whether write_block_unorm8 can take the block: the only target, a fast one, single
+ * sample, a blend it does inline, the block inside the surface. */
+static bool block_fast(const struct sim_cb_state *cb, int32_t bx, int32_t by,
+                       const uint8_t smask[16])
+{
+   const struct sim_cb_target *t = &cb->t[0];
+   if (cb->num_targets != 1 || t->fast != SIM_CB_FAST_UNORM8 || t->samples != 1 ||
+       (t->blend && !t->blend_over) || bx < 0 || by < 0 ||
+       (uint32_t)bx + 4 > t->pitch || (uint32_t)by + 4 > t->height)
+      return false;
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      if (smask[l] > 1)
+         return false;
+   }
+   return true;
+}
+
+static void write_block_unorm8(const struct sim_cb_target *t, int32_t bx, int32_t by,
+                               uint16_t mask, const uint8_t smask[16],
+                               const struct sim_exports *out)
+{
+   const struct sim_cb_format *f = &t->fmt;
+   uint32_t *px[SIM_LANES];
+   uint32_t old[SIM_LANES];
+   uint32_t bits = t->write_bits.w[0];
+   bool need_old = t->blend || bits != 0xFFFFFFFFu;
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      uint32_t x = (uint32_t)bx + sim_lane_x(l), y = (uint32_t)by + sim_lane_y(l);
+      px[l] = (uint32_t *)(void *)(t->base + ((size_t)y * t->pitch + x) * 4);
+      if (!((mask >> l & 1) && smask[l]))
+         mask &= (uint16_t)~(1u << l);
+      else if (need_old)
+         memcpy(&old[l], px[l], 4);
+   }
+   __m128 res[4][4];   /* [shader channel][lanes / 4] */
+   for (unsigned ch = 0; ch < 4; ch++) {
+      for (unsigned q = 0; q < 4; q++) {
+         __m128i v = _mm_loadu_si128((const __m128i *)&out->pixel[t->export_index][ch][4 * q]);
+         res[ch][q] = _mm_castsi128_ps(f->export_norm ? round_fp16_x4(v) : v);
+      }
+   }
+   if (t->blend) {   /* blend_over */
+      for (unsigned q = 0; q < 4; q++) {
+         float d[4][4];
+         for (unsigned i = 0; i < 4; i++) {
+            unsigned l = 4 * q + i;
+            uint32_t o = mask >> l & 1 ? old[l] : 0;
+            for (unsigned c = 0; c < 4; c++)
+               d[f->chan[c]][i] = unorm8_value[o >> (8 * c) & 0xFF];
+         }
+         if (t->blend_clamp) {
+            for (unsigned ch = 0; ch < 4; ch++)
+               res[ch][q] = clamp01_x4(res[ch][q]);
+         }
+         __m128 sa = res[3][q], fd = _mm_sub_ps(_mm_set1_ps(1.0f), sa);
+         for (unsigned ch = 0; ch < 4; ch++)
+            res[ch][q] = _mm_add_ps(_mm_mul_ps(res[ch][q], sa),
+                                    _mm_mul_ps(_mm_loadu_ps(d[ch]), fd));
+      }
+   }
+   uint32_t packed[SIM_LANES];
+   for (unsigned q = 0; q < 4; q++) {
+      __m128i p = _mm_setzero_si128();
+      for (unsigned c = 0; c < 4; c++)
+         p = _mm_or_si128(p, _mm_sll_epi32(to_unorm8_x4(res[f->chan[c]][q], f->truncate),
+                                           _mm_cvtsi32_si128((int)(8 * c))));
+      _mm_storeu_si128((__m128i *)&packed[4 * q], p);
+   }
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      if (!(mask >> l & 1))
+         continue;
+      uint32_t v = need_old ? (old[l] & ~bits) | (packed[l] & bits) : packed[l];
+      memcpy(px[l], &v, 4);
+   }
+}
+#endif
+
 /* RESOLVE_BOX for one pixel: each component of the destination is the average of the
  * source samples' components: for fixed-point formats of the stored integers, (sum +
  * N/2) / N (signed: rounded half away from zero); for floats of the values, in double,
@@ -440,6 +673,13 @@ void sim_cb_write(const struct sim_cb_state *cb, int32_t bx, int32_t by, uint16_
       }
       return;
    }
+#ifdef __SSE2__
+   if (block_fast(cb, bx, by, smask)) {
+      if (out->pixel_mask & (1u << cb->t[0].export_index))
+         write_block_unorm8(&cb->t[0], bx, by, mask, smask, out);
+      return;
+   }
+#endif
    for (unsigned l = 0; l < SIM_LANES; l++) {
       if (!(mask & (1u << l)))
          continue;
@@ -457,7 +697,11 @@ void sim_cb_write(const struct sim_cb_state *cb, int32_t bx, int32_t by, uint16_
             src[c] = out->pixel[t->export_index][c][l];
          uint8_t *p = t->base + ((size_t)y * t->pitch + x) * t->fmt.bpp;
          for (unsigned k = 0; smask[l] >> k; k++) {
-            if (smask[l] & (1u << k))
+            if (!(smask[l] & (1u << k)))
+               continue;
+            if (t->fast == SIM_CB_FAST_UNORM8)
+               write_sample_unorm8(t, p + k * t->sample_bytes, src, src1);
+            else
                write_sample(cb, t, p + k * t->sample_bytes, src, src1);
          }
       }

@@ -15,6 +15,14 @@ struct sim_exec;
 
 #define SIM_CB_TARGETS 8
 
+/* A specialised per-sample write path chosen per draw (cb.c sim_cb_select_fast); each
+ * gives bit for bit what the general path (write_sample) gives. */
+enum sim_cb_fast {
+   SIM_CB_FAST_NONE,          /* the general path */
+   SIM_CB_FAST_UNORM8,        /* COLOR_8_8_8_8 UNORM, any COMP_SWAP, no ENDIAN swap, no
+                               * ROP3, no CLRCMP test; blended or not */
+};
+
 struct sim_cb_target {
    uint8_t *base;             /* host pointer of pixel (0, 0) of sample 0 */
    uint64_t sample_bytes;     /* distance between sample planes */
@@ -27,6 +35,10 @@ struct sim_cb_target {
    bool blend_clamp;          /* CB_COLORn_INFO.BLEND_CLAMP */
    bool rop;                  /* ROP3 applies: not blending, not a float format, not COPY */
    uint32_t blend_ctl;        /* CB_BLEND_CONTROL layout */
+   enum sim_cb_fast fast;
+   bool blend_over;           /* blend_ctl is SRC_ALPHA, ONE_MINUS_SRC_ALPHA, add, for all
+                               * four channels (the fast path blends it inline) */
+   float blend_const[4];      /* the blend constant, clamped with blend_clamp */
 };
 
 /* CB_CLRCMP_*: the colour-key test of the packed source and destination pixels. */
@@ -51,6 +63,10 @@ struct sim_cb_state {
 /* Decodes and bounds-checks the colour targets of a draw. Returns false after raising a
  * fault if a bound surface does not fit its buffer (the draw is dropped). */
 bool sim_cb_state_init(struct sim_cb_state *cb, struct sim_exec *ex);
+
+/* Chooses each target's fast path (`enable`) or the general path for all (!enable; used
+ * by tests to compare the two). sim_cb_state_init enables them. */
+void sim_cb_select_fast(struct sim_cb_state *cb, bool enable);
 
 /* The SX alpha test (SX_ALPHA_TEST_CONTROL / SX_ALPHA_REF on PIXEL 0 alpha): the lanes of
  * `mask` that pass. It runs before the DB's late depth/stencil test. */

@@ -168,11 +168,10 @@ static uint32_t fbits(float f)
 }
 
 /* Screen-space (b) and perspective-correct (p) barycentric weights at (px, py), in
- * 1/SIM_SUBPIX px; returns sum_k b_k / w_k. */
-static double weights(const struct sim_prim *prim, int64_t px, int64_t py, double b[3],
-                      double p[3])
+ * 1/SIM_SUBPIX px, with inv_area = 1 / prim->area2; returns sum_k b_k / w_k. */
+static double weights(const struct sim_prim *prim, double inv_area, int64_t px, int64_t py,
+                      double b[3], double p[3])
 {
-   const double inv_area = 1.0 / (double)prim->area2;
    for (unsigned k = 0; k < 3; k++) {
       unsigned i = (k + 1) % 3, j = (k + 2) % 3;   /* edge v[i] -> v[j] is opposite v[k] */
       int64_t e = (prim->x[j] - prim->x[i]) * (py - prim->y[i]) -
@@ -200,80 +199,157 @@ static bool centre_inside(const struct sim_prim *prim, int64_t px, int64_t py)
    return true;
 }
 
+static uint64_t magnitude(int64_t v)
+{
+   return v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+}
+
+/* sim_lane_x / sim_lane_y as doubles. */
+static const double lane_xd[SIM_LANES] = { 0, 1, 0, 1, 2, 3, 2, 3, 0, 1, 0, 1, 2, 3, 2, 3 };
+static const double lane_yd[SIM_LANES] = { 0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3 };
+
+/* weights() for the 16 lanes of a block at (px[l], py[l]), as structures of arrays:
+ * b[k][l], p[k][l] (only p[1] and p[2], the ones values use) and qsum[l]; the same
+ * operations in the same order, so the same results. */
+static void block_weights(const struct sim_prim *prim, double inv_area, const int64_t *px,
+                          const int64_t *py, double b[3][SIM_LANES], double p[3][SIM_LANES],
+                          double qsum[SIM_LANES])
+{
+   for (unsigned k = 0; k < 3; k++) {
+      unsigned i = (k + 1) % 3, j = (k + 2) % 3;
+      /* The integer edge function at lane 0 (the block's corner pixel), stepped per pixel
+       * in x and y: exactly the per-lane products. */
+      int64_t e0 = (prim->x[j] - prim->x[i]) * (py[0] - prim->y[i]) -
+                   (prim->y[j] - prim->y[i]) * (px[0] - prim->x[i]);
+      int64_t step_x = -(prim->y[j] - prim->y[i]) * SIM_SUBPIX;
+      int64_t step_y = (prim->x[j] - prim->x[i]) * SIM_SUBPIX;
+      if (magnitude(e0) < (1ull << 50) && magnitude(step_x) < (1ull << 48) &&
+          magnitude(step_y) < (1ull << 48)) {
+         /* every partial sum is an integer below 2^53: the same values in double */
+         double e0d = (double)e0, sxd = (double)step_x, syd = (double)step_y;
+         for (unsigned l = 0; l < SIM_LANES; l++)
+            b[k][l] = (e0d + lane_xd[l] * sxd + lane_yd[l] * syd) * inv_area;
+         continue;
+      }
+      for (unsigned l = 0; l < SIM_LANES; l++) {
+         int64_t e = e0 + (int64_t)sim_lane_x(l) * step_x + (int64_t)sim_lane_y(l) * step_y;
+         b[k][l] = (double)e * inv_area;
+      }
+   }
+   const double w0 = prim->inv_w[0], w1 = prim->inv_w[1], w2 = prim->inv_w[2];
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      double q0 = b[0][l] * w0, q1 = b[1][l] * w1, q2 = b[2][l] * w2, qs = 0;
+      qs += q0;
+      qs += q1;
+      qs += q2;
+      p[1][l] = q1 / qs;
+      p[2][l] = q2 / qs;
+      qsum[l] = qs;
+   }
+}
+
 void sim_spi_load(const struct sim_spi_state *spi, const struct sim_prim *prim, int32_t bx,
                   int32_t by, const uint8_t smask[16], const struct sim_sc_msaa *ms,
                   struct sim_lanes *lanes)
 {
+   /* Per lane: screen-space and perspective weights at the centre (b, p) and at the
+    * centroid (bc, pc); the per-input loops below then run over the lanes. */
+   double b[3][SIM_LANES], p[3][SIM_LANES], bc_c[3][SIM_LANES], pc_c[3][SIM_LANES];
+   double qsum[SIM_LANES], qsum_cc[SIM_LANES], s[SIM_LANES], t[SIM_LANES];
+   int64_t px[SIM_LANES], py[SIM_LANES], cx[SIM_LANES], cy[SIM_LANES];
+   const double inv_area = 1.0 / (double)prim->area2;
    for (unsigned l = 0; l < SIM_LANES; l++) {
-      int64_t px = (int64_t)(bx + (int32_t)sim_lane_x(l)) * SIM_SUBPIX + SIM_SUBPIX / 2;
-      int64_t py = (int64_t)(by + (int32_t)sim_lane_y(l)) * SIM_SUBPIX + SIM_SUBPIX / 2;
-      double b[3], p[3], bc[3], pc[3];
-      double qsum = weights(prim, px, py, b, p), qsum_c = qsum;
+      px[l] = (int64_t)(bx + (int32_t)sim_lane_x(l)) * SIM_SUBPIX + SIM_SUBPIX / 2;
+      py[l] = (int64_t)(by + (int32_t)sim_lane_y(l)) * SIM_SUBPIX + SIM_SUBPIX / 2;
+   }
+   block_weights(prim, inv_area, px, py, b, p, qsum);
+   /* The centroid weights are the centre's unless some lane's centroid moves. */
+   double(*bc)[SIM_LANES] = b, (*pc)[SIM_LANES] = p, *qsum_c = qsum;
+   bool centroid = spi->any_centroid || spi->pos_centroid;
+   if (centroid) {
+      memcpy(bc_c, b, sizeof(b));
+      memcpy(pc_c, p, sizeof(p));
+      memcpy(qsum_cc, qsum, sizeof(qsum));
+      bc = bc_c;
+      pc = pc_c;
+      qsum_c = qsum_cc;
+   }
+   for (unsigned l = 0; l < SIM_LANES; l++) {
       /* Centroid: the centre if it is inside, else the first covered sample (helper
        * lanes, which cover none, use the centre). */
-      int64_t cx = px, cy = py;
-      if ((spi->any_centroid || spi->pos_centroid) && smask[l] &&
-          !centre_inside(prim, px, py)) {
+      cx[l] = px[l];
+      cy[l] = py[l];
+      if (centroid && smask[l] &&
+          !centre_inside(prim, px[l], py[l])) {
          unsigned k = (unsigned)__builtin_ctz(smask[l]);
-         cx += ms->dx[k];
-         cy += ms->dy[k];
+         cx[l] += ms->dx[k];
+         cy[l] += ms->dy[k];
       }
-      if (cx != px || cy != py) {
-         qsum_c = weights(prim, cx, cy, bc, pc);
-      } else {
-         memcpy(bc, b, sizeof(b));
-         memcpy(pc, p, sizeof(p));
-      }
-
-      double s = 0, t = 0;
-      if (prim->point) {
-         s = (double)(px - prim->box_x0) / (double)prim->box_w;
-         t = (double)(py - prim->box_y0) / (double)prim->box_h;
-         if (spi->sprite_top_1)
-            t = 1.0 - t;
-      }
-      for (unsigned i = 0; i < spi->num_interp; i++) {
-         const struct sim_spi_input *in = &spi->in[i];
-         for (unsigned c = 0; c < 4; c++) {
-            float v;
-            unsigned ovrd = prim->point && in->sprite ? spi->sprite_ovrd[c]
-                                                       : SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_X__SPI_PNT_SPRITE_SEL_NONE;
-            if (ovrd == SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_X__SPI_PNT_SPRITE_SEL_0) {
-               v = 0.0f;
-            } else if (ovrd == SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_X__SPI_PNT_SPRITE_SEL_1) {
-               v = 1.0f;
-            } else if (ovrd == SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_X__SPI_PNT_SPRITE_SEL_S) {
-               v = (float)s;
-            } else if (ovrd == SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_X__SPI_PNT_SPRITE_SEL_T) {
-               v = (float)t;
-            } else if (in->param < 0) {
-               v = in->def[c];
-            } else if (in->flat) {
-               v = prim->provoking->param[in->param][c];
-            } else {
-               const double *wt = in->centroid ? (in->linear ? bc : pc) : (in->linear ? b : p);
-               double a0 = prim->v[0]->param[in->param][c];
-               double a1 = prim->v[1]->param[in->param][c];
-               double a2 = prim->v[2]->param[in->param][c];
-               v = (float)(a0 + wt[1] * (a1 - a0) + wt[2] * (a2 - a0));
-            }
-            lanes->gpr[i][c][l] = fbits(v);
+      if (cx[l] != px[l] || cy[l] != py[l]) {
+         double wb[3], wp[3];
+         qsum_c[l] = weights(prim, inv_area, cx[l], cy[l], wb, wp);
+         for (unsigned k = 0; k < 3; k++) {
+            bc[k][l] = wb[k];
+            pc[k][l] = wp[k];
          }
       }
-      if (spi->pos_ena) {
-         uint32_t (*g)[SIM_LANES] = lanes->gpr[spi->pos_addr];
-         const double *wb = spi->pos_centroid ? bc : b;
-         double z = prim->z[0] + wb[1] * ((double)prim->z[1] - prim->z[0]) +
-                    wb[2] * ((double)prim->z[2] - prim->z[0]);
-         int64_t x = spi->pos_centroid ? cx : px, y = spi->pos_centroid ? cy : py;
+      s[l] = t[l] = 0;
+      if (prim->point) {
+         s[l] = (double)(px[l] - prim->box_x0) / (double)prim->box_w;
+         t[l] = (double)(py[l] - prim->box_y0) / (double)prim->box_h;
+         if (spi->sprite_top_1)
+            t[l] = 1.0 - t[l];
+      }
+   }
+
+   for (unsigned i = 0; i < spi->num_interp; i++) {
+      const struct sim_spi_input *in = &spi->in[i];
+      for (unsigned c = 0; c < 4; c++) {
+         uint32_t *g = lanes->gpr[i][c];
+         unsigned ovrd = prim->point && in->sprite ? spi->sprite_ovrd[c]
+                                                    : SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_X__SPI_PNT_SPRITE_SEL_NONE;
+         if (ovrd == SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_X__SPI_PNT_SPRITE_SEL_S) {
+            for (unsigned l = 0; l < SIM_LANES; l++)
+               g[l] = fbits((float)s[l]);
+         } else if (ovrd == SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_X__SPI_PNT_SPRITE_SEL_T) {
+            for (unsigned l = 0; l < SIM_LANES; l++)
+               g[l] = fbits((float)t[l]);
+         } else if (ovrd == SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_X__SPI_PNT_SPRITE_SEL_0 ||
+                    ovrd == SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_X__SPI_PNT_SPRITE_SEL_1 ||
+                    in->param < 0 || in->flat) {
+            float v = ovrd == SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_X__SPI_PNT_SPRITE_SEL_0 ? 0.0f
+                      : ovrd == SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_X__SPI_PNT_SPRITE_SEL_1 ? 1.0f
+                      : in->param < 0 ? in->def[c]
+                                      : prim->provoking->param[in->param][c];
+            for (unsigned l = 0; l < SIM_LANES; l++)
+               g[l] = fbits(v);
+         } else {
+            double(*wt)[SIM_LANES] =
+               in->centroid ? (in->linear ? bc : pc) : (in->linear ? b : p);
+            double a0 = prim->v[0]->param[in->param][c];
+            double d1 = prim->v[1]->param[in->param][c] - a0;
+            double d2 = prim->v[2]->param[in->param][c] - a0;
+            for (unsigned l = 0; l < SIM_LANES; l++)
+               g[l] = fbits((float)(a0 + wt[1][l] * d1 + wt[2][l] * d2));
+         }
+      }
+   }
+   if (spi->pos_ena) {
+      uint32_t (*g)[SIM_LANES] = lanes->gpr[spi->pos_addr];
+      double(*wb)[SIM_LANES] = spi->pos_centroid ? bc : b;
+      double z1 = (double)prim->z[1] - prim->z[0], z2 = (double)prim->z[2] - prim->z[0];
+      for (unsigned l = 0; l < SIM_LANES; l++) {
+         double z = prim->z[0] + wb[1][l] * z1 + wb[2][l] * z2;
+         int64_t x = spi->pos_centroid ? cx[l] : px[l], y = spi->pos_centroid ? cy[l] : py[l];
          g[0][l] = fbits((float)((double)x / SIM_SUBPIX));
          g[1][l] = fbits((float)((double)y / SIM_SUBPIX));
          g[2][l] = fbits(spi->provide_z ? (float)z : 0.0f);
-         g[3][l] = fbits((float)(1.0 / (spi->pos_centroid ? qsum_c : qsum)));
+         g[3][l] = fbits((float)(1.0 / (spi->pos_centroid ? qsum_c[l] : qsum[l])));
       }
-      if (spi->face_ena) {
-         lanes->gpr[spi->face_addr][spi->face_chan][l] =
-            spi->face_all_bits ? (uint32_t)prim->front : fbits(prim->front ? 1.0f : -1.0f);
-      }
+   }
+   if (spi->face_ena) {
+      uint32_t v = spi->face_all_bits ? (uint32_t)prim->front : fbits(prim->front ? 1.0f : -1.0f);
+      for (unsigned l = 0; l < SIM_LANES; l++)
+         lanes->gpr[spi->face_addr][spi->face_chan][l] = v;
    }
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "cb.h"
 #include "pm4_pipeline.h"
 #include "pm4_stream.h"
 #include "r600sim/gpu.h"
@@ -939,6 +940,121 @@ static void test_resolve(void)
    }
 }
 
+/* An export channel for the fast-path comparison: random bits, fp16 rounding ties and
+ * near-ties (normal and denormal), values around [0, 1] and the special floats. */
+static uint32_t fast_value(void)
+{
+   switch (rnd() % 6) {
+   case 0: return rnd();
+   case 1: return special_floats[rnd() % (sizeof(special_floats) / 4)];
+   case 2: {   /* an fp16 tie or a neighbour, exponent 2^-30 .. 2^17 */
+      uint32_t e = 97 + rnd() % 48;
+      uint32_t low = (const uint32_t[]){ 0x1000, 0xFFF, 0x1001, 0, 0x1FFF, 1 }[rnd() % 6];
+      return (rnd() & 0x80000000u) | e << 23 | (rnd() & 0x7FE000u) | low;
+   }
+   case 3: return f2u((float)(rnd() % 5000) / 2000.0f - 1.2f);
+   case 4: return f2u(((float)(rnd() % 255) + 0.5f) / 255.0f) + (rnd() % 3) - 1;
+   default: return f2u((float)(rnd() % 1001) / 1000.0f);
+   }
+}
+
+/* cb.c's fast paths against its general path, bit for bit, called directly on a 4x4
+ * block: COLOR_8_8_8_8 UNORM with every COMP_SWAP, ROUND_MODE, SOURCE_FORMAT,
+ * BLEND_CLAMP, write mask, with and without blending (SRC_ALPHA / ONE_MINUS_SRC_ALPHA add
+ * and random CB_BLEND_CONTROL values), 1 and 4 samples, random exports and memory. */
+static void test_fast_path(void)
+{
+   enum { BLOCK_BYTES = 4 * 4 * 4 * 4 };
+   unsigned mismatches = 0, runs = 0, not_chosen = 0;
+   for (unsigned it = 0; it < 4000; it++) {
+      struct sim_cb_state cb;
+      memset(&cb, 0, sizeof(cb));
+      struct sim_cb_target *t = &cb.t[0];
+      uint32_t info = info_of(FMT(8_8_8_8), NUM(UNORM), rnd() % 4) |
+                      CB_COLOR0_INFO__ROUND_MODE(rnd() & 1) |
+                      CB_COLOR0_INFO__SOURCE_FORMAT(rnd() & 1);
+      const char *field;
+      unsigned value;
+      if (!sim_cb_format_init(&t->fmt, info, &field, &value)) {
+         CHECK(false, "fast path: format rejected (%s %u)", field, value);
+         return;
+      }
+      sim_cb_channel_bits(&t->fmt, it % 4 ? 0xF : 1 + rnd() % 15, &t->write_bits);
+      static uint8_t mem_fast[BLOCK_BYTES], mem_gen[BLOCK_BYTES];
+      t->base = mem_fast;
+      t->samples = it % 3 ? 1 : 4;
+      t->pitch = 4;
+      t->height = 4;
+      t->sample_bytes = 4 * 4 * 4;
+      t->blend_clamp = rnd() & 1;
+      t->blend = rnd() % 3 != 0;
+      t->blend_ctl = rnd() & 1 ? 0x00000504u /* SRC_ALPHA, ONE_MINUS_SRC_ALPHA, add */
+                               : (rnd() % 21) | (rnd() % 21) << 8 | (rnd() % 5) << 5 |
+                                    (rnd() % 21) << 16 | (rnd() % 21) << 24 |
+                                    (rnd() % 5) << 21 | (rnd() & 1) << 29;
+      cb.num_targets = 1;
+      cb.rop3 = 0xCC;
+      for (unsigned c = 0; c < 4; c++)
+         cb.blend_const[c] = u2f(fast_value());
+      static struct sim_exports out;
+      memset(&out, 0, sizeof(out));
+      out.pixel_mask = 3;
+      for (unsigned e = 0; e < 2; e++)
+         for (unsigned c = 0; c < 4; c++)
+            for (unsigned l = 0; l < SIM_LANES; l++)
+               out.pixel[e][c][l] = fast_value();
+      uint8_t smask[16];
+      for (unsigned l = 0; l < 16; l++)
+         smask[l] = (uint8_t)(t->samples == 1 ? 1 : rnd() % 16);
+      uint16_t mask = (uint16_t)(it % 2 ? 0xFFFF : rnd());
+      for (unsigned i = 0; i < BLOCK_BYTES; i++)
+         mem_fast[i] = mem_gen[i] = (uint8_t)rnd();
+
+      sim_cb_select_fast(&cb, true);
+      not_chosen += t->fast != SIM_CB_FAST_UNORM8;
+      sim_cb_write(&cb, 0, 0, mask, smask, &out);
+      sim_cb_select_fast(&cb, false);
+      t->base = mem_gen;
+      sim_cb_write(&cb, 0, 0, mask, smask, &out);
+      runs++;
+      if (memcmp(mem_fast, mem_gen, BLOCK_BYTES)) {
+         if (mismatches++ < 5)
+            fprintf(stderr, "fast path: iteration %u, info 0x%08X blend %d ctl 0x%08X "
+                    "clamp %d differs\n", it, info, t->blend, t->blend_ctl, t->blend_clamp);
+      }
+   }
+   CHECK(not_chosen == 0, "fast path not chosen in %u of %u 8_8_8_8 UNORM blocks", not_chosen,
+         runs);
+   CHECK(mismatches == 0, "fast path == general path: %u of %u blocks differ", mismatches,
+         runs);
+
+   /* Not chosen where it does not apply: ROP3, CLRCMP, ENDIAN, another format. */
+   struct sim_cb_state cb;
+   memset(&cb, 0, sizeof(cb));
+   const char *field;
+   unsigned value;
+   cb.num_targets = 1;
+   sim_cb_format_init(&cb.t[0].fmt, info_of(FMT(8_8_8_8), NUM(UNORM), 0), &field, &value);
+   cb.t[0].rop = true;
+   sim_cb_select_fast(&cb, true);
+   CHECK(cb.t[0].fast == SIM_CB_FAST_NONE, "no fast path with ROP3");
+   cb.t[0].rop = false;
+   cb.clrcmp.active = true;
+   sim_cb_select_fast(&cb, true);
+   CHECK(cb.t[0].fast == SIM_CB_FAST_NONE, "no fast path with CLRCMP");
+   cb.clrcmp.active = false;
+   sim_cb_format_init(&cb.t[0].fmt, info_of(FMT(8_8_8_8), NUM(UNORM), 0) |
+                      CB_COLOR0_INFO__ENDIAN(CB_COLOR0_INFO__ENDIAN__ENDIAN_8IN32), &field, &value);
+   sim_cb_select_fast(&cb, true);
+   CHECK(cb.t[0].fast == SIM_CB_FAST_NONE, "no fast path with ENDIAN_8IN32");
+   sim_cb_format_init(&cb.t[0].fmt, info_of(FMT(8_8_8_8), NUM(SRGB), 0), &field, &value);
+   sim_cb_select_fast(&cb, true);
+   CHECK(cb.t[0].fast == SIM_CB_FAST_NONE, "no fast path for SRGB");
+   sim_cb_format_init(&cb.t[0].fmt, info_of(FMT(8_8_8_8), NUM(UNORM), 0), &field, &value);
+   sim_cb_select_fast(&cb, true);
+   CHECK(cb.t[0].fast == SIM_CB_FAST_UNORM8, "fast path for plain 8_8_8_8 UNORM");
+}
+
 int main(int argc, char **argv)
 {
    if (argc > 1 && !r600_chip_from_name(argv[1], &chip)) {
@@ -965,6 +1081,7 @@ int main(int argc, char **argv)
    test_clrcmp();
    test_alpha();
    test_resolve();
+   test_fast_path();
 
    r600_gpu_destroy(gpu);
    printf("%u passed, %u failed\n", test_passes, test_failures);
