@@ -7,11 +7,23 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "pm4_stream.h"
 #include "r600sim/gpu.h"
 
 /* Faults raised since the last call (*mark holds the count seen so far). */
+/* The GPU of a test whose optional first argument names the chip (r600 or rv770; default
+ * the caller's *chip). NULL, with a message, for an unknown name. */
+static inline struct r600_gpu *pm4p_gpu_from_args(int argc, char **argv, enum r600_chip_class *chip)
+{
+   if (argc > 1 && !r600_chip_from_name(argv[1], chip)) {
+      fprintf(stderr, "unknown chip %s\n", argv[1]);
+      return NULL;
+   }
+   return r600_gpu_create(*chip);
+}
+
 static inline unsigned pm4p_new_faults(struct r600_gpu *gpu, unsigned *mark)
 {
    unsigned n = r600_gpu_faults(gpu, NULL, 0);

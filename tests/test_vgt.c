@@ -447,11 +447,9 @@ static void test_instancing(void)
 
 int main(int argc, char **argv)
 {
-   if (argc > 1 && !r600_chip_from_name(argv[1], &chip)) {
-      fprintf(stderr, "unknown chip %s\n", argv[1]);
+   gpu = pm4p_gpu_from_args(argc, argv, &chip);
+   if (!gpu)
       return 2;
-   }
-   gpu = r600_gpu_create(chip);
    cb = pm4p_alloc(gpu, W * H * 4, &cb_va);
    pm4p_alloc(gpu, 256, &vs_va);
    pm4p_alloc(gpu, 256, &ps_va);
