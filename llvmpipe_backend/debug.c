@@ -25,6 +25,8 @@ static const char *const env_table[][2] = {
                            "recently used are evicted (default 1024; 0: no bound)" },
    { "R600SIM_CACHE_DIR", "DIR: on-disk cache of JIT objects; a later process loads them instead "
                           "of compiling (default: none)" },
+   { "R600SIM_CACHE_DIR_SIZE", "N[K|M|G]: bytes R600SIM_CACHE_DIR may hold; the least recently used "
+                               "entries are removed (default 256M)" },
    { "R600SIM_SYNC", "1: execute each submission before r600_gpu_submit returns (no GPU thread)" },
    { "R600SIM_NUM_THREADS", "N: threads that rasterize (default: CPU count; 1: no raster workers)" },
 };

@@ -1,4 +1,5 @@
 /* The on-disk object cache (jit_objcache.h). */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -7,11 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "jit_objcache.h"
 
 #define MAX_FILE_BYTES (256u << 20)   /* larger files are not entries (1000 groups: ~0.3 MB) */
+#define DEFAULT_DIR_BYTES (256ull << 20)
 
 static const char magic[8] = { 'R', '6', 'S', 'I', 'M', 'O', 'B', 'J' };
 
@@ -29,6 +32,13 @@ static pthread_once_t dir_once = PTHREAD_ONCE_INIT;
 static char *dir;                  /* NULL: no disk cache */
 static atomic_uint rejected, tmp_serial;
 static atomic_bool warned_bad, warned_write;
+static uint64_t dir_bound = DEFAULT_DIR_BYTES;   /* R600SIM_CACHE_DIR_SIZE */
+
+/* The bytes of the directory's entries as this process knows them (guarded by size_lock;
+ * counted at the first store). */
+static pthread_mutex_t size_lock = PTHREAD_MUTEX_INITIALIZER;
+static bool size_known;
+static uint64_t dir_bytes;
 
 uint64_t jit_hash64(uint64_t h, const void *data, size_t len)
 {
@@ -59,6 +69,27 @@ static bool make_dirs(const char *path)
    return (!mkdir(path, 0755) || errno == EEXIST) && !stat(path, &st) && S_ISDIR(st.st_mode);
 }
 
+/* "<digits>[K|M|G]" -> bytes; false (nothing stored) for anything else or 0. */
+static bool parse_size(const char *text, uint64_t *bytes)
+{
+   char *end;
+   errno = 0;
+   unsigned long long v = strtoull(text, &end, 10);
+   if (errno || end == text || *text == '-')
+      return false;
+   unsigned shift = 0;
+   switch (*end) {
+   case 'K': shift = 10; end++; break;
+   case 'M': shift = 20; end++; break;
+   case 'G': shift = 30; end++; break;
+   default: break;
+   }
+   if (*end || !v || v > (UINT64_MAX >> shift))
+      return false;
+   *bytes = (uint64_t)v << shift;
+   return true;
+}
+
 static void dir_init(void)
 {
    const char *e = getenv("R600SIM_CACHE_DIR");
@@ -70,6 +101,11 @@ static void dir_init(void)
       return;
    }
    dir = strdup(e);
+   const char *b = getenv("R600SIM_CACHE_DIR_SIZE");
+   if (b && *b && !parse_size(b, &dir_bound))
+      fprintf(stderr, "r600sim: R600SIM_CACHE_DIR_SIZE=%s is not a size (bytes with an optional "
+                      "K, M or G); bounding the disk cache to %lluM\n", b,
+              (unsigned long long)(DEFAULT_DIR_BYTES >> 20));
 }
 
 bool jit_objcache_enabled(void)
@@ -180,6 +216,7 @@ void *jit_objcache_load(const void *key, size_t key_len, uint64_t key_hash, size
    }
    *len = h.obj_len;
    memmove(buf, buf + sizeof(h) + key_len, h.obj_len);
+   utimensat(AT_FDCWD, path, NULL, 0);   /* last use, for the size bound */
    return buf;
 bad:
    free(buf);
@@ -200,6 +237,97 @@ static bool write_all(int fd, const void *data, size_t len)
       len -= (size_t)n;
    }
    return true;
+}
+
+/* ---- the size bound ----------------------------------------------------------------------- */
+
+struct entry_info {
+   struct timespec mtime;
+   uint64_t bytes;
+   char name[32];
+};
+
+static bool is_entry_name(const char *name)
+{
+   size_t n = strlen(name);
+   return n == 16 + 4 && !strcmp(name + 16, ".r6o") && strspn(name, "0123456789abcdef") == 16;
+}
+
+/* The directory's entries (malloc'd, *count of them) and their total bytes. */
+static struct entry_info *scan_entries(size_t *count, uint64_t *total)
+{
+   *count = 0;
+   *total = 0;
+   DIR *d = opendir(dir);
+   if (!d)
+      return NULL;
+   struct entry_info *e = NULL;
+   size_t cap = 0;
+   struct dirent *de;
+   while ((de = readdir(d))) {
+      struct stat st;
+      if (!is_entry_name(de->d_name) || fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) ||
+          !S_ISREG(st.st_mode))
+         continue;
+      if (*count == cap) {
+         cap = cap ? 2 * cap : 64;
+         struct entry_info *grown = realloc(e, cap * sizeof(*e));
+         if (!grown)
+            break;
+         e = grown;
+      }
+      e[*count].mtime = st.st_mtim;
+      e[*count].bytes = (uint64_t)st.st_size;
+      snprintf(e[*count].name, sizeof(e[*count].name), "%s", de->d_name);
+      *total += (uint64_t)st.st_size;
+      (*count)++;
+   }
+   closedir(d);
+   return e;
+}
+
+static int older_first(const void *pa, const void *pb)
+{
+   const struct entry_info *a = pa, *b = pb;
+   if (a->mtime.tv_sec != b->mtime.tv_sec)
+      return a->mtime.tv_sec < b->mtime.tv_sec ? -1 : 1;
+   if (a->mtime.tv_nsec != b->mtime.tv_nsec)
+      return a->mtime.tv_nsec < b->mtime.tv_nsec ? -1 : 1;
+   return strcmp(a->name, b->name);
+}
+
+/* Removes the least recently used entries until at most 3/4 of the bound is left; sets
+ * dir_bytes to what is left. Called with size_lock held. */
+static void evict(void)
+{
+   size_t n;
+   uint64_t total;
+   struct entry_info *e = scan_entries(&n, &total);
+   qsort(e, n, sizeof(*e), older_first);
+   uint64_t target = dir_bound / 4 * 3;
+   for (size_t i = 0; i < n && total > target; i++) {
+      char path[4096];
+      snprintf(path, sizeof(path), "%s/%s", dir, e[i].name);
+      if (!unlink(path) || errno == ENOENT)
+         total -= e[i].bytes;
+   }
+   free(e);
+   dir_bytes = total;
+}
+
+static void account_store(uint64_t bytes)
+{
+   pthread_mutex_lock(&size_lock);
+   if (!size_known) {
+      size_t n;
+      free(scan_entries(&n, &dir_bytes));   /* includes the entry just stored */
+      size_known = true;
+   } else {
+      dir_bytes += bytes;
+   }
+   if (dir_bytes > dir_bound)
+      evict();
+   pthread_mutex_unlock(&size_lock);
 }
 
 void jit_objcache_store(const void *key, size_t key_len, uint64_t key_hash, const void *obj,
@@ -229,8 +357,10 @@ void jit_objcache_store(const void *key, size_t key_len, uint64_t key_hash, cons
       ok = false;
       err = errno;
    }
-   if (ok)
+   if (ok) {
+      account_store(sizeof(h) + key_len + len);
       return;
+   }
    unlink(tmp);
    errno = err;
 fail:

@@ -16,8 +16,16 @@
  * integers in the host's byte order. A file whose size, magic, version, key or checksum do not
  * match is ignored (a warning once) and replaced by the next store. Stores write a
  * temporary file in the directory and rename it over the entry, so readers (other threads
- * or processes) see a whole entry or none. The directory is created if missing; nothing
- * bounds its size (remove it to empty the cache). */
+ * or processes) see a whole entry or none. The directory is created if missing.
+ *
+ * Size bound (R600SIM_CACHE_DIR_SIZE, bytes with an optional K/M/G suffix, default 256M):
+ * a load sets the entry's modification time to now, so entry times order the entries by
+ * last use in any process. A process counts the bytes of the entries (scanning the
+ * directory at its first store, then adding what it stores); when the count exceeds the
+ * bound, it scans again and removes the least recently used entries (oldest time first,
+ * ties by name) until the entries take at most 3/4 of the bound. Entries other processes
+ * store meanwhile are seen at the next scan, so the directory may exceed the bound by what
+ * they stored since. */
 #ifndef SIM_JIT_OBJCACHE_H
 #define SIM_JIT_OBJCACHE_H
 

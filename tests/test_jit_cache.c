@@ -9,7 +9,8 @@
  *            program: a first run fills a new directory, a second compiles nothing and
  *            gives the same results; corrupt, truncated, foreign and unlinkable entries
  *            are ignored with one warning and rewritten; another opt level has other keys;
- *            concurrent writers; a path that cannot be a directory only disables it;
+ *            concurrent writers; a path that cannot be a directory only disables it; the
+ *            R600SIM_CACHE_DIR_SIZE bound removes the least recently used entries;
  *   fallback LLVMOrcLLJITLookup made to fail (the executable is linked with
  *            --wrap=LLVMOrcLLJITLookup): the programs run on the interpreter with the same
  *            results, warned once, and the JIT works again afterwards.
@@ -27,6 +28,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <llvm-c/Error.h>
@@ -321,6 +323,7 @@ static pid_t start_child(const char *dir, unsigned n, const char *const *env, co
    if (pid)
       return pid;
    unsetenv("R600SIM_CACHE_DIR");
+   unsetenv("R600SIM_CACHE_DIR_SIZE");
    unsetenv("R600SIM_DEBUG");
    unsetenv("R600SIM_JIT_OPT");
    for (; env && *env; env++) {
@@ -385,11 +388,11 @@ static void expect(const char *what, struct run_result r, unsigned built, unsign
    check(r.warnings == warnings, "%s: %u warning(s) (%u)", what, warnings, r.warnings);
 }
 
-/* The entry files (*.r6o) of the cache directory, sorted; returns their count. */
-static unsigned entries(char names[][64], unsigned max, unsigned *temps)
+/* The entry files (*.r6o) of directory `dir`, sorted; returns their count. */
+static unsigned entries_in(const char *dir, char names[][64], unsigned max, unsigned *temps)
 {
    char cmd[256];
-   snprintf(cmd, sizeof(cmd), "ls -a %s", cache_dir);
+   snprintf(cmd, sizeof(cmd), "ls -a %s", dir);
    FILE *p = popen(cmd, "r");
    unsigned n = 0;
    *temps = 0;
@@ -404,6 +407,11 @@ static unsigned entries(char names[][64], unsigned max, unsigned *temps)
    if (p)
       pclose(p);
    return n;
+}
+
+static unsigned entries(char names[][64], unsigned max, unsigned *temps)
+{
+   return entries_in(cache_dir, names, max, temps);
 }
 
 static uint8_t *slurp(const char *path, size_t *len)
@@ -442,6 +450,102 @@ static int rm_entry(const char *path, const struct stat *st, int flag, struct FT
 {
    (void)st, (void)flag, (void)ftw;
    return remove(path);
+}
+
+static uint64_t file_bytes(const char *dir, const char *name)
+{
+   char path[256];
+   struct stat st;
+   snprintf(path, sizeof(path), "%s/%s", dir, name);
+   return stat(path, &st) ? 0 : (uint64_t)st.st_size;
+}
+
+static bool listed(char names[][64], unsigned n, const char *name)
+{
+   for (unsigned i = 0; i < n; i++) {
+      if (!strcmp(names[i], name))
+         return true;
+   }
+   return false;
+}
+
+/* R600SIM_CACHE_DIR_SIZE: a directory of all NPROGS entries, each an hour old (older in
+ * name order), without the entry of program 4; a run of programs 0..4 with the bound one
+ * byte below the full directory loads 0..3 (refreshing their times), builds and stores 4,
+ * and must then remove the oldest entries of programs 5.., in name order, until at most
+ * 3/4 of the bound is left: the expected survivors are computed here from the file sizes.
+ * (Which entry is which program: the entries of runs of programs 0..3 and 0..4.) */
+static void test_size_bound(void)
+{
+   char all[160], first4[160], first5[160];
+   snprintf(all, sizeof(all), "%s/bounded", tmp_dir);
+   snprintf(first4, sizeof(first4), "%s/first4", tmp_dir);
+   snprintf(first5, sizeof(first5), "%s/first5", tmp_dir);
+   struct run_result a = run_child(all, NPROGS, NULL, "m"), f = run_child(first5, 5, NULL, "n");
+   struct run_result f4 = run_child(first4, 4, NULL, "q");
+   char names[NPROGS + 4][64], used[8][64], used4[8][64];
+   unsigned temps;
+   unsigned n = entries_in(all, names, NPROGS + 4, &temps), nu = entries_in(first5, used, 8, &temps);
+   unsigned nu4 = entries_in(first4, used4, 8, &temps);
+   check(a.ok && f.ok && f4.ok && n == NPROGS && nu == 5 && nu4 == 4,
+         "size bound: %u, 5 and 4 entries to start from (%u, %u, %u)", NPROGS, n, nu, nu4);
+   if (n != NPROGS || nu != 5 || nu4 != 4)
+      return;
+   unsigned last = 0;   /* program 4's entry in used[] */
+   while (last < 4 && listed(used4, nu4, used[last]))
+      last++;
+   uint64_t size[NPROGS], total = 0;
+   struct timespec now;
+   clock_gettime(CLOCK_REALTIME, &now);
+   for (unsigned i = 0; i < n; i++) {
+      char path[256];
+      snprintf(path, sizeof(path), "%s/%s", all, names[i]);
+      struct timespec t[2] = { { now.tv_sec - 3600 + i, 0 }, { now.tv_sec - 3600 + i, 0 } };
+      check(!utimensat(AT_FDCWD, path, t, 0), "setting the time of %s", path);
+      size[i] = file_bytes(all, names[i]);
+      total += size[i];
+   }
+   char removed[256];
+   snprintf(removed, sizeof(removed), "%s/%s", all, used[last]);
+   check(!unlink(removed), "removing %s", removed);
+
+   uint64_t bound = total - 1, left = total;
+   bool expect_kept[NPROGS];
+   for (unsigned i = 0; i < n; i++) {
+      expect_kept[i] = true;
+      if (!listed(used, nu, names[i]) && left > bound / 4 * 3) {
+         expect_kept[i] = false;
+         left -= size[i];
+      }
+   }
+   char env_bound[64];
+   snprintf(env_bound, sizeof(env_bound), "R600SIM_CACHE_DIR_SIZE=%llu", (unsigned long long)bound);
+   const char *env[] = { env_bound, NULL };
+   struct run_result r = run_child(all, 5, env, "o");
+   check(r.ok && r.built == 1 && r.loaded == 4 && r.jit == 5 && r.mismatches == 0,
+         "size bound: 1 built, 4 loaded, all on the JIT, same as the interpreter (%u, %u, %u, %u)",
+         r.built, r.loaded, r.jit, r.mismatches);
+   char after[NPROGS + 4][64];
+   unsigned na = entries_in(all, after, NPROGS + 4, &temps);
+   uint64_t kept_bytes = 0;
+   unsigned kept = 0;
+   bool same = true;
+   for (unsigned i = 0; i < n; i++) {
+      same &= listed(after, na, names[i]) == expect_kept[i];
+      kept += expect_kept[i];
+      kept_bytes += expect_kept[i] ? size[i] : 0;
+   }
+   check(same && na == kept && kept < NPROGS && kept_bytes <= bound / 4 * 3 && temps == 0,
+         "size bound: the %u entries used least recently are removed, %u entries (%llu bytes of "
+         "at most %llu) are left (%u)", NPROGS - kept, kept, (unsigned long long)kept_bytes,
+         (unsigned long long)(bound / 4 * 3), na);
+
+   const char *bad[] = { "R600SIM_CACHE_DIR_SIZE=12Q", NULL };
+   struct run_result b = run_child(all, 5, bad, "p");
+   char err[160];
+   snprintf(err, sizeof(err), "%s/errp", tmp_dir);
+   check(b.ok && b.jit == 5 && count_lines(err, "R600SIM_CACHE_DIR_SIZE=12Q is not a size") == 1,
+         "a bad R600SIM_CACHE_DIR_SIZE is reported once and the run goes on");
 }
 
 static int test_disk(void)
@@ -539,6 +643,7 @@ static int test_disk(void)
    struct run_result l = run_child(bad, NPROGS, NULL, "l");
    expect("unusable directory", l, NPROGS, 0, 0, 1);
 
+   test_size_bound();
    for (unsigned q = 0; q < 4; q++)
       free(f[q]);
    nftw(tmp_dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
