@@ -1,5 +1,5 @@
 /* bench/jit: shader throughput of the interpreter and the JIT (million lanes per second) for
- * an ALU-heavy, a branchy and a fetch-heavy pixel shader; the ALU-heavy JIT throughput as a
+ * an ALU-heavy, a branchy, a fetch-heavy and a texture-heavy pixel shader; the ALU-heavy JIT throughput as a
  * fraction of this core's FMA peak (measured here with an AVX-512 / AVX2 FMA kernel); and
  * the JIT's compile latency by shader size. Single-threaded; run by scripts/bench-jit.
  *
@@ -213,9 +213,51 @@ static void fetch_buffer(void)
    set_reg(base + 24, SQ_VTX_CONSTANT_WORD6__TYPE(SQ_VTX_CONSTANT_WORD6__TYPE__SQ_TEX_VTX_VALID_BUFFER));
 }
 
+#define TEX_PER_CLAUSE 8
+#define TEX_SIZE 64
+
+/* Texture-heavy: 2 TEX clauses of 8 bilinear SAMPLEs of a 64x64 RGBA8 UNORM texture (the
+ * coordinates in R1..R8 magnify: LOD < 0), each followed by an ALU clause adding the
+ * samples into R20. */
+static uint64_t tex_shader(void)
+{
+   static struct prog p;
+   prog_init(&p);
+   for (unsigned k = 0; k < 2; k++) {
+      clause_align(&p);
+      unsigned at = p.qw;
+      for (unsigned i = 0; i < TEX_PER_CLAUSE; i++)
+         tex(&p, (struct texi){ ENU(SQ_TEX_WORD0, TEX_INST, SQ_TEX_INST_SAMPLE), 1, 0, 1 + i, 10 + i,
+                                SXYZW });
+      cf_fetch(&p, CFI(TEX), at, TEX_PER_CLAUSE);
+      alu_begin(&p);
+      for (unsigned i = 0; i < TEX_PER_CLAUSE; i++)
+         for (unsigned c = 0; c < 4; c++)
+            alu(&p, (struct alu){ OP2(ADD), 20, c, .s0 = gpr(20, c), .s1 = gpr(10 + i, c) }, c == 3);
+      cf_alu(&p, ALUK(ALU), no_kc);
+   }
+   cf_export_pixel(&p, 20);
+   return upload_prog(&p);
+}
+
+static void tex_texture(void)
+{
+   static uint8_t texels[TEX_SIZE * TEX_SIZE * 4];
+   for (unsigned k = 0; k < sizeof(texels); k++)
+      texels[k] = (uint8_t)(k * 37 + k / 256);
+   /* resource 1: slot 0 is the fetch-heavy shader's vertex buffer */
+   set_texture(1, SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_8_8_8_8, TEX_SIZE, TEX_SIZE,
+               upload(texels, sizeof(texels)), 0, 0, SQ_TEX_RESOURCE_WORD4__NUM_FORMAT_ALL__SQ_NUM_FORMAT_NORM);
+   uint32_t *w0 = &regs[(REG_SQ_TEX_RESOURCE_WORD0_0 + TEX_RES_STRIDE) / 4];   /* pitch TEX_SIZE */
+   *w0 = (*w0 & ~SQ_TEX_RESOURCE_WORD0__PITCH(~0u)) | SQ_TEX_RESOURCE_WORD0__PITCH(TEX_SIZE / 8 - 1);
+   set_sampler(0, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_WRAP, true,
+               SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_NONE, 0);
+}
+
 /* ---- measuring ------------------------------------------------------------------------------ */
 
 static double seconds = 0.5;
+static struct sim_lanes tex_lanes;   /* the texture-heavy shader's inputs */
 
 
 static void inputs(void)
@@ -234,13 +276,22 @@ static void inputs(void)
       init_lanes.gpr[4][0][l] = U(1.0f + (float)l);
       init_lanes.gpr[6][0][l] = U(16.0f);
    }
+   /* Texture coordinates (texture-heavy shader, R1..R8, set for it alone): a quad's pixels
+    * 0.9 texels apart. */
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      unsigned q = l / 4, i = l & 1, j = (l >> 1) & 1;
+      for (unsigned k = 0; k < TEX_PER_CLAUSE; k++) {
+         tex_lanes.gpr[1 + k][0][l] = U((13.3f + 17.0f * q + 0.9f * i + 3.1f * k) / TEX_SIZE);
+         tex_lanes.gpr[1 + k][1][l] = U((7.7f + 11.0f * q + 0.9f * j + 5.3f * k) / TEX_SIZE);
+      }
+   }
 }
 
 /* Million lanes per second of one program on one engine (16 lanes a call); NaN on a fault.
  * Before each call the registers R0..R<reset-1> are reset to the inputs: the ones a shader
  * needs afresh (loop counters, thresholds, fetch indices). The ALU shaders' accumulators are
  * not reset: they stay finite normal numbers, so every call does the same work. */
-static double mlanes(uint64_t va, enum sim_engine engine, unsigned reset)
+static double mlanes(uint64_t va, enum sim_engine engine, unsigned reset, const struct sim_lanes *in)
 {
    struct sim_shader_env env = { .chip = chip, .stage = SIM_STAGE_PS, .mem = mem, .regs = regs };
    struct sim_program *p = sim_program_get_engine(&env, va, engine);
@@ -251,13 +302,13 @@ static double mlanes(uint64_t va, enum sim_engine engine, unsigned reset)
    static struct sim_lanes lanes;
    static struct sim_exports out;
    long calls = 0, batch = 1;
-   lanes = init_lanes;
+   lanes = *in;
    double t0 = now(), t;
    do {
       for (long i = 0; i < batch; i++) {
          /* Inputs, and what a consumer of the exports reads first (the masks), as the
           * pipeline does per block; not the whole 32 KiB register file or 43 KiB of exports. */
-         memcpy(lanes.gpr, init_lanes.gpr, reset * sizeof(lanes.gpr[0]));
+         memcpy(lanes.gpr, in->gpr, reset * sizeof(lanes.gpr[0]));
          out.pos_mask = out.pixel_mask = 0;
          out.param_mask = 0;
          out.pixel61_written = false;
@@ -346,6 +397,7 @@ int main(int argc, char **argv)
    set_reg(REG_SQ_PGM_RESOURCES_PS, SQ_PGM_RESOURCES_PS__STACK_SIZE(4));
    inputs();
    fetch_buffer();
+   tex_texture();
 
    const char *isa;
    double peak = fma_peak(&isa);
@@ -353,19 +405,21 @@ int main(int argc, char **argv)
           peak / 1e9, DOC_PEAK_PER_CORE / 1e9);
 
    unsigned alu_ops, ilp_ops, tiny_ops, salt = 1000;
-   struct { const char *name; uint64_t va; unsigned reset; } shaders[] = {
-      { "ALU-heavy (200 groups x 5)", alu_shader(200, 1, 1, &alu_ops), 0 },
-      { "ALU-heavy, 4-way ILP (200 x 5)", alu_shader(200, 4, 1, &ilp_ops), 0 },
-      { "1 group (per-call overhead)", alu_shader(1, 1, 2, &tiny_ops), 0 },
-      { "branchy (loop x16, nested if)", branchy_shader(), 9 },   /* R2: counter, R3..R5 */
-      { "fetch-heavy (32 VTX fetches)", fetch_shader(), 1 },      /* R0: the fetch index */
+   struct { const char *name; uint64_t va; unsigned reset; const struct sim_lanes *in; } shaders[] = {
+      { "ALU-heavy (200 groups x 5)", alu_shader(200, 1, 1, &alu_ops), 0, &init_lanes },
+      { "ALU-heavy, 4-way ILP (200 x 5)", alu_shader(200, 4, 1, &ilp_ops), 0, &init_lanes },
+      { "1 group (per-call overhead)", alu_shader(1, 1, 2, &tiny_ops), 0, &init_lanes },
+      { "branchy (loop x16, nested if)", branchy_shader(), 9, &init_lanes },   /* R2: counter, R3..R5 */
+      { "fetch-heavy (32 VTX fetches)", fetch_shader(), 1, &init_lanes },      /* R0: the fetch index */
+      { "texture-heavy (16 RGBA8 bilinear)", tex_shader(), 0, &tex_lanes },
    };
-   printf("\n%-32s %14s %14s %9s\n", "shader (rv770, 16 lanes/call)", "interp Mlane/s", "jit Mlane/s", "jit/interp");
-   double jit[5], interp[5];
-   for (unsigned i = 0; i < 5; i++) {
-      interp[i] = mlanes(shaders[i].va, SIM_ENGINE_INTERP, shaders[i].reset);
-      jit[i] = mlanes(shaders[i].va, SIM_ENGINE_JIT, shaders[i].reset);
-      printf("%-32s %14.3f %14.3f %8.1fx\n", shaders[i].name, interp[i], jit[i], jit[i] / interp[i]);
+   unsigned nshaders = sizeof(shaders) / sizeof(shaders[0]);
+   printf("\n%-34s %14s %14s %9s\n", "shader (rv770, 16 lanes/call)", "interp Mlane/s", "jit Mlane/s", "jit/interp");
+   double jit[sizeof(shaders) / sizeof(shaders[0])], interp[sizeof(shaders) / sizeof(shaders[0])];
+   for (unsigned i = 0; i < nshaders; i++) {
+      interp[i] = mlanes(shaders[i].va, SIM_ENGINE_INTERP, shaders[i].reset, shaders[i].in);
+      jit[i] = mlanes(shaders[i].va, SIM_ENGINE_JIT, shaders[i].reset, shaders[i].in);
+      printf("%-34s %14.3f %14.3f %8.1fx\n", shaders[i].name, interp[i], jit[i], jit[i] / interp[i]);
    }
    /* Each MULADD / MUL / ADD counts as one lane-FMA. */
    for (unsigned i = 0; i < 2; i++) {

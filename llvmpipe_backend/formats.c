@@ -6,6 +6,7 @@
  * float; computed in double and rounded once. Components are named MSB first in format
  * names; X is in the lowest bits / first bytes (r600-facts §1.6, §8.6). FORCE_DEGAMMA
  * applies the sRGB decode curve to X, Y, Z of NORM unsigned data. */
+#include <pthread.h>
 #include <string.h>
 
 #include "alu_ops.h"
@@ -132,4 +133,40 @@ void sim_format_decode(const struct sim_format *f, const uint8_t *src,
       else
          out[c] = convert_int(v, n, m, c);
    }
+}
+
+unsigned sim_format_byte_components(const struct sim_format *f)
+{
+   return f->kind == COMP_INT && f->unit == 1 ? f->ncomp : 0;
+}
+
+/* One table per way convert_int can treat an 8-bit component: number format x signed x
+ * SRF_MODE NO_ZERO x degamma (X, Y, Z only). */
+#define LUT8_TABLES (3 * 2 * 2 * 2)
+static uint32_t lut8[LUT8_TABLES][256];
+static pthread_once_t lut8_once = PTHREAD_ONCE_INIT;
+
+static unsigned lut8_index(uint8_t num_format, bool is_signed, bool srf_no_zero, bool degamma)
+{
+   return ((num_format * 2u + is_signed) * 2u + srf_no_zero) * 2u + degamma;
+}
+
+static void lut8_init(void)
+{
+   for (unsigned nf = 0; nf < 3; nf++)
+      for (unsigned sg = 0; sg < 2; sg++)
+         for (unsigned nz = 0; nz < 2; nz++)
+            for (unsigned dg = 0; dg < 2; dg++) {
+               struct sim_format_mode m = { .num_format = (uint8_t)nf, .is_signed = { sg != 0 },
+                                            .srf_no_zero = nz != 0, .degamma = dg != 0 };
+               uint32_t *t = lut8[lut8_index((uint8_t)nf, sg, nz, dg)];
+               for (unsigned v = 0; v < 256; v++)
+                  t[v] = convert_int(v, 8, &m, 0);
+            }
+}
+
+const uint32_t *sim_format_lut8(const struct sim_format_mode *m, unsigned c)
+{
+   pthread_once(&lut8_once, lut8_init);
+   return lut8[lut8_index(m->num_format, m->is_signed[c], m->srf_no_zero, m->degamma && c < 3)];
 }

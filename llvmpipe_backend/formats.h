@@ -28,4 +28,12 @@ unsigned sim_format_bytes(const struct sim_format *f);
 void sim_format_decode(const struct sim_format *f, const uint8_t *src,
                        const struct sim_format_mode *m, uint32_t out[4]);
 
+/* Components of a format whose components are single bytes of integers (8, 8_8, 8_8_8,
+ * 8_8_8_8), else 0: those decode through sim_format_lut8 (the texture unit's fast path). */
+unsigned sim_format_byte_components(const struct sim_format *f);
+
+/* The 256 dwords sim_format_decode gives component c of such a format for each byte value
+ * under mode m (tables built once, shared by all threads). */
+const uint32_t *sim_format_lut8(const struct sim_format_mode *m, unsigned c);
+
 #endif

@@ -140,7 +140,7 @@ static float lane_lod(const struct tex_ctx *k, const struct sim_tex_view *v,
 
 /* Filters at `lod` (biased and clamped): level selection per MIP_FILTER; lerp (optional)
  * receives GET_LERP's four weights. */
-static bool filter(const struct tex_ctx *k, const struct sim_tex_view *v, const struct sim_tex_sampler *s,
+static bool filter(const struct tex_ctx *k, struct sim_tex_view *v, const struct sim_tex_sampler *s,
                    const struct sim_tex_coord *c, float lod, const struct sim_tex_taps *taps,
                    float out[4], float lerp[4])
 {

@@ -132,6 +132,11 @@ bool sim_tex_read_view(struct sim_run *x, unsigned pc, const struct sim_tex_inst
    v->swz[1] = sel_of(SQ_TEX_RESOURCE_WORD4__DST_SEL_Y__get(w[4]));
    v->swz[2] = sel_of(SQ_TEX_RESOURCE_WORD4__DST_SEL_Z__get(w[4]));
    v->swz[3] = sel_of(SQ_TEX_RESOURCE_WORD4__DST_SEL_W__get(w[4]));
+   v->host[0].level = v->host[1].level = -1;
+   v->host_next = 0;
+   v->byte_comps = v->mode.endian == SIM_ENDIAN_NONE ? sim_format_byte_components(v->fmt) : 0;
+   for (unsigned c = 0; c < v->byte_comps; c++)
+      v->lut[c] = sim_format_lut8(&v->mode, c);
    return true;
 }
 
@@ -221,17 +226,51 @@ static uint64_t level_address(const struct sim_tex_view *v, unsigned level, unsi
    return a + layer * layer_size(v, level);
 }
 
-bool sim_tex_texel(struct sim_run *x, unsigned pc, const struct sim_tex_view *v, unsigned level,
+/* The host bytes of (level, layer) as one mapped range, from the view's two-entry cache
+ * (resolved on a miss; NULL when GPU memory does not map the whole level as one range).
+ * Texels (i < level width, j < level height) lie within the range checked. */
+static const struct sim_tex_host_level *host_level(struct sim_run *x, struct sim_tex_view *v,
+                                                   unsigned level, unsigned layer)
+{
+   for (unsigned k = 0; k < 2; k++) {
+      if (v->host[k].level == (int)level && v->host[k].layer == (int)layer)
+         return &v->host[k];
+   }
+   struct sim_tex_host_level *h = &v->host[v->host_next];
+   v->host_next ^= 1;
+   unsigned w = sim_tex_level_dim(v->width, level), rows = sim_tex_level_dim(v->height, level);
+   h->level = (int)level;
+   h->layer = (int)layer;
+   h->pitch = level_pitch(v, level);
+   h->bytes = sim_mem_range(x->env->mem, level_address(v, level, layer),
+                            ((uint64_t)(rows - 1) * h->pitch + w) * v->bpp);
+   return h;
+}
+
+bool sim_tex_texel(struct sim_run *x, unsigned pc, struct sim_tex_view *v, unsigned level,
                    unsigned layer, unsigned i, unsigned j, uint32_t out[4])
 {
-   uint64_t va = level_address(v, level, layer) +
-                 ((uint64_t)j * level_pitch(v, level) + i) * v->bpp;
-   const uint8_t *p = sim_mem_range(x->env->mem, va, v->bpp);
-   if (!p) {
-      sim_run_fault(x, pc, "texel at 0x%llx outside GPU memory", (unsigned long long)va);
-      return false;
+   const struct sim_tex_host_level *h = host_level(x, v, level, layer);
+   const uint8_t *p;
+   if (h->bytes) {
+      p = h->bytes + ((uint64_t)j * h->pitch + i) * v->bpp;
+   } else {
+      uint64_t va = level_address(v, level, layer) + ((uint64_t)j * h->pitch + i) * v->bpp;
+      p = sim_mem_range(x->env->mem, va, v->bpp);
+      if (!p) {
+         sim_run_fault(x, pc, "texel at 0x%llx outside GPU memory", (unsigned long long)va);
+         return false;
+      }
    }
-   sim_format_decode(v->fmt, p, &v->mode, out);
+   if (!v->byte_comps) {
+      sim_format_decode(v->fmt, p, &v->mode, out);
+      return true;
+   }
+   /* sim_format_decode's result for bytes, by table; missing components as it fills them */
+   out[0] = out[1] = out[2] = 0;
+   out[3] = v->mode.num_format == SIM_NUM_INT ? 1u : 0x3F800000u;
+   for (unsigned c = 0; c < v->byte_comps; c++)
+      out[c] = v->lut[c][p[c]];
    return true;
 }
 
@@ -289,7 +328,7 @@ static bool depth_compare(unsigned func, float ref, float texel)
    }
 }
 
-bool sim_tex_sample_level(struct sim_run *x, unsigned pc, const struct sim_tex_view *v,
+bool sim_tex_sample_level(struct sim_run *x, unsigned pc, struct sim_tex_view *v,
                           const struct sim_tex_sampler *s, const struct sim_tex_inst *t,
                           const struct sim_tex_coord *c, unsigned level, bool linear,
                           const struct sim_tex_taps *taps, float out[4], float frac[2])

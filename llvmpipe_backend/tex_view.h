@@ -10,6 +10,14 @@
 #include "formats.h"
 #include "run_state.h"
 
+/* The host bytes of one (level, layer) of a view, when GPU memory maps all of it as one
+ * range (the texel fast path); level -1: unused. */
+struct sim_tex_host_level {
+   int level, layer;
+   const uint8_t *bytes;      /* NULL: not one mapped range; texels are looked up one by one */
+   unsigned pitch;
+};
+
 struct sim_tex_view {
    bool cube;
    unsigned width, height, layers, pitch0, last_level;
@@ -18,6 +26,12 @@ struct sim_tex_view {
    unsigned bpp;
    struct sim_format_mode mode;
    uint8_t swz[4];            /* resource DST_SEL, enum sim_sel */
+   /* Fast path state, filled as texels are read (a view lives for one instruction): the
+    * two (level, layer)s used last (a mip blend reads two levels), and for byte formats
+    * without endian swap the decode table of each component (byte_comps = their count). */
+   struct sim_tex_host_level host[2];
+   unsigned host_next, byte_comps;
+   const uint32_t *lut[4];
 };
 
 struct sim_tex_sampler {
@@ -49,12 +63,12 @@ bool sim_tex_read_sampler(struct sim_run *x, unsigned pc, const struct sim_tex_i
 unsigned sim_tex_level_dim(unsigned size, unsigned level);
 
 /* One texel of level `level`, (i, j) inside it, decoded to four dwords. */
-bool sim_tex_texel(struct sim_run *x, unsigned pc, const struct sim_tex_view *v, unsigned level,
+bool sim_tex_texel(struct sim_run *x, unsigned pc, struct sim_tex_view *v, unsigned level,
                    unsigned layer, unsigned i, unsigned j, uint32_t out[4]);
 
 /* Point or bilinear sample of one level; out = 4 floats (before the resource swizzle).
  * *frac (optional) receives the bilinear weights' fractions (0 for point). */
-bool sim_tex_sample_level(struct sim_run *x, unsigned pc, const struct sim_tex_view *v,
+bool sim_tex_sample_level(struct sim_run *x, unsigned pc, struct sim_tex_view *v,
                           const struct sim_tex_sampler *s, const struct sim_tex_inst *t,
                           const struct sim_tex_coord *c, unsigned level, bool linear,
                           const struct sim_tex_taps *taps, float out[4], float frac[2]);

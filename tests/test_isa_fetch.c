@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "formats.h"
 #include "isa_harness.h"
 
 #define ONE 0x3F800000u
@@ -582,10 +583,62 @@ static void test_tex_faults(void)
    set_reg(REG_SQ_TEX_RESOURCE_WORD0_0 + 9 * TEX_RES_STRIDE,
            SQ_TEX_RESOURCE_WORD0__DIM(SQ_TEX_RESOURCE_WORD0__DIM__SQ_TEX_DIM_3D));
    expect_fault("3D texture", tex_prog(&t, 1), PS_RUN(), "DIM 2 is not implemented");
+
+   /* A 4x4 RGBA8 texture (pitch 8) needs 3 * 32 + 16 = 112 bytes: with exactly those its
+    * last texel reads; one byte less and reading it faults (the texture unit may map a
+    * whole level at once only when all of it is in memory). */
+   static uint8_t texels[112];
+   for (unsigned k = 0; k < sizeof(texels); k++)
+      texels[k] = (uint8_t)(k * 11 + 5);
+   set_sampler(0, WRAP, false, MIP_NONE, 0);
+   t.resource = 9;
+   clear_lanes();
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      init_lanes.gpr[1][0][l] = U(l == 5 ? 3.5f / 4 : 0.5f / 4);   /* lane 5: texel (3, 3) */
+      init_lanes.gpr[1][1][l] = U(l == 5 ? 3.5f / 4 : 1.5f / 4);   /* others: texel (0, 1) */
+   }
+   set_texture(9, FMT(8_8_8_8), 4, 4, upload(texels, sizeof(texels)), 0, 0, NUM_NORM);
+   if (run_both("texture ending with its buffer", tex_prog(&t, 1), PS_RUN()))
+      for (unsigned l = 0; l < SIM_LANES; l++)
+         for (unsigned c = 0; c < 4; c++) {
+            unsigned at = (l == 5 ? 3 * 8 + 3 : 8) * 4 + c;
+            check_u32(R(2, c, l), U((float)(texels[at] / 255.0)), "texel byte %u (lane %u)", at, l);
+         }
+   set_texture(9, FMT(8_8_8_8), 4, 4, upload(texels, sizeof(texels) - 1), 0, 0, NUM_NORM);
+   expect_fault("texture one byte beyond its buffer", tex_prog(&t, 1), PS_RUN(), "outside GPU memory");
+}
+
+/* The texture unit's byte-format decode tables (sim_format_lut8) against the general
+ * decoder, for every byte value, byte format and mode (number format, signs, SRF mode,
+ * degamma). */
+static void test_byte_tables(void)
+{
+   static const unsigned codes[] = { FMT(8), FMT(8_8), FMT(8_8_8), FMT(8_8_8_8) };
+   unsigned bad = 0, compared = 0;
+   for (unsigned f = 0; f < 4; f++) {
+      const struct sim_format *fmt = sim_format_find(codes[f]);
+      unsigned n = fmt ? sim_format_byte_components(fmt) : 0;
+      check(n == f + 1, "FMT %u has %u byte components (%u)", codes[f], f + 1, n);
+      for (unsigned mode = 0; mode < 3 * 16 * 4; mode++) {
+         struct sim_format_mode m = { .num_format = (uint8_t)(mode % 3), .srf_no_zero = mode / 3 & 1,
+                                      .degamma = mode / 6 & 1 };
+         for (unsigned c = 0; c < 4; c++)
+            m.is_signed[c] = mode / 12 >> c & 1;
+         for (unsigned v = 0; v < 256; v++) {
+            uint8_t bytes[4] = { (uint8_t)v, (uint8_t)v, (uint8_t)v, (uint8_t)v };
+            uint32_t out[4];
+            sim_format_decode(fmt, bytes, &m, out);
+            for (unsigned c = 0; c < n; c++, compared++)
+               bad += sim_format_lut8(&m, c)[v] != out[c];
+         }
+      }
+   }
+   check(bad == 0, "byte decode tables equal the decoder (%u of %u differ)", bad, compared);
 }
 
 static void tests(void)
 {
+   test_byte_tables();
    test_vtx_formats();
    test_vtx_addressing();
    test_vtx_modes();
