@@ -104,7 +104,9 @@ def our_items(listing):
         if section == "alu":
             if tok[0] == "LITERALS":
                 vals = [int(v, 16) for v in tok[1:]]
-                items[pos] = {"kind": "lit", "vals": vals}
+                # LLVM lists literal dwords in pairs, one 64-bit slot a line: index both.
+                for k in range(0, len(vals), 2):
+                    items[pos + 4 * k] = {"kind": "lit", "vals": vals[k:k + 2]}
                 pos += 4 * len(vals)
                 clause_slots[addr] += len(vals) // 2
                 continue
@@ -339,7 +341,8 @@ def check_program(ll, cpu, tools, tmp):
             check_fetch(t, o, where)
         else:
             vals = [int(v.split("(")[0]) & 0xFFFFFFFF for v in t.split(",")]
-            if o is None or o["kind"] != "lit" or o["vals"] != vals:
+            if o is None or o["kind"] != "lit" or o["vals"] != vals[:2] or \
+               (len(vals) > 2 and ours.get(off + 8, {}).get("vals") != vals[2:]):
                 raise Mismatch("%s: literals %s but r600sim has %s" % (where, vals, o))
 
     with open(base + ".s", "w") as f:
