@@ -1,7 +1,8 @@
 /* bench/jit: shader throughput of the interpreter and the JIT (million lanes per second) for
- * an ALU-heavy, a branchy, a fetch-heavy and a texture-heavy pixel shader; the ALU-heavy JIT throughput as a
- * fraction of this core's FMA peak (measured here with an AVX-512 / AVX2 FMA kernel); and
- * the JIT's compile latency by shader size. Single-threaded; run by scripts/bench-jit.
+ * an ALU-heavy, a branchy, a fetch-heavy, a texture-heavy and two constant-reading (kcache)
+ * pixel shaders; the ALU-heavy JIT throughput as a fraction of this core's FMA peak (measured
+ * here with an AVX-512 / AVX2 FMA kernel); and the JIT's compile latency by shader size.
+ * Single-threaded; run by scripts/bench-jit.
  *
  * usage: bench_jit [SECONDS_PER_MEASUREMENT]   (default 0.5) */
 #include <immintrin.h>
@@ -254,11 +255,81 @@ static void tex_texture(void)
                SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_NONE, 0);
 }
 
+/* Constant-heavy: 4 ALU clauses of 6 groups each reading kcache constants of both sets
+ * (set 0: bank 0 lines 0-1, set 1: bank 1 line 0): MULADD_IEEE on x..w
+ * (R1 = R1 * c[a] + c[b]), MUL_IEEE in t on R4.x by a third constant; every clause reads
+ * other constants. */
+#define KC_CLAUSES 4
+#define KC_GROUPS 6
+
+static uint64_t const_shader(void)
+{
+   static struct prog p;
+   prog_init(&p);
+   struct kcache two_sets = { .mode0 = ENU(SQ_CF_ALU_WORD0, KCACHE_MODE0, SQ_CF_KCACHE_LOCK_2), .bank0 = 0,
+                              .mode1 = ENU(SQ_CF_ALU_WORD1, KCACHE_MODE1, SQ_CF_KCACHE_LOCK_1), .bank1 = 1 };
+   for (unsigned k = 0; k < KC_CLAUSES; k++) {
+      alu_begin(&p);
+      for (unsigned g = 0; g < KC_GROUPS; g++) {
+         unsigned a = (k * KC_GROUPS + g) % 32, b = (k * KC_GROUPS + g) % 16;
+         for (unsigned c = 0; c < 4; c++)
+            alu(&p, (struct alu){ OP3(MULADD_IEEE), 1, c, .s0 = gpr(1, c), .s1 = kc(0, a, c),
+                                  .s2 = kc(1, b, c) }, false);
+         alu(&p, (struct alu){ OP2(MUL_IEEE), 4, 0, .s0 = gpr(4, 0), .s1 = kc(0, (a + 1) % 32, 0) }, true);
+      }
+      cf_alu(&p, ALUK(ALU), two_sets);
+   }
+   cf_export_pixel(&p, 1);
+   return upload_prog(&p);
+}
+
+/* A typical GLSL fragment shader: colour = clamp(in * u_tint + u_offset + dot(in, u_dir) *
+ * u_light), 2 clauses, 5 uniforms of constant buffer 0 (set 0: bank 0 line 0). */
+static uint64_t glsl_shader(void)
+{
+   static struct prog p;
+   prog_init(&p);
+   struct kcache k = { .mode0 = ENU(SQ_CF_ALU_WORD0, KCACHE_MODE0, SQ_CF_KCACHE_LOCK_1) };
+   alu_begin(&p);
+   for (unsigned c = 0; c < 4; c++)
+      alu(&p, (struct alu){ OP3(MULADD_IEEE), 2, c, .s0 = gpr(1, c), .s1 = kc(0, 0, c), .s2 = kc(0, 1, c) },
+          c == 3);
+   for (unsigned c = 0; c < 4; c++)
+      alu(&p, (struct alu){ OP2(DOT4_IEEE), 3, c, .nowrite = c != 0, .s0 = gpr(1, c), .s1 = kc(0, 2, c) },
+          c == 3);
+   cf_alu(&p, ALUK(ALU), k);
+   alu_begin(&p);
+   for (unsigned c = 0; c < 4; c++)
+      alu(&p, (struct alu){ OP3(MULADD_IEEE), 2, c, .s0 = gpr(3, 0), .s1 = kc(0, 3, c), .s2 = gpr(2, c) },
+          c == 3);
+   for (unsigned c = 0; c < 4; c++)
+      alu(&p, (struct alu){ OP2(MUL_IEEE), 2, c, .s0 = gpr(2, c), .s1 = kc(0, 4, c), .clamp = true }, c == 3);
+   cf_alu(&p, ALUK(ALU), k);
+   cf_export_pixel(&p, 2);
+   return upload_prog(&p);
+}
+
+/* Constant buffers 0 (two lines) and 1 (one line) of the PS: values near 1 in bank 0 and
+ * near 0 in bank 1, so the accumulators stay finite normal numbers. */
+static void const_buffers(void)
+{
+   static float data[2][32][4];
+   for (unsigned i = 0; i < 32; i++)
+      for (unsigned c = 0; c < 4; c++) {
+         data[0][i][c] = 0.999f - 0.0001f * (float)(i + c);
+         data[1][i][c] = 0.0001f * (float)(i + c + 1);
+      }
+   for (unsigned b = 0; b < 2; b++) {
+      uint64_t va = upload(data[b], sizeof(data[b]));
+      set_reg(REG_SQ_ALU_CONST_CACHE_PS_0 + REG_SQ_ALU_CONST_CACHE_PS_0__stride * b, (uint32_t)(va >> 8));
+      set_reg(REG_SQ_ALU_CONST_BUFFER_SIZE_PS_0 + REG_SQ_ALU_CONST_BUFFER_SIZE_PS_0__stride * b, 2);
+   }
+}
+
 /* ---- measuring ------------------------------------------------------------------------------ */
 
 static double seconds = 0.5;
 static struct sim_lanes tex_lanes;   /* the texture-heavy shader's inputs */
-
 
 static void inputs(void)
 {
@@ -398,6 +469,7 @@ int main(int argc, char **argv)
    inputs();
    fetch_buffer();
    tex_texture();
+   const_buffers();
 
    const char *isa;
    double peak = fma_peak(&isa);
@@ -412,6 +484,8 @@ int main(int argc, char **argv)
       { "branchy (loop x16, nested if)", branchy_shader(), 9, &init_lanes },   /* R2: counter, R3..R5 */
       { "fetch-heavy (32 VTX fetches)", fetch_shader(), 1, &init_lanes },      /* R0: the fetch index */
       { "texture-heavy (16 RGBA8 bilinear)", tex_shader(), 0, &tex_lanes },
+      { "constants (4 clauses x 6, kcache)", const_shader(), 0, &init_lanes },
+      { "GLSL-like (2 clauses, 5 uniforms)", glsl_shader(), 0, &init_lanes },
    };
    unsigned nshaders = sizeof(shaders) / sizeof(shaders[0]);
    printf("\n%-34s %14s %14s %9s\n", "shader (rv770, 16 lanes/call)", "interp Mlane/s", "jit Mlane/s", "jit/interp");

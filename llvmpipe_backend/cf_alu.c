@@ -16,35 +16,19 @@
 #include <string.h>
 
 #include "gpu_memory.h"
+#include "kcache.h"
 #include "r600_regs.h"
 #include "run_state.h"
 
-enum const_stage { CONST_PS, CONST_VS, CONST_GS };
-
-/* The thread type whose constants an ALU clause reads. */
-static enum const_stage const_stage(const struct sim_run *x, const struct sim_cf *cf)
-{
-   bool ps = x->prog->stage == SIM_STAGE_PS;
-   if (cf->alt_const)
-      return ps ? CONST_VS : CONST_GS;
-   return ps ? CONST_PS : CONST_VS;
-}
-
 static bool lock_kcache(struct sim_run *x, unsigned pc, const struct sim_cf *cf)
 {
-   static const uint32_t cache_reg[3] = { REG_SQ_ALU_CONST_CACHE_PS_0, REG_SQ_ALU_CONST_CACHE_VS_0,
-                                          REG_SQ_ALU_CONST_CACHE_GS_0 };
-   static const uint32_t size_reg[3] = { REG_SQ_ALU_CONST_BUFFER_SIZE_PS_0,
-                                         REG_SQ_ALU_CONST_BUFFER_SIZE_VS_0,
-                                         REG_SQ_ALU_CONST_BUFFER_SIZE_GS_0 };
-   enum const_stage st = const_stage(x, cf);
    for (unsigned s = 0; s < 2; s++) {
       uint32_t used = cf->kc_used[s];
       if (!used)
          continue;
-      unsigned bank = cf->kc_bank[s];
-      uint32_t cache = sim_run_reg(x, cache_reg[st] + REG_SQ_ALU_CONST_CACHE_PS_0__stride * bank);
-      uint32_t size = sim_run_reg(x, size_reg[st] + REG_SQ_ALU_CONST_BUFFER_SIZE_PS_0__stride * bank);
+      unsigned bank = cf->kc_bank[s], w = sim_kcache_window_index(x->prog, cf, s);
+      uint32_t cache = sim_run_reg(x, sim_kcache_cache_reg(w));
+      uint32_t size = sim_run_reg(x, sim_kcache_size_reg(w));
       uint64_t base = (uint64_t)SQ_ALU_CONST_CACHE_PS_0__DATA__get(cache) << 8;
       unsigned lines = SQ_ALU_CONST_BUFFER_SIZE_PS_0__DATA__get(size);
       int64_t first = cf->kc_line[s];
@@ -80,17 +64,18 @@ static bool bind_cfile(struct sim_run *x, unsigned pc, const struct sim_cf *cf)
       sim_run_fault(x, pc, "constant-file read with SQ_CONFIG.DX9_CONSTS = 0");
       return false;
    }
-   enum const_stage st = const_stage(x, cf);
-   if (st == CONST_GS) {
+   enum sim_const_stage st = sim_const_stage(x->prog, cf);
+   if (st == SIM_CONST_GS) {
       sim_run_fault(x, pc, "ALT_CONST constant-file read: the GS has no constant file");
       return false;
    }
-   unsigned first = st == CONST_PS ? 0 : SIM_CFILE_PER_STAGE;
+   unsigned first = st == SIM_CONST_PS ? 0 : SIM_CFILE_PER_STAGE;
    x->cfile = &x->env->regs[REG_SQ_ALU_CONSTANT0_0 / 4 + 4 * first];
    return true;
 }
 
-int sim_cf_alu_begin(struct sim_run *x, unsigned pc)
+/* sim_cf_alu_begin, with or without locking the kcache. */
+static int alu_begin(struct sim_run *x, unsigned pc, bool lock)
 {
    const struct sim_cf *cf = &x->prog->cf[pc];
    switch (cf->alu_kind) {
@@ -103,11 +88,26 @@ int sim_cf_alu_begin(struct sim_run *x, unsigned pc)
    default:
       break;
    }
-   if (!lock_kcache(x, pc, cf) || !bind_cfile(x, pc, cf))
+   if ((lock && !lock_kcache(x, pc, cf)) || !bind_cfile(x, pc, cf))
       return SIM_PC_FAULT;
    x->mode_saved = x->exec;
    x->exec = sim_cf_mode_lanes(x, cf, x->exec);
    return 0;
+}
+
+int sim_cf_alu_begin(struct sim_run *x, unsigned pc)
+{
+   return alu_begin(x, pc, true);
+}
+
+int sim_cf_alu_begin_nokc(struct sim_run *x, unsigned pc)
+{
+   return alu_begin(x, pc, false);
+}
+
+int sim_cf_kcache_lock(struct sim_run *x, unsigned pc)
+{
+   return lock_kcache(x, pc, &x->prog->cf[pc]) ? 0 : SIM_PC_FAULT;
 }
 
 int sim_cf_alu_end(struct sim_run *x, unsigned pc)

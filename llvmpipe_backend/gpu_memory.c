@@ -5,6 +5,7 @@
 #include "gpu_memory.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,7 +26,18 @@ struct sim_memory {
    struct sim_buffer *bufs;   /* sorted by va */
    unsigned count, capacity;
    uint64_t cursor;           /* next-fit search start */
+   _Atomic uint64_t generation;   /* sim_mem_generation */
 };
+
+/* The last generation handed out to any memory (sim_mem_generation). */
+static _Atomic uint64_t last_generation;
+
+/* A new generation for m (its write lock held, or m not yet shared). */
+static void new_generation(struct sim_memory *m)
+{
+   atomic_store_explicit(&m->generation, atomic_fetch_add(&last_generation, 1) + 1,
+                         memory_order_release);
+}
 
 struct sim_memory *sim_mem_create(void)
 {
@@ -34,6 +46,7 @@ struct sim_memory *sim_mem_create(void)
       return NULL;
    pthread_rwlock_init(&m->lock, NULL);
    m->cursor = SIM_VA_FIRST;
+   new_generation(m);
    return m;
 }
 
@@ -131,6 +144,7 @@ uint64_t sim_mem_alloc(struct sim_memory *m, uint64_t size, uint64_t align)
       m->bufs[i] = (struct sim_buffer){ .va = va, .size = size, .span = span, .data = data };
       m->count++;
       m->cursor = va + span;
+      new_generation(m);
    }
    pthread_rwlock_unlock(&m->lock);
    if (!va)
@@ -146,6 +160,7 @@ void sim_mem_free(struct sim_memory *m, uint64_t va)
       free(m->bufs[i - 1].data);
       memmove(&m->bufs[i - 1], &m->bufs[i], (m->count - i) * sizeof(m->bufs[0]));
       m->count--;
+      new_generation(m);
    }
    pthread_rwlock_unlock(&m->lock);
 }
@@ -168,6 +183,21 @@ void *sim_mem_range(struct sim_memory *m, uint64_t va, uint64_t size)
       p = b->data + (va - b->va);
    pthread_rwlock_unlock(&m->lock);
    return p;
+}
+
+void *sim_mem_extent(struct sim_memory *m, uint64_t va, uint64_t *bytes)
+{
+   pthread_rwlock_rdlock(&m->lock);
+   struct sim_buffer *b = find(m, va);
+   void *p = b ? b->data + (va - b->va) : NULL;
+   *bytes = b ? b->size - (va - b->va) : 0;
+   pthread_rwlock_unlock(&m->lock);
+   return p;
+}
+
+uint64_t sim_mem_generation(struct sim_memory *m)
+{
+   return atomic_load_explicit(&m->generation, memory_order_acquire);
 }
 
 void sim_mem_foreach(struct sim_memory *m,

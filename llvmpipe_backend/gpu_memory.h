@@ -25,6 +25,15 @@ void *sim_mem_map(struct sim_memory *, uint64_t va);
  * else NULL (the caller reports a fault). */
 void *sim_mem_range(struct sim_memory *, uint64_t va, uint64_t size);
 
+/* sim_mem_range's host pointer for va alone, with *bytes = the bytes from va to the end of
+ * its buffer; NULL and 0 when va is unmapped. */
+void *sim_mem_extent(struct sim_memory *, uint64_t va, uint64_t *bytes);
+
+/* A number that changes whenever a buffer is allocated or freed, to a value no memory of
+ * the process had before: host pointers and extents obtained under one generation stay
+ * valid while the generation is the same (kcache.c memoizes by it). */
+uint64_t sim_mem_generation(struct sim_memory *);
+
 /* Calls fn for every live buffer (for capture). */
 void sim_mem_foreach(struct sim_memory *, void (*fn)(void *ctx, uint64_t va, uint64_t size,
                                                        const void *data), void *ctx);

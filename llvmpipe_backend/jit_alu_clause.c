@@ -1,5 +1,6 @@
 /* ALU clauses -> LLVM IR. A run of consecutive ALU clauses (one, or several plain ones that
- * jit_build.c chains when nothing but falling through can reach them) is one basic block;
+ * jit_build.c chains when nothing but falling through can reach them) is straight-line code
+ * (between clauses only jit_build.c's kcache entry, a test with a rarely taken side path);
  * the register file lives in SSA values for its length (struct jit_alu_run): a GPR is
  * loaded from struct sim_lanes on its first read and stored back once at the end of the
  * run, in the lanes of the exec mask the run started with (exec and predicate updates take
@@ -52,6 +53,8 @@ struct jit_alu_run {
    LLVMValueRef bad;               /* i16: lanes with an invalid relative register */
    LLVMValueRef cbad;              /* i16: lanes with an invalid relative constant-file index */
    LLVMValueRef pred, new_exec, kill;   /* i16: predicate, exec and kill updates so far */
+   LLVMValueRef kc_base[2];        /* ptr: constant 0 of each kcache set of the clause */
+   LLVMValueRef kc_val[2][32][4];  /* <16 x i32>: the constants the clause has read */
 };
 
 static LLVMValueRef canon_of(struct jb *j, struct jv *v)
@@ -86,6 +89,12 @@ static LLVMValueRef call_masked(struct jb *j, const char *name, LLVMTypeRef t0, 
    return LLVMBuildCall2(j->b, fty, decl, args, n, "");
 }
 
+static void gpr_store(struct jb *j, struct jit_alu_run *cl, unsigned r, unsigned c, LLVMValueRef v)
+{
+   LLVMValueRef args[4] = { v, gpr_ptr(j, r, c), ci32(j, 4), cl->exec_mask };
+   call_masked(j, "llvm.masked.store", j->vi, j->ptr, args, 4);
+}
+
 /* Stores every dirty register, canonical, in the lanes of the clause's exec mask (a masked
  * store: nothing keeps the memory values live through the clause). */
 static void gpr_flush(struct jb *j, struct jit_alu_run *cl)
@@ -95,8 +104,7 @@ static void gpr_flush(struct jb *j, struct jit_alu_run *cl)
          struct gpr_slot *s = &cl->gpr[r][c];
          if (!s->dirty)
             continue;
-         LLVMValueRef args[4] = { canon_of(j, &s->val), gpr_ptr(j, r, c), ci32(j, 4), cl->exec_mask };
-         call_masked(j, "llvm.masked.store", j->vi, j->ptr, args, 4);
+         gpr_store(j, cl, r, c, canon_of(j, &s->val));
          s->dirty = false;
       }
    }
@@ -194,10 +202,14 @@ static LLVMValueRef read_src(struct jb *j, struct group_state *gs, const struct 
       case SIM_SRC_GPR: src = gpr_read(j, gs->cl, s->index, s->chan); break;
       case SIM_SRC_PV: src = &gs->pv[s->chan]; break;
       case SIM_SRC_PS: src = gs->ps; break;
-      case SIM_SRC_KCACHE:
-         v = splat(j, load(j, j->i32, gep(j, j->x, offsetof(struct sim_run, kcache) +
-                                                      ((uint64_t)s->index * 4 + s->chan) * 4)));
+      case SIM_SRC_KCACHE: {
+         LLVMValueRef *k = &gs->cl->kc_val[s->index / 32][s->index % 32][s->chan];
+         if (!*k)
+            *k = splat(j, load(j, j->i32, gep(j, gs->cl->kc_base[s->index / 32],
+                                                ((uint64_t)(s->index % 32) * 4 + s->chan) * 4)));
+         v = *k;
          break;
+      }
       case SIM_SRC_CFILE: {
          LLVMValueRef base = load(j, j->ptr, gep(j, j->x, offsetof(struct sim_run, cfile)));
          v = splat(j, load(j, j->i32, gep(j, base, ((uint64_t)s->index * 4 + s->chan) * 4)));
@@ -377,11 +389,15 @@ struct jit_alu_run *jit_alu_begin(struct jb *j)
    return cl;
 }
 
-void jit_alu_clause(struct jb *j, struct jit_alu_run *cl, const struct sim_cf *cf)
+void jit_alu_clause(struct jb *j, struct jit_alu_run *cl, const struct sim_cf *cf,
+                    LLVMValueRef kc_base[2])
 {
    const struct sim_program *p = j->p;
    for (unsigned c = 0; c < 4; c++)
       cl->ar[c] = kvec(j, 0);
+   cl->kc_base[0] = kc_base[0];
+   cl->kc_base[1] = kc_base[1];
+   memset(cl->kc_val, 0, sizeof(cl->kc_val));
    /* PV/PS before the first group, like NOP's result, are 0.0 loaded at run time: an LLVM
     * constant would let code generation fold x + -PV.x to x, keeping a denormal x that the
     * MXCSR's DAZ/FTZ flushes when the add runs. */
@@ -430,15 +446,33 @@ bool jit_alu_clause_continues(const struct sim_program *p, const struct sim_cf *
    return true;
 }
 
-void jit_alu_end(struct jb *j, struct jit_alu_run *cl)
+/* The run's stores of everything but the registers. */
+static void state_stores(struct jb *j, struct jit_alu_run *cl)
 {
    LLVMValueRef exec_ptr = gep(j, j->x, offsetof(struct sim_run, exec));
    LLVMValueRef killed_ptr = gep(j, j->x, offsetof(struct sim_run, killed));
-   gpr_flush(j, cl);
    store(j, cl->pred, gep(j, j->x, offsetof(struct sim_run, pred)), 2);
    store(j, cl->bad, gep(j, j->x, offsetof(struct sim_run, rel_fault)), 2);
    store(j, cl->cbad, gep(j, j->x, offsetof(struct sim_run, cfile_fault)), 2);
    store(j, and_(j, cl->new_exec, not_(j, cl->kill)), exec_ptr, 2);
    store(j, or_(j, load(j, j->i16, killed_ptr), cl->kill), killed_ptr, 2);
+}
+
+void jit_alu_end(struct jb *j, struct jit_alu_run *cl)
+{
+   gpr_flush(j, cl);
+   state_stores(j, cl);
    free(cl);
+}
+
+void jit_alu_exit_stores(struct jb *j, struct jit_alu_run *cl)
+{
+   for (unsigned r = 0; r < SIM_MAX_GPRS; r++) {
+      for (unsigned c = 0; c < 4; c++) {
+         const struct jv *v = &cl->gpr[r][c].val;
+         if (cl->gpr[r][c].dirty)   /* canonical, without recording it for the main path */
+            gpr_store(j, cl, r, c, v->canon ? v->canon : v->raw ? jit_canon(j, v->v) : v->v);
+      }
+   }
+   state_stores(j, cl);
 }

@@ -1,9 +1,11 @@
 /* Decoded program -> LLVM IR module: the CF skeleton. The CF list becomes one basic block per
- * CF instruction; control flow, stack, kcache, fetch and export run in the C helpers of
- * cf_exec.c and the helper's returned CF index selects the next block. ALU clause bodies are
- * emitted inline (jit_alu_clause.c) as 16-lane SSA code reproducing alu_ops.h exactly
- * (jit_alu_ops.c). A CF helper may return any CF index (RETURN), so each CF block's switch
- * falls back to a dispatch block over all CF indices. */
+ * CF instruction; control flow, stack, fetch and export run in the C helpers of cf_exec.c
+ * and the helper's returned CF index selects the next block. ALU clause bodies are emitted
+ * inline (jit_alu_clause.c) as 16-lane SSA code reproducing alu_ops.h exactly
+ * (jit_alu_ops.c); their kcache constants are read straight from the constant buffers when
+ * an inline test shows cf_alu.c's locking would read the same bytes (kcache.h), else through
+ * that locking. A CF helper may return any CF index (RETURN), so each CF block's switch falls
+ * back to a dispatch block over all CF indices. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -13,6 +15,7 @@
 #include "alu_ops.h"
 #include "jit_build.h"
 #include "jit_ir.h"
+#include "kcache.h"
 #include "run_state.h"
 
 /* ---- host code and data ------------------------------------------------------------------ */
@@ -24,6 +27,9 @@ const struct jit_host_symbol jit_host_symbols[] = {
    [JIT_HOST_ALU_LANES] = { "r600sim_host_alu_lanes", (void (*)(void))sim_alu_lanes },
    [JIT_HOST_ALU_FP64] = { "r600sim_host_alu_fp64_vec", (void (*)(void))sim_alu_fp64_vec },
    [JIT_HOST_CF_ALU_BEGIN] = { "r600sim_host_cf_alu_begin", (void (*)(void))sim_cf_alu_begin },
+   [JIT_HOST_CF_ALU_BEGIN_NOKC] = { "r600sim_host_cf_alu_begin_nokc",
+                                    (void (*)(void))sim_cf_alu_begin_nokc },
+   [JIT_HOST_CF_KCACHE_LOCK] = { "r600sim_host_cf_kcache_lock", (void (*)(void))sim_cf_kcache_lock },
    [JIT_HOST_CF_ALU_END] = { "r600sim_host_cf_alu_end", (void (*)(void))sim_cf_alu_end },
    [JIT_HOST_CF_STEP] = { "r600sim_host_cf_step", (void (*)(void))sim_cf_step },
 };
@@ -94,12 +100,122 @@ static LLVMValueRef call_helper(struct jb *j, enum jit_host_fn fn, unsigned pc)
    return LLVMBuildCall2(j->b, j->helper_ty, jit_host_fn(j, fn), args, 2, "");
 }
 
-/* A CF_ALU whose entry and exit helpers (cf_alu.c) would only save and restore the exec
- * mask: no stack operation, no constants to lock, no pixel mode. Its code skips them. */
+/* A CF_ALU whose entry and exit helpers (cf_alu.c) would only lock its kcache sets and save
+ * and restore the exec mask: no stack operation, no constant file, no pixel mode. Its code
+ * skips them (the kcache: kcache_entry). */
 static bool plain_alu(const struct sim_cf *cf)
 {
-   return cf->alu_kind == SIM_ALU_PLAIN && !cf->kc_used[0] && !cf->kc_used[1] && !cf->uses_cfile &&
-          !cf->whole_quad && !cf->valid_pixel;
+   return cf->alu_kind == SIM_ALU_PLAIN && !cf->uses_cfile && !cf->whole_quad && !cf->valid_pixel;
+}
+
+/* ---- kcache: constants read from the buffers' host copies ----------------------------------- */
+
+/* Whether kcache set s of clause cf may be read through its window (kcache.h) - all the
+ * constants it uses lie in the window's bytes - and *base = the address of the set's
+ * constant 0 there. */
+static LLVMValueRef kcache_fast(struct jb *j, const struct sim_cf *cf, unsigned s, LLVMValueRef *base)
+{
+   unsigned w = sim_kcache_window_index(j->p, cf, s);
+   uint64_t end = 16ull * (32 - (unsigned)__builtin_clz(cf->kc_used[s]));   /* past the last used */
+   LLVMValueRef win = load(j, j->ptr, gep(j, j->x, offsetof(struct sim_run, kc_win)));
+   LLVMSetAlignment(win, 8);
+   LLVMValueRef e = gep(j, win, (uint64_t)w * sizeof(struct sim_kcache_window));
+   LLVMValueRef host = load(j, j->ptr, gep(j, e, offsetof(struct sim_kcache_window, host)));
+   LLVMValueRef bytes = load(j, j->i64, gep(j, e, offsetof(struct sim_kcache_window, bytes)));
+   LLVMSetAlignment(host, 8);
+   LLVMSetAlignment(bytes, 8);
+   LLVMValueRef line = LLVMConstInt(j->i64, cf->kc_line[s], 0), ok = NULL;
+   if (cf->kc_loop[s]) {   /* + floor(AL / 16) */
+      LLVMValueRef al = load(j, j->i32, gep(j, j->x, offsetof(struct sim_run, loop_index)));
+      al = LLVMBuildSExt(j->b, LLVMBuildAShr(j->b, al, ci32(j, 4), ""), j->i64, "");
+      line = LLVMBuildAdd(j->b, line, al, "");
+      ok = LLVMBuildICmp(j->b, LLVMIntSGE, line, LLVMConstInt(j->i64, 0, 0), "");
+   }
+   LLVMValueRef off = LLVMBuildMul(j->b, line, LLVMConstInt(j->i64, SIM_KCACHE_LINE_BYTES, 0), "");
+   LLVMValueRef in = LLVMBuildICmp(j->b, LLVMIntULE,
+                                   LLVMBuildAdd(j->b, off, LLVMConstInt(j->i64, end, 0), ""), bytes, "");
+   *base = LLVMBuildGEP2(j->b, j->i8, host, &off, 1, "");
+   return ok ? and_(j, ok, in) : in;
+}
+
+static LLVMValueRef expect_true(struct jb *j, LLVMValueRef c)
+{
+   static const char name[] = "llvm.expect";
+   LLVMTypeRef i1 = LLVMInt1TypeInContext(j->ctx);
+   unsigned id = LLVMLookupIntrinsicID(name, sizeof(name) - 1);
+   LLVMValueRef args[2] = { c, LLVMConstInt(i1, 1, 0) };
+   return LLVMBuildCall2(j->b, LLVMIntrinsicGetType(j->ctx, id, &i1, 1),
+                         LLVMGetIntrinsicDeclaration(j->mod, id, &i1, 1), args, 2, "");
+}
+
+/* The entry of ALU clause pc, which locks kcache sets. When every set may be read through
+ * its window, base[s] points there and the code calls `fast_fn` (-1: none); otherwise it
+ * calls `slow_fn` - cf_alu.c's locking, which copies the constants into sim_run.kcache
+ * (base[s] then points there) or faults exactly as the interpreter does. A fault branches
+ * to `fault`. The builder is left where the clause's body goes. */
+static void kcache_entry(struct jb *j, unsigned pc, int fast_fn, enum jit_host_fn slow_fn,
+                         LLVMBasicBlockRef fault, LLVMValueRef base[2])
+{
+   const struct sim_cf *cf = &j->p->cf[pc];
+   LLVMValueRef fast_base[2] = { NULL, NULL }, fast = NULL;
+   for (unsigned s = 0; s < 2; s++) {
+      if (!cf->kc_used[s])
+         continue;
+      LLVMValueRef ok = kcache_fast(j, cf, s, &fast_base[s]);
+      fast = fast ? and_(j, fast, ok) : ok;
+   }
+   LLVMBasicBlockRef fast_bb = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "kc_fast");
+   LLVMBasicBlockRef slow_bb = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "kc_slow");
+   LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "kc_done");
+   LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "alu");
+   LLVMBuildCondBr(j->b, expect_true(j, fast), fast_bb, slow_bb);
+   LLVMPositionBuilderAtEnd(j->b, fast_bb);
+   LLVMValueRef r_fast = fast_fn >= 0 ? call_helper(j, (enum jit_host_fn)fast_fn, pc) : ci32(j, 0);
+   LLVMBasicBlockRef fast_end = LLVMGetInsertBlock(j->b);
+   LLVMBuildBr(j->b, join);
+   LLVMPositionBuilderAtEnd(j->b, slow_bb);
+   LLVMValueRef r_slow = call_helper(j, slow_fn, pc), copy[2];
+   const size_t set_bytes = sizeof(((struct sim_run *)0)->kcache[0]);
+   for (unsigned s = 0; s < 2; s++)
+      copy[s] = gep(j, j->x, offsetof(struct sim_run, kcache) + s * set_bytes);
+   LLVMBuildBr(j->b, join);
+   LLVMPositionBuilderAtEnd(j->b, join);
+   LLVMValueRef r = LLVMBuildPhi(j->b, j->i32, "");
+   LLVMValueRef rv[2] = { r_fast, r_slow };
+   LLVMBasicBlockRef from[2] = { fast_end, slow_bb };
+   LLVMAddIncoming(r, rv, from, 2);
+   for (unsigned s = 0; s < 2; s++) {
+      base[s] = NULL;
+      if (!cf->kc_used[s])
+         continue;
+      base[s] = LLVMBuildPhi(j->b, j->ptr, "");
+      LLVMValueRef bv[2] = { fast_base[s], copy[s] };
+      LLVMAddIncoming(base[s], bv, from, 2);
+   }
+   LLVMBuildCondBr(j->b, LLVMBuildICmp(j->b, LLVMIntSLT, r, ci32(j, 0), ""), fault, body);
+   LLVMPositionBuilderAtEnd(j->b, body);
+}
+
+static bool uses_kcache(const struct sim_cf *cf)
+{
+   return cf->kc_used[0] || cf->kc_used[1];
+}
+
+/* kcache_entry of plain clause pc: nothing to call when the windows serve; a locking fault
+ * of a clause after the first of its run stores what the clauses before it computed (the
+ * interpreter ran them) before the program stops. */
+static void plain_kcache_entry(struct jb *j, struct jit_alu_run *run, unsigned pc, bool mid,
+                               LLVMBasicBlockRef fault, LLVMValueRef base[2])
+{
+   LLVMBasicBlockRef exit = mid ? LLVMAppendBasicBlockInContext(j->ctx, j->fn, "kc_fault") : fault;
+   kcache_entry(j, pc, -1, JIT_HOST_CF_KCACHE_LOCK, exit, base);
+   if (!mid)
+      return;
+   LLVMBasicBlockRef body = LLVMGetInsertBlock(j->b);
+   LLVMPositionBuilderAtEnd(j->b, exit);
+   jit_alu_exit_stores(j, run);
+   LLVMBuildBr(j->b, fault);
+   LLVMPositionBuilderAtEnd(j->b, body);
 }
 
 /* The next CF index after a plain ALU clause (sim_cf_alu_end's result when nothing faults;
@@ -224,7 +340,10 @@ LLVMModuleRef sim_jit_build_module(const struct sim_program *p, LLVMContextRef c
       LLVMValueRef next;
       if (cf->op == SIM_CF_ALU) {
          bool plain = plain_alu(cf);
-         if (!plain) {
+         LLVMValueRef kc_base[2] = { NULL, NULL };
+         if (!plain && uses_kcache(cf)) {
+            kcache_entry(&j, pc, JIT_HOST_CF_ALU_BEGIN_NOKC, JIT_HOST_CF_ALU_BEGIN, fault, kc_base);
+         } else if (!plain) {
             LLVMValueRef r = call_helper(&j, JIT_HOST_CF_ALU_BEGIN, pc);
             LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(ctx, j.fn, "alu");
             LLVMBuildCondBr(j.b, LLVMBuildICmp(j.b, LLVMIntSLT, r, ci32(&j, 0), ""), fault, body);
@@ -233,10 +352,13 @@ LLVMModuleRef sim_jit_build_module(const struct sim_program *p, LLVMContextRef c
          struct jit_alu_run *run = jit_alu_begin(&j);
          if (!run)
             goto fail;
-         jit_alu_clause(&j, run, cf);
-         while (pc + 1 < p->ncf && chained[pc + 1]) {
-            cf = &p->cf[++pc];
-            jit_alu_clause(&j, run, cf);
+         for (;;) {
+            if (plain && uses_kcache(cf))
+               plain_kcache_entry(&j, run, pc, pc != first, fault, kc_base);
+            jit_alu_clause(&j, run, cf, kc_base);
+            if (pc + 1 >= p->ncf || !chained[pc + 1])
+               break;
+            cf = &p->cf[++pc];   /* plain, as chained clauses are */
          }
          jit_alu_end(&j, run);
          next = plain ? plain_alu_end(&j, pc) : call_helper(&j, JIT_HOST_CF_ALU_END, pc);

@@ -38,6 +38,7 @@
 #include "debug.h"
 #include "jit.h"
 #include "jit_build.h"
+#include "kcache.h"
 #include "jit_code_version.h"
 #include "jit_objcache.h"
 
@@ -242,6 +243,7 @@ static bool link_object(struct sim_program *p, LLVMMemoryBufferRef obj, const ch
    }
    p->jit_fn = (int (*)(void *))(uintptr_t)addr;
    p->jit_code = rt;
+   p->kc_windows = sim_kcache_windows_used(p);
    return true;
 }
 
@@ -307,6 +309,7 @@ void sim_jit_release(struct sim_program *p)
    pthread_mutex_unlock(&jit_lock);
    p->jit_code = NULL;
    p->jit_fn = NULL;
+   p->kc_windows = 0;
    atomic_fetch_add(&programs_released, 1);
 }
 

@@ -113,6 +113,8 @@ enum jit_host_fn {
    JIT_HOST_ALU_LANES,      /* sim_alu_lanes: lanes_ty */
    JIT_HOST_ALU_FP64,       /* sim_alu_fp64_vec: fp64_ty */
    JIT_HOST_CF_ALU_BEGIN,   /* CF helpers: helper_ty */
+   JIT_HOST_CF_ALU_BEGIN_NOKC,
+   JIT_HOST_CF_KCACHE_LOCK,
    JIT_HOST_CF_ALU_END,
    JIT_HOST_CF_STEP,
 };
@@ -153,12 +155,17 @@ LLVMValueRef jit_alu_post(struct jb *j, LLVMValueRef r, unsigned omod, bool clam
 
 /* ---- ALU clauses (jit_alu_clause.c) ---------------------------------------------------- */
 
-/* A run of consecutive ALU clauses emitted into one basic block with the register file in
- * SSA values: begin (NULL when out of memory), each clause's body, end (stores the
- * registers, predicate, exec, kill and relative-address faults; frees the run). */
+/* A run of consecutive ALU clauses emitted with the register file in SSA values: begin
+ * (NULL when out of memory), each clause's body, end (stores the registers, predicate,
+ * exec, kill and relative-address faults; frees the run). A clause reads the constants of
+ * kcache set s through kc_base[s] (ptr to constant 0 of the set's first line; unused for
+ * sets it does not lock), each once. jit_alu_exit_stores emits end's stores without
+ * ending the run, for a side exit between two clauses (a fault at the second's entry). */
 struct jit_alu_run;
 struct jit_alu_run *jit_alu_begin(struct jb *j);
-void jit_alu_clause(struct jb *j, struct jit_alu_run *run, const struct sim_cf *cf);
+void jit_alu_clause(struct jb *j, struct jit_alu_run *run, const struct sim_cf *cf,
+                    LLVMValueRef kc_base[2]);
+void jit_alu_exit_stores(struct jb *j, struct jit_alu_run *run);
 void jit_alu_end(struct jb *j, struct jit_alu_run *run);
 
 /* True when another plain clause may follow `cf` in the same run: `cf` neither changes the

@@ -2,7 +2,9 @@
  * and the JIT. Everything except the bodies of ALU clauses - control flow, the branch/loop
  * stack, calls, kcache locking, vertex fetch, texture instructions, exports, CALL_FS - is
  * executed by the C helpers of cf_*.c for both engines, so the two can only differ in ALU
- * arithmetic, and the JIT's arithmetic is checked against alu_ops.h.
+ * arithmetic, and the JIT's arithmetic is checked against alu_ops.h. (The JIT skips the
+ * kcache locking when its inline test shows the constants lie where the locking would read
+ * them and that it would not fault: kcache.h.)
  *
  * Control-flow model (r600-facts §4.5; ISA choices documented in cf_exec.c):
  * exec = active lanes; brk / cont = lanes that left the innermost loop with LOOP_BREAK /
@@ -45,6 +47,8 @@ struct sim_stack_entry {
    int32_t loop_inc;     /* LOOP_START: SQ_LOOP_CONST INC added to AL per iteration */
 };
 
+struct sim_kcache_window;   /* kcache.h */
+
 struct sim_call_entry {
    uint32_t ret;         /* CF index to return to */
    uint8_t count;        /* the CALL's CALL_COUNT, given back by RETURN */
@@ -52,7 +56,9 @@ struct sim_call_entry {
 
 struct sim_run {
    /* Read by JIT code (fixed offsets via offsetof). */
-   uint32_t kcache[2][32][4];   /* constants locked by the current ALU clause */
+   uint32_t kcache[2][32][4];   /* constants locked by the current ALU clause (cf_alu.c) */
+   const struct sim_kcache_window *kc_win;   /* JIT: kcache.h windows, current for the
+                                                windows of the programs run */
    struct sim_lanes *lanes;
    const uint32_t *cfile;       /* DX9 constant file of the current ALU clause: c[0..255] */
    uint32_t tmp[3 * SIM_LANES]; /* operand buffer for helper calls from JIT code */
@@ -87,6 +93,8 @@ int sim_run_fault(struct sim_run *x, unsigned pc, const char *fmt, ...)
 
 /* CF helpers; each returns the next CF index, SIM_PC_END or SIM_PC_FAULT. */
 int sim_cf_alu_begin(struct sim_run *x, unsigned pc);   /* push, kcache lock; 0 if ok */
+int sim_cf_alu_begin_nokc(struct sim_run *x, unsigned pc);   /* the same without the lock */
+int sim_cf_kcache_lock(struct sim_run *x, unsigned pc);      /* the lock alone; 0 if ok */
 int sim_cf_alu_end(struct sim_run *x, unsigned pc);     /* faults; pops / else / break */
 int sim_cf_step(struct sim_run *x, unsigned pc);        /* every non-ALU CF instruction */
 

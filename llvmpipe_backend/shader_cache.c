@@ -27,6 +27,7 @@
 
 #include "run_state.h"
 #include "jit.h"
+#include "kcache.h"
 #include "r600_regs.h"
 
 #define CACHE_BUCKETS 1024
@@ -355,6 +356,10 @@ bool sim_program_run_valid(const struct sim_program *prog, const struct sim_prog
    x.backjumps = 0;
    x.loop_index = 0;
    x.rel_fault = x.cfile_fault = 0;
+   x.kc_win = NULL;
+   uint64_t windows = prog->kc_windows | (fetch ? fetch->kc_windows : 0);
+   if (windows)
+      sim_kcache_prepare(&x, windows);
 
 #if defined(__SSE__)
    unsigned csr = _mm_getcsr();

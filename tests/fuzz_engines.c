@@ -13,6 +13,13 @@
  * still only is a fault both engines must report alike). Inputs: every GPR of every lane
  * and a constant buffer filled from NaNs, infinities, signed zeros, denormals, integer
  * extremes and random bits.
+ * Constants: kcache sets of either set on banks 0 and 1 (two buffers; on R7xx also through
+ * ALT_CONST, the VS buffers), LOCK_1 / LOCK_2 / LOCK_LOOP_INDEX, DX9 loops (LOOP_START with
+ * SQ_LOOP_CONST INIT / INC, so AL moves the lines), runs of consecutive constant-reading
+ * clauses (which the JIT chains); in about one program of five the constant registers
+ * have a defect (a buffer size beyond its buffer or below the lines read, an unmapped base,
+ * a base inside a buffer, a partial last line) so that locking faults, also between
+ * chained clauses. Engines must agree on the GPRs and exports also when a program faults.
  *
  * usage: fuzz_engines [COUNT [SEED [r600|rv770]]]   COUNT programs per chip (default 300);
  * program i of a run uses seed SEED + i, so a failure is reproduced by
@@ -32,14 +39,23 @@
 
 #define FIRST_COUNTER 120   /* R120..R123: loop counters; R124..R127: trip counts */
 #define MAX_DEPTH 3
-#define CONST_BYTES 4096    /* constant buffer 0: 256 vec4 */
+#define CONST_BYTES 4096    /* constant buffer 0: 256 vec4 (16 lines) */
+#define CONST1_BYTES 2048   /* constant buffer 1: 8 lines */
+#define LOOP_CONSTS 4       /* DX9 loops use SQ_LOOP_CONST 0..3 of the PS */
+#define KCACHE_BANKS 16     /* KCACHE_BANK values */
 
 static bool op_seen[2][HW_ISA_NUM_OPS];   /* [rv770?] ALU opcodes the programs used */
 
+/* The generator draws from two streams: `rng` for everything programs had before the
+ * constant features (kcache banks, LOCK_LOOP_INDEX, DX9 loops, runs of constant-reading
+ * clauses, constant-register defects) and `rng2` for those, so a seed's program keeps what
+ * it had (fuzz_regression_* tests replay seeds) and gains the new features on top. */
 struct gen {
    struct isa_program *p;
-   uint64_t *rng;
+   uint64_t *rng, *rng2;
    unsigned loops;          /* loops open around the current point */
+   unsigned dx9_loops;      /* of which DX9 loops (AL set by LOOP_START) */
+   unsigned extra_cf;       /* CF instructions from rng2 (outside the CF budget) */
    int loop_end_fixup[8];   /* CF indices of LOOP_BREAK / LOOP_CONTINUE to point at LOOP_END */
    unsigned nfix;
    unsigned cf_budget;
@@ -74,6 +90,8 @@ struct clause_state {
    unsigned prev_units;   /* units (x..w, t) the previous group used; 0: first group */
    unsigned mova_units;   /* units of the previous group's MOVA* */
    unsigned ar_loaded;    /* AR components loaded by MOVA* earlier in the clause */
+   bool chainable;        /* no exec update, kill or relative operand: a clause the JIT may
+                             run together with the next one */
 };
 
 static const struct hw_isa_op *inst_op(enum isa_chip ch, const struct isa_alu_inst *in)
@@ -100,6 +118,8 @@ static bool executable_group(enum isa_chip ch, struct isa_alu_group *g, void *ct
       if (!op || !sim_alu_implemented(hw_isa_id_of(op)) || (op->flags & HW_ISA_F_FP64))
          return false;
       movas += !!(op->flags & HW_ISA_F_MOVA);
+      if (cs->chainable && (op->flags & HW_ISA_F_KILL))
+         return false;
    }
    for (unsigned i = 0; i < g->n; i++) {
       struct isa_alu_inst *in = &g->ins[i];
@@ -109,6 +129,8 @@ static bool executable_group(enum isa_chip ch, struct isa_alu_group *g, void *ct
          isa_set(ch, ISA_F_ALU_OP2, "UPDATE_EXECUTE_MASK", &in->w[1], 0);
          isa_set(ch, ISA_F_ALU_OP2, "UPDATE_PRED", &in->w[1], 0);
       }
+      if (!op3 && cs->chainable)
+         isa_set(ch, ISA_F_ALU_OP2, "UPDATE_EXECUTE_MASK", &in->w[1], 0);
       if (!op3 && (op->flags & HW_ISA_F_MOVA))
          isa_set(ch, ISA_F_ALU_OP2, "WRITE_MASK", &in->w[1], 0);
       if (!op3 && isa_field(ch, ISA_F_ALU_OP2, "FOG_MERGE"))
@@ -129,6 +151,8 @@ static bool executable_group(enum isa_chip ch, struct isa_alu_group *g, void *ct
             isa_set(ch, k < 2 ? ISA_F_ALU0 : ISA_F_ALU_OP3, rel[k], &in->w[k < 2 ? 0 : 1], 0);
          uses_rel |= isa_get(ch, k < 2 ? ISA_F_ALU0 : ISA_F_ALU_OP3, rel[k], in->w[k < 2 ? 0 : 1]) != 0;
       }
+      if (uses_rel && cs->chainable)
+         return false;
       if (uses_rel) {
          unsigned mode = isa_get(ch, ISA_F_ALU0, "INDEX_MODE", in->w[0]);
          if (mode > 4)
@@ -142,31 +166,67 @@ static bool executable_group(enum isa_chip ch, struct isa_alu_group *g, void *ct
 
 static bool fp64_group(enum isa_chip ch, const uint32_t cfw[2], struct isa_alu_group *g, uint64_t *rng);
 
-/* An ALU clause of kind `cfname` with `n` random groups; returns the clause. */
-static struct isa_clause *alu_clause(struct gen *g, const char *cfname, unsigned n)
+/* kcache sets of the ALU clause with CF words w: `rng` picks which sets are locked, LOCK_1 or
+ * LOCK_2 and a line (0..14); g->rng2 then moves them: set 0 mostly on bank 0 (16 lines),
+ * set 1 mostly on bank 1 (8 lines), LOCK_2 sometimes LOCK_LOOP_INDEX (mostly inside DX9
+ * loops), the line into what the buffer holds when the registers are sound (with AL in
+ * 0..46, random_consts); rarely another bank (size 0: a fault) or a line up to 255; on
+ * R7xx sometimes ALT_CONST (the VS buffers). */
+static void random_kcache(struct gen *g, uint64_t *rng, uint32_t *w, bool locked)
+{
+   enum isa_chip ch = g->p->chip;
+   static const char *const modes[] = {"SQ_CF_KCACHE_NOP", "SQ_CF_KCACHE_LOCK_1", "SQ_CF_KCACHE_LOCK_2",
+                                       "SQ_CF_KCACHE_LOCK_LOOP_INDEX"};
+   static const enum isa_fmt fmt[2] = {ISA_F_CFALU0, ISA_F_CFALU1};
+   static const char *const mode[2] = {"KCACHE_MODE0", "KCACHE_MODE1"};
+   static const char *const bank[2] = {"KCACHE_BANK0", "KCACHE_BANK1"};
+   static const char *const addr[2] = {"KCACHE_ADDR0", "KCACHE_ADDR1"};
+   static const unsigned lines[2] = {CONST_BYTES / 256, CONST1_BYTES / 256};
+   unsigned m[2] = {0, 0}, a[2] = {0, 0};
+   if (locked) {
+      m[0] = 1 + gen_below(rng, 2);
+      a[0] = gen_below(rng, 15);
+      if (gen_below(rng, 2)) {
+         m[1] = 1 + gen_below(rng, 2);
+         a[1] = gen_below(rng, 15);
+      }
+   }
+   uint64_t *r2 = g->rng2;
+   for (unsigned s = 0; s < 2 && m[s]; s++) {
+      if (m[s] == 2 && gen_below(r2, g->dx9_loops ? 2 : 8) == 0)
+         m[s] = 3;   /* two lines too, at line + floor(AL / 16) */
+      unsigned b = gen_below(r2, 4) ? s : 1 - s, r = gen_below(r2, 512);
+      unsigned room = lines[b] - (m[s] == 3 ? 3 : m[s] == 2 ? 1 : 0);   /* AL / 16 <= 2 */
+      a[s] %= room;
+      if (r == 0)
+         b = 2 + gen_below(r2, KCACHE_BANKS - 2);
+      else if (r == 1)
+         a[s] = gen_below(r2, 256);
+      isa_set(ch, fmt[s], mode[s], &w[s], isa_enum(ch, fmt[s], mode[s], modes[m[s]]));
+      isa_set(ch, ISA_F_CFALU0, bank[s], &w[0], b);
+      isa_set(ch, ISA_F_CFALU1, addr[s], &w[1], a[s]);
+   }
+   if (ch == ISA_CHIP_RV770 && m[0] && gen_below(r2, 8) == 0)
+      isa_set(ch, ISA_F_CFALU1, "ALT_CONST", &w[1], 1);
+}
+
+/* An ALU clause of kind `cfname` with `n` random groups drawn from `rng`; returns the clause.
+ * A `chainable` clause has no exec update, kill or relative operand. */
+static struct isa_clause *alu_clause_ex(struct gen *g, uint64_t *rng, const char *cfname, unsigned n,
+                                        bool kcache, bool chainable)
 {
    struct isa_program *p = g->p;
    enum isa_chip ch = p->chip;
    unsigned k = gen_cf(p, cfname);
    uint32_t *w = p->cf[k].w;
-   static const char *const modes[] = {"SQ_CF_KCACHE_NOP", "SQ_CF_KCACHE_LOCK_1", "SQ_CF_KCACHE_LOCK_2"};
-   if (gen_below(g->rng, 2)) {
-      isa_set(ch, ISA_F_CFALU0, "KCACHE_MODE0", &w[0],
-              isa_enum(ch, ISA_F_CFALU0, "KCACHE_MODE0", modes[1 + gen_below(g->rng, 2)]));
-      isa_set(ch, ISA_F_CFALU1, "KCACHE_ADDR0", &w[1], gen_below(g->rng, 15));
-      if (gen_below(g->rng, 2)) {
-         isa_set(ch, ISA_F_CFALU1, "KCACHE_MODE1", &w[1],
-                 isa_enum(ch, ISA_F_CFALU1, "KCACHE_MODE1", modes[1 + gen_below(g->rng, 2)]));
-         isa_set(ch, ISA_F_CFALU1, "KCACHE_ADDR1", &w[1], gen_below(g->rng, 15));
-      }
-   }
+   random_kcache(g, rng, w, kcache);
    isa_set(ch, ISA_F_CFALU1, "BARRIER", &w[1], 1);
    struct isa_clause *c = gen_clause(p, k, GEN_AUTO_ADDR);
-   struct clause_state cs = {0};
+   struct clause_state cs = { .chainable = chainable };
    for (unsigned i = 0; i < n; i++) {
       struct isa_alu_group *grp = gen_group(c);
-      if (ch != ISA_CHIP_RV770 || gen_below(g->rng, 12) || !fp64_group(ch, w, grp, g->rng))
-         gen_random_alu_group(ch, w, grp, g->rng, executable_group, &cs);
+      if (ch != ISA_CHIP_RV770 || gen_below(rng, 12) || !fp64_group(ch, w, grp, rng))
+         gen_random_alu_group(ch, w, grp, rng, executable_group, &cs);
       unsigned bad;
       char why[200];
       isa_group_slots(ch, grp, &bad, why, sizeof(why));
@@ -189,6 +249,11 @@ static struct isa_clause *alu_clause(struct gen *g, const char *cfname, unsigned
    if (cs.mova_units)   /* AR is loaded for later groups: a MOVA* must not end the clause */
       gen_alu(ch, gen_group(c), "NOP", 0, 0);
    return c;
+}
+
+static struct isa_clause *alu_clause(struct gen *g, const char *cfname, unsigned n)
+{
+   return alu_clause_ex(g, g->rng, cfname, n, gen_below(g->rng, 2), false);
 }
 
 /* Whether a group passes isa_validate in an ALU clause run by CF words cfw. */
@@ -303,6 +368,9 @@ static void if_else(struct gen *g, unsigned depth)
    }
 }
 
+/* A loop: DX10 (LOOP_START_DX10) or, chosen by rng2, DX9 (LOOP_START with SQ_LOOP_CONST
+ * 0..3: a count and AL = INIT, += INC per iteration); either ends when its counter GPR
+ * reaches the lane's trip count. */
 static void loop(struct gen *g, unsigned depth)
 {
    struct isa_program *p = g->p;
@@ -310,7 +378,10 @@ static void loop(struct gen *g, unsigned depth)
    unsigned ctr = FIRST_COUNTER + g->loops, trips = ctr + 4;
    struct isa_clause *c = alu_clause(g, "ALU", 0);
    simple_op(ch, c, "MOV", (int)ctr, 0, sel_enum(ch, "SQ_ALU_SRC_0"), 0, 0, 0, false);
-   unsigned start = gen_cf(p, "LOOP_START_DX10");
+   bool dx9 = gen_below(g->rng2, 2);
+   unsigned start = gen_cf(p, dx9 ? "LOOP_START" : "LOOP_START_DX10");
+   if (dx9)
+      isa_set(ch, ISA_F_CF1, "CF_CONST", &p->cf[start].w[1], gen_below(g->rng2, LOOP_CONSTS));
    /* break when !(trips > counter), then count */
    c = alu_clause(g, "ALU_BREAK", 0);
    simple_op(ch, c, "PRED_SETGT", -1, 0, trips, 0, ctr, 0, true);
@@ -318,7 +389,9 @@ static void loop(struct gen *g, unsigned depth)
    simple_op(ch, c, "ADD", (int)ctr, 0, ctr, 0, sel_enum(ch, "SQ_ALU_SRC_1"), 0, false);
    unsigned fix0 = g->nfix;
    g->loops++;
+   g->dx9_loops += dx9;
    block(g, depth + 1);
+   g->dx9_loops -= dx9;
    g->loops--;
    unsigned end = gen_cf(p, "LOOP_END");
    set_cf_addr(p, end, start + 1, 0);
@@ -347,10 +420,22 @@ static void loop_exit(struct gen *g)
    }
 }
 
+/* 1-2 more constant-reading ALU clauses (rng2) after one: a run the JIT chains when the
+ * clause before does not end it. */
+static void kcache_run(struct gen *g)
+{
+   for (unsigned k = 0, n = 1 + gen_below(g->rng2, 2); k < n; k++) {
+      unsigned groups = 1 + gen_below(g->rng2, 2);
+      bool kcache = gen_below(g->rng2, 8) != 0;
+      alu_clause_ex(g, g->rng2, "ALU", groups, kcache, k + 1 < n);
+      g->extra_cf++;
+   }
+}
+
 static void block(struct gen *g, unsigned depth)
 {
    unsigned n = 1 + gen_below(g->rng, 3);
-   for (unsigned i = 0; i < n && g->p->ncf < g->cf_budget; i++) {
+   for (unsigned i = 0; i < n && g->p->ncf - g->extra_cf < g->cf_budget; i++) {
       unsigned r = gen_below(g->rng, 10);
       if (r < 2 && depth < MAX_DEPTH)
          if_else(g, depth);
@@ -358,8 +443,11 @@ static void block(struct gen *g, unsigned depth)
          loop(g, depth);
       else if (r < 4 && g->loops)
          loop_exit(g);
-      else
+      else {
          alu_clause(g, "ALU", 1 + gen_below(g->rng, 4));
+         if (gen_below(g->rng2, 4) == 0)
+            kcache_run(g);
+      }
    }
 }
 
@@ -380,10 +468,10 @@ static void export(struct isa_program *p, uint64_t *rng, bool done, unsigned bas
    isa_set(ch, ISA_F_EXP1, "END_OF_PROGRAM", &w[1], done);
 }
 
-static void random_program(struct isa_program *p, enum isa_chip ch, uint64_t *rng)
+static void random_program(struct isa_program *p, enum isa_chip ch, uint64_t *rng, uint64_t *rng2)
 {
    gen_init(p, ch);
-   struct gen g = { .p = p, .rng = rng, .cf_budget = 40 };
+   struct gen g = { .p = p, .rng = rng, .rng2 = rng2, .cf_budget = 40 };
    block(&g, 0);
    if (gen_below(rng, 2))
       export(p, rng, false, 1);
@@ -416,6 +504,67 @@ static void random_inputs(uint64_t *rng, struct run_opts *o)
       o->valid = o->active & (uint16_t)gen_rand(rng);
 }
 
+/* The constants (rng2): PS banks 0 / 1 = cbuf (filled from rng) / CONST1_BYTES, VS banks 0 /
+ * 1 (read with ALT_CONST) of the same sizes; the loop constants of DX9 loops (count 0..3,
+ * AL in 0..46); and in one program of five one defect. c gets the buffers to free. */
+struct consts { uint64_t va[4]; unsigned n; };
+static uint8_t kbuf[3][CONST_BYTES];
+
+static void random_consts(uint64_t *rng2, struct consts *c)
+{
+   const uint8_t *data[4] = { cbuf, kbuf[0], kbuf[1], kbuf[2] };
+   unsigned bytes[4] = { CONST_BYTES, CONST1_BYTES, CONST_BYTES, CONST1_BYTES };
+   for (unsigned b = 1; b < 4; b++)
+      for (unsigned i = 0; i < bytes[b] / 4; i++) {
+         uint32_t v = special_value(rng2);
+         memcpy(&kbuf[b - 1][4 * i], &v, 4);
+      }
+   const uint32_t cs = REG_SQ_ALU_CONST_CACHE_PS_0__stride, ss = REG_SQ_ALU_CONST_BUFFER_SIZE_PS_0__stride;
+   const uint32_t cache_reg[4] = { REG_SQ_ALU_CONST_CACHE_PS_0, REG_SQ_ALU_CONST_CACHE_PS_0 + cs,
+                                   REG_SQ_ALU_CONST_CACHE_VS_0, REG_SQ_ALU_CONST_CACHE_VS_0 + cs };
+   const uint32_t size_reg[4] = { REG_SQ_ALU_CONST_BUFFER_SIZE_PS_0, REG_SQ_ALU_CONST_BUFFER_SIZE_PS_0 + ss,
+                                  REG_SQ_ALU_CONST_BUFFER_SIZE_VS_0, REG_SQ_ALU_CONST_BUFFER_SIZE_VS_0 + ss };
+   uint32_t lines[4], offset[4] = { 0, 0, 0, 0 };
+   for (unsigned b = 0; b < 4; b++)
+      lines[b] = bytes[b] / 256;
+   int init_max = 32, inc_min = 0, inc_max = 7;   /* AL <= 32 + 2 * 7: random_kcache */
+   unsigned defect = gen_below(rng2, 5) == 0 ? 1 + gen_below(rng2, 6) : 0;
+   unsigned d = gen_below(rng2, 4) ? gen_below(rng2, 2) : 2 + gen_below(rng2, 2);   /* mostly PS */
+   bool unmapped = false;
+   switch (defect) {
+   case 1: lines[d] = gen_below(rng2, lines[d]); break;                  /* below the lines read */
+   case 2: lines[d] += 1 + gen_below(rng2, 8); break;                    /* past the buffer */
+   case 3: unmapped = true; break;
+   case 4: offset[d] = 256 * (1 + gen_below(rng2, bytes[d] / 256 - 1)); break;   /* base inside */
+   case 5: bytes[d] -= 16 * (1 + gen_below(rng2, 15)); break;            /* partial last line */
+   case 6: init_max = 4095, inc_min = -128, inc_max = 127; break;       /* AL anywhere */
+   default: break;
+   }
+   c->n = 0;
+   for (unsigned b = 0; b < 4; b++) {
+      uint64_t va = upload(data[b], bytes[b]);
+      c->va[c->n++] = va;
+      if (unmapped && b == d) {
+         if (gen_below(rng2, 2)) {   /* a freed buffer */
+            sim_mem_free(mem, va);
+            c->n--;
+         } else {
+            va = 0;
+         }
+      }
+      set_reg(cache_reg[b], (uint32_t)((va + offset[b]) >> 8));
+      set_reg(size_reg[b], lines[b]);
+   }
+   for (unsigned k = 0; k < LOOP_CONSTS; k++) {
+      int init = gen_below(rng2, 4) ? 15 * (int)gen_below(rng2, 3) + (int)gen_below(rng2, 3)   /* 0..32 */
+                                    : (int)gen_below(rng2, (unsigned)init_max + 1);
+      int inc = inc_min + (int)gen_below(rng2, (unsigned)(inc_max - inc_min + 1));
+      set_reg(REG_SQ_LOOP_CONST_0 + 4 * k, SQ_LOOP_CONST_0__COUNT(gen_below(rng2, 4)) |
+                                              SQ_LOOP_CONST_0__INIT((uint32_t)init) |
+                                              SQ_LOOP_CONST_0__INC((uint32_t)inc));
+   }
+}
+
 static void print_program(const struct isa_program *p, const uint8_t *bytes, size_t size)
 {
    char *text = isa_print(p);
@@ -442,8 +591,6 @@ static bool report_difference(void)
       fprintf(stderr, "  stack report: interp %d jit %d\n", a->stack_overflow, b->stack_overflow);
       return true;
    }
-   if (!a->ok)
-      return false;
    for (unsigned r = 0; r < SIM_MAX_GPRS; r++)
       for (unsigned c = 0; c < 4; c++)
          for (unsigned l = 0; l < SIM_LANES; l++)
@@ -483,15 +630,80 @@ static uint64_t splitmix(uint64_t x)
    return (x ^ (x >> 31)) | 1;
 }
 
-struct stats { unsigned programs, faults, mismatches, invalid, killed; };
+struct stats { unsigned programs, faults, mismatches, invalid, killed, kc_chained, kc_chained_faults; };
+
+/* Coverage of the JIT's runs of chained clauses (jit_build.c find_chained, restated): an ALU
+ * clause without stack operation, constant file or pixel mode that follows one such clause
+ * which neither ends the program nor updates exec, kills or addresses relatively, and that
+ * no jump reaches (no jump's ADDR or ADDR + 1). Counts those that lock kcache, and whether
+ * the program's kcache fault happened at one of them. */
+static bool plain_clause(const struct sim_cf *cf)
+{
+   return cf->op == SIM_CF_ALU && cf->alu_kind == SIM_ALU_PLAIN && !cf->uses_cfile && !cf->whole_quad &&
+          !cf->valid_pixel;
+}
+
+static bool continues(const struct sim_program *p, const struct sim_cf *cf)
+{
+   for (unsigned gi = 0; gi < cf->count; gi++) {
+      const struct sim_alu_group *g = &p->groups[cf->first + gi];
+      for (unsigned i = 0; i < g->count; i++) {
+         const struct sim_alu_inst *a = &p->alu[g->first + i];
+         if (a->dst_rel || a->update_exec || (a->info->flags & HW_ISA_F_KILL) || a->src[0].rel ||
+             a->src[1].rel || a->src[2].rel)
+            return false;
+      }
+   }
+   return true;
+}
+
+static void chain_stats(uint64_t va, const char *fault, struct stats *st)
+{
+   char err[160];
+   struct sim_isa_image img = {0};
+   struct sim_program *p = NULL;
+   if (sim_isa_read(mem, chip, SIM_STAGE_PS, va, 0, false, &img, err, sizeof(err)))
+      p = sim_isa_decode(&img, err, sizeof(err));
+   free(img.dw);
+   if (!p)
+      return;
+   bool chained[SIM_MAX_CF] = {false};
+   for (unsigned pc = p->entry + 1; pc < p->ncf; pc++)
+      chained[pc] = plain_clause(&p->cf[pc - 1]) && !p->cf[pc - 1].eop && continues(p, &p->cf[pc - 1]) &&
+                    plain_clause(&p->cf[pc]);
+   for (unsigned pc = p->entry; pc < p->ncf; pc++) {
+      const struct sim_cf *cf = &p->cf[pc];
+      bool jumps;
+      switch (cf->op) {
+      case SIM_CF_JUMP: case SIM_CF_ELSE: case SIM_CF_POP: case SIM_CF_PUSH: case SIM_CF_PUSH_ELSE:
+      case SIM_CF_POP_JUMP: case SIM_CF_POP_PUSH: case SIM_CF_POP_PUSH_ELSE: case SIM_CF_LOOP_START:
+      case SIM_CF_LOOP_START_NO_AL: case SIM_CF_LOOP_START_DX10: case SIM_CF_LOOP_END:
+      case SIM_CF_LOOP_BREAK: case SIM_CF_LOOP_CONTINUE: case SIM_CF_CALL: case SIM_CF_KILL:
+         jumps = true;
+         break;
+      default:
+         jumps = false;
+         break;
+      }
+      for (unsigned k = 0; jumps && k < 2; k++)
+         if (cf->addr + k < p->ncf)
+            chained[cf->addr + k] = false;
+   }
+   for (unsigned pc = p->entry; pc < p->ncf; pc++)
+      st->kc_chained += chained[pc] && (p->cf[pc].kc_used[0] || p->cf[pc].kc_used[1]);
+   unsigned at;
+   if (fault && sscanf(fault, "CF %u:", &at) == 1 && at < p->ncf && chained[at] && strstr(fault, "kcache"))
+      st->kc_chained_faults++;
+   sim_program_free(p);
+}
 
 /* One program from `seed` on the current chip; false on a disagreement. */
 static bool fuzz_one(uint64_t seed, struct stats *st)
 {
-   uint64_t rng = splitmix(seed);
+   uint64_t rng = splitmix(seed), rng2 = splitmix(seed ^ 0x6b63616368650000ull);
    enum isa_chip ich = R7 ? ISA_CHIP_RV770 : ISA_CHIP_R600;
    struct isa_program p;
-   random_program(&p, ich, &rng);
+   random_program(&p, ich, &rng, &rng2);
    struct isa_diags d = {0};
    uint8_t *bytes = NULL;
    size_t size = 0;
@@ -508,15 +720,15 @@ static bool fuzz_one(uint64_t seed, struct stats *st)
    }
    struct run_opts o;
    random_inputs(&rng, &o);
-   uint64_t cva = upload(cbuf, sizeof(cbuf));
-   set_reg(REG_SQ_ALU_CONST_CACHE_PS_0, (uint32_t)(cva >> 8));
-   set_reg(REG_SQ_ALU_CONST_BUFFER_SIZE_PS_0, CONST_BYTES / 256);
+   struct consts kc;
+   random_consts(&rng2, &kc);
    uint64_t va = upload(bytes, size);
    unsigned failed_before = h_failed;
    run_engine(va, &o, SIM_ENGINE_INTERP, &res_interp);
    run_engine(va, &o, SIM_ENGINE_JIT, &res_jit);
    bool bad = report_difference() || h_failed != failed_before;
    st->killed += res_interp.ok && res_interp.out.killed;
+   chain_stats(va, res_interp.ok ? NULL : res_interp.fault, st);
    if (!res_interp.ok) {
       st->faults++;
       if (getenv("R600SIM_FUZZ_FAULTS"))
@@ -531,7 +743,8 @@ static bool fuzz_one(uint64_t seed, struct stats *st)
       print_program(&p, bytes, size);
    }
    sim_mem_free(mem, va);
-   sim_mem_free(mem, cva);
+   for (unsigned i = 0; i < kc.n; i++)
+      sim_mem_free(mem, kc.va[i]);
    free(bytes);
    isa_program_free(&p);
    return !bad;
@@ -566,6 +779,8 @@ int main(int argc, char **argv)
           "%u mismatches, %u invalid; %.1f s, %.0f programs/s\n",
           st.programs, seed, st.faults, st.killed, st.mismatches, st.invalid, s,
           s > 0 ? st.programs / s : 0.0);
+   printf("  kcache clauses chained to the clause before: %u (in %u programs a kcache fault stopped "
+          "such a clause)\n", st.kc_chained, st.kc_chained_faults);
    for (unsigned k = 0; k < 2; k++) {
       if (only && strcmp(only, names[k]))
          continue;

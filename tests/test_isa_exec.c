@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "alu_ops.h"
+#include "gpu_memory.h"
 #include "isa_harness.h"
 #include "isa_program.h"
 
@@ -218,6 +219,86 @@ static void test_kcache(void)
    run_compare("kcache unmapped", va, VS_RUN());
    check(!res_interp.ok, "kcache: a buffer outside GPU memory faults (%s)", res_interp.fault);
    set_reg(REG_SQ_ALU_CONST_CACHE_VS_0, (uint32_t)(va0 >> 8));
+}
+
+/* The JIT reads kcache constants straight from the buffers through windows memoized
+ * between runs (llvmpipe_backend/kcache.h); both engines must see every change between two
+ * runs: the buffer's contents, its registers, the buffer freed (a fault, with the clause
+ * before the faulting one - chained with it by the JIT - still written) or allocated again,
+ * a buffer ending inside a line, and constants past the base's buffer that lie in the next
+ * buffer (read from there, as GPU memory is addressed). PS constant buffer 0. */
+static void test_kcache_changes(void)
+{
+   static float cb[16][4], cb2[16][4];
+   for (unsigned i = 0; i < 16; i++)
+      for (unsigned c = 0; c < 4; c++) {
+         cb[i][c] = (float)(10 * i + c);
+         cb2[i][c] = -(float)(10 * i + c);
+      }
+   struct prog p;
+   prog_init_cf(&p, CF_SLOTS);
+   alu_begin(&p);                                                   /* 0: R3.x = 7 */
+   alu(&p, (struct alu){ OP2(MOV), 3, 0, .s0 = lit(0) }, true);
+   lits(&p, 1, (uint32_t[]){ U(7.0f) });
+   cf_alu(&p, ALUK(ALU), (struct kcache){ 0 });
+   alu_begin(&p);                                                   /* 1: R2.xy = c1.x, c0.y */
+   alu(&p, (struct alu){ OP2(MOV), 2, 0, .s0 = kc(0, 1, 0) }, false);
+   alu(&p, (struct alu){ OP2(MOV), 2, 1, .s0 = kc(0, 0, 1) }, true);
+   struct kcache line0 = { .mode0 = ENU(SQ_CF_ALU_WORD0, KCACHE_MODE0, SQ_CF_KCACHE_LOCK_1) };
+   cf_alu(&p, ALUK(ALU), line0);
+   cf(&p, CFI(NOP), 0, 0, true);
+   uint64_t prog = upload_prog(&p);
+   uint64_t va = upload(cb, sizeof(cb));
+   set_reg(REG_SQ_ALU_CONST_CACHE_PS_0, (uint32_t)(va >> 8));
+   set_reg(REG_SQ_ALU_CONST_BUFFER_SIZE_PS_0, 1);
+   clear_lanes();
+   struct { const char *name; float x, y; } want[3] = {
+      { "kcache changes: first run", 10.0f, 1.0f },
+      { "kcache changes: new buffer contents", 12.5f, 1.0f },
+      { "kcache changes: other buffer", -10.0f, -1.0f },
+   };
+   for (unsigned k = 0; k < 3; k++) {
+      if (k == 1)
+         ((float *)sim_mem_map(mem, va))[4] = 12.5f;                /* c1.x */
+      if (k == 2)
+         set_reg(REG_SQ_ALU_CONST_CACHE_PS_0, (uint32_t)(upload(cb2, sizeof(cb2)) >> 8));
+      if (run_compare(want[k].name, prog, PS_RUN()))
+         check(RF(2, 0, 5) == want[k].x && RF(2, 1, 5) == want[k].y && RF(3, 0, 5) == 7.0f,
+               "%s: R2.xy = %g %g", want[k].name, (double)RF(2, 0, 5), (double)RF(2, 1, 5));
+   }
+
+   /* freed: a fault at CF 1, R3 written by CF 0 on both engines */
+   uint64_t gone = (uint64_t)regs[REG_SQ_ALU_CONST_CACHE_PS_0 / 4] << 8;
+   sim_mem_free(mem, gone);
+   expect_fault("kcache changes: freed buffer", prog, PS_RUN(), "CF 1: kcache bank 0 reads unmapped");
+   check(Fl(res_interp.lanes.gpr[3][0][5]) == 7.0f && Fl(res_jit.lanes.gpr[3][0][5]) == 7.0f,
+         "kcache changes: the clause before the faulting one wrote R3 on both engines");
+   uint64_t again = upload(cb, sizeof(cb));
+   set_reg(REG_SQ_ALU_CONST_CACHE_PS_0, (uint32_t)(again >> 8));
+   if (run_compare("kcache changes: allocated again", prog, PS_RUN()))
+      check(RF(2, 0, 5) == 10.0f, "kcache changes: allocated again: R2.x = %g", (double)RF(2, 0, 5));
+
+   /* a buffer of 24 bytes: c0 is mapped, c1 only in part */
+   uint64_t part = upload(cb, 24);
+   set_reg(REG_SQ_ALU_CONST_CACHE_PS_0, (uint32_t)(part >> 8));
+   expect_fault("kcache changes: line ending inside c1", prog, PS_RUN(), "CF 1: kcache bank 0 reads unmapped");
+
+   /* a constant past the end of its base's buffer, in the next buffer */
+   uint64_t a = upload(cb, 256), b = upload(cb2, 256);
+   unsigned line = (unsigned)((b - a) / 256);
+   check(b > a && (b - a) % 256 == 0 && line < 256, "kcache changes: the second buffer is %u lines on", line);
+   set_reg(REG_SQ_ALU_CONST_CACHE_PS_0, (uint32_t)(a >> 8));
+   set_reg(REG_SQ_ALU_CONST_BUFFER_SIZE_PS_0, line + 1);
+   prog_init_cf(&p, CF_SLOTS);
+   alu_begin(&p);
+   alu(&p, (struct alu){ OP2(MOV), 2, 0, .s0 = kc(0, 1, 0) }, true);
+   line0.addr0 = line;
+   cf_alu(&p, ALUK(ALU), line0);
+   cf(&p, CFI(NOP), 0, 0, true);
+   if (run_compare("kcache changes: next buffer", upload_prog(&p), PS_RUN()))
+      check(RF(2, 0, 5) == -10.0f, "kcache changes: next buffer: R2.x = %g", (double)RF(2, 0, 5));
+   set_reg(REG_SQ_ALU_CONST_CACHE_PS_0, 0);
+   set_reg(REG_SQ_ALU_CONST_BUFFER_SIZE_PS_0, 0);
 }
 
 /* IF / ELSE / ENDIF as drivers emit it: ALU_PUSH_BEFORE (PRED_SETGT) + JUMP + ELSE +
@@ -1324,6 +1405,7 @@ static void tests(void)
    test_alu_arith();
    test_group_semantics();
    test_kcache();
+   test_kcache_changes();
    test_if_else();
    test_loop_break();
    test_exports();
