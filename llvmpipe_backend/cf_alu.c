@@ -1,6 +1,7 @@
 /* Entry and exit of ALU clauses for both engines: the stack operations of the CF_ALU
  * kinds, the WHOLE_QUAD / VALID_PIXEL modes (cf_exec.c), kcache locking and the DX9
- * constant file.
+ * constant file. JIT code does the stack operations inline (jit_cf.c): a change here goes
+ * there too.
  *
  * - kcache: each set locks 1 or 2 lines of 16 constants of constant buffer BANK at
  *   (ALU_CONST_CACHE_<stage>_<bank> << 8) + 256 * line, bounds-checked against

@@ -1,6 +1,7 @@
 /* Control-flow semantics shared by both engines: the branch/loop stack, calls, KILL,
  * fetch clauses and CALL_FS (see run_state.h for the lane-state model; ALU clause
- * entry/exit are in cf_alu.c, exports in cf_export.c).
+ * entry/exit are in cf_alu.c, exports in cf_export.c). JIT code runs the common branch and
+ * loop instructions inline with the same semantics (jit_cf.c): a change here goes there too.
  *
  * Choices where the documentation leaves room (seed CF_INST texts, r600-facts §4.5):
  * - COND: ACTIVE passes every active lane, FALSE none, BOOL / NOT_BOOL every active lane

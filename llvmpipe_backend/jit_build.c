@@ -1,11 +1,12 @@
 /* Decoded program -> LLVM IR module: the CF skeleton. The CF list becomes one basic block per
- * CF instruction; control flow, stack, fetch and export run in the C helpers of cf_exec.c
- * and the helper's returned CF index selects the next block. ALU clause bodies are emitted
- * inline (jit_alu_clause.c) as 16-lane SSA code reproducing alu_ops.h exactly
- * (jit_alu_ops.c); their kcache constants are read straight from the constant buffers when
- * an inline test shows cf_alu.c's locking would read the same bytes (kcache.h), else through
- * that locking. A CF helper may return any CF index (RETURN), so each CF block's switch falls
- * back to a dispatch block over all CF indices. */
+ * CF instruction; branches, loops and the stack parts of ALU clauses run inline
+ * (jit_cf.c) and branch to their successors' blocks; fetch, export and the rarer CF
+ * instructions run in the C helpers of cf_*.c, whose returned CF index selects the next
+ * block. ALU clause bodies are emitted inline (jit_alu_clause.c) as 16-lane SSA code
+ * reproducing alu_ops.h exactly (jit_alu_ops.c); their kcache constants are read straight
+ * from the constant buffers when an inline test shows cf_alu.c's locking would read the
+ * same bytes (kcache.h), else through that locking. A CF helper may return any CF index
+ * (RETURN), so each such switch falls back to a dispatch block over all CF indices. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include "alu_fp64.h"
 #include "alu_ops.h"
 #include "jit_build.h"
+#include "jit_cf.h"
 #include "jit_ir.h"
 #include "kcache.h"
 #include "run_state.h"
@@ -32,6 +34,12 @@ const struct jit_host_symbol jit_host_symbols[] = {
    [JIT_HOST_CF_KCACHE_LOCK] = { "r600sim_host_cf_kcache_lock", (void (*)(void))sim_cf_kcache_lock },
    [JIT_HOST_CF_ALU_END] = { "r600sim_host_cf_alu_end", (void (*)(void))sim_cf_alu_end },
    [JIT_HOST_CF_STEP] = { "r600sim_host_cf_step", (void (*)(void))sim_cf_step },
+   [JIT_HOST_CF_PUSH] = { "r600sim_host_cf_push", (void (*)(void))sim_cf_push },
+   [JIT_HOST_CF_POP] = { "r600sim_host_cf_pop", (void (*)(void))sim_cf_pop },
+   [JIT_HOST_CF_ELSE_MASK] = { "r600sim_host_cf_else_mask", (void (*)(void))sim_cf_else_mask },
+   [JIT_HOST_CF_LEAVE_ITERATION] = { "r600sim_host_cf_leave_iteration",
+                                     (void (*)(void))sim_cf_leave_iteration },
+   [JIT_HOST_CF_NEXT] = { "r600sim_host_cf_next", (void (*)(void))sim_cf_next },
 };
 const unsigned jit_host_symbol_count = sizeof(jit_host_symbols) / sizeof(jit_host_symbols[0]);
 
@@ -307,6 +315,7 @@ LLVMModuleRef sim_jit_build_module(const struct sim_program *p, LLVMContextRef c
    if (!bb || !chained)
       goto fail;
    find_chained(p, chained);
+   struct jit_cf_blocks blocks = { bb, ok, fault };
    for (unsigned pc = p->entry; pc < p->ncf; pc++) {
       if (!chained[pc])
          bb[pc] = LLVMAppendBasicBlockInContext(ctx, j.fn, "cf");
@@ -341,13 +350,17 @@ LLVMModuleRef sim_jit_build_module(const struct sim_program *p, LLVMContextRef c
       if (cf->op == SIM_CF_ALU) {
          bool plain = plain_alu(cf);
          LLVMValueRef kc_base[2] = { NULL, NULL };
-         if (!plain && uses_kcache(cf)) {
-            kcache_entry(&j, pc, JIT_HOST_CF_ALU_BEGIN_NOKC, JIT_HOST_CF_ALU_BEGIN, fault, kc_base);
-         } else if (!plain) {
-            LLVMValueRef r = call_helper(&j, JIT_HOST_CF_ALU_BEGIN, pc);
-            LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(ctx, j.fn, "alu");
-            LLVMBuildCondBr(j.b, LLVMBuildICmp(j.b, LLVMIntSLT, r, ci32(&j, 0), ""), fault, body);
-            LLVMPositionBuilderAtEnd(j.b, body);
+         if (!plain) {
+            /* the entry by helper (constant file, WHOLE_QUAD / VALID_PIXEL) locks kcache
+             * itself unless the windows serve; the inline entry (the stack push) is
+             * followed by the kcache entry */
+            bool by_helper = jit_cf_alu_entry_by_helper(cf);
+            if (by_helper && uses_kcache(cf))
+               kcache_entry(&j, pc, JIT_HOST_CF_ALU_BEGIN_NOKC, JIT_HOST_CF_ALU_BEGIN, fault, kc_base);
+            else
+               jit_cf_alu_begin(&j, pc, &blocks);
+            if (!by_helper && uses_kcache(cf))
+               kcache_entry(&j, pc, -1, JIT_HOST_CF_KCACHE_LOCK, fault, kc_base);
          }
          struct jit_alu_run *run = jit_alu_begin(&j);
          if (!run)
@@ -361,10 +374,12 @@ LLVMModuleRef sim_jit_build_module(const struct sim_program *p, LLVMContextRef c
             cf = &p->cf[++pc];   /* plain, as chained clauses are */
          }
          jit_alu_end(&j, run);
-         next = plain ? plain_alu_end(&j, pc) : call_helper(&j, JIT_HOST_CF_ALU_END, pc);
+         next = plain ? plain_alu_end(&j, pc) : jit_cf_alu_end(&j, pc, &blocks);
       } else {
-         next = call_helper(&j, JIT_HOST_CF_STEP, pc);
+         next = jit_cf_step(&j, pc, &blocks);
       }
+      if (!next)
+         continue;   /* every path branches to its successor */
       LLVMBasicBlockRef here = LLVMGetInsertBlock(j.b);
       LLVMValueRef sw = LLVMBuildSwitch(j.b, next, dispatch, 4);
       LLVMAddIncoming(target, &next, &here, 1);

@@ -117,6 +117,11 @@ enum jit_host_fn {
    JIT_HOST_CF_KCACHE_LOCK,
    JIT_HOST_CF_ALU_END,
    JIT_HOST_CF_STEP,
+   JIT_HOST_CF_PUSH,        /* the stack steps of cf_exec.c, each with its own type (jit_cf.c) */
+   JIT_HOST_CF_POP,
+   JIT_HOST_CF_ELSE_MASK,
+   JIT_HOST_CF_LEAVE_ITERATION,
+   JIT_HOST_CF_NEXT,
 };
 
 /* The callee value of host function `f`. */

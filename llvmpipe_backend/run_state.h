@@ -1,10 +1,12 @@
 /* The run-time state of one program run over SIM_LANES lanes, shared by the interpreter
  * and the JIT. Everything except the bodies of ALU clauses - control flow, the branch/loop
  * stack, calls, kcache locking, vertex fetch, texture instructions, exports, CALL_FS - is
- * executed by the C helpers of cf_*.c for both engines, so the two can only differ in ALU
- * arithmetic, and the JIT's arithmetic is checked against alu_ops.h. (The JIT skips the
- * kcache locking when its inline test shows the constants lie where the locking would read
- * them and that it would not fault: kcache.h.)
+ * executed by the C helpers of cf_*.c for the interpreter; the JIT runs the common branch,
+ * loop and stack steps inline on this same state (jit_cf.c, falling back to those helpers
+ * for anything exceptional) and the rest through the helpers. The JIT's arithmetic is
+ * checked against alu_ops.h, and both engines against each other (tests/fuzz_engines.c).
+ * (The JIT also skips the kcache locking when its inline test shows the constants lie where
+ * the locking would read them and that it would not fault: kcache.h.)
  *
  * Control-flow model (r600-facts §4.5; ISA choices documented in cf_exec.c):
  * exec = active lanes; brk / cont = lanes that left the innermost loop with LOOP_BREAK /

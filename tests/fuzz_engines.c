@@ -20,6 +20,18 @@
  * have a defect (a buffer size beyond its buffer or below the lines read, an unmapped base,
  * a base inside a buffer, a partial last line) so that locking faults, also between
  * chained clauses. Engines must agree on the GPRs and exports also when a program faults.
+ * The CF forms beyond those come from a second random stream, so a seed's program keeps
+ * what it had (fuzz_regression_* tests replay seeds) and gains them on top: IFs opened by
+ * PUSH / POP_PUSH / PUSH_ELSE / POP_PUSH_ELSE before a plain clause, POP_JUMP, ELSEs as
+ * ALU_ELSE_AFTER, ENDIFs as ALU_POP_AFTER, an IF whose ENDIF also ends the enclosing IF
+ * (ALU_POP2_AFTER, POP / JUMP / ELSE with POP_COUNT 2), POPs that skip a clause when no lane
+ * was active, clauses between LOOP_BREAK / LOOP_CONTINUE and their POP, COND FALSE / BOOL /
+ * NOT_BOOL on a random SQ_BOOL_CONST; in some programs one CF instruction mutated
+ * (POP_COUNT, COND or the ALU clause kind: stack underflows, pops of loop entries, ELSE
+ * without a push, loop instructions outside loops); and now and then a program that pushes
+ * branch and loop entries until the stack overflows, or a runaway loop whose backward jumps
+ * alternate between two CF instructions (the fault names the one past the limit).
+ * R600SIM_FUZZ_CF=0 generates the programs of the same seeds without these forms.
  *
  * usage: fuzz_engines [COUNT [SEED [r600|rv770]]]   COUNT programs per chip (default 300);
  * program i of a run uses seed SEED + i, so a failure is reproduced by
@@ -33,6 +45,7 @@
 
 #include "gpu_memory.h"
 #include "isa_alu.h"
+#include "isa_classify.h"
 #include "isa_harness.h"
 #include "isa_program.h"
 #include "isa_text_gen.h"
@@ -45,6 +58,36 @@
 #define KCACHE_BANKS 16     /* KCACHE_BANK values */
 
 static bool op_seen[2][HW_ISA_NUM_OPS];   /* [rv770?] ALU opcodes the programs used */
+static bool cf_forms = true;              /* R600SIM_FUZZ_CF=0: without the CF stream's forms */
+
+/* CF instructions of the generated programs by name (the control-flow ones). */
+#define CF_NAMES 22
+static const char *const cf_names[CF_NAMES] = {
+   "ALU_PUSH_BEFORE", "ALU_POP_AFTER", "ALU_POP2_AFTER", "ALU_ELSE_AFTER", "ALU_BREAK",
+   "ALU_CONTINUE", "JUMP", "PUSH", "PUSH_ELSE", "POP_PUSH", "POP_PUSH_ELSE", "POP_JUMP", "ELSE",
+   "POP", "LOOP_START_DX10", "LOOP_END", "LOOP_BREAK", "LOOP_CONTINUE", "COND_FALSE", "COND_BOOL",
+   "COND_NOT_BOOL", "POP_COUNT_2+"};
+static unsigned long cf_count[CF_NAMES];
+
+static void count_cf(const struct isa_program *p)
+{
+   for (unsigned k = 0; k < p->ncf; k++) {
+      enum isa_cf_kind kind;
+      const char *name;
+      unsigned opcode;
+      if (!isa_cf_classify(p->chip, p->cf[k].w, &kind, &name, &opcode))
+         continue;
+      for (unsigned i = 0; i < CF_NAMES; i++)
+         cf_count[i] += !strcmp(name, cf_names[i]);
+      if (kind != ISA_CF_PLAIN)
+         continue;
+      static const char *const conds[3] = {"SQ_CF_COND_FALSE", "SQ_CF_COND_BOOL", "SQ_CF_COND_NOT_BOOL"};
+      unsigned cond = isa_get(p->chip, ISA_F_CF1, "COND", p->cf[k].w[1]);
+      for (unsigned c = 0; c < 3; c++)
+         cf_count[CF_NAMES - 4 + c] += cond == isa_enum(p->chip, ISA_F_CF1, "COND", conds[c]);
+      cf_count[CF_NAMES - 1] += isa_get(p->chip, ISA_F_CF1, "POP_COUNT", p->cf[k].w[1]) >= 2;
+   }
+}
 
 /* The generator draws from two streams: `rng` for everything programs had before the
  * constant features (kcache banks, LOCK_LOOP_INDEX, DX9 loops, runs of constant-reading
@@ -53,6 +96,7 @@ static bool op_seen[2][HW_ISA_NUM_OPS];   /* [rv770?] ALU opcodes the programs u
 struct gen {
    struct isa_program *p;
    uint64_t *rng, *rng2;
+   uint64_t *crng;          /* the CF forms' stream; NULL: none of them */
    unsigned loops;          /* loops open around the current point */
    unsigned dx9_loops;      /* of which DX9 loops (AL set by LOOP_START) */
    unsigned extra_cf;       /* CF instructions from rng2 (outside the CF budget) */
@@ -338,34 +382,154 @@ static void set_cf_addr(struct isa_program *p, unsigned k, unsigned addr, unsign
    isa_set(p->chip, ISA_F_CF1, "BARRIER", &p->cf[k].w[1], 1);
 }
 
-/* ALU_PUSH_BEFORE with random groups and a final data-dependent PRED_SET* exec update. */
-static void push_clause(struct gen *g)
+/* An ALU clause (ALU_PUSH_BEFORE, or ALU after a PUSH*) with random groups and a final
+ * data-dependent PRED_SET* exec update. */
+static void push_clause(struct gen *g, const char *kind)
 {
-   struct isa_clause *c = alu_clause(g, "ALU_PUSH_BEFORE", gen_below(g->rng, 3));
+   struct isa_clause *c = alu_clause(g, kind, gen_below(g->rng, 3));
    simple_op(g->p->chip, c, random_pred_op(g->rng), -1, 0, gen_below(g->rng, 128), gen_below(g->rng, 4),
              gen_below(g->rng, 128), gen_below(g->rng, 4), true);
 }
 
 static void block(struct gen *g, unsigned depth);
 
-static void if_else(struct gen *g, unsigned depth)
+/* One chance in n, from the CF stream (never without it). */
+static bool cf_chance(struct gen *g, unsigned n)
+{
+   return g->crng && gen_below(g->crng, n) == 0;
+}
+
+/* COND of CF instruction k, from the CF stream: mostly ACTIVE, else BOOL / NOT_BOOL of a random
+ * SQ_BOOL_CONST bit or FALSE. */
+static void random_cond(struct gen *g, unsigned k)
+{
+   static const char *const conds[4] = {"SQ_CF_COND_ACTIVE", "SQ_CF_COND_BOOL", "SQ_CF_COND_NOT_BOOL",
+                                        "SQ_CF_COND_FALSE"};
+   enum isa_chip ch = g->p->chip;
+   uint32_t *w1 = &g->p->cf[k].w[1];
+   unsigned r = gen_below(g->crng, 16), c = r < 11 ? 0 : r < 13 ? 1 : r < 15 ? 2 : 3;
+   isa_set(ch, ISA_F_CF1, "COND", w1, isa_enum(ch, ISA_F_CF1, "COND", conds[c]));
+   isa_set(ch, ISA_F_CF1, "CF_CONST", w1, gen_below(g->crng, 32));
+}
+
+static void set_cf_inst(struct isa_program *p, unsigned k, const char *name)
+{
+   enum isa_cf_kind kind;
+   unsigned opcode;
+   if (!isa_cf_lookup(p->chip, name, &kind, &opcode) || kind != p->cf[k].kind)
+      abort();
+   isa_set(p->chip, isa_cf_inst_fmt(kind), "CF_INST", &p->cf[k].w[1], opcode);
+}
+
+static bool is_cf(const struct isa_program *p, unsigned k, const char *name)
+{
+   enum isa_cf_kind kind;
+   const char *n;
+   unsigned opcode;
+   return isa_cf_classify(p->chip, p->cf[k].w, &kind, &n, &opcode) && !strcmp(n, name);
+}
+
+/* An ALU clause of kind `kind` with 1 or 2 random groups drawn from the CF stream; returns
+ * its index. */
+static unsigned cf_stream_clause(struct gen *g, const char *kind)
+{
+   uint64_t *rng = g->rng;
+   g->rng = g->crng;
+   alu_clause(g, kind, 1 + gen_below(g->crng, 2));
+   g->rng = rng;
+   return g->p->ncf - 1;
+}
+
+/* The last CF instruction (from `first` on) turned into an ALU clause of kind `kind` when it
+ * is a plain ALU clause, else a new one from the CF stream; returns its index. */
+static unsigned alu_kind_clause(struct gen *g, unsigned first, const char *kind)
 {
    struct isa_program *p = g->p;
-   push_clause(g);
+   unsigned last = p->ncf - 1;
+   if (p->ncf > first && is_cf(p, last, "ALU")) {
+      set_cf_inst(p, last, kind);
+      return last;
+   }
+   return cf_stream_clause(g, kind);
+}
+
+/* IF [ELSE] ENDIF; `pops` = 2: the ENDIF also ends the enclosing IF (ALU_POP2_AFTER or POP,
+ * and jumps past it, with POP_COUNT 2). The form of each part is drawn from the CF stream:
+ * IF = ALU_PUSH_BEFORE, or PUSH / POP_PUSH (nothing pushed when no lane passes: skip the
+ * construct) or PUSH_ELSE / POP_PUSH_ELSE (pushed: on to the ELSE / ENDIF) before a plain
+ * clause, then JUMP or POP_JUMP; ELSE = ELSE or ALU_ELSE_AFTER; ENDIF = POP or
+ * ALU_POP_AFTER / ALU_POP2_AFTER. */
+static void if_else(struct gen *g, unsigned depth, unsigned pops)
+{
+   struct isa_program *p = g->p;
+   static const char *const opens[4] = {"PUSH", "POP_PUSH", "PUSH_ELSE", "POP_PUSH_ELSE"};
+   unsigned open = cf_chance(g, 2) ? 4 + gen_below(g->crng, 4) : 0;
+   if (open >= 4 && pops == 2)
+      open &= ~1u;   /* POP_PUSH* would not pop the enclosing IF's entry when skipping */
+   int push = -1;
+   if (open >= 4) {
+      push = (int)gen_cf(p, opens[open - 4]);
+      random_cond(g, (unsigned)push);
+   }
+   push_clause(g, open >= 4 ? "ALU" : "ALU_PUSH_BEFORE");
+   unsigned jump = gen_cf(p, "JUMP");
+   if (cf_chance(g, 4))
+      random_cond(g, jump);
+   unsigned first = p->ncf;
+   block(g, depth + 1);
+   int els = -1;
+   bool has_else = gen_below(g->rng, 2);
+   if (has_else) {
+      if (cf_chance(g, 3)) {
+         els = (int)alu_kind_clause(g, first, "ALU_ELSE_AFTER");
+      } else {
+         els = (int)gen_cf(p, "ELSE");
+         if (cf_chance(g, 4))
+            random_cond(g, (unsigned)els);
+      }
+      first = p->ncf;
+      block(g, depth + 1);
+   }
+   unsigned endif;
+   if (cf_chance(g, 3)) {
+      endif = alu_kind_clause(g, first, pops == 2 ? "ALU_POP2_AFTER" : "ALU_POP_AFTER");
+   } else {
+      endif = gen_cf(p, "POP");
+      unsigned addr = endif + 1;
+      if (cf_chance(g, 3))   /* a clause the POP skips when no lane was active before it */
+         addr = cf_stream_clause(g, "ALU") + 1;
+      set_cf_addr(p, endif, addr, pops);
+   }
+   unsigned past = endif + 1;
+   if (els >= 0) {
+      set_cf_addr(p, jump, (unsigned)els, 0);
+      if (cf_chance(g, 3))
+         set_cf_inst(p, jump, "POP_JUMP");
+      if (is_cf(p, (unsigned)els, "ELSE"))
+         set_cf_addr(p, (unsigned)els, past, pops);
+   } else {
+      set_cf_addr(p, jump, past, pops);
+   }
+   if (push >= 0) {
+      bool pushes = open >= 6;   /* PUSH_ELSE / POP_PUSH_ELSE push even when no lane passes */
+      set_cf_addr(p, (unsigned)push, pushes ? (els >= 0 ? (unsigned)els : endif) : past,
+                  pushes || open == 5 ? 0 : pops - 1);
+   }
+}
+
+/* An IF without ELSE whose THEN ends with an IF that ends both (if_else with pops 2), all
+ * drawn from the CF stream. */
+static void if_pop2(struct gen *g, unsigned depth)
+{
+   struct isa_program *p = g->p;
+   uint64_t *rng = g->rng;
+   g->rng = g->crng;
+   push_clause(g, "ALU_PUSH_BEFORE");
    unsigned jump = gen_cf(p, "JUMP");
    block(g, depth + 1);
-   if (gen_below(g->rng, 2)) {
-      unsigned els = gen_cf(p, "ELSE");
-      set_cf_addr(p, jump, els, 0);
-      block(g, depth + 1);
-      unsigned pop = gen_cf(p, "POP");
-      set_cf_addr(p, els, pop + 1, 1);
-      set_cf_addr(p, pop, pop + 1, 1);
-   } else {
-      unsigned pop = gen_cf(p, "POP");
-      set_cf_addr(p, jump, pop + 1, 1);
-      set_cf_addr(p, pop, pop + 1, 1);
-   }
+   if_else(g, depth + 1, 2);
+   set_cf_addr(p, jump, p->ncf, 1);
+   g->rng = rng;
 }
 
 /* A loop: DX10 (LOOP_START_DX10) or, chosen by rng2, DX9 (LOOP_START with SQ_LOOP_CONST
@@ -382,6 +546,8 @@ static void loop(struct gen *g, unsigned depth)
    unsigned start = gen_cf(p, dx9 ? "LOOP_START" : "LOOP_START_DX10");
    if (dx9)
       isa_set(ch, ISA_F_CF1, "CF_CONST", &p->cf[start].w[1], gen_below(g->rng2, LOOP_CONSTS));
+   if (cf_chance(g, 8))
+      random_cond(g, start);
    /* break when !(trips > counter), then count */
    c = alu_clause(g, "ALU_BREAK", 0);
    simple_op(ch, c, "PRED_SETGT", -1, 0, trips, 0, ctr, 0, true);
@@ -407,9 +573,13 @@ static void loop_exit(struct gen *g)
 {
    struct isa_program *p = g->p;
    if (gen_below(g->rng, 2) && g->nfix < 8) {
-      push_clause(g);
+      push_clause(g, "ALU_PUSH_BEFORE");
       unsigned k = gen_cf(p, gen_below(g->rng, 2) ? "LOOP_BREAK" : "LOOP_CONTINUE");
+      if (cf_chance(g, 4))
+         random_cond(g, k);
       g->loop_end_fixup[g->nfix++] = (int)k;
+      if (cf_chance(g, 2))   /* run by the lanes that did not leave */
+         cf_stream_clause(g, "ALU");
       unsigned pop = gen_cf(p, "POP");
       set_cf_addr(p, pop, pop + 1, 1);
    } else {
@@ -436,9 +606,11 @@ static void block(struct gen *g, unsigned depth)
 {
    unsigned n = 1 + gen_below(g->rng, 3);
    for (unsigned i = 0; i < n && g->p->ncf - g->extra_cf < g->cf_budget; i++) {
+      if (depth + 1 < MAX_DEPTH && cf_chance(g, 40))
+         if_pop2(g, depth);
       unsigned r = gen_below(g->rng, 10);
       if (r < 2 && depth < MAX_DEPTH)
-         if_else(g, depth);
+         if_else(g, depth, 1);
       else if (r < 3 && depth < MAX_DEPTH && g->loops < 4)
          loop(g, depth);
       else if (r < 4 && g->loops)
@@ -468,11 +640,85 @@ static void export(struct isa_program *p, uint64_t *rng, bool done, unsigned bas
    isa_set(ch, ISA_F_EXP1, "END_OF_PROGRAM", &w[1], done);
 }
 
-static void random_program(struct isa_program *p, enum isa_chip ch, uint64_t *rng, uint64_t *rng2)
+/* One CF instruction changed, drawn from the CF stream: POP_COUNT or COND of a plain one, the
+ * kind of an ALU clause. */
+static void mutate(struct gen *g)
+{
+   static const char *const kinds[7] = {"ALU", "ALU_PUSH_BEFORE", "ALU_POP_AFTER", "ALU_POP2_AFTER",
+                                        "ALU_ELSE_AFTER", "ALU_BREAK", "ALU_CONTINUE"};
+   struct isa_program *p = g->p;
+   unsigned k = gen_below(g->crng, p->ncf);
+   if (p->cf[k].kind == ISA_CF_ALU)
+      set_cf_inst(p, k, kinds[gen_below(g->crng, 7)]);
+   else if (gen_below(g->crng, 2))
+      isa_set(p->chip, ISA_F_CF1, "POP_COUNT", &p->cf[k].w[1], gen_below(g->crng, 4));
+   else
+      random_cond(g, k);
+}
+
+/* Pushes until the stack overflows: a random sequence of PUSH, PUSH_ELSE, ALU_PUSH_BEFORE
+ * (1 element each) and LOOP_START_DX10 (SIM_LOOP_ELEMENTS), repeated by a JUMP COND FALSE
+ * back to its start. */
+static void stack_filler(struct gen *g)
+{
+   static const char *const ops[3] = {"PUSH", "PUSH_ELSE", "LOOP_START_DX10"};
+   struct isa_program *p = g->p;
+   unsigned n = 1 + gen_below(g->crng, 4), skip[4], nskip = 0;
+   for (unsigned i = 0; i < n; i++) {
+      unsigned r = gen_below(g->crng, 4);
+      if (r == 3) {
+         struct isa_clause *c = alu_clause(g, "ALU_PUSH_BEFORE", 0);
+         simple_op(p->chip, c, "MOV", (int)gen_below(g->crng, FIRST_COUNTER), 0, gen_below(g->crng, 128), 0,
+                   0, 0, false);
+      } else {
+         skip[nskip++] = gen_cf(p, ops[r]);
+      }
+   }
+   unsigned jump = gen_cf(p, "JUMP");
+   isa_set(p->chip, ISA_F_CF1, "COND", &p->cf[jump].w[1], isa_enum(p->chip, ISA_F_CF1, "COND", "SQ_CF_COND_FALSE"));
+   set_cf_addr(p, jump, 0, 0);
+   for (unsigned i = 0; i < nskip; i++)
+      set_cf_addr(p, skip[i], jump + 1, 0);
+}
+
+/* A runaway loop whose backward jumps alternate between two CF instructions: JUMPs (or
+ * POP_JUMPs) COND FALSE only, 0 -> 2, 2 -> 1, 1 -> 3, 3 -> 0, or inside a DX10 loop,
+ * 1 -> 3, 3 -> 2, 2 -> 4, LOOP_END 4 -> 1. */
+static void runaway(struct gen *g)
+{
+   static const unsigned jumps[2][4] = {{2, 3, 1, 0}, {3, 4, 2}};   /* the JUMPs' ADDRs */
+   struct isa_program *p = g->p;
+   unsigned v = gen_below(g->crng, 2);
+   if (v)
+      gen_cf(p, "LOOP_START_DX10");
+   for (unsigned i = 0; i < (v ? 3u : 4u); i++) {
+      unsigned k = gen_cf(p, gen_below(g->crng, 4) ? "JUMP" : "POP_JUMP");
+      isa_set(p->chip, ISA_F_CF1, "COND", &p->cf[k].w[1], isa_enum(p->chip, ISA_F_CF1, "COND", "SQ_CF_COND_FALSE"));
+      set_cf_addr(p, k, jumps[v][i], 0);
+   }
+   if (v) {
+      unsigned end = gen_cf(p, "LOOP_END");
+      set_cf_addr(p, end, 1, 0);
+      set_cf_addr(p, 0, end + 1, 0);
+   }
+}
+
+static void random_program(struct isa_program *p, enum isa_chip ch, uint64_t *rng, uint64_t *rng2,
+                           uint64_t *crng)
 {
    gen_init(p, ch);
-   struct gen g = { .p = p, .rng = rng, .rng2 = rng2, .cf_budget = 40 };
-   block(&g, 0);
+   struct gen g = { .p = p, .rng = rng, .rng2 = rng2, .crng = crng, .cf_budget = 40 };
+   unsigned special = crng ? gen_below(crng, 64) : 2;
+   if (special < 2)
+      g.rng = crng;   /* the whole program from the CF stream */
+   if (special == 0)
+      stack_filler(&g);
+   else if (special == 1)
+      runaway(&g);
+   else
+      block(&g, 0);
+   if (special > 1 && cf_chance(&g, 6))
+      mutate(&g);
    if (gen_below(rng, 2))
       export(p, rng, false, 1);
    export(p, rng, true, 0);
@@ -701,9 +947,11 @@ static void chain_stats(uint64_t va, const char *fault, struct stats *st)
 static bool fuzz_one(uint64_t seed, struct stats *st)
 {
    uint64_t rng = splitmix(seed), rng2 = splitmix(seed ^ 0x6b63616368650000ull);
+   uint64_t crng = splitmix(seed ^ 0x4346464f524d5321ull);
    enum isa_chip ich = R7 ? ISA_CHIP_RV770 : ISA_CHIP_R600;
    struct isa_program p;
-   random_program(&p, ich, &rng, &rng2);
+   random_program(&p, ich, &rng, &rng2, cf_forms ? &crng : NULL);
+   count_cf(&p);
    struct isa_diags d = {0};
    uint8_t *bytes = NULL;
    size_t size = 0;
@@ -720,6 +968,8 @@ static bool fuzz_one(uint64_t seed, struct stats *st)
    }
    struct run_opts o;
    random_inputs(&rng, &o);
+   if (cf_forms)
+      set_reg(REG_SQ_BOOL_CONST_0, (uint32_t)gen_rand(&crng));   /* the PS's */
    struct consts kc;
    random_consts(&rng2, &kc);
    uint64_t va = upload(bytes, size);
@@ -759,6 +1009,8 @@ int main(int argc, char **argv)
       fprintf(stderr, "usage: fuzz_engines [COUNT [SEED [r600|rv770]]]\n");
       return 2;
    }
+   const char *cf_env = getenv("R600SIM_FUZZ_CF");
+   cf_forms = !cf_env || strcmp(cf_env, "0");
    machine_init();
    struct timespec t0, t1;
    clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -781,6 +1033,10 @@ int main(int argc, char **argv)
           s > 0 ? st.programs / s : 0.0);
    printf("  kcache clauses chained to the clause before: %u (in %u programs a kcache fault stopped "
           "such a clause)\n", st.kc_chained, st.kc_chained_faults);
+   printf("  CF:");
+   for (unsigned i = 0; i < CF_NAMES; i++)
+      printf(" %s %lu", cf_names[i], cf_count[i]);
+   printf("\n");
    for (unsigned k = 0; k < 2; k++) {
       if (only && strcmp(only, names[k]))
          continue;
