@@ -14,6 +14,7 @@
  *   other lanes are neither read nor written. MEGA_FETCH / MEGA_FETCH_COUNT only shape the
  *   hardware's memory requests and change no result.
  * - ALT_CONST (R7xx) uses the other thread type's resources (ps->vs, vs->gs). */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -72,29 +73,72 @@ static int dst_gpr(struct sim_run *x, unsigned pc, const struct sim_vtx_inst *v,
    return (int)r;
 }
 
+/* The SQ_VTX_CONSTANT words of resource `slot`, or NULL when there is no such slot. */
+static const uint32_t *resource_words(const struct sim_run *x, unsigned slot)
+{
+   uint32_t first = REG_SQ_VTX_CONSTANT_WORD0_0 + slot * SIM_RESOURCE_STRIDE;
+   if (first + SIM_RESOURCE_STRIDE > SIM_REG_SPACE_DWORDS * 4)
+      return NULL;
+   return &x->env->regs[first / 4];
+}
+
+#define WORD(w, n) ((w)[(REG_SQ_VTX_CONSTANT_WORD##n##_0 - REG_SQ_VTX_CONSTANT_WORD0_0) / 4])
+
+static bool valid_buffer(const uint32_t *w)
+{
+   return SQ_VTX_CONSTANT_WORD6__TYPE__get(WORD(w, 6)) ==
+          SQ_VTX_CONSTANT_WORD6__TYPE__SQ_TEX_VTX_VALID_BUFFER;
+}
+
+static uint64_t buffer_base(const uint32_t *w)
+{
+   return SQ_VTX_CONSTANT_WORD0__BASE_ADDRESS__get(w[0]) |
+          (uint64_t)SQ_VTX_CONSTANT_WORD2__BASE_ADDRESS_HI__get(WORD(w, 2)) << 32;
+}
+
+/* The last valid byte offset (SIZE, as drivers program it). */
+static uint64_t buffer_last(const uint32_t *w)
+{
+   return SQ_VTX_CONSTANT_WORD1__SIZE__get(WORD(w, 1));
+}
+
+static uint32_t buffer_stride(const uint32_t *w, const struct sim_vtx_inst *v)
+{
+   return v->no_stride ? 0 : SQ_VTX_CONSTANT_WORD2__STRIDE__get(WORD(w, 2));
+}
+
+/* What an out-of-bounds fetch returns in every component (CLAMP_X). */
+static uint32_t out_of_bounds_value(const uint32_t *w)
+{
+   return SQ_VTX_CONSTANT_WORD2__CLAMP_X__get(WORD(w, 2)) ==
+          SQ_VTX_CONSTANT_WORD2__CLAMP_X__SQ_VTX_CLAMP_NAN ? 0xFFC00000u : 0u;
+}
+
+/* What FETCH_TYPE adds to the index. */
+static uint32_t index_offset(const struct sim_run *x, const struct sim_vtx_inst *v)
+{
+   if (v->fetch_type == SIM_FETCH_VERTEX)
+      return x->env->regs[REG_SQ_VTX_BASE_VTX_LOC / 4];
+   if (v->fetch_type == SIM_FETCH_INSTANCE)
+      return x->env->regs[REG_SQ_VTX_START_INST_LOC / 4];
+   return 0;
+}
+
 bool sim_fetch_vtx(struct sim_run *x, unsigned pc, const struct sim_vtx_inst *v)
 {
-   const uint32_t *regs = x->env->regs;
    unsigned slot = sim_resource_slot(x, v->buffer_id, v->alt_const);
-   uint32_t first = REG_SQ_VTX_CONSTANT_WORD0_0 + slot * SIM_RESOURCE_STRIDE;
-   if (first + SIM_RESOURCE_STRIDE > SIM_REG_SPACE_DWORDS * 4) {
+   const uint32_t *w = resource_words(x, slot);
+   if (!w) {
       sim_run_fault(x, pc, "vertex fetch from resource slot %u: no such slot", slot);
       return false;
    }
-   const uint32_t *w = &regs[first / 4];
-   uint32_t w2 = w[(REG_SQ_VTX_CONSTANT_WORD2_0 - REG_SQ_VTX_CONSTANT_WORD0_0) / 4];
-   uint32_t w6 = w[(REG_SQ_VTX_CONSTANT_WORD6_0 - REG_SQ_VTX_CONSTANT_WORD0_0) / 4];
-   if (SQ_VTX_CONSTANT_WORD6__TYPE__get(w6) != SQ_VTX_CONSTANT_WORD6__TYPE__SQ_TEX_VTX_VALID_BUFFER) {
+   if (!valid_buffer(w)) {
       sim_run_fault(x, pc, "vertex fetch from resource slot %u, which is not a valid buffer", slot);
       return false;
    }
-   uint64_t base = SQ_VTX_CONSTANT_WORD0__BASE_ADDRESS__get(w[0]) |
-                   (uint64_t)SQ_VTX_CONSTANT_WORD2__BASE_ADDRESS_HI__get(w2) << 32;
-   uint64_t last = SQ_VTX_CONSTANT_WORD1__SIZE__get(
-      w[(REG_SQ_VTX_CONSTANT_WORD1_0 - REG_SQ_VTX_CONSTANT_WORD0_0) / 4]);
-   uint32_t stride = v->no_stride ? 0 : SQ_VTX_CONSTANT_WORD2__STRIDE__get(w2);
-   uint32_t oob = SQ_VTX_CONSTANT_WORD2__CLAMP_X__get(w2) == SQ_VTX_CONSTANT_WORD2__CLAMP_X__SQ_VTX_CLAMP_NAN
-                     ? 0xFFC00000u : 0u;
+   uint32_t w2 = WORD(w, 2);
+   uint64_t base = buffer_base(w), last = buffer_last(w);
+   uint32_t stride = buffer_stride(w, v), oob = out_of_bounds_value(w);
 
    uint32_t code = v->data_format;
    struct sim_format_mode mode = { .num_format = v->num_format, .srf_no_zero = v->srf_no_zero,
@@ -123,11 +167,7 @@ bool sim_fetch_vtx(struct sim_run *x, unsigned pc, const struct sim_vtx_inst *v)
       return false;
    }
 
-   uint32_t add = 0;
-   if (v->fetch_type == SIM_FETCH_VERTEX)
-      add = regs[REG_SQ_VTX_BASE_VTX_LOC / 4];
-   else if (v->fetch_type == SIM_FETCH_INSTANCE)
-      add = regs[REG_SQ_VTX_START_INST_LOC / 4];
+   uint32_t add = index_offset(x, v);
 
    int64_t src = v->src_gpr + (v->src_rel ? x->loop_index : 0);
    if (src < 0 || src >= SIM_MAX_GPRS) {
@@ -185,4 +225,38 @@ bool sim_fetch_vtx(struct sim_run *x, unsigned pc, const struct sim_vtx_inst *v)
       }
    }
    return true;
+}
+
+int sim_fetch_vtx_prepare(struct sim_run *x, unsigned pc)
+{
+   const struct sim_cf *cf = &x->prog->cf[pc];
+   uint16_t exec = sim_cf_mode_lanes(x, cf, x->exec);
+   const uint32_t *prev = NULL;
+   const uint8_t *data = NULL;
+   if (cf->count > SIM_VTX_FAST_MAX)
+      return -1;
+   for (unsigned i = 0; i < cf->count; i++) {
+      const struct sim_vtx_inst *v = &x->prog->vtx[cf->first + i];
+      const uint32_t *w = resource_words(x, sim_resource_slot(x, v->buffer_id, v->alt_const));
+      const struct sim_format *f = sim_format_find(v->data_format);
+      if (!w || !valid_buffer(w) || !f || v->use_const_fields)
+         return -1;
+      if (w != prev) {   /* fetches of one clause mostly read one buffer: map it once */
+         data = sim_mem_range(x->env->mem, buffer_base(w), buffer_last(w) + 1);
+         prev = w;
+      }
+      /* index * stride + first <= last, as sim_fetch_vtx checks it */
+      uint64_t last = buffer_last(w), first = v->offset + sim_format_bytes(f) - 1u;
+      uint32_t stride = buffer_stride(w, v);
+      bool any = first <= last;
+      /* an element of 1..3 bytes is read as a dword (jit_fetch.c), in a buffer of 6 or more */
+      if (any && (!data || (sim_format_bytes(f) < 4 && last < 5)))
+         return -1;
+      uint16_t lanes = v->whole_quad ? sim_whole_quads(x, exec) : exec;
+      x->vtx_fast[i] = (struct sim_vtx_fast){
+         .data = any ? data : (const uint8_t *)x->tmp, .stride = stride, .add = index_offset(x, v),
+         .max_index = !any ? 0 : stride ? (uint32_t)((last - first) / stride) : UINT32_MAX,
+         .oob = out_of_bounds_value(w), .lanes = lanes, .read = any ? lanes : 0 };
+   }
+   return 0;
 }

@@ -14,43 +14,32 @@
 #include "formats.h"
 #include "r600_regs.h"
 
-enum comp_kind { COMP_INT, COMP_HALF, COMP_FLOAT };
-
-struct sim_format {
-   uint32_t code;
-   uint8_t bytes;      /* element size */
-   uint8_t ncomp;
-   uint8_t kind;       /* enum comp_kind */
-   uint8_t unit;       /* bytes per component; 0 = bit fields of one little-endian word */
-   uint8_t bits[4];    /* component widths, X first */
-};
-
 #define FMT(n) SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_##n
 static const struct sim_format formats[] = {
-   { FMT(8), 1, 1, COMP_INT, 1, { 8 } },
-   { FMT(8_8), 2, 2, COMP_INT, 1, { 8, 8 } },
-   { FMT(8_8_8), 3, 3, COMP_INT, 1, { 8, 8, 8 } },
-   { FMT(8_8_8_8), 4, 4, COMP_INT, 1, { 8, 8, 8, 8 } },
-   { FMT(16), 2, 1, COMP_INT, 2, { 16 } },
-   { FMT(16_16), 4, 2, COMP_INT, 2, { 16, 16 } },
-   { FMT(16_16_16), 6, 3, COMP_INT, 2, { 16, 16, 16 } },
-   { FMT(16_16_16_16), 8, 4, COMP_INT, 2, { 16, 16, 16, 16 } },
-   { FMT(16_FLOAT), 2, 1, COMP_HALF, 2, { 16 } },
-   { FMT(16_16_FLOAT), 4, 2, COMP_HALF, 2, { 16, 16 } },
-   { FMT(16_16_16_FLOAT), 6, 3, COMP_HALF, 2, { 16, 16, 16 } },
-   { FMT(16_16_16_16_FLOAT), 8, 4, COMP_HALF, 2, { 16, 16, 16, 16 } },
-   { FMT(32), 4, 1, COMP_INT, 4, { 32 } },
-   { FMT(32_32), 8, 2, COMP_INT, 4, { 32, 32 } },
-   { FMT(32_32_32), 12, 3, COMP_INT, 4, { 32, 32, 32 } },
-   { FMT(32_32_32_32), 16, 4, COMP_INT, 4, { 32, 32, 32, 32 } },
-   { FMT(32_FLOAT), 4, 1, COMP_FLOAT, 4, { 32 } },
-   { FMT(32_32_FLOAT), 8, 2, COMP_FLOAT, 4, { 32, 32 } },
-   { FMT(32_32_32_FLOAT), 12, 3, COMP_FLOAT, 4, { 32, 32, 32 } },
-   { FMT(32_32_32_32_FLOAT), 16, 4, COMP_FLOAT, 4, { 32, 32, 32, 32 } },
-   { FMT(2_10_10_10), 4, 4, COMP_INT, 0, { 10, 10, 10, 2 } },
-   { FMT(5_6_5), 2, 3, COMP_INT, 0, { 5, 6, 5 } },
-   { FMT(1_5_5_5), 2, 4, COMP_INT, 0, { 5, 5, 5, 1 } },
-   { FMT(4_4_4_4), 2, 4, COMP_INT, 0, { 4, 4, 4, 4 } },
+   { FMT(8), 1, 1, SIM_COMP_INT, 1, { 8 } },
+   { FMT(8_8), 2, 2, SIM_COMP_INT, 1, { 8, 8 } },
+   { FMT(8_8_8), 3, 3, SIM_COMP_INT, 1, { 8, 8, 8 } },
+   { FMT(8_8_8_8), 4, 4, SIM_COMP_INT, 1, { 8, 8, 8, 8 } },
+   { FMT(16), 2, 1, SIM_COMP_INT, 2, { 16 } },
+   { FMT(16_16), 4, 2, SIM_COMP_INT, 2, { 16, 16 } },
+   { FMT(16_16_16), 6, 3, SIM_COMP_INT, 2, { 16, 16, 16 } },
+   { FMT(16_16_16_16), 8, 4, SIM_COMP_INT, 2, { 16, 16, 16, 16 } },
+   { FMT(16_FLOAT), 2, 1, SIM_COMP_HALF, 2, { 16 } },
+   { FMT(16_16_FLOAT), 4, 2, SIM_COMP_HALF, 2, { 16, 16 } },
+   { FMT(16_16_16_FLOAT), 6, 3, SIM_COMP_HALF, 2, { 16, 16, 16 } },
+   { FMT(16_16_16_16_FLOAT), 8, 4, SIM_COMP_HALF, 2, { 16, 16, 16, 16 } },
+   { FMT(32), 4, 1, SIM_COMP_INT, 4, { 32 } },
+   { FMT(32_32), 8, 2, SIM_COMP_INT, 4, { 32, 32 } },
+   { FMT(32_32_32), 12, 3, SIM_COMP_INT, 4, { 32, 32, 32 } },
+   { FMT(32_32_32_32), 16, 4, SIM_COMP_INT, 4, { 32, 32, 32, 32 } },
+   { FMT(32_FLOAT), 4, 1, SIM_COMP_FLOAT, 4, { 32 } },
+   { FMT(32_32_FLOAT), 8, 2, SIM_COMP_FLOAT, 4, { 32, 32 } },
+   { FMT(32_32_32_FLOAT), 12, 3, SIM_COMP_FLOAT, 4, { 32, 32, 32 } },
+   { FMT(32_32_32_32_FLOAT), 16, 4, SIM_COMP_FLOAT, 4, { 32, 32, 32, 32 } },
+   { FMT(2_10_10_10), 4, 4, SIM_COMP_INT, 0, { 10, 10, 10, 2 } },
+   { FMT(5_6_5), 2, 3, SIM_COMP_INT, 0, { 5, 6, 5 } },
+   { FMT(1_5_5_5), 2, 4, SIM_COMP_INT, 0, { 5, 5, 5, 1 } },
+   { FMT(4_4_4_4), 2, 4, SIM_COMP_INT, 0, { 4, 4, 4, 4 } },
 };
 
 const struct sim_format *sim_format_find(uint32_t code)
@@ -111,7 +100,7 @@ void sim_format_decode(const struct sim_format *f, const uint8_t *src,
          }
    }
    out[0] = out[1] = out[2] = 0;
-   out[3] = (f->kind == COMP_INT && m->num_format == SIM_NUM_INT) ? 1u : 0x3F800000u;
+   out[3] = (f->kind == SIM_COMP_INT && m->num_format == SIM_NUM_INT) ? 1u : 0x3F800000u;
    uint32_t packed = 0, shift = 0;
    if (f->unit == 0)
       for (unsigned k = 0; k < f->bytes; k++)
@@ -126,9 +115,9 @@ void sim_format_decode(const struct sim_format *f, const uint8_t *src,
          for (unsigned k = 0; k < f->unit; k++)
             v |= (uint32_t)b[c * f->unit + k] << (8 * k);
       }
-      if (f->kind == COMP_FLOAT)
+      if (f->kind == SIM_COMP_FLOAT)
          out[c] = v;
-      else if (f->kind == COMP_HALF)
+      else if (f->kind == SIM_COMP_HALF)
          out[c] = sim_minifloat_to_f32(v, 10, true);
       else
          out[c] = convert_int(v, n, m, c);
@@ -137,7 +126,7 @@ void sim_format_decode(const struct sim_format *f, const uint8_t *src,
 
 unsigned sim_format_byte_components(const struct sim_format *f)
 {
-   return f->kind == COMP_INT && f->unit == 1 ? f->ncomp : 0;
+   return f->kind == SIM_COMP_INT && f->unit == 1 ? f->ncomp : 0;
 }
 
 /* One table per way convert_int can treat an 8-bit component: number format x signed x

@@ -7,7 +7,18 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-struct sim_format;
+/* A format's element layout; the JIT's inline vertex fetch (jit_fetch.c) decodes the common
+ * ones itself and must follow sim_format_decode exactly. */
+enum sim_comp_kind { SIM_COMP_INT, SIM_COMP_HALF, SIM_COMP_FLOAT };
+
+struct sim_format {
+   uint32_t code;
+   uint8_t bytes;      /* element size */
+   uint8_t ncomp;
+   uint8_t kind;       /* enum sim_comp_kind */
+   uint8_t unit;       /* bytes per component; 0 = bit fields of one little-endian word */
+   uint8_t bits[4];    /* component widths, X first */
+};
 
 /* How the components are interpreted (NUM_FORMAT_ALL, FORMAT_COMP_*, SRF_MODE_ALL,
  * ENDIAN_SWAP, FORCE_DEGAMMA of the instruction or resource). */

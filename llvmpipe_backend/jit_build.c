@@ -1,12 +1,13 @@
 /* Decoded program -> LLVM IR module: the CF skeleton. The CF list becomes one basic block per
  * CF instruction; branches, loops and the stack parts of ALU clauses run inline
- * (jit_cf.c) and branch to their successors' blocks; fetch, export and the rarer CF
- * instructions run in the C helpers of cf_*.c, whose returned CF index selects the next
- * block. ALU clause bodies are emitted inline (jit_alu_clause.c) as 16-lane SSA code
- * reproducing alu_ops.h exactly (jit_alu_ops.c); their kcache constants are read straight
- * from the constant buffers when an inline test shows cf_alu.c's locking would read the
- * same bytes (kcache.h), else through that locking. A CF helper may return any CF index
- * (RETURN), so each such switch falls back to a dispatch block over all CF indices. */
+ * (jit_cf.c) and branch to their successors' blocks, and so do VTX clauses of the common
+ * formats (jit_fetch.c); other fetches, exports and the rarer CF instructions run in the C
+ * helpers of cf_*.c, whose returned CF index selects the next block. ALU clause bodies are
+ * emitted inline (jit_alu_clause.c) as 16-lane SSA code reproducing alu_ops.h exactly
+ * (jit_alu_ops.c); their kcache constants are read straight from the constant buffers when
+ * an inline test shows cf_alu.c's locking would read the same bytes (kcache.h), else through
+ * that locking. A CF helper may return any CF index (RETURN), so each such switch falls back
+ * to a dispatch block over all CF indices. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 
 #include "alu_fp64.h"
 #include "alu_ops.h"
+#include "fetch_unit.h"
 #include "jit_build.h"
 #include "jit_cf.h"
 #include "jit_ir.h"
@@ -40,6 +42,7 @@ const struct jit_host_symbol jit_host_symbols[] = {
    [JIT_HOST_CF_LEAVE_ITERATION] = { "r600sim_host_cf_leave_iteration",
                                      (void (*)(void))sim_cf_leave_iteration },
    [JIT_HOST_CF_NEXT] = { "r600sim_host_cf_next", (void (*)(void))sim_cf_next },
+   [JIT_HOST_VTX_PREPARE] = { "r600sim_host_vtx_prepare", (void (*)(void))sim_fetch_vtx_prepare },
 };
 const unsigned jit_host_symbol_count = sizeof(jit_host_symbols) / sizeof(jit_host_symbols[0]);
 
@@ -376,7 +379,9 @@ LLVMModuleRef sim_jit_build_module(const struct sim_program *p, LLVMContextRef c
          jit_alu_end(&j, run);
          next = plain ? plain_alu_end(&j, pc) : jit_cf_alu_end(&j, pc, &blocks);
       } else {
-         next = jit_cf_step(&j, pc, &blocks);
+         next = jit_vtx_clause(&j, pc);
+         if (!next)
+            next = jit_cf_step(&j, pc, &blocks);
       }
       if (!next)
          continue;   /* every path branches to its successor */

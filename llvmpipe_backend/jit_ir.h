@@ -1,6 +1,7 @@
 /* Shared by the JIT's IR builders (jit_build.c: module and CF skeleton, jit_alu_ops.c: the
  * ALU operations of alu_ops.h on 16 lanes, jit_alu_clause.c: ALU clauses with the register
- * file in SSA values): the builder state and small IR helpers. Internal to the JIT. */
+ * file in SSA values, jit_fetch.c: inline VTX clauses): the builder state and small IR
+ * helpers. Internal to the JIT. */
 #ifndef SIM_JIT_IR_H
 #define SIM_JIT_IR_H
 
@@ -19,6 +20,7 @@ struct jb {
    LLVMModuleRef mod;
    LLVMBuilderRef b;
    LLVMValueRef fn, x, lanes;
+   LLVMValueRef fetch_buf;   /* jit_fetch.c's stack buffer (entry-block alloca), or NULL */
    const struct sim_program *p;
    LLVMTypeRef i8, i16, i32, i64, f32, ptr, vi, vf, vb, vl;
    LLVMTypeRef helper_ty, lanes_ty, fp64_ty;
@@ -122,6 +124,7 @@ enum jit_host_fn {
    JIT_HOST_CF_ELSE_MASK,
    JIT_HOST_CF_LEAVE_ITERATION,
    JIT_HOST_CF_NEXT,
+   JIT_HOST_VTX_PREPARE,    /* sim_fetch_vtx_prepare: helper_ty */
 };
 
 /* The callee value of host function `f`. */
@@ -177,5 +180,14 @@ void jit_alu_end(struct jb *j, struct jit_alu_run *run);
  * exec mask (update_exec, KILL) nor can raise a relative-address fault, so the state at its
  * end is what the next clause starts from without a trip through the CF helpers. */
 bool jit_alu_clause_continues(const struct sim_program *p, const struct sim_cf *cf);
+
+/* ---- VTX clauses (jit_fetch.c) ------------------------------------------------------------- */
+
+/* CF instruction `pc`, when it is a VTX clause whose fetches' formats, sources and
+ * destinations allow (common formats, no SEMANTIC / relative GPRs / USE_CONST_FIELDS / endian
+ * swap), with its fetches inline: the emitted code asks sim_fetch_vtx_prepare for the
+ * resources and runs the clause through sim_cf_step when that declines. Returns the next CF
+ * index (i32), or NULL for any other CF instruction (the caller emits the sim_cf_step call). */
+LLVMValueRef jit_vtx_clause(struct jb *j, unsigned pc);
 
 #endif

@@ -3,10 +3,11 @@
  * stack, calls, kcache locking, vertex fetch, texture instructions, exports, CALL_FS - is
  * executed by the C helpers of cf_*.c for the interpreter; the JIT runs the common branch,
  * loop and stack steps inline on this same state (jit_cf.c, falling back to those helpers
- * for anything exceptional) and the rest through the helpers. The JIT's arithmetic is
- * checked against alu_ops.h, and both engines against each other (tests/fuzz_engines.c).
- * (The JIT also skips the kcache locking when its inline test shows the constants lie where
- * the locking would read them and that it would not fault: kcache.h.)
+ * for anything exceptional), VTX clauses of the common formats inline (jit_fetch.c: resolved
+ * by a C helper, decoded as formats.c does) and the rest through the helpers. The JIT's
+ * arithmetic is checked against alu_ops.h, and both engines against each other
+ * (tests/fuzz_engines.c). (The JIT also skips the kcache locking when its inline test shows
+ * the constants lie where the locking would read them and that it would not fault: kcache.h.)
  *
  * Control-flow model (r600-facts §4.5; ISA choices documented in cf_exec.c):
  * exec = active lanes; brk / cont = lanes that left the innermost loop with LOOP_BREAK /
@@ -56,6 +57,22 @@ struct sim_call_entry {
    uint8_t count;        /* the CALL's CALL_COUNT, given back by RETURN */
 };
 
+/* One fetch of a VTX clause on the JIT's inline path (jit_fetch.c), resolved at run time by
+ * sim_fetch_vtx_prepare (fetch_unit.h) from the resource registers. A lane reads inside the
+ * resource's SIZE exactly when it is in `read` and its index + add is at most max_index; its
+ * element is then at data + (index + add) * stride + OFFSET, an offset below 2^32. */
+#define SIM_VTX_FAST_MAX 16   /* fetches of a clause the inline path takes */
+struct sim_vtx_fast {
+   const uint8_t *data;   /* host address of BASE_ADDRESS; scratch when `read` is 0 (the
+                             first element's dwords can always be read) */
+   uint32_t stride;       /* 0 with CONST_BUF_NO_STRIDE */
+   uint32_t add;          /* added to the index: base vertex / start instance / 0 */
+   uint32_t max_index;
+   uint32_t oob;          /* every component of an out-of-bounds lane (CLAMP_X) */
+   uint16_t lanes;        /* the lanes fetched and written */
+   uint16_t read;         /* `lanes`, or 0 when no index reads inside SIZE */
+};
+
 struct sim_run {
    /* Read by JIT code (fixed offsets via offsetof). */
    uint32_t kcache[2][32][4];   /* constants locked by the current ALU clause (cf_alu.c) */
@@ -65,6 +82,7 @@ struct sim_run {
    const uint32_t *cfile;       /* DX9 constant file of the current ALU clause: c[0..255] */
    uint32_t tmp[3 * SIM_LANES]; /* operand buffer for helper calls from JIT code */
    uint32_t fp64_in[3][4][SIM_LANES], fp64_out[4][SIM_LANES];
+   struct sim_vtx_fast vtx_fast[SIM_VTX_FAST_MAX];   /* of the VTX clause being run */
    uint16_t exec, pred, killed;
    int32_t loop_index;          /* AL: INDEX_MODE LOOP offset (DX9 LOOP_START INIT/INC) */
    uint16_t rel_fault;          /* lanes whose relative GPR index left the register file

@@ -32,11 +32,21 @@
  * branch and loop entries until the stack overflows, or a runaway loop whose backward jumps
  * alternate between two CF instructions (the fault names the one past the limit).
  * R600SIM_FUZZ_CF=0 generates the programs of the same seeds without these forms.
+ * Programs also contain VTX / VTX_TC fetch clauses (their choices come from a second random
+ * stream, so R600SIM_FUZZ_FETCH=0 generates the programs of the same seeds without them, as
+ * before they existed): FETCH / SEMANTIC with random BUFFER_ID, FETCH_TYPE, source (R0, which
+ * then holds small indices, or any GPR), destination below the loop registers, DST_SEL,
+ * formats (the inline ones of jit_fetch.c and others), number format, sign, SRF mode, endian
+ * swap, USE_CONST_FIELDS, OFFSET, CONST_BUF_NO_STRIDE, FETCH_WHOLE_QUAD, SRC_REL / DST_REL,
+ * ALT_CONST, clause quad modes; resources with random base, stride, SIZE (inside the data
+ * buffer, past its end, unmapped, huge), CLAMP_X, format fields, and now and then invalid;
+ * random base vertex, start instance and semantic table.
  *
  * usage: fuzz_engines [COUNT [SEED [r600|rv770]]]   COUNT programs per chip (default 300);
  * program i of a run uses seed SEED + i, so a failure is reproduced by
  * `fuzz_engines 1 <printed seed> <chip>`. Exit status 1 on any disagreement.
- * R600SIM_FUZZ_FAULTS=1 prints the fault of every program that faulted (on both engines). */
+ * R600SIM_FUZZ_FAULTS=1 prints the fault of every program that faulted (on both engines);
+ * R600SIM_FUZZ_FETCH=0 leaves the VTX clauses out. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,6 +107,8 @@ struct gen {
    struct isa_program *p;
    uint64_t *rng, *rng2;
    uint64_t *crng;          /* the CF forms' stream; NULL: none of them */
+   uint64_t *frng;          /* fetch clauses' random stream; NULL: no fetch clauses */
+   unsigned vtx_clauses, vtx_fetches;
    unsigned loops;          /* loops open around the current point */
    unsigned dx9_loops;      /* of which DX9 loops (AL set by LOOP_START) */
    unsigned extra_cf;       /* CF instructions from rng2 (outside the CF budget) */
@@ -391,6 +403,172 @@ static void push_clause(struct gen *g, const char *kind)
              gen_below(g->rng, 128), gen_below(g->rng, 4), true);
 }
 
+/* ------------------------------------------------------------------ vertex fetch */
+
+#define FETCH_SLOTS 4            /* BUFFER_ID 0..3: PS slots 0..3 (ALT_CONST: 160..163) */
+#define FETCH_DATA_BYTES 1024
+#define DFMT(n) SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_##n
+
+static const struct { uint32_t code; unsigned bytes; } fetch_formats[] = {
+   { DFMT(32_FLOAT), 4 }, { DFMT(32_32_FLOAT), 8 }, { DFMT(32_32_32_FLOAT), 12 },
+   { DFMT(32_32_32_32_FLOAT), 16 }, { DFMT(32_FLOAT), 4 }, { DFMT(32_32_32_FLOAT), 12 },
+   { DFMT(32), 4 }, { DFMT(32_32), 8 }, { DFMT(32_32_32), 12 }, { DFMT(32_32_32_32), 16 },
+   { DFMT(8), 1 }, { DFMT(8_8), 2 }, { DFMT(8_8_8), 3 }, { DFMT(8_8_8_8), 4 }, { DFMT(8_8_8_8), 4 },
+   { DFMT(16), 2 }, { DFMT(16_16), 4 }, { DFMT(16_16_16), 6 }, { DFMT(16_16_16_16), 8 },
+   { DFMT(16_FLOAT), 2 }, { DFMT(16_16_FLOAT), 4 }, { DFMT(16_16_16_FLOAT), 6 },
+   { DFMT(16_16_16_16_FLOAT), 8 },
+   { DFMT(2_10_10_10), 4 }, { DFMT(5_6_5), 2 }, { DFMT(1_5_5_5), 2 }, { DFMT(4_4_4_4), 2 },
+};
+#define PACKED_FORMATS 4   /* the last ones */
+#define NUM_FETCH_FORMATS (sizeof(fetch_formats) / sizeof(fetch_formats[0]))
+
+/* The vertex layout of a program, drawn before it: each resource slot's element format
+ * (index into fetch_formats), which many fetches of the slot use with stride = element size,
+ * so that the last element before SIZE is often exactly reached. */
+static unsigned slot_format[2 * FETCH_SLOTS];
+
+/* A DATA_FORMAT; `plain`: one of those jit_fetch.c decodes inline. */
+static unsigned random_fetch_format(uint64_t *r, bool plain)
+{
+   if (gen_below(r, 256) == 0)
+      return DFMT(10_11_11_FLOAT);   /* not implemented: a fault */
+   return fetch_formats[gen_below(r, plain ? NUM_FETCH_FORMATS - PACKED_FORMATS : NUM_FETCH_FORMATS)].code;
+}
+
+/* A random fetch; `plain`: without the fields that keep a clause off jit_fetch.c's inline
+ * path (SEMANTIC, SRC_REL, DST_REL, USE_CONST_FIELDS, endian swap, packed formats). */
+static struct vfetch random_vfetch(uint64_t *r, bool plain)
+{
+   const unsigned types[3] = { ENU(SQ_VTX_WORD0, FETCH_TYPE, SQ_VTX_FETCH_VERTEX_DATA),
+                               ENU(SQ_VTX_WORD0, FETCH_TYPE, SQ_VTX_FETCH_INSTANCE_DATA),
+                               ENU(SQ_VTX_WORD0, FETCH_TYPE, SQ_VTX_FETCH_NO_INDEX_OFFSET) };
+   const unsigned nums[3] = { ENU(SQ_VTX_WORD1, NUM_FORMAT_ALL, SQ_NUM_FORMAT_NORM),
+                              ENU(SQ_VTX_WORD1, NUM_FORMAT_ALL, SQ_NUM_FORMAT_INT),
+                              ENU(SQ_VTX_WORD1, NUM_FORMAT_ALL, SQ_NUM_FORMAT_SCALED) };
+   const unsigned endians[2] = { ENU(SQ_VTX_WORD2, ENDIAN_SWAP, SQ_ENDIAN_8IN16),
+                                 ENU(SQ_VTX_WORD2, ENDIAN_SWAP, SQ_ENDIAN_8IN32) };
+   const unsigned sels[7] = { VSEL(X), VSEL(Y), VSEL(Z), VSEL(W), VSEL(0), VSEL(1), VSEL(MASK) };
+   struct vfetch v = {
+      .buffer = gen_below(r, FETCH_SLOTS), .alt = R7 && gen_below(r, 8) == 0,
+      .src_gpr = gen_below(r, 2) ? 0 : gen_below(r, SIM_MAX_GPRS), .src_chan = gen_below(r, 4),
+      .dst_gpr = gen_below(r, FIRST_COUNTER),
+      .sgn = gen_below(r, 2), .no_zero = gen_below(r, 2),
+      .const_fields = !plain && gen_below(r, 6) == 0, .no_stride = gen_below(r, 10) == 0,
+      .semantic = !plain && gen_below(r, 8) == 0, .semantic_id = gen_below(r, 8),
+      .src_rel = !plain && gen_below(r, 8) == 0, .dst_rel = !plain && gen_below(r, 8) == 0,
+      .whole_quad = gen_below(r, 6) == 0,
+   };
+   if (gen_below(r, 2)) {   /* the slot's element, from its start */
+      v.fmt = fetch_formats[slot_format[v.buffer + (v.alt ? FETCH_SLOTS : 0)]].code;
+      v.offset = 0;
+   } else {
+      v.fmt = random_fetch_format(r, plain);
+      v.offset = gen_below(r, 16) ? gen_below(r, 48) : gen_below(r, 0x10000);
+   }
+   v.fetch_type = types[gen_below(r, 3)];
+   v.num = nums[gen_below(r, 3)];
+   v.endian = plain || gen_below(r, 5) ? ENU(SQ_VTX_WORD2, ENDIAN_SWAP, SQ_ENDIAN_NONE) : endians[gen_below(r, 2)];
+   for (unsigned c = 0; c < 4; c++)
+      v.sel[c] = sels[gen_below(r, 4) ? c : gen_below(r, 7)];
+   return v;
+}
+
+/* A VTX or VTX_TC clause of random fetches, sometimes in a quad mode; two of three clauses
+ * are `plain` (random_vfetch). */
+static void vtx_clause(struct gen *g)
+{
+   struct isa_program *p = g->p;
+   enum isa_chip ch = p->chip;
+   uint64_t *r = g->frng;
+   unsigned k = gen_cf(p, gen_below(r, 2) ? "VTX" : "VTX_TC");
+   uint32_t *w = p->cf[k].w;
+   isa_set(ch, ISA_F_CF1, "BARRIER", &w[1], 1);
+   unsigned mode = gen_below(r, 8);
+   if (mode == 0)
+      isa_set(ch, ISA_F_CF1, "WHOLE_QUAD_MODE", &w[1], 1);
+   else if (mode == 1)
+      isa_set(ch, ISA_F_CF1, "VALID_PIXEL_MODE", &w[1], 1);
+   struct isa_clause *c = gen_clause(p, k, GEN_AUTO_ADDR);
+   unsigned n = gen_below(r, 16) == 0 ? isa_cf_clause_count_max(ch, c->kind) : 1 + gen_below(r, 3);
+   bool plain = gen_below(r, 3) != 0;
+   for (unsigned i = 0; i < n; i++) {
+      struct vfetch v = random_vfetch(r, plain);
+      vtx_words(&v, gen_fetch(ch, c, v.semantic ? "SQ_VTX_INST_SEMANTIC" : "SQ_VTX_INST_FETCH")->w);
+   }
+   g->vtx_clauses++;
+   g->vtx_fetches += n;
+}
+
+/* The resources, index offsets and semantic table the fetches read, a data buffer of random
+ * dwords at *data_va (to free), and small fetch indices in R0. */
+static void fetch_inputs(uint64_t *r, uint64_t *data_va)
+{
+   /* 16-bit halves that are edge cases of the 8- and 16-bit formats: -128 / -32768 (below
+    * -1 as NORM), extremes, fp16 infinities, NaNs, denormals */
+   static const uint16_t narrow[] = { 0x8000, 0x8080, 0x8000, 0x8080, 0x8080, 0x7FFF, 0x7F7F,
+                                      0x0000, 0xFFFF, 0x807F,
+                                      0x7C00, 0xFC00, 0x7E00, 0x7C01, 0xFE01, 0x0001, 0x8001,
+                                      0x03FF, 0x0400, 0x3C00 };
+   static uint8_t data[FETCH_DATA_BYTES];
+   for (unsigned i = 0; i < FETCH_DATA_BYTES / 4; i++) {
+      uint32_t v;
+      switch (gen_below(r, 3)) {
+      case 0: v = special_value(r); break;
+      case 1: v = (uint32_t)gen_rand(r); break;
+      default:
+         v = narrow[gen_below(r, sizeof(narrow) / sizeof(narrow[0]))] |
+             (uint32_t)narrow[gen_below(r, sizeof(narrow) / sizeof(narrow[0]))] << 16;
+         break;
+      }
+      memcpy(&data[4 * i], &v, 4);
+   }
+   *data_va = upload(data, sizeof(data));
+   for (unsigned s = 0; s < 2 * FETCH_SLOTS; s++) {
+      unsigned slot = s < FETCH_SLOTS ? s : 160 + s - FETCH_SLOTS;
+      unsigned skip = gen_below(r, 64), elem = fetch_formats[slot_format[s]].bytes;
+      uint64_t va = *data_va + skip;
+      uint32_t room = FETCH_DATA_BYTES - skip, last, stride;
+      switch (gen_below(r, 8)) {
+      case 0: stride = 0; break;
+      case 1: stride = 1 + gen_below(r, 4); break;
+      case 2: stride = 1 + gen_below(r, 40); break;
+      case 3: stride = gen_below(r, 2048); break;
+      default: stride = elem; break;
+      }
+      switch (gen_below(r, 12)) {
+      case 0: last = room + gen_below(r, 300); break;   /* past the buffer's end */
+      case 1: last = gen_below(r, 4) ? room - 1 : 0xFFFFFFFFu; break;
+      case 2: last = gen_below(r, 16); break;
+      case 3: last = gen_below(r, room); break;
+      default:   /* a whole number of elements, as drivers program SIZE */
+         last = (stride ? stride : elem) * (1 + gen_below(r, gen_below(r, 2) ? 4 : 40)) - 1;
+         if (last >= room)
+            last = room - 1;
+         break;
+      }
+      if (gen_below(r, 128) == 0)
+         va = 0x1000 + skip;   /* unmapped */
+      uint32_t w2 = SQ_VTX_CONSTANT_WORD2__CLAMP_X(gen_below(r, 2)) |
+                    SQ_VTX_CONSTANT_WORD2__DATA_FORMAT(random_fetch_format(r, false)) |
+                    SQ_VTX_CONSTANT_WORD2__NUM_FORMAT_ALL(gen_below(r, 3)) |
+                    SQ_VTX_CONSTANT_WORD2__FORMAT_COMP_ALL(gen_below(r, 2)) |
+                    SQ_VTX_CONSTANT_WORD2__SRF_MODE_ALL(gen_below(r, 2)) |
+                    SQ_VTX_CONSTANT_WORD2__ENDIAN_SWAP(gen_below(r, 8) ? 0 : gen_below(r, 3));
+      set_buffer(slot, va, last + 1, stride, w2);
+      if (gen_below(r, 128) == 0)
+         set_reg(REG_SQ_VTX_CONSTANT_WORD6_0 + slot * RES_STRIDE,
+                 SQ_VTX_CONSTANT_WORD6__TYPE(SQ_VTX_CONSTANT_WORD6__TYPE__SQ_TEX_VTX_VALID_TEXTURE));
+   }
+   set_reg(REG_SQ_VTX_BASE_VTX_LOC, gen_below(r, 4) ? gen_below(r, 8) : (uint32_t)gen_rand(r));
+   set_reg(REG_SQ_VTX_START_INST_LOC, gen_below(r, 4) ? gen_below(r, 8) : (uint32_t)gen_rand(r));
+   for (unsigned n = 0; n < 32; n++)
+      set_reg(REG_SQ_VTX_SEMANTIC_0 + REG_SQ_VTX_SEMANTIC_0__stride * n,
+              SQ_VTX_SEMANTIC_0__SEMANTIC_ID(gen_below(r, 4) ? 0xFF : gen_below(r, 8)));
+   for (unsigned c = 0; c < 4; c++)
+      for (unsigned l = 0; l < SIM_LANES; l++)
+         init_lanes.gpr[0][c][l] = gen_below(r, 4) ? gen_below(r, 40) : special_value(r);
+}
+
 static void block(struct gen *g, unsigned depth);
 
 /* One chance in n, from the CF stream (never without it). */
@@ -608,6 +786,8 @@ static void block(struct gen *g, unsigned depth)
    for (unsigned i = 0; i < n && g->p->ncf - g->extra_cf < g->cf_budget; i++) {
       if (depth + 1 < MAX_DEPTH && cf_chance(g, 40))
          if_pop2(g, depth);
+      if (g->frng && gen_below(g->frng, 8) == 0)
+         vtx_clause(g);
       unsigned r = gen_below(g->rng, 10);
       if (r < 2 && depth < MAX_DEPTH)
          if_else(g, depth, 1);
@@ -703,22 +883,32 @@ static void runaway(struct gen *g)
    }
 }
 
+/* A random program; `crng` (NULL: none) draws the CF stream's forms, `frng` (NULL: none)
+ * its fetch clauses. Returns the counts of fetch clauses and fetches. */
 static void random_program(struct isa_program *p, enum isa_chip ch, uint64_t *rng, uint64_t *rng2,
-                           uint64_t *crng)
+                           uint64_t *crng, uint64_t *frng, unsigned *vtx_clauses, unsigned *vtx_fetches)
 {
    gen_init(p, ch);
-   struct gen g = { .p = p, .rng = rng, .rng2 = rng2, .crng = crng, .cf_budget = 40 };
+   struct gen g = { .p = p, .rng = rng, .rng2 = rng2, .crng = crng, .frng = frng, .cf_budget = 40 };
+   if (frng)
+      for (unsigned s = 0; s < 2 * FETCH_SLOTS; s++)
+         slot_format[s] = gen_below(frng, NUM_FETCH_FORMATS - PACKED_FORMATS);
    unsigned special = crng ? gen_below(crng, 64) : 2;
    if (special < 2)
       g.rng = crng;   /* the whole program from the CF stream */
-   if (special == 0)
+   if (special == 0) {
       stack_filler(&g);
-   else if (special == 1)
+   } else if (special == 1) {
       runaway(&g);
-   else
+   } else {
+      if (frng && gen_below(frng, 4) == 0)
+         vtx_clause(&g);
       block(&g, 0);
+   }
    if (special > 1 && cf_chance(&g, 6))
       mutate(&g);
+   *vtx_clauses = g.vtx_clauses;
+   *vtx_fetches = g.vtx_fetches;
    if (gen_below(rng, 2))
       export(p, rng, false, 1);
    export(p, rng, true, 0);
@@ -876,7 +1066,12 @@ static uint64_t splitmix(uint64_t x)
    return (x ^ (x >> 31)) | 1;
 }
 
-struct stats { unsigned programs, faults, mismatches, invalid, killed, kc_chained, kc_chained_faults; };
+struct stats {
+   unsigned programs, faults, mismatches, invalid, killed, kc_chained, kc_chained_faults;
+   unsigned vtx_clauses, vtx_fetches;
+};
+
+static bool fetch_clauses = true;   /* R600SIM_FUZZ_FETCH=0: programs without them */
 
 /* Coverage of the JIT's runs of chained clauses (jit_build.c find_chained, restated): an ALU
  * clause without stack operation, constant file or pixel mode that follows one such clause
@@ -947,10 +1142,14 @@ static void chain_stats(uint64_t va, const char *fault, struct stats *st)
 static bool fuzz_one(uint64_t seed, struct stats *st)
 {
    uint64_t rng = splitmix(seed), rng2 = splitmix(seed ^ 0x6b63616368650000ull);
-   uint64_t crng = splitmix(seed ^ 0x4346464f524d5321ull);
+   uint64_t crng = splitmix(seed ^ 0x4346464f524d5321ull), frng = splitmix(seed ^ 0x5654584645544348ull);
    enum isa_chip ich = R7 ? ISA_CHIP_RV770 : ISA_CHIP_R600;
    struct isa_program p;
-   random_program(&p, ich, &rng, &rng2, cf_forms ? &crng : NULL);
+   unsigned nclauses, nfetches;
+   random_program(&p, ich, &rng, &rng2, cf_forms ? &crng : NULL, fetch_clauses ? &frng : NULL,
+                  &nclauses, &nfetches);
+   st->vtx_clauses += nclauses;
+   st->vtx_fetches += nfetches;
    count_cf(&p);
    struct isa_diags d = {0};
    uint8_t *bytes = NULL;
@@ -972,6 +1171,9 @@ static bool fuzz_one(uint64_t seed, struct stats *st)
       set_reg(REG_SQ_BOOL_CONST_0, (uint32_t)gen_rand(&crng));   /* the PS's */
    struct consts kc;
    random_consts(&rng2, &kc);
+   uint64_t dva = 0;
+   if (fetch_clauses)
+      fetch_inputs(&frng, &dva);
    uint64_t va = upload(bytes, size);
    unsigned failed_before = h_failed;
    run_engine(va, &o, SIM_ENGINE_INTERP, &res_interp);
@@ -995,6 +1197,8 @@ static bool fuzz_one(uint64_t seed, struct stats *st)
    sim_mem_free(mem, va);
    for (unsigned i = 0; i < kc.n; i++)
       sim_mem_free(mem, kc.va[i]);
+   if (dva)
+      sim_mem_free(mem, dva);
    free(bytes);
    isa_program_free(&p);
    return !bad;
@@ -1011,6 +1215,8 @@ int main(int argc, char **argv)
    }
    const char *cf_env = getenv("R600SIM_FUZZ_CF");
    cf_forms = !cf_env || strcmp(cf_env, "0");
+   const char *fetch_env = getenv("R600SIM_FUZZ_FETCH");
+   fetch_clauses = !fetch_env || strcmp(fetch_env, "0");
    machine_init();
    struct timespec t0, t1;
    clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -1037,6 +1243,10 @@ int main(int argc, char **argv)
    for (unsigned i = 0; i < CF_NAMES; i++)
       printf(" %s %lu", cf_names[i], cf_count[i]);
    printf("\n");
+   if (fetch_clauses)
+      printf("  %u VTX clauses with %u fetches (%.1f clauses, %.1f fetches per program)\n",
+             st.vtx_clauses, st.vtx_fetches, st.programs ? (double)st.vtx_clauses / st.programs : 0.0,
+             st.programs ? (double)st.vtx_fetches / st.programs : 0.0);
    for (unsigned k = 0; k < 2; k++) {
       if (only && strcmp(only, names[k]))
          continue;
