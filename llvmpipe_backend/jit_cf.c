@@ -293,18 +293,28 @@ static void pop(struct cfc *c, unsigned n)
    at(j, join);
 }
 
+/* The top stack entry (*sp = the stack pointer): branches to `match` when the stack holds
+ * one whose loop flag is `loop`, else to `slow`. */
+static LLVMValueRef top_entry(struct jb *j, bool loop, LLVMBasicBlockRef match, LLVMBasicBlockRef slow,
+                              LLVMValueRef *sp)
+{
+   LLVMBasicBlockRef check = block(j, "top_check");
+   *sp = ld(j, j->i32, j->x, RUN(sp));
+   LLVMBuildCondBr(j->b, nonzero(j, *sp), check, slow);
+   at(j, check);
+   LLVMValueRef top = entry(j, sub(j, *sp, ci32(j, 1)));
+   LLVMValueRef is_loop = nonzero(j, ld(j, j->i8, top, ENT(loop)));
+   LLVMBuildCondBr(j->b, is_loop, loop ? match : slow, loop ? slow : match);
+   return top;
+}
+
 /* sim_cf_else_mask: the lanes active at the matching push and not now (i16). */
 static LLVMValueRef else_mask(struct cfc *c, LLVMValueRef extra)
 {
    struct jb *j = c->j;
-   LLVMBasicBlockRef check = block(j, "else_check"), fast = block(j, "else");
-   LLVMBasicBlockRef slow = block(j, "else_c"), got = block(j, "else_c_ok"), join = block(j, "else_mask");
-   LLVMValueRef sp = ld(j, j->i32, j->x, RUN(sp));
-   LLVMBuildCondBr(j->b, nonzero(j, sp), check, slow);
-
-   at(j, check);
-   LLVMValueRef top = entry(j, sub(j, sp, ci32(j, 1)));
-   LLVMBuildCondBr(j->b, nonzero(j, ld(j, j->i8, top, ENT(loop))), slow, fast);
+   LLVMBasicBlockRef fast = block(j, "else"), slow = block(j, "else_c");
+   LLVMBasicBlockRef got = block(j, "else_c_ok"), join = block(j, "else_mask");
+   LLVMValueRef sp, top = top_entry(j, false, fast, slow, &sp);
 
    at(j, fast);
    LLVMValueRef m = and_(j, and_(j, ld(j, j->i16, top, ENT(exec)), not_(j, exec_ld(j))),
@@ -457,14 +467,9 @@ static void loop_start_dx10(struct cfc *c)
 static LLVMValueRef loop_end(struct cfc *c)
 {
    struct jb *j = c->j;
-   LLVMBasicBlockRef check = block(j, "loop_end_check"), go = block(j, "loop_end");
-   LLVMBasicBlockRef again_bb = block(j, "loop_again"), exit = block(j, "loop_exit");
-   LLVMBasicBlockRef slow = block(j, "loop_end_c");
-   LLVMValueRef sp = ld(j, j->i32, j->x, RUN(sp));
-   LLVMBuildCondBr(j->b, nonzero(j, sp), check, slow);
-   at(j, check);
-   LLVMValueRef top = entry(j, sub(j, sp, ci32(j, 1)));
-   LLVMBuildCondBr(j->b, nonzero(j, ld(j, j->i8, top, ENT(loop))), go, slow);
+   LLVMBasicBlockRef go = block(j, "loop_end"), again_bb = block(j, "loop_again");
+   LLVMBasicBlockRef exit = block(j, "loop_exit"), slow = block(j, "loop_end_c");
+   LLVMValueRef sp, top = top_entry(j, true, go, slow, &sp);
 
    at(j, go);
    LLVMValueRef brk = ld(j, j->i16, j->x, RUN(brk)), cont = ld(j, j->i16, j->x, RUN(cont));

@@ -303,7 +303,8 @@ static void evict(void)
    size_t n;
    uint64_t total;
    struct entry_info *e = scan_entries(&n, &total);
-   qsort(e, n, sizeof(*e), older_first);
+   if (e)   /* NULL (no entries) is not qsort's to take */
+      qsort(e, n, sizeof(*e), older_first);
    uint64_t target = dir_bound / 4 * 3;
    for (size_t i = 0; i < n && total > target; i++) {
       char path[4096];
