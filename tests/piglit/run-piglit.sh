@@ -30,10 +30,14 @@ for f in "$libdir/libEGL.so.1" "$libdir/libGLESv2.so.2" "$shimdir/libGL.so.1"; d
     exit 1
   fi
 done
-if ! command -v piglit >/dev/null; then
-  echo "run-piglit: piglit is not installed (scripts/bootstrap installs it)" >&2
-  exit 1
-fi
+# piglit runs the tests; its framework asks wflinfo for the context's GL and GLSL versions
+# and, without it, skips every test that needs a GLSL version ("only 0.0 is available").
+for prog in piglit:piglit wflinfo:waffle-utils; do
+  if ! command -v "${prog%%:*}" >/dev/null; then
+    echo "run-piglit: ${prog%%:*} is missing: install the Debian package ${prog#*:} (scripts/bootstrap does)" >&2
+    exit 1
+  fi
+done
 
 # piglit takes the names without comments or blank lines.
 mkdir -p "$outdir"
