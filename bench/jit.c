@@ -14,7 +14,7 @@
 #include "isa_harness.h"
 #include "jit.h"
 
-#define DOC_PEAK_PER_CORE 114.7e9   /* jit-notes §5: lane-FMA/s per core on this machine */
+#define DOC_PEAK_PER_CORE 114.7e9   /* docs/jit.md §5: lane-FMA/s per core on this machine */
 #define GROUPS_PER_CLAUSE 24        /* 5 slots per group: 120 of the 128 a clause holds */
 
 static double now(void)
@@ -473,7 +473,7 @@ int main(int argc, char **argv)
 
    const char *isa;
    double peak = fma_peak(&isa);
-   printf("FMA peak (one core, %s kernel, measured): %.1f G lane-FMA/s; jit-notes §5: %.1f G\n", isa,
+   printf("FMA peak (one core, %s kernel, measured): %.1f G lane-FMA/s; docs/jit.md §5: %.1f G\n", isa,
           peak / 1e9, DOC_PEAK_PER_CORE / 1e9);
 
    unsigned alu_ops, ilp_ops, tiny_ops, salt = 1000;
@@ -500,7 +500,7 @@ int main(int argc, char **argv)
       unsigned ops = i ? ilp_ops : alu_ops;
       double lane_ops = jit[i] * 1e6 * ops;
       printf("%s%s: %u ALU ops per lane; jit %.2f G lane-ops/s = %.1f%% of the measured peak, "
-             "%.1f%% of the jit-notes peak; interp %.3f G lane-ops/s\n", i ? "" : "\n",
+             "%.1f%% of the docs/jit.md peak; interp %.3f G lane-ops/s\n", i ? "" : "\n",
              i ? "ALU-heavy, 4-way ILP" : "ALU-heavy", ops, lane_ops / 1e9,
              peak > 0 ? 100 * lane_ops / peak : 0.0, 100 * lane_ops / DOC_PEAK_PER_CORE,
              interp[i] * 1e6 * ops / 1e9);

@@ -1,6 +1,7 @@
 /* R7xx double-precision ALU operations (HW_ISA_F_FP64). The seed describes none of them;
- * r600-facts §4.1 lists the opcodes. The register-pair conventions below are the ones
- * Mesa's r600 back end (r600-facts sources M16/MC) programs, taken as the definition:
+ * docs/r600-hardware-notes.md §4.1 lists the opcodes. The register-pair conventions below are the
+ * ones Mesa's r600 back end (docs/r600-hardware-notes.md sources M16/MC) programs, taken as the
+ * definition:
  *
  * - A double is two dwords, lo (bits 31:0) and hi (63:32). An operation runs in several
  *   vector slots of one group, each holding the same opcode; each slot reads its own

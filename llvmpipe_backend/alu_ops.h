@@ -4,7 +4,7 @@
  * alu_pred.h (PRED_SET*, KILL*), alu_fp64.h (R7xx doubles), alu_transc.c (RECIP*, SQRT,
  * EXP, LOG, SIN, COS), this file (everything else).
  *
- * Choices where the documentation is silent (r600-facts §4.6, §7):
+ * Choices where the documentation is silent (docs/r600-hardware-notes.md §4.6, §7):
  * - fp32 denormals are flushed to zero on input and output (sim_program_run sets FTZ/DAZ
  *   for plain arithmetic; rounding and transcendental helpers flush explicitly).
  * - Every op that computes a new float value returns the canonical NaN 0x7FC00000 when
@@ -29,12 +29,11 @@
  *   that EXP of the result is 0 when LIT's x <= 0.
  * - CLAMP saturates to [+0, 1]; a NaN becomes 0 with SQ_PGM_RESOURCES.DX10_CLAMP, else
  *   stays NaN. OMOD and CLAMP apply to float results only (HW_ISA_RESULT_FLOAT).
- * - MOVA* (r600-facts §4.2) load an AR component per lane with an int32 in [-256, 255]:
- *   MOVA_INT and MOVA_GPR_INT clamp the integer operand; MOVA_FLOOR floors the float
- *   operand, MOVA rounds it to nearest even, then both clamp (NaN -> 0). The value is also
- *   the op's result; the decoder rejects a GPR write (WRITE_MASK) and PV reads of it,
- *   which are undocumented. Vector MOVA* load AR.<unit>, MOVA_GPR_INT (trans, R6xx) loads
- *   AR.<DST_CHAN>.
+ * - MOVA* (docs/r600-hardware-notes.md §4.2) load an AR component per lane with an int32 in [-256,
+ *   255]: MOVA_INT and MOVA_GPR_INT clamp the integer operand; MOVA_FLOOR floors the float operand,
+ *   MOVA rounds it to nearest even, then both clamp (NaN -> 0). The value is also the op's result;
+ *   the decoder rejects a GPR write (WRITE_MASK) and PV reads of it, which are undocumented. Vector
+ *   MOVA* load AR.<unit>, MOVA_GPR_INT (trans, R6xx) loads AR.<DST_CHAN>.
  * - NOP writes nothing and forwards 0 as PV/PS.
  */
 #ifndef SIM_ALU_OPS_H

@@ -1,7 +1,7 @@
 /* Transcendental ALU operations: the one implementation both engines use (the JIT calls
  * them through sim_alu_lanes), so their results agree bit for bit.
  *
- * Precision (the documents give none, r600-facts §4.6/§7): the input is flushed (a
+ * Precision (the documents give none, docs/r600-hardware-notes.md §4.6/§7): the input is flushed (a
  * denormal is a zero of its sign), the function is evaluated in IEEE double precision and
  * the result rounded once to fp32 (round to nearest even), then flushed; NaN results are
  * the canonical NaN. So RECIP_IEEE and SQRT_IEEE are correctly rounded (fp32 division and
@@ -10,11 +10,11 @@
  * Special values follow IEEE: RECIP(±0) = ±Inf, RECIP(±Inf) = ±0, RECIPSQRT(+0) = +Inf,
  * RECIPSQRT(-0) = -Inf, RECIPSQRT/SQRT/LOG of a negative number = NaN, LOG(±0) = -Inf,
  * EXP(-Inf) = +0, SIN/COS(±Inf) = NaN. The _CLAMPED forms turn an infinite result into
- * ±FLT_MAX, the _FF forms into ±0 (r600-facts §4.6).
- * SIN / COS take radians on R6xx and revolutions on R7xx (r600-facts §4.6). On R7xx the
- * argument is reduced exactly (x - round(x), then to a quarter turn) before one double
- * evaluation, so quarter turns give exact results (SIN(0.5) = +0, COS(0.25) = +0; only
- * SIN(-0) is -0) and no precision is lost for large arguments; R6xx evaluates sin / cos of the radian value as
+ * ±FLT_MAX, the _FF forms into ±0 (docs/r600-hardware-notes.md §4.6).
+ * SIN / COS take radians on R6xx and revolutions on R7xx (docs/r600-hardware-notes.md §4.6). On
+ * R7xx the argument is reduced exactly (x - round(x), then to a quarter turn) before one double
+ * evaluation, so quarter turns give exact results (SIN(0.5) = +0, COS(0.25) = +0; only SIN(-0) is
+ * -0) and no precision is lost for large arguments; R6xx evaluates sin / cos of the radian value as
  * given (no hardware range limit is modelled). */
 #include <float.h>
 #include <math.h>

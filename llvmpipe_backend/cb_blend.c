@@ -1,12 +1,12 @@
 /* Blending and ROP3 (see cb_blend.h).
  *
  * Blending is single-precision float per channel: result = f(src * src_factor,
- * dst * dst_factor) with the CB_BLEND_CONTROL factor and function codes (r600-facts §1.3);
- * MIN / MAX ignore the factors; BOTH_SRC_ALPHA / BOTH_INV_SRC_ALPHA as the source factor
- * set the destination factor to 1 - As / As; SRC_ALPHA_SATURATE is min(As, 1 - Ad) for R,
- * G, B and 1 for A. Alpha uses the ALPHA_* fields when SEPARATE_ALPHA_BLEND is set, else the
- * COLOR_* ones. Clamping (BLEND_CLAMP) is the caller's (cb.c). Not verified against
- * hardware.
+ * dst * dst_factor) with the CB_BLEND_CONTROL factor and function codes
+ * (docs/r600-hardware-notes.md §1.3); MIN / MAX ignore the factors; BOTH_SRC_ALPHA /
+ * BOTH_INV_SRC_ALPHA as the source factor set the destination factor to 1 - As / As;
+ * SRC_ALPHA_SATURATE is min(As, 1 - Ad) for R, G, B and 1 for A. Alpha uses the ALPHA_* fields when
+ * SEPARATE_ALPHA_BLEND is set, else the COLOR_* ones. Clamping (BLEND_CLAMP) is the caller's
+ * (cb.c). Not verified against hardware.
  */
 #include "cb_blend.h"
 

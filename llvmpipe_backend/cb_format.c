@@ -2,24 +2,21 @@
  *
  * FORMAT: every COLOR_* code of CB_COLORn_INFO except the depth-like COLOR_8_24_FLOAT,
  * COLOR_24_8_FLOAT and COLOR_X24_8_32_FLOAT. Names list component widths from the most
- * significant end; component X sits in the lowest bits (r600-facts §1.3). *_FLOAT formats
- * hold fp32 (32-bit components), fp16 (16-bit) or unsigned floats with a 5-bit exponent
- * and 6 / 5 mantissa bits (the 11- / 10-bit components of COLOR_10_11_11_FLOAT and
- * COLOR_11_11_10_FLOAT) and need NUMBER_FLOAT; the other formats take any other number
- * type.
- * COMP_SWAP: which shader channel lands in which component (r600-facts §1.3): 4 components
- * STD RGBA / ALT BGRA / STD_REV ABGR / ALT_REV ARGB; 3: STD RGB / STD_REV BGR; 2: STD RG /
- * ALT RA / STD_REV GR / ALT_REV AR; 1: STD R / ALT_REV A. Other combinations are not
- * defined and reported.
- * Conversions of an exported float (float_conv.h): UNORM clamp to [0, 1], scale, round
- * to nearest with halves up; SNORM clamp to [-1, 1], halves away from zero; USCALED /
- * SSCALED clamp to the component's integer range and round likewise; ROUND_MODE = 1
- * truncates instead in all four. SRGB: R, G, B linear -> sRGB curve, then as UNORM;
- * alpha as UNORM. FLOAT: fp32 as is, narrower floats rounded to nearest even (overflow ->
- * infinity, negatives -> 0 in the unsigned ones). UINT / SINT: the exported dword is an
- * integer, clamped to the component's range. Reading back (for blending) inverts these;
- * sRGB is decoded to linear. SOURCE_FORMAT = EXPORT_NORM (the PS exports 16 bits per
- * channel) rounds each float channel to fp16 first.
+ * significant end; component X sits in the lowest bits (docs/r600-hardware-notes.md §1.3). *_FLOAT
+ * formats hold fp32 (32-bit components), fp16 (16-bit) or unsigned floats with a 5-bit exponent and
+ * 6 / 5 mantissa bits (the 11- / 10-bit components of COLOR_10_11_11_FLOAT and
+ * COLOR_11_11_10_FLOAT) and need NUMBER_FLOAT; the other formats take any other number type.
+ * COMP_SWAP: which shader channel lands in which component (docs/r600-hardware-notes.md §1.3): 4
+ * components STD RGBA / ALT BGRA / STD_REV ABGR / ALT_REV ARGB; 3: STD RGB / STD_REV BGR; 2: STD RG
+ * / ALT RA / STD_REV GR / ALT_REV AR; 1: STD R / ALT_REV A. Other combinations are not defined and
+ * reported. Conversions of an exported float (float_conv.h): UNORM clamp to [0, 1], scale, round to
+ * nearest with halves up; SNORM clamp to [-1, 1], halves away from zero; USCALED / SSCALED clamp to
+ * the component's integer range and round likewise; ROUND_MODE = 1 truncates instead in all four.
+ * SRGB: R, G, B linear -> sRGB curve, then as UNORM; alpha as UNORM. FLOAT: fp32 as is, narrower
+ * floats rounded to nearest even (overflow -> infinity, negatives -> 0 in the unsigned ones). UINT
+ * / SINT: the exported dword is an integer, clamped to the component's range. Reading back (for
+ * blending) inverts these; sRGB is decoded to linear. SOURCE_FORMAT = EXPORT_NORM (the PS exports
+ * 16 bits per channel) rounds each float channel to fp16 first.
  */
 #include "cb_format.h"
 

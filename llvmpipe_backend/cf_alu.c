@@ -7,13 +7,13 @@
  *   (ALU_CONST_CACHE_<stage>_<bank> << 8) + 256 * line, bounds-checked against
  *   ALU_CONST_BUFFER_SIZE_<stage>_<bank> (in lines) and GPU memory; only the constants
  *   the clause reads are fetched. KCACHE_LOCK_LOOP_INDEX adds floor(AL / 16) to the line.
- * - ALT_CONST (R7xx) takes the constant buffers of the other thread type (seed: ps->vs,
- *   vs->gs; the fetch shader counts as VS).
+ * - ALT_CONST (R7xx) takes the constant buffers of the other thread type (register reference:
+ *   ps->vs, vs->gs; the fetch shader counts as VS).
  * - The DX9 constant file (selects 256..511) is SQ_ALU_CONSTANT0..3_<n> with n = c for
- *   the PS and 256 + c for the VS (seed); reading it needs SQ_CONFIG.DX9_CONSTS = 1 (else
- *   a fault: "DX10 mode uses the constant-cache instead and this constant-file is not
+ *   the PS and 256 + c for the VS (register reference); reading it needs SQ_CONFIG.DX9_CONSTS = 1
+ *   (else a fault: "DX10 mode uses the constant-cache instead and this constant-file is not
  *   available"). The GS has no constant file, so ALT_CONST reads from a VS fault.
- * - ALU_BREAK / ALU_CONTINUE = push, clause, else, break/continue, pop (seed). */
+ * - ALU_BREAK / ALU_CONTINUE = push, clause, else, break/continue, pop (register reference). */
 #include <string.h>
 
 #include "gpu_memory.h"

@@ -3,7 +3,8 @@
  * entry/exit are in cf_alu.c, exports in cf_export.c). JIT code runs the common branch and
  * loop instructions inline with the same semantics (jit_cf.c): a change here goes there too.
  *
- * Choices where the documentation leaves room (seed CF_INST texts, r600-facts §4.5):
+ * Choices where the documentation leaves room (register reference CF_INST texts,
+ * docs/r600-hardware-notes.md §4.5):
  * - COND: ACTIVE passes every active lane, FALSE none, BOOL / NOT_BOOL every active lane
  *   iff SQ_BOOL_CONST bit CF_CONST of the stage (PS 0, VS 1) is set / clear.
  * - JUMP: if no active lane passes COND, pop POP_COUNT entries and jump to ADDR.
@@ -14,7 +15,7 @@
  * - ELSE: lanes active at the matching push and not active now become active (COND
  *   applied); if none would be, pop POP_COUNT and jump.
  * - POP: pop POP_COUNT entries; if no lane was active before the pop, jump to ADDR (the
- *   seed's wording; drivers set ADDR to the next instruction).
+ *   register reference's wording; drivers set ADDR to the next instruction).
  * - LOOP_START (DX9) / LOOP_START_NO_AL take COUNT from SQ_LOOP_CONST[CF_CONST] of the
  *   stage (a count of 0 skips the loop); LOOP_START_DX10 has no count. A loop start whose
  *   lanes all fail COND skips to ADDR. LOOP_BREAK / LOOP_CONTINUE: the active lanes
@@ -27,11 +28,11 @@
  *   before jumping back; LOOP_START_NO_AL / LOOP_START_DX10 leave it alone; leaving a loop
  *   restores the enclosing loop's value. Outside loops it is 0.
  * - CALL is a wavefront-level jump: taken when some active lane passes COND and the call
- *   nesting depth + CALL_COUNT stays <= 32 (else skipped, as the seed says); it pushes the
- *   return address and CALL_COUNT on a separate call stack of 32 entries (a deeper call
- *   faults: CALL_COUNT 0 recursion). RETURN pops it and jumps back; RETURN with nothing to
- *   return to ends the fetch shader (back to CALL_FS) and faults elsewhere. Active masks
- *   are not changed by CALL / RETURN.
+ *   nesting depth + CALL_COUNT stays <= 32 (else skipped, as the register reference says); it
+ *   pushes the return address and CALL_COUNT on a separate call stack of 32 entries (a deeper call
+ *   faults: CALL_COUNT 0 recursion). RETURN pops it and jumps back; RETURN with nothing to return
+ *   to ends the fetch shader (back to CALL_FS) and faults elsewhere. Active masks are not changed
+ *   by CALL / RETURN.
  * - KILL (CF): the active lanes passing COND are killed; when every launched lane is
  *   killed control jumps to ADDR.
  * - WHOLE_QUAD_MODE runs an ALU / TEX / VTX clause, an export or a KILL on every launched
@@ -53,8 +54,8 @@
 #include "run_state.h"
 #include "tex_unit.h"
 
-/* Stage-relative index spaces (seed: SQ_LOOP_CONST / SQ_BOOL_CONST "first for PS, next
- * for VS"); the fetch shader runs in the VS context. */
+/* Stage-relative index spaces (register reference: SQ_LOOP_CONST / SQ_BOOL_CONST "first for PS,
+ * next for VS"); the fetch shader runs in the VS context. */
 #define SIM_LOOP_CONSTS_PER_STAGE 32
 
 unsigned sim_stage_context(enum sim_stage s)

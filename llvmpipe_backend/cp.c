@@ -1,4 +1,4 @@
-/* The command processor (see cp.h). Packet bodies per r600-facts §2.4. */
+/* The command processor (see cp.h). Packet bodies per docs/r600-hardware-notes.md §2.4. */
 #include "cp.h"
 
 #include <stdio.h>
@@ -14,8 +14,8 @@
 #include "r600_regs.h"
 #include "unimpl.h"
 
-/* Packet body fields that are not (yet) in the generated hardware tables (r600-facts §2.4;
- * requested from the hwdb in /work/h2-requests.txt). */
+/* Packet body fields that are not (yet) in the generated hardware tables
+ * (docs/r600-hardware-notes.md §2.4). */
 #define BODY_ADDR_HI(dw) ((dw) & 0xFFu)                 /* EVENT_WRITE(_EOP), MEM_WRITE, WAIT_REG_MEM */
 #define MEM_WRITE_DATA32(dw) (((dw) >> 18) & 0x1u)      /* MEM_WRITE dword 1 */
 #define WAIT_FUNCTION(dw) ((dw) & 0x7u)                 /* WAIT_REG_MEM dword 0 */

@@ -4,8 +4,8 @@
  * depth clamp PA_SC_VPORT_ZMIN_0/ZMAX_0.
  *
  * Surface layout (ARRAY_1D_TILED_THIN1). The real 1D-tiled address formula is not in the
- * documents we have (r600-facts §7), so the simulator owns this layout; a driver that
- * touches depth memory with the CPU must compute the same from the same register fields:
+ * documents we have (docs/r600-hardware-notes.md §7), so the simulator owns this layout; a driver
+ * that touches depth memory with the CPU must compute the same from the same register fields:
  *   tiles_per_row = DB_DEPTH_SIZE.PITCH_TILE_MAX + 1     (pitch = 8 * tiles_per_row pixels)
  *   slice_tiles   = DB_DEPTH_SIZE.SLICE_TILE_MAX + 1     (8x8-pixel micro tiles per slice)
  *   height        = 8 * (slice_tiles / tiles_per_row)   (whole tile rows only)

@@ -6,7 +6,8 @@
  * - index = the source GPR channel (an unsigned integer) + SQ_VTX_BASE_VTX_LOC
  *   (FETCH_TYPE VERTEX_DATA) or SQ_VTX_START_INST_LOC (INSTANCE_DATA) or nothing
  *   (NO_INDEX_OFFSET); CONST_BUF_NO_STRIDE forces the stride to 0.
- * - SRC_REL / DST_REL add the loop index AL to the GPR (seed: "add current loop index").
+ * - SRC_REL / DST_REL add the loop index AL to the GPR (register reference: "add current
+ *   loop index").
  * - SEMANTIC: the destination is GPR n + 1 for the first SQ_VTX_SEMANTIC_n (n = 0..31)
  *   whose SEMANTIC_ID matches the instruction's (R0 holds the vertex id); entries holding
  *   0xFF (cleared) never match, and without a match the fetch writes nothing.
@@ -23,8 +24,8 @@
 #include "gpu_memory.h"
 #include "r600_regs.h"
 
-/* Stage-relative SET_RESOURCE slots (r600-facts §1.5): PS 0, VS (and fetch shader) 160,
- * GS 336. */
+/* Stage-relative SET_RESOURCE slots (docs/r600-hardware-notes.md §1.5): PS 0, VS (and fetch shader)
+ * 160, GS 336. */
 #define SIM_VS_RESOURCE_BASE 160
 #define SIM_GS_RESOURCE_BASE 336
 #define SIM_RESOURCE_STRIDE (REG_SQ_VTX_CONSTANT_WORD6_0 + 4 - REG_SQ_VTX_CONSTANT_WORD0_0)

@@ -20,8 +20,8 @@ bool sim_fetch_vtx(struct sim_run *x, unsigned pc, const struct sim_vtx_inst *v)
  * through sim_cf_step, which reports the fault. Changes nothing else. */
 int sim_fetch_vtx_prepare(struct sim_run *x, unsigned pc);
 
-/* The absolute SET_RESOURCE slot of stage-relative resource `id` (r600-facts §1.5), of the
- * other thread type with ALT_CONST. */
+/* The absolute SET_RESOURCE slot of stage-relative resource `id` (docs/r600-hardware-notes.md
+ * §1.5), of the other thread type with ALT_CONST. */
 unsigned sim_resource_slot(const struct sim_run *x, unsigned id, bool alt_const);
 
 #endif

@@ -1,11 +1,11 @@
 /* Element decoding for the fetch and texture units.
  *
- * Conversion rules (seed SQ_VTX_WORD1 NUM_FORMAT_ALL text): NORM unsigned = v / (2^n - 1),
- * NORM signed = max(v / (2^(n-1) - 1), -1) (SRF_MODE ZERO_CLAMP_MINUS_ONE) or
+ * Conversion rules (register reference SQ_VTX_WORD1 NUM_FORMAT_ALL text): NORM unsigned =
+ * v / (2^n - 1), NORM signed = max(v / (2^(n-1) - 1), -1) (SRF_MODE ZERO_CLAMP_MINUS_ONE) or
  * (2v + 1) / (2^n - 1) (SRF_MODE NO_ZERO); INT = the integer; SCALED = the integer as a
  * float; computed in double and rounded once. Components are named MSB first in format
- * names; X is in the lowest bits / first bytes (r600-facts §1.6, §8.6). FORCE_DEGAMMA
- * applies the sRGB decode curve to X, Y, Z of NORM unsigned data. */
+ * names; X is in the lowest bits / first bytes (docs/r600-hardware-notes.md §1.3, §1.6).
+ * FORCE_DEGAMMA applies the sRGB decode curve to X, Y, Z of NORM unsigned data. */
 #include <pthread.h>
 #include <string.h>
 

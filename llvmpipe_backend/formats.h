@@ -1,6 +1,6 @@
 /* DATA_FORMAT decoding shared by the vertex fetch and texture units: one element of
  * memory -> four dwords. The codes are the same for SQ_VTX_* and SQ_TEX_RESOURCE_WORD1
- * (r600-facts §1.6); names come from the generated header. */
+ * (docs/r600-hardware-notes.md §1.6); names come from the generated header. */
 #ifndef SIM_FORMATS_H
 #define SIM_FORMATS_H
 

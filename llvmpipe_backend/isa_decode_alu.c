@@ -1,5 +1,5 @@
 /* Decoding ALU clauses: groups, slots, literals, operands and the group rules of
- * r600-facts §4.2, with opcodes and their properties from the instruction table.
+ * docs/r600-hardware-notes.md §4.2, with opcodes and their properties from the instruction table.
  *
  * Rejected (decode faults, documented choices):
  * - reserved opcodes, PRED_SEL 1, reserved source selects (192..247; R7xx's double
@@ -16,7 +16,7 @@
  *   AR-relative operand in its group or in the last group, an AR-relative operand before
  *   any MOVA* of the clause loaded that component, PV/PS reads of units the previous group
  *   did not use, literals or groups running past the clause.
- * OMOD on an op with an integer result is ignored (the seed: "must be OFF"). */
+ * OMOD on an op with an integer result is ignored (the register reference: "must be OFF"). */
 #include <string.h>
 
 #include "alu_fp64.h"
@@ -206,7 +206,7 @@ static bool check_fp64(struct decoder *d, const struct sim_alu_group *g, const s
 }
 
 /* Assigns execution units (x..w by DST_CHAN, t for trans ops or when the vector unit is
- * taken, in instruction order) and checks the group rules of r600-facts §4.2. */
+ * taken, in instruction order) and checks the group rules of docs/r600-hardware-notes.md §4.2. */
 static bool assign_units(struct decoder *d, struct sim_alu_group *g, struct sim_alu_inst *in)
 {
    unsigned used = 0, pred_kill = 0, reductions = 0, movas = 0;
@@ -280,8 +280,8 @@ static bool check_forwarding(struct decoder *d, const struct sim_alu_group *g,
    return true;
 }
 
-/* AR rules (r600-facts §4.2): AR is valid only within the clause whose earlier group
- * loaded it; a MOVA* does not share its group with an AR-relative operand. */
+/* AR rules (docs/r600-hardware-notes.md §4.2): AR is valid only within the clause whose earlier
+ * group loaded it; a MOVA* does not share its group with an AR-relative operand. */
 static bool check_ar(struct decoder *d, const struct sim_alu_group *g,
                      const struct sim_alu_inst *in, unsigned *ar_loaded)
 {

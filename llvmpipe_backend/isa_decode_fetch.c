@@ -181,7 +181,7 @@ static bool dec_tex_inst(struct decoder *d, unsigned k, const uint32_t *w, struc
       t->dst_sel[c] = tex_dst_sel_map[b].code;
       t->normalized[c] = ctype[c] == EN(SQ_TEX_WORD1, COORD_TYPE_X, SQ_TEX_NORMALIZED);
    }
-   /* LOD_BIAS is signed 3.4 fixed point, OFFSET_X..Z signed 3.1 texels (seed) */
+   /* LOD_BIAS is signed 3.4 fixed point, OFFSET_X..Z signed 3.1 texels (register reference) */
    t->lod_bias = (float)sign_extend(GET(SQ_TEX_WORD1, LOD_BIAS, w[1]), WIDTH(SQ_TEX_WORD1, LOD_BIAS)) / 16.0f;
    t->offset[0] = (float)sign_extend(GET(SQ_TEX_WORD2, OFFSET_X, w[2]), WIDTH(SQ_TEX_WORD2, OFFSET_X)) / 2.0f;
    t->offset[1] = (float)sign_extend(GET(SQ_TEX_WORD2, OFFSET_Y, w[2]), WIDTH(SQ_TEX_WORD2, OFFSET_Y)) / 2.0f;

@@ -29,8 +29,8 @@ static inline unsigned isa_chip(bool r7)
 
 enum cf_format { CF_PLAIN, CF_ALU, CF_EXPORT };
 
-/* Which of the three CF layouts a CF word pair uses (r600-facts §4.4: bit 29 of word 1
- * marks CF_ALU; the CF_ALLOC_EXPORT opcodes use that layout, everything else CF_WORD0/1). */
+/* Which of the three CF layouts a CF word pair uses (docs/r600-hardware-notes.md §4.4: bit 29 of
+ * word 1 marks CF_ALU; the CF_ALLOC_EXPORT opcodes use that layout, everything else CF_WORD0/1). */
 static inline enum cf_format cf_format(bool r7, uint32_t w1)
 {
    if (GET(SQ_CF_ALU_WORD1, CF_INST, w1) >= EN(SQ_CF_ALU_WORD1, CF_INST, SQ_CF_INST_ALU))

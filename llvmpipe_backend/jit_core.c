@@ -1,4 +1,4 @@
-/* The process-wide LLVM 15 ORC LLJIT (recipe of docs/jit-notes §1, §4.1): host CPU name and
+/* The process-wide LLVM 15 ORC LLJIT (recipe of docs/jit.md §1, §4.1): host CPU name and
  * features, no IR optimisation passes (the IR is emitted as clean SSA, one basic block per
  * ALU clause), code generation level R600SIM_JIT_OPT (default 2; level 0 compiles about
  * 1.5 times faster, and bench/jit's dependent-chain shader runs as fast, but its 4-way ILP

@@ -2,19 +2,18 @@
  *
  * PA_SC_AA_CONFIG.MSAA_NUM_SAMPLES = log2 of the samples per pixel (1, 2, 4, 8). The
  * colour and depth surfaces of the draw hold that many samples (cb.h, db.h) whether or
- * not MSAA_ENABLE is set. Sample locations (r600-facts §3.2): one byte per sample, X in
- * the low nibble and Y in the high nibble, each a signed 4-bit offset from the pixel
- * centre in 1/16 px, y down. Samples 0-3 come from PA_SC_AA_SAMPLE_LOCS_MCTX and 4-7
- * from PA_SC_AA_SAMPLE_LOCS_8S_WD1_MCTX (context registers, R7xx); on the original R600
- * part from the config registers PA_SC_AA_SAMPLE_LOCS_2S / _4S / _8S_WD0 (+ _8S_WD1 for
- * samples 4-7). With PA_SC_MODE_CNTL.MSAA_ENABLE = 0 every sample sits at the centre.
- * PA_SC_AA_CONFIG.MAX_SAMPLE_DIST only bounds the pattern for the hardware's walk; the
- * simulator walks every pixel a sample offset (at most 8/16 px) can reach, so it does not
- * change coverage and is not checked.
- * PA_SC_AA_MASK: byte 0/1/2/3 enables samples of the upper-left / upper-right /
- * lower-left / lower-right pixel of each 2x2 quad (quads aligned to even pixels). It is
- * applied when the surfaces are multi-sampled (MSAA_NUM_SAMPLES > 0); single-sampled draws
- * ignore it, as GL ignores the sample mask without sample buffers.
+ * not MSAA_ENABLE is set. Sample locations (docs/r600-hardware-notes.md §3.2): one byte per sample,
+ * X in the low nibble and Y in the high nibble, each a signed 4-bit offset from the pixel centre in
+ * 1/16 px, y down. Samples 0-3 come from PA_SC_AA_SAMPLE_LOCS_MCTX and 4-7 from
+ * PA_SC_AA_SAMPLE_LOCS_8S_WD1_MCTX (context registers, R7xx); on the original R600 part from the
+ * config registers PA_SC_AA_SAMPLE_LOCS_2S / _4S / _8S_WD0 (+ _8S_WD1 for samples 4-7). With
+ * PA_SC_MODE_CNTL.MSAA_ENABLE = 0 every sample sits at the centre. PA_SC_AA_CONFIG.MAX_SAMPLE_DIST
+ * only bounds the pattern for the hardware's walk; the simulator walks every pixel a sample offset
+ * (at most 8/16 px) can reach, so it does not change coverage and is not checked. PA_SC_AA_MASK:
+ * byte 0/1/2/3 enables samples of the upper-left / upper-right / lower-left / lower-right pixel of
+ * each 2x2 quad (quads aligned to even pixels). It is applied when the surfaces are multi-sampled
+ * (MSAA_NUM_SAMPLES > 0); single-sampled draws ignore it, as GL ignores the sample mask without
+ * sample buffers.
  */
 #include "gpu_device.h"
 #include "r600_regs.h"

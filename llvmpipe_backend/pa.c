@@ -282,8 +282,8 @@ static void init_setup(struct sim_pa_state *pa, const struct sim_exec *ex)
    }
 
    if (chip == R600_CHIP_R600) {
-      /* R6xx has no PA_SC_EDGERULE; its rule is presumed to be top-left (r600-facts §7),
-       * i.e. the 0xAAAAAAAA Mesa programs on R7xx. */
+      /* R6xx has no PA_SC_EDGERULE; its rule is presumed to be top-left
+       * (docs/r600-hardware-notes.md §7), i.e. the 0xAAAAAAAA Mesa programs on R7xx. */
       pa->edge_tri = pa->edge_rect = pa->edge_point = SIM_EDGE_LEFT | SIM_EDGE_TOP;
       pa->edge_line_lr = pa->edge_line_rl = 0x2A;
       pa->edge_line_tb = pa->edge_line_bt = 0xA;
@@ -320,7 +320,7 @@ void sim_pa_state_init(struct sim_pa_state *pa, const struct sim_exec *ex, unsig
 
 /* The VS's position exports are packed: POS 60 the position, then the misc vector if
  * VS_OUT_MISC_VEC_ENA, then clip/cull distances 0-3 and 4-7 if VS_OUT_CCDIST0/1_VEC_ENA
- * (r600-facts §3.5). */
+ * (docs/r600-hardware-notes.md §3.5). */
 void sim_pa_load_vertex(const struct sim_pa_state *pa, const struct sim_exports *e,
                         unsigned lane, struct sim_vtx *v)
 {

@@ -17,7 +17,7 @@
  * Attributes vary along the major axis only (interpolated over a, b and a + the minor
  * offset, the third taking a's values).
  * Ties (a sample exactly on an edge is inside iff its flag is 1), PA_SC_EDGERULE
- * (r600-facts §1.4):
+ * (docs/r600-hardware-notes.md §1.4):
  *  - x-major lines use ER_LINE_LR (a left of b) or ER_LINE_RL, six flags from the MSB
  *    TB_L:TB_R:BT_L:BT_R:HT:HB: the left and right caps take TB_L / TB_R when the line
  *    runs downward on screen (b.y >= a.y), else BT_L / BT_R; the upper side HT, the lower

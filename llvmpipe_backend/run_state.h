@@ -9,7 +9,7 @@
  * (tests/fuzz_engines.c). (The JIT also skips the kcache locking when its inline test shows
  * the constants lie where the locking would read them and that it would not fault: kcache.h.)
  *
- * Control-flow model (r600-facts §4.5; ISA choices documented in cf_exec.c):
+ * Control-flow model (docs/r600-hardware-notes.md §4.5; ISA choices documented in cf_exec.c):
  * exec = active lanes; brk / cont = lanes that left the innermost loop with LOOP_BREAK /
  * LOOP_CONTINUE; killed = lanes removed by KILL*; launched = the lanes the run started
  * with; valid = the launched lanes that are real pixels (not quad helpers) - the VS and
@@ -24,16 +24,16 @@
 
 #include "isa_program.h"
 
-/* The branch/loop stack is counted in elements as the hardware allocates it (r600-facts
- * §4.5): a branch push takes 1 element, a loop push a whole entry of 4 (the entry size of
- * the wave-64 parts R600 and RV770); STACK_SIZE counts entries of 4 elements. Using more
- * entries than SQ_PGM_RESOURCES_<stage>.STACK_SIZE is reported (sim_shader_env
+/* The branch/loop stack is counted in elements as the hardware allocates it
+ * (docs/r600-hardware-notes.md §4.5): a branch push takes 1 element, a loop push a whole entry of 4
+ * (the entry size of the wave-64 parts R600 and RV770); STACK_SIZE counts entries of 4 elements.
+ * Using more entries than SQ_PGM_RESOURCES_<stage>.STACK_SIZE is reported (sim_shader_env
  * .stack_overflow); more than the largest STACK_SIZE (255 entries) faults. */
 #define SIM_STACK_ENTRY_ELEMENTS 4
 #define SIM_LOOP_ELEMENTS 4
 #define SIM_STACK_MAX_ENTRIES 255
 #define SIM_STACK_DEPTH (SIM_STACK_MAX_ENTRIES * SIM_STACK_ENTRY_ELEMENTS)
-#define SIM_CALL_DEPTH 32                   /* CALL nesting (seed CALL_COUNT text) */
+#define SIM_CALL_DEPTH 32                   /* CALL nesting (register reference CALL_COUNT text) */
 #define SIM_MAX_BACKWARD_JUMPS (1u << 20)   /* per run: the runaway-loop limiter */
 
 /* Results of the CF helpers other than a next CF index. */

@@ -51,7 +51,7 @@ struct sim_rect sim_sc_scissor(const struct sim_exec *ex)
              (int32_t)PA_SC_GENERIC_SCISSOR_BR__BR_X__get(br) + dx,
              (int32_t)PA_SC_GENERIC_SCISSOR_BR__BR_Y__get(br) + dy);
 
-   /* Viewport scissor 0: always on R6xx (r600-facts §1.4, unverified), on R7xx per
+   /* Viewport scissor 0: always on R6xx (docs/r600-hardware-notes.md §1.4, unverified), on R7xx per
     * PA_SC_MODE_CNTL.R700_VPORT_SCISSOR_ENABLE. */
    bool vport = ex->gpu->chip == R600_CHIP_R600 ||
                 PA_SC_MODE_CNTL__R700_VPORT_SCISSOR_ENABLE__get(sim_reg(ex, REG_PA_SC_MODE_CNTL));

@@ -15,7 +15,7 @@
  * linearly in screen space there (0.0 unless SPI_INPUT_Z.PROVIDE_Z_TO_SPI), w = the
  * clip-space w interpolated perspective-correctly, i.e. 1 / sum_k (b_k / w_k); a GL
  * fragment shader wants 1/w in gl_FragCoord.w and must take the reciprocal itself
- * (r600-facts §3.4).
+ * (docs/r600-hardware-notes.md §3.4).
  * Per-sample selections (SEL_SAMPLE, POSITION_SAMPLE, BARYC_AT_SAMPLE_ENA) are the pixel
  * centre with one sample per pixel and reported with MSAA (the PS runs once per pixel).
  * BARYC_SAMPLE_CNTL and PERSP/LINEAR_GRADIENT_ENA only say what the hardware must

@@ -25,8 +25,8 @@
 #include "r600_regs.h"
 #include "tex_view.h"
 
-/* Stage-relative slot counts and sampler bases (r600-facts §1.5; seed TEX_WORD0
- * RESOURCE_ID: 160 for GS and PS, 176 shared by FS and VS). */
+/* Stage-relative slot counts and sampler bases (docs/r600-hardware-notes.md §1.5; register
+ * reference TEX_WORD0 RESOURCE_ID: 160 for GS and PS, 176 shared by FS and VS). */
 #define PS_RESOURCES 160
 #define VS_RESOURCES 176
 #define VS_SAMPLER_BASE 18
@@ -188,7 +188,7 @@ bool sim_tex_read_sampler(struct sim_run *x, unsigned pc, const struct sim_tex_i
       break;
    }
    }
-   /* MIN_LOD / MAX_LOD unsigned 4.6, LOD_BIAS signed 6.6 (r600-facts §1.6) */
+   /* MIN_LOD / MAX_LOD unsigned 4.6, LOD_BIAS signed 6.6 (docs/r600-hardware-notes.md §1.6) */
    s->min_lod = (float)SQ_TEX_SAMPLER_WORD1__MIN_LOD__get(w1) / 64.0f;
    s->max_lod = (float)SQ_TEX_SAMPLER_WORD1__MAX_LOD__get(w1) / 64.0f;
    uint32_t bias = SQ_TEX_SAMPLER_WORD1__LOD_BIAS__get(w1);

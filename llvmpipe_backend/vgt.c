@@ -15,8 +15,8 @@
  * fan, flat colour from its first vertex); the adjacency types draw their main primitives
  * as a draw without a GS does (LINELIST_ADJ: v1 -> v2 of each 4; LINESTRIP_ADJ: v1 ... v(n-2);
  * TRILIST_ADJ: v0, v2, v4 of each 6; TRISTRIP_ADJ: triangle i = (2i, 2i+2, 2i+4), odd ones
- * as (2i+2, 2i, 2i+4)); TRI_WITH_WFLAGS with auto-index is a TRILIST (seed), with indices
- * reported; NONE draws nothing; the 2D types are reported and skipped. The provoking vertex
+ * as (2i+2, 2i, 2i+4)); TRI_WITH_WFLAGS with auto-index is a TRILIST (register reference), with
+ * indices reported; NONE draws nothing; the 2D types are reported and skipped. The provoking vertex
  * is the last (PROVOKING_VTX_LAST) or the first (strips: i, fans: i+1) of each primitive.
  * VGT_DRAW_INITIATOR.MAJOR_MODE 1 (explicit VGT_GROUP_* state), SPRITE_EN, USE_OPAQUE,
  * VGT_PRIMITIVEID_EN and VGT_VTX_CNT_EN are reported; NOT_EOP, VGT_REUSE_OFF and

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* BANK_SWIZZLE: read cycle of src0, src1, src2 (r600-facts §4.2). */
+/* BANK_SWIZZLE: read cycle of src0, src1, src2 (docs/r600-hardware-notes.md §4.2). */
 static const uint8_t vec_cycle[6][3] = {
    {0, 1, 2}, {0, 2, 1}, {1, 2, 0}, {1, 0, 2}, {2, 0, 1}, {2, 1, 0},
 };
@@ -33,7 +33,8 @@ unsigned r600_alu_clause_slots(const struct r600_alu_clause *c)
    return n;
 }
 
-/* KILL* and PRED_SET* share the one such instruction a group may hold (r600-facts §4.2). */
+/* KILL* and PRED_SET* share the one such instruction a group may hold (docs/r600-hardware-notes.md
+ * §4.2). */
 static bool is_once_per_group(const struct mir_alu *a)
 {
    return (r600_alu_op_info(a->op)->flags & (HW_ISA_F_KILL | HW_ISA_F_PRED_SET)) != 0;
@@ -268,7 +269,7 @@ static bool group_try(struct r600_alu_group *g, const struct mir_alu *ops, unsig
          }
       }
    }
-   /* one MOVA per group, never with a user of AR (r600-facts §4.2) */
+   /* one MOVA per group, never with a user of AR (docs/r600-hardware-notes.md §4.2) */
    if (once > 1 || movas > 1 || (movas && rels) || !const_reads_ok(all, num, chip))
       return false;
 

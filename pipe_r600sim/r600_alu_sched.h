@@ -1,8 +1,8 @@
 /* Packing scalar ALU operations (on GPRs) into VLIW5 instruction groups and ALU clauses,
- * obeying the group rules of r600-facts §4.2/§4.3: slots, trans-only and reduction ops,
- * literal and constant-read limits, GPR read ports (BANK_SWIZZLE), one KILL/PRED_SET per
- * group, kcache lines per clause and the clause size. Operations are kept in program
- * order; an operation that cannot join the open group starts the next one. */
+ * obeying the group rules of docs/r600-hardware-notes.md §4.2/§4.3: slots, trans-only and reduction
+ * ops, literal and constant-read limits, GPR read ports (BANK_SWIZZLE), one KILL/PRED_SET per
+ * group, kcache lines per clause and the clause size. Operations are kept in program order; an
+ * operation that cannot join the open group starts the next one. */
 #ifndef R600_ALU_SCHED_H
 #define R600_ALU_SCHED_H
 

@@ -1,6 +1,6 @@
 /* The CF program: walks the allocated MIR, forms ALU clauses (through the scheduler) and
  * TEX clauses, emits structured flow, then the exports, lays the clauses out after the CF
- * program and encodes everything (r600-facts §4.4, §4.5).
+ * program and encodes everything (docs/r600-hardware-notes.md §4.4, §4.5).
  *
  * Flow as emitted:
  *   IF      ALU_PUSH_BEFORE clause ending in PRED_SETNE cond, 0; JUMP (to the ELSE with
@@ -230,8 +230,8 @@ static void add_fetch(struct builder *b, bool vtx, const union fetch *f)
    b->fetch_written[dst] = 1;
 }
 
-/* Stack use (r600-facts §4.5): elements = loops * entry size + pushes, plus 2 reserved by
- * every non-WQM push on R6xx/R7xx; STACK_SIZE counts entries of 4 elements. */
+/* Stack use (docs/r600-hardware-notes.md §4.5): elements = loops * entry size + pushes, plus 2
+ * reserved by every non-WQM push on R6xx/R7xx; STACK_SIZE counts entries of 4 elements. */
 static void count_push(struct builder *b, bool is_if)
 {
    unsigned elements = b->loop_depth * STACK_ENTRY_SIZE + b->if_depth + (is_if ? 2 : 0);

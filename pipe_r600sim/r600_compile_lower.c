@@ -286,7 +286,7 @@ static void lower_dot(struct lower *l, const struct ir_instruction *inst, unsign
                   inst->dst.saturate, a, b);
 }
 
-/* SIN/COS: reduce the argument to one period first (r600-facts §4.6): R7xx takes
+/* SIN/COS: reduce the argument to one period first (docs/r600-hardware-notes.md §4.6): R7xx takes
  * revolutions in [-0.5, 0.5), R6xx radians in [-pi, pi). */
 static void lower_trig(struct lower *l, const struct ir_instruction *inst, enum r600_alu_op op)
 {
@@ -442,7 +442,7 @@ static void lower_texture(struct lower *l, const struct ir_instruction *inst)
 
    if (cube) {
       /* CUBE(v.zzxy, v.yxzz) gives (t, s, 2*major axis, face); the CUBEMAP fetch takes
-       * s/|ma| + 1.5, t/|ma| + 1.5 and the face (r600-facts §4.2). */
+       * s/|ma| + 1.5, t/|ma| + 1.5 and the face (docs/r600-hardware-notes.md §4.2). */
       struct mir_src v[4], a[4], b[4];
       for (unsigned c = 0; c < 4; c++)
          v[c] = reg_src(reg, sel[c] < 4 ? sel[c] : 0);

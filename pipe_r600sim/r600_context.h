@@ -41,7 +41,8 @@ enum r600_atom_id {
 #define R600_ALL_ATOMS ((1ull << R600_NUM_ATOMS) - 1)
 #define R600_MAX_VERTEX_BUFFERS PIPE_MAX_VERTEX_BUFFERS
 #define R600_MAX_TEXTURE_UNITS R600_MAX_SAMPLERS
-/* Absolute SET_RESOURCE / SET_SAMPLER slots of each stage's id 0 (r600-facts 1.5). */
+/* Absolute SET_RESOURCE / SET_SAMPLER slots of each stage's id 0 (docs/r600-hardware-notes.md
+ * §1.5). */
 #define R600_PS_RESOURCE_BASE 0
 #define R600_VS_RESOURCE_BASE 160
 #define R600_FS_RESOURCE_BASE 320   /* vertex buffer i = SET_RESOURCE slot 320 + i */

@@ -74,7 +74,7 @@ struct r600_reg_value {
 /* Writes a table of context registers, one SET_CONTEXT_REG per run of consecutive ones. */
 void cs_set_context_regs(struct r600_cs *cs, const struct r600_reg_value *regs, unsigned n);
 
-/* EVENT_WRITE of a VGT event (event type and EVENT_INDEX per r600-facts 2.5). */
+/* EVENT_WRITE of a VGT event (event type and EVENT_INDEX per docs/r600-hardware-notes.md §2.5). */
 void cs_event_write(struct r600_cs *cs, unsigned event_type, unsigned event_index);
 
 #endif

@@ -1,5 +1,5 @@
 /* draw_vbo: validate, upload what the draw reads from client memory, emit the dirty atoms,
- * then the VGT setup and the DRAW packet (r600-facts 2.7). */
+ * then the VGT setup and the DRAW packet (docs/r600-hardware-notes.md §2.7). */
 #include <stdio.h>
 #include <string.h>
 

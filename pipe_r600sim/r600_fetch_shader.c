@@ -1,5 +1,5 @@
-/* The fetch shader of a vertex-elements state (r600-facts §3.5): called by CALL_FS at the
- * start of every VS, it loads vertex element i into GPR i+1 and RETurns.
+/* The fetch shader of a vertex-elements state (docs/r600-hardware-notes.md §3.5): called by CALL_FS
+ * at the start of every VS, it loads vertex element i into GPR i+1 and RETurns.
  *
  *   [ALU clause: GPR i+1.w = MULHI_UINT(instance id, 2^32 / divisor + 1) per element with an
  *    instance divisor > 1]
@@ -16,7 +16,7 @@
 #define FETCH_BUFFER_BASE 160u   /* VS/FS-relative resource of vertex buffer 0 */
 #define MAX_VERTEX_BUFFERS 16u   /* FS resources 160..175 */
 
-/* DATA_FORMAT codes (r600-facts §1.6). */
+/* DATA_FORMAT codes (docs/r600-hardware-notes.md §1.6). */
 enum data_format {
    FMT_8 = 1, FMT_16 = 5, FMT_16_FLOAT = 6, FMT_8_8 = 7, FMT_32 = 13, FMT_32_FLOAT = 14,
    FMT_16_16 = 15, FMT_16_16_FLOAT = 16, FMT_8_8_8_8 = 26, FMT_32_32 = 29, FMT_32_32_FLOAT = 30,

@@ -11,8 +11,8 @@
 #include "hw/hw_isa.h"
 #include "r600sim/gpu.h"
 
-/* ALU instructions used by the compiler, by the seed's SQ_OP2_INST_ / SQ_OP3_INST_ name
- * (each must exist on both chip families). */
+/* ALU instructions used by the compiler, by the register reference's SQ_OP2_INST_ / SQ_OP3_INST_
+ * name (each must exist on both chip families). */
 #define R600_ALU_OP2_LIST(X) \
    X(ADD) X(MUL_IEEE) X(MAX_DX10) X(MIN_DX10) X(SETE) X(SETGT) X(SETGE) X(SETNE) \
    X(FRACT) X(TRUNC) X(CEIL) X(RNDNE) X(FLOOR) X(MOVA_INT) X(MOV) X(NOP) X(PRED_SETNE) \
@@ -127,7 +127,7 @@ struct r600_vtx_fields {
    uint8_t mega_fetch_count;   /* bytes - 1 */
    uint8_t dst_gpr;
    uint8_t dst_sel[4];         /* enum r600_sel */
-   uint8_t data_format;        /* r600-facts §1.6 code */
+   uint8_t data_format;        /* docs/r600-hardware-notes.md §1.6 code */
    uint8_t num_format;         /* enum r600_num_format */
    bool format_signed;
    bool srf_no_zero;           /* SRF_MODE_NO_ZERO */

@@ -1,7 +1,7 @@
 /* Field-level encoders for R6xx and R7xx shader microcode words. Every bit position comes
  * from the generated r600_regs.h, every opcode number from the generated instruction table
  * (hw_isa.h); the two families differ in the OP2 ALU_INST/OMOD position, the CF COUNT_3 bit
- * and a few R7xx-only fields (r600-facts §4.1). */
+ * and a few R7xx-only fields (docs/r600-hardware-notes.md §4.1). */
 #include "r600_isa.h"
 
 #include "r600_regs.h"

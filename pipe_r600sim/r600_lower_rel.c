@@ -1,5 +1,5 @@
 /* Relative (indirect) operands of the IR (shader_ir.h `rel`), lowered to what the hardware
- * executes (r600-facts §4.2, §4.3):
+ * executes (docs/r600-hardware-notes.md §4.2, §4.3):
  * - TEMP arrays get consecutive GPRs (p->arrays, honoured by r600_regalloc). A relative
  *   TEMP source is loaded into a temporary by MOVs with a relative source; a relative TEMP
  *   destination is computed into a temporary and stored by MOVs with a relative

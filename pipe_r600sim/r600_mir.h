@@ -12,7 +12,7 @@
 #include "r600sim/shader_ir.h"
 
 #define MIR_NO_REG 0xFFFFFFFFu
-#define R600_MAX_GPRS 124u     /* 124-127 are clause temporaries (r600-facts §4.2) */
+#define R600_MAX_GPRS 124u     /* 124-127 are clause temporaries (docs/r600-hardware-notes.md §4.2) */
 
 enum mir_src_kind {
    MIR_SRC_NONE,

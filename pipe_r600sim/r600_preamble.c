@@ -1,11 +1,11 @@
-/* The default state every command buffer starts with (r600-facts 2.6): CP setup, the
- * shader-core resource split (config registers), and the context registers no CSO owns. */
+/* The default state every command buffer starts with (docs/r600-hardware-notes.md §2.6): CP setup,
+ * the shader-core resource split (config registers), and the context registers no CSO owns. */
 #include "r600_context.h"
 #include "r600_pm4.h"
 #include "r600_regs.h"
 
-/* CONTEXT_CONTROL body: r600-facts 2.4 documents only the value Mesa and the AMD kernel write
- * to both dwords (load control, shadow control), not their fields. */
+/* CONTEXT_CONTROL body: docs/r600-hardware-notes.md §2.4 documents only the value Mesa and the AMD
+ * kernel write to both dwords (load control, shadow control), not their fields. */
 #define CONTEXT_CONTROL_LOAD_AND_SHADOW 0x80000000u
 
 /* Per-chip split of GPRs, threads and stack entries between the shader types. */

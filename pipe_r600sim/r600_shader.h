@@ -55,7 +55,7 @@ struct r600_shader_binary {
 
 /* Constant buffer 0 is also bound as a buffer resource (stride 16) at stage-relative
  * resource id R600_CONSTBUF_RESOURCE_ID: the compiler reads CONST[relative] with a vertex
- * fetch from it, since kcache cannot be indexed (r600-facts §4.3). */
+ * fetch from it, since kcache cannot be indexed (docs/r600-hardware-notes.md §4.3). */
 #define R600_CONSTBUF_RESOURCE_ID 0u
 
 /* Semantic id of a varying GENERIC n as used in SPI_VS_OUT_ID / SPI_PS_INPUT_CNTL. */

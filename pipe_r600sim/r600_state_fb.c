@@ -88,9 +88,9 @@ static unsigned framebuffer_samples(const struct pipe_framebuffer_state *fb)
    return fb->zsbuf ? r600_resource(fb->zsbuf->texture)->samples : 1;
 }
 
-/* The R600 sample patterns (r600-facts §3.2): one byte per sample, X offset in the low
- * nibble, Y in the high nibble, signed 1/16 px from the pixel centre; samples 4-7 of 8x in
- * the second word. MAX_SAMPLE_DIST is the largest offset of the pattern. */
+/* The R600 sample patterns (docs/r600-hardware-notes.md §3.2): one byte per sample, X offset in the
+ * low nibble, Y in the high nibble, signed 1/16 px from the pixel centre; samples 4-7 of 8x in the
+ * second word. MAX_SAMPLE_DIST is the largest offset of the pattern. */
 static const struct {
    uint32_t lo, hi, max_dist;
 } sample_locs[4] = {

@@ -56,7 +56,7 @@ static inline void pm4p_write_program(struct r600_gpu *gpu, uint64_t va, uint32_
 }
 
 /* The viewport, clipper, setup and scissor state a GL driver programs for a w x h target
- * (r600-facts §3); no MSAA and no point size (callers add those). */
+ * (docs/r600-hardware-notes.md §3); no MSAA and no point size (callers add those). */
 static inline void pm4p_emit_raster(struct ib *ib, unsigned w, unsigned h)
 {
    ib_ctx(ib, REG_PA_CL_VTE_CNTL,

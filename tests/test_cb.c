@@ -5,8 +5,8 @@
  * Real PM4 streams, the fake shader engines (sim_fake_engine.c): each pixel of an 8x8
  * target is one RECTLIST rectangle with flat-shaded exports, so every pixel gets its own
  * exported values. Expected memory comes from the reference below, written from the
- * register documentation (r600-facts §1.3) rather than from the simulator: float -> fp16
- * and the unsigned 11/10-bit floats by nearest-value search over every code. */
+ * register documentation (docs/r600-hardware-notes.md §1.3) rather than from the simulator: float
+ * -> fp16 and the unsigned 11/10-bit floats by nearest-value search over every code. */
 #include <math.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -177,7 +177,8 @@ static const struct fmt fmts[] = {
    { FMT(32_32_32_32_FLOAT), true, 4, { 32, 32, 32, 32 } },
 };
 
-/* r600-facts §1.3 COMP_SWAP table: shader channel of memory component c; -1 undefined. */
+/* docs/r600-hardware-notes.md §1.3 COMP_SWAP table: shader channel of memory component c; -1
+ * undefined. */
 static const int swap_table[4][4][4] = {
    { { 0 }, { -1 }, { -1 }, { 3 } },
    { { 0, 1 }, { 0, 3 }, { 1, 0 }, { 3, 0 } },

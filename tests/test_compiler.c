@@ -1,8 +1,8 @@
 /* Shader compiler tests: IR programs are compiled for R6xx and R7xx and the machine code is
- * checked with a decoder written here from the seed's microcode word layouts (bit positions
- * and opcode numbers typed in from seeds/000 §4/§5, deliberately not the generated
- * headers), including a small single-lane interpreter that executes the decoded program and
- * is compared with a direct evaluation of the IR. */
+ * checked with a decoder written here from the register reference's microcode word layouts (bit
+ * positions and opcode numbers typed in from the register reference §4/§5, deliberately not the
+ * generated headers), including a small single-lane interpreter that executes the decoded program
+ * and is compared with a direct evaluation of the IR. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -32,7 +32,7 @@ static bool check_(bool ok, const char *file, int line, const char *fmt, ...)
 static const enum r600_chip_class chips[2] = {R600_CHIP_R600, R600_CHIP_RV770};
 static const char *chip_name(enum r600_chip_class c) { return c == R600_CHIP_R600 ? "r600" : "rv770"; }
 
-/* ---------------------------------------------------------------- decoder (seed layouts) */
+/* -------------------------------------------------- decoder (register reference layouts) */
 
 static uint32_t bits(uint32_t w, unsigned hi, unsigned lo)
 {

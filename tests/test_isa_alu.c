@@ -270,7 +270,7 @@ static void test_integer(void)
    static const struct vec ashr[] = {
       V(0x80000000, 31, 0, TRUE), V(0x80000000, 4, 0, 0xF8000000), V(0x40, 6, 0, 1), V(0xFFFFFFF0, 36, 0, TRUE),
    };
-   if (R7) {   /* any slot on R7xx, trans-only on R6xx (r600-facts §4.1) */
+   if (R7) {   /* any slot on R7xx, trans-only on R6xx (docs/r600-hardware-notes.md §4.1) */
       ANY(LSHL_INT, lshl);
       ANY(LSHR_INT, lshr);
       ANY(ASHR_INT, ashr);

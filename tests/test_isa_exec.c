@@ -657,8 +657,8 @@ static void test_bad_binaries(void)
 
 /* ---- relative addressing: MOVA*, AR / loop-indexed GPR operands --------------------------- */
 
-/* MOVA* value semantics (r600-facts §4.2: clamp to [-256, 255]; MOVA_FLOOR floors, MOVA
- * rounds to nearest even), on values whose expectation is written out here. */
+/* MOVA* value semantics (docs/r600-hardware-notes.md §4.2: clamp to [-256, 255]; MOVA_FLOOR floors,
+ * MOVA rounds to nearest even), on values whose expectation is written out here. */
 static void test_mova_values(void)
 {
    static const struct { enum hw_isa_id op; uint32_t in; int32_t want; } t[] = {

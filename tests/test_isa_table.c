@@ -1,8 +1,8 @@
 /* Checks of the generated instruction table (hw_isa.h). The spot checks' expected numbers
- * and classes were read by hand from the seed's R6xx/R7xx opcode lists (sections 4 and 5)
- * and from r600-facts §4.1 (R7xx additions), §4.2 (slot classes, once-per-group rules),
- * §4.6 (results) and §4.7 (fetch names), not from the generated files. The whole-table
- * checks compare the table with the *_INST enumerations of the microcode word tables
+ * and classes were read by hand from the register reference's R6xx/R7xx opcode lists (sections 4
+ * and 5) and from docs/r600-hardware-notes.md §4.1 (R7xx additions), §4.2 (slot classes,
+ * once-per-group rules), §4.6 (results) and §4.7 (fetch names), not from the generated files. The
+ * whole-table checks compare the table with the *_INST enumerations of the microcode word tables
  * (hw_regdb.h) both ways. Prints "N passed, M failed". */
 #include "hw/hw_isa.h"
 #include "hw/hw_regdb.h"
@@ -38,7 +38,8 @@ enum { NONE = HW_ISA_SLOT_NONE, ANY = HW_ISA_SLOT_ANY, VEC = HW_ISA_SLOT_VECTOR,
 enum { RNONE = HW_ISA_RESULT_NONE, RFLT = HW_ISA_RESULT_FLOAT, RINT = HW_ISA_RESULT_INT };
 
 static const struct expect spot[] = {
-   /* seed §4/§5 OP2 lists; slot classes r600-facts §4.2; results §4.6 */
+   /* register reference §4/§5 OP2 lists; slot classes docs/r600-hardware-notes.md §4.2; results
+    * §4.6 */
    { R6, OP2, 0x66, "RECIP_IEEE", 1, TRANS, 0, RFLT, BOTH },
    { R7, OP2, 0x66, "RECIP_IEEE", 1, TRANS, 0, RFLT, BOTH },
    { R6, OP2, 0x50, "DOT4", 2, RED, 0, RFLT, BOTH },
@@ -68,14 +69,14 @@ static const struct expect spot[] = {
    { R7, OP2, 0x6E, "SIN", 1, TRANS, 0, RFLT, BOTH },
    { R6, OP2, 0x73, "MULLO_INT", 2, TRANS, 0, RINT, BOTH },
    { R7, OP2, 0x79, "FLT_TO_UINT", 1, TRANS, 0, RINT, BOTH },
-   /* r600-facts §4.1: R7xx-only FP64 ops; §4.2: all *_64 ops vector only */
+   /* docs/r600-hardware-notes.md §4.1: R7xx-only FP64 ops; §4.2: all *_64 ops vector only */
    { R7, OP2, 0x07, "FREXP_64", 1, VEC, HW_ISA_F_FP64, -1, R7 },
    { R7, OP2, 0x17, "ADD_64", 2, VEC, HW_ISA_F_FP64, RFLT, R7 },
    { R7, OP2, 0x1B, "MUL_64", 2, VEC, HW_ISA_F_FP64, RFLT, R7 },
    { R7, OP2, 0x1D, "FLT32_TO_FLT64", 1, VEC, HW_ISA_F_FP64, RFLT, R7 },
    { R7, OP2, 0x7A, "LDEXP_64", 2, VEC, HW_ISA_F_FP64, RFLT, R7 },
    { R7, OP2, 0x7E, "PRED_SETGE_64", 2, VEC, HW_ISA_F_FP64 | HW_ISA_F_PRED_SET, RNONE, R7 },
-   /* OP3 (seed: "instructions taking 3 operands") */
+   /* OP3 (register reference: "instructions taking 3 operands") */
    { R6, OP3, 0x10, "MULADD", 3, ANY, 0, RFLT, BOTH },
    { R7, OP3, 0x14, "MULADD_IEEE", 3, ANY, 0, RFLT, BOTH },
    { R6, OP3, 0x0C, "MUL_LIT", 3, TRANS, 0, RFLT, BOTH },
@@ -83,7 +84,7 @@ static const struct expect spot[] = {
    { R6, OP3, 0x18, "CNDE", 3, ANY, 0, RFLT, BOTH },
    { R7, OP3, 0x1E, "CNDGE_INT", 3, ANY, 0, RINT, BOTH },
    { R7, OP3, 0x0B, "MULADD_64_D2", 3, VEC, HW_ISA_F_FP64, RFLT, R7 },
-   /* CF (seed CF_WORD1.CF_INST; COND=ACTIVE and clause texts) */
+   /* CF (register reference CF_WORD1.CF_INST; COND=ACTIVE and clause texts) */
    { R6, CF, 19, "CALL_FS", 0, NONE, 0, RNONE, BOTH },
    { R7, CF, 19, "CALL_FS", 0, NONE, 0, RNONE, BOTH },
    { R6, CF, 1, "TEX", 0, NONE, HW_ISA_F_CLAUSE | HW_ISA_F_COND_ACTIVE, RNONE, BOTH },
@@ -98,7 +99,7 @@ static const struct expect spot[] = {
    { R7, EXP, 39, "EXPORT", 0, NONE, 0, RNONE, BOTH },
    { R6, EXP, 36, "MEM_SCRATCH", 0, NONE, HW_ISA_F_EXPORT_BUF, RNONE, BOTH },
    { R7, EXP, 0x3A, "MEM_EXPORT", 0, NONE, HW_ISA_F_EXPORT_BUF, RNONE, R7 },
-   /* fetch (seed VTX_INST / TEX_INST; facts §4.7 names TEX 0x0E) */
+   /* fetch (register reference VTX_INST / TEX_INST; facts §4.7 names TEX 0x0E) */
    { R6, VTX, 0, "FETCH", 0, NONE, 0, RNONE, BOTH },
    { R7, VTX, 1, "SEMANTIC", 0, NONE, HW_ISA_F_VTX_SEM, RNONE, BOTH },
    { R6, TEX, 0x10, "SAMPLE", 0, NONE, 0, RNONE, BOTH },
@@ -142,8 +143,8 @@ check_spot(void)
    CHECK(hw_isa_find(R6, OP3, 0x08) == NULL);
    CHECK(hw_isa_find(R6, CF, 0x19) == NULL);
    CHECK(hw_isa_find(R6, EXP, 0x3A) == NULL);
-   CHECK(hw_isa_find(R6, TEX, 0x0A) == NULL);   /* seed: RESERVED_10 */
-   /* codes the seed leaves unused or reserved */
+   CHECK(hw_isa_find(R6, TEX, 0x0A) == NULL);   /* register reference: RESERVED_10 */
+   /* codes the register reference leaves unused or reserved */
    CHECK(hw_isa_find(R6, OP2, 7) == NULL);
    CHECK(hw_isa_find(R7, OP2, 0x54) == NULL);
    CHECK(hw_isa_find(R6, OP3, 27) == NULL);
@@ -162,7 +163,7 @@ check_spot(void)
    CHECK_EQ(hw_isa_id_of(hw_isa_find_name(R6, OP2, "NOP")), HW_ISA_OP2_NOP);
    CHECK(hw_isa_find_name(R6, OP2, "ADD_64") == NULL);
    CHECK(hw_isa_find_name(R7, OP2, "add") == NULL);
-   /* r600-facts §4.1 worked example: FRACT, write mask, dst R0.w -> word 1 */
+   /* docs/r600-hardware-notes.md §4.1 worked example: FRACT, write mask, dst R0.w -> word 1 */
    const struct hw_isa_op *fract6 = hw_isa_find_name(R6, OP2, "FRACT");
    const struct hw_isa_op *fract7 = hw_isa_find_name(R7, OP2, "FRACT");
    CHECK_EQ(R6_SQ_ALU_WORD1__DST_CHAN(3) | R6_SQ_ALU_WORD1_OP2__WRITE_MASK(1) |
@@ -171,10 +172,10 @@ check_spot(void)
                R7_SQ_ALU_WORD1_OP2__ALU_INST(fract7->number), 0x60000810u);
 }
 
-/* Instructions per chip and encoding, counted by hand in the seed's lists (R6xx: CF 0-24;
- * CF_ALU 8-11, 13-15; exports 32-40; OP2 0-6, 8-22, 24-26, 30-83, 96-121; OP3 12-26, 28-30;
- * VTX 0-1; TEX 0-1, 3-9, 11-14, 16-31) plus r600-facts §4.1 for R7xx (5 CF, MEM_EXPORT, 10
- * OP2 and 4 OP3 FP64 ops, KEEP_GRADIENTS; MOVA_GPR_INT gone). */
+/* Instructions per chip and encoding, counted by hand in the register reference's lists (R6xx: CF
+ * 0-24; CF_ALU 8-11, 13-15; exports 32-40; OP2 0-6, 8-22, 24-26, 30-83, 96-121; OP3 12-26, 28-30;
+ * VTX 0-1; TEX 0-1, 3-9, 11-14, 16-31) plus docs/r600-hardware-notes.md §4.1 for R7xx (5 CF,
+ * MEM_EXPORT, 10 OP2 and 4 OP3 FP64 ops, KEEP_GRADIENTS; MOVA_GPR_INT gone). */
 static void
 check_counts(void)
 {
@@ -303,7 +304,8 @@ opcode_field(unsigned fam, unsigned k)
 }
 
 /* Every enum value of every *_INST field has a table entry with its name and number (the
- * seed's RESERVED_ codes excepted), and every table entry is such an enum value. */
+ * the register reference's RESERVED_ codes excepted), and every table entry is such an enum
+ * value. */
 static void
 check_against_words(void)
 {

@@ -102,7 +102,7 @@ static uint32_t dw(const uint8_t *b, unsigned i)
 
 /* ---------------------------------------------------------------- known encodings */
 
-/* Words from r600-facts 5.3 (llc-15 output), independent of our tables. */
+/* Words from docs/r600-hardware-notes.md §5.3 (llc-15 output), independent of our tables. */
 static void test_known_vectors(void)
 {
    static const char *const prog =
@@ -152,7 +152,7 @@ static void test_known_vectors(void)
       free(b);
    }
 
-   /* CF and fetch words from r600-facts 5.3 (identical on both chips). */
+   /* CF and fetch words from docs/r600-hardware-notes.md §5.3 (identical on both chips). */
    static const struct { const char *text; uint32_t w[4]; unsigned n; } cf_vec[] = {
       {".cf\n0 LOOP_START_DX10 @8 BARRIER\n", {0x00000008, 0x83000000}, 2},
       {".cf\n0 JUMP @7 POP_COUNT:1 BARRIER\n", {0x00000007, 0x85000001}, 2},
@@ -304,7 +304,7 @@ static void test_every_opcode(void)
    }
 
    /* Every named value of every opcode field in the word tables is in the instruction table
-    * (apart from the seed's RESERVED_* placeholders). */
+    * (apart from the register reference's RESERVED_* placeholders). */
    static const struct { enum isa_fmt fmt; const char *field; unsigned enc; } inst_fields[] = {
       {ISA_F_CF1, "CF_INST", HW_ISA_ENC_CF}, {ISA_F_CFALU1, "CF_INST", HW_ISA_ENC_CF_ALU},
       {ISA_F_EXP1, "CF_INST", HW_ISA_ENC_CF_ALLOC_EXPORT},

@@ -1,11 +1,11 @@
 /* MSAA in the simulated SC/SPI/DB/CB through real PM4 streams, with the fake shader
  * engines (sim_fake_engine.c) in place of the ISA.
  *
- * The sample positions are the table of r600-facts §3.2 written here as numbers (offsets
- * from the pixel centre in 1/16 px); the registers get the documented words. Coverage is
- * checked per sample plane (sample-major planes, cb.h/db.h) against an independent exact
- * model: a sample is covered when it is strictly inside every edge, or on an edge of a kind
- * the top-left rule includes (raster_ref.h).
+ * The sample positions are the table of docs/r600-hardware-notes.md §3.2 written here as numbers
+ * (offsets from the pixel centre in 1/16 px); the registers get the documented words. Coverage is
+ * checked per sample plane (sample-major planes, cb.h/db.h) against an independent exact model: a
+ * sample is covered when it is strictly inside every edge, or on an edge of a kind the top-left
+ * rule includes (raster_ref.h).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -22,7 +22,8 @@
 #define MAX_VERTS 2048
 #define MAX_S 8
 
-/* r600-facts §3.2: sample (dx, dy) in 1/16 px from the centre, and the register words. */
+/* docs/r600-hardware-notes.md §3.2: sample (dx, dy) in 1/16 px from the centre, and the register
+ * words. */
 static const int pos2[2][2] = { { -4, 4 }, { 4, -4 } };
 static const int pos4[4][2] = { { -2, -2 }, { 2, 2 }, { -6, 6 }, { 6, -6 } };
 static const int pos8[8][2] = { { -1, 1 }, { 1, 5 }, { 3, -5 }, { 5, 3 },

@@ -8,8 +8,8 @@
  * covering sample s (else the clear colour). Coverage is computed here independently:
  *  - screen space y down (EGL surfaces are stored top row first; glReadPixels rows are
  *    flipped back by egl_fixture_read);
- *  - the R600 4x pattern of r600-facts §3.2, offsets from the pixel centre in 1/16 px:
- *    (-2, -2), (2, 2), (-6, 6), (6, -6);
+ *  - the R600 4x pattern of docs/r600-hardware-notes.md §3.2, offsets from the pixel centre in 1/16
+ *    px: (-2, -2), (2, 2), (-6, 6), (6, -6);
  *  - top-left rule on exact integer edge functions (raster_ref.h).
  */
 #include <stdlib.h>

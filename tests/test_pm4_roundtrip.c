@@ -1,9 +1,10 @@
 /* PM4 build/parse round trip: command streams built by the driver (its CS builder directly,
  * and the pipe context drawing, clearing and flushing into a recording stand-in GPU) are
  * parsed back by an independent decoder written here from the PM4 description
- * (r600-facts 2.1-2.4) and checked against register values derived from the register
- * reference (seed 000, r600-facts 1 and 3). Offsets and expected values below are
- * deliberately spelled out from the documents, not taken from the generated headers. */
+ * (docs/r600-hardware-notes.md §2.1-2.4) and checked against register values derived from the
+ * register reference (Radeon R6xx/R7xx 3D Register Reference Guide, docs/r600-hardware-notes.md §1
+ * and 3). Offsets and expected values below are deliberately spelled out from the documents, not
+ * taken from the generated headers. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +27,7 @@ static unsigned passed, failed;
 #define CHECK_EQ(got, want, what) do { uint64_t g_ = (got), w_ = (want); \
    CHECK(g_ == w_, "%s = 0x%llx, expected 0x%llx", what, (unsigned long long)g_, (unsigned long long)w_); } while (0)
 
-/* ---- PM4 facts (r600-facts 2.1-2.3) ---- */
+/* ---- PM4 facts (docs/r600-hardware-notes.md §2.1-2.3) ---- */
 enum {
    OP_START_3D_CMDBUF = 0x24, OP_CONTEXT_CONTROL = 0x28, OP_INDEX_TYPE = 0x2A,
    OP_DRAW_INDEX = 0x2B, OP_DRAW_INDEX_AUTO = 0x2D, OP_NUM_INSTANCES = 0x2F,
@@ -41,7 +42,7 @@ static const struct window windows[] = {
    { OP_SET_SAMPLER, 0x3C000, 0x3CFF0 }, { OP_SET_CTL_CONST, 0x3CFF0, 0x3E200 },
 };
 
-/* ---- register byte addresses (seed 000 / r600-facts 1) ---- */
+/* ---- register byte addresses (register reference / docs/r600-hardware-notes.md §1) ---- */
 enum {
    R_DB_DEPTH_INFO = 0x28010, R_CB_COLOR0_BASE = 0x28040, R_CB_COLOR0_SIZE = 0x28060,
    R_CB_COLOR0_INFO = 0x280A0, R_PA_SC_EDGERULE = 0x28230, R_CB_TARGET_MASK = 0x28238,

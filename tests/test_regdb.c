@@ -1,8 +1,8 @@
 /* Spot checks of the generated hardware definition against the documentation.
- * Every expected number below was read from the seed register reference (seed 000) or from
- * r600-facts.md by hand (noted per group), not from the generated files. Also checks that
- * every register and microcode word has non-overlapping fields inside 32 bits and that the
- * look-up functions find what the tables hold. Prints "N passed, M failed". */
+ * Every expected number below was read from AMD's Radeon R6xx/R7xx 3D Register Reference Guide or
+ * from docs/r600-hardware-notes.md by hand (noted per group), not from the generated files. Also
+ * checks that every register and microcode word has non-overlapping fields inside 32 bits and that
+ * the look-up functions find what the tables hold. Prints "N passed, M failed". */
 #include "hw/hw_regdb.h"
 #include "r600_pm4.h"
 #include "r600_regs.h"
@@ -55,7 +55,7 @@ enum_value(const struct hw_register *reg, const char *field, const char *value)
 static void
 check_offsets(void)
 {
-   /* seed 000 register headers (GpuF0MMReg) */
+   /* register reference headers (GpuF0MMReg) */
    CHECK_EQ(REG_PA_SU_VTX_CNTL, 0x28c08);
    CHECK_EQ(REG_SPI_PS_INPUT_CNTL_0, 0x28644);
    CHECK_EQ(REG_SPI_PS_INPUT_CNTL_31, 0x286c0);
@@ -78,14 +78,14 @@ check_offsets(void)
    CHECK_EQ(REG_PA_SC_VPORT_SCISSOR_15_BR, 0x282cc);
    CHECK_EQ(REG_PA_SC_VPORT_ZMAX_15, 0x2834c);
    CHECK_EQ(REG_VGT_PRIMITIVE_TYPE, 0x8958);
-   CHECK_EQ(REG_VGT_CNTL_STATUS, 0x88f0); /* printed "VGT_C NTL_STATUS" in the seed */
+   CHECK_EQ(REG_VGT_CNTL_STATUS, 0x88f0); /* printed "VGT_C NTL_STATUS" in the register reference */
    CHECK_EQ(REG_SQ_CONFIG, 0x8c00);
    CHECK_EQ(REG_SX_MISC, 0x28350);
    CHECK_EQ(REG_SMX_DC_CTL0, 0xa020);
    CHECK_EQ(REG_SQ_VTX_BASE_VTX_LOC, 0x3cff0);
    CHECK_EQ(REG_SQ_TEX_RESOURCE_WORD0_0, 0x38000);
    CHECK_EQ(REG_SQ_TEX_SAMPLER_WORD2_0, 0x3c008);
-   /* r600-facts.md section 1 (registers the seed lacks) */
+   /* docs/r600-hardware-notes.md section 1 (registers the register reference lacks) */
    CHECK_EQ(REG_CB_COLOR0_INFO, 0x280a0);
    CHECK_EQ(REG_CB_COLOR7_INFO, 0x280bc);
    CHECK_EQ(REG_CB_COLOR0_INFO__stride, 4);
@@ -101,7 +101,8 @@ check_offsets(void)
 static void
 check_fields(void)
 {
-   /* seed: PA_SU_VTX_CNTL PIX_CENTER 0, ROUND_MODE 2:1, QUANT_MODE 5:3 (1/256th = 5) */
+   /* register reference: PA_SU_VTX_CNTL PIX_CENTER 0, ROUND_MODE 2:1, QUANT_MODE 5:3
+    * (1/256th = 5) */
    CHECK_EQ(PA_SU_VTX_CNTL__QUANT_MODE__shift, 3);
    CHECK_EQ(PA_SU_VTX_CNTL__QUANT_MODE__mask, 0x38);
    CHECK_EQ(PA_SU_VTX_CNTL__QUANT_MODE__X_1_256TH, 5);
@@ -114,14 +115,15 @@ check_fields(void)
    CHECK_EQ(PA_SU_VTX_CNTL__QUANT_MODE(0xffu), 0x38);
    CHECK_EQ(PA_SU_VTX_CNTL__QUANT_MODE(1 + 1), 0x10);
    CHECK_EQ(PA_SU_VTX_CNTL__QUANT_MODE__get(0xffffffffu) + 1, 8);
-   /* seed: SPI_PS_INPUT_CNTL_n SEMANTIC 7:0, DEFAULT_VAL 9:8, FLAT_SHADE 10 */
+   /* register reference: SPI_PS_INPUT_CNTL_n SEMANTIC 7:0, DEFAULT_VAL 9:8, FLAT_SHADE 10 */
    CHECK_EQ(SPI_PS_INPUT_CNTL_0__SEMANTIC(0x1ff), 0xff);
    CHECK_EQ(SPI_PS_INPUT_CNTL_0__DEFAULT_VAL(3) | SPI_PS_INPUT_CNTL_0__SEL_CENTROID(1), 0xb00);
    CHECK_EQ(SPI_PS_INPUT_CNTL_0__FLAT_SHADE__shift, 10);
-   /* seed: SQ_PGM_RESOURCES_PS NUM_GPRS 7:0, STACK_SIZE 15:8, DX10_CLAMP 21 */
+   /* register reference: SQ_PGM_RESOURCES_PS NUM_GPRS 7:0, STACK_SIZE 15:8, DX10_CLAMP 21 */
    CHECK_EQ(SQ_PGM_RESOURCES_PS__STACK_SIZE(2), 0x200);
    CHECK_EQ(SQ_PGM_RESOURCES_PS__DX10_CLAMP__mask, 1u << 21);
-   /* seed: SQ_VTX_CONSTANT_WORD2 STRIDE 18:8, DATA_FORMAT 25:20; SQ_TEX_RESOURCE_WORD1 DATA_FORMAT 31:26 */
+   /* register reference: SQ_VTX_CONSTANT_WORD2 STRIDE 18:8, DATA_FORMAT 25:20;
+    * SQ_TEX_RESOURCE_WORD1 DATA_FORMAT 31:26 */
    CHECK_EQ(SQ_VTX_CONSTANT_WORD2__STRIDE__mask, 0x7ff00);
    CHECK_EQ(SQ_VTX_CONSTANT_WORD2__DATA_FORMAT__shift, 20);
    CHECK_EQ(SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__shift, 26);
@@ -158,7 +160,8 @@ check_isa(void)
    CHECK_EQ(R6_SQ_ALU_WORD1_OP2__FOG_MERGE__shift, 5);
    CHECK_EQ(R6_SQ_ALU_WORD1_OP3__ALU_INST__shift, 13);
    CHECK_EQ(R7_SQ_ALU_WORD1_OP3__ALU_INST__shift, 13);
-   /* opcode numbers (decimal in the seed): FRACT 16, DOT4 80, RECIP_IEEE 102, SETGE 10 */
+   /* opcode numbers (decimal in the register reference): FRACT 16, DOT4 80, RECIP_IEEE 102,
+    * SETGE 10 */
    CHECK_EQ(R7_SQ_ALU_WORD1_OP2__ALU_INST__SQ_OP2_INST_FRACT, 0x10);
    CHECK_EQ(R6_SQ_ALU_WORD1_OP2__ALU_INST__SQ_OP2_INST_DOT4, 0x50);
    CHECK_EQ(R7_SQ_ALU_WORD1_OP2__ALU_INST__SQ_OP2_INST_RECIP_IEEE, 0x66);
@@ -171,7 +174,7 @@ check_isa(void)
    CHECK_EQ(R7_SQ_ALU_WORD1__DST_CHAN(3) | R7_SQ_ALU_WORD1_OP2__WRITE_MASK(1) |
                R7_SQ_ALU_WORD1_OP2__ALU_INST(R7_SQ_ALU_WORD1_OP2__ALU_INST__SQ_OP2_INST_FRACT),
             0x60000810);
-   /* seed: CF_WORD1 CF_INST 29:23, COUNT 12:10, COUNT_3 19 on R7xx only */
+   /* register reference: CF_WORD1 CF_INST 29:23, COUNT 12:10, COUNT_3 19 on R7xx only */
    CHECK_EQ(R7_SQ_CF_WORD1__CF_INST__SQ_CF_INST_CALL_FS, 19);
    CHECK_EQ(R6_SQ_CF_WORD1__CF_INST__SQ_CF_INST_RETURN, 20);
    CHECK_EQ(R7_SQ_CF_WORD1__CF_INST__shift, 23);

@@ -9,7 +9,7 @@
  * 32_32_32_32_FLOAT targets, so every input value is read back bit for bit. Expected
  * values: the documented interpolation (spi.c) evaluated here in long double from exact
  * integer edge functions, coverage and centroids from raster_ref.h and the 4x sample
- * positions of r600-facts §3.2. */
+ * positions of docs/r600-hardware-notes.md §3.2. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -35,7 +35,7 @@ static float *out[4];            /* target k: SAMPLES planes of W x H RGBA32F */
 static unsigned fault_mark;
 static uint64_t rng = 0x5EED5EED12345ull;
 
-/* 4x sample offsets from the pixel centre in 1/16 px (r600-facts §3.2). */
+/* 4x sample offsets from the pixel centre in 1/16 px (docs/r600-hardware-notes.md §3.2). */
 static const int sample_off[SAMPLES][2] = { { -2, -2 }, { 2, 2 }, { -6, 6 }, { 6, -6 } };
 
 static uint32_t rnd(void)

@@ -297,7 +297,7 @@ static uint32_t pgm_resources(bool ps, unsigned ngprs, bool dx10_clamp)
 static void bind_const_resource(uint32_t *regs, bool ps, uint64_t va, unsigned nconsts)
 {
    const uint32_t stride = REG_SQ_VTX_CONSTANT_WORD6_0 + 4 - REG_SQ_VTX_CONSTANT_WORD0_0;
-   uint32_t at = (ps ? 0u : 160u) * stride;   /* stage slot bases: r600-facts 1.5 */
+   uint32_t at = (ps ? 0u : 160u) * stride;   /* stage slot bases: docs/r600-hardware-notes.md §1.5 */
    set_reg(regs, REG_SQ_VTX_CONSTANT_WORD0_0 + at,
            SQ_VTX_CONSTANT_WORD0__BASE_ADDRESS((uint32_t)va));
    set_reg(regs, REG_SQ_VTX_CONSTANT_WORD1_0 + at, SQ_VTX_CONSTANT_WORD1__SIZE(nconsts * 16 - 1));
@@ -359,7 +359,7 @@ static int execute(const struct options *o, struct sim_memory *mem, uint32_t *re
               SQ_ALU_CONST_BUFFER_SIZE_VS_0__DATA(nconsts / 16));
    }
    bind_const_resource(regs, ps, const_va, nconsts);
-   unsigned ctx = ps ? 0 : 1;   /* loop/bool constants: PS first, then VS (r600-facts 1.5) */
+   unsigned ctx = ps ? 0 : 1;   /* loop/bool constants: PS first, then VS (docs/r600-hardware-notes.md §1.5) */
    for (unsigned i = 0; i < LOOP_CONSTS; i++)
       set_reg(regs, REG_SQ_LOOP_CONST_0 + 4 * (ctx * LOOP_CONSTS + i), o->loop_const[i]);
    set_reg(regs, REG_SQ_BOOL_CONST_0 + REG_SQ_BOOL_CONST_0__stride * ctx, o->bool_const);

@@ -1,11 +1,12 @@
 /* The R6xx/R7xx instruction table: every CF, CF_ALU, CF_ALLOC_EXPORT, ALU OP2/OP3, VTX and TEX
  * opcode of both chip families with the properties the encoder, decoder, disassembler,
  * assembler and the engines need. Generated from include/hw/r600_isa.db (itself extracted
- * from the seed and r600-facts §4 by tools/isa_extract.py) by tools/isa_gen.py into
- * r600_isa_table.h (enum hw_isa_id) and r600_isa_table.c (the tables); use hw_dep.
+ * from the register reference and docs/r600-hardware-notes.md §4 by tools/isa_extract.py)
+ * by tools/isa_gen.py into r600_isa_table.h (enum hw_isa_id) and r600_isa_table.c (the
+ * tables); use hw_dep.
  *
  * Opcode ids (enum hw_isa_id, generated, the same for both chips):
- *   HW_ISA_CF_<NAME>    CF, CF_ALU and CF_ALLOC_EXPORT instructions (seed SQ_CF_INST_<NAME>)
+ *   HW_ISA_CF_<NAME>    CF, CF_ALU and CF_ALLOC_EXPORT instructions (SQ_CF_INST_<NAME>)
  *   HW_ISA_OP2_<NAME>   ALU OP2 (SQ_OP2_INST_<NAME>)     HW_ISA_OP3_<NAME>  ALU OP3
  *   HW_ISA_VTX_<NAME>   VTX_INST (SQ_VTX_INST_<NAME>)    HW_ISA_TEX_<NAME>  TEX_INST
  *   HW_ISA_NUM_OPS      number of ids
@@ -33,7 +34,7 @@ enum hw_isa_encoding {
    HW_ISA_ENC_ANY = 0xFF,       /* hw_isa_find_name: search every encoding */
 };
 
-/* Where an ALU instruction may issue in a VLIW5 group (r600-facts §4.2). */
+/* Where an ALU instruction may issue in a VLIW5 group (docs/r600-hardware-notes.md §4.2). */
 enum hw_isa_slot {
    HW_ISA_SLOT_NONE,            /* not an ALU instruction */
    HW_ISA_SLOT_ANY,             /* vector slot DST_CHAN, or t */
@@ -60,7 +61,7 @@ enum hw_isa_result {
 };
 
 struct hw_isa_op {
-   const char *name;            /* seed name without SQ_*_INST_; NULL: not on this chip */
+   const char *name;            /* register-reference name without SQ_*_INST_; NULL: not on this chip */
    uint16_t number;             /* opcode field value */
    uint8_t encoding;            /* enum hw_isa_encoding */
    uint8_t num_src;             /* ALU operands (0 for CF and fetch) */

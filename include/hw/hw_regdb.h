@@ -3,7 +3,7 @@
  * include/hw/r600_pm4.db by tools/hwdb_gen.py; the same run generates the C macros in
  * r600_regs.h / r600_pm4.h that the driver (writer) and the simulator (reader) use.
  *
- * Generated macro scheme (NAME = register or microcode-word name as in the seed):
+ * Generated macro scheme (NAME = register or microcode-word name as in the register reference):
  *   REG_<NAME>                       byte offset of a register (e.g. REG_PA_SU_VTX_CNTL 0x28C08)
  *   <NAME>__<FIELD>(v)               v placed in the field (masked and shifted), uint32_t
  *   <NAME>__<FIELD>__get(dw)         the field's value read from a register dword

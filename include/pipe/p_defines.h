@@ -1,6 +1,6 @@
 /* r600sim pipe interface: enumerations shared by the state tracker and pipe drivers.
  *
- * This is our own gallium-style contract (see DESIGN.md). Values are our own; a driver
+ * This is our own gallium-style contract (see docs/ARCHITECTURE.md). Values are our own; a driver
  * translates them into hardware encodings when it bakes a CSO. Nothing here is GL: the
  * state tracker maps GL enums onto these.
  */

@@ -2,7 +2,7 @@
  *
  * This plays the role of the kernel driver + hardware: GPU memory buffers at GPU virtual
  * addresses, command-buffer (PM4) submission, fences, and fault reports. Nothing else
- * crosses it - no GL state, no CSOs, no shader IR (DESIGN.md "hardware boundary").
+ * crosses it - no GL state, no CSOs, no shader IR (docs/ARCHITECTURE.md §2).
  *
  * Memory: every buffer has a GPU virtual address (40-bit space, 256-byte aligned) and a
  * CPU mapping. The GPU reads and writes only inside allocated buffers; any access outside

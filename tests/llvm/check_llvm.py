@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""LLVM 15 as an independent R6xx/R7xx encoder (r600-facts 5): compiles each .ll shader with
+"""LLVM 15 as an independent R6xx/R7xx encoder (docs/r600-hardware-notes.md §5): compiles each .ll shader with
 llc-15 for -mcpu=r600 and -mcpu=rv770, takes the .text bytes of the object file, and checks
   1. LLVM's listing (-show-mc-encoding) encodes exactly the .text bytes,
   2. r600sim-disasm decodes them to the instructions LLVM lists (names mapped below),

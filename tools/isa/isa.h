@@ -16,7 +16,7 @@ enum isa_chip { ISA_CHIP_R600, ISA_CHIP_RV770 };
 bool isa_chip_parse(const char *name, enum isa_chip *chip);
 const char *isa_chip_name(enum isa_chip chip);
 
-/* CF instruction layouts (r600-facts 4.4). */
+/* CF instruction layouts (docs/r600-hardware-notes.md §4.4). */
 enum isa_cf_kind {
    ISA_CF_PLAIN,        /* SQ_CF_WORD0/1 */
    ISA_CF_ALU,          /* SQ_CF_ALU_WORD0/1 (bit 29 of word 1 set) */

@@ -87,11 +87,11 @@ const char *isa_alu_opname(enum isa_chip chip, const uint32_t w[2])
    return op ? op->name : NULL;
 }
 
-/* Slot assignment (r600-facts 4.2, seed SQ_CONFIG.ALU_INST_PREFER_VECTOR, which Mesa sets to 1):
- * trans-only opcodes go to t, vector-only ones and reductions to the vector slot of their
- * DST_CHAN, and any-slot opcodes to that vector slot unless an earlier instruction of the group
- * took it, then to t. Instruction order within the group is otherwise free (LLVM's R6xx code
- * puts trans-only instructions first). */
+/* Slot assignment (docs/r600-hardware-notes.md §4.2, register reference
+ * SQ_CONFIG.ALU_INST_PREFER_VECTOR, which Mesa sets to 1): trans-only opcodes go to t, vector-only
+ * ones and reductions to the vector slot of their DST_CHAN, and any-slot opcodes to that vector
+ * slot unless an earlier instruction of the group took it, then to t. Instruction order within the
+ * group is otherwise free (LLVM's R6xx code puts trans-only instructions first). */
 bool isa_group_slots(enum isa_chip chip, struct isa_alu_group *g, unsigned *bad, char *why,
                      size_t whylen)
 {

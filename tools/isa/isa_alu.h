@@ -17,7 +17,7 @@ enum isa_src_kind {
    ISA_SRC_RESERVED,  /* unnamed selects in 192..255 */
 };
 
-/* Select ranges from the seed's SRC0_SEL description. */
+/* Select ranges from the register reference's SRC0_SEL description. */
 #define ISA_SEL_KC0 128u
 #define ISA_SEL_KC1 160u
 #define ISA_SEL_SPECIAL 192u

@@ -6,9 +6,9 @@
 #include "isa.h"
 #include "isa_words.h"
 
-/* CF word pair -> kind and opcode name (r600-facts 4.4: bit 29 of word 1, the top bit of
- * CF_ALU_WORD1.CF_INST, selects CF_ALU; the CF_ALLOC_EXPORT opcodes use that layout, with the
- * BUF word 1 when the instruction table flags them HW_ISA_F_EXPORT_BUF, else SWIZ). False if
+/* CF word pair -> kind and opcode name (docs/r600-hardware-notes.md §4.4: bit 29 of word 1, the top
+ * bit of CF_ALU_WORD1.CF_INST, selects CF_ALU; the CF_ALLOC_EXPORT opcodes use that layout, with
+ * the BUF word 1 when the instruction table flags them HW_ISA_F_EXPORT_BUF, else SWIZ). False if
  * the chip has no such opcode (*opcode then holds the raw value). */
 bool isa_cf_classify(enum isa_chip chip, const uint32_t w[2], enum isa_cf_kind *kind,
                      const char **name, unsigned *opcode);

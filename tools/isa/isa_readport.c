@@ -1,7 +1,7 @@
-/* The GPR read-port / BANK_SWIZZLE rule of an ALU group (r600-facts 4.2). Operands are read
- * over three cycles; per cycle the group reads at most one GPR per channel. BANK_SWIZZLE gives
- * the cycle of src0/src1/src2: its enum names spell it (VEC_120: src0 in cycle 1, src1 in 2,
- * src2 in 0; SCL_* for the trans slot). */
+/* The GPR read-port / BANK_SWIZZLE rule of an ALU group (docs/r600-hardware-notes.md §4.2).
+ * Operands are read over three cycles; per cycle the group reads at most one GPR per channel.
+ * BANK_SWIZZLE gives the cycle of src0/src1/src2: its enum names spell it (VEC_120: src0 in cycle
+ * 1, src1 in 2, src2 in 0; SCL_* for the trans slot). */
 #include "isa_readport.h"
 #include "isa_rules.h"
 #include "isa_words.h"

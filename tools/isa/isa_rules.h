@@ -1,5 +1,6 @@
 /* Opcode facts from the generated instruction table (include/hw/hw_isa.h): which opcodes
- * exist on a chip, their names, and the classes the encoding rules need (r600-facts 4.2). */
+ * exist on a chip, their names, and the classes the encoding rules need
+ * (docs/r600-hardware-notes.md §4.2). */
 #ifndef ISA_RULES_H
 #define ISA_RULES_H
 
