@@ -40,7 +40,8 @@ struct index_source {
 };
 
 /* 8-bit indices are widened to 16 bits (the VGT has no 8-bit type); client indices and
- * misaligned buffer ranges are copied into GPU memory. */
+ * misaligned buffer ranges (the VGT fetches indices only from addresses aligned to their
+ * size) are copied into GPU memory. */
 static bool prepare_indices(struct r600_context *ctx, const struct pipe_draw_info *info,
                             const uint8_t *cpu, struct index_source *out)
 {
