@@ -40,7 +40,8 @@ struct index_source {
 };
 
 /* 8-bit indices are widened to 16 bits (the VGT has no 8-bit type); client indices and
- * misaligned buffer ranges are copied into GPU memory. */
+ * misaligned buffer ranges (the VGT fetches indices only from addresses aligned to their
+ * size) are copied into GPU memory. */
 static bool prepare_indices(struct r600_context *ctx, const struct pipe_draw_info *info,
                             const uint8_t *cpu, struct index_source *out)
 {
@@ -135,7 +136,7 @@ static bool draw_valid(struct r600_context *ctx, const struct pipe_draw_info *in
          fprintf(stderr, "r600sim: draw reads past the end of its index buffer; ignored\n");
          return false;
       }
-      /* The GPU never writes index buffers: the CPU copy is what the GPU would read. */
+      /* The GPU never writes index buffers: their CPU mapping holds what the GPU will read. */
       *cpu_indices = r600_resource(info->index_buffer)->bo->map + info->index_offset;
    } else {
       *cpu_indices = info->user_indices;

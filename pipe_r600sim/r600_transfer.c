@@ -89,7 +89,10 @@ static void *r600_transfer_map(struct pipe_context *pctx, struct pipe_resource *
               level, box->x, box->y, box->z, box->width, box->height, box->depth);
       return NULL;
    }
-   if (!(usage & PIPE_MAP_UNSYNCHRONIZED)) {
+   /* The GPU writes only colour and depth surfaces (there is no stream output), so reading
+    * a buffer has nothing to wait for; every other map waits for the work that uses it. */
+   bool gpu_may_conflict = (usage & PIPE_MAP_WRITE) || pres->target != PIPE_BUFFER;
+   if (!(usage & PIPE_MAP_UNSYNCHRONIZED) && gpu_may_conflict) {
       /* Work recorded but not yet submitted may read or write it: submit, then wait. */
       if (res->bo->cs_mark == ctx->cs.id)
          r600_context_flush(ctx, NULL);

@@ -83,7 +83,8 @@ struct pipe_context {
    void (*clear)(struct pipe_context *, unsigned buffers, const union pipe_color_union *color,
                  double depth, unsigned stencil);
 
-   /* Transfers: CPU access to a resource. map waits for the GPU when needed. */
+   /* Transfers: CPU access to a resource. map waits for the GPU when needed: a read
+    * waits for GPU writes to the resource, a write for every GPU use of it. */
    void *(*transfer_map)(struct pipe_context *, struct pipe_resource *, unsigned level,
                          unsigned usage, const struct pipe_box *, struct pipe_transfer **out);
    void (*transfer_unmap)(struct pipe_context *, struct pipe_transfer *);

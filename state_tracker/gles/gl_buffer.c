@@ -1,9 +1,9 @@
-/* Buffer objects: names, ARRAY/ELEMENT_ARRAY bindings, storage in a pipe buffer plus a
- * CPU copy (draws scan indices and convert GL_FIXED attributes from it). */
+/* Buffer objects: names, ARRAY/ELEMENT_ARRAY bindings, storage in a pipe buffer (the only
+ * copy: data is written and read through the driver's transfers). */
 #include "gl_context.h"
 
+#include <limits.h>
 #include <stdlib.h>
-#include <string.h>
 
 struct gl_buffer *gl_buffer_ref(struct gl_buffer *buf)
 {
@@ -17,8 +17,17 @@ void gl_buffer_unref(struct st_context *ctx, struct gl_buffer *buf)
    if (!buf || atomic_fetch_sub_explicit(&buf->refcount, 1, memory_order_acq_rel) != 1)
       return;
    pipe_resource_reference(&buf->res, NULL);
-   free(buf->data);
    free(buf);
+}
+
+const uint8_t *gl_buffer_map_read(struct st_context *ctx, struct gl_buffer *buf,
+                                  uint64_t offset, uint64_t size, struct pipe_transfer **xfer)
+{
+   *xfer = NULL;
+   if (!buf->res || offset > INT_MAX || size > INT_MAX - offset)   /* a pipe_box is int */
+      return NULL;
+   struct pipe_box box = { .x = (int)offset, .width = (int)size, .height = 1, .depth = 1 };
+   return ctx->pipe->transfer_map(ctx->pipe, buf->res, 0, PIPE_MAP_READ, &box, xfer);
 }
 
 static void set_binding(struct st_context *ctx, struct gl_buffer **slot, struct gl_buffer *buf)
@@ -155,9 +164,8 @@ void GL_APIENTRY glBufferData(GLenum target, GLsizeiptr size, const void *data, 
       gl_error(ctx, GL_OUT_OF_MEMORY);
       return;
    }
-   uint8_t *copy = malloc(size ? (size_t)size : 1);
    struct pipe_resource *res = NULL;
-   if (copy && size) {
+   if (size) {
       struct pipe_screen *screen = ctx->pipe->screen;
       struct pipe_resource templ = {
          .target = PIPE_BUFFER,
@@ -167,24 +175,18 @@ void GL_APIENTRY glBufferData(GLenum target, GLsizeiptr size, const void *data, 
          .bind = PIPE_BIND_VERTEX_BUFFER | PIPE_BIND_INDEX_BUFFER,
       };
       res = screen->resource_create(screen, &templ);
+      if (!res) {
+         gl_error(ctx, GL_OUT_OF_MEMORY);
+         return;
+      }
    }
-   if (!copy || (size && !res)) {
-      free(copy);
-      pipe_resource_reference(&res, NULL);
-      gl_error(ctx, GL_OUT_OF_MEMORY);
-      return;
-   }
-   if (data)
-      memcpy(copy, data, (size_t)size);
-   else
-      memset(copy, 0, (size_t)size);
-   if (res)
+   /* A new resource: draws still queued keep reading the old one. Without data the
+    * contents are undefined (ES 2.0 2.9): nothing is written. */
+   if (res && data)
       ctx->pipe->buffer_subdata(ctx->pipe, res, PIPE_MAP_WRITE | PIPE_MAP_DISCARD_RANGE, 0,
-                                (unsigned)size, copy);
+                                (unsigned)size, data);
    pipe_resource_reference(&buf->res, NULL);
-   free(buf->data);
    buf->res = res;
-   buf->data = copy;
    buf->size = size;
    buf->usage = usage;
 }
@@ -210,7 +212,6 @@ void GL_APIENTRY glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size
    }
    if (!size || !data)
       return;
-   memcpy(buf->data + offset, data, (size_t)size);
    ctx->pipe->buffer_subdata(ctx->pipe, buf->res, PIPE_MAP_WRITE, (unsigned)offset,
                              (unsigned)size, data);
 }

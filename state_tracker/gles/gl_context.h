@@ -34,8 +34,7 @@ struct st_framebuffer;
 struct gl_buffer {
    GLuint name;
    _Atomic int refcount;          /* the name table's reference + each binding */
-   struct pipe_resource *res;     /* NULL while the size is 0 */
-   uint8_t *data;                 /* CPU copy: index scans, GL_FIXED conversion */
+   struct pipe_resource *res;     /* the only storage; NULL while the size is 0 */
    GLsizeiptr size;
    GLenum usage;
 };
@@ -218,6 +217,11 @@ void gl_collect_garbage(struct st_context *ctx);
 /* Objects (gl_objects.h has the rest) */
 struct gl_buffer *gl_buffer_ref(struct gl_buffer *buf);
 void gl_buffer_unref(struct st_context *ctx, struct gl_buffer *buf);
+/* Maps bytes [offset, offset + size) of buf for reading through the driver (size > 0, the
+ * range inside the buffer); NULL when the driver cannot map it. Unmap with
+ * ctx->pipe->transfer_unmap(ctx->pipe, *xfer). */
+const uint8_t *gl_buffer_map_read(struct st_context *ctx, struct gl_buffer *buf,
+                                  uint64_t offset, uint64_t size, struct pipe_transfer **xfer);
 struct gl_shared *gl_shared_create(void);
 void gl_shared_unref(struct st_context *ctx, struct gl_shared *shared);
 /* Deletes ctx's compiled shaders of every executable (before ctx goes away). */

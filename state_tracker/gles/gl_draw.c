@@ -1,6 +1,8 @@
 /* glDrawArrays / glDrawElements: per draw, vertex element i feeds VS IR input i from the
  * array bound to the attribute location the linker gave that input (or the current value as
- * a stride-0 buffer when the array is disabled); indices are scanned for their range. */
+ * a stride-0 buffer when the array is disabled); indices are scanned for their range (read
+ * through a driver mapping when they live in a buffer object) and passed to the driver as
+ * the application gave them: the driver copies or widens what its hardware cannot fetch. */
 #include "gl_context.h"
 
 #include <stdlib.h>
@@ -92,22 +94,27 @@ static bool setup_vertices(struct st_context *ctx, unsigned min, unsigned max,
       unsigned stride = a->stride ? (unsigned)a->stride : elem;
       ve->src_format = attrib_format(a->type, a->size, a->normalized);
       vb->stride = stride;
-      const uint8_t *data;
+      /* Bytes the draw reads from the array's start (max, stride < 2^32: no wrap-around). */
+      uint64_t span = (uint64_t)max * stride + elem;
       if (a->buffer) {
-         uint64_t offset = (uintptr_t)a->pointer;
-         if (!a->buffer->res || offset + (uint64_t)max * stride + elem > (uint64_t)a->buffer->size)
+         uint64_t offset = (uintptr_t)a->pointer, size = (uint64_t)a->buffer->size;
+         if (!a->buffer->res || offset > size || span > size - offset)
             return false;
-         data = a->buffer->data + offset;
          vb->buffer = a->buffer->res;
          vb->buffer_offset = (unsigned)offset;
       } else {
          if (!a->pointer)
             return false;
-         data = a->pointer;
          vb->user_buffer = a->pointer;
       }
       if (a->type == GL_FIXED) {
-         temps->fixed[i] = convert_fixed(data, stride, a->size, min, max);
+         struct pipe_transfer *xfer = NULL;
+         const uint8_t *data = a->buffer ? gl_buffer_map_read(ctx, a->buffer, vb->buffer_offset,
+                                                              span, &xfer)
+                                         : a->pointer;
+         temps->fixed[i] = data ? convert_fixed(data, stride, a->size, min, max) : NULL;
+         if (xfer)
+            ctx->pipe->transfer_unmap(ctx->pipe, xfer);
          if (!temps->fixed[i])
             return false;
          *vb = (struct pipe_vertex_buffer){ .stride = (unsigned)a->size * 4,
@@ -181,13 +188,22 @@ void GL_APIENTRY glDrawArrays(GLenum mode, GLint first, GLsizei count)
    draw(ctx, &info);
 }
 
-static void index_range(const void *indices, unsigned size, unsigned count, unsigned *min,
+static void index_range(const uint8_t *indices, unsigned size, unsigned count, unsigned *min,
                         unsigned *max)
 {
    unsigned lo = UINT32_MAX, hi = 0;
    for (unsigned i = 0; i < count; i++) {
-      unsigned v = size == 1 ? ((const uint8_t *)indices)[i]
-                 : size == 2 ? ((const uint16_t *)indices)[i] : ((const uint32_t *)indices)[i];
+      /* memcpy: indices at an odd offset in a buffer are not aligned for their type. */
+      uint32_t v = 0;
+      if (size == 1) {
+         v = indices[i];
+      } else if (size == 2) {
+         uint16_t v16;
+         memcpy(&v16, indices + 2 * (size_t)i, 2);
+         v = v16;
+      } else {
+         memcpy(&v, indices + 4 * (size_t)i, 4);
+      }
       lo = v < lo ? v : lo;
       hi = v > hi ? v : hi;
    }
@@ -215,25 +231,24 @@ void GL_APIENTRY glDrawElements(GLenum mode, GLsizei count, GLenum type, const v
       .count = n,
       .instance_count = 1,
    };
-   const uint8_t *data;
    struct gl_buffer *buf = ctx->element_array_buffer;
    if (buf) {
-      uint64_t offset = (uintptr_t)indices;
-      if (offset + (uint64_t)n * size > (uint64_t)buf->size || !buf->res)
+      uint64_t offset = (uintptr_t)indices, bytes = (uint64_t)n * size;
+      if (!buf->res || offset > (uint64_t)buf->size || bytes > (uint64_t)buf->size - offset)
          return;                  /* reads outside the buffer: dropped */
-      data = buf->data + offset;
-      if (offset % size == 0) {
-         info.index_buffer = buf->res;
-         info.index_offset = (unsigned)offset;
-      } else {
-         info.user_indices = data;   /* the hardware needs aligned indices */
-      }
+      struct pipe_transfer *xfer;
+      const uint8_t *map = gl_buffer_map_read(ctx, buf, offset, bytes, &xfer);
+      if (!map)
+         return;
+      index_range(map, size, n, &info.min_index, &info.max_index);
+      ctx->pipe->transfer_unmap(ctx->pipe, xfer);
+      info.index_buffer = buf->res;
+      info.index_offset = (unsigned)offset;
    } else {
       if (!indices)
          return;
-      data = indices;
+      index_range(indices, size, n, &info.min_index, &info.max_index);
       info.user_indices = indices;
    }
-   index_range(data, size, n, &info.min_index, &info.max_index);
    draw(ctx, &info);
 }
