@@ -13,7 +13,7 @@
 #include "pipe/p_context.h"
 #include "pipe/p_screen.h"
 #include "r600_cs.h"
-#include "r600_shader.h"
+#include "compiler/r600_shader.h"
 #include "r600sim/shader_ir.h"
 
 static unsigned passed, failed;
