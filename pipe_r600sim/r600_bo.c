@@ -3,56 +3,56 @@
 
 #include <stdlib.h>
 
-#include "r600_screen.h"
+#include "r600sim/gpu.h"
 
-struct r600_bo *r600_bo_create(struct r600_screen *screen, uint64_t size, uint64_t align)
+struct r600_bo *r600_bo_create(struct r600_bo_manager *mgr, uint64_t size, uint64_t align)
 {
    if (size == 0)
       size = 1;
    if (align < 256)
       align = 256;
-   r600_bo_reap_deferred(screen);
+   r600_bo_reap_deferred(mgr);
    struct r600_bo *bo = calloc(1, sizeof(*bo));
    if (!bo)
       return NULL;
-   bo->va = r600_gpu_alloc(screen->gpu, size, align);
+   bo->va = r600_gpu_alloc(mgr->gpu, size, align);
    if (!bo->va) {
       free(bo);
       return NULL;
    }
-   bo->map = r600_gpu_map(screen->gpu, bo->va);
-   bo->screen = screen;
+   bo->map = r600_gpu_map(mgr->gpu, bo->va);
+   bo->mgr = mgr;
    bo->refcount = 1;
    bo->size = size;
    return bo;
 }
 
-static void defer_free(struct r600_screen *screen, uint64_t va, uint64_t seq)
+static void defer_free(struct r600_bo_manager *mgr, uint64_t va, uint64_t seq)
 {
-   if (screen->num_deferred == screen->max_deferred) {
-      unsigned max = screen->max_deferred ? screen->max_deferred * 2 : 16;
-      void *p = realloc(screen->deferred, max * sizeof(*screen->deferred));
+   if (mgr->num_deferred == mgr->max_deferred) {
+      unsigned max = mgr->max_deferred ? mgr->max_deferred * 2 : 16;
+      void *p = realloc(mgr->deferred, max * sizeof(*mgr->deferred));
       if (!p) {
          /* No memory to remember it: wait instead. */
-         r600_gpu_wait(screen->gpu, seq);
-         r600_gpu_free(screen->gpu, va);
+         r600_gpu_wait(mgr->gpu, seq);
+         r600_gpu_free(mgr->gpu, va);
          return;
       }
-      screen->deferred = p;
-      screen->max_deferred = max;
+      mgr->deferred = p;
+      mgr->max_deferred = max;
    }
-   screen->deferred[screen->num_deferred].va = va;
-   screen->deferred[screen->num_deferred].seq = seq;
-   screen->num_deferred++;
+   mgr->deferred[mgr->num_deferred].va = va;
+   mgr->deferred[mgr->num_deferred].seq = seq;
+   mgr->num_deferred++;
 }
 
 static void bo_destroy(struct r600_bo *bo)
 {
-   struct r600_screen *screen = bo->screen;
-   if (bo->fence_seq > r600_gpu_completed(screen->gpu))
-      defer_free(screen, bo->va, bo->fence_seq);
+   struct r600_bo_manager *mgr = bo->mgr;
+   if (bo->fence_seq > r600_gpu_completed(mgr->gpu))
+      defer_free(mgr, bo->va, bo->fence_seq);
    else
-      r600_gpu_free(screen->gpu, bo->va);
+      r600_gpu_free(mgr->gpu, bo->va);
    free(bo);
 }
 
@@ -68,37 +68,37 @@ void r600_bo_reference(struct r600_bo **dst, struct r600_bo *src)
 
 bool r600_bo_is_busy(const struct r600_bo *bo)
 {
-   return bo->fence_seq > r600_gpu_completed(bo->screen->gpu);
+   return bo->fence_seq > r600_gpu_completed(bo->mgr->gpu);
 }
 
 void r600_bo_wait_idle(struct r600_bo *bo)
 {
    if (r600_bo_is_busy(bo))
-      r600_gpu_wait(bo->screen->gpu, bo->fence_seq);
+      r600_gpu_wait(bo->mgr->gpu, bo->fence_seq);
 }
 
-void r600_bo_reap_deferred(struct r600_screen *screen)
+void r600_bo_reap_deferred(struct r600_bo_manager *mgr)
 {
-   if (!screen->num_deferred)
+   if (!mgr->num_deferred)
       return;
-   uint64_t done = r600_gpu_completed(screen->gpu);
+   uint64_t done = r600_gpu_completed(mgr->gpu);
    unsigned kept = 0;
-   for (unsigned i = 0; i < screen->num_deferred; i++) {
-      if (screen->deferred[i].seq <= done)
-         r600_gpu_free(screen->gpu, screen->deferred[i].va);
+   for (unsigned i = 0; i < mgr->num_deferred; i++) {
+      if (mgr->deferred[i].seq <= done)
+         r600_gpu_free(mgr->gpu, mgr->deferred[i].va);
       else
-         screen->deferred[kept++] = screen->deferred[i];
+         mgr->deferred[kept++] = mgr->deferred[i];
    }
-   screen->num_deferred = kept;
+   mgr->num_deferred = kept;
 }
 
-void r600_bo_free_all_deferred(struct r600_screen *screen)
+void r600_bo_free_all_deferred(struct r600_bo_manager *mgr)
 {
-   for (unsigned i = 0; i < screen->num_deferred; i++) {
-      r600_gpu_wait(screen->gpu, screen->deferred[i].seq);
-      r600_gpu_free(screen->gpu, screen->deferred[i].va);
+   for (unsigned i = 0; i < mgr->num_deferred; i++) {
+      r600_gpu_wait(mgr->gpu, mgr->deferred[i].seq);
+      r600_gpu_free(mgr->gpu, mgr->deferred[i].va);
    }
-   free(screen->deferred);
-   screen->deferred = NULL;
-   screen->num_deferred = screen->max_deferred = 0;
+   free(mgr->deferred);
+   mgr->deferred = NULL;
+   mgr->num_deferred = mgr->max_deferred = 0;
 }

@@ -3,17 +3,25 @@
  * A command stream that references a buffer holds a reference to it until it is submitted;
  * the submission's fence sequence number is then stored in the buffer, so a buffer whose
  * last reference goes away while the GPU may still read it is freed only after that fence
- * (the screen's deferred-free list). */
+ * (the manager's deferred-free list). */
 #ifndef R600_BO_H
 #define R600_BO_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-struct r600_screen;
+struct r600_gpu;
+
+/* The buffers of one GPU (the screen owns one): where they are allocated and the freed ones
+ * the GPU may still read. */
+struct r600_bo_manager {
+   struct r600_gpu *gpu;
+   struct { uint64_t va, seq; } *deferred;
+   unsigned num_deferred, max_deferred;
+};
 
 struct r600_bo {
-   struct r600_screen *screen;
+   struct r600_bo_manager *mgr;
    int refcount;
    uint64_t va;           /* GPU virtual address, 256-byte aligned */
    uint64_t size;         /* bytes */
@@ -23,14 +31,14 @@ struct r600_bo {
 };
 
 /* Returns NULL (and prints nothing) when the GPU is out of memory. align >= 256. */
-struct r600_bo *r600_bo_create(struct r600_screen *, uint64_t size, uint64_t align);
+struct r600_bo *r600_bo_create(struct r600_bo_manager *, uint64_t size, uint64_t align);
 void r600_bo_reference(struct r600_bo **dst, struct r600_bo *src);
 /* Blocks until the GPU has executed every submission that referenced bo. */
 void r600_bo_wait_idle(struct r600_bo *bo);
 bool r600_bo_is_busy(const struct r600_bo *bo);
 /* Frees the buffers whose last use has completed. */
-void r600_bo_reap_deferred(struct r600_screen *);
+void r600_bo_reap_deferred(struct r600_bo_manager *);
 /* Waits for and frees every deferred buffer (screen destruction). */
-void r600_bo_free_all_deferred(struct r600_screen *);
+void r600_bo_free_all_deferred(struct r600_bo_manager *);
 
 #endif

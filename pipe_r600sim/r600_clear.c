@@ -1,13 +1,14 @@
-/* pipe->clear through the hardware: a screen-covering quad drawn with a driver-built
- * shader pair (VS: position from attribute 0; PS: colour from constant 0) and state that
- * writes exactly the buffers being cleared. The application's bound state is saved and
- * restored around the draw. */
+/* pipe->clear through the hardware: a screen-covering quad drawn with the clear shaders of
+ * auxiliary/simple_shaders (PS: colour from constant 0) and state that writes exactly the
+ * buffers being cleared. The application's bound state is saved and restored around the
+ * draw. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "r600_context.h"
 #include "r600_debug.h"
+#include "simple_shaders/simple_shaders.h"
 
 struct r600_clear_state {
    void *vs, *ps, *velems, *rs;
@@ -15,52 +16,14 @@ struct r600_clear_state {
    void *dsa[4];               /* bit 0: depth, bit 1: stencil */
 };
 
-static struct ir_src src_reg(enum ir_file file, unsigned index)
+/* One of the clear shaders of auxiliary/simple_shaders, or NULL with a message. */
+static void *create_shader(struct pipe_context *p, void *(*create)(struct pipe_context *, char **))
 {
-   struct ir_src s = { .file = (uint8_t)file, .index = (uint16_t)index };
-   for (unsigned c = 0; c < 4; c++)
-      s.swizzle[c] = (uint8_t)c;
-   return s;
-}
-
-/* MOV OUT[0], <file>[0] with one input (VS) or one constant (PS). */
-static void *build_shader(struct r600_context *ctx, enum ir_stage stage)
-{
-   struct ir_shader *ir = ir_shader_create(stage);
-   if (!ir)
-      return NULL;
-   struct ir_instruction *mov = ir_emit(ir, IR_MOV);
-   if (!mov) {
-      ir_shader_destroy(ir);
-      return NULL;
-   }
-   mov->dst.file = IR_FILE_OUTPUT;
-   mov->dst.writemask = 0xF;
-   mov->dst.index = 0;
-   ir->num_outputs = 1;
-   if (stage == IR_STAGE_VERTEX) {
-      ir->num_inputs = 1;
-      ir->inputs[0].semantic = IR_SEM_ATTRIB;
-      ir->inputs[0].index = 0;
-      ir->inputs[0].usage_mask = 0xF;
-      ir->outputs[0].semantic = IR_SEM_POSITION;
-      ir->outputs[0].usage_mask = 0xF;
-      mov->src[0] = src_reg(IR_FILE_INPUT, 0);
-   } else {
-      ir->num_consts = 1;
-      ir->outputs[0].semantic = IR_SEM_COLOR;
-      ir->outputs[0].index = 0;
-      ir->outputs[0].usage_mask = 0xF;
-      mov->src[0] = src_reg(IR_FILE_CONST, 0);
-   }
-   struct pipe_shader_state templ = { .ir = ir };
    char *log = NULL;
-   void *cso = stage == IR_STAGE_VERTEX ? ctx->base.create_vs_state(&ctx->base, &templ, &log)
-                                        : ctx->base.create_fs_state(&ctx->base, &templ, &log);
+   void *cso = create(p, &log);
    if (!cso)
       fprintf(stderr, "r600sim: clear shader: %s\n", log ? log : "compilation failed");
    free(log);
-   ir_shader_destroy(ir);
    return cso;
 }
 
@@ -71,9 +34,9 @@ static bool create_clear_state(struct r600_context *ctx)
       return false;
    ctx->clear = cs;
    struct pipe_context *p = &ctx->base;
-   cs->vs = build_shader(ctx, IR_STAGE_VERTEX);
-   cs->ps = build_shader(ctx, IR_STAGE_FRAGMENT);
-   struct pipe_vertex_element elem = { .src_format = PIPE_FORMAT_R32G32B32A32_FLOAT };
+   cs->vs = create_shader(p, simple_clear_vs_create);
+   cs->ps = create_shader(p, simple_clear_fs_create);
+   struct pipe_vertex_element elem = { .src_format = PIPE_FORMAT_R32G32_FLOAT };
    cs->velems = p->create_vertex_elements_state(p, 1, &elem);
    struct pipe_rasterizer_state rs = {
       .front_ccw = true, .cull_face = PIPE_FACE_NONE, .half_pixel_center = true,
@@ -216,10 +179,7 @@ static void r600_clear(struct pipe_context *pctx, unsigned buffers, const union 
    };
    ctx->dirty |= clear_atoms;
 
-   static const float quad[4][4] = {
-      { -1.0f, -1.0f, 0.0f, 1.0f }, { 1.0f, -1.0f, 0.0f, 1.0f },
-      { -1.0f, 1.0f, 0.0f, 1.0f }, { 1.0f, 1.0f, 0.0f, 1.0f },
-   };
+   static const float quad[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
    ctx->vb[0].vb.stride = sizeof(quad[0]);
    ctx->vb[0].vb.user_buffer = quad;
    if (ctx->num_vb < 1)

@@ -12,7 +12,7 @@
 
 #include "r600_cs.h"
 #include "r600_screen.h"
-#include "r600_shader.h"
+#include "compiler/r600_shader.h"
 
 enum r600_atom_id {
    R600_ATOM_BLEND,           /* CB_BLEND(n)_CONTROL, DB_ALPHA_TO_MASK */

@@ -27,7 +27,7 @@ void r600_context_flush(struct r600_context *ctx, struct pipe_fence_handle **fen
    }
    r600_cs_reset(cs);
    ctx->cs_has_work = false;
-   r600_bo_reap_deferred(screen);
+   r600_bo_reap_deferred(&screen->bos);
 
    if (fence)
       *fence = r600_fence_create(ctx->last_seq);

@@ -94,7 +94,7 @@ static struct pipe_resource *r600_resource_create(struct pipe_screen *pscreen,
       res->samples = templ->nr_samples > 1 ? templ->nr_samples : 1;
       size = texture_layout(res);
    }
-   res->bo = r600_bo_create(screen, size, 256);
+   res->bo = r600_bo_create(&screen->bos, size, 256);
    if (!res->bo) {
       free(res);
       return NULL;

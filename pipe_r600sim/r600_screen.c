@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "r600_debug.h"
+#include "r600_public.h"
 #include "r600_screen.h"
 
 struct pipe_context *r600_context_create(struct pipe_screen *pscreen, void *priv);
@@ -74,7 +75,7 @@ static bool r600_fence_finish(struct pipe_screen *pscreen, struct pipe_fence_han
 static void r600_screen_destroy(struct pipe_screen *pscreen)
 {
    struct r600_screen *screen = r600_screen(pscreen);
-   r600_bo_free_all_deferred(screen);
+   r600_bo_free_all_deferred(&screen->bos);
    r600_gpu_destroy(screen->gpu);
    free(screen);
 }
@@ -99,6 +100,7 @@ struct pipe_screen *r600sim_screen_create(const char *chip_name)
       free(screen);
       return NULL;
    }
+   screen->bos.gpu = screen->gpu;
    screen->chip = chip;
    snprintf(screen->name, sizeof(screen->name), "r600sim (%s)", r600_chip_name(chip));
 

@@ -16,8 +16,7 @@ struct r600_screen {
    enum r600_chip_class chip;
    unsigned debug;                    /* R600_DBG_* (r600_debug.h) */
    uint32_t next_cs_id;               /* command streams of all contexts get unique ids */
-   struct { uint64_t va, seq; } *deferred;   /* freed buffers the GPU may still read */
-   unsigned num_deferred, max_deferred;
+   struct r600_bo_manager bos;        /* its gpu is this gpu */
    char name[32];
 };
 

@@ -35,7 +35,7 @@ void r600_dump_program(struct r600_screen *screen, const char *what,
 /* Copies a program into a fresh 256-byte-aligned GPU buffer. */
 struct r600_bo *r600_upload_program(struct r600_screen *screen, const struct r600_shader_binary *bin)
 {
-   struct r600_bo *bo = r600_bo_create(screen, (uint64_t)bin->ndw * 4, PROGRAM_ALIGN);
+   struct r600_bo *bo = r600_bo_create(&screen->bos, (uint64_t)bin->ndw * 4, PROGRAM_ALIGN);
    if (bo)
       memcpy(bo->map, bin->code, (size_t)bin->ndw * 4);
    return bo;

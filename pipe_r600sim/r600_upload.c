@@ -14,7 +14,7 @@ void *r600_upload_alloc(struct r600_context *ctx, unsigned size, struct r600_bo 
    aligned -= aligned % UPLOAD_ALIGN;
    if (!up->chunk || up->used + aligned > up->chunk->size) {
       uint64_t chunk_size = aligned > UPLOAD_CHUNK_SIZE ? aligned : UPLOAD_CHUNK_SIZE;
-      struct r600_bo *chunk = r600_bo_create(ctx->screen, chunk_size, UPLOAD_ALIGN);
+      struct r600_bo *chunk = r600_bo_create(&ctx->screen->bos, chunk_size, UPLOAD_ALIGN);
       if (!chunk)
          return NULL;
       /* The old chunk stays alive while a command stream references it. */

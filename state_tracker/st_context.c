@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gles/gl_api.h"
+#include "r600_public.h"
 #include "st_api.h"
 #include "st_debug.h"
 #include "st_framebuffer.h"

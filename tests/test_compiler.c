@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "r600_shader.h"
+#include "compiler/r600_shader.h"
 
 static unsigned checks, failures;
 

@@ -14,6 +14,7 @@
 
 #include "pipe/p_context.h"
 #include "pipe/p_screen.h"
+#include "r600_public.h"
 
 #define TW 40
 #define TH 24

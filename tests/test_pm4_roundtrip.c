@@ -13,8 +13,9 @@
 #include "gpu_recorder.h"
 #include "pipe/p_context.h"
 #include "pipe/p_screen.h"
+#include "r600_public.h"
 #include "r600_cs.h"
-#include "r600_shader.h"
+#include "compiler/r600_shader.h"
 #include "r600sim/shader_ir.h"
 
 static unsigned passed, failed;

@@ -31,9 +31,6 @@ struct pipe_screen {
    void (*destroy)(struct pipe_screen *);
 };
 
-/* The r600sim screen. chip: "r600" or "rv770" (NULL = R600SIM_CHIP, default rv770). */
-struct pipe_screen *r600sim_screen_create(const char *chip);
-
 static inline void pipe_resource_reference(struct pipe_resource **dst, struct pipe_resource *src)
 {
    struct pipe_resource *old = *dst;

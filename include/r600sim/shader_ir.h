@@ -206,7 +206,7 @@ struct ir_shader {
    struct ir_array *arrays;
 };
 
-/* Allocation helpers (implemented with the front end; the IR is plain data). */
+/* Allocation helpers (auxiliary/ir/ir_shader.c; the IR is plain data). */
 struct ir_shader *ir_shader_create(enum ir_stage stage);
 void ir_shader_destroy(struct ir_shader *);
 /* Appends an instruction and returns it (zero-filled, swizzles xyzw). */

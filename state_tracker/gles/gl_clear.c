@@ -1,66 +1,15 @@
 /* glClear. pipe->clear honours neither the scissor nor write masks, so a scissored or
- * masked clear is drawn instead: a quad over the whole drawable with a constant-colour
- * shader pair built here in IR, depth from the viewport's z translate, stencil by REPLACE,
- * masks in the blend/depth-stencil CSOs. */
+ * masked clear is drawn instead: a quad over the whole drawable with the constant-colour
+ * clear shaders (auxiliary/simple_shaders), depth from the viewport's z translate, stencil
+ * by REPLACE, masks in the blend/depth-stencil CSOs. */
 #include "gl_context.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "r600sim/shader_ir.h"
 #include "gl_pipe.h"
-
-static void set_dst(struct ir_instruction *in, enum ir_file file, unsigned index, unsigned mask)
-{
-   in->dst.file = (uint8_t)file;
-   in->dst.index = (uint16_t)index;
-   in->dst.writemask = (uint8_t)mask;
-}
-
-static void set_src(struct ir_instruction *in, enum ir_file file, unsigned index)
-{
-   in->src[0].file = (uint8_t)file;
-   in->src[0].index = (uint16_t)index;
-}
-
-/* VS: position = vec4(in0.xy, 0, 1). */
-static struct ir_shader *build_vs(void)
-{
-   struct ir_shader *s = ir_shader_create(IR_STAGE_VERTEX);
-   if (!s)
-      return NULL;
-   s->num_inputs = 1;
-   s->inputs[0] = (struct ir_io){ .semantic = IR_SEM_ATTRIB, .index = 0, .usage_mask = 0x3 };
-   s->num_outputs = 1;
-   s->outputs[0] = (struct ir_io){ .semantic = IR_SEM_POSITION, .usage_mask = 0xf };
-   struct ir_instruction *mov = ir_emit(s, IR_MOV);
-   set_dst(mov, IR_FILE_OUTPUT, 0, 0x3);
-   set_src(mov, IR_FILE_INPUT, 0);
-   const uint32_t zero_one[4] = { 0, 0, 0, 0x3f800000 };   /* 0.0, 0.0, 0.0, 1.0 */
-   unsigned imm = ir_imm(s, zero_one);
-   struct ir_instruction *zw = ir_emit(s, IR_MOV);
-   set_dst(zw, IR_FILE_OUTPUT, 0, 0xc);
-   set_src(zw, IR_FILE_IMM, imm);
-   ir_emit(s, IR_END);
-   return s;
-}
-
-/* FS: colour 0 = CONST[0]. */
-static struct ir_shader *build_fs(void)
-{
-   struct ir_shader *s = ir_shader_create(IR_STAGE_FRAGMENT);
-   if (!s)
-      return NULL;
-   s->num_consts = 1;
-   s->num_outputs = 1;
-   s->outputs[0] = (struct ir_io){ .semantic = IR_SEM_COLOR, .index = 0, .usage_mask = 0xf };
-   struct ir_instruction *mov = ir_emit(s, IR_MOV);
-   set_dst(mov, IR_FILE_OUTPUT, 0, 0xf);
-   set_src(mov, IR_FILE_CONST, 0);
-   ir_emit(s, IR_END);
-   return s;
-}
+#include "simple_shaders/simple_shaders.h"
 
 static bool create_clear_shaders(struct st_context *ctx)
 {
@@ -68,14 +17,10 @@ static bool create_clear_shaders(struct st_context *ctx)
       return ctx->clear_shaders.vs && ctx->clear_shaders.fs;
    ctx->clear_shaders.tried = true;
    struct pipe_context *pipe = ctx->pipe;
-   struct ir_shader *vs = build_vs(), *fs = build_fs();
    char *log = NULL;
-   if (vs && fs) {
-      struct pipe_shader_state vs_templ = { .ir = vs }, fs_templ = { .ir = fs };
-      ctx->clear_shaders.vs = pipe->create_vs_state(pipe, &vs_templ, &log);
-      if (ctx->clear_shaders.vs)
-         ctx->clear_shaders.fs = pipe->create_fs_state(pipe, &fs_templ, &log);
-   }
+   ctx->clear_shaders.vs = simple_clear_vs_create(pipe, &log);
+   if (ctx->clear_shaders.vs)
+      ctx->clear_shaders.fs = simple_clear_fs_create(pipe, &log);
    if (!ctx->clear_shaders.fs) {
       fprintf(stderr, "r600sim: masked/scissored glClear unavailable: %s\n",
               log ? log : "out of memory");
@@ -84,10 +29,6 @@ static bool create_clear_shaders(struct st_context *ctx)
       ctx->clear_shaders.vs = NULL;
    }
    free(log);
-   if (vs)
-      ir_shader_destroy(vs);
-   if (fs)
-      ir_shader_destroy(fs);
    return ctx->clear_shaders.fs != NULL;
 }
 
