@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "geometry/pa.h"
+#include "geometry/pa_setup.h"
 #include "raster_ref.h"
 #include "raster/sc.h"
 

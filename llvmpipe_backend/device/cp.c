@@ -7,7 +7,8 @@
 
 #include "common/debug.h"
 #include "geometry/draw.h"
-#include "device/gpu_device.h"
+#include "common/exec.h"
+#include "common/gpu_memory.h"
 #include "hw_regdb.h"
 #include "device/pm4_packet.h"
 #include "r600_pm4.h"
@@ -23,7 +24,7 @@
 
 static unsigned chip_bit(const struct sim_exec *ex)
 {
-   return ex->gpu->chip == R600_CHIP_R600 ? HW_CHIP_R6XX : HW_CHIP_R7XX;
+   return ex->chip == R600_CHIP_R600 ? HW_CHIP_R6XX : HW_CHIP_R7XX;
 }
 
 static const char *opcode_name(unsigned opcode)
@@ -34,7 +35,7 @@ static const char *opcode_name(unsigned opcode)
 
 static void set_reg(struct sim_exec *ex, uint32_t byte_offset, uint32_t value)
 {
-   ex->gpu->regs[byte_offset / 4] = value;
+   ex->regs[byte_offset / 4] = value;
 }
 
 static bool expect_len(struct sim_exec *ex, const struct sim_pm4_packet *p, unsigned min,
@@ -72,7 +73,7 @@ static void exec_set(struct sim_exec *ex, const struct sim_pm4_packet *p,
                 (unsigned long long)index, (unsigned long long)count, w->group);
       return;
    }
-   memcpy(&ex->gpu->regs[start / 4], &p->body[1], count * 4);
+   memcpy(&ex->regs[start / 4], &p->body[1], count * 4);
 }
 
 static void exec_type0(struct sim_exec *ex, const struct sim_pm4_packet *p)
@@ -82,7 +83,7 @@ static void exec_type0(struct sim_exec *ex, const struct sim_pm4_packet *p)
                 p->reg, p->body_ndw);
       return;
    }
-   memcpy(&ex->gpu->regs[p->reg / 4], p->body, p->body_ndw * 4ull);
+   memcpy(&ex->regs[p->reg / 4], p->body, p->body_ndw * 4ull);
 }
 
 static uint64_t gpu_clock(void)
@@ -99,7 +100,7 @@ static void mem_write(struct sim_exec *ex, uint64_t va, uint64_t value, unsigned
       sim_fault(ex, va, "%u-byte memory write to a misaligned address", bytes);
       return;
    }
-   uint8_t *dst = sim_mem_range(ex->gpu->mem, va, bytes);
+   uint8_t *dst = sim_mem_range(ex->mem, va, bytes);
    if (!dst) {
       sim_fault(ex, va, "memory write outside any buffer");
       return;
@@ -121,11 +122,11 @@ static void exec_event_write(struct sim_exec *ex, const struct sim_pm4_packet *p
       /* Events with an address (ZPASS_DONE, SAMPLE_PIPELINESTAT, SAMPLE_STREAMOUTSTATS)
        * write counters; validate the address and report the missing counters. */
       uint64_t va = p->body[1] | ((uint64_t)BODY_ADDR_HI(p->body[2]) << 32);
-      if (!sim_mem_range(ex->gpu->mem, va, 8)) {
+      if (!sim_mem_range(ex->mem, va, 8)) {
          sim_fault(ex, va, "EVENT_WRITE: address outside any buffer");
          return;
       }
-      sim_unimpl_field(ex->gpu->chip, REG_VGT_EVENT_INITIATOR, "EVENT_TYPE",
+      sim_unimpl_field(ex->chip, REG_VGT_EVENT_INITIATOR, "EVENT_TYPE",
                        VGT_EVENT_INITIATOR__EVENT_TYPE__get(p->body[0]),
                        "counters not written");
    }
@@ -174,7 +175,7 @@ static void exec_wait_reg_mem(struct sim_exec *ex, const struct sim_pm4_packet *
    uint32_t ctl = p->body[0], value;
    if (WAIT_MEM_SPACE(ctl)) {
       uint64_t va = p->body[1] | ((uint64_t)BODY_ADDR_HI(p->body[2]) << 32);
-      const uint32_t *src = va % 4 ? NULL : sim_mem_range(ex->gpu->mem, va, 4);
+      const uint32_t *src = va % 4 ? NULL : sim_mem_range(ex->mem, va, 4);
       if (!src) {
          sim_fault(ex, va, "WAIT_REG_MEM: bad memory address");
          return;
@@ -186,7 +187,7 @@ static void exec_wait_reg_mem(struct sim_exec *ex, const struct sim_pm4_packet *
                    p->body[1]);
          return;
       }
-      value = ex->gpu->regs[p->body[1]];
+      value = ex->regs[p->body[1]];
    }
    uint32_t ref = p->body[3], v = value & p->body[4];
    bool ok;
@@ -230,7 +231,7 @@ static void exec_type3(struct sim_exec *ex, const struct sim_pm4_packet *p)
    }
    if (!(op->chips & chip_bit(ex))) {
       sim_fault(ex, 0, "PM4 opcode %s does not exist on %s", op->name,
-                r600_chip_name(ex->gpu->chip));
+                r600_chip_name(ex->chip));
       return;
    }
    if (p->predicated)

@@ -1,17 +1,14 @@
 /* The hardware boundary (include/r600sim/gpu.h): device, memory, submission, fences and
  * the fault log. Submissions execute on the device's GPU thread (gpu_thread.c), their
  * pixels on the raster workers (workers.c). */
-#include "device/gpu_device.h"
-
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/debug.h"
-#include "geometry/draw.h"
 #include "device/gpu_debug.h"
+#include "device/gpu_state.h"
 #include "device/gpu_thread.h"
+#include "geometry/draw.h"
 #include "raster/workers.h"
 
 bool r600_chip_from_name(const char *name, enum r600_chip_class *out)
@@ -59,7 +56,7 @@ struct r600_gpu *r600_gpu_create(enum r600_chip_class chip)
       free(gpu);
       return NULL;
    }
-   pthread_mutex_init(&gpu->fault_lock, NULL);
+   sim_fault_log_init(&gpu->faults);
    sim_gpu_thread_start(gpu);
    return gpu;
 }
@@ -72,7 +69,7 @@ void r600_gpu_destroy(struct r600_gpu *gpu)
    sim_workers_destroy(gpu->workers);
    sim_draw_scratch_destroy(gpu->scratch);
    sim_mem_destroy(gpu->mem);
-   pthread_mutex_destroy(&gpu->fault_lock);
+   sim_fault_log_destroy(&gpu->faults);
    free(gpu);
 }
 
@@ -111,36 +108,9 @@ uint64_t r600_gpu_completed(struct r600_gpu *gpu)
    return __atomic_load_n(&gpu->completed, __ATOMIC_ACQUIRE);
 }
 
-void sim_fault(struct sim_exec *ex, uint64_t address, const char *fmt, ...)
-{
-   struct r600_gpu *gpu = ex->gpu;
-   struct r600_gpu_fault f = { .seq = ex->seq, .dword = ex->dword, .address = address };
-   va_list ap;
-   va_start(ap, fmt);
-   vsnprintf(f.message, sizeof(f.message), fmt, ap);
-   va_end(ap);
-
-   pthread_mutex_lock(&gpu->fault_lock);
-   gpu->faults[gpu->fault_count % SIM_FAULT_RING] = f;
-   gpu->fault_count++;
-   pthread_mutex_unlock(&gpu->fault_lock);
-
-   if (sim_debug_flags() & SIM_DEBUG_FAULTS)
-      fprintf(stderr, "r600sim: GPU fault (submission %llu, dword %u, address 0x%llx): %s\n",
-              (unsigned long long)f.seq, f.dword, (unsigned long long)f.address, f.message);
-}
-
 unsigned r600_gpu_faults(struct r600_gpu *gpu, struct r600_gpu_fault *out, unsigned max)
 {
-   pthread_mutex_lock(&gpu->fault_lock);
-   unsigned count = gpu->fault_count;
-   unsigned kept = count < SIM_FAULT_RING ? count : SIM_FAULT_RING;
-   unsigned n = max < kept ? max : kept;
-   /* Oldest first among the n most recent. */
-   for (unsigned i = 0; i < n; i++)
-      out[i] = gpu->faults[(count - n + i) % SIM_FAULT_RING];
-   pthread_mutex_unlock(&gpu->fault_lock);
-   return count;
+   return sim_fault_log_read(&gpu->faults, out, max);
 }
 
 const uint32_t *r600_gpu_debug_regs(struct r600_gpu *gpu)

@@ -7,7 +7,7 @@
 
 #include "device/capture.h"
 #include "device/cp.h"
-#include "device/gpu_device.h"
+#include "device/gpu_state.h"
 
 struct sim_submission {
    struct sim_submission *next;
@@ -21,7 +21,9 @@ struct sim_submission {
 static void execute(struct r600_gpu *gpu, uint64_t seq, const uint32_t *ib, unsigned ndw,
                     bool null_ib)
 {
-   struct sim_exec ex = { .gpu = gpu, .seq = seq, .dword = 0 };
+   struct sim_exec ex = { .chip = gpu->chip, .regs = gpu->regs, .mem = gpu->mem,
+                          .faults = &gpu->faults, .scratch = gpu->scratch,
+                          .workers = gpu->workers, .seq = seq, .dword = 0 };
    sim_capture_submit(gpu, seq, null_ib ? NULL : ib, ndw);
    if (null_ib)
       sim_fault(&ex, 0, "command buffer pointer is NULL (%u dwords)", ndw);

@@ -29,8 +29,9 @@
 #include "pixel/cb.h"
 #include "pixel/db.h"
 #include "common/debug.h"
-#include "device/gpu_device.h"
+#include "common/exec.h"
 #include "geometry/pa.h"
+#include "geometry/pa_line.h"
 #include "r600_regs.h"
 #include "raster/sc.h"
 #include "shader/shader_exec.h"
@@ -207,7 +208,7 @@ static void raster_bins(struct draw *d)
    if (!sim_bins_prims(d->bins))
       return;
    if (!atomic_load(&d->stop))
-      sim_workers_run(d->ex->gpu->workers, sim_bins_tiles(d->bins), raster_tile, d);
+      sim_workers_run(d->ex->workers, sim_bins_tiles(d->bins), raster_tile, d);
    sim_bins_begin(d->bins, &d->scissor, d->nparams);
 }
 
@@ -345,8 +346,8 @@ static bool vgt_instance_end(void *ctx, uint32_t instance)
 static bool load_programs(struct draw *d)
 {
    struct sim_exec *ex = d->ex;
-   d->vs_env = (struct sim_shader_env){ .chip = ex->gpu->chip, .stage = SIM_STAGE_FS,
-                                        .mem = ex->gpu->mem, .regs = ex->gpu->regs,
+   d->vs_env = (struct sim_shader_env){ .chip = ex->chip, .stage = SIM_STAGE_FS,
+                                        .mem = ex->mem, .regs = ex->regs,
                                         .seq = ex->seq };
    d->ps_env = d->vs_env;
    uint64_t fs_va = (uint64_t)sim_reg(ex, REG_SQ_PGM_START_FS) << 8;
@@ -383,7 +384,7 @@ static bool load_programs(struct draw *d)
 
 void sim_draw(struct sim_exec *ex, const uint32_t *immd, unsigned immd_ndw)
 {
-   struct draw d = { .ex = ex, .s = ex->gpu->scratch };
+   struct draw d = { .ex = ex, .s = ex->scratch };
    struct sim_vgt vgt;
    if (!sim_vgt_init(&vgt, ex, immd, immd_ndw))
       return;

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "geometry/pa.h"
+#include "geometry/pa_state.h"
 
 /* Planes, as bits of sim_pa_state.clip_planes and of outcodes. */
 enum {

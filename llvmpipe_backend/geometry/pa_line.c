@@ -1,4 +1,4 @@
-/* PA points and lines (see pa.h; culling and clipping: pa_clip.c).
+/* PA points and lines (see pa_line.h; culling and clipping: pa_clip.c).
  *
  * Points: the centre is discarded when outside the view volume (w > 0, near, far), when
  * a user plane or clip distance puts it more than PA_CL_POINT_CULL_RAD outside (PS_UCP_MODE
@@ -33,6 +33,8 @@
  * pixel centres covers [a, b) - plus b with LAST_PIXEL - and a one-pixel-wide one exactly
  * one row. A line whose width is 0 or whose end points coincide draws nothing.
  */
+#include "geometry/pa_line.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -27,7 +27,8 @@
 #include <stdio.h>
 
 #include "common/debug.h"
-#include "device/gpu_device.h"
+#include "common/exec.h"
+#include "common/gpu_memory.h"
 #include "r600_regs.h"
 #include "common/unimpl.h"
 
@@ -75,7 +76,7 @@ static bool index_source_init(struct sim_vgt_indices *src, struct sim_exec *ex, 
       va -= src->lead;
       bytes = (bytes + src->lead + 3) & ~3ull;
    }
-   src->data = bytes ? sim_mem_range(ex->gpu->mem, va, bytes) : NULL;
+   src->data = bytes ? sim_mem_range(ex->mem, va, bytes) : NULL;
    if (bytes && !src->data) {
       sim_fault(ex, va, "index buffer (%u indices, %llu bytes) outside any buffer", count,
                 (unsigned long long)bytes);
@@ -159,14 +160,14 @@ static bool prim_kind(const struct sim_exec *ex, unsigned *prim_type, unsigned s
       *kind = SIM_VGT_TRIANGLES;
       return true;
    }
-   sim_unimpl_field(ex->gpu->chip, REG_VGT_PRIMITIVE_TYPE, "PRIM_TYPE", *prim_type,
+   sim_unimpl_field(ex->chip, REG_VGT_PRIMITIVE_TYPE, "PRIM_TYPE", *prim_type,
                     "draw skipped");
    return false;
 }
 
 static void report_unimplemented_state(const struct sim_exec *ex)
 {
-   enum r600_chip_class chip = ex->gpu->chip;
+   enum r600_chip_class chip = ex->chip;
    uint32_t v = sim_reg(ex, REG_VGT_GS_MODE);
    if (VGT_GS_MODE__MODE__get(v))
       sim_unimpl_field(chip, REG_VGT_GS_MODE, "MODE", VGT_GS_MODE__MODE__get(v), "GS not run");

@@ -30,6 +30,9 @@
 
 #include "sq/alu_fp64.h"
 #include "sq/alu_ops.h"
+#include "jit/jit_alu_clause.h"
+#include "jit/jit_alu_ops.h"
+#include "jit/jit_host.h"
 #include "jit/jit_ir.h"
 #include "sq/run_state.h"
 

@@ -5,6 +5,8 @@
 #include <stddef.h>
 
 #include "sq/alu_ops.h"
+#include "jit/jit_alu_ops.h"
+#include "jit/jit_host.h"
 #include "jit/jit_ir.h"
 #include "sq/run_state.h"
 

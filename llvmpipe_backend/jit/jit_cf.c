@@ -29,7 +29,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "jit/jit_build.h"
+#include "jit/jit_host.h"
 #include "jit/jit_cf.h"
 #include "r600_regs.h"
 #include "sq/run_state.h"

@@ -38,6 +38,7 @@
 #include "common/debug.h"
 #include "jit/jit.h"
 #include "jit/jit_build.h"
+#include "jit/jit_host.h"
 #include "sq/kcache.h"
 #include "jit_code_version.h"
 #include "jit/jit_objcache.h"

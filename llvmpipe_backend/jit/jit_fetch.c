@@ -20,6 +20,8 @@
 #include <string.h>
 
 #include "sq/formats.h"
+#include "jit/jit_fetch.h"
+#include "jit/jit_host.h"
 #include "jit/jit_ir.h"
 #include "sq/run_state.h"
 

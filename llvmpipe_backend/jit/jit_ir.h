@@ -1,7 +1,8 @@
-/* Shared by the JIT's IR builders (jit_build.c: module and CF skeleton, jit_alu_ops.c: the
- * ALU operations of alu_ops.h on 16 lanes, jit_alu_clause.c: ALU clauses with the register
- * file in SSA values, jit_fetch.c: inline VTX clauses): the builder state and small IR
- * helpers. Internal to the JIT. */
+/* Shared by the JIT's IR builders (jit_build.c: module and CF skeleton, jit_cf.c: control
+ * flow, jit_alu_ops.c: the ALU operations of alu_ops.h on 16 lanes, jit_alu_clause.c: ALU
+ * clauses with the register file in SSA values, jit_fetch.c: inline VTX clauses, jit_host.c:
+ * what the generated code calls and reads): the builder state and small IR helpers, all
+ * inline. Internal to the JIT. */
 #ifndef SIM_JIT_IR_H
 #define SIM_JIT_IR_H
 
@@ -108,86 +109,5 @@ static inline LLVMValueRef intrinsic1(struct jb *j, const char *name, LLVMValueR
    LLVMTypeRef fty = LLVMIntrinsicGetType(j->ctx, id, &ty, 1);
    return LLVMBuildCall2(j->b, fty, decl, &a, 1, "");
 }
-
-/* ---- host code and data the generated code refers to (jit_build.c) --------------------- */
-
-enum jit_host_fn {
-   JIT_HOST_ALU_LANES,      /* sim_alu_lanes: lanes_ty */
-   JIT_HOST_ALU_FP64,       /* sim_alu_fp64_vec: fp64_ty */
-   JIT_HOST_CF_ALU_BEGIN,   /* CF helpers: helper_ty */
-   JIT_HOST_CF_ALU_BEGIN_NOKC,
-   JIT_HOST_CF_KCACHE_LOCK,
-   JIT_HOST_CF_ALU_END,
-   JIT_HOST_CF_STEP,
-   JIT_HOST_CF_PUSH,        /* the stack steps of cf_exec.c, each with its own type (jit_cf.c) */
-   JIT_HOST_CF_POP,
-   JIT_HOST_CF_ELSE_MASK,
-   JIT_HOST_CF_LEAVE_ITERATION,
-   JIT_HOST_CF_NEXT,
-   JIT_HOST_VTX_PREPARE,    /* sim_fetch_vtx_prepare: helper_ty */
-};
-
-/* The callee value of host function `f`. */
-LLVMValueRef jit_host_fn(struct jb *j, enum jit_host_fn f);
-
-/* Inline constant `index` of sim_inline_consts / literal dword `chan` of group `g`, splat to
- * 16 lanes. Both are loaded at run time, never LLVM constants, so code generation cannot fold
- * them with semantics other than the run-time ones (FTZ/DAZ). */
-LLVMValueRef jit_inline_const(struct jb *j, unsigned index);
-LLVMValueRef jit_literal(struct jb *j, const struct sim_alu_group *g, unsigned chan);
-
-/* ---- the ALU operations (jit_alu_ops.c) ---------------------------------------------------- */
-
-/* Canonical form of a computed value: a NaN becomes SIM_CANON_NAN (alu_bits.h sim_fres; the
- * flush is the MXCSR's, see jit_alu_clause.c). */
-LLVMValueRef jit_canon(struct jb *j, LLVMValueRef v);
-
-/* True when operand `src` of `op` may be a NaN with any payload without changing the result
- * (arithmetic and float compares); such operands are read without canonicalizing. */
-bool jit_nan_blind(enum hw_isa_id op, unsigned src);
-
-/* sim_alu_eval of one ordinary op. *raw (optional) is set when the result may be a
- * non-canonical NaN (the arithmetic ops leave canonicalization to the consumer). */
-LLVMValueRef jit_alu_op(struct jb *j, enum hw_isa_id op, LLVMValueRef a, LLVMValueRef b,
-                        LLVMValueRef c, bool *raw);
-/* sim_alu_cond: the pass lanes of a PRED_SET* / KILL* comparison. */
-LLVMValueRef jit_alu_cond(struct jb *j, enum hw_isa_id op, LLVMValueRef a, LLVMValueRef b);
-/* An op through sim_alu_lanes; *pass (optional) receives its i16 pass bits. */
-LLVMValueRef jit_call_lanes(struct jb *j, enum hw_isa_id op, LLVMValueRef a, LLVMValueRef b,
-                            LLVMValueRef c, LLVMValueRef *pass);
-/* sim_alu_reduce: DOT4(_IEEE), MAX4, CUBE over the four vector slots. */
-void jit_alu_reduce(struct jb *j, enum hw_isa_id op, LLVMValueRef a[4], LLVMValueRef b[4],
-                    LLVMValueRef out[4]);
-/* sim_alu_post: OMOD and CLAMP (raw NaNs stay raw unless the clamp replaces them). */
-LLVMValueRef jit_alu_post(struct jb *j, LLVMValueRef r, unsigned omod, bool clamp);
-
-/* ---- ALU clauses (jit_alu_clause.c) ---------------------------------------------------- */
-
-/* A run of consecutive ALU clauses emitted with the register file in SSA values: begin
- * (NULL when out of memory), each clause's body, end (stores the registers, predicate,
- * exec, kill and relative-address faults; frees the run). A clause reads the constants of
- * kcache set s through kc_base[s] (ptr to constant 0 of the set's first line; unused for
- * sets it does not lock), each once. jit_alu_exit_stores emits end's stores without
- * ending the run, for a side exit between two clauses (a fault at the second's entry). */
-struct jit_alu_run;
-struct jit_alu_run *jit_alu_begin(struct jb *j);
-void jit_alu_clause(struct jb *j, struct jit_alu_run *run, const struct sim_cf *cf,
-                    LLVMValueRef kc_base[2]);
-void jit_alu_exit_stores(struct jb *j, struct jit_alu_run *run);
-void jit_alu_end(struct jb *j, struct jit_alu_run *run);
-
-/* True when another plain clause may follow `cf` in the same run: `cf` neither changes the
- * exec mask (update_exec, KILL) nor can raise a relative-address fault, so the state at its
- * end is what the next clause starts from without a trip through the CF helpers. */
-bool jit_alu_clause_continues(const struct sim_program *p, const struct sim_cf *cf);
-
-/* ---- VTX clauses (jit_fetch.c) ------------------------------------------------------------- */
-
-/* CF instruction `pc`, when it is a VTX clause whose fetches' formats, sources and
- * destinations allow (common formats, no SEMANTIC / relative GPRs / USE_CONST_FIELDS / endian
- * swap), with its fetches inline: the emitted code asks sim_fetch_vtx_prepare for the
- * resources and runs the clause through sim_cf_step when that declines. Returns the next CF
- * index (i32), or NULL for any other CF instruction (the caller emits the sim_cf_step call). */
-LLVMValueRef jit_vtx_clause(struct jb *j, unsigned pc);
 
 #endif

@@ -41,7 +41,8 @@
 #endif
 
 #include "pixel/cb_blend.h"
-#include "device/gpu_device.h"
+#include "common/exec.h"
+#include "common/gpu_memory.h"
 #include "r600_regs.h"
 #include "raster/sc.h"
 #include "common/unimpl.h"
@@ -117,7 +118,7 @@ static void check_blend_ctl(enum r600_chip_class chip, uint32_t reg, uint32_t bc
 static bool init_target(struct sim_cb_target *t, struct sim_exec *ex, unsigned n,
                         unsigned mask, unsigned samples, bool *fault)
 {
-   enum r600_chip_class chip = ex->gpu->chip;
+   enum r600_chip_class chip = ex->chip;
    uint32_t info_reg = REG_CB_COLOR0_INFO + n * REG_CB_COLOR0_INFO__stride;
    uint32_t info = sim_reg(ex, info_reg);
    uint32_t size = sim_reg(ex, REG_CB_COLOR0_SIZE + n * REG_CB_COLOR0_SIZE__stride);
@@ -148,7 +149,7 @@ static bool init_target(struct sim_cb_target *t, struct sim_exec *ex, unsigned n
    va += layer * layer_bytes;
    t->samples = samples;
    t->sample_bytes = slice * t->fmt.bpp;
-   t->base = sim_mem_range(ex->gpu->mem, va, layer_bytes);
+   t->base = sim_mem_range(ex->mem, va, layer_bytes);
    if (!t->base) {
       sim_fault(ex, va, "CB_COLOR%u: layer %llu, %u x %llu bytes (pitch %u) outside any buffer",
                 n, (unsigned long long)layer, samples, (unsigned long long)t->sample_bytes,
@@ -179,7 +180,7 @@ static bool init_resolve(struct sim_cb_state *cb, struct sim_exec *ex, unsigned 
       }
    }
    for (unsigned n = 0; n < 2; n++)
-      report_info_bits(ex->gpu->chip, REG_CB_COLOR0_INFO + n * REG_CB_COLOR0_INFO__stride,
+      report_info_bits(ex->chip, REG_CB_COLOR0_INFO + n * REG_CB_COLOR0_INFO__stride,
                        sim_reg(ex, REG_CB_COLOR0_INFO + n * REG_CB_COLOR0_INFO__stride),
                        &cb->t[n].fmt, false);
    if (cb->t[0].fmt.format != cb->t[1].fmt.format ||
@@ -202,7 +203,7 @@ static bool clrcmp_fcn_known(unsigned fcn)
 
 static void init_clrcmp(struct sim_cb_clrcmp *cc, const struct sim_exec *ex)
 {
-   enum r600_chip_class chip = ex->gpu->chip;
+   enum r600_chip_class chip = ex->chip;
    uint32_t ctl = sim_reg(ex, REG_CB_CLRCMP_CONTROL);
    cc->fcn_src = CB_CLRCMP_CONTROL__CLRCMP_FCN_SRC__get(ctl);
    cc->fcn_dst = CB_CLRCMP_CONTROL__CLRCMP_FCN_DST__get(ctl);
@@ -243,7 +244,7 @@ static void report_control(enum r600_chip_class chip, uint32_t ctl)
 
 bool sim_cb_state_init(struct sim_cb_state *cb, struct sim_exec *ex)
 {
-   enum r600_chip_class chip = ex->gpu->chip;
+   enum r600_chip_class chip = ex->chip;
    memset(cb, 0, sizeof(*cb));
    uint32_t ctl = sim_reg(ex, REG_CB_COLOR_CONTROL);
    uint32_t target_mask = sim_reg(ex, REG_CB_TARGET_MASK);

@@ -46,7 +46,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "device/gpu_device.h"
+#include "common/exec.h"
+#include "common/gpu_memory.h"
 #include "r600_regs.h"
 #include "raster/sc.h"
 #include "common/unimpl.h"
@@ -192,7 +193,7 @@ static void init_stencil_face(struct sim_db_stencil *f, uint32_t ctl, uint32_t r
 
 static void report_render_state(const struct sim_exec *ex, uint32_t rctl, uint32_t shader)
 {
-   enum r600_chip_class chip = ex->gpu->chip;
+   enum r600_chip_class chip = ex->chip;
    if (DB_RENDER_CONTROL__DEPTH_CLEAR_ENABLE__get(rctl))
       sim_unimpl_field(chip, REG_DB_RENDER_CONTROL, "DEPTH_CLEAR_ENABLE", 1,
                        "no HTILE fast clear; depth drawn normally");
@@ -242,14 +243,14 @@ static bool decode_format(struct sim_db_state *db, const struct sim_exec *ex, un
    case DB_DEPTH_INFO__FORMAT__DEPTH_INVALID:
       return false;   /* no depth buffer: the tests pass and nothing is written */
    }
-   sim_unimpl_field(ex->gpu->chip, REG_DB_DEPTH_INFO, "FORMAT", format,
+   sim_unimpl_field(ex->chip, REG_DB_DEPTH_INFO, "FORMAT", format,
                     "24-bit float depth: no depth/stencil test");
    return false;
 }
 
 bool sim_db_state_init(struct sim_db_state *db, struct sim_exec *ex, bool alpha_test)
 {
-   enum r600_chip_class chip = ex->gpu->chip;
+   enum r600_chip_class chip = ex->chip;
    memset(db, 0, sizeof(*db));
    uint32_t ctl = sim_reg(ex, REG_DB_DEPTH_CONTROL);
    uint32_t info = sim_reg(ex, REG_DB_DEPTH_INFO);
@@ -287,7 +288,7 @@ bool sim_db_state_init(struct sim_db_state *db, struct sim_exec *ex, bool alpha_
    db->sample_bytes = slice_bytes;
    unsigned slice = DB_DEPTH_VIEW__SLICE_START__get(sim_reg(ex, REG_DB_DEPTH_VIEW));
    uint64_t va = ((uint64_t)sim_reg(ex, REG_DB_DEPTH_BASE) << 8) + slice * samples * slice_bytes;
-   db->base = sim_mem_range(ex->gpu->mem, va, samples * slice_bytes);
+   db->base = sim_mem_range(ex->mem, va, samples * slice_bytes);
    if (!db->base) {
       sim_fault(ex, va, "DB: depth surface slice %u of %u x %llu bytes (pitch %u) outside any "
                 "buffer", slice, samples, (unsigned long long)slice_bytes,

@@ -3,7 +3,7 @@
  * (15-bit signed, never offset), the generic scissor and viewport scissor 0 (each offset
  * unless its WINDOW_OFFSET_DISABLE), intersected and clamped to non-negative pixels.
  * PA_SC_CLIPRECT_* is not applied (reported by the draw when the rule is not 0xFFFF). */
-#include "device/gpu_device.h"
+#include "common/exec.h"
 #include "r600_regs.h"
 #include "raster/sc.h"
 
@@ -53,7 +53,7 @@ struct sim_rect sim_sc_scissor(const struct sim_exec *ex)
 
    /* Viewport scissor 0: always on R6xx (r600-facts §1.4, unverified), on R7xx per
     * PA_SC_MODE_CNTL.R700_VPORT_SCISSOR_ENABLE. */
-   bool vport = ex->gpu->chip == R600_CHIP_R600 ||
+   bool vport = ex->chip == R600_CHIP_R600 ||
                 PA_SC_MODE_CNTL__R700_VPORT_SCISSOR_ENABLE__get(sim_reg(ex, REG_PA_SC_MODE_CNTL));
    if (vport) {
       tl = sim_reg(ex, REG_PA_SC_VPORT_SCISSOR_0_TL);
