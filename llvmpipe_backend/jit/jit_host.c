@@ -5,6 +5,8 @@
 
 #include "sq/alu_fp64.h"
 #include "sq/alu_ops.h"
+#include "sq/cf_alu.h"
+#include "sq/cf_exec.h"
 #include "sq/fetch_unit.h"
 #include "sq/run_state.h"
 

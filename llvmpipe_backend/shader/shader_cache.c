@@ -25,10 +25,11 @@
 #include <xmmintrin.h>
 #endif
 
-#include "sq/run_state.h"
 #include "jit/jit.h"
-#include "sq/kcache.h"
 #include "r600_regs.h"
+#include "sq/interp.h"
+#include "sq/kcache.h"
+#include "sq/run_state.h"
 
 #define CACHE_BUCKETS 1024
 #define DEFAULT_CACHE_SIZE 1024
@@ -316,6 +317,14 @@ struct sim_program *sim_program_get_engine(struct sim_shader_env *env, uint64_t 
    return p;
 }
 
+/* sim_run.run_program: a program runs on its JIT code, or on the interpreter. */
+static bool run_program(struct sim_run *x, const struct sim_program *p)
+{
+   if (p->jit_fn)
+      return p->jit_fn(x) != 0;
+   return sim_interp_run(x);
+}
+
 /* STACK_SIZE (entries) of the stage's SQ_PGM_RESOURCES. */
 static unsigned stack_size(const struct sim_shader_env *env)
 {
@@ -348,6 +357,7 @@ bool sim_program_run_valid(const struct sim_program *prog, const struct sim_prog
    x.out = out;
    x.prog = prog;
    x.fetch = fetch;
+   x.run_program = run_program;
    x.in_fetch = false;
    x.sp = 0;
    x.stack_elements = 0;
@@ -365,7 +375,7 @@ bool sim_program_run_valid(const struct sim_program *prog, const struct sim_prog
    unsigned csr = _mm_getcsr();
    _mm_setcsr(csr | MXCSR_DAZ | MXCSR_FTZ);
 #endif
-   bool ok = sim_run_program(&x, prog);
+   bool ok = run_program(&x, prog);
 #if defined(__SSE__)
    _mm_setcsr(csr);
 #endif

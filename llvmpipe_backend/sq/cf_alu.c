@@ -16,7 +16,10 @@
  * - ALU_BREAK / ALU_CONTINUE = push, clause, else, break/continue, pop (seed). */
 #include <string.h>
 
+#include "sq/cf_alu.h"
+
 #include "common/gpu_memory.h"
+#include "sq/cf_exec.h"
 #include "sq/kcache.h"
 #include "r600_regs.h"
 #include "sq/run_state.h"

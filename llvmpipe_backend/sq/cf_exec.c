@@ -43,13 +43,14 @@
  *   WAIT_ACK is a NOP: every memory access completes before the next instruction here.
  * - More than SIM_MAX_BACKWARD_JUMPS backward jumps in one run is a fault (runaway loop).
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "common/debug.h"
-#include "sq/fetch_unit.h"
 #include "r600_regs.h"
+#include "sq/cf_exec.h"
+#include "sq/cf_export.h"
+#include "sq/fetch_unit.h"
 #include "sq/run_state.h"
 #include "sq/tex_unit.h"
 
@@ -57,84 +58,10 @@
  * for VS"); the fetch shader runs in the VS context. */
 #define SIM_LOOP_CONSTS_PER_STAGE 32
 
-unsigned sim_stage_context(enum sim_stage s)
-{
-   return s == SIM_STAGE_PS ? 0 : 1;
-}
-
-int sim_run_fault(struct sim_run *x, unsigned pc, const char *fmt, ...)
-{
-   struct sim_shader_env *env = x->env;
-   if (!env->faulted) {
-      char msg[128];
-      va_list ap;
-      va_start(ap, fmt);
-      vsnprintf(msg, sizeof(msg), fmt, ap);
-      va_end(ap);
-      snprintf(env->fault, sizeof(env->fault), "%sCF %u: %s",
-               x->in_fetch ? "fetch shader " : "", pc, msg);
-      env->faulted = true;
-   }
-   return SIM_PC_FAULT;
-}
-
-uint32_t sim_run_reg(const struct sim_run *x, uint32_t byte_offset)
-{
-   return x->env->regs[byte_offset / 4];
-}
-
 /* Lanes that may be active: not broken, continued or killed. */
 static uint16_t live(const struct sim_run *x)
 {
    return (uint16_t)~(x->brk | x->cont | x->killed);
-}
-
-uint16_t sim_cf_cond_lanes(const struct sim_run *x, const struct sim_cf *cf)
-{
-   bool b;
-   switch (cf->cond) {
-   case SIM_COND_ACTIVE:
-      return 0xFFFF;
-   case SIM_COND_FALSE:
-      return 0;
-   default:
-      b = (sim_run_reg(x, REG_SQ_BOOL_CONST_0 + REG_SQ_BOOL_CONST_0__stride *
-                              sim_stage_context(x->prog->stage)) >> cf->cf_const) & 1;
-      if (cf->cond == SIM_COND_NOT_BOOL)
-         b = !b;
-      return b ? 0xFFFF : 0;
-   }
-}
-
-uint16_t sim_whole_quads(const struct sim_run *x, uint16_t lanes)
-{
-   uint16_t m = 0;
-   for (unsigned q = 0; q < SIM_LANES / 4; q++)
-      if (lanes >> (4 * q) & 0xF)
-         m |= (uint16_t)(0xFu << (4 * q));
-   return m & x->launched;
-}
-
-uint16_t sim_cf_mode_lanes(const struct sim_run *x, const struct sim_cf *cf, uint16_t exec)
-{
-   if (cf->whole_quad)
-      return sim_whole_quads(x, exec);
-   if (cf->valid_pixel)
-      return exec & x->valid;
-   return exec;
-}
-
-int sim_cf_next(struct sim_run *x, unsigned pc, unsigned target)
-{
-   const struct sim_program *p = x->prog;
-   if (target == pc + 1 && p->cf[pc].eop)
-      return SIM_PC_END;
-   if (target >= p->ncf)
-      return SIM_PC_END;
-   if (target <= pc && ++x->backjumps > SIM_MAX_BACKWARD_JUMPS)
-      return sim_run_fault(x, pc, "runaway loop (more than %u backward jumps)",
-                            SIM_MAX_BACKWARD_JUMPS);
-   return (int)target;
 }
 
 bool sim_cf_push(struct sim_run *x, unsigned pc, bool loop, uint32_t count)
@@ -342,7 +269,7 @@ static int call_fs(struct sim_run *x, unsigned pc)
    x->in_fetch = true;
    x->prog = fs;
    x->call_base = x->call_sp;
-   bool ok = sim_run_program(x, fs);
+   bool ok = x->run_program(x, fs);
    x->prog = caller;
    x->in_fetch = false;
    x->call_base = call_base;
@@ -435,11 +362,4 @@ int sim_cf_step(struct sim_run *x, unsigned pc)
    default:
       return sim_run_fault(x, pc, "CF instruction not executable");
    }
-}
-
-bool sim_run_program(struct sim_run *x, const struct sim_program *p)
-{
-   if (p->jit_fn)
-      return p->jit_fn(x) != 0;
-   return sim_interp_run(x);
 }

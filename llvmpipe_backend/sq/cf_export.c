@@ -3,6 +3,8 @@
  * ARRAY_BASE slots, swizzled by SEL_X..W, for the active lanes (WHOLE_QUAD_MODE /
  * VALID_PIXEL_MODE as in cf_exec.c). EXPORT_DONE ends nothing here: it only marks the last
  * export of its type. Memory exports (MEM_*) are rejected by the decoder. */
+#include "sq/cf_export.h"
+
 #include "sq/run_state.h"
 
 int sim_cf_export(struct sim_run *x, unsigned pc, const struct sim_cf *cf)

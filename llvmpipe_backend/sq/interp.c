@@ -15,8 +15,12 @@
  * (x->cfile_fault) and fault the program at the end of the clause. */
 #include <string.h>
 
+#include "sq/interp.h"
+
 #include "sq/alu_fp64.h"
 #include "sq/alu_ops.h"
+#include "sq/cf_alu.h"
+#include "sq/cf_exec.h"
 #include "sq/run_state.h"
 
 struct group_ctx {
@@ -153,7 +157,7 @@ static void eval_fp64(const struct group_ctx *c, const struct sim_alu_inst *in, 
       apply_pass(lead, exec & pred_sel_lanes(lead->pred_sel, pred), pass, st);
 }
 
-void sim_interp_alu_clause(struct sim_run *x, const struct sim_cf *cf)
+static void alu_clause(struct sim_run *x, const struct sim_cf *cf)
 {
    const struct sim_program *p = x->prog;
    uint32_t pv[2][4][SIM_LANES], ps[2][SIM_LANES];
@@ -257,7 +261,7 @@ bool sim_interp_run(struct sim_run *x)
       if (cf->op == SIM_CF_ALU) {
          if (sim_cf_alu_begin(x, (unsigned)pc) < 0)
             return false;
-         sim_interp_alu_clause(x, cf);
+         alu_clause(x, cf);
          pc = sim_cf_alu_end(x, (unsigned)pc);
       } else {
          pc = sim_cf_step(x, (unsigned)pc);

@@ -97,6 +97,10 @@ struct sim_run {
    struct sim_exports *out;
    const struct sim_program *prog;     /* program whose CF list is executing */
    const struct sim_program *fetch;    /* fetch shader for CALL_FS */
+   /* Runs program p's CF list on this state with p's engine (x->prog must be p): how
+    * CALL_FS reaches the fetch shader. Set by the run's owner (shader_cache.c), which knows
+    * the engines; the CF helpers do not. */
+   bool (*run_program)(struct sim_run *x, const struct sim_program *p);
    bool in_fetch;
    unsigned sp, stack_elements, stack_size;   /* stack_size: STACK_SIZE in entries */
    struct sim_stack_entry stack[SIM_STACK_DEPTH];
@@ -111,32 +115,14 @@ struct sim_run {
 int sim_run_fault(struct sim_run *x, unsigned pc, const char *fmt, ...)
    __attribute__((format(printf, 3, 4)));
 
-/* CF helpers; each returns the next CF index, SIM_PC_END or SIM_PC_FAULT. */
-int sim_cf_alu_begin(struct sim_run *x, unsigned pc);   /* push, kcache lock; 0 if ok */
-int sim_cf_alu_begin_nokc(struct sim_run *x, unsigned pc);   /* the same without the lock */
-int sim_cf_kcache_lock(struct sim_run *x, unsigned pc);      /* the lock alone; 0 if ok */
-int sim_cf_alu_end(struct sim_run *x, unsigned pc);     /* faults; pops / else / break */
-int sim_cf_step(struct sim_run *x, unsigned pc);        /* every non-ALU CF instruction */
-
-/* Shared by the CF helpers (cf_exec.c). */
+/* Shared by the CF helpers, the fetch and texture units and the JIT (run_state.c). */
 uint32_t sim_run_reg(const struct sim_run *x, uint32_t byte_offset);
 unsigned sim_stage_context(enum sim_stage s);           /* 0 PS, 1 VS (and fetch shader) */
 uint16_t sim_cf_cond_lanes(const struct sim_run *x, const struct sim_cf *cf);
 uint16_t sim_cf_mode_lanes(const struct sim_run *x, const struct sim_cf *cf, uint16_t exec);
 uint16_t sim_whole_quads(const struct sim_run *x, uint16_t lanes);
+/* The next CF index after pc when control goes to `target`: SIM_PC_END past the end of
+ * the program, SIM_PC_FAULT for a runaway loop. */
 int sim_cf_next(struct sim_run *x, unsigned pc, unsigned target);
-bool sim_cf_push(struct sim_run *x, unsigned pc, bool loop, uint32_t count);
-bool sim_cf_pop(struct sim_run *x, unsigned pc, unsigned n);
-bool sim_cf_else_mask(struct sim_run *x, unsigned pc, uint16_t extra, uint16_t *out);
-int sim_cf_leave_iteration(struct sim_run *x, unsigned pc, uint16_t lanes, bool brk,
-                           bool *all_left);
-int sim_cf_export(struct sim_run *x, unsigned pc, const struct sim_cf *cf);   /* cf_export.c */
-
-/* Runs `p`'s CF list on x with p's engine (x->prog must be p). */
-bool sim_run_program(struct sim_run *x, const struct sim_program *p);
-
-/* The reference interpreter (interp.c). */
-bool sim_interp_run(struct sim_run *x);
-void sim_interp_alu_clause(struct sim_run *x, const struct sim_cf *cf);
 
 #endif
