@@ -6,14 +6,14 @@
 #include <time.h>
 
 #include "common/debug.h"
-#include "geometry/draw.h"
 #include "common/exec.h"
 #include "common/gpu_memory.h"
-#include "hw_regdb.h"
+#include "common/unimpl.h"
 #include "device/pm4_packet.h"
+#include "geometry/draw.h"
+#include "hw_regdb.h"
 #include "r600_pm4.h"
 #include "r600_regs.h"
-#include "common/unimpl.h"
 
 /* Packet body fields that are not (yet) in the generated hardware tables (r600-facts §2.4;
  * requested from the hwdb in /work/h2-requests.txt). */

@@ -25,20 +25,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "raster/bin.h"
-#include "pixel/cb.h"
-#include "pixel/db.h"
 #include "common/debug.h"
 #include "common/exec.h"
+#include "common/unimpl.h"
 #include "geometry/pa.h"
 #include "geometry/pa_line.h"
-#include "r600_regs.h"
-#include "raster/sc.h"
-#include "shader/shader_exec.h"
-#include "pixel/spi.h"
-#include "common/unimpl.h"
 #include "geometry/vgt.h"
+#include "pixel/cb.h"
+#include "pixel/db.h"
+#include "pixel/spi.h"
+#include "r600_regs.h"
+#include "raster/bin.h"
+#include "raster/sc.h"
 #include "raster/workers.h"
+#include "shader/shader_exec.h"
 
 #define BATCH_TRIS 64
 #define BATCH_VERTS (3 * BATCH_TRIS)

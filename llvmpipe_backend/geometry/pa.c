@@ -25,11 +25,11 @@
 #include <string.h>
 
 #include "common/exec.h"
+#include "common/unimpl.h"
 #include "geometry/pa_clip.h"
 #include "geometry/pa_line.h"
 #include "geometry/pa_setup.h"
 #include "r600_regs.h"
-#include "common/unimpl.h"
 
 #define PTYPE_POINTS 0
 #define PTYPE_LINES 1

@@ -39,10 +39,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/unimpl.h"
 #include "geometry/pa_clip.h"
 #include "geometry/pa_setup.h"
 #include "r600_regs.h"
-#include "common/unimpl.h"
 
 bool sim_pa_draw_point(const struct sim_pa_state *pa, const struct sim_vtx *v,
                        const struct sim_vtx *provoking, bool front, const double *z_offset,

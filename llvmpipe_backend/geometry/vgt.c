@@ -29,8 +29,8 @@
 #include "common/debug.h"
 #include "common/exec.h"
 #include "common/gpu_memory.h"
-#include "r600_regs.h"
 #include "common/unimpl.h"
+#include "r600_regs.h"
 
 /* ---- indices ----------------------------------------------------------------------- */
 

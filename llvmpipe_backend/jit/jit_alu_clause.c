@@ -28,12 +28,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sq/alu_fp64.h"
-#include "sq/alu_ops.h"
 #include "jit/jit_alu_clause.h"
 #include "jit/jit_alu_ops.h"
 #include "jit/jit_host.h"
 #include "jit/jit_ir.h"
+#include "sq/alu_fp64.h"
+#include "sq/alu_ops.h"
 #include "sq/run_state.h"
 
 /* A value of the clause: `v` as computed; `raw` if it may be a NaN with x86's payload;

@@ -4,10 +4,10 @@
  * call sim_alu_lanes: the interpreter's own C code. */
 #include <stddef.h>
 
-#include "sq/alu_ops.h"
 #include "jit/jit_alu_ops.h"
 #include "jit/jit_host.h"
 #include "jit/jit_ir.h"
+#include "sq/alu_ops.h"
 #include "sq/run_state.h"
 
 /* sim_is_nan */

@@ -4,8 +4,8 @@
 
 #include <stdbool.h>
 
-#include "jit/jit_ir.h"
 #include "hw/hw_isa.h"
+#include "jit/jit_ir.h"
 
 /* Canonical form of a computed value: a NaN becomes SIM_CANON_NAN (alu_bits.h sim_fres; the
  * flush is the MXCSR's, see jit_alu_clause.c). */

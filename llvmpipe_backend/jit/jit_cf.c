@@ -29,8 +29,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "jit/jit_host.h"
 #include "jit/jit_cf.h"
+#include "jit/jit_host.h"
 #include "r600_regs.h"
 #include "sq/run_state.h"
 

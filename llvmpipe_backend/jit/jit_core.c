@@ -39,9 +39,9 @@
 #include "jit/jit.h"
 #include "jit/jit_build.h"
 #include "jit/jit_host.h"
-#include "sq/kcache.h"
-#include "jit_code_version.h"
 #include "jit/jit_objcache.h"
+#include "jit_code_version.h"
+#include "sq/kcache.h"
 
 static pthread_once_t jit_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t jit_lock = PTHREAD_MUTEX_INITIALIZER;

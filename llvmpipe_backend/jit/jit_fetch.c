@@ -19,10 +19,10 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "sq/formats.h"
 #include "jit/jit_fetch.h"
 #include "jit/jit_host.h"
 #include "jit/jit_ir.h"
+#include "sq/formats.h"
 #include "sq/run_state.h"
 
 #define ONE_F32 0x3F800000u

@@ -12,9 +12,9 @@
 
 #include <llvm-c/Core.h>
 
+#include "shader/shader_exec.h"
 #include "sq/alu_bits.h"
 #include "sq/isa_program.h"
-#include "shader/shader_exec.h"
 
 struct jb {
    LLVMContextRef ctx;

@@ -40,12 +40,12 @@
 #include <emmintrin.h>
 #endif
 
-#include "pixel/cb_blend.h"
 #include "common/exec.h"
 #include "common/gpu_memory.h"
+#include "common/unimpl.h"
+#include "pixel/cb_blend.h"
 #include "r600_regs.h"
 #include "raster/sc.h"
-#include "common/unimpl.h"
 
 #define ROP3_COPY 0xCC
 #define FACTOR(n) CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_##n

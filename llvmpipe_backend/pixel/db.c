@@ -48,9 +48,9 @@
 
 #include "common/exec.h"
 #include "common/gpu_memory.h"
+#include "common/unimpl.h"
 #include "r600_regs.h"
 #include "raster/sc.h"
-#include "common/unimpl.h"
 
 uint32_t sim_db_encode_depth(const struct sim_db_state *db, double z)
 {

@@ -35,8 +35,8 @@
 #include <string.h>
 
 #include "common/exec.h"
-#include "r600_regs.h"
 #include "common/unimpl.h"
+#include "r600_regs.h"
 
 static const float default_vals[4][4] = {
    { 0.0f, 0.0f, 0.0f, 0.0f },

@@ -25,8 +25,8 @@
 
 #include <float.h>
 
-#include "sq/alu_bits.h"
 #include "hw/hw_isa.h"
+#include "sq/alu_bits.h"
 
 #define SIM_PRED_ONE_F 0x3F800000u
 

@@ -19,9 +19,9 @@
 #include "sq/cf_alu.h"
 
 #include "common/gpu_memory.h"
+#include "r600_regs.h"
 #include "sq/cf_exec.h"
 #include "sq/kcache.h"
-#include "r600_regs.h"
 #include "sq/run_state.h"
 
 static bool lock_kcache(struct sim_run *x, unsigned pc, const struct sim_cf *cf)

@@ -18,10 +18,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sq/fetch_unit.h"
-#include "sq/formats.h"
 #include "common/gpu_memory.h"
 #include "r600_regs.h"
+#include "sq/fetch_unit.h"
+#include "sq/formats.h"
 
 /* Stage-relative SET_RESOURCE slots (r600-facts §1.5): PS 0, VS (and fetch shader) 160,
  * GS 336. */

@@ -9,10 +9,10 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "sq/alu_ops.h"
 #include "common/float_conv.h"
-#include "sq/formats.h"
 #include "r600_regs.h"
+#include "sq/alu_ops.h"
+#include "sq/formats.h"
 
 #define FMT(n) SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_##n
 static const struct sim_format formats[] = {

@@ -38,9 +38,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "r600_regs.h"
 #include "sq/alu_bits.h"
 #include "sq/fetch_unit.h"
-#include "r600_regs.h"
 #include "sq/tex_unit.h"
 #include "sq/tex_view.h"
 

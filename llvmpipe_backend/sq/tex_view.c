@@ -19,10 +19,10 @@
 #include <math.h>
 #include <string.h>
 
-#include "sq/alu_bits.h"
-#include "sq/fetch_unit.h"
 #include "common/gpu_memory.h"
 #include "r600_regs.h"
+#include "sq/alu_bits.h"
+#include "sq/fetch_unit.h"
 #include "sq/tex_view.h"
 
 /* Stage-relative slot counts and sampler bases (r600-facts §1.5; seed TEX_WORD0
