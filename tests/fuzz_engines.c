@@ -53,11 +53,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "gpu_memory.h"
+#include "common/gpu_memory.h"
 #include "isa_alu.h"
 #include "isa_classify.h"
 #include "isa_harness.h"
-#include "isa_program.h"
+#include "sq/isa_program.h"
 #include "isa_text_gen.h"
 
 #define FIRST_COUNTER 120   /* R120..R123: loop counters; R124..R127: trip counts */

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "gpu_memory.h"
+#include "common/gpu_memory.h"
 #include "isa_harness.h"
 
 unsigned h_passed, h_failed;

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "r600_regs.h"
-#include "shader_exec.h"
+#include "shader/shader_exec.h"
 
 /* ---- checks ---------------------------------------------------------------------------- */
 

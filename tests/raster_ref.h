@@ -66,7 +66,7 @@ static inline bool ref_covered(const int64_t t[3][2], int64_t px, int64_t py, un
    return ref_covered_point(t, p, rule);
 }
 
-/* Independent model of the line rule the simulator documents (llvmpipe_backend/pa.c): coverage of
+/* Independent model of the line rule the simulator documents (llvmpipe_backend/geometry/pa.c): coverage of
  * pixel (px, py) by the line a -> b (1/256 px) of half width hw (1/256 px), written as
  * "between the caps along the major axis and within hw of the line along the minor axis",
  * with the ER_LINE flags (bit 5..0 = TB_L TB_R BT_L BT_R HT HB for x-major lines, bit 3..0

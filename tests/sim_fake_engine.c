@@ -1,4 +1,4 @@
-/* Test double of the shader engines behind llvmpipe_backend/shader_exec.h, so the
+/* Test double of the shader engines behind llvmpipe_backend/shader/shader_exec.h, so the
  * fixed-function pipeline (CP, VGT, PA, SC, SPI, CB) can be tested without ISA.
  *
  * A "program" is a small descriptor in GPU memory at the program address:
@@ -21,7 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gpu_memory.h"
+#include "common/gpu_memory.h"
 
 struct sim_program {
    uint32_t kind;

@@ -2,7 +2,7 @@
 #ifndef SIM_FAKE_ENGINE_H
 #define SIM_FAKE_ENGINE_H
 
-#include "shader_exec.h"
+#include "shader/shader_exec.h"
 
 #define FAKE_VS 0x53564B46u   /* "FKVS" */
 #define FAKE_PS 0x53504B46u   /* "FKPS" */

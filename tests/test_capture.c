@@ -1,12 +1,12 @@
 /* R600SIM_CAPTURE and the dumper: captures two submissions, checks the file against the
- * format of llvmpipe_backend/capture.h, then runs the dumper (path in argv[1]) on it and
+ * format of llvmpipe_backend/device/capture.h, then runs the dumper (path in argv[1]) on it and
  * on a truncated copy.
  *   test_capture PATH_TO_r600sim_dump */
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "capture.h"
+#include "device/capture.h"
 #include "pm4_stream.h"
 #include "r600sim/gpu.h"
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "cb.h"
+#include "pixel/cb.h"
 #include "pm4_pipeline.h"
 #include "pm4_stream.h"
 #include "r600sim/gpu.h"

@@ -3,7 +3,7 @@
  *
  * The model keeps its own colour, 24-bit depth and 8-bit stencil buffers and applies every
  * GL call the test makes, following the GL ES 2.0 per-fragment rules and the depth
- * conversion r600sim documents (llvmpipe_backend/db.c):
+ * conversion r600sim documents (llvmpipe_backend/pixel/db.c):
  *  - coverage: pixel centres, top-left rule, exact integer edge functions (1/256 px grid,
  *    screen space y down; a vertex at X/256, Y/256 px is sent as clip X/8192 - 1,
  *    1 - Y/8192, so the viewport maps it back exactly);

@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "gpu_debug.h"
+#include "device/gpu_debug.h"
 #include "pm4_pipeline.h"
 #include "pm4_stream.h"
 #include "r600sim/gpu.h"

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu_memory.h"
+#include "common/gpu_memory.h"
 #include "r600_regs.h"
-#include "shader_exec.h"
+#include "shader/shader_exec.h"
 
 static unsigned passed, failed;
 

@@ -4,7 +4,7 @@
  * integer extremes; legacy vs IEEE multiply and DX10 vs legacy compares; the predicate
  * and kill families with their predicate / exec / kill effects; transcendental
  * precision; each any-slot op also in the trans unit. The documented choices these
- * values follow are in llvmpipe_backend/alu_ops.h, alu_pred.h and alu_transc.c. */
+ * values follow are in llvmpipe_backend/sq/alu_ops.h, alu_pred.h and alu_transc.c. */
 #include <stdio.h>
 
 #include "isa_harness.h"

@@ -6,10 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "alu_ops.h"
-#include "gpu_memory.h"
+#include "sq/alu_ops.h"
+#include "common/gpu_memory.h"
 #include "isa_harness.h"
-#include "isa_program.h"
+#include "sq/isa_program.h"
 
 /* CF instructions live in qwords 0..31, clauses after: the layout the mutants flip bits in. */
 #define CF_SLOTS 32
@@ -222,7 +222,7 @@ static void test_kcache(void)
 }
 
 /* The JIT reads kcache constants straight from the buffers through windows memoized
- * between runs (llvmpipe_backend/kcache.h); both engines must see every change between two
+ * between runs (llvmpipe_backend/sq/kcache.h); both engines must see every change between two
  * runs: the buffer's contents, its registers, the buffer freed (a fault, with the clause
  * before the faulting one - chained with it by the JIT - still written) or allocated again,
  * a buffer ending inside a line, and constants past the base's buffer that lie in the next

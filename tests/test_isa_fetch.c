@@ -10,7 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "formats.h"
+#include "sq/formats.h"
 #include "isa_harness.h"
 
 #define ONE 0x3F800000u

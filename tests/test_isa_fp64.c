@@ -1,5 +1,5 @@
 /* R7xx double-precision ALU operations on both engines, with the register-pair
- * conventions of llvmpipe_backend/alu_fp64.h (lower slot of a pair reads the operands'
+ * conventions of llvmpipe_backend/sq/alu_fp64.h (lower slot of a pair reads the operands'
  * high dwords, writes the result's low dword): ADD_64, MUL_64, MULADD_64 (+_M2, two
  * roundings), FLT32_TO_FLT64, FLT64_TO_FLT32, FRACT_64, LDEXP_64, FREXP_64, the
  * PRED_SET*_64 compares with their predicate, OMOD / CLAMP, NaN / Inf / denormal doubles,

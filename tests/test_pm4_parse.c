@@ -3,8 +3,8 @@
  * they must produce, plus a fuzz run that must not crash. */
 #include <stdlib.h>
 
-#include "gpu_debug.h"
-#include "gpu_memory.h"
+#include "device/gpu_debug.h"
+#include "common/gpu_memory.h"
 #include "pm4_pipeline.h"
 #include "pm4_stream.h"
 #include "r600sim/gpu.h"

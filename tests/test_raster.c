@@ -1,4 +1,4 @@
-/* SC unit test: coverage of the simulator's scan converter (llvmpipe_backend/sc.c) against
+/* SC unit test: coverage of the simulator's scan converter (llvmpipe_backend/raster/sc.c) against
  * an independent exact reference, plus hand-derived tie cases, a watertightness property
  * and the PA's vertex quantization (PA_SU_VTX_CNTL).
  *
@@ -11,9 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pa.h"
+#include "geometry/pa.h"
+#include "geometry/pa_setup.h"
 #include "raster_ref.h"
-#include "sc.h"
+#include "raster/sc.h"
 
 #define W 64
 #define H 64

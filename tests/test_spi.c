@@ -14,8 +14,8 @@
 #include <stdlib.h>
 
 #include "pm4_pipeline.h"
-#include "prim.h"
-#include "spi.h"
+#include "geometry/prim.h"
+#include "pixel/spi.h"
 #include "pm4_stream.h"
 #include "r600sim/gpu.h"
 #include "raster_ref.h"

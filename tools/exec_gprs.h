@@ -2,7 +2,7 @@
 #ifndef EXEC_GPRS_H
 #define EXEC_GPRS_H
 
-#include "isa_program.h"
+#include "sq/isa_program.h"
 
 /* 1 + the highest GPR the program names: ALU sources and destinations, VTX/TEX sources
  * and destinations, exported GPRs (with their bursts). A relative operand counts with its

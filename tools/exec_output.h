@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "shader_exec.h"
+#include "shader/shader_exec.h"
 
 #define EXEC_WAVE_LANES 64
 #define EXEC_BLOCKS (EXEC_WAVE_LANES / SIM_LANES)   /* engine calls per wavefront */

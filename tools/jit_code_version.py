@@ -5,7 +5,7 @@ usage: jit_code_version.py OUTPUT.h DEPFILE PATH...
 
 Each PATH is a file or a directory (its *.c, *.h, *.db, *.py files and meson.build, not
 recursive). The hash (SHA-256, first 16 hex digits) goes into the key of the JIT's on-disk
-object cache (llvmpipe_backend/jit_objcache.h), so objects built by different sources are
+object cache (llvmpipe_backend/jit/jit_objcache.h), so objects built by different sources are
 never mixed up; DEPFILE lists the files so that ninja regenerates the header when one changes.
 """
 import hashlib

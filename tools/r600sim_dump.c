@@ -1,4 +1,4 @@
-/* r600sim_dump: decodes an R600SIM_CAPTURE file (format: llvmpipe_backend/capture.h).
+/* r600sim_dump: decodes an R600SIM_CAPTURE file (format: llvmpipe_backend/device/capture.h).
  *
  *   r600sim_dump [--mem] FILE
  *
@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "capture.h"
+#include "device/capture.h"
 #include "hw_regdb.h"
-#include "pm4_packet.h"
+#include "device/pm4_packet.h"
 #include "r600_pm4.h"
 #include "r600_regs.h"
 

@@ -12,9 +12,9 @@
 #include "exec_gprs.h"
 #include "exec_output.h"
 #include "exec_values.h"
-#include "gpu_memory.h"
+#include "common/gpu_memory.h"
 #include "r600_regs.h"
-#include "shader_exec.h"
+#include "shader/shader_exec.h"
 
 #define MAX_FILE_BYTES (16u << 20)
 #define DEFAULT_CONSTS 256u          /* constants in buffer 0 unless --const asks for more */

@@ -1,0 +1,55 @@
+/* R600SIM_DEBUG flags of the simulated GPU. */
+#include "common/debug.h"
+
+#include <pthread.h>
+
+#include "r600sim/debug_flags.h"
+
+static const struct r600sim_debug_flag flag_table[] = {
+   { "faults", SIM_DEBUG_FAULTS, "print every GPU fault (bad packet, address, shader) as it happens" },
+   { "packets", SIM_DEBUG_PACKETS, "print every PM4 packet the command processor executes" },
+   { "draws", SIM_DEBUG_DRAWS, "print every draw: primitive type, counts, program addresses" },
+   { "prims", SIM_DEBUG_PRIMS, "print every primitive after setup (quantized window coordinates)" },
+   { "nounimpl", SIM_DEBUG_NOUNIMPL, "do not report register values the simulator does not implement" },
+   { "jitir", SIM_DEBUG_JITIR, "print the LLVM IR of every shader program the JIT builds "
+                               "(none for programs loaded from R600SIM_CACHE_DIR)" },
+};
+
+/* The simulator's other R600SIM_* variables, listed by R600SIM_DEBUG=help. */
+static const char *const env_table[][2] = {
+   { "R600SIM_ENGINE", "interp|jit: the shader engine of draws (default jit)" },
+   { "R600SIM_JIT_OPT", "0..3: LLVM code generation level of the JIT (default 2; 0 compiles faster)" },
+   { "R600SIM_JIT_CPU", "LLVM CPU name the JIT generates code for (default: the host's, with its features),"
+                        " e.g. x86-64 or haswell; must be one the host can run" },
+   { "R600SIM_CACHE_SIZE", "N: programs each engine's cache keeps besides those in use; the least "
+                           "recently used are evicted (default 1024; 0: no bound)" },
+   { "R600SIM_CACHE_DIR", "DIR: on-disk cache of JIT objects; a later process loads them instead "
+                          "of compiling (default: none)" },
+   { "R600SIM_CACHE_DIR_SIZE", "N[K|M|G]: bytes R600SIM_CACHE_DIR may hold; the least recently used "
+                               "entries are removed (default 256M)" },
+   { "R600SIM_SYNC", "1: execute each submission before r600_gpu_submit returns (no GPU thread)" },
+   { "R600SIM_NUM_THREADS", "N: threads that rasterize (default: CPU count; 1: no raster workers)" },
+};
+
+static unsigned flags;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static void parse(void)
+{
+   bool help;
+   flags = r600sim_debug_parse(flag_table, sizeof(flag_table) / sizeof(flag_table[0]),
+                               "the simulated GPU (llvmpipe_backend)", &help);
+   if (help) {
+      fprintf(stderr, "  %-10s %s\n", "help", "print these lists and exit");
+      fprintf(stderr, "Environment variables of the simulated GPU:\n");
+      for (unsigned i = 0; i < sizeof(env_table) / sizeof(env_table[0]); i++)
+         fprintf(stderr, "  %-20s %s\n", env_table[i][0], env_table[i][1]);
+      exit(0);
+   }
+}
+
+unsigned sim_debug_flags(void)
+{
+   pthread_once(&once, parse);
+   return flags;
+}

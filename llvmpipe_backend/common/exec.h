@@ -1,0 +1,71 @@
+/* What every stage of the simulated GPU sees while a submission executes: the register file
+ * the CP fills, GPU memory, the chip, the device's fault log and the position of the packet
+ * being executed. The device (device/) builds one per submission; the stages below it see
+ * nothing else of the device. */
+#ifndef SIM_EXEC_H
+#define SIM_EXEC_H
+
+#include <pthread.h>
+#include <stdint.h>
+
+#include "r600sim/gpu.h"
+
+#define SIM_FAULT_RING 64
+
+struct sim_memory;           /* common/gpu_memory.h */
+struct sim_draw_scratch;     /* geometry/draw.h: per-device buffers reused by every draw */
+struct sim_workers;          /* raster/workers.h: the raster worker threads */
+
+/* The faults of one device: the SIM_FAULT_RING most recent and their total count. */
+struct sim_fault_log {
+   pthread_mutex_t lock;
+   struct r600_gpu_fault ring[SIM_FAULT_RING];
+   unsigned count;
+};
+
+void sim_fault_log_init(struct sim_fault_log *log);
+void sim_fault_log_destroy(struct sim_fault_log *log);
+/* r600_gpu_faults: the total count; the `max` most recent, oldest first, into out. */
+unsigned sim_fault_log_read(struct sim_fault_log *log, struct r600_gpu_fault *out, unsigned max);
+
+/* What a stage needs to know about the packet being executed. */
+struct sim_exec {
+   enum r600_chip_class chip;
+   uint32_t *regs;                 /* the register file (byte offset / 4), written by the CP */
+   struct sim_memory *mem;
+   struct sim_fault_log *faults;
+   struct sim_draw_scratch *scratch;
+   struct sim_workers *workers;    /* NULL: R600SIM_NUM_THREADS=1, the GPU thread rasterizes */
+   uint64_t seq;
+   unsigned dword;                 /* offset of the current packet in the command buffer */
+};
+
+/* Records a fault of the current packet (printed too with R600SIM_DEBUG=faults). */
+void sim_fault(struct sim_exec *ex, uint64_t address, const char *fmt, ...)
+   __attribute__((format(printf, 3, 4)));
+
+static inline uint32_t sim_reg(const struct sim_exec *ex, uint32_t byte_offset)
+{
+   return ex->regs[byte_offset / 4];
+}
+
+/* Width of a register field from its generated in-place mask. */
+#define SIM_FIELD_WIDTH(mask) ((unsigned)__builtin_popcount(mask))
+
+/* A `bits`-wide two's complement field value as a signed integer. */
+static inline int32_t sim_sign_extend(uint32_t v, unsigned bits)
+{
+   uint32_t m = 1u << (bits - 1);
+   return (int32_t)((v ^ m) - m);
+}
+
+/* A signed register field: SIM_SIGNED_FIELD(PA_SC_WINDOW_OFFSET__WINDOW_X_OFFSET, dw). */
+#define SIM_SIGNED_FIELD(field, dw) sim_sign_extend(field##__get(dw), SIM_FIELD_WIDTH(field##__mask))
+
+static inline float sim_reg_f(const struct sim_exec *ex, uint32_t byte_offset)
+{
+   union { uint32_t u; float f; } v = { ex->regs[byte_offset / 4] };
+   return v.f;
+}
+
+#endif

@@ -1,0 +1,211 @@
+/* The GPU thread and the fences (see gpu_thread.h). */
+#include "device/gpu_thread.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "device/capture.h"
+#include "device/cp.h"
+#include "device/gpu_state.h"
+
+struct sim_submission {
+   struct sim_submission *next;
+   uint64_t seq;
+   unsigned ndw;
+   bool null_ib;          /* the caller passed no dwords but a nonzero count */
+   uint32_t ib[];
+};
+
+/* Executes one command buffer on the calling thread. */
+static void execute(struct r600_gpu *gpu, uint64_t seq, const uint32_t *ib, unsigned ndw,
+                    bool null_ib)
+{
+   struct sim_exec ex = { .chip = gpu->chip, .regs = gpu->regs, .mem = gpu->mem,
+                          .faults = &gpu->faults, .scratch = gpu->scratch,
+                          .workers = gpu->workers, .seq = seq, .dword = 0 };
+   sim_capture_submit(gpu, seq, null_ib ? NULL : ib, ndw);
+   if (null_ib)
+      sim_fault(&ex, 0, "command buffer pointer is NULL (%u dwords)", ndw);
+   else
+      sim_cp_execute(&ex, ib, ndw);
+}
+
+/* Marks `seq` completed. The completed number only grows: an in-place submission may
+ * finish its bookkeeping after a later one (both executed in order). */
+static void complete(struct r600_gpu *gpu, uint64_t seq)
+{
+   if (__atomic_load_n(&gpu->completed, __ATOMIC_RELAXED) < seq)
+      __atomic_store_n(&gpu->completed, seq, __ATOMIC_RELEASE);
+   pthread_cond_broadcast(&gpu->done_cv);
+}
+
+static void *gpu_thread_main(void *arg)
+{
+   struct r600_gpu *gpu = arg;
+   pthread_setname_np(pthread_self(), "r600sim-gpu");
+   pthread_mutex_lock(&gpu->queue_lock);
+   for (;;) {
+      while (!gpu->head && !gpu->quit)
+         pthread_cond_wait(&gpu->work_cv, &gpu->queue_lock);
+      struct sim_submission *s = gpu->head;
+      if (!s)
+         break;   /* quit with an empty queue */
+      pthread_mutex_unlock(&gpu->queue_lock);
+
+      pthread_mutex_lock(&gpu->submit_lock);
+      execute(gpu, s->seq, s->ib, s->ndw, s->null_ib);
+      pthread_mutex_unlock(&gpu->submit_lock);
+
+      pthread_mutex_lock(&gpu->queue_lock);
+      gpu->head = s->next;
+      if (!gpu->head)
+         gpu->tail = NULL;
+      gpu->pending--;
+      complete(gpu, s->seq);
+      free(s);
+   }
+   pthread_mutex_unlock(&gpu->queue_lock);
+   return NULL;
+}
+
+static bool sync_requested(void)
+{
+   const char *s = getenv("R600SIM_SYNC");
+   bool sync = s && *s && strcmp(s, "0") != 0;
+   const char *capture = getenv("R600SIM_CAPTURE");
+   return sync || (capture && *capture);
+}
+
+/* Devices with a running GPU thread, stopped at process exit: the thread must not be
+ * executing (possibly in the JIT) while exit() tears down libraries. */
+static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct r600_gpu *live;
+static pthread_once_t exit_once = PTHREAD_ONCE_INIT;
+
+/* Stops and joins the thread (the queue is executed first). Called with live_lock held. */
+static void stop_thread(struct r600_gpu *gpu)
+{
+   if (!gpu->threaded || gpu->joined)
+      return;
+   pthread_mutex_lock(&gpu->queue_lock);
+   gpu->quit = true;
+   pthread_cond_signal(&gpu->work_cv);
+   pthread_mutex_unlock(&gpu->queue_lock);
+   pthread_join(gpu->thread, NULL);
+   gpu->joined = true;
+   for (struct r600_gpu **p = &live; *p; p = &(*p)->next_live) {
+      if (*p == gpu) {
+         *p = gpu->next_live;
+         break;
+      }
+   }
+}
+
+static void stop_all_at_exit(void)
+{
+   pthread_mutex_lock(&live_lock);
+   while (live)
+      stop_thread(live);
+   pthread_mutex_unlock(&live_lock);
+}
+
+static void register_exit_handler(void)
+{
+   atexit(stop_all_at_exit);
+}
+
+void sim_gpu_thread_start(struct r600_gpu *gpu)
+{
+   pthread_mutex_init(&gpu->submit_lock, NULL);
+   pthread_mutex_init(&gpu->queue_lock, NULL);
+   pthread_cond_init(&gpu->work_cv, NULL);
+   pthread_cond_init(&gpu->done_cv, NULL);
+   gpu->threaded = gpu->joined = gpu->quit = false;
+   if (sync_requested())
+      return;
+   pthread_once(&exit_once, register_exit_handler);
+   pthread_mutex_lock(&live_lock);
+   if (pthread_create(&gpu->thread, NULL, gpu_thread_main, gpu) == 0) {
+      gpu->threaded = true;
+      gpu->next_live = live;
+      live = gpu;
+   } else {
+      fprintf(stderr, "r600sim: cannot start the GPU thread; submissions run synchronously\n");
+   }
+   pthread_mutex_unlock(&live_lock);
+}
+
+void sim_gpu_thread_stop(struct r600_gpu *gpu)
+{
+   pthread_mutex_lock(&live_lock);
+   stop_thread(gpu);
+   pthread_mutex_unlock(&live_lock);
+   pthread_cond_destroy(&gpu->work_cv);
+   pthread_cond_destroy(&gpu->done_cv);
+   pthread_mutex_destroy(&gpu->queue_lock);
+   pthread_mutex_destroy(&gpu->submit_lock);
+}
+
+/* Executes a submission on the calling thread after everything queued before it. Called
+ * with queue_lock held; returns with it released. The execution lock is taken before the
+ * queue lock is released, so that a later submission cannot overtake this one (lock order:
+ * queue_lock, then submit_lock). */
+static uint64_t execute_here(struct r600_gpu *gpu, const uint32_t *ib, unsigned ndw,
+                             bool null_ib)
+{
+   while (gpu->pending)
+      pthread_cond_wait(&gpu->done_cv, &gpu->queue_lock);
+   uint64_t seq = ++gpu->last_seq;
+   pthread_mutex_lock(&gpu->submit_lock);
+   pthread_mutex_unlock(&gpu->queue_lock);
+   execute(gpu, seq, ib, ndw, null_ib);
+   pthread_mutex_unlock(&gpu->submit_lock);
+   pthread_mutex_lock(&gpu->queue_lock);
+   complete(gpu, seq);
+   pthread_mutex_unlock(&gpu->queue_lock);
+   return seq;
+}
+
+uint64_t sim_gpu_thread_submit(struct r600_gpu *gpu, const uint32_t *ib, unsigned ndw)
+{
+   bool null_ib = !ib && ndw;
+   size_t copy = null_ib ? 0 : ndw;
+   struct sim_submission *s =
+      gpu->threaded ? malloc(sizeof(*s) + copy * sizeof(uint32_t)) : NULL;
+   pthread_mutex_lock(&gpu->queue_lock);
+   /* Synchronous mode, a stopped thread (process exit) or no memory for the copy. */
+   if (!s || gpu->quit) {
+      free(s);
+      return execute_here(gpu, ib, ndw, null_ib);
+   }
+   s->next = NULL;
+   s->ndw = ndw;
+   s->null_ib = null_ib;
+   if (copy)
+      memcpy(s->ib, ib, copy * sizeof(uint32_t));
+   while (gpu->pending >= SIM_MAX_PENDING)
+      pthread_cond_wait(&gpu->done_cv, &gpu->queue_lock);
+   uint64_t seq = s->seq = ++gpu->last_seq;
+   if (gpu->tail)
+      gpu->tail->next = s;
+   else
+      gpu->head = s;
+   gpu->tail = s;
+   gpu->pending++;
+   pthread_cond_signal(&gpu->work_cv);
+   pthread_mutex_unlock(&gpu->queue_lock);
+   return seq;   /* s may be executed and freed by now */
+}
+
+void sim_gpu_thread_wait(struct r600_gpu *gpu, uint64_t seq)
+{
+   if (__atomic_load_n(&gpu->completed, __ATOMIC_ACQUIRE) >= seq)
+      return;
+   pthread_mutex_lock(&gpu->queue_lock);
+   if (seq > gpu->last_seq)
+      seq = gpu->last_seq;   /* a number never handed out: do not wait forever */
+   while (__atomic_load_n(&gpu->completed, __ATOMIC_ACQUIRE) < seq)
+      pthread_cond_wait(&gpu->done_cv, &gpu->queue_lock);
+   pthread_mutex_unlock(&gpu->queue_lock);
+}

@@ -1,0 +1,417 @@
+/* One draw (see draw.h).
+ *
+ * The VGT (vgt.c) gives the primitives as vertex ids.
+ * Triangles are gathered in batches; the batch's distinct vertices (by id) are shaded 16 at
+ * a time, then every triangle goes through the PA in order. With raster workers
+ * (R600SIM_NUM_THREADS > 1, workers.h) each set-up primitive is binned into screen tiles
+ * (bin.h) and, at the end of the draw (or when the bins fill up), the tiles are rasterized
+ * in parallel, each tile taking its primitives in order; with one thread every primitive
+ * is rasterized as soon as it is set up. Either way the SC walks 4x4 blocks and per block
+ * the DB tests depth/stencil before the PS (early Z) or after the PS's kills and the SX
+ * alpha test (late Z), as DB_SHADER_CONTROL allows (db.h); then the CB writes. With MSAA
+ * (msaa.c) the SC gives each pixel a sample mask; the PS runs once per covered pixel, and
+ * the DB and CB work on the surviving samples. Every pixel sees the same primitives in the
+ * same order whatever the thread count, so images are identical. A pixel-shader fault is
+ * recorded once and drops the rest of the draw's pixels.
+ *
+ * Per block the PS gets zeroed GPRs up to its SQ_PGM_RESOURCES_PS.NUM_GPRS (or the SPI's
+ * last input GPR) and zeroed colour/depth exports (the parts of struct sim_exports a pixel
+ * shader writes); what a program reads beyond those is undefined, as on hardware.
+ */
+#include "geometry/draw.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/debug.h"
+#include "common/exec.h"
+#include "common/unimpl.h"
+#include "geometry/pa.h"
+#include "geometry/pa_line.h"
+#include "geometry/vgt.h"
+#include "pixel/cb.h"
+#include "pixel/db.h"
+#include "pixel/spi.h"
+#include "r600_regs.h"
+#include "raster/bin.h"
+#include "raster/sc.h"
+#include "raster/workers.h"
+#include "shader/shader_exec.h"
+
+#define BATCH_TRIS 64
+#define BATCH_VERTS (3 * BATCH_TRIS)
+#define HASH_SIZE 512            /* > 2 * BATCH_VERTS, power of two */
+
+/* A batched primitive: a triangle, a RECTLIST rectangle or (all slots equal) a point. */
+struct batch_tri {
+   uint16_t slot[3];
+   uint16_t provoking;
+   uint8_t edges;               /* sim_vgt_prim.edges */
+};
+
+/* What one rasterizing thread works with. */
+struct ps_scratch {
+   struct sim_lanes lanes;
+   struct sim_exports exports;
+   struct sim_shader_env env;     /* the draw's PS environment; faults land here */
+};
+
+struct sim_draw_scratch {
+   struct sim_lanes lanes;        /* the VS's (on the GPU thread) */
+   struct sim_exports exports;
+   struct sim_vtx verts[BATCH_VERTS];
+   uint32_t keys[BATCH_VERTS];
+   int16_t hash[HASH_SIZE];
+   struct batch_tri tris[BATCH_TRIS];
+   struct sim_bins *bins;         /* NULL with one raster thread */
+   struct ps_scratch ps[];        /* one per raster thread (workers.h thread index) */
+};
+
+struct sim_draw_scratch *sim_draw_scratch_create(unsigned nthreads)
+{
+   if (nthreads < 1)
+      nthreads = 1;
+   struct sim_draw_scratch *s = calloc(1, sizeof(*s) + nthreads * sizeof(s->ps[0]));
+   if (!s)
+      return NULL;
+   if (nthreads > 1 && !(s->bins = sim_bins_create())) {
+      free(s);
+      return NULL;
+   }
+   return s;
+}
+
+void sim_draw_scratch_destroy(struct sim_draw_scratch *s)
+{
+   if (!s)
+      return;
+   sim_bins_destroy(s->bins);
+   free(s);
+}
+
+struct draw {
+   struct sim_exec *ex;
+   struct sim_draw_scratch *s;
+   const struct sim_vgt *vgt;
+   enum sim_vgt_kind kind;
+   uint32_t instance;
+
+   struct sim_shader_env vs_env, ps_env;
+   struct sim_program *vs, *fs, *ps;
+   unsigned vs_gprs, ps_gprs;
+   unsigned nparams;
+
+   struct sim_pa_state pa;
+   struct sim_spi_state spi;
+   struct sim_cb_state cb;
+   struct sim_db_state db;
+   struct sim_rect scissor;
+   struct sim_sc_msaa ms;
+
+   unsigned nverts, ntris;
+   struct sim_bins *bins;           /* binning this draw, or NULL: rasterize at once */
+   atomic_bool stop;                /* a pixel-shader fault dropped the rest of the draw */
+};
+
+/* ---- pixels ------------------------------------------------------------------------ */
+
+/* One thread rasterizing one primitive. */
+struct pixel_job {
+   struct draw *d;
+   struct ps_scratch *t;
+   const struct sim_prim *prim;
+};
+
+/* Zeroes what a pixel shader exports (colour, depth/stencil/mask) and the export masks. */
+static void reset_ps_exports(struct sim_exports *out)
+{
+   memset(out->pixel, 0, sizeof(out->pixel));
+   memset(out->pixel61, 0, sizeof(out->pixel61));
+   out->pos_mask = 0;
+   out->param_mask = 0;
+   out->pixel_mask = 0;
+   out->pixel61_written = false;
+   out->killed = 0;
+}
+
+static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask,
+                     const uint8_t coverage[16])
+{
+   struct pixel_job *job = ctx;
+   struct draw *d = job->d;
+   struct sim_lanes *lanes = &job->t->lanes;
+   struct sim_exports *out = &job->t->exports;
+   bool early_z = d->db.active && d->db.early;
+   bool late_z = d->db.active && !d->db.early;
+   uint8_t smask[16];
+   memcpy(smask, coverage, sizeof(smask));
+
+   if (early_z) {
+      mask = sim_db_test(&d->db, job->prim, bx, by, mask, smask, &d->ms, NULL);
+      if (!mask)
+         return true;   /* every pixel failed: the PS does not run */
+   }
+   uint16_t active = 0;
+   for (unsigned q = 0; q < 4; q++) {
+      if ((mask >> (4 * q)) & 0xF)
+         active |= (uint16_t)(0xF << (4 * q));   /* helper pixels run for derivatives */
+   }
+   unsigned ngprs = d->ps_gprs > d->spi.max_gpr ? d->ps_gprs : d->spi.max_gpr;
+   memset(lanes->gpr, 0, ngprs * sizeof(lanes->gpr[0]));
+   sim_spi_load(&d->spi, job->prim, bx, by, smask, &d->ms, lanes);
+   reset_ps_exports(out);
+   /* valid = covered pixels (after early Z); the quad's other lanes are helpers */
+   if (!sim_program_run_valid(d->ps, NULL, &job->t->env, lanes, active, mask, out)) {
+      if (!atomic_exchange(&d->stop, true))
+         sim_fault(d->ex, 0, "pixel shader: %s", job->t->env.fault);
+      return false;
+   }
+   if (early_z && (mask & out->killed))
+      sim_unimpl("PS killed pixels with DB_SHADER_CONTROL.KILL_ENABLE = 0 under early Z "
+                 "(their depth/stencil were already written)");
+   mask &= (uint16_t)~out->killed;
+   mask = sim_sx_alpha_test(&d->cb, mask, out);
+   if (late_z)
+      mask = sim_db_test(&d->db, job->prim, bx, by, mask, smask, &d->ms, out);
+   if (!d->db.color_kill)
+      sim_cb_write(&d->cb, bx, by, mask, smask, out);
+   return true;
+}
+
+/* Rasterizes one primitive inside `clip` on thread `t`. */
+static void raster_in(struct draw *d, struct ps_scratch *t, const struct sim_prim *prim,
+                      const struct sim_rect *clip)
+{
+   struct pixel_job job = { d, t, prim };
+   sim_sc_raster_samples(&prim->sc, clip, &d->ms, ps_block, &job);
+}
+
+/* Workers: tile `item` of the bins, its primitives in order. */
+static void raster_tile(void *ctx, unsigned thread, unsigned item)
+{
+   struct draw *d = ctx;
+   struct ps_scratch *t = &d->s->ps[thread];
+   struct sim_rect rect;
+   const struct sim_prim *const *prims;
+   unsigned n;
+   sim_bins_tile(d->bins, item, &rect, &prims, &n);
+   t->env = d->ps_env;
+   for (unsigned i = 0; i < n && !atomic_load_explicit(&d->stop, memory_order_relaxed); i++)
+      raster_in(d, t, prims[i], &rect);
+}
+
+/* Rasterizes and empties the bins. */
+static void raster_bins(struct draw *d)
+{
+   if (!sim_bins_prims(d->bins))
+      return;
+   if (!atomic_load(&d->stop))
+      sim_workers_run(d->ex->workers, sim_bins_tiles(d->bins), raster_tile, d);
+   sim_bins_begin(d->bins, &d->scissor, d->nparams);
+}
+
+static bool raster_prim(void *ctx, const struct sim_prim *prim)
+{
+   struct draw *d = ctx;
+   if (sim_debug_flags() & SIM_DEBUG_PRIMS)
+      fprintf(stderr, "r600sim: prim (%.4f,%.4f) (%.4f,%.4f) (%.4f,%.4f) %s\n",
+              (double)prim->x[0] / SIM_SUBPIX, (double)prim->y[0] / SIM_SUBPIX,
+              (double)prim->x[1] / SIM_SUBPIX, (double)prim->y[1] / SIM_SUBPIX,
+              (double)prim->x[2] / SIM_SUBPIX, (double)prim->y[2] / SIM_SUBPIX,
+              prim->front ? "front" : "back");
+   if (d->bins) {
+      if (sim_bins_add(d->bins, prim))
+         return !atomic_load(&d->stop);
+      bool had_prims = sim_bins_prims(d->bins) != 0;
+      raster_bins(d);
+      if (had_prims && sim_bins_add(d->bins, prim))
+         return !atomic_load(&d->stop);
+      /* No room even in empty bins (out of host memory): draw it here. */
+   }
+   d->s->ps[0].env = d->ps_env;
+   raster_in(d, &d->s->ps[0], prim, &d->scissor);
+   return !atomic_load(&d->stop);
+}
+
+/* ---- vertices ---------------------------------------------------------------------- */
+
+/* Zeroes what shade_vertices reads of a VS's exports: POS 60 and 61, the parameters. */
+static void reset_vs_exports(struct sim_exports *out, unsigned nparams)
+{
+   memset(out->pos, 0, 2 * sizeof(out->pos[0]));
+   memset(out->param, 0, nparams * sizeof(out->param[0]));
+   out->pos_mask = 0;
+   out->param_mask = 0;
+   out->pixel_mask = 0;
+   out->pixel61_written = false;
+   out->killed = 0;
+}
+
+static bool shade_vertices(struct draw *d)
+{
+   struct sim_draw_scratch *s = d->s;
+   for (unsigned base = 0; base < d->nverts; base += SIM_LANES) {
+      unsigned n = d->nverts - base < SIM_LANES ? d->nverts - base : SIM_LANES;
+      memset(s->lanes.gpr, 0, d->vs_gprs * sizeof(s->lanes.gpr[0]));
+      for (unsigned l = 0; l < n; l++) {
+         uint32_t in[4];
+         sim_vgt_vs_input(d->vgt, s->keys[base + l], d->instance, in);
+         for (unsigned c = 0; c < 4; c++)
+            s->lanes.gpr[0][c][l] = in[c];
+      }
+      reset_vs_exports(&s->exports, d->nparams);
+      if (!sim_program_run(d->vs, d->fs, &d->vs_env, &s->lanes, (uint16_t)((1u << n) - 1),
+                           &s->exports)) {
+         sim_fault(d->ex, 0, "vertex shader: %s", d->vs_env.fault);
+         return false;
+      }
+      if (!(s->exports.pos_mask & 1)) {
+         sim_fault(d->ex, 0, "vertex shader did not export a position (POS 60)");
+         return false;
+      }
+      for (unsigned l = 0; l < n; l++)
+         sim_pa_load_vertex(&d->pa, &s->exports, l, &s->verts[base + l]);
+   }
+   return true;
+}
+
+/* Shades the batch's vertices and draws its triangles; empties the batch. */
+static bool flush_batch(struct draw *d)
+{
+   struct sim_draw_scratch *s = d->s;
+   bool ok = d->ntris == 0 || shade_vertices(d);
+   for (unsigned t = 0; ok && t < d->ntris; t++) {
+      const struct batch_tri *bt = &s->tris[t];
+      const struct sim_vtx *v[3] = { &s->verts[bt->slot[0]], &s->verts[bt->slot[1]],
+                                     &s->verts[bt->slot[2]] };
+      if (d->kind == SIM_VGT_POINTS)
+         ok = sim_pa_point(&d->pa, v[0], raster_prim, d);
+      else if (d->kind == SIM_VGT_LINES)
+         ok = sim_pa_line(&d->pa, v, &s->verts[bt->provoking], raster_prim, d);
+      else if (d->kind == SIM_VGT_RECTS)
+         ok = sim_pa_rect(&d->pa, v, &s->verts[bt->provoking], raster_prim, d);
+      else
+         ok = sim_pa_triangle(&d->pa, v, &s->verts[bt->provoking], bt->edges, raster_prim, d);
+   }
+   d->nverts = d->ntris = 0;
+   memset(s->hash, 0xFF, sizeof(s->hash));
+   return ok;
+}
+
+static unsigned vertex_slot(struct draw *d, uint32_t key)
+{
+   struct sim_draw_scratch *s = d->s;
+   unsigned h = (key * 2654435761u) & (HASH_SIZE - 1);
+   while (s->hash[h] >= 0) {
+      if (s->keys[s->hash[h]] == key)
+         return (unsigned)s->hash[h];
+      h = (h + 1) & (HASH_SIZE - 1);
+   }
+   s->hash[h] = (int16_t)d->nverts;
+   s->keys[d->nverts] = key;
+   return d->nverts++;
+}
+
+static bool add_triangle(struct draw *d, const struct sim_vgt_prim *p)
+{
+   if (d->ntris == BATCH_TRIS || d->nverts + 3 > BATCH_VERTS) {
+      if (!flush_batch(d))
+         return false;
+   }
+   struct batch_tri *t = &d->s->tris[d->ntris++];
+   for (unsigned k = 0; k < 3; k++)
+      t->slot[k] = (uint16_t)vertex_slot(d, p->v[k]);
+   t->provoking = (uint16_t)vertex_slot(d, p->provoking);
+   t->edges = p->edges;
+   return true;
+}
+
+/* The VGT's sink: batches the primitive (vertex ids of the current instance). */
+static bool vgt_prim(void *ctx, const struct sim_vgt_prim *p)
+{
+   struct draw *d = ctx;
+   d->instance = p->instance;
+   return add_triangle(d, p);
+}
+
+/* Vertex ids are only unique within an instance: draw the batch before the next one. */
+static bool vgt_instance_end(void *ctx, uint32_t instance)
+{
+   (void)instance;
+   return flush_batch(ctx);
+}
+
+static bool load_programs(struct draw *d)
+{
+   struct sim_exec *ex = d->ex;
+   d->vs_env = (struct sim_shader_env){ .chip = ex->chip, .stage = SIM_STAGE_FS,
+                                        .mem = ex->mem, .regs = ex->regs,
+                                        .seq = ex->seq };
+   d->ps_env = d->vs_env;
+   uint64_t fs_va = (uint64_t)sim_reg(ex, REG_SQ_PGM_START_FS) << 8;
+   uint64_t vs_va = (uint64_t)sim_reg(ex, REG_SQ_PGM_START_VS) << 8;
+   uint64_t ps_va = (uint64_t)sim_reg(ex, REG_SQ_PGM_START_PS) << 8;
+
+   d->fs = fs_va ? sim_program_get(&d->vs_env, fs_va) : NULL;
+   if (fs_va && !d->fs) {
+      sim_fault(ex, fs_va, "fetch shader: %s", d->vs_env.fault);
+      return false;
+   }
+   d->vs_env.stage = SIM_STAGE_VS;
+   d->vs = sim_program_get(&d->vs_env, vs_va);
+   if (!d->vs) {
+      sim_fault(ex, vs_va, "vertex shader: %s", d->vs_env.fault);
+      return false;
+   }
+   d->ps_env.stage = SIM_STAGE_PS;
+   d->ps = sim_program_get(&d->ps_env, ps_va);
+   if (!d->ps) {
+      sim_fault(ex, ps_va, "pixel shader: %s", d->ps_env.fault);
+      return false;
+   }
+   d->vs_gprs = SQ_PGM_RESOURCES_VS__NUM_GPRS__get(sim_reg(ex, REG_SQ_PGM_RESOURCES_VS));
+   d->ps_gprs = SQ_PGM_RESOURCES_PS__NUM_GPRS__get(sim_reg(ex, REG_SQ_PGM_RESOURCES_PS));
+   if (d->vs_gprs < 1)
+      d->vs_gprs = 1;
+   if (d->vs_gprs > SIM_MAX_GPRS)
+      d->vs_gprs = SIM_MAX_GPRS;
+   if (d->ps_gprs > SIM_MAX_GPRS)
+      d->ps_gprs = SIM_MAX_GPRS;
+   return true;
+}
+
+void sim_draw(struct sim_exec *ex, const uint32_t *immd, unsigned immd_ndw)
+{
+   struct draw d = { .ex = ex, .s = ex->scratch };
+   struct sim_vgt vgt;
+   if (!sim_vgt_init(&vgt, ex, immd, immd_ndw))
+      return;
+   d.vgt = &vgt;
+   d.kind = vgt.kind;
+   sim_pa_report_unimplemented(ex);
+   if (!load_programs(&d))
+      return;
+   if (!sim_cb_state_init(&d.cb, ex))
+      return;
+   if (!sim_db_state_init(&d.db, ex, d.cb.alpha_test))
+      return;
+   d.nparams = SPI_VS_OUT_CONFIG__VS_EXPORT_COUNT__get(sim_reg(ex, REG_SPI_VS_OUT_CONFIG)) + 1;
+   sim_pa_state_init(&d.pa, ex, d.nparams);
+   sim_spi_state_init(&d.spi, ex, d.nparams);
+   d.scissor = sim_sc_scissor(ex);
+   sim_sc_msaa_init(&d.ms, ex);
+
+   atomic_init(&d.stop, false);
+   bool visible = d.scissor.x0 < d.scissor.x1 && d.scissor.y0 < d.scissor.y1;
+   d.bins = visible ? d.s->bins : NULL;
+   if (d.bins)
+      sim_bins_begin(d.bins, &d.scissor, d.nparams);
+
+   memset(d.s->hash, 0xFF, sizeof(d.s->hash));
+   const struct sim_vgt_sink sink = { vgt_prim, vgt_instance_end, &d };
+   sim_vgt_run(&vgt, &sink);
+   if (d.bins)
+      raster_bins(&d);   /* also what was binned before a vertex-shader fault */
+}

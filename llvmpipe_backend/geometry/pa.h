@@ -1,0 +1,39 @@
+/* PA: primitive assembly's back half - culling and clipping per PA_CL_CLIP_CNTL,
+ * PA_CL_VS_OUT_CNTL, PA_CL_UCP_*, PA_CL_GB_* (pa_clip.c), the viewport transform per
+ * PA_CL_VTE_CNTL / PA_CL_VPORT_*, vertex quantization per PA_SU_VTX_CNTL, face
+ * determination, culling and polygon modes per PA_SU_SC_MODE_CNTL, polygon offset per
+ * PA_SU_POLY_OFFSET_*, points and lines per PA_SU_POINT_* / PA_SU_LINE_CNTL, and SC setup
+ * per PA_SC_EDGERULE. Here: the draw's entry points of pa.c (triangles, rectangles); points
+ * and lines: pa_line.h. */
+#ifndef SIM_PA_H
+#define SIM_PA_H
+
+#include <stdbool.h>
+
+#include "geometry/pa_state.h"
+#include "shader/shader_exec.h"
+
+struct sim_exec;
+
+void sim_pa_state_init(struct sim_pa_state *pa, const struct sim_exec *ex, unsigned nparams);
+
+/* Reports PA_SC state set to values the simulator does not implement (once per value). */
+void sim_pa_report_unimplemented(const struct sim_exec *ex);
+
+/* Fills `v` from lane `lane` of the VS exports. */
+void sim_pa_load_vertex(const struct sim_pa_state *pa, const struct sim_exports *e,
+                        unsigned lane, struct sim_vtx *v);
+
+/* One triangle (vertices in primitive order): cull, clip, transform, quantize, face,
+ * cull by facing, then filled or, with a polygon mode, drawn as its edges or vertices.
+ * `provoking` is the flat-shading vertex; `edges` (sim_vgt_prim.edges) the edges a polygon
+ * mode draws. Returns false if fn asked to stop. */
+bool sim_pa_triangle(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
+                     const struct sim_vtx *provoking, unsigned edges, sim_prim_fn fn,
+                     void *ctx);
+
+/* One RECTLIST primitive: the parallelogram v0, v1, v2 and the implied v1 + v2 - v0. */
+bool sim_pa_rect(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
+                 const struct sim_vtx *provoking, sim_prim_fn fn, void *ctx);
+
+#endif

@@ -1,0 +1,129 @@
+/* PA set-up shared by every primitive type (pa_setup.h): viewport transform, quantization
+ * and polygon offset.
+ *
+ * Arithmetic: the perspective divide and the viewport transform are single-precision
+ * float operations in this order, each rounded: iw = 1/w; x' = x*iw; xw = x'*XSCALE +
+ * XOFFSET (no fused multiply-add). The window position is then converted to fixed point
+ * exactly (in double, which holds every float and its scaled value exactly):
+ *   - PIX_CENTER = 1 (GL): the incoming position is used as is, pixel centres are at
+ *     x.5 as on the hardware's own grid; PIX_CENTER = 0 (D3D9): 0.5 is added first;
+ *   - QUANT_MODE picks the grid (1/16, 1/8, 1/4, 1/2, 1 or 1/256 pixel);
+ *   - ROUND_MODE: 0 truncates toward zero, 1 rounds halves away from zero, 2 rounds halves
+ *     to the even grid point, 3 rounds halves to the odd grid point.
+ * The result is expressed in 1/512-pixel units (sc.h), which holds every grid and the
+ * pixel centres exactly.
+ *
+ * Polygon offset (POLY_OFFSET_FRONT/BACK_ENABLE for triangles and rectangles by facing,
+ * POLY_OFFSET_PARA_ENABLE for points and lines) is computed per primitive
+ * (sim_pa_poly_offset) and carried to the DB in sim_prim.z_offset.
+ */
+#include "geometry/pa_setup.h"
+
+#include <math.h>
+
+#include "common/unimpl.h"
+#include "r600_regs.h"
+
+bool sim_pa_finite(const float p[4])
+{
+   return isfinite(p[0]) && isfinite(p[1]) && isfinite(p[2]) && isfinite(p[3]);
+}
+
+bool sim_pa_quantize(const struct sim_pa_state *pa, float window, int64_t *out)
+{
+   if (!isfinite(window))
+      return false;
+   double v = (double)window + (pa->pix_center_half ? 0.0 : 0.5);
+   v = ldexp(v, (int)pa->quant_bits);
+   double r;
+   switch (pa->round_mode) {
+   case PA_SU_VTX_CNTL__ROUND_MODE__X_TRUNCATE:
+      r = trunc(v);
+      break;
+   case PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND:
+      r = round(v);
+      break;
+   case PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND_TO_EVEN:
+      r = v - floor(v) == 0.5 ? (fmod(floor(v), 2.0) == 0.0 ? floor(v) : ceil(v)) : round(v);
+      break;
+   default: /* X_ROUND_TO_ODD */
+      r = v - floor(v) == 0.5 ? (fmod(floor(v), 2.0) != 0.0 ? floor(v) : ceil(v)) : round(v);
+      break;
+   }
+   r = ldexp(r, SIM_SUBPIX_BITS - (int)pa->quant_bits);
+   if (!(fabs(r) < (double)SIM_COORD_LIMIT))
+      return false;
+   *out = (int64_t)r;
+   return true;
+}
+
+bool sim_pa_project(const struct sim_pa_state *pa, const struct sim_vtx *v,
+                    struct sim_pa_window_vtx *out)
+{
+   float iw = pa->w0_fmt ? 1.0f / v->pos[3] : v->pos[3];
+   float c[3] = { v->pos[0], v->pos[1], v->pos[2] };
+   if (!pa->xy_fmt) {
+      c[0] *= iw;
+      c[1] *= iw;
+   }
+   if (!pa->z_fmt)
+      c[2] *= iw;
+   for (unsigned i = 0; i < 3; i++) {
+      if (pa->scale[i])
+         c[i] *= pa->vscale[i];
+      if (pa->offset[i])
+         c[i] += pa->voffset[i];
+   }
+   out->z = c[2];
+   out->inv_w = iw;
+   if (!sim_pa_quantize(pa, c[0], &out->x) || !sim_pa_quantize(pa, c[1], &out->y)) {
+      sim_unimpl("vertex position not finite or beyond +-32768 pixels after clipping "
+                 "(primitive dropped)");
+      return false;
+   }
+   out->x += pa->win_off_x;
+   out->y += pa->win_off_y;
+   return true;
+}
+
+/* Polygon offset:
+ *    offset = SCALE / 16 * max(|dz/dx|, |dz/dy|) + OFFSET * r
+ * in double, then limited by PA_SU_POLY_OFFSET_CLAMP (a maximum if > 0, a minimum if < 0,
+ * none if 0). dz/dx and dz/dy are the window-depth slopes of the plane through the three
+ * quantized vertices, per pixel (SCALE counts per 1/16 pixel, so the GL factor is
+ * programmed x16). The r-unit is 2^NEG_NUM_DB_BITS for unorm buffers (2^-24 for 24-bit,
+ * 2^-16 for 16-bit) and, with DB_IS_FLOAT_FMT, 2^(e + NEG_NUM_DB_BITS) where e is the
+ * binary exponent of the largest |z| of the three vertices (at least -126, the smallest
+ * normal exponent). A term that is not finite counts as 0. */
+double sim_pa_poly_offset(const struct sim_pa_state *pa, const struct sim_prim *p,
+                          unsigned face)
+{
+   double dz1 = (double)p->z[1] - p->z[0], dz2 = (double)p->z[2] - p->z[0];
+   double a = (double)p->area2;
+   double dzdx = ((double)(p->y[2] - p->y[0]) * dz1 + (double)(p->y[0] - p->y[1]) * dz2) *
+                 SIM_SUBPIX / a;
+   double dzdy = ((double)(p->x[0] - p->x[2]) * dz1 + (double)(p->x[1] - p->x[0]) * dz2) *
+                 SIM_SUBPIX / a;
+   double slope = fmax(fabs(dzdx), fabs(dzdy));
+   int e = 0;
+   if (pa->offset_float) {
+      double m = fmax(fabs((double)p->z[0]),
+                      fmax(fabs((double)p->z[1]), fabs((double)p->z[2])));
+      e = -126;
+      if (m > 0.0 && isfinite(m)) {
+         frexp(m, &e);
+         e = e - 1 > -126 ? e - 1 : -126;
+      }
+   }
+   double r = ldexp(1.0, e + pa->offset_neg_bits);
+   double slope_term = pa->offset_scale[face] != 0.0f ? pa->offset_scale[face] / 16.0 * slope
+                                                      : 0.0;
+   double units_term = pa->offset_units[face] * r;
+   double o = (isfinite(slope_term) ? slope_term : 0.0) +
+              (isfinite(units_term) ? units_term : 0.0);
+   if (pa->offset_clamp > 0.0f)
+      o = fmin(o, pa->offset_clamp);
+   else if (pa->offset_clamp < 0.0f)
+      o = fmax(o, pa->offset_clamp);
+   return o;
+}

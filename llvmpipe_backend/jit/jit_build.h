@@ -1,0 +1,14 @@
+/* Decoded program -> LLVM IR module (jit_build.c), for jit_core.c. */
+#ifndef SIM_JIT_BUILD_H
+#define SIM_JIT_BUILD_H
+
+#include <llvm-c/Core.h>
+
+#include "sq/isa_program.h"
+
+/* Builds the IR of `p` as function `name` (int name(struct sim_run *)) in a new module
+ * of `ctx`. Returns NULL when out of memory. */
+LLVMModuleRef sim_jit_build_module(const struct sim_program *p, LLVMContextRef ctx,
+                                   const char *name);
+
+#endif

@@ -1,0 +1,230 @@
+/* Binning (see bin.h). Primitive and vertex copies live in an arena of fixed-size chunks
+ * (stable addresses, kept from one draw to the next); each tile has a growable array of
+ * primitive pointers. A bin set holds at most SIM_BIN_MAX_PRIMS primitives or
+ * SIM_BIN_MAX_BYTES of copies, which bounds the memory a huge draw takes: the draw then
+ * rasterizes what it has binned and goes on. */
+#include "raster/bin.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SIM_BIN_MAX_PRIMS 32768
+#define SIM_BIN_MAX_BYTES (16u << 20)
+#define CHUNK_BYTES (1u << 20)
+#define COPY_ALIGN 16u
+
+struct chunk {
+   struct chunk *next;
+   size_t used;
+   _Alignas(COPY_ALIGN) uint8_t data[CHUNK_BYTES];
+};
+
+struct tile {
+   const struct sim_prim **prims;
+   unsigned count, cap;
+};
+
+struct sim_bins {
+   struct chunk *chunks;        /* all chunks; `cur` and those after it are free */
+   struct chunk *cur;
+   size_t bytes;                /* copies made since begin */
+
+   struct sim_rect clip;
+   int32_t tx0, ty0;            /* tile coordinates of the clip's first tile */
+   unsigned tiles_x, tiles_y;
+   struct tile *tiles;          /* tiles_x * tiles_y of them (capacity max_tiles) */
+   unsigned max_tiles;
+   unsigned *used;              /* indices of the non-empty tiles, in first-use order */
+   unsigned num_used;
+   unsigned nprims;
+   size_t vtx_bytes;            /* size of a vertex copy */
+};
+
+struct sim_bins *sim_bins_create(void)
+{
+   return calloc(1, sizeof(struct sim_bins));
+}
+
+void sim_bins_destroy(struct sim_bins *b)
+{
+   if (!b)
+      return;
+   for (struct chunk *c = b->chunks, *next; c; c = next) {
+      next = c->next;
+      free(c);
+   }
+   for (unsigned i = 0; i < b->max_tiles; i++)
+      free(b->tiles[i].prims);
+   free(b->tiles);
+   free(b->used);
+   free(b);
+}
+
+static int32_t tile_of(int32_t px)
+{
+   return px >= 0 ? px / SIM_TILE_SIZE : -((-px + SIM_TILE_SIZE - 1) / SIM_TILE_SIZE);
+}
+
+void sim_bins_begin(struct sim_bins *b, const struct sim_rect *clip, unsigned nparams)
+{
+   for (unsigned i = 0; i < b->num_used; i++)
+      b->tiles[b->used[i]].count = 0;
+   b->num_used = 0;
+   b->nprims = 0;
+   b->bytes = 0;
+   b->cur = b->chunks;
+   for (struct chunk *c = b->chunks; c; c = c->next)
+      c->used = 0;
+   b->clip = *clip;
+   b->tx0 = tile_of(clip->x0);
+   b->ty0 = tile_of(clip->y0);
+   b->tiles_x = (unsigned)(tile_of(clip->x1 - 1) - b->tx0 + 1);
+   b->tiles_y = (unsigned)(tile_of(clip->y1 - 1) - b->ty0 + 1);
+   if (nparams > SIM_MAX_PARAMS)
+      nparams = SIM_MAX_PARAMS;
+   size_t v = offsetof(struct sim_vtx, param) + nparams * sizeof(float[4]);
+   b->vtx_bytes = (v + COPY_ALIGN - 1) / COPY_ALIGN * COPY_ALIGN;
+}
+
+/* Room for the tile grid of the current clip; false when out of memory. */
+static bool reserve_tiles(struct sim_bins *b)
+{
+   unsigned n = b->tiles_x * b->tiles_y;
+   if (n <= b->max_tiles)
+      return true;
+   struct tile *t = realloc(b->tiles, n * sizeof(*t));
+   if (!t)
+      return false;
+   b->tiles = t;
+   unsigned *u = realloc(b->used, n * sizeof(*u));
+   if (!u)
+      return false;
+   b->used = u;
+   memset(&b->tiles[b->max_tiles], 0, (n - b->max_tiles) * sizeof(*t));
+   b->max_tiles = n;
+   return true;
+}
+
+static void *arena_alloc(struct sim_bins *b, size_t bytes)
+{
+   bytes = (bytes + COPY_ALIGN - 1) / COPY_ALIGN * COPY_ALIGN;
+   if (b->bytes + bytes > SIM_BIN_MAX_BYTES || bytes > CHUNK_BYTES)
+      return NULL;
+   while (b->cur && b->cur->used + bytes > CHUNK_BYTES)
+      b->cur = b->cur->next;
+   if (!b->cur) {
+      struct chunk *c = malloc(sizeof(*c));
+      if (!c)
+         return NULL;
+      c->used = 0;
+      c->next = b->chunks;
+      b->chunks = c;   /* a fresh chunk goes first; `cur` walks to the end from it */
+      b->cur = c;
+   }
+   void *p = b->cur->data + b->cur->used;
+   b->cur->used += bytes;
+   b->bytes += bytes;
+   return p;
+}
+
+/* Grows a tile's pointer array for one more primitive. */
+static bool tile_reserve(struct tile *t)
+{
+   if (t->count < t->cap)
+      return true;
+   unsigned cap = t->cap ? t->cap * 2 : 16;
+   const struct sim_prim **p = realloc(t->prims, cap * sizeof(*p));
+   if (!p)
+      return false;
+   t->prims = p;
+   t->cap = cap;
+   return true;
+}
+
+bool sim_bins_add(struct sim_bins *b, const struct sim_prim *prim)
+{
+   if (b->nprims >= SIM_BIN_MAX_PRIMS || !reserve_tiles(b))
+      return false;
+   struct sim_rect r;
+   sim_sc_bounds(&prim->sc, &r);
+   r.x0 = r.x0 > b->clip.x0 ? r.x0 : b->clip.x0;
+   r.y0 = r.y0 > b->clip.y0 ? r.y0 : b->clip.y0;
+   r.x1 = r.x1 < b->clip.x1 ? r.x1 : b->clip.x1;
+   r.y1 = r.y1 < b->clip.y1 ? r.y1 : b->clip.y1;
+   if (r.x0 >= r.x1 || r.y0 >= r.y1)
+      return true;   /* nothing inside the clip */
+   int32_t tx0 = tile_of(r.x0) - b->tx0, tx1 = tile_of(r.x1 - 1) - b->tx0;
+   int32_t ty0 = tile_of(r.y0) - b->ty0, ty1 = tile_of(r.y1 - 1) - b->ty0;
+   for (int32_t ty = ty0; ty <= ty1; ty++) {
+      for (int32_t tx = tx0; tx <= tx1; tx++) {
+         if (!tile_reserve(&b->tiles[(unsigned)ty * b->tiles_x + (unsigned)tx]))
+            return false;
+      }
+   }
+
+   /* The copy: the primitive, then each distinct vertex it points to. */
+   struct sim_prim *copy = arena_alloc(b, sizeof(*copy));
+   if (!copy)
+      return false;
+   *copy = *prim;
+   const struct sim_vtx *src[4] = { prim->v[0], prim->v[1], prim->v[2], prim->provoking };
+   const struct sim_vtx *dst[4];
+   for (unsigned k = 0; k < 4; k++) {
+      dst[k] = NULL;
+      for (unsigned j = 0; j < k && !dst[k]; j++) {
+         if (src[j] == src[k])
+            dst[k] = dst[j];
+      }
+      if (dst[k] || !src[k])
+         continue;
+      void *v = arena_alloc(b, b->vtx_bytes);
+      if (!v)
+         return false;   /* the copies made so far are dropped with the bins */
+      memcpy(v, src[k], b->vtx_bytes);
+      dst[k] = v;
+   }
+   for (unsigned k = 0; k < 3; k++)
+      copy->v[k] = dst[k];
+   copy->provoking = dst[3];
+
+   for (int32_t ty = ty0; ty <= ty1; ty++) {
+      for (int32_t tx = tx0; tx <= tx1; tx++) {
+         unsigned i = (unsigned)ty * b->tiles_x + (unsigned)tx;
+         struct tile *t = &b->tiles[i];
+         if (t->count == 0)
+            b->used[b->num_used++] = i;
+         t->prims[t->count++] = copy;
+      }
+   }
+   b->nprims++;
+   return true;
+}
+
+unsigned sim_bins_prims(const struct sim_bins *b)
+{
+   return b->nprims;
+}
+
+unsigned sim_bins_tiles(const struct sim_bins *b)
+{
+   return b->num_used;
+}
+
+void sim_bins_tile(const struct sim_bins *b, unsigned i, struct sim_rect *rect,
+                   const struct sim_prim *const **prims, unsigned *count)
+{
+   unsigned t = b->used[i];
+   int32_t tx = b->tx0 + (int32_t)(t % b->tiles_x), ty = b->ty0 + (int32_t)(t / b->tiles_x);
+   rect->x0 = tx * SIM_TILE_SIZE;
+   rect->y0 = ty * SIM_TILE_SIZE;
+   rect->x1 = rect->x0 + SIM_TILE_SIZE;
+   rect->y1 = rect->y0 + SIM_TILE_SIZE;
+   rect->x0 = rect->x0 > b->clip.x0 ? rect->x0 : b->clip.x0;
+   rect->y0 = rect->y0 > b->clip.y0 ? rect->y0 : b->clip.y0;
+   rect->x1 = rect->x1 < b->clip.x1 ? rect->x1 : b->clip.x1;
+   rect->y1 = rect->y1 < b->clip.y1 ? rect->y1 : b->clip.y1;
+   *prims = b->tiles[t].prims;
+   *count = b->tiles[t].count;
+}

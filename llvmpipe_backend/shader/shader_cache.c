@@ -1,0 +1,414 @@
+/* sim_program_get / sim_program_run (shader_exec.h): programs are read from GPU memory,
+ * keyed by their exact bytes plus chip, stage and the register state that changes code
+ * (CF entry offset, DX10_CLAMP: the program image of isa_program.h), decoded once and
+ * compiled once; a later draw with the same program finds it in the cache and compiles
+ * nothing. Engine: R600SIM_ENGINE=interp or jit (default), or the caller's choice
+ * (sim_program_get_engine; one cache per engine); a program the JIT cannot compile runs on
+ * the interpreter (warned once). Runs set FTZ/DAZ for their duration (fp32 denormals are
+ * flushed, see alu_ops.h).
+ *
+ * Each engine's cache holds at most R600SIM_CACHE_SIZE programs (default 1024) that no one
+ * holds: the least recently used are evicted, their JIT code freed. A thread holds every
+ * program it got within one use scope - one submission of one device, i.e. the same
+ * env->regs and env->seq - until it asks for a program in another scope (or exits). The
+ * draw path gets its programs for a draw and runs them (its workers included) before the
+ * submission ends, and the GPU thread executes submissions one after the other, so a
+ * program is never freed while it runs, without a release call. Callers that keep seq at 0
+ * (tests, tools, bench) never leave their scope: their programs stay for the process.
+ * Held programs are outside the LRU list, so the bound may be exceeded while they are held. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(__SSE__)
+#include <xmmintrin.h>
+#endif
+
+#include "jit/jit.h"
+#include "r600_regs.h"
+#include "sq/interp.h"
+#include "sq/kcache.h"
+#include "sq/run_state.h"
+
+#define CACHE_BUCKETS 1024
+#define DEFAULT_CACHE_SIZE 1024
+#define MXCSR_DAZ 0x0040u
+#define MXCSR_FTZ 0x8000u
+
+struct engine_cache {
+   struct sim_program *bucket[CACHE_BUCKETS];
+   struct sim_program *lru_head, *lru_tail;   /* programs no one holds, most recent first */
+   unsigned count;                            /* programs in the cache, held or not */
+};
+
+/* The programs one thread holds in its current use scope. */
+struct holds {
+   const uint32_t *regs;
+   uint64_t seq, scope;        /* scope 0: none yet */
+   struct sim_program **v;
+   size_t n, cap;
+};
+
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct engine_cache cache[2];   /* [0] interpreter, [1] JIT */
+static uint64_t last_scope;
+static unsigned evicted;
+static atomic_uint compile_count;
+
+static pthread_once_t config_once = PTHREAD_ONCE_INIT;
+static bool use_jit = true;
+static unsigned cache_size = DEFAULT_CACHE_SIZE;   /* 0: no bound */
+static pthread_key_t holds_key;
+static bool holds_key_ok;
+
+static void release_holds(struct holds *h);
+
+static void holds_destroy(void *v)
+{
+   struct holds *h = v;
+   pthread_mutex_lock(&cache_lock);
+   release_holds(h);
+   pthread_mutex_unlock(&cache_lock);
+   free(h->v);
+   free(h);
+}
+
+static void config(void)
+{
+   const char *e = getenv("R600SIM_ENGINE");
+   if (e && *e && strcmp(e, "jit")) {
+      if (!strcmp(e, "interp"))
+         use_jit = false;
+      else
+         fprintf(stderr, "r600sim: R600SIM_ENGINE=%s unknown (use interp or jit); using jit\n", e);
+   }
+   e = getenv("R600SIM_CACHE_SIZE");
+   if (e && *e) {
+      char *end;
+      unsigned long n = strtoul(e, &end, 10);
+      if (*end || e[0] == '-' || n > 1u << 30)
+         fprintf(stderr, "r600sim: R600SIM_CACHE_SIZE=%s is not a program count; using %u\n", e,
+                 DEFAULT_CACHE_SIZE);
+      else
+         cache_size = (unsigned)n;
+   }
+   holds_key_ok = !pthread_key_create(&holds_key, holds_destroy);
+}
+
+static uint64_t hash_dwords(const uint32_t *dw, size_t n)
+{
+   uint64_t h = 0xcbf29ce484222325ull;   /* FNV-1a */
+   const uint8_t *b = (const uint8_t *)dw;
+   for (size_t i = 0; i < n * 4; i++)
+      h = (h ^ b[i]) * 0x100000001b3ull;
+   return h;
+}
+
+static void set_fault(struct sim_shader_env *env, const char *msg)
+{
+   if (env->faulted)
+      return;
+   snprintf(env->fault, sizeof(env->fault), "%s", msg);
+   env->faulted = true;
+}
+
+/* CF entry index and DX10_CLAMP of the stage, from the register file. */
+static void stage_state(const struct sim_shader_env *env, unsigned *entry, bool *dx10_clamp)
+{
+   const uint32_t *r = env->regs;
+   switch (env->stage) {
+   case SIM_STAGE_PS:
+      *entry = SQ_PGM_CF_OFFSET_PS__PGM_CF_OFFSET__get(r[REG_SQ_PGM_CF_OFFSET_PS / 4]);
+      *dx10_clamp = SQ_PGM_RESOURCES_PS__DX10_CLAMP__get(r[REG_SQ_PGM_RESOURCES_PS / 4]);
+      break;
+   case SIM_STAGE_VS:
+      *entry = SQ_PGM_CF_OFFSET_VS__PGM_CF_OFFSET__get(r[REG_SQ_PGM_CF_OFFSET_VS / 4]);
+      *dx10_clamp = SQ_PGM_RESOURCES_VS__DX10_CLAMP__get(r[REG_SQ_PGM_RESOURCES_VS / 4]);
+      break;
+   default:
+      *entry = SQ_PGM_CF_OFFSET_FS__PGM_CF_OFFSET__get(r[REG_SQ_PGM_CF_OFFSET_FS / 4]);
+      *dx10_clamp = SQ_PGM_RESOURCES_FS__DX10_CLAMP__get(r[REG_SQ_PGM_RESOURCES_FS / 4]);
+      break;
+   }
+}
+
+static void compile(struct sim_program *p, bool jit)
+{
+   static atomic_bool warned;
+   char err[160];
+   if (!jit || sim_jit_compile(p, err, sizeof(err)))
+      return;
+   if (!atomic_exchange(&warned, true))
+      fprintf(stderr, "r600sim: JIT compile failed (%s); running the program on the "
+                      "interpreter (warned once)\n", err);
+}
+
+/* ---- the LRU list and eviction (cache_lock held) ------------------------------------------- */
+
+static void lru_unlink(struct engine_cache *c, struct sim_program *p)
+{
+   if (p->lru_prev)
+      p->lru_prev->lru_next = p->lru_next;
+   else
+      c->lru_head = p->lru_next;
+   if (p->lru_next)
+      p->lru_next->lru_prev = p->lru_prev;
+   else
+      c->lru_tail = p->lru_prev;
+   p->lru_prev = p->lru_next = NULL;
+}
+
+static void lru_push(struct engine_cache *c, struct sim_program *p)
+{
+   p->lru_prev = NULL;
+   p->lru_next = c->lru_head;
+   if (c->lru_head)
+      c->lru_head->lru_prev = p;
+   else
+      c->lru_tail = p;
+   c->lru_head = p;
+}
+
+static void evict(struct engine_cache *c, struct sim_program *p)
+{
+   lru_unlink(c, p);
+   struct sim_program **link = &c->bucket[p->hash % CACHE_BUCKETS];
+   while (*link != p)
+      link = &(*link)->next;
+   *link = p->next;
+   c->count--;
+   evicted++;
+   sim_jit_release(p);
+   sim_program_free(p);
+}
+
+static void trim(struct engine_cache *c)
+{
+   while (cache_size && c->count > cache_size && c->lru_tail)
+      evict(c, c->lru_tail);
+}
+
+static void unhold(struct sim_program *p)
+{
+   if (--p->refs == 0)
+      lru_push(&cache[p->engine], p);
+}
+
+static void release_holds(struct holds *h)
+{
+   for (size_t i = 0; i < h->n; i++)
+      unhold(h->v[i]);
+   h->n = 0;
+   trim(&cache[0]);
+   trim(&cache[1]);
+}
+
+/* The calling thread's holds, in the scope of `env` (a new scope releases the old one's).
+ * NULL when they cannot be recorded: the caller then holds for good. */
+static struct holds *thread_holds(const struct sim_shader_env *env)
+{
+   if (!holds_key_ok)
+      return NULL;
+   struct holds *h = pthread_getspecific(holds_key);
+   if (!h) {
+      h = calloc(1, sizeof(*h));
+      if (!h || pthread_setspecific(holds_key, h)) {
+         free(h);
+         return NULL;
+      }
+   }
+   if (h->scope == 0 || h->regs != env->regs || h->seq != env->seq) {
+      release_holds(h);
+      h->regs = env->regs;
+      h->seq = env->seq;
+      h->scope = ++last_scope;
+   }
+   return h;
+}
+
+static void hold(struct holds *h, struct sim_program *p)
+{
+   if (h && p->pin_scope == h->scope)
+      return;   /* already held in this scope */
+   if (p->refs++ == 0)
+      lru_unlink(&cache[p->engine], p);
+   if (!h)
+      return;
+   if (h->n == h->cap) {
+      size_t cap = h->cap ? 2 * h->cap : 16;
+      struct sim_program **v = realloc(h->v, cap * sizeof(*v));
+      if (!v)
+         return;   /* held for good */
+      h->v = v;
+      h->cap = cap;
+   }
+   h->v[h->n++] = p;
+   p->pin_scope = h->scope;
+}
+
+/* ---- lookups ----------------------------------------------------------------------------- */
+
+struct sim_program *sim_program_get(struct sim_shader_env *env, uint64_t va)
+{
+   return sim_program_get_engine(env, va, SIM_ENGINE_DEFAULT);
+}
+
+enum sim_engine sim_program_engine(const struct sim_program *prog)
+{
+   return prog->jit_fn ? SIM_ENGINE_JIT : SIM_ENGINE_INTERP;
+}
+
+struct sim_program *sim_program_get_engine(struct sim_shader_env *env, uint64_t va,
+                                           enum sim_engine engine)
+{
+   pthread_once(&config_once, config);
+   bool jit = engine == SIM_ENGINE_DEFAULT ? use_jit : engine == SIM_ENGINE_JIT;
+   unsigned entry;
+   bool dx10_clamp;
+   stage_state(env, &entry, &dx10_clamp);
+
+   char err[160];
+   struct sim_isa_image img = { 0 };
+   if (!sim_isa_read(env->mem, env->chip, env->stage, va, entry, dx10_clamp, &img, err,
+                     sizeof(err))) {
+      free(img.dw);
+      set_fault(env, err);
+      return NULL;
+   }
+   uint64_t h = hash_dwords(img.dw, img.ndw);
+
+   pthread_mutex_lock(&cache_lock);
+   struct holds *holds = thread_holds(env);
+   struct engine_cache *c = &cache[jit];
+   struct sim_program **bucket = &c->bucket[h % CACHE_BUCKETS], *p;
+   for (p = *bucket; p; p = p->next)
+      if (p->hash == h && p->image_ndw == img.ndw &&
+          !memcmp(p->image, img.dw, img.ndw * sizeof(uint32_t)))
+         break;
+   if (p) {
+      hold(holds, p);
+      pthread_mutex_unlock(&cache_lock);
+      free(img.dw);
+      return p;
+   }
+   p = sim_isa_decode(&img, err, sizeof(err));
+   if (!p) {
+      pthread_mutex_unlock(&cache_lock);
+      free(img.dw);
+      set_fault(env, err);
+      return NULL;
+   }
+   p->hash = h;
+   p->image = img.dw;
+   p->image_ndw = img.ndw;
+   p->engine = jit;
+   compile(p, jit);
+   p->next = *bucket;
+   *bucket = p;
+   c->count++;
+   p->refs = 0;
+   p->pin_scope = 0;
+   lru_push(c, p);
+   hold(holds, p);
+   trim(c);
+   atomic_fetch_add(&compile_count, 1);
+   pthread_mutex_unlock(&cache_lock);
+   return p;
+}
+
+/* sim_run.run_program: a program runs on its JIT code, or on the interpreter. */
+static bool run_program(struct sim_run *x, const struct sim_program *p)
+{
+   if (p->jit_fn)
+      return p->jit_fn(x) != 0;
+   return sim_interp_run(x);
+}
+
+/* STACK_SIZE (entries) of the stage's SQ_PGM_RESOURCES. */
+static unsigned stack_size(const struct sim_shader_env *env)
+{
+   const uint32_t *r = env->regs;
+   switch (env->stage) {
+   case SIM_STAGE_PS: return SQ_PGM_RESOURCES_PS__STACK_SIZE__get(r[REG_SQ_PGM_RESOURCES_PS / 4]);
+   case SIM_STAGE_VS: return SQ_PGM_RESOURCES_VS__STACK_SIZE__get(r[REG_SQ_PGM_RESOURCES_VS / 4]);
+   default: return SQ_PGM_RESOURCES_FS__STACK_SIZE__get(r[REG_SQ_PGM_RESOURCES_FS / 4]);
+   }
+}
+
+bool sim_program_run_valid(const struct sim_program *prog, const struct sim_program *fetch,
+                           struct sim_shader_env *env, struct sim_lanes *lanes, uint16_t active,
+                           uint16_t valid, struct sim_exports *out)
+{
+   if (!prog) {
+      set_fault(env, "no program");
+      return false;
+   }
+   struct sim_run x;
+   x.lanes = lanes;
+   x.cfile = NULL;
+   x.exec = x.launched = active;
+   x.valid = valid & active;
+   x.mode_saved = active;
+   x.pred = 0;
+   x.killed = 0;
+   x.brk = x.cont = 0;
+   x.env = env;
+   x.out = out;
+   x.prog = prog;
+   x.fetch = fetch;
+   x.run_program = run_program;
+   x.in_fetch = false;
+   x.sp = 0;
+   x.stack_elements = 0;
+   x.stack_size = stack_size(env);
+   x.call_sp = x.call_base = x.call_depth = 0;
+   x.backjumps = 0;
+   x.loop_index = 0;
+   x.rel_fault = x.cfile_fault = 0;
+   x.kc_win = NULL;
+   uint64_t windows = prog->kc_windows | (fetch ? fetch->kc_windows : 0);
+   if (windows)
+      sim_kcache_prepare(&x, windows);
+
+#if defined(__SSE__)
+   unsigned csr = _mm_getcsr();
+   _mm_setcsr(csr | MXCSR_DAZ | MXCSR_FTZ);
+#endif
+   bool ok = run_program(&x, prog);
+#if defined(__SSE__)
+   _mm_setcsr(csr);
+#endif
+   out->killed |= x.killed;
+   if (!ok && !env->faulted)
+      set_fault(env, "program stopped without a recorded fault");
+   return ok;
+}
+
+bool sim_program_run(const struct sim_program *prog, const struct sim_program *fetch,
+                     struct sim_shader_env *env, struct sim_lanes *lanes, uint16_t active,
+                     struct sim_exports *out)
+{
+   return sim_program_run_valid(prog, fetch, env, lanes, active, active, out);
+}
+
+unsigned sim_program_compile_count(void)
+{
+   return atomic_load(&compile_count);
+}
+
+void sim_program_cache_stats(struct sim_program_cache_stats *s)
+{
+   struct sim_jit_stats j;
+   sim_jit_stats(&j);
+   pthread_mutex_lock(&cache_lock);
+   s->decoded = atomic_load(&compile_count);
+   s->resident[0] = cache[0].count;
+   s->resident[1] = cache[1].count;
+   s->evicted = evicted;
+   pthread_mutex_unlock(&cache_lock);
+   s->jit_built = j.built;
+   s->jit_loaded = j.loaded;
+   s->jit_disk_rejected = j.rejected;
+   s->jit_released = j.released;
+}

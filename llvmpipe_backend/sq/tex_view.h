@@ -1,0 +1,76 @@
+/* Texture resources and samplers as the texture unit sees them (tex_view.c): the
+ * SQ_TEX_RESOURCE_WORD0..6 / SQ_TEX_SAMPLER_WORD0..2 state of a slot, the mip-chain
+ * layout, texel reads and per-level filtering. Used by tex_unit.c. */
+#ifndef SIM_TEX_VIEW_H
+#define SIM_TEX_VIEW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sq/formats.h"
+#include "sq/run_state.h"
+
+/* The host bytes of one (level, layer) of a view, when GPU memory maps all of it as one
+ * range (the texel fast path); level -1: unused. */
+struct sim_tex_host_level {
+   int level, layer;
+   const uint8_t *bytes;      /* NULL: not one mapped range; texels are looked up one by one */
+   unsigned pitch;
+};
+
+struct sim_tex_view {
+   bool cube;
+   unsigned width, height, layers, pitch0, last_level;
+   uint64_t base, mip;
+   const struct sim_format *fmt;
+   unsigned bpp;
+   struct sim_format_mode mode;
+   uint8_t swz[4];            /* resource DST_SEL, enum sim_sel */
+   /* Fast path state, filled as texels are read (a view lives for one instruction): the
+    * two (level, layer)s used last (a mip blend reads two levels), and for byte formats
+    * without endian swap the decode table of each component (byte_comps = their count). */
+   struct sim_tex_host_level host[2];
+   unsigned host_next, byte_comps;
+   const uint32_t *lut[4];
+};
+
+struct sim_tex_sampler {
+   unsigned wrap[2], mag, min, mip, compare;
+   uint32_t border[4];
+   float min_lod, max_lod, bias;
+};
+
+/* Texel-space position of one lane (u, v of level 0 when not normalized). */
+struct sim_tex_coord {
+   float u, v;
+   bool norm[2];
+   unsigned layer;
+};
+
+/* How the taps of a filter are altered: depth compare (SAMPLE_C*) and BC_FRAC_MODE. */
+struct sim_tex_taps {
+   bool compare, bc_frac;
+   float ref;
+};
+
+/* Reads the view / sampler of the instruction's (ALT_CONST-adjusted) slots; false after a
+ * fault (invalid or unsupported state). */
+bool sim_tex_read_view(struct sim_run *x, unsigned pc, const struct sim_tex_inst *t,
+                       struct sim_tex_view *v);
+bool sim_tex_read_sampler(struct sim_run *x, unsigned pc, const struct sim_tex_inst *t,
+                          struct sim_tex_sampler *s);
+
+unsigned sim_tex_level_dim(unsigned size, unsigned level);
+
+/* One texel of level `level`, (i, j) inside it, decoded to four dwords. */
+bool sim_tex_texel(struct sim_run *x, unsigned pc, struct sim_tex_view *v, unsigned level,
+                   unsigned layer, unsigned i, unsigned j, uint32_t out[4]);
+
+/* Point or bilinear sample of one level; out = 4 floats (before the resource swizzle).
+ * *frac (optional) receives the bilinear weights' fractions (0 for point). */
+bool sim_tex_sample_level(struct sim_run *x, unsigned pc, struct sim_tex_view *v,
+                          const struct sim_tex_sampler *s, const struct sim_tex_inst *t,
+                          const struct sim_tex_coord *c, unsigned level, bool linear,
+                          const struct sim_tex_taps *taps, float out[4], float frac[2]);
+
+#endif
