@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hw/hw_alu_readport.h"
+
 struct ctx {
    enum isa_chip chip;
    struct isa_diags *diags;
@@ -151,9 +153,9 @@ static void check_constants(struct ctx *c, const struct isa_alu_group *g, const 
                    "one group", where, max_pairs,
                    r7 ? "(constant, xy/zw half) pairs" : "(constant, channel) pairs");
       }
-      if (in->slot == ISA_SLOT_T && nconst > 2)
+      if (in->slot == ISA_SLOT_T && nconst > HW_ALU_TRANS_MAX_CONSTS)
          REPORT(c, in->line, "trans-constants", "%s: the trans instruction reads %u constant "
-                "operands (at most 2)", where, nconst);
+                "operands (at most %u)", where, nconst, HW_ALU_TRANS_MAX_CONSTS);
    }
 }
 
