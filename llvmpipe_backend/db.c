@@ -47,6 +47,7 @@
 #include <string.h>
 
 #include "gpu_device.h"
+#include "hw/hw_surface.h"
 #include "r600_regs.h"
 #include "sc.h"
 #include "unimpl.h"
@@ -340,8 +341,7 @@ uint16_t sim_db_test(const struct sim_db_state *db, const struct sim_prim *prim,
          smask[l] = 0;
          continue;
       }
-      size_t offset = ((size_t)((y / 8) * db->tiles_per_row + x / 8) * 64 + (y % 8) * 8 +
-                       x % 8) * db->bpp;
+      size_t offset = (size_t)hw_depth_tiled_index(pitch, x, y) * db->bpp;
       uint8_t passed = 0;
       for (unsigned k = 0; k < ms->n; k++) {
          if (!(smask[l] & (1u << k)))

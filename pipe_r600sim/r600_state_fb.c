@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "hw/hw_surface.h"
 #include "r600_context.h"
 #include "r600_regs.h"
 
@@ -276,8 +277,8 @@ static struct pipe_surface *r600_create_surface(struct pipe_context *pctx, struc
    surf->format = templ->format != PIPE_FORMAT_NONE ? templ->format : tex->format;
    surf->level = templ->level;
    surf->first_layer = templ->first_layer;
-   surf->width = tex->width0 >> templ->level ? tex->width0 >> templ->level : 1;
-   surf->height = tex->height0 >> templ->level ? tex->height0 >> templ->level : 1;
+   surf->width = hw_surface_dim(tex->width0, templ->level);
+   surf->height = hw_surface_dim(tex->height0, templ->level);
    return surf;
 }
 
