@@ -14,11 +14,6 @@
 #include "r600_regs.h"
 #include "unimpl.h"
 
-static unsigned chip_bit(const struct sim_exec *ex)
-{
-   return ex->gpu->chip == R600_CHIP_R600 ? HW_CHIP_R6XX : HW_CHIP_R7XX;
-}
-
 static const char *opcode_name(unsigned opcode)
 {
    const struct hw_pm4_opcode *op = hw_find_pm4_opcode((uint8_t)opcode);
@@ -221,9 +216,9 @@ static void exec_type3(struct sim_exec *ex, const struct sim_pm4_packet *p)
       sim_fault(ex, 0, "unknown PM4 opcode 0x%02X", p->opcode);
       return;
    }
-   if (!(op->chips & chip_bit(ex))) {
+   if (!(op->chips & ex->gpu->chip)) {
       sim_fault(ex, 0, "PM4 opcode %s does not exist on %s", op->name,
-                r600_chip_name(ex->gpu->chip));
+                hw_chip_name(ex->gpu->chip));
       return;
    }
    if (p->predicated)

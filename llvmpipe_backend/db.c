@@ -193,7 +193,7 @@ static void init_stencil_face(struct sim_db_stencil *f, uint32_t ctl, uint32_t r
 
 static void report_render_state(const struct sim_exec *ex, uint32_t rctl, uint32_t shader)
 {
-   enum r600_chip_class chip = ex->gpu->chip;
+   enum hw_chip chip = ex->gpu->chip;
    if (DB_RENDER_CONTROL__DEPTH_CLEAR_ENABLE__get(rctl))
       sim_unimpl_field(chip, REG_DB_RENDER_CONTROL, "DEPTH_CLEAR_ENABLE", 1,
                        "no HTILE fast clear; depth drawn normally");
@@ -250,7 +250,7 @@ static bool decode_format(struct sim_db_state *db, const struct sim_exec *ex, un
 
 bool sim_db_state_init(struct sim_db_state *db, struct sim_exec *ex, bool alpha_test)
 {
-   enum r600_chip_class chip = ex->gpu->chip;
+   enum hw_chip chip = ex->gpu->chip;
    memset(db, 0, sizeof(*db));
    uint32_t ctl = sim_reg(ex, REG_DB_DEPTH_CONTROL);
    uint32_t info = sim_reg(ex, REG_DB_DEPTH_INFO);

@@ -83,16 +83,16 @@ static bool op_lines(const struct mir_alu *ops, unsigned n, uint16_t *lines, uns
 
 /* Distinct constant reads of a set of instructions: R7xx counts (constant, xy|zw half)
  * pairs and allows 2, R6xx counts (constant, channel) pairs and allows 4. */
-static bool const_reads_ok(const struct mir_alu *const *ops, unsigned n, enum r600_chip_class chip)
+static bool const_reads_ok(const struct mir_alu *const *ops, unsigned n, enum hw_chip chip)
 {
    uint32_t key[12];
-   unsigned num = 0, max = chip == R600_CHIP_RV770 ? 2 : 4;
+   unsigned num = 0, max = chip == HW_CHIP_R7XX ? 2 : 4;
    for (unsigned k = 0; k < n; k++) {
       for (unsigned s = 0; s < 3; s++) {
          const struct mir_src *src = &ops[k]->src[s];
          if (src->kind != MIR_SRC_CONST)
             continue;
-         uint32_t v = src->value * 4 + (chip == R600_CHIP_RV770 ? src->chan / 2u : src->chan);
+         uint32_t v = src->value * 4 + (chip == HW_CHIP_R7XX ? src->chan / 2u : src->chan);
          unsigned i = 0;
          while (i < num && key[i] != v)
             i++;
@@ -169,7 +169,7 @@ static bool depends_on(const struct mir_alu *a, const struct mir_alu *w)
 /* Places the instruction(s) into a copy of `g` and checks every group rule; on success
  * the copy replaces `g`. */
 static bool group_try(struct r600_alu_group *g, const struct mir_alu *ops, unsigned n,
-                      enum r600_chip_class chip)
+                      enum hw_chip chip)
 {
    struct r600_alu_group t = *g;
    unsigned placed[4];
@@ -253,7 +253,7 @@ static bool group_try(struct r600_alu_group *g, const struct mir_alu *ops, unsig
    return true;
 }
 
-bool r600_alu_group_fits(const struct mir_alu *ops, unsigned n, enum r600_chip_class chip)
+bool r600_alu_group_fits(const struct mir_alu *ops, unsigned n, enum hw_chip chip)
 {
    uint16_t lines[4];
    unsigned num = 0, num_literals = 0;
@@ -281,7 +281,7 @@ bool r600_alu_group_fits(const struct mir_alu *ops, unsigned n, enum r600_chip_c
 }
 
 int r600_alu_clause_add(struct r600_alu_clause *c, const struct mir_alu *ops, unsigned n,
-                        enum r600_chip_class chip)
+                        enum hw_chip chip)
 {
    uint16_t lines[4];
    unsigned num_lines = c->num_lines;

@@ -109,7 +109,7 @@ static void emit_msaa(struct r600_context *ctx, struct r600_cs *cb, unsigned sam
    cs_set_context_reg(cb, REG_PA_SC_AA_CONFIG,
                       PA_SC_AA_CONFIG__MSAA_NUM_SAMPLES(log2n) |
                       PA_SC_AA_CONFIG__MAX_SAMPLE_DIST(sample_locs[log2n].max_dist));
-   if (ctx->chip != R600_CHIP_R600) {
+   if (ctx->chip != HW_CHIP_R6XX) {
       cs_set_context_reg(cb, REG_PA_SC_AA_SAMPLE_LOCS_MCTX, sample_locs[log2n].lo);
       cs_set_context_reg(cb, REG_PA_SC_AA_SAMPLE_LOCS_8S_WD1_MCTX, sample_locs[log2n].hi);
    } else if (log2n) {

@@ -22,7 +22,7 @@ static enum hw_alu_read_kind read_kind(enum isa_src_kind kind)
    return isa_src_is_constant(kind) ? HW_ALU_READ_CONST : HW_ALU_READ_NONE;
 }
 
-bool isa_check_read_ports(enum isa_chip chip, const struct isa_alu_group *g, unsigned *bad,
+bool isa_check_read_ports(enum hw_chip chip, const struct isa_alu_group *g, unsigned *bad,
                           char *why, size_t whylen)
 {
    struct hw_read_ports ports;
