@@ -464,7 +464,7 @@ int main(int argc, char **argv)
    if (argc > 1)
       seconds = atof(argv[1]);
    machine_init();
-   chip = R600_CHIP_RV770;
+   chip = HW_CHIP_R7XX;
    set_reg(REG_SQ_PGM_RESOURCES_PS, SQ_PGM_RESOURCES_PS__STACK_SIZE(4));
    inputs();
    fetch_buffer();

@@ -126,7 +126,7 @@ struct r600_clear_state;
 struct r600_context {
    struct pipe_context base;
    struct r600_screen *screen;
-   enum r600_chip_class chip;
+   enum hw_chip chip;
 
    struct r600_cs cs;
    bool cs_has_work;              /* a draw or clear was recorded since the preamble */

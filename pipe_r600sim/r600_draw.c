@@ -171,7 +171,7 @@ void r600_draw(struct r600_context *ctx, const struct pipe_draw_info *info)
    /* R6xx culls points and lines with CULL_FRONT set: clear it for them (restored by
     * re-emitting the rasterizer at the next draw). */
    bool points_lines = info->mode <= PIPE_PRIM_LINE_STRIP;
-   if (ctx->chip == R600_CHIP_R600 && points_lines &&
+   if (ctx->chip == HW_CHIP_R6XX && points_lines &&
        (ctx->rs->pa_su_sc_mode_cntl & PA_SU_SC_MODE_CNTL__CULL_FRONT__mask)) {
       cs_set_context_reg(cs, REG_PA_SU_SC_MODE_CNTL,
                          ctx->rs->pa_su_sc_mode_cntl & ~PA_SU_SC_MODE_CNTL__CULL_FRONT__mask);
@@ -217,7 +217,7 @@ void r600_draw(struct r600_context *ctx, const struct pipe_draw_info *info)
       cs_emit(cs, VGT_DRAW_INITIATOR__SOURCE_SELECT(VGT_DRAW_INITIATOR__SOURCE_SELECT__DI_SRC_SEL_AUTO_INDEX));
    }
    /* R6xx: an SQ_NON_EVENT after every draw (ES ring roll-over at end of packet). */
-   if (ctx->chip == R600_CHIP_R600)
+   if (ctx->chip == HW_CHIP_R6XX)
       cs_event_write(cs, VGT_EVENT_INITIATOR__EVENT_TYPE__SQ_NON_EVENT, 0);
    ctx->cs_has_work = true;
 

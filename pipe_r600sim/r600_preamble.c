@@ -21,7 +21,7 @@ static const struct sq_split rv770_split = { 130, 56, 31, 31, 4, 180, 60, 4, 4, 
 static void emit_config(struct r600_context *ctx)
 {
    struct r600_cs *cs = &ctx->cs;
-   bool r7xx = ctx->chip == R600_CHIP_RV770;
+   bool r7xx = ctx->chip == HW_CHIP_R7XX;
    const struct sq_split *s = r7xx ? &rv770_split : &r600_split;
 
    /* Constants through the constant cache (kcache), not the DX9 constant file. */
@@ -60,7 +60,7 @@ static void emit_config(struct r600_context *ctx)
 static void emit_context_defaults(struct r600_context *ctx)
 {
    struct r600_cs *cs = &ctx->cs;
-   bool r7xx = ctx->chip == R600_CHIP_RV770;
+   bool r7xx = ctx->chip == HW_CHIP_R7XX;
    const struct r600_reg_value regs[] = {
       /* Rings (ES/GS/streamout) are unused. */
       { REG_SQ_ESGS_RING_ITEMSIZE, 0 }, { REG_SQ_GSVS_RING_ITEMSIZE, 0 },
@@ -166,7 +166,7 @@ static void emit_loop_consts(struct r600_context *ctx)
 void r600_emit_preamble(struct r600_context *ctx)
 {
    struct r600_cs *cs = &ctx->cs;
-   if (ctx->chip == R600_CHIP_R600) {
+   if (ctx->chip == HW_CHIP_R6XX) {
       cs_pkt3(cs, PM4_IT_START_3D_CMDBUF, 1);
       cs_emit(cs, 0);
    }

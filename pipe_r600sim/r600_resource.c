@@ -2,10 +2,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "hw/hw_surface.h"
 #include "r600_debug.h"
 #include "r600_screen.h"
-
-#define ALIGN(v, a) (((v) + (a) - 1) / (a) * (a))
 
 bool r600_is_colorbuffer_format(enum pipe_format f)
 {
@@ -24,26 +23,20 @@ bool r600_is_vertex_format(enum pipe_format f)
    return f >= PIPE_FORMAT_R32_FLOAT && f < PIPE_FORMAT_COUNT;
 }
 
-/* Lays out a texture: levels one after another, each 256-byte aligned. Returns the size.
- * A multi-sampled surface (one level, one layer) holds its samples as sample-major planes
- * of layer_size bytes each, the layout the simulated CB and DB use (the planes are exactly
- * (SLICE_TILE_MAX + 1) * 64 pixels apart: the height is rounded to 16 rows so that 2-byte
- * depth planes stay 256-byte aligned). */
+/* Lays out a texture as the GPU expects it (hw/hw_surface.h). Returns the size. */
 static uint64_t texture_layout(struct r600_resource *res)
 {
    const struct pipe_resource *t = &res->base;
-   uint64_t offset = 0;
+   const struct hw_surface surf = { .width = t->width0, .height = t->height0, .bpp = res->bpp,
+                                    .layers = res->num_layers, .samples = res->samples };
    for (unsigned l = 0; l <= t->last_level; l++) {
-      unsigned w = t->width0 >> l ? t->width0 >> l : 1;
-      unsigned h = t->height0 >> l ? t->height0 >> l : 1;
       struct r600_texture_level *lvl = &res->level[l];
-      lvl->pitch = ALIGN(w, 8);
-      lvl->height = ALIGN(h, res->samples > 1 ? 16 : 8);
-      lvl->layer_size = ALIGN((uint64_t)lvl->pitch * lvl->height * res->bpp, 256);
-      lvl->offset = offset;
-      offset += lvl->layer_size * res->num_layers * res->samples;
+      lvl->pitch = hw_surface_pitch(&surf, l);
+      lvl->height = hw_surface_rows(&surf, l);
+      lvl->layer_size = hw_surface_layer_size(&surf, l);
+      lvl->offset = hw_surface_level_offset(&surf, l);
    }
-   return offset;
+   return hw_surface_size(&surf, t->last_level);
 }
 
 static bool template_valid(struct r600_screen *screen, const struct pipe_resource *t)

@@ -86,8 +86,8 @@ struct pipe_screen *r600sim_screen_create(const char *chip_name)
       chip_name = getenv("R600SIM_CHIP");
    if (!chip_name || !*chip_name)
       chip_name = "rv770";
-   enum r600_chip_class chip;
-   if (!r600_chip_from_name(chip_name, &chip)) {
+   enum hw_chip chip;
+   if (!hw_chip_from_name(chip_name, &chip)) {
       fprintf(stderr, "r600sim: unknown chip \"%s\" (R600SIM_CHIP: r600 or rv770)\n", chip_name);
       return NULL;
    }
@@ -102,7 +102,7 @@ struct pipe_screen *r600sim_screen_create(const char *chip_name)
    }
    screen->bos.gpu = screen->gpu;
    screen->chip = chip;
-   snprintf(screen->name, sizeof(screen->name), "r600sim (%s)", r600_chip_name(chip));
+   snprintf(screen->name, sizeof(screen->name), "r600sim (%s)", hw_chip_name(chip));
 
    screen->base.get_name = r600_get_name;
    screen->base.get_vendor = r600_get_vendor;

@@ -13,7 +13,7 @@
 struct r600_screen {
    struct pipe_screen base;
    struct r600_gpu *gpu;
-   enum r600_chip_class chip;
+   enum hw_chip chip;
    unsigned debug;                    /* R600_DBG_* (r600_debug.h) */
    uint32_t next_cs_id;               /* command streams of all contexts get unique ids */
    struct r600_bo_manager bos;        /* its gpu is this gpu */

@@ -73,7 +73,7 @@ static void *r600_create_blend_state(struct pipe_context *pctx, const struct pip
    if (!blend)
       return NULL;
    /* The original R600 has a single CB_BLEND_CONTROL for every target (no PER_MRT_BLEND). */
-   bool per_mrt = ctx->chip != R600_CHIP_R600;
+   bool per_mrt = ctx->chip != HW_CHIP_R6XX;
    bool independent = t->independent_blend_enable && per_mrt;
    uint32_t blend_cntl[PIPE_MAX_COLOR_BUFS];
    uint32_t blend_enable = 0;

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "hw/hw_surface.h"
 #include "r600_context.h"
 #include "r600_regs.h"
 
@@ -108,7 +109,7 @@ static void emit_msaa(struct r600_context *ctx, struct r600_cs *cb, unsigned sam
    cs_set_context_reg(cb, REG_PA_SC_AA_CONFIG,
                       PA_SC_AA_CONFIG__MSAA_NUM_SAMPLES(log2n) |
                       PA_SC_AA_CONFIG__MAX_SAMPLE_DIST(sample_locs[log2n].max_dist));
-   if (ctx->chip != R600_CHIP_R600) {
+   if (ctx->chip != HW_CHIP_R6XX) {
       cs_set_context_reg(cb, REG_PA_SC_AA_SAMPLE_LOCS_MCTX, sample_locs[log2n].lo);
       cs_set_context_reg(cb, REG_PA_SC_AA_SAMPLE_LOCS_8S_WD1_MCTX, sample_locs[log2n].hi);
    } else if (log2n) {
@@ -276,8 +277,8 @@ static struct pipe_surface *r600_create_surface(struct pipe_context *pctx, struc
    surf->format = templ->format != PIPE_FORMAT_NONE ? templ->format : tex->format;
    surf->level = templ->level;
    surf->first_layer = templ->first_layer;
-   surf->width = tex->width0 >> templ->level ? tex->width0 >> templ->level : 1;
-   surf->height = tex->height0 >> templ->level ? tex->height0 >> templ->level : 1;
+   surf->width = hw_surface_dim(tex->width0, templ->level);
+   surf->height = hw_surface_dim(tex->height0, templ->level);
    return surf;
 }
 

@@ -19,7 +19,7 @@ static void *r600_create_rs_state(struct pipe_context *pctx, const struct pipe_r
    struct r600_rasterizer_state *rs = calloc(1, sizeof(*rs));
    if (!rs)
       return NULL;
-   bool r7xx = ctx->chip == R600_CHIP_RV770;
+   bool r7xx = ctx->chip == HW_CHIP_R7XX;
 
    rs->pa_su_sc_mode_cntl =
       PA_SU_SC_MODE_CNTL__CULL_FRONT((t->cull_face & PIPE_FACE_FRONT) != 0) |

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "hw/hw_surface.h"
 #include "r600_context.h"
 #include "r600_regs.h"
 
@@ -126,8 +127,8 @@ static struct pipe_sampler_view *r600_create_sampler_view(struct pipe_context *p
    const struct r600_texture_level *base = &res->level[templ->first_level];
    const struct r600_texture_level *mip = &res->level[templ->first_level < last_level ?
                                                      templ->first_level + 1 : templ->first_level];
-   unsigned w = tex->width0 >> templ->first_level ? tex->width0 >> templ->first_level : 1;
-   unsigned h = tex->height0 >> templ->first_level ? tex->height0 >> templ->first_level : 1;
+   unsigned w = hw_surface_dim(tex->width0, templ->first_level);
+   unsigned h = hw_surface_dim(tex->height0, templ->first_level);
    uint32_t dim = tex->target == PIPE_TEXTURE_CUBE ? SQ_TEX_RESOURCE_WORD0__DIM__SQ_TEX_DIM_CUBEMAP :
                                                      SQ_TEX_RESOURCE_WORD0__DIM__SQ_TEX_DIM_2D;
    view->words[0] = SQ_TEX_RESOURCE_WORD0__DIM(dim) |

@@ -114,7 +114,7 @@ static void bake_ps(struct r600_context *ctx, struct r600_shader_state *sh)
       /* The original R600 must not fetch the first instruction from the cache. */
       { REG_SQ_PGM_RESOURCES_PS, SQ_PGM_RESOURCES_PS__NUM_GPRS(bin->num_gprs) |
                                  SQ_PGM_RESOURCES_PS__STACK_SIZE(bin->stack_size) |
-                                 SQ_PGM_RESOURCES_PS__UNCACHED_FIRST_INST(ctx->chip == R600_CHIP_R600) },
+                                 SQ_PGM_RESOURCES_PS__UNCACHED_FIRST_INST(ctx->chip == HW_CHIP_R6XX) },
       { REG_SQ_PGM_EXPORTS_PS, SQ_PGM_EXPORTS_PS__EXPORT_MODE(export_mode) },
       { REG_SPI_PS_IN_CONTROL_0, in_control_0 },
       { REG_SPI_PS_IN_CONTROL_1, in_control_1 },

@@ -1,7 +1,7 @@
 /* Transfers: CPU access to resources, waiting for the GPU work that uses them. Colour
  * textures and buffers are linear and mapped directly; depth surfaces are tiled
- * (r600_db_layout.h), so their transfers go through a linear staging copy.
- * Multi-sampled surfaces (sample-major planes, r600_resource.c) go through the staging
+ * (hw/hw_surface.h), so their transfers go through a linear staging copy.
+ * Multi-sampled surfaces (sample-major planes, hw/hw_surface.h) go through the staging
  * copy too. Reading resolves them: a colour pixel is the average of its samples per 8-bit
  * channel, (sum + N/2) / N in integers (round half up; every multi-sampled colour format
  * is 8 bits per channel); a depth/stencil pixel is its sample 0. Writing stores the pixel
@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw/hw_surface.h"
 #include "r600_context.h"
-#include "r600_db_layout.h"
 
 struct r600_transfer {
    struct pipe_transfer base;
@@ -47,7 +47,7 @@ static void copy_staging(struct r600_resource *res, struct r600_transfer *xfer, 
                         (uint64_t)y * xfer->base.stride;
          for (int x = 0; x < box->width; x++) {
             unsigned px = (unsigned)(box->x + x), py = (unsigned)(box->y + y);
-            uint8_t *mem = layer + (depth ? r600_db_tiled_index(lvl->pitch, px, py)
+            uint8_t *mem = layer + (depth ? hw_depth_tiled_index(lvl->pitch, px, py)
                                           : (uint64_t)py * lvl->pitch + px) * bpp;
             uint8_t *lin = row + (uint64_t)x * bpp;
             if (!to_staging) {
@@ -69,8 +69,8 @@ static bool box_valid(const struct r600_resource *res, unsigned level, const str
    if (level > t->last_level || box->x < 0 || box->y < 0 || box->z < 0 || box->width < 0 ||
        box->height < 0 || box->depth < 0)
       return false;
-   unsigned w = t->width0 >> level ? t->width0 >> level : 1;
-   unsigned h = t->height0 >> level ? t->height0 >> level : 1;
+   unsigned w = hw_surface_dim(t->width0, level);
+   unsigned h = hw_surface_dim(t->height0, level);
    if (t->target == PIPE_BUFFER)
       h = 1;
    return (uint64_t)box->x + box->width <= w && (uint64_t)box->y + box->height <= h &&

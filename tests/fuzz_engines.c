@@ -136,7 +136,7 @@ static uint32_t special_value(uint64_t *rng)
    }
 }
 
-static unsigned sel_enum(enum isa_chip c, const char *name)
+static unsigned sel_enum(enum hw_chip c, const char *name)
 {
    return isa_enum(c, ISA_F_ALU0, "SRC0_SEL", name);
 }
@@ -150,12 +150,11 @@ struct clause_state {
                              run together with the next one */
 };
 
-static const struct hw_isa_op *inst_op(enum isa_chip ch, const struct isa_alu_inst *in)
+static const struct hw_isa_op *inst_op(enum hw_chip ch, const struct isa_alu_inst *in)
 {
    bool op3 = isa_alu_is_op3(ch, in->w);
    unsigned number = isa_get(ch, op3 ? ISA_F_ALU_OP3 : ISA_F_ALU_OP2, "ALU_INST", in->w[1]);
-   return hw_isa_find(ch == ISA_CHIP_R600 ? HW_CHIP_R6XX : HW_CHIP_R7XX,
-                      op3 ? HW_ISA_ENC_ALU_OP3 : HW_ISA_ENC_ALU_OP2, number);
+   return hw_isa_find(ch, op3 ? HW_ISA_ENC_ALU_OP3 : HW_ISA_ENC_ALU_OP2, number);
 }
 
 /* Turns a group that merely passes the encoding rules into one the engines execute: drops
@@ -163,7 +162,7 @@ static const struct hw_isa_op *inst_op(enum isa_chip ch, const struct isa_alu_in
  * global GPR index modes, reserved PRED_SEL) and rejects groups with operands that need
  * state the clause has not set up (PV/PS of unused units, AR components never loaded, the
  * DX9 constant file, which is off) or opcodes the simulator does not implement. */
-static bool executable_group(enum isa_chip ch, struct isa_alu_group *g, void *ctx)
+static bool executable_group(enum hw_chip ch, struct isa_alu_group *g, void *ctx)
 {
    const struct clause_state *cs = ctx;
    static const char *const sel[3] = {"SRC0_SEL", "SRC1_SEL", "SRC2_SEL"};
@@ -220,7 +219,7 @@ static bool executable_group(enum isa_chip ch, struct isa_alu_group *g, void *ct
    return true;
 }
 
-static bool fp64_group(enum isa_chip ch, const uint32_t cfw[2], struct isa_alu_group *g, uint64_t *rng);
+static bool fp64_group(enum hw_chip ch, const uint32_t cfw[2], struct isa_alu_group *g, uint64_t *rng);
 
 /* kcache sets of the ALU clause with CF words w: `rng` picks which sets are locked, LOCK_1 or
  * LOCK_2 and a line (0..14); g->rng2 then moves them: set 0 mostly on bank 0 (16 lines),
@@ -230,7 +229,7 @@ static bool fp64_group(enum isa_chip ch, const uint32_t cfw[2], struct isa_alu_g
  * R7xx sometimes ALT_CONST (the VS buffers). */
 static void random_kcache(struct gen *g, uint64_t *rng, uint32_t *w, bool locked)
 {
-   enum isa_chip ch = g->p->chip;
+   enum hw_chip ch = g->p->chip;
    static const char *const modes[] = {"SQ_CF_KCACHE_NOP", "SQ_CF_KCACHE_LOCK_1", "SQ_CF_KCACHE_LOCK_2",
                                        "SQ_CF_KCACHE_LOCK_LOOP_INDEX"};
    static const enum isa_fmt fmt[2] = {ISA_F_CFALU0, ISA_F_CFALU1};
@@ -262,7 +261,7 @@ static void random_kcache(struct gen *g, uint64_t *rng, uint32_t *w, bool locked
       isa_set(ch, ISA_F_CFALU0, bank[s], &w[0], b);
       isa_set(ch, ISA_F_CFALU1, addr[s], &w[1], a[s]);
    }
-   if (ch == ISA_CHIP_RV770 && m[0] && gen_below(r2, 8) == 0)
+   if (ch == HW_CHIP_R7XX && m[0] && gen_below(r2, 8) == 0)
       isa_set(ch, ISA_F_CFALU1, "ALT_CONST", &w[1], 1);
 }
 
@@ -272,7 +271,7 @@ static struct isa_clause *alu_clause_ex(struct gen *g, uint64_t *rng, const char
                                         bool kcache, bool chainable)
 {
    struct isa_program *p = g->p;
-   enum isa_chip ch = p->chip;
+   enum hw_chip ch = p->chip;
    unsigned k = gen_cf(p, cfname);
    uint32_t *w = p->cf[k].w;
    random_kcache(g, rng, w, kcache);
@@ -281,7 +280,7 @@ static struct isa_clause *alu_clause_ex(struct gen *g, uint64_t *rng, const char
    struct clause_state cs = { .chainable = chainable };
    for (unsigned i = 0; i < n; i++) {
       struct isa_alu_group *grp = gen_group(c);
-      if (ch != ISA_CHIP_RV770 || gen_below(rng, 12) || !fp64_group(ch, w, grp, rng))
+      if (ch != HW_CHIP_R7XX || gen_below(rng, 12) || !fp64_group(ch, w, grp, rng))
          gen_random_alu_group(ch, w, grp, rng, executable_group, &cs);
       unsigned bad;
       char why[200];
@@ -296,7 +295,7 @@ static struct isa_clause *alu_clause_ex(struct gen *g, uint64_t *rng, const char
          cs.prev_units |= unit;
          const struct hw_isa_op *op = inst_op(ch, &grp->ins[j]);
          if (op)
-            op_seen[ch == ISA_CHIP_RV770][hw_isa_id_of(op)] = true;
+            op_seen[ch == HW_CHIP_R7XX][hw_isa_id_of(op)] = true;
          if (op && (op->flags & HW_ISA_F_MOVA))
             cs.mova_units |= unit;
       }
@@ -313,7 +312,7 @@ static struct isa_clause *alu_clause(struct gen *g, const char *cfname, unsigned
 }
 
 /* Whether a group passes isa_validate in an ALU clause run by CF words cfw. */
-static bool group_valid(enum isa_chip ch, const uint32_t cfw[2], const struct isa_alu_group *g)
+static bool group_valid(enum hw_chip ch, const uint32_t cfw[2], const struct isa_alu_group *g)
 {
    struct isa_program t;
    struct isa_diags d = {0};
@@ -332,7 +331,7 @@ static bool group_valid(enum isa_chip ch, const uint32_t cfw[2], const struct is
 /* An R7xx double-precision group: one FP64 opcode in x..w (two pairs; PRED_SET*_64 one
  * pair, as a group holds one PRED_SET), operands R<a..c>.<slot channel>, random negation
  * and destination. False if no valid one was found. */
-static bool fp64_group(enum isa_chip ch, const uint32_t cfw[2], struct isa_alu_group *g, uint64_t *rng)
+static bool fp64_group(enum hw_chip ch, const uint32_t cfw[2], struct isa_alu_group *g, uint64_t *rng)
 {
    const struct hw_isa_op *t = hw_isa_table(HW_CHIP_R7XX);
    static const char *const negs[3] = {"SRC0_NEG", "SRC1_NEG", "SRC2_NEG"};
@@ -364,7 +363,7 @@ static bool fp64_group(enum isa_chip ch, const uint32_t cfw[2], struct isa_alu_g
 }
 
 /* A group `op dst.chan, a, b` with sources GPR/inline selects, optionally updating exec/pred. */
-static void simple_op(enum isa_chip ch, struct isa_clause *c, const char *op, int dst, unsigned chan,
+static void simple_op(enum hw_chip ch, struct isa_clause *c, const char *op, int dst, unsigned chan,
                       unsigned s0, unsigned c0, unsigned s1, unsigned c1, bool pred)
 {
    struct isa_alu_group *grp = gen_group(c);
@@ -478,7 +477,7 @@ static struct vfetch random_vfetch(uint64_t *r, bool plain)
 static void vtx_clause(struct gen *g)
 {
    struct isa_program *p = g->p;
-   enum isa_chip ch = p->chip;
+   enum hw_chip ch = p->chip;
    uint64_t *r = g->frng;
    unsigned k = gen_cf(p, gen_below(r, 2) ? "VTX" : "VTX_TC");
    uint32_t *w = p->cf[k].w;
@@ -583,7 +582,7 @@ static void random_cond(struct gen *g, unsigned k)
 {
    static const char *const conds[4] = {"SQ_CF_COND_ACTIVE", "SQ_CF_COND_BOOL", "SQ_CF_COND_NOT_BOOL",
                                         "SQ_CF_COND_FALSE"};
-   enum isa_chip ch = g->p->chip;
+   enum hw_chip ch = g->p->chip;
    uint32_t *w1 = &g->p->cf[k].w[1];
    unsigned r = gen_below(g->crng, 16), c = r < 11 ? 0 : r < 13 ? 1 : r < 15 ? 2 : 3;
    isa_set(ch, ISA_F_CF1, "COND", w1, isa_enum(ch, ISA_F_CF1, "COND", conds[c]));
@@ -716,7 +715,7 @@ static void if_pop2(struct gen *g, unsigned depth)
 static void loop(struct gen *g, unsigned depth)
 {
    struct isa_program *p = g->p;
-   enum isa_chip ch = p->chip;
+   enum hw_chip ch = p->chip;
    unsigned ctr = FIRST_COUNTER + g->loops, trips = ctr + 4;
    struct isa_clause *c = alu_clause(g, "ALU", 0);
    simple_op(ch, c, "MOV", (int)ctr, 0, sel_enum(ch, "SQ_ALU_SRC_0"), 0, 0, 0, false);
@@ -805,7 +804,7 @@ static void block(struct gen *g, unsigned depth)
 
 static void export(struct isa_program *p, uint64_t *rng, bool done, unsigned base)
 {
-   enum isa_chip ch = p->chip;
+   enum hw_chip ch = p->chip;
    unsigned k = gen_cf(p, done ? "EXPORT_DONE" : "EXPORT");
    uint32_t *w = p->cf[k].w;
    isa_set(ch, ISA_F_EXP0, "TYPE", &w[0], isa_enum(ch, ISA_F_EXP0, "TYPE", "SQ_EXPORT_PIXEL"));
@@ -885,7 +884,7 @@ static void runaway(struct gen *g)
 
 /* A random program; `crng` (NULL: none) draws the CF stream's forms, `frng` (NULL: none)
  * its fetch clauses. Returns the counts of fetch clauses and fetches. */
-static void random_program(struct isa_program *p, enum isa_chip ch, uint64_t *rng, uint64_t *rng2,
+static void random_program(struct isa_program *p, enum hw_chip ch, uint64_t *rng, uint64_t *rng2,
                            uint64_t *crng, uint64_t *frng, unsigned *vtx_clauses, unsigned *vtx_fetches)
 {
    gen_init(p, ch);
@@ -1143,7 +1142,7 @@ static bool fuzz_one(uint64_t seed, struct stats *st)
 {
    uint64_t rng = splitmix(seed), rng2 = splitmix(seed ^ 0x6b63616368650000ull);
    uint64_t crng = splitmix(seed ^ 0x4346464f524d5321ull), frng = splitmix(seed ^ 0x5654584645544348ull);
-   enum isa_chip ich = R7 ? ISA_CHIP_RV770 : ISA_CHIP_R600;
+   enum hw_chip ich = R7 ? HW_CHIP_R7XX : HW_CHIP_R6XX;
    struct isa_program p;
    unsigned nclauses, nfetches;
    random_program(&p, ich, &rng, &rng2, cf_forms ? &crng : NULL, fetch_clauses ? &frng : NULL,
@@ -1221,7 +1220,7 @@ int main(int argc, char **argv)
    struct timespec t0, t1;
    clock_gettime(CLOCK_MONOTONIC, &t0);
    struct stats st = {0};
-   static const enum r600_chip_class chips[2] = { R600_CHIP_RV770, R600_CHIP_R600 };
+   static const enum hw_chip chips[2] = { HW_CHIP_R7XX, HW_CHIP_R6XX };
    static const char *const names[2] = { "rv770", "r600" };
    for (unsigned k = 0; k < 2; k++) {
       if (only && strcmp(only, names[k]))

@@ -10,7 +10,7 @@
 #define MAX_SUBMITS 64
 
 struct r600_gpu {
-   enum r600_chip_class chip;
+   enum hw_chip chip;
    uint64_t next_va;
    struct { uint64_t va, size; uint8_t *cpu; } buf[MAX_BUFFERS];
    unsigned num_buf;
@@ -21,19 +21,7 @@ struct r600_gpu {
 
 static struct r600_gpu *last_gpu;
 
-bool r600_chip_from_name(const char *name, enum r600_chip_class *out)
-{
-   if (!strcmp(name, "r600")) { *out = R600_CHIP_R600; return true; }
-   if (!strcmp(name, "rv770")) { *out = R600_CHIP_RV770; return true; }
-   return false;
-}
-
-const char *r600_chip_name(enum r600_chip_class chip)
-{
-   return chip == R600_CHIP_R600 ? "r600" : "rv770";
-}
-
-struct r600_gpu *r600_gpu_create(enum r600_chip_class chip)
+struct r600_gpu *r600_gpu_create(enum hw_chip chip)
 {
    struct r600_gpu *gpu = calloc(1, sizeof(*gpu));
    gpu->chip = chip;
@@ -53,7 +41,7 @@ void r600_gpu_destroy(struct r600_gpu *gpu)
    free(gpu);
 }
 
-enum r600_chip_class r600_gpu_chip(const struct r600_gpu *gpu)
+enum hw_chip r600_gpu_chip(const struct r600_gpu *gpu)
 {
    return gpu->chip;
 }

@@ -7,7 +7,7 @@
 #include "isa_harness.h"
 
 unsigned h_passed, h_failed;
-enum r600_chip_class chip = R600_CHIP_RV770;
+enum hw_chip chip = HW_CHIP_R7XX;
 struct sim_memory *mem;
 uint32_t *regs;
 struct result res_interp, res_jit;
@@ -347,7 +347,7 @@ void expect_fault(const char *name, uint64_t va, struct run_opts o, const char *
 
 int run_on_both_chips(void (*tests)(void))
 {
-   static const enum r600_chip_class chips[2] = { R600_CHIP_RV770, R600_CHIP_R600 };
+   static const enum hw_chip chips[2] = { HW_CHIP_R7XX, HW_CHIP_R6XX };
    machine_init();
    for (unsigned k = 0; k < 2; k++) {
       chip = chips[k];

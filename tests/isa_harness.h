@@ -26,8 +26,8 @@ static inline float Fl(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 
 /* ---- the chip and the microcode macros ---------------------------------------------------- */
 
-extern enum r600_chip_class chip;
-#define R7 (chip == R600_CHIP_RV770)
+extern enum hw_chip chip;
+#define R7 (chip == HW_CHIP_R7XX)
 #define FLD(word, field, v) (R7 ? R7_##word##__##field(v) : R6_##word##__##field(v))
 #define ENU(word, field, val) (R7 ? R7_##word##__##field##__##val : R6_##word##__##field##__##val)
 #define OP2(n) ENU(SQ_ALU_WORD1_OP2, ALU_INST, SQ_OP2_INST_##n)

@@ -30,7 +30,7 @@ static void die(const char *what, const char *name)
    abort();
 }
 
-void gen_init(struct isa_program *p, enum isa_chip chip)
+void gen_init(struct isa_program *p, enum hw_chip chip)
 {
    memset(p, 0, sizeof(*p));
    p->chip = chip;
@@ -72,7 +72,7 @@ struct isa_alu_group *gen_group(struct isa_clause *c)
    return &c->groups[c->n++];
 }
 
-struct isa_alu_inst *gen_alu(enum isa_chip chip, struct isa_alu_group *g, const char *opname,
+struct isa_alu_inst *gen_alu(enum hw_chip chip, struct isa_alu_group *g, const char *opname,
                              unsigned gpr, unsigned chan)
 {
    uint32_t op;
@@ -92,7 +92,7 @@ struct isa_alu_inst *gen_alu(enum isa_chip chip, struct isa_alu_group *g, const 
    return in;
 }
 
-void gen_src(enum isa_chip chip, struct isa_alu_inst *in, unsigned i, unsigned sel, unsigned chan)
+void gen_src(enum hw_chip chip, struct isa_alu_inst *in, unsigned i, unsigned sel, unsigned chan)
 {
    static const char *const sels[3] = {"SRC0_SEL", "SRC1_SEL", "SRC2_SEL"};
    static const char *const chans[3] = {"SRC0_CHAN", "SRC1_CHAN", "SRC2_CHAN"};
@@ -101,7 +101,7 @@ void gen_src(enum isa_chip chip, struct isa_alu_inst *in, unsigned i, unsigned s
    isa_set(chip, fmt, chans[i], &in->w[i < 2 ? 0 : 1], chan);
 }
 
-struct isa_fetch_inst *gen_fetch(enum isa_chip chip, struct isa_clause *c, const char *opname)
+struct isa_fetch_inst *gen_fetch(enum hw_chip chip, struct isa_clause *c, const char *opname)
 {
    const struct hw_field *inst = c->kind == ISA_CLAUSE_TEX ? isa_field_req(chip, ISA_F_TEX0, "TEX_INST")
                                                            : isa_field_req(chip, ISA_F_VTX0, "VTX_INST");
@@ -166,7 +166,7 @@ void gen_finish(struct isa_program *p)
 /* ------------------------------------------------------------------ random programs */
 
 /* Random values for every field of a class not in `skip`; select fields get named values. */
-static void random_fields(enum isa_chip chip, enum isa_inst_class cls, uint32_t *w,
+static void random_fields(enum hw_chip chip, enum isa_inst_class cls, uint32_t *w,
                           const char *const *skip, uint64_t *rng)
 {
    struct isa_part parts[4];
@@ -192,10 +192,10 @@ static void random_fields(enum isa_chip chip, enum isa_inst_class cls, uint32_t 
 
 /* A random opcode of an encoding from the instruction table; flags_mask/flags_want filter on
  * HW_ISA_F_* flags. */
-static const struct hw_isa_op *random_op(enum isa_chip chip, unsigned encoding, unsigned flags_mask,
+static const struct hw_isa_op *random_op(enum hw_chip chip, unsigned encoding, unsigned flags_mask,
                                          unsigned flags_want, uint64_t *rng)
 {
-   const struct hw_isa_op *t = hw_isa_table(chip == ISA_CHIP_R600 ? HW_CHIP_R6XX : HW_CHIP_R7XX);
+   const struct hw_isa_op *t = hw_isa_table(chip);
    for (;;) {
       const struct hw_isa_op *op = &t[gen_below(rng, HW_ISA_NUM_OPS)];
       if (op->name && op->encoding == encoding && (op->flags & flags_mask) == flags_want)
@@ -203,7 +203,7 @@ static const struct hw_isa_op *random_op(enum isa_chip chip, unsigned encoding, 
    }
 }
 
-static const char *random_alu_op(enum isa_chip chip, enum isa_unit want, uint64_t *rng, bool *op3)
+static const char *random_alu_op(enum hw_chip chip, enum isa_unit want, uint64_t *rng, bool *op3)
 {
    for (;;) {
       *op3 = gen_below(rng, 5) == 0;
@@ -219,7 +219,7 @@ struct kc_state {
    unsigned window[2];
 };
 
-static unsigned random_sel(enum isa_chip chip, const struct kc_state *kc, const unsigned *gpr_of_chan,
+static unsigned random_sel(enum hw_chip chip, const struct kc_state *kc, const unsigned *gpr_of_chan,
                            unsigned chan, uint64_t *rng)
 {
    const struct hw_field *f = isa_field_req(chip, ISA_F_ALU0, "SRC0_SEL");
@@ -245,7 +245,7 @@ static unsigned random_sel(enum isa_chip chip, const struct kc_state *kc, const 
    }
 }
 
-static void random_sources(enum isa_chip chip, struct isa_alu_inst *in, unsigned nsrc,
+static void random_sources(enum hw_chip chip, struct isa_alu_inst *in, unsigned nsrc,
                            const struct kc_state *kc, const unsigned *gpr_of_chan, uint64_t *rng)
 {
    static const char *const rel[3] = {"SRC0_REL", "SRC1_REL", "SRC2_REL"};
@@ -270,7 +270,7 @@ static void random_sources(enum isa_chip chip, struct isa_alu_inst *in, unsigned
    }
 }
 
-static void random_alu_fields(enum isa_chip chip, struct isa_alu_inst *in, uint64_t *rng)
+static void random_alu_fields(enum hw_chip chip, struct isa_alu_inst *in, uint64_t *rng)
 {
    bool op3 = isa_alu_is_op3(chip, in->w);
    isa_set(chip, ISA_F_ALU1, "CLAMP", &in->w[1], gen_below(rng, 4) == 0);
@@ -287,7 +287,7 @@ static void random_alu_fields(enum isa_chip chip, struct isa_alu_inst *in, uint6
       isa_set(chip, ISA_F_ALU_OP2, "FOG_MERGE", &in->w[1], gen_below(rng, 8) == 0);
 }
 
-static void set_bank_swizzle(enum isa_chip chip, struct isa_alu_group *g, uint64_t *rng)
+static void set_bank_swizzle(enum hw_chip chip, struct isa_alu_group *g, uint64_t *rng)
 {
    unsigned bad;
    char why[200];
@@ -297,7 +297,7 @@ static void set_bank_swizzle(enum isa_chip chip, struct isa_alu_group *g, uint64
               gen_below(rng, g->ins[i].slot == ISA_SLOT_T ? 4 : 6));
 }
 
-static void random_group(enum isa_chip chip, struct isa_alu_group *g, const struct kc_state *kc,
+static void random_group(enum hw_chip chip, struct isa_alu_group *g, const struct kc_state *kc,
                          uint64_t *rng)
 {
    unsigned gpr_of_chan[4];
@@ -349,7 +349,7 @@ static void random_group(enum isa_chip chip, struct isa_alu_group *g, const stru
 }
 
 /* Whether a group passes the rules inside an ALU clause run by CF words cfw. */
-static bool group_ok(enum isa_chip chip, const uint32_t cfw[2], const struct isa_alu_group *g)
+static bool group_ok(enum hw_chip chip, const uint32_t cfw[2], const struct isa_alu_group *g)
 {
    struct isa_program t;
    struct isa_diags d = {0};
@@ -366,7 +366,7 @@ static bool group_ok(enum isa_chip chip, const uint32_t cfw[2], const struct isa
    return ok;
 }
 
-void gen_random_alu_group(enum isa_chip chip, const uint32_t cfw[2], struct isa_alu_group *g,
+void gen_random_alu_group(enum hw_chip chip, const uint32_t cfw[2], struct isa_alu_group *g,
                           uint64_t *rng, gen_group_filter filter, void *ctx)
 {
    struct kc_state kc;
@@ -389,7 +389,7 @@ void gen_random_alu_group(enum isa_chip chip, const uint32_t cfw[2], struct isa_
 
 static void random_alu_clause(struct isa_program *p, uint64_t *rng)
 {
-   enum isa_chip chip = p->chip;
+   enum hw_chip chip = p->chip;
    unsigned k = gen_cf(p, random_op(chip, HW_ISA_ENC_CF_ALU, 0, 0, rng)->name);
    static const char *const skip[] = {"CF_INST", "ADDR", "COUNT", NULL};
    random_fields(chip, ISA_I_CF_ALU, p->cf[k].w, skip, rng);
@@ -404,7 +404,7 @@ static void random_alu_clause(struct isa_program *p, uint64_t *rng)
 
 static void random_fetch_clause(struct isa_program *p, const char *cfname, uint64_t *rng)
 {
-   enum isa_chip chip = p->chip;
+   enum hw_chip chip = p->chip;
    unsigned k = gen_cf(p, cfname);
    static const char *const skip_cf[] = {"CF_INST", "ADDR", "COUNT", "COUNT_3", NULL};
    random_fields(chip, ISA_I_CF, p->cf[k].w, skip_cf, rng);
@@ -435,7 +435,7 @@ static void random_plain_cf(struct isa_program *p, uint64_t *rng)
    random_fields(p->chip, ISA_I_CF, p->cf[k].w, skip, rng);
 }
 
-void gen_random_program(struct isa_program *p, enum isa_chip chip, uint64_t *rng)
+void gen_random_program(struct isa_program *p, enum hw_chip chip, uint64_t *rng)
 {
    gen_init(p, chip);
    unsigned n = 1 + gen_below(rng, 10);

@@ -15,9 +15,9 @@
 /* Faults raised since the last call (*mark holds the count seen so far). */
 /* The GPU of a test whose optional first argument names the chip (r600 or rv770; default
  * the caller's *chip). NULL, with a message, for an unknown name. */
-static inline struct r600_gpu *pm4p_gpu_from_args(int argc, char **argv, enum r600_chip_class *chip)
+static inline struct r600_gpu *pm4p_gpu_from_args(int argc, char **argv, enum hw_chip *chip)
 {
-   if (argc > 1 && !r600_chip_from_name(argv[1], chip)) {
+   if (argc > 1 && !hw_chip_from_name(argv[1], chip)) {
       fprintf(stderr, "unknown chip %s\n", argv[1]);
       return NULL;
    }

@@ -48,7 +48,7 @@ int main(int argc, char **argv)
    close(fd);
    setenv("R600SIM_CAPTURE", path, 1);
 
-   struct r600_gpu *gpu = r600_gpu_create(R600_CHIP_RV770);
+   struct r600_gpu *gpu = r600_gpu_create(HW_CHIP_R7XX);
    uint64_t va = r600_gpu_alloc(gpu, 300, 256);
    uint8_t *m = r600_gpu_map(gpu, va);
    for (unsigned i = 0; i < 300; i++)

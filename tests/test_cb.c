@@ -25,7 +25,7 @@
 #define TARGET_BYTES (2 * NPIX * 16)   /* two layers of the widest format */
 
 static struct r600_gpu *gpu;
-static enum r600_chip_class chip = R600_CHIP_RV770;
+static enum hw_chip chip = HW_CHIP_R7XX;
 static uint64_t vs_va, ps_va, pos_va, col_va, cb_va[MAX_TARGETS];
 static float *pos;
 static uint32_t *col;               /* per vertex 4 params x 4 dwords */
@@ -666,7 +666,7 @@ static void test_blend(void)
                                         CB_COLOR_CONTROL__PER_MRT_BLEND(round % 4 < 2));
       /* per-MRT: CB_BLEND0_CONTROL counts, CB_BLEND_CONTROL holds something else (the R600
        * has no per-MRT blend: CB_BLEND_CONTROL always counts) */
-      bool per_mrt = round % 4 < 2 && chip != R600_CHIP_R600;
+      bool per_mrt = round % 4 < 2 && chip != HW_CHIP_R6XX;
       ib_ctx(&ib, REG_CB_BLEND0_CONTROL, per_mrt ? ctl : 0x01010101);
       ib_ctx(&ib, REG_CB_BLEND_CONTROL, per_mrt ? 0x01010101 : ctl);
       ib_ctx(&ib, REG_CB_BLEND_RED, f2u(k[0]));

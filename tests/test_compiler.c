@@ -29,8 +29,7 @@ static bool check_(bool ok, const char *file, int line, const char *fmt, ...)
    return ok;
 }
 
-static const enum r600_chip_class chips[2] = {R600_CHIP_R600, R600_CHIP_RV770};
-static const char *chip_name(enum r600_chip_class c) { return c == R600_CHIP_R600 ? "r600" : "rv770"; }
+static const enum hw_chip chips[2] = {HW_CHIP_R6XX, HW_CHIP_R7XX};
 
 /* -------------------------------------------------- decoder (register reference layouts) */
 
@@ -54,12 +53,12 @@ enum { OP_ADD = 0, OP_MUL_IEEE = 2, OP_MAX_DX10 = 5, OP_MIN_DX10 = 6, OP_SETE = 
        OP_LSHL_INT = 114, OP_MULLO_INT = 115, OP_MULHI_UINT = 118 };
 enum { OP3_MULADD_IEEE = 20, OP3_CNDE = 24, OP3_CNDGT = 25, OP3_CNDGE = 26, OP3_CNDE_INT = 28 };
 
-static bool trans_only(unsigned op, bool op3, enum r600_chip_class chip)
+static bool trans_only(unsigned op, bool op3, enum hw_chip chip)
 {
    if (op3)
       return false;
    if (op >= 112 && op <= 114)   /* ASHR/LSHR/LSHL_INT: trans only on R6xx */
-      return chip == R600_CHIP_R600;
+      return chip == HW_CHIP_R6XX;
    return (op >= 97 && op <= 111) || (op >= 115 && op <= 121);
 }
 
@@ -70,7 +69,7 @@ struct alu {
    unsigned op, dst, dst_chan, bank_swizzle, omod, index_mode;
 };
 
-static void decode_alu(enum r600_chip_class chip, const uint32_t *w, struct alu *a)
+static void decode_alu(enum hw_chip chip, const uint32_t *w, struct alu *a)
 {
    memset(a, 0, sizeof(*a));
    a->sel[0] = bits(w[0], 8, 0);
@@ -102,7 +101,7 @@ static void decode_alu(enum r600_chip_class chip, const uint32_t *w, struct alu 
       a->uem = bits(w[1], 2, 2);
       a->up = bits(w[1], 3, 3);
       a->write = bits(w[1], 4, 4);
-      if (chip == R600_CHIP_R600) {
+      if (chip == HW_CHIP_R6XX) {
          a->omod = bits(w[1], 7, 6);
          a->op = bits(w[1], 17, 8);
       } else {
@@ -139,7 +138,7 @@ struct cf {
    unsigned type, array_base, gpr, sel[4], burst;
 };
 
-static void decode_cf(enum r600_chip_class chip, const uint32_t *w, struct cf *c)
+static void decode_cf(enum hw_chip chip, const uint32_t *w, struct cf *c)
 {
    memset(c, 0, sizeof(*c));
    c->w0 = w[0];
@@ -175,12 +174,12 @@ static void decode_cf(enum r600_chip_class chip, const uint32_t *w, struct cf *c
    c->addr = w[0];
    c->pop_count = bits(w[1], 2, 0);
    c->cond = bits(w[1], 9, 8);
-   c->count = bits(w[1], 12, 10) + (chip == R600_CHIP_RV770 ? bits(w[1], 19, 19) * 8 : 0) + 1;
+   c->count = bits(w[1], 12, 10) + (chip == HW_CHIP_R7XX ? bits(w[1], 19, 19) * 8 : 0) + 1;
 }
 
 /* The CF program: instructions up to and including the one with END_OF_PROGRAM (or the
  * RETURN of a fetch shader). */
-static unsigned decode_program(enum r600_chip_class chip, const struct r600_shader_binary *b,
+static unsigned decode_program(enum hw_chip chip, const struct r600_shader_binary *b,
                                struct cf *cf, unsigned max)
 {
    unsigned n = 0;
@@ -203,7 +202,7 @@ static bool is_kcache(unsigned sel) { return sel >= 128 && sel < 192; }
 static bool is_constlike(unsigned sel) { return is_kcache(sel) || (sel >= 248 && sel <= 253); }
 
 /* Checks one group against the VLIW5 rules; returns its literal count. */
-static unsigned check_group(enum r600_chip_class chip, const struct alu *g, unsigned n,
+static unsigned check_group(enum hw_chip chip, const struct alu *g, unsigned n,
                             const char *what)
 {
    CHECK(n >= 1 && n <= 5, "%s: group of %u instructions", what, n);
@@ -262,7 +261,7 @@ static unsigned check_group(enum r600_chip_class chip, const struct alu *g, unsi
       for (unsigned s = 0; s < num_src(&g[i]); s++) {
          if (!is_kcache(g[i].sel[s]))
             continue;
-         unsigned k = g[i].sel[s] * 4 + (chip == R600_CHIP_RV770 ? g[i].chan[s] / 2 : g[i].chan[s]);
+         unsigned k = g[i].sel[s] * 4 + (chip == HW_CHIP_R7XX ? g[i].chan[s] / 2 : g[i].chan[s]);
          bool found = false;
          for (unsigned j = 0; j < nkeys; j++)
             found |= keys[j] == k;
@@ -270,7 +269,7 @@ static unsigned check_group(enum r600_chip_class chip, const struct alu *g, unsi
             keys[nkeys++] = k;
       }
    }
-   CHECK(nkeys <= (chip == R600_CHIP_RV770 ? 2u : 4u), "%s: %u constant reads", what, nkeys);
+   CHECK(nkeys <= (chip == HW_CHIP_R7XX ? 2u : 4u), "%s: %u constant reads", what, nkeys);
 
    /* read ports: per cycle and channel one GPR */
    int port[3][4];
@@ -313,7 +312,7 @@ static unsigned check_group(enum r600_chip_class chip, const struct alu *g, unsi
 }
 
 /* Walks every ALU clause of the program, checking the group rules; returns the groups. */
-static unsigned check_alu_clauses(enum r600_chip_class chip, const struct r600_shader_binary *b,
+static unsigned check_alu_clauses(enum hw_chip chip, const struct r600_shader_binary *b,
                                   const char *what)
 {
    struct cf cf[256];
@@ -345,7 +344,7 @@ static unsigned check_alu_clauses(enum r600_chip_class chip, const struct r600_s
 union val { float f; uint32_t u; int32_t i; };
 
 struct machine {
-   enum r600_chip_class chip;
+   enum hw_chip chip;
    union val gpr[128][4];
    union val consts[256][4];
    bool active, broken, cont, killed;
@@ -476,10 +475,10 @@ static void exec_alu_clause(struct machine *m, const struct r600_shader_binary *
             case OP_EXP_IEEE: r.f = exp2f(x[0].f); break;
             case OP_LOG_IEEE: r.f = log2f(x[0].f); break;
             case OP_SIN:
-               r.f = sinf(m->chip == R600_CHIP_RV770 ? x[0].f * 6.2831855f : x[0].f);
+               r.f = sinf(m->chip == HW_CHIP_R7XX ? x[0].f * 6.2831855f : x[0].f);
                break;
             case OP_COS:
-               r.f = cosf(m->chip == R600_CHIP_RV770 ? x[0].f * 6.2831855f : x[0].f);
+               r.f = cosf(m->chip == HW_CHIP_R7XX ? x[0].f * 6.2831855f : x[0].f);
                break;
             case OP_FLT_TO_INT: r.i = (int32_t)x[0].f; break;
             case OP_INT_TO_FLT: r.f = (float)x[0].i; break;
@@ -558,7 +557,7 @@ static bool lane_on(const struct machine *m)
 }
 
 /* A machine with everything zero, running code for chip. */
-static void machine_init(struct machine *m, enum r600_chip_class chip)
+static void machine_init(struct machine *m, enum hw_chip chip)
 {
    memset(m, 0, sizeof(*m));
    m->chip = chip;
@@ -716,18 +715,18 @@ static void add_io(struct ir_io *io, unsigned sem, unsigned index)
    io->usage_mask = 0xF;
 }
 
-static bool compile(const struct ir_shader *ir, enum r600_chip_class chip,
+static bool compile(const struct ir_shader *ir, enum hw_chip chip,
                     struct r600_shader_binary *b, const char *what)
 {
    char *log = NULL;
    bool ok = r600_compile_shader(ir, chip, b, &log);
-   CHECK(ok, "%s (%s): compile failed: %s", what, chip_name(chip), log ? log : "(no log)");
+   CHECK(ok, "%s (%s): compile failed: %s", what, hw_chip_name(chip), log ? log : "(no log)");
    free(log);
    return ok;
 }
 
 /* compile(), then the per-clause checks of check_alu_clauses on the result. */
-static bool compile_checked(const struct ir_shader *ir, enum r600_chip_class chip,
+static bool compile_checked(const struct ir_shader *ir, enum hw_chip chip,
                             struct r600_shader_binary *b, const char *what)
 {
    if (!compile(ir, chip, b, what))
@@ -771,7 +770,7 @@ static void test_vs_basic(void)
    (void)a0;
 
    for (unsigned ci = 0; ci < 2; ci++) {
-      enum r600_chip_class chip = chips[ci];
+      enum hw_chip chip = chips[ci];
       struct r600_shader_binary b;
       if (!compile(s, chip, &b, "vs_basic"))
          continue;
@@ -779,7 +778,7 @@ static void test_vs_basic(void)
       unsigned n = decode_program(chip, &b, cf, 64);
       CHECK(n >= 4, "vs_basic: %u CF instructions", n);
       CHECK(!cf[0].is_alu && cf[0].inst == CF_CALL_FS && !cf[0].eop,
-            "vs_basic %s: first CF is CALL_FS (inst %u)", chip_name(chip), cf[0].inst);
+            "vs_basic %s: first CF is CALL_FS (inst %u)", hw_chip_name(chip), cf[0].inst);
       bool kcache_ok = false, pos_ok = false, param_ok = false;
       for (unsigned i = 0; i < n; i++) {
          if (cf[i].is_alu && cf[i].kmode[0] == 1 && cf[i].kbank[0] == 0 && cf[i].kaddr[0] == 0)
@@ -793,9 +792,9 @@ static void test_vs_basic(void)
          CHECK(cf[i].eop == (i == n - 1), "vs_basic: END_OF_PROGRAM only on the last CF");
       }
       CHECK(kcache_ok, "vs_basic %s: an ALU clause locks kcache set 0 to bank 0 line 0 (LOCK_1)",
-            chip_name(chip));
-      CHECK(pos_ok, "vs_basic %s: EXPORT_DONE POS 60", chip_name(chip));
-      CHECK(param_ok, "vs_basic %s: EXPORT_DONE PARAM 0", chip_name(chip));
+            hw_chip_name(chip));
+      CHECK(pos_ok, "vs_basic %s: EXPORT_DONE POS 60", hw_chip_name(chip));
+      CHECK(param_ok, "vs_basic %s: EXPORT_DONE PARAM 0", hw_chip_name(chip));
       CHECK(b.num_params == 1 && b.param_id[0] == 4, "vs_basic: param 0 has semantic id 4 (%u)",
             b.param_id[0]);
       CHECK(b.stack_size >= 1, "vs_basic: VS stack size >= 1");
@@ -812,16 +811,16 @@ static void test_vs_basic(void)
             m.consts[k][c].f = (float)(k * 4 + c) * 0.5f - 3.0f;
       }
       run(&m, &b);
-      CHECK(!m.error && m.pos_done && m.param_done, "vs_basic %s: runs and exports", chip_name(chip));
+      CHECK(!m.error && m.pos_done && m.param_done, "vs_basic %s: runs and exports", hw_chip_name(chip));
       for (unsigned c = 0; c < 4; c++) {
          float t = m.consts[0][c].f * in0[0];
          t = m.consts[1][c].f * in0[1] + t;
          t = m.consts[2][c].f * in0[2] + t;
          t = m.consts[3][c].f * in0[3] + t;
          float v = in1[c] * m.consts[4][c].f + 0.25f;
-         CHECK(feq(m.pos[0][c].f, t), "vs_basic %s: pos.%c %g, want %g", chip_name(chip), "xyzw"[c],
+         CHECK(feq(m.pos[0][c].f, t), "vs_basic %s: pos.%c %g, want %g", hw_chip_name(chip), "xyzw"[c],
                m.pos[0][c].f, t);
-         CHECK(feq(m.param[0][c].f, v), "vs_basic %s: param.%c %g, want %g", chip_name(chip),
+         CHECK(feq(m.param[0][c].f, v), "vs_basic %s: param.%c %g, want %g", hw_chip_name(chip),
                "xyzw"[c], m.param[0][c].f, v);
       }
       r600_shader_binary_free(&b);
@@ -839,16 +838,16 @@ static void test_ps_constant(void)
    E(s, IR_MOV, D(IR_FILE_OUTPUT, 0, 0xF), &k, NULL, NULL);
    struct r600_shader_binary b[2];
    for (unsigned ci = 0; ci < 2; ci++) {
-      enum r600_chip_class chip = chips[ci];
+      enum hw_chip chip = chips[ci];
       if (!compile(s, chip, &b[ci], "ps_constant"))
          return;
       struct cf cf[8];
       unsigned n = decode_program(chip, &b[ci], cf, 8);
       CHECK(n == 2 && cf[0].is_alu && cf[0].kmode[0] == 0 && cf[0].kmode[1] == 0,
-            "ps_constant %s: one ALU clause without kcache, then the export", chip_name(chip));
+            "ps_constant %s: one ALU clause without kcache, then the export", hw_chip_name(chip));
       CHECK(n == 2 && cf[1].is_export && cf[1].type == 0 && cf[1].array_base == 0 &&
             cf[1].inst == CF_EXPORT_DONE && cf[1].eop,
-            "ps_constant %s: EXPORT_DONE PIXEL 0 with END_OF_PROGRAM", chip_name(chip));
+            "ps_constant %s: EXPORT_DONE PIXEL 0 with END_OF_PROGRAM", hw_chip_name(chip));
       CHECK(b[ci].num_color_exports == 1 && !b[ci].uses_kill && b[ci].stack_size == 0,
             "ps_constant: binary description");
       /* one group: MOVs of literal 0.2, 0.4, inline 1.0, -inline 0.5 */
@@ -865,7 +864,7 @@ static void test_ps_constant(void)
       run(&m, &b[ci]);
       CHECK(!m.error && m.pixel_done && feq(m.pixel[0][0].f, 0.2f) && feq(m.pixel[0][1].f, 0.4f) &&
             feq(m.pixel[0][2].f, 1.0f) && feq(m.pixel[0][3].f, -0.5f),
-            "ps_constant %s: exported colour", chip_name(chip));
+            "ps_constant %s: exported colour", hw_chip_name(chip));
    }
    /* the same MOV: ALU_INST at bits 17:8 (R6xx) vs 17:7 (R7xx) */
    uint32_t w6 = b[0].code[2 * 2 + 1], w7 = b[1].code[2 * 2 + 1];
@@ -880,7 +879,7 @@ static void test_ps_constant(void)
 static void test_fetch_shader(void)
 {
    for (unsigned ci = 0; ci < 2; ci++) {
-      enum r600_chip_class chip = chips[ci];
+      enum hw_chip chip = chips[ci];
       struct pipe_vertex_element e[20];
       memset(e, 0, sizeof(e));
       e[0].src_format = PIPE_FORMAT_R32G32B32A32_FLOAT;
@@ -894,9 +893,9 @@ static void test_fetch_shader(void)
       struct cf cf[8];
       unsigned n = decode_program(chip, &b, cf, 8);
       CHECK(n == 2 && cf[0].inst == CF_VTX && cf[0].count == 2 && cf[0].addr % 2 == 0,
-            "fetch %s: one VTX clause of 2", chip_name(chip));
+            "fetch %s: one VTX clause of 2", hw_chip_name(chip));
       CHECK(n == 2 && cf[1].inst == CF_RETURN && !cf[1].eop, "fetch %s: ends with RETURN",
-            chip_name(chip));
+            hw_chip_name(chip));
       static const unsigned fmt[2] = {35, 26}, sel[2][4] = {{0, 1, 2, 3}, {0, 1, 2, 3}};
       for (unsigned i = 0; i < 2 && n == 2; i++) {
          const uint32_t *v = b.code + 2 * cf[0].addr + 4 * i;
@@ -943,10 +942,10 @@ static void test_fetch_shader(void)
       }
       CHECK(r600_build_fetch_shader(e, 20, chip, &b), "fetch: build 20");
       n = decode_program(chip, &b, cf, 8);
-      unsigned want = chip == R600_CHIP_R600 ? 4 : 3, total = 0;
-      CHECK(n == want, "fetch %s: %u CF instructions, want %u", chip_name(chip), n, want);
+      unsigned want = chip == HW_CHIP_R6XX ? 4 : 3, total = 0;
+      CHECK(n == want, "fetch %s: %u CF instructions, want %u", hw_chip_name(chip), n, want);
       for (unsigned i = 0; i + 1 < n; i++) {
-         CHECK(cf[i].inst == CF_VTX && cf[i].count <= (chip == R600_CHIP_R600 ? 8u : 16u),
+         CHECK(cf[i].inst == CF_VTX && cf[i].count <= (chip == HW_CHIP_R6XX ? 8u : 16u),
                "fetch: VTX clause size");
          for (unsigned k = 0; k < cf[i].count; k++) {
             const uint32_t *v = b.code + 2 * cf[i].addr + 4 * k;
@@ -1120,10 +1119,10 @@ static void test_random_programs(void)
       ir_eval(&ev);
 
       for (unsigned ci = 0; ci < 2; ci++) {
-         enum r600_chip_class chip = chips[ci];
+         enum hw_chip chip = chips[ci];
          struct r600_shader_binary b;
          char what[64];
-         snprintf(what, sizeof(what), "random %u %s", iter, chip_name(chip));
+         snprintf(what, sizeof(what), "random %u %s", iter, hw_chip_name(chip));
          if (!compile(s, chip, &b, what))
             continue;
          groups += check_alu_clauses(chip, &b, what);
@@ -1197,7 +1196,7 @@ static void test_flow(void)
    (void)t0x;
 
    for (unsigned ci = 0; ci < 2; ci++) {
-      enum r600_chip_class chip = chips[ci];
+      enum hw_chip chip = chips[ci];
       struct r600_shader_binary b;
       if (!compile_checked(s, chip, &b, "flow"))
          continue;
@@ -1209,7 +1208,7 @@ static void test_flow(void)
          loops += !cf[i].is_alu && !cf[i].is_export && cf[i].inst == CF_LOOP_START_DX10;
       }
       CHECK(push == 2 && jumps == 2 && loops == 1, "flow %s: 2 ALU_PUSH_BEFORE, 2 JUMP, 1 LOOP",
-            chip_name(chip));
+            hw_chip_name(chip));
       /* an IF inside a loop: 1 loop * 4 + 1 push + 2 = 7 elements -> 2 entries */
       CHECK(b.stack_size == 2, "flow: stack size %u, want 2", b.stack_size);
       for (unsigned cond = 0; cond < 2; cond++) {
@@ -1221,7 +1220,7 @@ static void test_flow(void)
             run(&m, &b);
             CHECK(!m.error && m.pixel_done && feq(m.pixel[0][0].f, cond ? 2.0f : 3.0f) &&
                   feq(m.pixel[0][1].f, (float)iters),
-                  "flow %s cond %u iters %u: got (%g, %g)", chip_name(chip), cond, iters,
+                  "flow %s cond %u iters %u: got (%g, %g)", hw_chip_name(chip), cond, iters,
                   m.pixel[0][0].f, m.pixel[0][1].f);
          }
       }
@@ -1265,7 +1264,7 @@ static void test_loop_liveness(void)
       m.gpr[0][1].f = 10.0f;
       run(&m, &b);
       CHECK(!m.error && feq(m.pixel[0][0].f, 12.0f), "loop_liveness %s: %g, want 12",
-            chip_name(chips[ci]), m.pixel[0][0].f);
+            hw_chip_name(chips[ci]), m.pixel[0][0].f);
       r600_shader_binary_free(&b);
    }
    ir_shader_destroy(s);
@@ -1295,7 +1294,7 @@ static void test_kcache(void)
    struct ir_src out = S(IR_FILE_OUTPUT, 0, "xyzw");
    E(s, IR_ADD, D(IR_FILE_OUTPUT, 0, 0xF), &out, &t0, NULL);
    for (unsigned ci = 0; ci < 2; ci++) {
-      enum r600_chip_class chip = chips[ci];
+      enum hw_chip chip = chips[ci];
       struct r600_shader_binary b;
       if (!compile_checked(s, chip, &b, "kcache"))
          continue;
@@ -1325,13 +1324,13 @@ static void test_kcache(void)
                      continue;
                   unsigned set = sel >= 160, off = sel - (set ? 160 : 128);
                   CHECK(cf[i].kmode[set] != 0 && off < (cf[i].kmode[set] == 2 ? 32u : 16u),
-                        "kcache %s: select %u outside the locked lines", chip_name(chip), sel);
+                        "kcache %s: select %u outside the locked lines", hw_chip_name(chip), sel);
                }
             }
             sl += (lit + 1) / 2;
          }
       }
-      CHECK(clauses >= 2 && lock2, "kcache %s: %u clauses, LOCK_2 used", chip_name(chip), clauses);
+      CHECK(clauses >= 2 && lock2, "kcache %s: %u clauses, LOCK_2 used", hw_chip_name(chip), clauses);
       struct machine m;
       machine_init(&m, chip);
       for (unsigned i = 0; i < 256; i++)
@@ -1353,9 +1352,9 @@ static void test_kcache(void)
          o[c] = p + m.consts[180][c].f;
          o[c] = o[c] + t[c];
       }
-      CHECK(!m.error && m.pixel_done, "kcache %s: runs", chip_name(chip));
+      CHECK(!m.error && m.pixel_done, "kcache %s: runs", hw_chip_name(chip));
       for (unsigned c = 0; c < 4; c++)
-         CHECK(feq(m.pixel[0][c].f, o[c]), "kcache %s: .%c = %g, want %g", chip_name(chip),
+         CHECK(feq(m.pixel[0][c].f, o[c]), "kcache %s: .%c = %g, want %g", hw_chip_name(chip),
                "xyzw"[c], m.pixel[0][c].f, o[c]);
       r600_shader_binary_free(&b);
    }
@@ -1428,10 +1427,10 @@ static void test_relative(void)
          s->arrays[0] = (struct ir_array){2, 6};
       }
       for (unsigned ci_ = 0; ci_ < 2; ci_++) {
-         enum r600_chip_class chip = chips[ci_];
+         enum hw_chip chip = chips[ci_];
          struct r600_shader_binary b;
          char what[64];
-         snprintf(what, sizeof(what), "relative %s%s", chip_name(chip), decl ? " declared" : "");
+         snprintf(what, sizeof(what), "relative %s%s", hw_chip_name(chip), decl ? " declared" : "");
          if (!compile_checked(s, chip, &b, what))
             continue;
          for (unsigned p = 0; p < sizeof(pairs) / sizeof(pairs[0]); p++) {
@@ -1513,10 +1512,10 @@ static void test_relative_loop(void)
    E(s, IR_ADD, D(IR_FILE_OUTPUT, 0, 0xF), &o, &a2, NULL);
    E(s, IR_ADD, D(IR_FILE_OUTPUT, 0, 0xF), &o, &a3, NULL);
    for (unsigned ci_ = 0; ci_ < 2; ci_++) {
-      enum r600_chip_class chip = chips[ci_];
+      enum hw_chip chip = chips[ci_];
       struct r600_shader_binary b;
       char what[64];
-      snprintf(what, sizeof(what), "relative loop %s", chip_name(chip));
+      snprintf(what, sizeof(what), "relative loop %s", hw_chip_name(chip));
       if (!compile_checked(s, chip, &b, what))
          continue;
       struct machine m;
@@ -1568,14 +1567,14 @@ static void test_ps_features(void)
    E(s, IR_MOV, D(IR_FILE_OUTPUT, 1, 4), &pos, NULL, NULL);
    s->uses_discard = true;
    for (unsigned ci = 0; ci < 2; ci++) {
-      enum r600_chip_class chip = chips[ci];
+      enum hw_chip chip = chips[ci];
       struct r600_shader_binary b;
       if (!compile_checked(s, chip, &b, "ps_features"))
          continue;
       CHECK(b.num_inputs == 3 && b.position_gpr == 1 && b.face_gpr == -1 &&
             b.inputs[0].semantic_id == 3 && b.inputs[2].semantic_id == 1 && b.inputs[2].flat &&
             b.uses_kill && b.writes_depth && b.num_color_exports == 1,
-            "ps_features %s: binary description", chip_name(chip));
+            "ps_features %s: binary description", hw_chip_name(chip));
       struct cf cf[16];
       unsigned n = decode_program(chip, &b, cf, 16);
       bool tex_ok = false, kill = false, recip = false, depth = false;
@@ -1600,10 +1599,10 @@ static void test_ps_features(void)
          if (cf[i].is_export && cf[i].type == 0 && cf[i].array_base == 61)
             depth = cf[i].sel[0] == 2 && cf[i].sel[1] == 7 && cf[i].sel[2] == 7 && cf[i].sel[3] == 7;
       }
-      CHECK(tex_ok, "ps_features %s: TEX SAMPLE, resource 16+1, sampler 1, from R0.xy", chip_name(chip));
-      CHECK(kill, "ps_features %s: KILLGT 0.0, R0", chip_name(chip));
-      CHECK(recip, "ps_features %s: RECIP_IEEE R1.w", chip_name(chip));
-      CHECK(depth, "ps_features %s: PIXEL 61 from .z", chip_name(chip));
+      CHECK(tex_ok, "ps_features %s: TEX SAMPLE, resource 16+1, sampler 1, from R0.xy", hw_chip_name(chip));
+      CHECK(kill, "ps_features %s: KILLGT 0.0, R0", hw_chip_name(chip));
+      CHECK(recip, "ps_features %s: RECIP_IEEE R1.w", hw_chip_name(chip));
+      CHECK(depth, "ps_features %s: PIXEL 61 from .z", hw_chip_name(chip));
       CHECK(cf[n - 1].is_export && cf[n - 1].eop && cf[n - 1].inst == CF_EXPORT_DONE,
             "ps_features: last export is EXPORT_DONE + EOP");
       r600_shader_binary_free(&b);
@@ -1642,7 +1641,7 @@ static void test_textures(void)
       const unsigned *want = stage ? ps_ops : vs_ops;
       unsigned nwant = stage ? 8 : 6;
       for (unsigned ci = 0; ci < 2; ci++) {
-         enum r600_chip_class chip = chips[ci];
+         enum hw_chip chip = chips[ci];
          struct r600_shader_binary b;
          if (!compile_checked(s, chip, &b, "textures"))
             continue;
@@ -1664,7 +1663,7 @@ static void test_textures(void)
                   break;
                unsigned samp = k < 6 ? k % 4 : 0;
                CHECK(bits(t[0], 4, 0) == want[k], "textures %s stage %u fetch %u: TEX_INST %u want %u",
-                     chip_name(chip), stage, k, bits(t[0], 4, 0), want[k]);
+                     hw_chip_name(chip), stage, k, bits(t[0], 4, 0), want[k]);
                if (k < 6)
                   CHECK(bits(t[0], 15, 8) == 16 + samp && bits(t[2], 19, 15) == samp,
                         "textures: resource 16 + %u, sampler %u", samp, samp);
@@ -1672,8 +1671,8 @@ static void test_textures(void)
                   CHECK(bits(t[1], 11, 9) == 0 && bits(t[1], 20, 18) == 7, "textures: masked w");
             }
          }
-         CHECK(k == nwant, "textures %s stage %u: %u fetches, want %u", chip_name(chip), stage, k, nwant);
-         CHECK(cubes == 2, "textures %s: 2 CUBE reductions (%u)", chip_name(chip), cubes);
+         CHECK(k == nwant, "textures %s stage %u: %u fetches, want %u", hw_chip_name(chip), stage, k, nwant);
+         CHECK(cubes == 2, "textures %s: 2 CUBE reductions (%u)", hw_chip_name(chip), cubes);
          r600_shader_binary_free(&b);
       }
       ir_shader_destroy(s);
@@ -1713,7 +1712,7 @@ static void test_scalar_ops(void)
    struct ir_src t0s = S(IR_FILE_TEMP, 0, "xyzw");
    E(s, IR_MOV, D(IR_FILE_OUTPUT, 2, 0xC), &t0s, NULL, NULL);
    for (unsigned ci = 0; ci < 2; ci++) {
-      enum r600_chip_class chip = chips[ci];
+      enum hw_chip chip = chips[ci];
       struct r600_shader_binary b;
       if (!compile_checked(s, chip, &b, "scalar_ops"))
          continue;
@@ -1722,7 +1721,7 @@ static void test_scalar_ops(void)
       bool burst = false;
       for (unsigned i = 0; i < n; i++)
          burst |= cf[i].is_export && cf[i].burst == 4 && cf[i].inst == CF_EXPORT_DONE && cf[i].eop;
-      CHECK(burst, "scalar_ops %s: the 4 colour exports are one burst", chip_name(chip));
+      CHECK(burst, "scalar_ops %s: the 4 colour exports are one burst", hw_chip_name(chip));
       for (float xv = -7.0f; xv <= 7.0f; xv += 3.5f) {
          struct machine m;
          machine_init(&m, chip);
@@ -1731,9 +1730,9 @@ static void test_scalar_ops(void)
          m.gpr[0][2].f = -2.5f;
          m.gpr[0][3].f = 9.75f;
          run(&m, &b);
-         CHECK(!m.error && m.pixel_done, "scalar_ops %s: runs", chip_name(chip));
+         CHECK(!m.error && m.pixel_done, "scalar_ops %s: runs", hw_chip_name(chip));
          CHECK(fabsf(m.pixel[0][0].f - sinf(xv)) < 1e-5f && fabsf(m.pixel[0][1].f - cosf(xv)) < 1e-5f,
-               "scalar_ops %s: sin/cos(%g) = %g %g", chip_name(chip), xv, m.pixel[0][0].f,
+               "scalar_ops %s: sin/cos(%g) = %g %g", hw_chip_name(chip), xv, m.pixel[0][0].f,
                m.pixel[0][1].f);
          CHECK(feq(m.pixel[0][2].f, 0.16f) && feq(m.pixel[0][3].f, 0.16f), "scalar_ops: rcp");
          CHECK(feq(m.pixel[1][0].f, 2.5f) && feq(m.pixel[1][3].f, 2.5f), "scalar_ops: sqrt");
@@ -1742,7 +1741,7 @@ static void test_scalar_ops(void)
          float want[4] = {(float)(((int)xv + 3) * 2), (float)((6 + 3) * 2), (float)((-2 + 3) * 2),
                           (float)((9 + 3) * 2)};
          for (unsigned c = 0; c < 4; c++)
-            CHECK(feq(m.pixel[3][c].f, want[c]), "scalar_ops %s: int.%c %g want %g", chip_name(chip),
+            CHECK(feq(m.pixel[3][c].f, want[c]), "scalar_ops %s: int.%c %g want %g", hw_chip_name(chip),
                   "xyzw"[c], m.pixel[3][c].f, want[c]);
       }
       r600_shader_binary_free(&b);
@@ -1792,7 +1791,7 @@ static void test_registers(void)
 }
 
 /* Compiling s for chip must fail with a log that contains needle. */
-static void expect_compile_error(const struct ir_shader *s, enum r600_chip_class chip,
+static void expect_compile_error(const struct ir_shader *s, enum hw_chip chip,
                                  const char *needle, const char *what)
 {
    struct r600_shader_binary b;
@@ -1811,12 +1810,12 @@ static void test_errors(void)
    s->num_temps = 1;
    struct ir_src bad = S(IR_FILE_TEMP, 5, "xyzw");
    E(s, IR_MOV, D(IR_FILE_TEMP, 0, 0xF), &bad, NULL, NULL);
-   expect_compile_error(s, R600_CHIP_RV770, "out of range", "out-of-range source");
+   expect_compile_error(s, HW_CHIP_R7XX, "out of range", "out-of-range source");
    ir_shader_destroy(s);
 
    s = ir_shader_create(IR_STAGE_FRAGMENT);
    E(s, IR_ENDIF, NODST(), NULL, NULL, NULL);
-   expect_compile_error(s, R600_CHIP_R600, "ENDIF", "unbalanced flow");
+   expect_compile_error(s, HW_CHIP_R6XX, "ENDIF", "unbalanced flow");
    ir_shader_destroy(s);
 
    s = ir_shader_create(IR_STAGE_FRAGMENT);
@@ -1825,24 +1824,24 @@ static void test_errors(void)
    rel.rel = true;
    rel.rel_index = 1;
    E(s, IR_MOV, D(IR_FILE_TEMP, 0, 0xF), &rel, NULL, NULL);
-   expect_compile_error(s, R600_CHIP_RV770, "relative", "bad relative operand reported");
+   expect_compile_error(s, HW_CHIP_R7XX, "relative", "bad relative operand reported");
    s->num_arrays = 1;
    s->arrays = calloc(1, sizeof(*s->arrays));
    s->arrays[0] = (struct ir_array){1, 2};   /* beyond num_temps */
    s->instructions[0].src[0].index = 0;
-   expect_compile_error(s, R600_CHIP_RV770, "array", "bad array declaration reported");
+   expect_compile_error(s, HW_CHIP_R7XX, "array", "bad array declaration reported");
    ir_shader_destroy(s);
 
    s = ir_shader_create(IR_STAGE_VERTEX);
    E(s, IR_KILL, NODST(), NULL, NULL, NULL);
-   expect_compile_error(s, R600_CHIP_RV770, "fragment", "KILL in a vertex shader");
+   expect_compile_error(s, HW_CHIP_R7XX, "fragment", "KILL in a vertex shader");
    ir_shader_destroy(s);
 
    /* an empty VS still exports a position and a parameter */
    s = ir_shader_create(IR_STAGE_VERTEX);
-   CHECK(r600_compile_shader(s, R600_CHIP_RV770, &b, &log), "errors: empty VS compiles");
+   CHECK(r600_compile_shader(s, HW_CHIP_R7XX, &b, &log), "errors: empty VS compiles");
    struct cf cf[8];
-   unsigned n = decode_program(R600_CHIP_RV770, &b, cf, 8);
+   unsigned n = decode_program(HW_CHIP_R7XX, &b, cf, 8);
    CHECK(n == 3 && cf[0].inst == CF_CALL_FS && cf[1].is_export && cf[1].type == 1 &&
          cf[1].sel[3] == 5 && cf[2].is_export && cf[2].type == 2 && cf[2].sel[0] == 7 && cf[2].eop &&
          b.num_params == 1, "errors: empty VS: CALL_FS, dummy POS, dummy PARAM");

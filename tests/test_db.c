@@ -811,7 +811,7 @@ static void test_fuzz(void)
 
 int main(void)
 {
-   gpu = r600_gpu_create(R600_CHIP_RV770);
+   gpu = r600_gpu_create(HW_CHIP_R7XX);
    cb = pm4p_alloc(gpu, W * H * 4, &cb_va);
    dbm = pm4p_alloc(gpu, DB_BYTES, &db_va);
    pm4p_alloc(gpu, 256, &vs_va);

@@ -835,7 +835,7 @@ static void test_fuzz_state(void)
 
 int main(void)
 {
-   gpu = r600_gpu_create(R600_CHIP_RV770);
+   gpu = r600_gpu_create(HW_CHIP_R7XX);
    cb = pm4p_alloc(gpu, W * H * 4, &cb_va);
    pm4p_alloc(gpu, 256, &vs_va);
    pm4p_alloc(gpu, 256, &ps_va);

@@ -70,7 +70,7 @@ int main(int argc, char **argv)
    build(dw);
    uint64_t va = sim_mem_alloc(mem, sizeof(dw), 256);
    memcpy(sim_mem_map(mem, va), dw, sizeof(dw));
-   struct sim_shader_env env = { .chip = R600_CHIP_RV770, .stage = SIM_STAGE_PS, .mem = mem,
+   struct sim_shader_env env = { .chip = HW_CHIP_R7XX, .stage = SIM_STAGE_PS, .mem = mem,
                                  .regs = regs };
 
    struct sim_program *draw = sim_program_get(&env, va);

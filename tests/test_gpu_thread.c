@@ -294,7 +294,7 @@ static struct r600_gpu *make_gpu(unsigned threads, bool sync)
    setenv("R600SIM_NUM_THREADS", n, 1);
    setenv("R600SIM_SYNC", sync ? "1" : "0", 1);
    fault_mark = 0;
-   return r600_gpu_create(R600_CHIP_RV770);
+   return r600_gpu_create(HW_CHIP_R7XX);
 }
 
 int main(void)

@@ -653,7 +653,7 @@ static void test_cf_faults(void)
 int main(void)
 {
    machine_init();
-   static const enum r600_chip_class chips[2] = { R600_CHIP_RV770, R600_CHIP_R600 };
+   static const enum hw_chip chips[2] = { HW_CHIP_R7XX, HW_CHIP_R6XX };
    for (unsigned k = 0; k < 2; k++) {
       chip = chips[k];
       machine_reset_regs();

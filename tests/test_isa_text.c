@@ -27,7 +27,7 @@ static unsigned passed, failed;
       }                                                                          \
    } while (0)
 
-static const enum isa_chip chips[2] = {ISA_CHIP_R600, ISA_CHIP_RV770};
+static const enum hw_chip chips[2] = {HW_CHIP_R6XX, HW_CHIP_R7XX};
 
 static void print_diags(const struct isa_diags *d)
 {
@@ -82,7 +82,7 @@ static char *round_trip(const struct isa_program *p, const char *what)
 }
 
 /* Assembles text; returns the bytes (malloc'ed) or NULL with the diagnostics. */
-static uint8_t *assemble(const char *text, enum isa_chip chip, size_t *n, struct isa_diags *d)
+static uint8_t *assemble(const char *text, enum hw_chip chip, size_t *n, struct isa_diags *d)
 {
    struct isa_program p;
    uint8_t *b = NULL;
@@ -137,7 +137,7 @@ static void test_known_vectors(void)
       struct isa_diags d = {0};
       size_t n = 0;
       uint8_t *b = assemble(prog, chips[c], &n, &d);
-      CHECK(b && n == 24 * 4, "known program on %s: %zu bytes", isa_chip_name(chips[c]), n);
+      CHECK(b && n == 24 * 4, "known program on %s: %zu bytes", hw_chip_name(chips[c]), n);
       if (!b) {
          print_diags(&d);
          continue;
@@ -145,7 +145,7 @@ static void test_known_vectors(void)
       for (unsigned k = 0; k < sizeof(want) / sizeof(want[0]); k++) {
          uint32_t v = c ? want[k].r7 : want[k].r6;
          CHECK(dw(b, want[k].i) == v, "%s dword %u: 0x%08X, LLVM encodes 0x%08X",
-               isa_chip_name(chips[c]), want[k].i, dw(b, want[k].i), v);
+               hw_chip_name(chips[c]), want[k].i, dw(b, want[k].i), v);
       }
       /* The SIN word pair of LLVM's R7xx output: trans slot, dst R1.y. */
       CHECK(dw(b, 21) == (c ? 0x20203710u : 0x20206E10u), "SIN w1 0x%08X", dw(b, 21));
@@ -196,7 +196,7 @@ static void test_known_vectors(void)
          bool ok = b && n == 32;
          for (unsigned i = 0; ok && i < 4; i++)
             ok = dw(b, 4 + i) == fetch_vec[k].w[i];
-         CHECK(ok, "fetch vector %u on %s: %08X %08X %08X", k, isa_chip_name(chips[c]),
+         CHECK(ok, "fetch vector %u on %s: %08X %08X %08X", k, hw_chip_name(chips[c]),
                b ? dw(b, 4) : 0, b ? dw(b, 5) : 0, b ? dw(b, 6) : 0);
          if (!b)
             print_diags(&d);
@@ -214,7 +214,7 @@ static bool contains(const char *text, const char *needle)
 /* One ALU instruction (or reduction group) with its opcode's sources. */
 static void build_alu_op(struct isa_program *p, bool op3, unsigned op, const char *name)
 {
-   enum isa_chip chip = p->chip;
+   enum hw_chip chip = p->chip;
    struct isa_alu_class cls;
    isa_alu_class(chip, op3, op, &cls);
    unsigned k = gen_cf(p, "ALU");
@@ -266,7 +266,7 @@ static const char *encoding_cf(unsigned enc)
 static void test_every_opcode(void)
 {
    for (unsigned c = 0; c < 2; c++) {
-      const struct hw_isa_op *t = hw_isa_table(chips[c] == ISA_CHIP_R600 ? HW_CHIP_R6XX : HW_CHIP_R7XX);
+      const struct hw_isa_op *t = hw_isa_table(chips[c]);
       unsigned count = 0;
       for (unsigned id = 0; id < HW_ISA_NUM_OPS; id++) {
          const struct hw_isa_op *op = &t[id];
@@ -274,7 +274,7 @@ static void test_every_opcode(void)
             continue;
          struct isa_program p;
          char what[96], want[64];
-         snprintf(what, sizeof(what), "%s %s %s", isa_chip_name(chips[c]),
+         snprintf(what, sizeof(what), "%s %s %s", hw_chip_name(chips[c]),
                   hw_isa_encoding_name(op->encoding), op->name);
          gen_init(&p, chips[c]);
          switch (op->encoding) {
@@ -300,7 +300,7 @@ static void test_every_opcode(void)
          isa_program_free(&p);
          count++;
       }
-      printf("every opcode, %s: %u opcodes round-trip\n", isa_chip_name(chips[c]), count);
+      printf("every opcode, %s: %u opcodes round-trip\n", hw_chip_name(chips[c]), count);
    }
 
    /* Every named value of every opcode field in the word tables is in the instruction table
@@ -318,7 +318,7 @@ static void test_every_opcode(void)
             const struct hw_isa_op *op = isa_op(chips[c], inst_fields[k].enc, f->values[v].value);
             const char *name = isa_enum_name(f, f->values[v].value, NULL);
             CHECK((op && !strcmp(op->name, name)) || strstr(f->values[v].name, "RESERVED"),
-                  "%s %s %s: not in the instruction table", isa_chip_name(chips[c]),
+                  "%s %s %s: not in the instruction table", hw_chip_name(chips[c]),
                   inst_fields[k].field, f->values[v].name);
          }
       }
@@ -334,7 +334,7 @@ struct base {
 };
 
 /* A valid program with one instruction of the format's class; b->w points at its words. */
-static void build_base(struct base *b, enum isa_chip chip, enum isa_fmt fmt)
+static void build_base(struct base *b, enum hw_chip chip, enum isa_fmt fmt)
 {
    struct isa_program *p = &b->p;
    gen_init(p, chip);
@@ -440,7 +440,7 @@ static bool walked(enum isa_fmt fmt, const char *name)
 
 /* Whether the decoder must refuse value v of field f (SYNTAX.md "Valid binaries" 2-5), or
  * the validator must reject it (returns the rule name through *rule). */
-static bool expect_invalid(enum isa_chip chip, enum isa_fmt fmt, const struct hw_field *f,
+static bool expect_invalid(enum hw_chip chip, enum isa_fmt fmt, const struct hw_field *f,
                            uint32_t v, int slot, const char **rule)
 {
    *rule = "decode";
@@ -497,7 +497,7 @@ static void test_every_field(void)
                unsigned word = word_of(b.cls, fmt);
                b.w[word] = isa_fset(f, b.w[word], vals[k]);
                gen_finish(&b.p);
-               snprintf(what, sizeof(what), "%s %s.%s = %u", isa_chip_name(chips[c]), w->name,
+               snprintf(what, sizeof(what), "%s %s.%s = %u", hw_chip_name(chips[c]), w->name,
                         f->name, vals[k]);
                if (expect_invalid(chips[c], fmt, f, vals[k], b.slot, &rule)) {
                   struct isa_diags d = {0};
@@ -527,7 +527,7 @@ static void test_every_field(void)
          }
       }
       printf("every field, %s: %u fields, %u values (%u rejected as specified)\n",
-             isa_chip_name(chips[c]), fields, values, rejected);
+             hw_chip_name(chips[c]), fields, values, rejected);
    }
 }
 
@@ -541,7 +541,7 @@ static void test_random_programs(void)
       for (unsigned i = 0; i < total; i++) {
          struct isa_program p;
          char what[64];
-         snprintf(what, sizeof(what), "random program %u on %s", i, isa_chip_name(chips[c]));
+         snprintf(what, sizeof(what), "random program %u on %s", i, hw_chip_name(chips[c]));
          gen_random_program(&p, chips[c], &rng);
          unsigned before = failed;
          char *text = round_trip(&p, what);
@@ -549,7 +549,7 @@ static void test_random_programs(void)
          free(text);
          isa_program_free(&p);
       }
-      printf("random programs, %s: %u of %u round-trip\n", isa_chip_name(chips[c]), ok, total);
+      printf("random programs, %s: %u of %u round-trip\n", hw_chip_name(chips[c]), ok, total);
    }
 }
 
@@ -573,7 +573,7 @@ static const struct violation {
    {-1, KC_CF "0 x: ADD R1.x, R1.x, R1.x\n  y: ADD R1.y, R1.y, R1.y\n  z: ADD R1.z, R1.z, R1.z\n"
               "  w: ADD R1.w, R1.w, R1.w\n  t: ADD R2.x, R1.x, R1.x\n  ?: ADD R3.x, R1.x, R1.x\n",
     "slot", 10},
-   {ISA_CHIP_R600, KC_CF "0 x: ADD R1.x, R2.x, R3.y\n  t: SIN R1.y, R2.y\n  x: LSHL_INT R5.x, R2.x, R3.y\n",
+   {HW_CHIP_R6XX, KC_CF "0 x: ADD R1.x, R2.x, R3.y\n  t: SIN R1.y, R2.y\n  x: LSHL_INT R5.x, R2.x, R3.y\n",
     "slot", 7},
    /* reduction */
    {-1, KC_CF "0 x: DOT4 R1.x, R2.x, R3.x\n  y: DOT4 R1.y, R2.y, R3.y\n", "reduction", 5},
@@ -604,11 +604,11 @@ static const struct violation {
    {-1, PLAIN_CF "0 x: ADD R1.x, KC0[1].x, R2.y\n", "kcache", 5},
    {-1, KC_CF "0 x: ADD R1.x, KC1[20].x, R2.y\n", "kcache", 5},
    /* constant-reads */
-   {ISA_CHIP_RV770, KC_CF "0 x: ADD R1.x, KC0[0].x, KC0[1].x\n  y: ADD R1.y, KC0[2].x, R2.y\n",
+   {HW_CHIP_R7XX, KC_CF "0 x: ADD R1.x, KC0[0].x, KC0[1].x\n  y: ADD R1.y, KC0[2].x, R2.y\n",
     "constant-reads", 6},
-   {ISA_CHIP_RV770, KC_CF "0 x: ADD R1.x, KC0[0].x, KC0[0].y\n  y: ADD R1.y, KC0[0].z, KC0[1].x\n",
+   {HW_CHIP_R7XX, KC_CF "0 x: ADD R1.x, KC0[0].x, KC0[0].y\n  y: ADD R1.y, KC0[0].z, KC0[1].x\n",
     "constant-reads", 6},
-   {ISA_CHIP_R600, KC_CF "0 x: ADD R1.x, KC0[0].x, KC0[0].y\n  y: ADD R1.y, KC0[0].z, KC0[1].x\n"
+   {HW_CHIP_R6XX, KC_CF "0 x: ADD R1.x, KC0[0].x, KC0[0].y\n  y: ADD R1.y, KC0[0].z, KC0[1].x\n"
                          "  z: ADD R1.z, C5.x, R2.z\n", "constant-reads", 7},
    /* trans-constants */
    {-1, KC_CF "0 t: MUL_LIT R1.x, KC0[0].x, L.x, SRC_1\n  LITERALS 1.0\n", "trans-constants", 5},
@@ -648,7 +648,7 @@ static void test_violations(void)
    for (unsigned i = 0; i < sizeof(violations) / sizeof(violations[0]); i++) {
       const struct violation *v = &violations[i];
       for (unsigned c = 0; c < 2; c++) {
-         if (v->chip >= 0 && (enum isa_chip)v->chip != chips[c])
+         if (v->chip >= 0 && (enum hw_chip)v->chip != chips[c])
             continue;
          struct isa_diags d = {0};
          size_t n;
@@ -657,7 +657,7 @@ static void test_violations(void)
          for (unsigned k = 0; k < d.n && !found; k++)
             found = !strcmp(d.d[k].rule, v->rule) && (d.d[k].line == v->line || !v->line);
          CHECK(!b && found, "violation %u on %s: expected [%s] at line %u, got %s%s", i,
-               isa_chip_name(chips[c]), v->rule, v->line, b ? "an assembled program" : "",
+               hw_chip_name(chips[c]), v->rule, v->line, b ? "an assembled program" : "",
                b ? "" : (d.n ? d.d[0].rule : "no diagnostic"));
          if (b || !found)
             print_diags(&d);
@@ -667,11 +667,11 @@ static void test_violations(void)
    /* The limits themselves are accepted: 4 constant pairs on R6xx, 2 on R7xx, 2 trans
     * constants, full fetch clauses. */
    static const struct { int chip; const char *text; } ok[] = {
-      {ISA_CHIP_R600, KC_CF "0 x: ADD R1.x, KC0[0].x, KC0[0].y\n  y: ADD R1.y, KC0[0].z, KC0[1].x\n"},
+      {HW_CHIP_R6XX, KC_CF "0 x: ADD R1.x, KC0[0].x, KC0[0].y\n  y: ADD R1.y, KC0[0].z, KC0[1].x\n"},
       {-1, KC_CF "0 x: ADD R1.x, KC0[0].x, KC0[0].y\n  y: ADD R1.y, KC0[1].z, KC0[1].w\n"},
       {-1, KC_CF "0 t: MULLO_INT R1.x, KC0[0].x, L.x\n  LITERALS 7\n"},
       {-1, KC_CF "0 t: MULLO_INT R1.x, KC0[0].x, R2.y BANK_SWIZZLE:SCL_221\n"},
-      {ISA_CHIP_R600, KC_CF "0 x: ADD R1.x, KC0[0].x, KC0[1].x\n  y: ADD R1.y, KC0[2].x, R2.y\n"},
+      {HW_CHIP_R6XX, KC_CF "0 x: ADD R1.x, KC0[0].x, KC0[1].x\n  y: ADD R1.y, KC0[2].x, R2.y\n"},
       {-1, KC_CF "0 t: MUL_LIT R1.x, KC0[0].x, L.x, R2.y BANK_SWIZZLE:SCL_122\n  LITERALS 1.0\n"},
       {-1, KC_CF "0 x: KILLGT R0.x, R1.x, R2.x\n  y: ADD R0.y, R1.y, R2.y\n"},
       {-1, KC_CF "0 x: MOVA_INT R0.x, R1.x\n1 y: MOV R1.y, R[2+AR_X].y\n"},
@@ -679,12 +679,12 @@ static void test_violations(void)
    };
    for (unsigned i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
       for (unsigned c = 0; c < 2; c++) {
-         if (ok[i].chip >= 0 && (enum isa_chip)ok[i].chip != chips[c])
+         if (ok[i].chip >= 0 && (enum hw_chip)ok[i].chip != chips[c])
             continue;
          struct isa_diags d = {0};
          size_t n;
          uint8_t *b = assemble(ok[i].text, chips[c], &n, &d);
-         CHECK(b != NULL, "accepted case %u on %s is rejected", i, isa_chip_name(chips[c]));
+         CHECK(b != NULL, "accepted case %u on %s is rejected", i, hw_chip_name(chips[c]));
          if (!b)
             print_diags(&d);
          free(b);
@@ -695,7 +695,7 @@ static void test_violations(void)
 static void test_clause_sizes(void)
 {
    for (unsigned c = 0; c < 2; c++) {
-      unsigned max = chips[c] == ISA_CHIP_R600 ? 8 : 16;
+      unsigned max = chips[c] == HW_CHIP_R6XX ? 8 : 16;
       for (unsigned extra = 0; extra < 2; extra++) {
          char text[4096];
          size_t len = (size_t)snprintf(text, sizeof(text), ".cf\n0 TEX @2\n1 NOP END_OF_PROGRAM\n.tex @2\n");
@@ -705,7 +705,7 @@ static void test_clause_sizes(void)
          size_t n;
          uint8_t *b = assemble(text, chips[c], &n, &d);
          CHECK(extra ? !b && d.n && !strcmp(d.d[0].rule, "clause-size") && d.d[0].line == 4 : b != NULL,
-               "TEX clause of %u on %s", max + extra, isa_chip_name(chips[c]));
+               "TEX clause of %u on %s", max + extra, hw_chip_name(chips[c]));
          free(b);
       }
       for (unsigned extra = 0; extra < 2; extra++) {
@@ -717,7 +717,7 @@ static void test_clause_sizes(void)
          size_t n;
          uint8_t *b = assemble(text, chips[c], &n, &d);
          CHECK(extra ? !b && d.n && !strcmp(d.d[0].rule, "clause-size") : b != NULL,
-               "ALU clause of %u slots on %s", 128 + extra, isa_chip_name(chips[c]));
+               "ALU clause of %u slots on %s", 128 + extra, hw_chip_name(chips[c]));
          free(b);
       }
    }
@@ -733,7 +733,7 @@ static void put(uint8_t *b, unsigned i, uint32_t v)
    b[4 * i + 3] = (uint8_t)(v >> 24);
 }
 
-static bool decodes(enum isa_chip chip, const uint8_t *b, size_t n, char *first_msg, size_t len)
+static bool decodes(enum hw_chip chip, const uint8_t *b, size_t n, char *first_msg, size_t len)
 {
    struct isa_diags d = {0};
    struct isa_program p;
@@ -778,7 +778,7 @@ static void test_malformed(void)
       {"non-zero dword between clauses", 14, 0, 1, false},
    };
    for (unsigned c = 0; c < 2; c++) {
-      enum isa_chip chip = chips[c];
+      enum hw_chip chip = chips[c];
       struct isa_diags d = {0};
       size_t n = 0;
       char msg[240];
@@ -794,15 +794,15 @@ static void test_malformed(void)
          memcpy(b, good, n);
          put(b, muts[k].dword, (dw(b, muts[k].dword) & ~muts[k].clear) | muts[k].set);
          bool ok = decodes(chip, b, n, msg, sizeof(msg));
-         bool want = chip == ISA_CHIP_RV770 && muts[k].r7_ok;
-         CHECK(ok == want, "%s on %s: decode %s%s%s", muts[k].what, isa_chip_name(chip),
+         bool want = chip == HW_CHIP_R7XX && muts[k].r7_ok;
+         CHECK(ok == want, "%s on %s: decode %s%s%s", muts[k].what, hw_chip_name(chip),
                ok ? "accepted" : "refused", ok ? "" : ": ", ok ? "" : msg);
       }
       /* An OP2 opcode without a name (127), at the chip's opcode position. */
       memcpy(b, good, n);
       const struct hw_field *op = isa_field_req(chip, ISA_F_ALU_OP2, "ALU_INST");
       put(b, 9, isa_fset(op, dw(b, 9), 127));
-      CHECK(!decodes(chip, b, n, msg, sizeof(msg)), "OP2 opcode 127 refused on %s", isa_chip_name(chip));
+      CHECK(!decodes(chip, b, n, msg, sizeof(msg)), "OP2 opcode 127 refused on %s", hw_chip_name(chip));
       /* Sizes and tails. */
       CHECK(!decodes(chip, good, 0, msg, sizeof(msg)), "empty program refused");
       CHECK(!decodes(chip, good, 4, msg, sizeof(msg)), "4-byte program refused");
@@ -874,7 +874,7 @@ static void test_fuzz(void)
          free(good);
       }
       printf("fuzz, %s: %u mutants decoded (%u valid ones round-trip), %u refused\n",
-             isa_chip_name(chips[c]), decoded, trips, refused);
+             hw_chip_name(chips[c]), decoded, trips, refused);
    }
 }
 
@@ -927,7 +927,7 @@ static void test_text_fuzz(void)
          isa_program_free(&p);
       }
       printf("text fuzz, %s: %u mutated listings assembled, %u rejected with a message\n",
-             isa_chip_name(chips[c]), accepted, rejected);
+             hw_chip_name(chips[c]), accepted, rejected);
    }
 }
 
@@ -981,7 +981,7 @@ static void test_tools(const char *disasm, const char *asm_tool)
       return;
    }
    uint8_t *b = assemble(".cf\n0 ALU @2 BARRIER\n1 NOP END_OF_PROGRAM BARRIER\n.alu @2\n"
-                         "0 x: MUL_IEEE R1.x, R0.x, R0.y\n", ISA_CHIP_RV770, &n, &d);
+                         "0 x: MUL_IEEE R1.x, R0.x, R0.y\n", HW_CHIP_R7XX, &n, &d);
    snprintf(path, sizeof(path), "%s/prog.bin", tmpdir);
    spill(path, b, n);
 
@@ -1041,8 +1041,8 @@ static void test_tools(const char *disasm, const char *asm_tool)
    struct isa_program wp;
    uint8_t *warn = NULL;
    size_t wn = 0;
-   if (isa_decode(ISA_CHIP_RV770, b, n, &wp, &d)) {
-      isa_set(ISA_CHIP_RV770, ISA_F_ALU1, "BANK_SWIZZLE", &wp.clauses[0].groups[0].ins[0].w[1], 7);
+   if (isa_decode(HW_CHIP_R7XX, b, n, &wp, &d)) {
+      isa_set(HW_CHIP_R7XX, ISA_F_ALU1, "BANK_SWIZZLE", &wp.clauses[0].groups[0].ins[0].w[1], 7);
       isa_encode(&wp, &warn, &wn, &d);  /* encoding does not check the rules */
       isa_program_free(&wp);
    }

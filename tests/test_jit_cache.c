@@ -92,7 +92,7 @@ static void machine(void)
 
 static struct sim_shader_env env_of(uint64_t seq)
 {
-   return (struct sim_shader_env){ .chip = R600_CHIP_RV770, .stage = SIM_STAGE_PS, .mem = mem,
+   return (struct sim_shader_env){ .chip = HW_CHIP_R7XX, .stage = SIM_STAGE_PS, .mem = mem,
                                    .regs = regs, .seq = seq };
 }
 

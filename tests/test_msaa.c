@@ -34,7 +34,7 @@ static const int pos8[8][2] = { { -1, 1 }, { 1, 5 }, { 3, -5 }, { 5, 3 },
 #define LOCS_8X_HI 0x7BD79DF9u
 
 static struct r600_gpu *gpu;
-static enum r600_chip_class chip;
+static enum hw_chip chip;
 static uint64_t cb_va, db_va, vs_va, ps_va, pos_va, col_va, rs_va;
 static uint32_t *cb;          /* MAX_S planes of W x H RGBA8 */
 static uint8_t *dbm;          /* MAX_S planes of W x H DEPTH_32_FLOAT, 1D tiled */
@@ -52,7 +52,7 @@ static void write_program(uint64_t va, uint32_t kind)
    pm4p_write_program(gpu, va, kind, 0, pos_va, col_va, 0.0f);
 }
 
-static void setup(enum r600_chip_class c)
+static void setup(enum hw_chip c)
 {
    chip = c;
    gpu = r600_gpu_create(c);
@@ -81,7 +81,7 @@ static void emit_state(struct ib *ib, unsigned log2n, bool msaa_enable, uint32_t
    ib_ctx(ib, REG_PA_SC_AA_MASK, aa_mask);
    uint32_t lo = log2n == 1 ? LOCS_2X : log2n == 2 ? LOCS_4X : log2n == 3 ? LOCS_8X_LO : 0;
    uint32_t hi = log2n == 1 ? LOCS_2X : log2n == 2 ? LOCS_4X : log2n == 3 ? LOCS_8X_HI : 0;
-   if (chip == R600_CHIP_R600) {
+   if (chip == HW_CHIP_R6XX) {
       /* The original R600 keeps the locations in config registers, one per mode; the
        * context registers get garbage to show they are not used there. */
       ib_cfg(ib, REG_PA_SC_AA_SAMPLE_LOCS_2S, LOCS_2X);
@@ -419,7 +419,7 @@ static void test_resolve_box(void)
 
 int main(void)
 {
-   static const enum r600_chip_class chips[2] = { R600_CHIP_RV770, R600_CHIP_R600 };
+   static const enum hw_chip chips[2] = { HW_CHIP_R7XX, HW_CHIP_R6XX };
    for (unsigned i = 0; i < 2; i++) {
       setup(chips[i]);
       const char *cn = i ? "r600" : "rv770";

@@ -23,7 +23,7 @@
 #define MAX_VERTS 1024
 
 static struct r600_gpu *gpu;
-static enum r600_chip_class chip = R600_CHIP_RV770;
+static enum hw_chip chip = HW_CHIP_R7XX;
 static uint64_t cb_va, vs_va, ps_va, pos_va, col_va;
 static uint32_t *cb;
 static float *pos, *col;            /* col: per vertex 4 vec4 (colour, misc, ccdist 0-3, 4-7) */
@@ -604,7 +604,7 @@ static void test_culls(void)
          for (unsigned k = 0; k < 3; k++)
             set_vtx(3 * i + k, t[i][k][0], t[i][k][1], 8, c, NULL, NULL);
       pos[4 * 1 + (what == 0 ? 1 : 3)] = what == 0 ? NAN : INFINITY;   /* triangle 0 */
-      bool kill_all = what == 2 && chip != R600_CHIP_R600;
+      bool kill_all = what == 2 && chip != HW_CHIP_R6XX;
       if (what < 2)
          paint_tri(t[1], pm4p_rgba(c));
       struct ib ib = { .n = 0 };

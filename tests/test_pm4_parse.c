@@ -30,11 +30,11 @@ static void submit(const struct ib *ib)
 
 static void test_chip_names(void)
 {
-   enum r600_chip_class c;
-   CHECK(r600_chip_from_name("r600", &c) && c == R600_CHIP_R600, "r600");
-   CHECK(r600_chip_from_name("rv770", &c) && c == R600_CHIP_RV770, "rv770");
-   CHECK(!r600_chip_from_name("rv7700", &c) && !r600_chip_from_name(NULL, &c), "bad names");
-   CHECK(!strcmp(r600_chip_name(R600_CHIP_RV770), "rv770"), "name of rv770");
+   enum hw_chip c;
+   CHECK(hw_chip_from_name("r600", &c) && c == HW_CHIP_R6XX, "r600");
+   CHECK(hw_chip_from_name("rv770", &c) && c == HW_CHIP_R7XX, "rv770");
+   CHECK(!hw_chip_from_name("rv7700", &c) && !hw_chip_from_name(NULL, &c), "bad names");
+   CHECK(!strcmp(hw_chip_name(HW_CHIP_R7XX), "rv770"), "name of rv770");
 }
 
 static void test_memory(void)
@@ -310,8 +310,8 @@ static void test_malformed(void)
 
 static void test_r600_chip(void)
 {
-   struct r600_gpu *g = r600_gpu_create(R600_CHIP_R600);
-   CHECK(g && r600_gpu_chip(g) == R600_CHIP_R600, "create r600");
+   struct r600_gpu *g = r600_gpu_create(HW_CHIP_R6XX);
+   CHECK(g && r600_gpu_chip(g) == HW_CHIP_R6XX, "create r600");
    uint32_t ib[] = { PM4_TYPE3_HDR(PM4_IT_START_3D_CMDBUF, 1), 0,
                      PM4_TYPE3_HDR(PM4_IT_SET_CONTEXT_REG, 2),
                      (REG_PA_SU_VTX_CNTL - PM4_SET_CONTEXT_REG_WINDOW_START) >> 2, 0x29 };
@@ -396,11 +396,11 @@ static void test_fuzz(void)
 
 int main(void)
 {
-   gpu = r600_gpu_create(R600_CHIP_RV770);
+   gpu = r600_gpu_create(HW_CHIP_R7XX);
    CHECK(gpu != NULL, "create");
    if (!gpu)
       return 1;
-   CHECK(r600_gpu_create((enum r600_chip_class)7) == NULL, "bad chip class");
+   CHECK(r600_gpu_create((enum hw_chip)7) == NULL, "bad chip class");
    test_chip_names();
    test_memory();
    test_set_packets();

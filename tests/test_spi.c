@@ -28,7 +28,7 @@
 #define SAMPLES 4
 
 static struct r600_gpu *gpu;
-static enum r600_chip_class chip = R600_CHIP_RV770;
+static enum hw_chip chip = HW_CHIP_R7XX;
 static uint64_t vs_va, ps_va, pos_va, col_va, cb_va[4];
 static float *pos, *col;
 static float *out[4];            /* target k: SAMPLES planes of W x H RGBA32F */
@@ -108,7 +108,7 @@ static void emit(struct ib *ib, const struct spi_setup *s)
       ib_ctx(ib, REG_PA_SC_AA_CONFIG, PA_SC_AA_CONFIG__MSAA_NUM_SAMPLES(2) |
                                       PA_SC_AA_CONFIG__MAX_SAMPLE_DIST(6));
       ib_ctx(ib, REG_PA_SC_AA_MASK, 0xFFFFFFFF);
-      if (chip == R600_CHIP_R600)
+      if (chip == HW_CHIP_R6XX)
          ib_cfg(ib, REG_PA_SC_AA_SAMPLE_LOCS_4S, 0xA66A22EE);
       else
          ib_ctx(ib, REG_PA_SC_AA_SAMPLE_LOCS_MCTX, 0xA66A22EE);

@@ -22,7 +22,7 @@
 #define MAX_IDX 256
 
 static struct r600_gpu *gpu;
-static enum r600_chip_class chip = R600_CHIP_RV770;
+static enum hw_chip chip = HW_CHIP_R7XX;
 static uint64_t cb_va, vs_va, ps_va, pos_va, col_va, idx_va;
 static uint32_t *cb;
 static float *pos, *col;

@@ -183,7 +183,7 @@ static void run_case(uint32_t rate0, uint32_t rate1, uint32_t start)
                     cb[n][i], want[n][i]);
       }
    CHECK(bad == 0 && drawn > 100 && pm4p_new_faults(gpu, &fault_mark) == 0,
-         "%s: step rates %u/%u, start instance %u: %u wrong", r600_chip_name(chip), rate0, rate1,
+         "%s: step rates %u/%u, start instance %u: %u wrong", hw_chip_name(chip), rate0, rate1,
          start, bad);
 }
 
@@ -191,7 +191,7 @@ int main(void)
 {
    static struct prog fs, vs, ps;
    for (unsigned c = 0; c < 2; c++) {
-      chip = c ? R600_CHIP_R600 : R600_CHIP_RV770;
+      chip = c ? HW_CHIP_R6XX : HW_CHIP_R7XX;
       gpu = r600_gpu_create(chip);
       fault_mark = 0;
       for (unsigned n = 0; n < 2; n++)

@@ -410,6 +410,20 @@ def apply_r7_bits(regs, rows):
         reg.fields.append(Field(fname, lo, width, ("R7",)))
 
 
+# Body fields that docs/r600-hardware-notes.md §2.4 describes in words rather than as "NAME (hi:lo)":
+# packet -> (the words of its row that state the field, dword, field, shift, width). The
+# words are looked for in the row, so an edit of the facts that drops them is reported.
+PM4_WORDED_BODY_FIELDS = {
+    "EVENT_WRITE": [("high 7:0", 2, "ADDRESS_HI", 0, 8)],
+    "EVENT_WRITE_EOP": [("address high (7:0)", 2, "ADDRESS_HI", 0, 8)],
+    "WAIT_REG_MEM": [("2:0 function", 0, "FUNCTION", 0, 3),
+                     ("bit 4 = 1 memory", 0, "MEM_SPACE", 4, 1),
+                     ("address high", 2, "ADDRESS_HI", 0, 8)],
+    "MEM_WRITE": [("address high (7:0)", 1, "ADDRESS_HI", 0, 8),
+                  ("bit 18 (write 32 bits only)", 1, "DATA32", 18, 1)],
+}
+
+
 def parse_facts_pm4(path):
     text = open(path, encoding="utf-8").read()
     sec = text.split("\n## 2.", 1)[1].split("\n## 3.", 1)[0]
@@ -452,6 +466,11 @@ def parse_facts_pm4(path):
                 for dw, part in enumerate(split_top(body, ";")):
                     for name, hi, lo in re.findall(r"\b([A-Z][A-Z0-9_]{2,}) \((\d+):(\d+)\b", part):
                         out.append(f"body {cells[0]} {dw} {name} {int(lo)} {int(hi) - int(lo) + 1}")
+                for words, dw, name, shift, width in PM4_WORDED_BODY_FIELDS.get(cells[0], []):
+                    if words in cells[1]:
+                        out.append(f"body {cells[0]} {dw} {name} {shift} {width}")
+                    else:
+                        warn(f"pm4: {cells[0]} no longer says '{words}'; {name} left out")
         elif title.startswith("2.3"):
             for cells in rows[1:]:
                 pk = re.match(r"^([A-Z_]+)", cells[0]).group(1)

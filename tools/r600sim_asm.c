@@ -64,12 +64,12 @@ static void print_diags(const char *path, const struct isa_diags *d)
 
 int main(int argc, char **argv)
 {
-   enum isa_chip chip;
+   enum hw_chip chip;
    bool chip_given = false;
    const char *in = NULL, *out = NULL;
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--chip") && i + 1 < argc) {
-         if (!isa_chip_parse(argv[++i], &chip)) {
+         if (!hw_chip_from_name(argv[++i], &chip)) {
             fprintf(stderr, "r600sim-asm: unknown chip '%s' (r600, rv770)\n", argv[i]);
             return 2;
          }

@@ -56,11 +56,11 @@ static void print_diags(const char *path, const char *kind, const struct isa_dia
 
 int main(int argc, char **argv)
 {
-   enum isa_chip chip = ISA_CHIP_RV770;
+   enum hw_chip chip = HW_CHIP_R7XX;
    const char *path = NULL;
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--chip") && i + 1 < argc) {
-         if (!isa_chip_parse(argv[++i], &chip)) {
+         if (!hw_chip_from_name(argv[++i], &chip)) {
             fprintf(stderr, "r600sim-disasm: unknown chip '%s' (r600, rv770)\n", argv[i]);
             return 2;
          }

@@ -27,7 +27,7 @@ struct gpr_arg { unsigned reg; int lane; uint32_t v[4]; };   /* lane -1: every l
 struct const_arg { unsigned index; uint32_t v[4]; };
 
 struct options {
-   enum r600_chip_class chip;
+   enum hw_chip chip;
    enum sim_stage stage;
    enum sim_engine engine;
    bool seeded, dx10_clamp, floats;
@@ -104,8 +104,8 @@ static void *grow(void *p, unsigned n, size_t size)
 static void parse_args(int argc, char **argv, struct options *o)
 {
    memset(o, 0, sizeof(*o));
-   o->chip = R600_CHIP_RV770;
-   if (getenv("R600SIM_CHIP") && !r600_chip_from_name(getenv("R600SIM_CHIP"), &o->chip))
+   o->chip = HW_CHIP_R7XX;
+   if (getenv("R600SIM_CHIP") && !hw_chip_from_name(getenv("R600SIM_CHIP"), &o->chip))
       usage("R600SIM_CHIP must be r600 or rv770", getenv("R600SIM_CHIP"));
    o->stage = SIM_STAGE_PS;
    o->engine = SIM_ENGINE_DEFAULT;
@@ -134,7 +134,7 @@ static void parse_args(int argc, char **argv, struct options *o)
          usage("missing value after", a);
       char *v = argv[++i];
       if (!strcmp(a, "--chip")) {
-         if (!r600_chip_from_name(v, &o->chip))
+         if (!hw_chip_from_name(v, &o->chip))
             usage("--chip must be r600 or rv770", v);
       } else if (!strcmp(a, "--stage")) {
          if (!strcmp(v, "vs"))
@@ -395,7 +395,7 @@ int main(int argc, char **argv)
    size_t size;
    uint8_t *bytes = read_program(o.path, &size);
 
-   printf("r600sim-exec chip=%s stage=%s lanes=%u\n", r600_chip_name(o.chip),
+   printf("r600sim-exec chip=%s stage=%s lanes=%u\n", hw_chip_name(o.chip),
           o.stage == SIM_STAGE_VS ? "vs" : "ps", EXEC_WAVE_LANES);
 
    int status = EXIT_INTERNAL;

@@ -18,7 +18,7 @@
 
 #include <stdint.h>
 
-#include "hw/hw_regdb.h"       /* HW_CHIP_R6XX, HW_CHIP_R7XX */
+#include "hw/hw_regdb.h"       /* enum hw_chip */
 #include "r600_isa_table.h"    /* enum hw_isa_id (generated) */
 
 /* Which word/field holds the opcode. */

@@ -23,6 +23,8 @@
 
 #include <stdint.h>
 
+#include "hw/hw_chip.h"
+
 struct hw_enum_value {
    const char *name;
    uint32_t value;
@@ -36,14 +38,10 @@ struct hw_field {
    const struct hw_enum_value *values;
 };
 
-/* chips: bit 0 = R6xx, bit 1 = R7xx */
-#define HW_CHIP_R6XX 1u
-#define HW_CHIP_R7XX 2u
-
 struct hw_register {
    const char *name;
    uint32_t offset;            /* byte address */
-   uint8_t chips;              /* HW_CHIP_* */
+   uint8_t chips;              /* mask of enum hw_chip bits */
    uint16_t num_fields;
    const struct hw_field *fields;
 };

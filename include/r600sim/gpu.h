@@ -18,20 +18,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum r600_chip_class {
-   R600_CHIP_R600 = 0,    /* R6xx encodings (the original R600 part) */
-   R600_CHIP_RV770 = 1,   /* R7xx encodings */
-};
+#include "hw/hw_chip.h"   /* enum hw_chip: the chip the GPU is */
 
 struct r600_gpu;
 
-/* Parses "r600" / "rv770"; returns false for anything else. */
-bool r600_chip_from_name(const char *name, enum r600_chip_class *out);
-const char *r600_chip_name(enum r600_chip_class chip);
-
-struct r600_gpu *r600_gpu_create(enum r600_chip_class chip);
+struct r600_gpu *r600_gpu_create(enum hw_chip chip);
 void r600_gpu_destroy(struct r600_gpu *);
-enum r600_chip_class r600_gpu_chip(const struct r600_gpu *);
+enum hw_chip r600_gpu_chip(const struct r600_gpu *);
 
 /* Allocates `size` bytes of zeroed GPU memory, aligned to `align` (a power of two, at least
  * 256). Returns the GPU virtual address, 0 on failure. */

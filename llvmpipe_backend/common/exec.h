@@ -30,7 +30,7 @@ unsigned sim_fault_log_read(struct sim_fault_log *log, struct r600_gpu_fault *ou
 
 /* What a stage needs to know about the packet being executed. */
 struct sim_exec {
-   enum r600_chip_class chip;
+   enum hw_chip chip;
    uint32_t *regs;                 /* the register file (byte offset / 4), written by the CP */
    struct sim_memory *mem;
    struct sim_fault_log *faults;

@@ -50,11 +50,10 @@ void sim_unimpl(const char *what)
    report(what);
 }
 
-void sim_unimpl_field(enum r600_chip_class chip, uint32_t reg, const char *field,
+void sim_unimpl_field(enum hw_chip chip, uint32_t reg, const char *field,
                       uint32_t value, const char *consequence)
 {
-   unsigned chipbit = chip == R600_CHIP_R600 ? HW_CHIP_R6XX : HW_CHIP_R7XX;
-   const struct hw_register *r = hw_find_register(reg, chipbit);
+   const struct hw_register *r = hw_find_register(reg, chip);
    const char *value_name = NULL;
    if (r) {
       for (unsigned i = 0; i < r->num_fields; i++) {

@@ -11,7 +11,7 @@
 
 /* `reg` is the register's byte offset, `field` the field's name in the hw tables,
  * `consequence` what the simulator does instead ("ignored", "draw dropped", ...). */
-void sim_unimpl_field(enum r600_chip_class chip, uint32_t reg, const char *field,
+void sim_unimpl_field(enum hw_chip chip, uint32_t reg, const char *field,
                       uint32_t value, const char *consequence);
 
 /* Free-form report of a missing feature, once per distinct text. */

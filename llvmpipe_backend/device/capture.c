@@ -76,7 +76,7 @@ void sim_capture_submit(struct r600_gpu *gpu, uint64_t seq, const uint32_t *ib, 
       put_u32(0);
       put_u64(payload);
       put_u64(seq);
-      put_u32(gpu->chip == R600_CHIP_R600 ? 0 : 1);
+      put_u32(gpu->chip == HW_CHIP_R6XX ? 0 : 1);
       put_u32(ndw);
       for (unsigned i = 0; i < ndw; i++)
          put_u32(ib[i]);

@@ -15,18 +15,6 @@
 #include "r600_pm4.h"
 #include "r600_regs.h"
 
-/* Packet body fields that are not (yet) in the generated hardware tables
- * (docs/r600-hardware-notes.md §2.4). */
-#define BODY_ADDR_HI(dw) ((dw) & 0xFFu)                 /* EVENT_WRITE(_EOP), MEM_WRITE, WAIT_REG_MEM */
-#define MEM_WRITE_DATA32(dw) (((dw) >> 18) & 0x1u)      /* MEM_WRITE dword 1 */
-#define WAIT_FUNCTION(dw) ((dw) & 0x7u)                 /* WAIT_REG_MEM dword 0 */
-#define WAIT_MEM_SPACE(dw) (((dw) >> 4) & 0x1u)
-
-static unsigned chip_bit(const struct sim_exec *ex)
-{
-   return ex->chip == R600_CHIP_R600 ? HW_CHIP_R6XX : HW_CHIP_R7XX;
-}
-
 static const char *opcode_name(unsigned opcode)
 {
    const struct hw_pm4_opcode *op = hw_find_pm4_opcode((uint8_t)opcode);
@@ -121,7 +109,7 @@ static void exec_event_write(struct sim_exec *ex, const struct sim_pm4_packet *p
    if (p->body_ndw == 3) {
       /* Events with an address (ZPASS_DONE, SAMPLE_PIPELINESTAT, SAMPLE_STREAMOUTSTATS)
        * write counters; validate the address and report the missing counters. */
-      uint64_t va = p->body[1] | ((uint64_t)BODY_ADDR_HI(p->body[2]) << 32);
+      uint64_t va = p->body[1] | ((uint64_t)PM4_EVENT_WRITE__ADDRESS_HI__get(p->body[2]) << 32);
       if (!sim_mem_range(ex->mem, va, 8)) {
          sim_fault(ex, va, "EVENT_WRITE: address outside any buffer");
          return;
@@ -137,7 +125,7 @@ static void exec_event_write_eop(struct sim_exec *ex, const struct sim_pm4_packe
    if (!expect_len(ex, p, 5, 5))
       return;
    set_reg(ex, REG_VGT_EVENT_INITIATOR, p->body[0]);
-   uint64_t va = p->body[1] | ((uint64_t)BODY_ADDR_HI(p->body[2]) << 32);
+   uint64_t va = p->body[1] | ((uint64_t)PM4_EVENT_WRITE_EOP__ADDRESS_HI__get(p->body[2]) << 32);
    switch (PM4_EVENT_WRITE_EOP__DATA_SEL__get(p->body[2])) {
    case 0:   /* discard */
       break;
@@ -159,8 +147,8 @@ static void exec_mem_write(struct sim_exec *ex, const struct sim_pm4_packet *p)
 {
    if (!expect_len(ex, p, 4, 4))
       return;
-   uint64_t va = p->body[0] | ((uint64_t)BODY_ADDR_HI(p->body[1]) << 32);
-   if (MEM_WRITE_DATA32(p->body[1]))
+   uint64_t va = p->body[0] | ((uint64_t)PM4_MEM_WRITE__ADDRESS_HI__get(p->body[1]) << 32);
+   if (PM4_MEM_WRITE__DATA32__get(p->body[1]))
       mem_write(ex, va, p->body[2], 4);
    else
       mem_write(ex, va, p->body[2] | ((uint64_t)p->body[3] << 32), 8);
@@ -173,8 +161,8 @@ static void exec_wait_reg_mem(struct sim_exec *ex, const struct sim_pm4_packet *
    if (!expect_len(ex, p, 6, 6))
       return;
    uint32_t ctl = p->body[0], value;
-   if (WAIT_MEM_SPACE(ctl)) {
-      uint64_t va = p->body[1] | ((uint64_t)BODY_ADDR_HI(p->body[2]) << 32);
+   if (PM4_WAIT_REG_MEM__MEM_SPACE__get(ctl)) {
+      uint64_t va = p->body[1] | ((uint64_t)PM4_WAIT_REG_MEM__ADDRESS_HI__get(p->body[2]) << 32);
       const uint32_t *src = va % 4 ? NULL : sim_mem_range(ex->mem, va, 4);
       if (!src) {
          sim_fault(ex, va, "WAIT_REG_MEM: bad memory address");
@@ -191,7 +179,7 @@ static void exec_wait_reg_mem(struct sim_exec *ex, const struct sim_pm4_packet *
    }
    uint32_t ref = p->body[3], v = value & p->body[4];
    bool ok;
-   switch (WAIT_FUNCTION(ctl)) {
+   switch (PM4_WAIT_REG_MEM__FUNCTION__get(ctl)) {
    case 0: ok = true; break;
    case 1: ok = v < ref; break;
    case 2: ok = v <= ref; break;
@@ -200,7 +188,7 @@ static void exec_wait_reg_mem(struct sim_exec *ex, const struct sim_pm4_packet *
    case 5: ok = v >= ref; break;
    case 6: ok = v > ref; break;
    default:
-      sim_fault(ex, 0, "WAIT_REG_MEM: reserved function %u", WAIT_FUNCTION(ctl));
+      sim_fault(ex, 0, "WAIT_REG_MEM: reserved function %u", PM4_WAIT_REG_MEM__FUNCTION__get(ctl));
       return;
    }
    if (!ok)
@@ -229,9 +217,9 @@ static void exec_type3(struct sim_exec *ex, const struct sim_pm4_packet *p)
       sim_fault(ex, 0, "unknown PM4 opcode 0x%02X", p->opcode);
       return;
    }
-   if (!(op->chips & chip_bit(ex))) {
+   if (!(op->chips & ex->chip)) {
       sim_fault(ex, 0, "PM4 opcode %s does not exist on %s", op->name,
-                r600_chip_name(ex->chip));
+                hw_chip_name(ex->chip));
       return;
    }
    if (p->predicated)

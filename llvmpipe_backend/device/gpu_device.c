@@ -11,35 +11,9 @@
 #include "geometry/draw.h"
 #include "raster/workers.h"
 
-bool r600_chip_from_name(const char *name, enum r600_chip_class *out)
+struct r600_gpu *r600_gpu_create(enum hw_chip chip)
 {
-   if (!name)
-      return false;
-   if (!strcmp(name, "r600")) {
-      *out = R600_CHIP_R600;
-      return true;
-   }
-   if (!strcmp(name, "rv770")) {
-      *out = R600_CHIP_RV770;
-      return true;
-   }
-   return false;
-}
-
-const char *r600_chip_name(enum r600_chip_class chip)
-{
-   switch (chip) {
-   case R600_CHIP_R600:
-      return "r600";
-   case R600_CHIP_RV770:
-      return "rv770";
-   }
-   return "unknown";
-}
-
-struct r600_gpu *r600_gpu_create(enum r600_chip_class chip)
-{
-   if (chip != R600_CHIP_R600 && chip != R600_CHIP_RV770)
+   if (chip != HW_CHIP_R6XX && chip != HW_CHIP_R7XX)
       return NULL;
    sim_debug_flags();   /* R600SIM_DEBUG=help prints the table now, not mid-frame */
    struct r600_gpu *gpu = calloc(1, sizeof(*gpu));
@@ -73,7 +47,7 @@ void r600_gpu_destroy(struct r600_gpu *gpu)
    free(gpu);
 }
 
-enum r600_chip_class r600_gpu_chip(const struct r600_gpu *gpu)
+enum hw_chip r600_gpu_chip(const struct r600_gpu *gpu)
 {
    return gpu->chip;
 }

@@ -15,7 +15,7 @@
 struct sim_submission;       /* gpu_thread.c: a queued command buffer */
 
 struct r600_gpu {
-   enum r600_chip_class chip;
+   enum hw_chip chip;
    struct sim_memory *mem;
 
    /* Submission and fences (gpu_thread.c). */

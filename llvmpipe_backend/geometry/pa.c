@@ -65,7 +65,7 @@ static float band(const struct sim_exec *ex, uint32_t reg)
 /* PA_SC state the simulator does not implement, reported once per value. */
 void sim_pa_report_unimplemented(const struct sim_exec *ex)
 {
-   enum r600_chip_class chip = ex->chip;
+   enum hw_chip chip = ex->chip;
    uint32_t v = sim_reg(ex, REG_PA_SC_MODE_CNTL);
    if (PA_SC_MODE_CNTL__LINE_STIPPLE_ENABLE__get(v))
       sim_unimpl_field(chip, REG_PA_SC_MODE_CNTL, "LINE_STIPPLE_ENABLE", 1, "lines solid");
@@ -87,7 +87,7 @@ void sim_pa_report_unimplemented(const struct sim_exec *ex)
 
 /* PA_CL_NANINF_CNTL: only 0 (primitives with a NaN or infinite position are discarded) is
  * implemented; each other bit is reported. */
-static void report_naninf(enum r600_chip_class chip, uint32_t v)
+static void report_naninf(enum hw_chip chip, uint32_t v)
 {
    static const struct { uint32_t mask; const char *name; } bits[] = {
 #define BIT(n) { PA_CL_NANINF_CNTL__##n##__mask, #n }
@@ -107,10 +107,10 @@ static void report_naninf(enum r600_chip_class chip, uint32_t v)
 
 static void init_clip(struct sim_pa_state *pa, const struct sim_exec *ex)
 {
-   enum r600_chip_class chip = ex->chip;
+   enum hw_chip chip = ex->chip;
    uint32_t clip = sim_reg(ex, REG_PA_CL_CLIP_CNTL);
    uint32_t vs_out = sim_reg(ex, REG_PA_CL_VS_OUT_CNTL);
-   pa->kill_all = (chip != R600_CHIP_R600 && PA_CL_CLIP_CNTL__DX_RASTERIZATION_KILL__get(clip)) ||
+   pa->kill_all = (chip != HW_CHIP_R6XX && PA_CL_CLIP_CNTL__DX_RASTERIZATION_KILL__get(clip)) ||
                   SX_MISC__MULTIPASS__get(sim_reg(ex, REG_SX_MISC));
    pa->clip = !PA_CL_CLIP_CNTL__CLIP_DISABLE__get(clip);
    pa->dx_clip_space = PA_CL_CLIP_CNTL__DX_CLIP_SPACE_DEF__get(clip);
@@ -201,7 +201,7 @@ static void init_clip(struct sim_pa_state *pa, const struct sim_exec *ex)
 
 static void init_setup(struct sim_pa_state *pa, const struct sim_exec *ex)
 {
-   enum r600_chip_class chip = ex->chip;
+   enum hw_chip chip = ex->chip;
    uint32_t vte = sim_reg(ex, REG_PA_CL_VTE_CNTL);
    pa->scale[0] = PA_CL_VTE_CNTL__VPORT_X_SCALE_ENA__get(vte);
    pa->offset[0] = PA_CL_VTE_CNTL__VPORT_X_OFFSET_ENA__get(vte);
@@ -267,9 +267,9 @@ static void init_setup(struct sim_pa_state *pa, const struct sim_exec *ex)
                       * SIM_SUBPIX;
    }
 
-   if (chip == R600_CHIP_R600) {
-      /* R6xx has no PA_SC_EDGERULE; its rule is presumed to be top-left
-       * (docs/r600-hardware-notes.md §7), i.e. the 0xAAAAAAAA Mesa programs on R7xx. */
+   if (chip == HW_CHIP_R6XX) {
+      /* R6xx has no PA_SC_EDGERULE; its rule is presumed to be top-left (docs/r600-hardware-notes.md
+       * §7), i.e. the 0xAAAAAAAA Mesa programs on R7xx. */
       pa->edge_tri = pa->edge_rect = pa->edge_point = SIM_EDGE_LEFT | SIM_EDGE_TOP;
       pa->edge_line_lr = pa->edge_line_rl = 0x2A;
       pa->edge_line_tb = pa->edge_line_bt = 0xA;

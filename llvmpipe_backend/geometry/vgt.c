@@ -167,7 +167,7 @@ static bool prim_kind(const struct sim_exec *ex, unsigned *prim_type, unsigned s
 
 static void report_unimplemented_state(const struct sim_exec *ex)
 {
-   enum r600_chip_class chip = ex->chip;
+   enum hw_chip chip = ex->chip;
    uint32_t v = sim_reg(ex, REG_VGT_GS_MODE);
    if (VGT_GS_MODE__MODE__get(v))
       sim_unimpl_field(chip, REG_VGT_GS_MODE, "MODE", VGT_GS_MODE__MODE__get(v), "GS not run");

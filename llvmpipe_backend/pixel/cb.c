@@ -67,7 +67,7 @@ static uint32_t float_as_u32(float f)
 }
 
 /* Reports the INFO bits that select features the CB does not model. */
-static void report_info_bits(enum r600_chip_class chip, uint32_t reg, uint32_t info,
+static void report_info_bits(enum hw_chip chip, uint32_t reg, uint32_t info,
                              const struct sim_cb_format *f, bool blend)
 {
    unsigned array_mode = CB_COLOR0_INFO__ARRAY_MODE__get(info);
@@ -91,7 +91,7 @@ static void report_info_bits(enum r600_chip_class chip, uint32_t reg, uint32_t i
       sim_unimpl_field(chip, reg, "SOURCE_FORMAT", 1, "integer export taken in full");
 }
 
-static void check_blend_ctl(enum r600_chip_class chip, uint32_t reg, uint32_t bc)
+static void check_blend_ctl(enum hw_chip chip, uint32_t reg, uint32_t bc)
 {
    static const char *const factors[] = { "COLOR_SRCBLEND", "COLOR_DESTBLEND",
                                           "ALPHA_SRCBLEND", "ALPHA_DESTBLEND" };
@@ -118,7 +118,7 @@ static void check_blend_ctl(enum r600_chip_class chip, uint32_t reg, uint32_t bc
 static bool init_target(struct sim_cb_target *t, struct sim_exec *ex, unsigned n,
                         unsigned mask, unsigned samples, bool *fault)
 {
-   enum r600_chip_class chip = ex->chip;
+   enum hw_chip chip = ex->chip;
    uint32_t info_reg = REG_CB_COLOR0_INFO + n * REG_CB_COLOR0_INFO__stride;
    uint32_t info = sim_reg(ex, info_reg);
    uint32_t size = sim_reg(ex, REG_CB_COLOR0_SIZE + n * REG_CB_COLOR0_SIZE__stride);
@@ -203,7 +203,7 @@ static bool clrcmp_fcn_known(unsigned fcn)
 
 static void init_clrcmp(struct sim_cb_clrcmp *cc, const struct sim_exec *ex)
 {
-   enum r600_chip_class chip = ex->chip;
+   enum hw_chip chip = ex->chip;
    uint32_t ctl = sim_reg(ex, REG_CB_CLRCMP_CONTROL);
    cc->fcn_src = CB_CLRCMP_CONTROL__CLRCMP_FCN_SRC__get(ctl);
    cc->fcn_dst = CB_CLRCMP_CONTROL__CLRCMP_FCN_DST__get(ctl);
@@ -226,7 +226,7 @@ static void init_clrcmp(struct sim_cb_clrcmp *cc, const struct sim_exec *ex)
    cc->active = (src_used && cc->fcn_src != always) || (dst_used && cc->fcn_dst != always);
 }
 
-static void report_control(enum r600_chip_class chip, uint32_t ctl)
+static void report_control(enum hw_chip chip, uint32_t ctl)
 {
    if (CB_COLOR_CONTROL__FOG_ENABLE__get(ctl))
       sim_unimpl_field(chip, REG_CB_COLOR_CONTROL, "FOG_ENABLE", 1, "ignored");
@@ -237,21 +237,21 @@ static void report_control(enum r600_chip_class chip, uint32_t ctl)
    unsigned rop3 = CB_COLOR_CONTROL__ROP3__get(ctl);
    if ((rop3 >> 4) != (rop3 & 0xF))
       sim_unimpl_field(chip, REG_CB_COLOR_CONTROL, "ROP3", rop3, "pattern bit taken as 0");
-   if (chip == R600_CHIP_R600 && CB_COLOR_CONTROL__PER_MRT_BLEND__get(ctl))
+   if (chip == HW_CHIP_R6XX && CB_COLOR_CONTROL__PER_MRT_BLEND__get(ctl))
       sim_unimpl_field(chip, REG_CB_COLOR_CONTROL, "PER_MRT_BLEND", 1,
                        "the R600 has no per-MRT blend: CB_BLEND_CONTROL used");
 }
 
 bool sim_cb_state_init(struct sim_cb_state *cb, struct sim_exec *ex)
 {
-   enum r600_chip_class chip = ex->chip;
+   enum hw_chip chip = ex->chip;
    memset(cb, 0, sizeof(*cb));
    uint32_t ctl = sim_reg(ex, REG_CB_COLOR_CONTROL);
    uint32_t target_mask = sim_reg(ex, REG_CB_TARGET_MASK);
    uint32_t shader_mask = sim_reg(ex, REG_CB_SHADER_MASK);
    uint32_t rt_enable = sim_reg(ex, REG_CB_SHADER_CONTROL);
    bool multiwrite = CB_COLOR_CONTROL__MULTIWRITE_ENABLE__get(ctl);
-   bool per_mrt = CB_COLOR_CONTROL__PER_MRT_BLEND__get(ctl) && chip != R600_CHIP_R600;
+   bool per_mrt = CB_COLOR_CONTROL__PER_MRT_BLEND__get(ctl) && chip != HW_CHIP_R6XX;
    unsigned special = CB_COLOR_CONTROL__SPECIAL_OP__get(ctl);
 
    unsigned samples =

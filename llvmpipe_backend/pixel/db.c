@@ -49,6 +49,7 @@
 #include "common/exec.h"
 #include "common/gpu_memory.h"
 #include "common/unimpl.h"
+#include "hw/hw_surface.h"
 #include "r600_regs.h"
 #include "raster/sc.h"
 
@@ -193,7 +194,7 @@ static void init_stencil_face(struct sim_db_stencil *f, uint32_t ctl, uint32_t r
 
 static void report_render_state(const struct sim_exec *ex, uint32_t rctl, uint32_t shader)
 {
-   enum r600_chip_class chip = ex->chip;
+   enum hw_chip chip = ex->chip;
    if (DB_RENDER_CONTROL__DEPTH_CLEAR_ENABLE__get(rctl))
       sim_unimpl_field(chip, REG_DB_RENDER_CONTROL, "DEPTH_CLEAR_ENABLE", 1,
                        "no HTILE fast clear; depth drawn normally");
@@ -250,7 +251,7 @@ static bool decode_format(struct sim_db_state *db, const struct sim_exec *ex, un
 
 bool sim_db_state_init(struct sim_db_state *db, struct sim_exec *ex, bool alpha_test)
 {
-   enum r600_chip_class chip = ex->chip;
+   enum hw_chip chip = ex->chip;
    memset(db, 0, sizeof(*db));
    uint32_t ctl = sim_reg(ex, REG_DB_DEPTH_CONTROL);
    uint32_t info = sim_reg(ex, REG_DB_DEPTH_INFO);
@@ -341,8 +342,7 @@ uint16_t sim_db_test(const struct sim_db_state *db, const struct sim_prim *prim,
          smask[l] = 0;
          continue;
       }
-      size_t offset = ((size_t)((y / 8) * db->tiles_per_row + x / 8) * 64 + (y % 8) * 8 +
-                       x % 8) * db->bpp;
+      size_t offset = (size_t)hw_depth_tiled_index(pitch, x, y) * db->bpp;
       uint8_t passed = 0;
       for (unsigned k = 0; k < ms->n; k++) {
          if (!(smask[l] & (1u << k)))

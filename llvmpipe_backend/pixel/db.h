@@ -4,16 +4,16 @@
  * depth clamp PA_SC_VPORT_ZMIN_0/ZMAX_0.
  *
  * Surface layout (ARRAY_1D_TILED_THIN1). The real 1D-tiled address formula is not in the
- * documents we have (docs/r600-hardware-notes.md §7), so the simulator owns this layout; a driver
- * that touches depth memory with the CPU must compute the same from the same register fields:
+ * documents we have (docs/r600-hardware-notes.md §7), so the simulated GPU defines it, once, in
+ * hw/hw_surface.h (the driver's CPU access uses the same), from these register fields:
  *   tiles_per_row = DB_DEPTH_SIZE.PITCH_TILE_MAX + 1     (pitch = 8 * tiles_per_row pixels)
  *   slice_tiles   = DB_DEPTH_SIZE.SLICE_TILE_MAX + 1     (8x8-pixel micro tiles per slice)
  *   height        = 8 * (slice_tiles / tiles_per_row)   (whole tile rows only)
  *   slice_bytes   = 64 * slice_tiles * bytes_per_pixel
  *   pixel (x, y) of slice DB_DEPTH_VIEW.SLICE_START is at
  *     (DB_DEPTH_BASE << 8) + SLICE_START * slice_bytes
- *       + ((y / 8 * tiles_per_row + x / 8) * 64 + (y % 8) * 8 + x % 8) * bytes_per_pixel
- * i.e. micro tiles in row-major order, pixels row-major inside a tile. Pixel formats
+ *       + hw_depth_tiled_index(pitch, x, y) * bytes_per_pixel
+ * i.e. 8x8 micro tiles in row-major order, pixels row-major inside a tile. Pixel formats
  * (little-endian, DB_DEPTH_INFO.FORMAT names list fields from the most significant end):
  *   DEPTH_16             2 bytes: 16-bit unorm depth
  *   DEPTH_X8_24          4 bytes: depth in bits 23:0 (24-bit unorm), bits 31:24 unused (kept)

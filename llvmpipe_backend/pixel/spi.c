@@ -58,7 +58,7 @@ static unsigned vs_out_id(uint32_t ids, unsigned k)
 
 void sim_spi_state_init(struct sim_spi_state *spi, const struct sim_exec *ex, unsigned nparams)
 {
-   enum r600_chip_class chip = ex->chip;
+   enum hw_chip chip = ex->chip;
    memset(spi, 0, sizeof(*spi));
 
    uint32_t ctl0 = sim_reg(ex, REG_SPI_PS_IN_CONTROL_0);

@@ -45,7 +45,7 @@ void sim_sc_msaa_init(struct sim_sc_msaa *ms, const struct sim_exec *ex)
 
    unsigned first_n = ms->n < 4 ? ms->n : 4;
    uint32_t lo, hi;
-   if (ex->chip == R600_CHIP_R600) {
+   if (ex->chip == HW_CHIP_R6XX) {
       lo = sim_reg(ex, ms->n == 2 ? REG_PA_SC_AA_SAMPLE_LOCS_2S
                        : ms->n == 4 ? REG_PA_SC_AA_SAMPLE_LOCS_4S
                                     : REG_PA_SC_AA_SAMPLE_LOCS_8S_WD0);

@@ -53,7 +53,7 @@ struct sim_rect sim_sc_scissor(const struct sim_exec *ex)
 
    /* Viewport scissor 0: always on R6xx (docs/r600-hardware-notes.md §1.4, unverified), on R7xx per
     * PA_SC_MODE_CNTL.R700_VPORT_SCISSOR_ENABLE. */
-   bool vport = ex->chip == R600_CHIP_R600 ||
+   bool vport = ex->chip == HW_CHIP_R6XX ||
                 PA_SC_MODE_CNTL__R700_VPORT_SCISSOR_ENABLE__get(sim_reg(ex, REG_PA_SC_MODE_CNTL));
    if (vport) {
       tl = sim_reg(ex, REG_PA_SC_VPORT_SCISSOR_0_TL);

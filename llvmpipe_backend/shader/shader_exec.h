@@ -41,7 +41,7 @@ struct sim_exports {
 /* Everything a program may read besides its registers: taken from the register file of
  * the draw being executed. */
 struct sim_shader_env {
-   enum r600_chip_class chip;
+   enum hw_chip chip;
    enum sim_stage stage;
    struct sim_memory *mem;
    const uint32_t *regs;              /* context/config/resource register file, indexed by

@@ -32,7 +32,7 @@ uint32_t sim_alu_lanes(uint32_t op, uint32_t chip, uint32_t *buf)
          if (sim_alu_pred((enum hw_isa_id)op, a, b, &buf[l]))
             pass |= 1u << l;
       } else {
-         buf[l] = sim_alu_eval((enum hw_isa_id)op, (enum r600_chip_class)chip, a, b, c);
+         buf[l] = sim_alu_eval((enum hw_isa_id)op, (enum hw_chip)chip, a, b, c);
       }
    }
    return pass;

@@ -76,7 +76,7 @@ static inline bool sim_alu_is_transcendental(enum hw_isa_id op)
       return false;
    }
 }
-uint32_t sim_alu_transcendental(enum hw_isa_id op, enum r600_chip_class chip, uint32_t a);
+uint32_t sim_alu_transcendental(enum hw_isa_id op, enum hw_chip chip, uint32_t a);
 
 /* RECIP_INT, RECIP_UINT (alu_ops.c). */
 uint32_t sim_recip_int(uint32_t a);
@@ -136,7 +136,7 @@ static inline uint32_t sim_mul_lit(uint32_t a, uint32_t b, uint32_t c)
 }
 
 /* One non-reduction, non-FP64 operation on source dwords (modifiers already applied). */
-static inline uint32_t sim_alu_eval(enum hw_isa_id op, enum r600_chip_class chip, uint32_t a,
+static inline uint32_t sim_alu_eval(enum hw_isa_id op, enum hw_chip chip, uint32_t a,
                                     uint32_t b, uint32_t c)
 {
    float fa = sim_f(a), fb = sim_f(b), fc = sim_f(c);

@@ -54,7 +54,7 @@ static uint32_t inf_fix(enum hw_isa_id op, uint32_t r)
    }
 }
 
-uint32_t sim_alu_transcendental(enum hw_isa_id op, enum r600_chip_class chip, uint32_t a)
+uint32_t sim_alu_transcendental(enum hw_isa_id op, enum hw_chip chip, uint32_t a)
 {
    float x = sim_f(sim_ftz(a));
    double d = (double)x, r;
@@ -72,7 +72,7 @@ uint32_t sim_alu_transcendental(enum hw_isa_id op, enum r600_chip_class chip, ui
       return inf_fix(op, sim_fres((float)log2(d)));
    case HW_ISA_OP2_SIN: case HW_ISA_OP2_COS: {
       bool cosine = op == HW_ISA_OP2_COS;
-      if (chip != R600_CHIP_RV770)
+      if (chip != HW_CHIP_R7XX)
          r = cosine ? cos(d) : sin(d);
       else if (isinf(d) || d != d)
          r = NAN;

@@ -277,12 +277,12 @@ struct sim_program *sim_isa_decode(const struct sim_isa_image *img, char *err, s
       snprintf(err, errlen, "out of memory");
       return NULL;
    }
-   p->chip = dw[1] == R600_CHIP_RV770 ? R600_CHIP_RV770 : R600_CHIP_R600;
+   p->chip = dw[1] == HW_CHIP_R7XX ? HW_CHIP_R7XX : HW_CHIP_R6XX;
    p->stage = (enum sim_stage)dw[2];
    p->entry = dw[3];
    p->dx10_clamp = dw[4] != 0;
    p->ncf = dw[5];
-   d.r7 = p->chip == R600_CHIP_RV770;
+   d.r7 = p->chip == HW_CHIP_R7XX;
    size_t ncf_words = 2ull * (p->ncf - p->entry);
    if (p->ncf <= p->entry || p->ncf > SIM_MAX_CF || SIM_IMAGE_HEADER + ncf_words > img->ndw) {
       snprintf(err, errlen, "program image truncated");

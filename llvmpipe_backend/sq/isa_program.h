@@ -203,7 +203,7 @@ struct sim_cf {
 };
 
 struct sim_program {
-   enum r600_chip_class chip;
+   enum hw_chip chip;
    enum sim_stage stage;
    bool dx10_clamp;            /* SQ_PGM_RESOURCES_*.DX10_CLAMP */
    unsigned entry;             /* first CF instruction (SQ_PGM_CF_OFFSET) */
@@ -245,7 +245,7 @@ struct sim_isa_image {
  * through END_OF_PROGRAM - or, for the fetch shader, the first RETURN - and every clause
  * they reference), prefixed by chip, stage and the register state that changes code.
  * Returns false and writes `err` on a bad address or a runaway CF list. */
-bool sim_isa_read(struct sim_memory *mem, enum r600_chip_class chip, enum sim_stage stage,
+bool sim_isa_read(struct sim_memory *mem, enum hw_chip chip, enum sim_stage stage,
                   uint64_t va, unsigned entry, bool dx10_clamp, struct sim_isa_image *img,
                   char *err, size_t errlen);
 

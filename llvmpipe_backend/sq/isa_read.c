@@ -58,11 +58,11 @@ static uint32_t required_index(bool r7, uint32_t w0, uint32_t w1, bool jumps)
    }
 }
 
-bool sim_isa_read(struct sim_memory *mem, enum r600_chip_class chip, enum sim_stage stage,
+bool sim_isa_read(struct sim_memory *mem, enum hw_chip chip, enum sim_stage stage,
                   uint64_t va, unsigned entry, bool dx10_clamp, struct sim_isa_image *img,
                   char *err, size_t errlen)
 {
-   bool r7 = chip == R600_CHIP_RV770;
+   bool r7 = chip == HW_CHIP_R7XX;
    uint32_t hdr[SIM_IMAGE_HEADER] = { SIM_IMAGE_MAGIC, chip, stage, entry, dx10_clamp, 0 };
    img->ndw = 0;
    if (!img_push(img, hdr, SIM_IMAGE_HEADER))

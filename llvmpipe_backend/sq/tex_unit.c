@@ -38,6 +38,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hw/hw_surface.h"
 #include "r600_regs.h"
 #include "sq/alu_bits.h"
 #include "sq/fetch_unit.h"
@@ -236,8 +237,8 @@ static bool load(const struct tex_ctx *k, uint32_t res[4][SIM_LANES])
       int32_t level = (int32_t)src_bits(k, 3, l);
       uint32_t e[4] = { 0, 0, 0, 0 };
       if (level >= 0 && (unsigned)level <= v.last_level && layer >= 0 && layer < (int32_t)v.layers &&
-          i >= 0 && j >= 0 && (unsigned)i < sim_tex_level_dim(v.width, (unsigned)level) &&
-          (unsigned)j < sim_tex_level_dim(v.height, (unsigned)level) &&
+          i >= 0 && j >= 0 && (unsigned)i < hw_surface_dim(v.width, (unsigned)level) &&
+          (unsigned)j < hw_surface_dim(v.height, (unsigned)level) &&
           !sim_tex_texel(k->x, k->pc, &v, (unsigned)level, (unsigned)layer, (unsigned)i, (unsigned)j, e))
          return false;
       for (unsigned c = 0; c < 4; c++) {
@@ -257,8 +258,8 @@ static bool sizes(const struct tex_ctx *k, uint32_t res[4][SIM_LANES])
    bool resinfo = k->t->op == SIM_TEX_GET_TEXTURE_RESINFO;
    for (unsigned l = 0; l < SIM_LANES; l++) {
       uint32_t level = resinfo ? src_bits(k, 0, l) : 0;
-      res[0][l] = sim_tex_level_dim(v.width, level);
-      res[1][l] = sim_tex_level_dim(v.height, level);
+      res[0][l] = hw_surface_dim(v.width, level);
+      res[1][l] = hw_surface_dim(v.height, level);
       res[2][l] = v.layers;
       res[3][l] = resinfo ? v.last_level + 1 : 1;
    }

@@ -5,11 +5,8 @@
  * filters, all eight CLAMP modes (the HALF_BORDER ones as BORDER), the three border
  * constants and the TD_<stage>_SAMPLERn_BORDER_* registers. Anything else is a fault.
  *
- * Layout of the mip chain (the simulator's definition, shared with pipe_r600sim): level 0
- * at BASE_ADDRESS << 8 with the resource's PITCH; level 1 at MIP_ADDRESS << 8; level n + 1
- * right after level n; level k has pitch align(max(1, w >> k), 8) texels (level 0: PITCH),
- * height align(max(1, h >> k), 8) rows, and each of its layers (6 cube faces, +x -x +y -y
- * +z -z) takes align(pitch * height * bytes per texel, 256) bytes.
+ * Layout of the mip chain: hw/hw_surface.h, with level 0 at BASE_ADDRESS << 8 and the
+ * resource's PITCH, level 1 at MIP_ADDRESS << 8.
  *
  * Filter weights are plain fp32 (hardware uses fewer fraction bits; not modelled). Cube
  * maps clamp to the face edge (no seamless filtering). Depth compare (SAMPLE_C*) compares
@@ -20,6 +17,7 @@
 #include <string.h>
 
 #include "common/gpu_memory.h"
+#include "hw/hw_surface.h"
 #include "r600_regs.h"
 #include "sq/alu_bits.h"
 #include "sq/fetch_unit.h"
@@ -197,33 +195,18 @@ bool sim_tex_read_sampler(struct sim_run *x, unsigned pc, const struct sim_tex_i
    return true;
 }
 
-static unsigned align(unsigned v, unsigned a)
+static struct hw_surface view_surface(const struct sim_tex_view *v)
 {
-   return (v + a - 1) / a * a;
-}
-
-unsigned sim_tex_level_dim(unsigned size, unsigned level)
-{
-   return level < 32 && size >> level ? size >> level : 1;
-}
-
-static unsigned level_pitch(const struct sim_tex_view *v, unsigned level)
-{
-   return level ? align(sim_tex_level_dim(v->width, level), 8) : v->pitch0;
-}
-
-static uint64_t layer_size(const struct sim_tex_view *v, unsigned level)
-{
-   uint64_t bytes = (uint64_t)level_pitch(v, level) * align(sim_tex_level_dim(v->height, level), 8) * v->bpp;
-   return (bytes + 255) & ~(uint64_t)255;
+   return (struct hw_surface){ .width = v->width, .height = v->height, .bpp = v->bpp,
+                               .layers = v->layers, .samples = 1, .pitch0 = v->pitch0 };
 }
 
 static uint64_t level_address(const struct sim_tex_view *v, unsigned level, unsigned layer)
 {
-   uint64_t a = level ? v->mip : v->base;
-   for (unsigned k = 1; k < level; k++)
-      a += layer_size(v, k) * v->layers;
-   return a + layer * layer_size(v, level);
+   const struct hw_surface s = view_surface(v);
+   uint64_t a = level ? v->mip + hw_surface_level_offset(&s, level) - hw_surface_level_offset(&s, 1)
+                      : v->base;
+   return a + layer * hw_surface_layer_size(&s, level);
 }
 
 /* The host bytes of (level, layer) as one mapped range, from the view's two-entry cache
@@ -238,10 +221,11 @@ static const struct sim_tex_host_level *host_level(struct sim_run *x, struct sim
    }
    struct sim_tex_host_level *h = &v->host[v->host_next];
    v->host_next ^= 1;
-   unsigned w = sim_tex_level_dim(v->width, level), rows = sim_tex_level_dim(v->height, level);
+   unsigned w = hw_surface_dim(v->width, level), rows = hw_surface_dim(v->height, level);
    h->level = (int)level;
    h->layer = (int)layer;
-   h->pitch = level_pitch(v, level);
+   const struct hw_surface s = view_surface(v);
+   h->pitch = hw_surface_pitch(&s, level);
    h->bytes = sim_mem_range(x->env->mem, level_address(v, level, layer),
                             ((uint64_t)(rows - 1) * h->pitch + w) * v->bpp);
    return h;
@@ -333,7 +317,7 @@ bool sim_tex_sample_level(struct sim_run *x, unsigned pc, struct sim_tex_view *v
                           const struct sim_tex_coord *c, unsigned level, bool linear,
                           const struct sim_tex_taps *taps, float out[4], float frac[2])
 {
-   int n[2] = { (int)sim_tex_level_dim(v->width, level), (int)sim_tex_level_dim(v->height, level) };
+   int n[2] = { (int)hw_surface_dim(v->width, level), (int)hw_surface_dim(v->height, level) };
    float f[2] = { c->norm[0] ? c->u * (float)n[0] : c->u, c->norm[1] ? c->v * (float)n[1] : c->v };
    unsigned mode[2] = { s->wrap[0], s->wrap[1] };
    for (unsigned k = 0; k < 2; k++) {

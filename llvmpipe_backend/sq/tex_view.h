@@ -60,8 +60,6 @@ bool sim_tex_read_view(struct sim_run *x, unsigned pc, const struct sim_tex_inst
 bool sim_tex_read_sampler(struct sim_run *x, unsigned pc, const struct sim_tex_inst *t,
                           struct sim_tex_sampler *s);
 
-unsigned sim_tex_level_dim(unsigned size, unsigned level);
-
 /* One texel of level `level`, (i, j) inside it, decoded to four dwords. */
 bool sim_tex_texel(struct sim_run *x, unsigned pc, struct sim_tex_view *v, unsigned level,
                    unsigned layer, unsigned i, unsigned j, uint32_t out[4]);

@@ -4,13 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* BANK_SWIZZLE: read cycle of src0, src1, src2 (docs/r600-hardware-notes.md §4.2). */
-static const uint8_t vec_cycle[6][3] = {
-   {0, 1, 2}, {0, 2, 1}, {1, 2, 0}, {1, 0, 2}, {2, 0, 1}, {2, 1, 0},
-};
-static const uint8_t trans_cycle[4][3] = {
-   {2, 1, 0}, {1, 2, 2}, {2, 1, 2}, {2, 2, 1},
-};
+#include "hw/hw_alu_readport.h"
 
 static unsigned popcount8(unsigned v)
 {
@@ -90,16 +84,16 @@ static bool op_lines(const struct mir_alu *ops, unsigned n, uint16_t *lines, uns
 
 /* Distinct constant reads of a set of instructions: R7xx counts (constant, xy|zw half)
  * pairs and allows 2, R6xx counts (constant, channel) pairs and allows 4. */
-static bool const_reads_ok(const struct mir_alu *const *ops, unsigned n, enum r600_chip_class chip)
+static bool const_reads_ok(const struct mir_alu *const *ops, unsigned n, enum hw_chip chip)
 {
    uint32_t key[12];
-   unsigned num = 0, max = chip == R600_CHIP_RV770 ? 2 : 4;
+   unsigned num = 0, max = chip == HW_CHIP_R7XX ? 2 : 4;
    for (unsigned k = 0; k < n; k++) {
       for (unsigned s = 0; s < 3; s++) {
          const struct mir_src *src = &ops[k]->src[s];
          if (src->kind != MIR_SRC_CONST)
             continue;
-         uint32_t v = src->value * 4 + (chip == R600_CHIP_RV770 ? src->chan / 2u : src->chan);
+         uint32_t v = src->value * 4 + (chip == HW_CHIP_R7XX ? src->chan / 2u : src->chan);
          unsigned i = 0;
          while (i < num && key[i] != v)
             i++;
@@ -113,60 +107,39 @@ static bool const_reads_ok(const struct mir_alu *const *ops, unsigned n, enum r6
    return true;
 }
 
-static bool reserve_port(int ports[3][4], unsigned cycle, unsigned chan, uint32_t reg)
-{
-   if (ports[cycle][chan] < 0) {
-      ports[cycle][chan] = (int)reg;
-      return true;
-   }
-   return ports[cycle][chan] == (int)reg;
-}
-
 /* Reserves the GPR read ports of one instruction under bank swizzle `sw`. */
-static bool try_swizzle(const struct mir_alu *a, bool trans, unsigned sw, int ports[3][4])
+static bool try_swizzle(const struct mir_alu *a, bool trans, unsigned sw, struct hw_read_ports *ports)
 {
    unsigned nsrc = r600_alu_op_info(a->op)->num_src;
+   struct hw_alu_read src[3];
    unsigned nconst = 0;
 
-   if (trans) {
-      /* constants of the trans slot are read in the first cycles; at most two */
-      for (unsigned i = 0; i < nsrc; i++)
-         nconst += a->src[i].kind != MIR_SRC_REG;
-      if (nconst > 2)
-         return false;
-   }
    for (unsigned i = 0; i < nsrc; i++) {
-      const struct mir_src *s = &a->src[i];
-      if (s->kind != MIR_SRC_REG)
-         continue;
-      if (!trans && i == 1 && a->src[0].kind == MIR_SRC_REG && a->src[0].value == s->value &&
-          a->src[0].chan == s->chan)
-         continue;   /* src1 reuses src0's read */
-      unsigned cycle = trans ? trans_cycle[sw][i] : vec_cycle[sw][i];
-      if (trans && cycle < nconst)
-         return false;
-      if (!reserve_port(ports, cycle, s->chan, s->value))
-         return false;
+      bool reg = a->src[i].kind == MIR_SRC_REG;
+      src[i] = (struct hw_alu_read){ .kind = reg ? HW_ALU_READ_GPR : HW_ALU_READ_CONST,
+                                     .chan = a->src[i].chan, .gpr = (uint16_t)a->src[i].value };
+      nconst += !reg;
    }
-   return true;
+   if (trans && nconst > HW_ALU_TRANS_MAX_CONSTS)
+      return false;
+   return hw_read_ports_reserve(ports, trans, sw, src, nsrc, NULL) == HW_READ_PORTS_OK;
 }
 
-static bool assign_swizzles(struct r600_alu_group *g, unsigned slot, int ports[3][4])
+static bool assign_swizzles(struct r600_alu_group *g, unsigned slot, struct hw_read_ports *ports)
 {
    while (slot < 5 && !(g->used & (1u << slot)))
       slot++;
    if (slot == 5)
       return true;
    bool trans = slot == R600_SLOT_T;
-   unsigned count = trans ? 4 : 6;
+   unsigned count = trans ? HW_ALU_SCL_SWIZZLES : HW_ALU_VEC_SWIZZLES;
    for (unsigned sw = 0; sw < count; sw++) {
-      int saved[3][4];
-      memcpy(saved, ports, sizeof(saved));
+      struct hw_read_ports saved = *ports;
       if (try_swizzle(&g->slot[slot], trans, sw, ports) && assign_swizzles(g, slot + 1, ports)) {
          g->bank_swizzle[slot] = (uint8_t)sw;
          return true;
       }
-      memcpy(ports, saved, sizeof(saved));
+      *ports = saved;
    }
    return false;
 }
@@ -197,7 +170,7 @@ static bool depends_on(const struct mir_alu *a, const struct mir_alu *w)
 /* Places the instruction(s) into a copy of `g` and checks every group rule; on success
  * the copy replaces `g`. */
 static bool group_try(struct r600_alu_group *g, const struct mir_alu *ops, unsigned n,
-                      enum r600_chip_class chip)
+                      enum hw_chip chip)
 {
    struct r600_alu_group t = *g;
    unsigned placed[4];
@@ -273,15 +246,15 @@ static bool group_try(struct r600_alu_group *g, const struct mir_alu *ops, unsig
    if (once > 1 || movas > 1 || (movas && rels) || !const_reads_ok(all, num, chip))
       return false;
 
-   int ports[3][4];
-   memset(ports, 0xff, sizeof(ports));
-   if (!assign_swizzles(&t, 0, ports))
+   struct hw_read_ports ports;
+   hw_read_ports_init(&ports);
+   if (!assign_swizzles(&t, 0, &ports))
       return false;
    *g = t;
    return true;
 }
 
-bool r600_alu_group_fits(const struct mir_alu *ops, unsigned n, enum r600_chip_class chip)
+bool r600_alu_group_fits(const struct mir_alu *ops, unsigned n, enum hw_chip chip)
 {
    uint16_t lines[4];
    unsigned num = 0, num_literals = 0;
@@ -309,7 +282,7 @@ bool r600_alu_group_fits(const struct mir_alu *ops, unsigned n, enum r600_chip_c
 }
 
 int r600_alu_clause_add(struct r600_alu_clause *c, const struct mir_alu *ops, unsigned n,
-                        enum r600_chip_class chip)
+                        enum hw_chip chip)
 {
    uint16_t lines[4];
    unsigned num_lines = c->num_lines;

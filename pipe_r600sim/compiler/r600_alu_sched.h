@@ -34,7 +34,7 @@ struct r600_alu_clause {
  * clause. Returns 1 when added, 0 when the clause is full (the caller starts a new clause
  * and adds again), -1 when out of memory. */
 int r600_alu_clause_add(struct r600_alu_clause *c, const struct mir_alu *ops, unsigned n,
-                        enum r600_chip_class chip);
+                        enum hw_chip chip);
 /* 64-bit slots of the clause, literals included. */
 unsigned r600_alu_clause_slots(const struct r600_alu_clause *c);
 /* The (at most two) kcache locks covering the clause's constants. */
@@ -42,7 +42,7 @@ void r600_alu_clause_kcache(const struct r600_alu_clause *c, struct r600_kcache_
 /* True when the constant, literal and kcache operands of one instruction (n = 1) or of a
  * reduction's lanes (n = 4) can be read in one group and one clause; the lowering copies
  * operands into temporaries until this holds. */
-bool r600_alu_group_fits(const struct mir_alu *ops, unsigned n, enum r600_chip_class chip);
+bool r600_alu_group_fits(const struct mir_alu *ops, unsigned n, enum hw_chip chip);
 void r600_alu_clause_free(struct r600_alu_clause *c);
 
 #endif

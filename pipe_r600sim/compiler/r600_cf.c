@@ -51,7 +51,7 @@ struct flow {
 
 struct builder {
    struct mir_program *p;
-   enum r600_chip_class chip;
+   enum hw_chip chip;
    struct cf_entry *cf;
    unsigned num_cf, cap_cf;
    struct r600_alu_clause *alu;

@@ -83,7 +83,7 @@ static char *dup_message(const char *prefix, const char *msg)
    return s;
 }
 
-bool r600_compile_shader(const struct ir_shader *ir, enum r600_chip_class chip,
+bool r600_compile_shader(const struct ir_shader *ir, enum hw_chip chip,
                          struct r600_shader_binary *out, char **log)
 {
    memset(out, 0, sizeof(*out));

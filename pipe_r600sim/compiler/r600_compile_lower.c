@@ -299,7 +299,7 @@ static void lower_trig(struct lower *l, const struct ir_instruction *inst, enum 
    struct mir_src half = inline_src(R600_INLINE_0_5, false);
    emit(l, R600_ALU_MULADD_IEEE, t, 0, true, false, &x, &inv_2pi, &half);
    emit(l, R600_ALU_FRACT, t, 0, true, false, &ts, NULL, NULL);
-   if (l->p->chip == R600_CHIP_RV770) {
+   if (l->p->chip == HW_CHIP_R7XX) {
       struct mir_src minus_half = inline_src(R600_INLINE_0_5, true);
       emit(l, R600_ALU_ADD, t, 0, true, false, &ts, &minus_half, NULL);
    } else {

@@ -115,7 +115,7 @@ static void fetch_fields(const struct pipe_vertex_element *e, unsigned i,
 }
 
 bool r600_build_fetch_shader(const struct pipe_vertex_element *elems, unsigned count,
-                             enum r600_chip_class chip, struct r600_shader_binary *out)
+                             enum hw_chip chip, struct r600_shader_binary *out)
 {
    memset(out, 0, sizeof(*out));
    if (count > 32 || (count && !elems))

@@ -33,11 +33,11 @@ enum r600_alu_op {
 };
 
 /* The instruction-table entry of `op` on `chip` (never NULL). */
-const struct hw_isa_op *r600_alu_op(enum r600_chip_class chip, enum r600_alu_op op);
+const struct hw_isa_op *r600_alu_op(enum hw_chip chip, enum r600_alu_op op);
 /* The properties that do not depend on the chip (name, encoding, num_src, flags, result). */
 const struct hw_isa_op *r600_alu_op_info(enum r600_alu_op op);
 /* True when the instruction can only issue in the t slot on `chip`. */
-bool r600_alu_op_trans_only(enum r600_alu_op op, enum r600_chip_class chip);
+bool r600_alu_op_trans_only(enum r600_alu_op op, enum hw_chip chip);
 
 /* Special ALU source selects. */
 enum r600_alu_src_special {
@@ -68,7 +68,7 @@ struct r600_alu_fields {
    uint8_t bank_swizzle;
    bool last;
 };
-void r600_encode_alu(enum r600_chip_class chip, const struct r600_alu_fields *f, uint32_t out[2]);
+void r600_encode_alu(enum hw_chip chip, const struct r600_alu_fields *f, uint32_t out[2]);
 
 /* CF instructions of the plain CF_WORD0/1 layout. */
 enum r600_cf_op {
@@ -84,7 +84,7 @@ struct r600_cf_fields {
    bool end_of_program;
    bool barrier;
 };
-void r600_encode_cf(enum r600_chip_class chip, const struct r600_cf_fields *f, uint32_t out[2]);
+void r600_encode_cf(enum hw_chip chip, const struct r600_cf_fields *f, uint32_t out[2]);
 
 enum r600_cf_alu_op {
    R600_CF_ALU, R600_CF_ALU_PUSH_BEFORE, R600_CF_ALU_POP_AFTER,
@@ -99,7 +99,7 @@ struct r600_cf_alu_fields {
    uint8_t kcache_addr[2];     /* line number (16 constants per line) */
    bool barrier;
 };
-void r600_encode_cf_alu(enum r600_chip_class chip, const struct r600_cf_alu_fields *f,
+void r600_encode_cf_alu(enum hw_chip chip, const struct r600_cf_alu_fields *f,
                         uint32_t out[2]);
 
 enum r600_export_type { R600_EXPORT_PIXEL, R600_EXPORT_POS, R600_EXPORT_PARAM };
@@ -115,7 +115,7 @@ struct r600_export_fields {
    bool end_of_program;
    bool barrier;
 };
-void r600_encode_export(enum r600_chip_class chip, const struct r600_export_fields *f,
+void r600_encode_export(enum hw_chip chip, const struct r600_export_fields *f,
                         uint32_t out[2]);
 
 enum r600_num_format { R600_NUM_FORMAT_NORM, R600_NUM_FORMAT_INT, R600_NUM_FORMAT_SCALED };
@@ -133,7 +133,7 @@ struct r600_vtx_fields {
    bool srf_no_zero;           /* SRF_MODE_NO_ZERO */
    uint16_t offset;
 };
-void r600_encode_vtx(enum r600_chip_class chip, const struct r600_vtx_fields *f, uint32_t out[4]);
+void r600_encode_vtx(enum hw_chip chip, const struct r600_vtx_fields *f, uint32_t out[4]);
 
 enum r600_tex_op {
    R600_TEX_SAMPLE, R600_TEX_SAMPLE_L, R600_TEX_SAMPLE_LB, R600_TEX_SAMPLE_LZ,
@@ -148,10 +148,10 @@ struct r600_tex_fields {
    bool coord_normalized[4];
    bool fetch_whole_quad;      /* also for helper pixels (their results feed derivatives) */
 };
-void r600_encode_tex(enum r600_chip_class chip, const struct r600_tex_fields *f, uint32_t out[4]);
+void r600_encode_tex(enum hw_chip chip, const struct r600_tex_fields *f, uint32_t out[4]);
 
 /* Largest fetch clause (VTX/TEX instructions per CF instruction) on `chip`. */
-unsigned r600_max_fetch_clause(enum r600_chip_class chip);
+unsigned r600_max_fetch_clause(enum hw_chip chip);
 /* Constant-buffer lines (16 vec4 constants each) a kcache lock can address. */
 unsigned r600_kcache_lines(void);
 /* Largest ALU clause in 64-bit slots (literals included). */

@@ -8,9 +8,9 @@
 
 /* The same word/field in the chip's family (R6_ or R7_ prefixed macros). */
 #define FLD(chip, word, field, v) \
-   ((chip) == R600_CHIP_RV770 ? R7_##word##__##field(v) : R6_##word##__##field(v))
+   ((chip) == HW_CHIP_R7XX ? R7_##word##__##field(v) : R6_##word##__##field(v))
 #define VAL(chip, word, field, name) \
-   ((chip) == R600_CHIP_RV770 ? R7_##word##__##field##__##name : R6_##word##__##field##__##name)
+   ((chip) == HW_CHIP_R7XX ? R7_##word##__##field##__##name : R6_##word##__##field##__##name)
 
 static const uint16_t alu_id[R600_ALU_OP_COUNT] = {
 #define OP2_ID(n) [R600_ALU_##n] = HW_ISA_OP2_##n,
@@ -21,28 +21,23 @@ static const uint16_t alu_id[R600_ALU_OP_COUNT] = {
 #undef OP3_ID
 };
 
-static const struct hw_isa_op *table_op(enum r600_chip_class chip, unsigned id)
-{
-   return hw_isa_op(chip == R600_CHIP_RV770 ? HW_CHIP_R7XX : HW_CHIP_R6XX, id);
-}
-
 /* The opcode number of instruction `id` (enum hw_isa_id) on `chip`. */
-static unsigned opcode_of(enum r600_chip_class chip, unsigned id)
+static unsigned opcode_of(enum hw_chip chip, unsigned id)
 {
-   return table_op(chip, id)->number;
+   return hw_isa_op(chip, id)->number;
 }
 
-const struct hw_isa_op *r600_alu_op(enum r600_chip_class chip, enum r600_alu_op op)
+const struct hw_isa_op *r600_alu_op(enum hw_chip chip, enum r600_alu_op op)
 {
-   return table_op(chip, alu_id[op]);
+   return hw_isa_op(chip, alu_id[op]);
 }
 
 const struct hw_isa_op *r600_alu_op_info(enum r600_alu_op op)
 {
-   return r600_alu_op(R600_CHIP_RV770, op);
+   return r600_alu_op(HW_CHIP_R7XX, op);
 }
 
-bool r600_alu_op_trans_only(enum r600_alu_op op, enum r600_chip_class chip)
+bool r600_alu_op_trans_only(enum r600_alu_op op, enum hw_chip chip)
 {
    return r600_alu_op(chip, op)->slot_class == HW_ISA_SLOT_TRANS;
 }
@@ -65,7 +60,7 @@ unsigned r600_literal_sel(void)
    return R7_SQ_ALU_WORD0__SRC0_SEL__SQ_ALU_SRC_LITERAL;
 }
 
-void r600_encode_alu(enum r600_chip_class chip, const struct r600_alu_fields *f, uint32_t out[2])
+void r600_encode_alu(enum hw_chip chip, const struct r600_alu_fields *f, uint32_t out[2])
 {
    const struct hw_isa_op *info = r600_alu_op(chip, f->op);
    unsigned opcode = info->number;
@@ -109,7 +104,7 @@ static const uint16_t cf_id[] = {
    [R600_CF_CALL_FS] = HW_ISA_CF_CALL_FS, [R600_CF_RETURN] = HW_ISA_CF_RETURN,
 };
 
-void r600_encode_cf(enum r600_chip_class chip, const struct r600_cf_fields *f, uint32_t out[2])
+void r600_encode_cf(enum hw_chip chip, const struct r600_cf_fields *f, uint32_t out[2])
 {
    unsigned count = f->count ? f->count - 1 : 0;
 
@@ -119,7 +114,7 @@ void r600_encode_cf(enum r600_chip_class chip, const struct r600_cf_fields *f, u
             FLD(chip, SQ_CF_WORD1, END_OF_PROGRAM, f->end_of_program) |
             FLD(chip, SQ_CF_WORD1, CF_INST, opcode_of(chip, cf_id[f->op])) |
             FLD(chip, SQ_CF_WORD1, BARRIER, f->barrier);
-   if (chip == R600_CHIP_RV770) {
+   if (chip == HW_CHIP_R7XX) {
       /* COUNT holds the low 3 bits, COUNT_3 the fourth (R7xx clauses hold up to 16) */
       out[1] |= R7_SQ_CF_WORD1__COUNT(count & 7) | R7_SQ_CF_WORD1__COUNT_3(count >> 3);
    } else {
@@ -132,7 +127,7 @@ static const uint16_t cf_alu_id[] = {
    [R600_CF_ALU_POP_AFTER] = HW_ISA_CF_ALU_POP_AFTER,
 };
 
-static unsigned kcache_mode(enum r600_chip_class chip, uint8_t mode)
+static unsigned kcache_mode(enum hw_chip chip, uint8_t mode)
 {
    switch (mode) {
    case R600_KCACHE_LOCK_1: return VAL(chip, SQ_CF_ALU_WORD0, KCACHE_MODE0, SQ_CF_KCACHE_LOCK_1);
@@ -141,7 +136,7 @@ static unsigned kcache_mode(enum r600_chip_class chip, uint8_t mode)
    }
 }
 
-void r600_encode_cf_alu(enum r600_chip_class chip, const struct r600_cf_alu_fields *f,
+void r600_encode_cf_alu(enum hw_chip chip, const struct r600_cf_alu_fields *f,
                         uint32_t out[2])
 {
    out[0] = FLD(chip, SQ_CF_ALU_WORD0, ADDR, f->addr) |
@@ -157,7 +152,7 @@ void r600_encode_cf_alu(enum r600_chip_class chip, const struct r600_cf_alu_fiel
 }
 
 /* The SQ_SEL_* component codes, shared by the export, VTX and TEX words. */
-static unsigned sel_code(enum r600_chip_class chip, uint8_t sel)
+static unsigned sel_code(enum hw_chip chip, uint8_t sel)
 {
    switch (sel) {
    case R600_SEL_X: return VAL(chip, SQ_CF_ALLOC_EXPORT_WORD1_SWIZ, SEL_X, SQ_SEL_X);
@@ -170,7 +165,7 @@ static unsigned sel_code(enum r600_chip_class chip, uint8_t sel)
    }
 }
 
-void r600_encode_export(enum r600_chip_class chip, const struct r600_export_fields *f,
+void r600_encode_export(enum hw_chip chip, const struct r600_export_fields *f,
                         uint32_t out[2])
 {
    unsigned type;
@@ -194,7 +189,7 @@ void r600_encode_export(enum r600_chip_class chip, const struct r600_export_fiel
             FLD(chip, SQ_CF_ALLOC_EXPORT_WORD1, BARRIER, f->barrier);
 }
 
-void r600_encode_vtx(enum r600_chip_class chip, const struct r600_vtx_fields *f, uint32_t out[4])
+void r600_encode_vtx(enum hw_chip chip, const struct r600_vtx_fields *f, uint32_t out[4])
 {
    unsigned num_format, fetch_type;
 
@@ -248,7 +243,7 @@ static const uint16_t tex_id[] = {
    [R600_TEX_GET_GRADIENTS_V] = HW_ISA_TEX_GET_GRADIENTS_V,
 };
 
-void r600_encode_tex(enum r600_chip_class chip, const struct r600_tex_fields *f, uint32_t out[4])
+void r600_encode_tex(enum hw_chip chip, const struct r600_tex_fields *f, uint32_t out[4])
 {
    out[0] = FLD(chip, SQ_TEX_WORD0, TEX_INST, opcode_of(chip, tex_id[f->op])) |
             FLD(chip, SQ_TEX_WORD0, FETCH_WHOLE_QUAD, f->fetch_whole_quad) |
@@ -271,10 +266,10 @@ void r600_encode_tex(enum r600_chip_class chip, const struct r600_tex_fields *f,
    out[3] = 0;
 }
 
-unsigned r600_max_fetch_clause(enum r600_chip_class chip)
+unsigned r600_max_fetch_clause(enum hw_chip chip)
 {
    /* COUNT is 3 bits on R6xx; R7xx adds COUNT_3 as the MSB */
-   unsigned max = chip == R600_CHIP_RV770
+   unsigned max = chip == HW_CHIP_R7XX
       ? 1u + (R7_SQ_CF_WORD1__COUNT__mask >> R7_SQ_CF_WORD1__COUNT__shift)
                + (R7_SQ_CF_WORD1__COUNT_3__mask >> R7_SQ_CF_WORD1__COUNT_3__shift) * 8u
       : 1u + (R6_SQ_CF_WORD1__COUNT__mask >> R6_SQ_CF_WORD1__COUNT__shift);

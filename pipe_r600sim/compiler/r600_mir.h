@@ -96,7 +96,7 @@ struct mir_export {
 };
 
 struct mir_program {
-   enum r600_chip_class chip;
+   enum hw_chip chip;
    enum ir_stage stage;
    struct mir_node *nodes;
    unsigned num_nodes, cap_nodes;

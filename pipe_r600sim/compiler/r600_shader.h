@@ -63,14 +63,14 @@ static inline uint8_t r600_generic_semantic_id(unsigned n) { return (uint8_t)(n 
 
 /* Compiles IR to machine code for `chip`. On failure returns false and sets *log (malloc'ed
  * message). */
-bool r600_compile_shader(const struct ir_shader *ir, enum r600_chip_class chip,
+bool r600_compile_shader(const struct ir_shader *ir, enum hw_chip chip,
                          struct r600_shader_binary *out, char **log);
 
 /* Builds the fetch shader for a vertex-elements CSO: attribute i (vertex element i) is
  * fetched into GPR i+1 from vertex buffer elems[i].vertex_buffer_index (BUFFER_ID 160 + that
  * index), ends with RET. */
 bool r600_build_fetch_shader(const struct pipe_vertex_element *elems, unsigned count,
-                             enum r600_chip_class chip, struct r600_shader_binary *out);
+                             enum hw_chip chip, struct r600_shader_binary *out);
 
 void r600_shader_binary_free(struct r600_shader_binary *);
 

@@ -10,11 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum isa_chip { ISA_CHIP_R600, ISA_CHIP_RV770 };
-
-/* "r600" / "rv770" -> chip; false for anything else. */
-bool isa_chip_parse(const char *name, enum isa_chip *chip);
-const char *isa_chip_name(enum isa_chip chip);
+#include "hw/hw_chip.h"
 
 /* CF instruction layouts (docs/r600-hardware-notes.md §4.4). */
 enum isa_cf_kind {
@@ -68,7 +64,7 @@ struct isa_cf_inst {
 };
 
 struct isa_program {
-   enum isa_chip chip;
+   enum hw_chip chip;
    unsigned ncf;
    struct isa_cf_inst *cf;
    unsigned nclauses;
@@ -102,7 +98,7 @@ uint32_t isa_program_natural_size(const struct isa_program *prog);
 /* Bytes -> model. Fails (false, diagnostics with rule "decode") on anything that is not a
  * well-formed program per SYNTAX.md "Valid binaries"; encoding-rule violations are not checked
  * here (see isa_validate). */
-bool isa_decode(enum isa_chip chip, const uint8_t *data, size_t size, struct isa_program *prog,
+bool isa_decode(enum hw_chip chip, const uint8_t *data, size_t size, struct isa_program *prog,
                 struct isa_diags *diags);
 
 /* Model -> text (SYNTAX.md). Returns a malloc'ed string. */
@@ -110,7 +106,7 @@ char *isa_print(const struct isa_program *prog);
 
 /* Text -> model. chip_given: the chip from the command line (a ".chip" line must agree);
  * without it the ".chip" line, else rv770. Syntax and field errors give false. */
-bool isa_parse(const char *text, const enum isa_chip *chip_given, struct isa_program *prog,
+bool isa_parse(const char *text, const enum hw_chip *chip_given, struct isa_program *prog,
                struct isa_diags *diags);
 
 /* Encoding rules (slot, reduction, once-per-group, bank-swizzle, literal, kcache,

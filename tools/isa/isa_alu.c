@@ -5,12 +5,12 @@
 
 #include <stdio.h>
 
-bool isa_alu_is_op3(enum isa_chip chip, const uint32_t w[2])
+bool isa_alu_is_op3(enum hw_chip chip, const uint32_t w[2])
 {
    return isa_get(chip, ISA_F_ALU1, "ENCODING", w[1]) != 0;
 }
 
-void isa_alu_read(enum isa_chip chip, const uint32_t w[2], struct isa_alu_fields *f)
+void isa_alu_read(enum hw_chip chip, const uint32_t w[2], struct isa_alu_fields *f)
 {
    static const char *const sel[3] = {"SRC0_SEL", "SRC1_SEL", "SRC2_SEL"};
    static const char *const rel[3] = {"SRC0_REL", "SRC1_REL", "SRC2_REL"};
@@ -47,7 +47,7 @@ void isa_alu_read(enum isa_chip chip, const uint32_t w[2], struct isa_alu_fields
    }
 }
 
-enum isa_src_kind isa_src_kind(enum isa_chip chip, unsigned sel)
+enum isa_src_kind isa_src_kind(enum hw_chip chip, unsigned sel)
 {
    if (sel < ISA_SEL_KC0)
       return ISA_SRC_GPR;
@@ -79,7 +79,7 @@ bool isa_src_is_constant(enum isa_src_kind kind)
           kind == ISA_SRC_LITERAL || kind == ISA_SRC_INLINE;
 }
 
-const char *isa_alu_opname(enum isa_chip chip, const uint32_t w[2])
+const char *isa_alu_opname(enum hw_chip chip, const uint32_t w[2])
 {
    bool op3 = isa_alu_is_op3(chip, w);
    unsigned opcode = isa_get(chip, op3 ? ISA_F_ALU_OP3 : ISA_F_ALU_OP2, "ALU_INST", w[1]);
@@ -92,7 +92,7 @@ const char *isa_alu_opname(enum isa_chip chip, const uint32_t w[2])
  * ones and reductions to the vector slot of their DST_CHAN, and any-slot opcodes to that vector
  * slot unless an earlier instruction of the group took it, then to t. Instruction order within the
  * group is otherwise free (LLVM's R6xx code puts trans-only instructions first). */
-bool isa_group_slots(enum isa_chip chip, struct isa_alu_group *g, unsigned *bad, char *why,
+bool isa_group_slots(enum hw_chip chip, struct isa_alu_group *g, unsigned *bad, char *why,
                      size_t whylen)
 {
    const struct isa_alu_inst *owner[ISA_SLOT_T + 1] = {NULL};
@@ -127,7 +127,7 @@ bool isa_group_slots(enum isa_chip chip, struct isa_alu_group *g, unsigned *bad,
    return true;
 }
 
-unsigned isa_group_literal_dwords(enum isa_chip chip, const struct isa_alu_group *g)
+unsigned isa_group_literal_dwords(enum hw_chip chip, const struct isa_alu_group *g)
 {
    int top = -1;
    for (unsigned i = 0; i < g->n; i++) {

@@ -37,25 +37,25 @@ struct isa_alu_fields {
    struct isa_src src[3];
 };
 
-bool isa_alu_is_op3(enum isa_chip chip, const uint32_t w[2]);
-void isa_alu_read(enum isa_chip chip, const uint32_t w[2], struct isa_alu_fields *f);
-enum isa_src_kind isa_src_kind(enum isa_chip chip, unsigned sel);
+bool isa_alu_is_op3(enum hw_chip chip, const uint32_t w[2]);
+void isa_alu_read(enum hw_chip chip, const uint32_t w[2], struct isa_alu_fields *f);
+enum isa_src_kind isa_src_kind(enum hw_chip chip, unsigned sel);
 /* Selects that can be relative (GPR, kcache, constant file). */
 bool isa_src_indexable(enum isa_src_kind kind);
 /* Whether a source reads a constant for the constant-read and trans rules. */
 bool isa_src_is_constant(enum isa_src_kind kind);
 
 /* Name of the opcode (display name) or NULL. */
-const char *isa_alu_opname(enum isa_chip chip, const uint32_t w[2]);
+const char *isa_alu_opname(enum hw_chip chip, const uint32_t w[2]);
 
 /* Assigns g->ins[i].slot in the hardware's reading of a group (SYNTAX.md "Slots"). On a slot
  * rule violation the offending instruction and later ones get -1, *bad is its index and
  * `why` says what is wrong; returns false. */
-bool isa_group_slots(enum isa_chip chip, struct isa_alu_group *g, unsigned *bad, char *why,
+bool isa_group_slots(enum hw_chip chip, struct isa_alu_group *g, unsigned *bad, char *why,
                      size_t whylen);
 
 /* Literal dwords the hardware reads after the group: from the highest LITERAL channel of any
  * encoded source (0, 2 or 4). */
-unsigned isa_group_literal_dwords(enum isa_chip chip, const struct isa_alu_group *g);
+unsigned isa_group_literal_dwords(enum hw_chip chip, const struct isa_alu_group *g);
 
 #endif

@@ -29,7 +29,7 @@ static enum isa_cf_kind export_kind(const struct hw_isa_op *op)
    return op->flags & HW_ISA_F_EXPORT_BUF ? ISA_CF_EXPORT_BUF : ISA_CF_EXPORT_SWIZ;
 }
 
-bool isa_cf_classify(enum isa_chip chip, const uint32_t w[2], enum isa_cf_kind *kind,
+bool isa_cf_classify(enum hw_chip chip, const uint32_t w[2], enum isa_cf_kind *kind,
                      const char **name, unsigned *opcode)
 {
    const struct hw_isa_op *op;
@@ -54,7 +54,7 @@ bool isa_cf_classify(enum isa_chip chip, const uint32_t w[2], enum isa_cf_kind *
    return op != NULL;
 }
 
-bool isa_cf_lookup(enum isa_chip chip, const char *name, enum isa_cf_kind *kind, unsigned *opcode)
+bool isa_cf_lookup(enum hw_chip chip, const char *name, enum isa_cf_kind *kind, unsigned *opcode)
 {
    const struct hw_isa_op *op;
    if ((op = isa_op_named(chip, HW_ISA_ENC_CF_ALU, name)))
@@ -69,7 +69,7 @@ bool isa_cf_lookup(enum isa_chip chip, const char *name, enum isa_cf_kind *kind,
    return true;
 }
 
-bool isa_cf_clause_kind(enum isa_chip chip, const struct isa_cf_inst *cf, enum isa_clause_kind *kind)
+bool isa_cf_clause_kind(enum hw_chip chip, const struct isa_cf_inst *cf, enum isa_clause_kind *kind)
 {
    if (cf->kind == ISA_CF_ALU) {
       *kind = ISA_CLAUSE_ALU;
@@ -84,14 +84,14 @@ bool isa_cf_clause_kind(enum isa_chip chip, const struct isa_cf_inst *cf, enum i
    return true;
 }
 
-uint32_t isa_cf_clause_addr(enum isa_chip chip, const struct isa_cf_inst *cf)
+uint32_t isa_cf_clause_addr(enum hw_chip chip, const struct isa_cf_inst *cf)
 {
    if (cf->kind == ISA_CF_ALU)
       return isa_get(chip, ISA_F_CFALU0, "ADDR", cf->w[0]);
    return isa_get(chip, ISA_F_CF0, "ADDR", cf->w[0]);
 }
 
-unsigned isa_cf_clause_count(enum isa_chip chip, const struct isa_cf_inst *cf)
+unsigned isa_cf_clause_count(enum hw_chip chip, const struct isa_cf_inst *cf)
 {
    if (cf->kind == ISA_CF_ALU)
       return isa_get(chip, ISA_F_CFALU1, "COUNT", cf->w[1]) + 1;
@@ -103,7 +103,7 @@ unsigned isa_cf_clause_count(enum isa_chip chip, const struct isa_cf_inst *cf)
    return v + 1;
 }
 
-unsigned isa_cf_clause_count_max(enum isa_chip chip, enum isa_clause_kind kind)
+unsigned isa_cf_clause_count_max(enum hw_chip chip, enum isa_clause_kind kind)
 {
    if (kind == ISA_CLAUSE_ALU)
       return isa_fmax(isa_field_req(chip, ISA_F_CFALU1, "COUNT")) + 1;
@@ -112,7 +112,7 @@ unsigned isa_cf_clause_count_max(enum isa_chip chip, enum isa_clause_kind kind)
    return (1u << (count->width + (count3 ? count3->width : 0)));
 }
 
-void isa_cf_set_clause(enum isa_chip chip, struct isa_cf_inst *cf, uint32_t addr, unsigned count)
+void isa_cf_set_clause(enum hw_chip chip, struct isa_cf_inst *cf, uint32_t addr, unsigned count)
 {
    if (cf->kind == ISA_CF_ALU) {
       isa_set(chip, ISA_F_CFALU0, "ADDR", &cf->w[0], addr);
@@ -127,14 +127,14 @@ void isa_cf_set_clause(enum isa_chip chip, struct isa_cf_inst *cf, uint32_t addr
       cf->w[1] = isa_fset(count3, cf->w[1], (count - 1) >> count_f->width);
 }
 
-uint32_t isa_cf_addr_max(enum isa_chip chip, enum isa_cf_kind kind)
+uint32_t isa_cf_addr_max(enum hw_chip chip, enum isa_cf_kind kind)
 {
    if (kind == ISA_CF_ALU)
       return isa_fmax(isa_field_req(chip, ISA_F_CFALU0, "ADDR"));
    return isa_fmax(isa_field_req(chip, ISA_F_CF0, "ADDR"));
 }
 
-enum isa_inst_class isa_fetch_class(enum isa_chip chip, const struct isa_fetch_inst *f)
+enum isa_inst_class isa_fetch_class(enum hw_chip chip, const struct isa_fetch_inst *f)
 {
    if (!f->vtx)
       return ISA_I_TEX;
@@ -142,7 +142,7 @@ enum isa_inst_class isa_fetch_class(enum isa_chip chip, const struct isa_fetch_i
    return op && (op->flags & HW_ISA_F_VTX_SEM) ? ISA_I_VTX_SEM : ISA_I_VTX_GPR;
 }
 
-const char *isa_fetch_opname(enum isa_chip chip, enum isa_clause_kind kind,
+const char *isa_fetch_opname(enum hw_chip chip, enum isa_clause_kind kind,
                              const struct isa_fetch_inst *f)
 {
    const struct hw_isa_op *op = kind == ISA_CLAUSE_TEX

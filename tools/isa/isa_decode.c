@@ -7,7 +7,7 @@
 #include <string.h>
 
 struct reader {
-   enum isa_chip chip;
+   enum hw_chip chip;
    const uint8_t *data;
    size_t size;
    struct isa_diags *diags;
@@ -206,7 +206,7 @@ static uint32_t clause_units(const struct isa_clause *c, unsigned count)
    return c->kind == ISA_CLAUSE_ALU ? count : 2 * count;
 }
 
-bool isa_decode(enum isa_chip chip, const uint8_t *data, size_t size, struct isa_program *prog,
+bool isa_decode(enum hw_chip chip, const uint8_t *data, size_t size, struct isa_program *prog,
                 struct isa_diags *diags)
 {
    struct reader r = {chip, data, size, diags};

@@ -14,7 +14,7 @@ bool isa_name_in(const char *name, const char *const *list)
    return false;
 }
 
-void isa_print_fields(struct isa_strbuf *sb, enum isa_chip chip, enum isa_inst_class cls,
+void isa_print_fields(struct isa_strbuf *sb, enum hw_chip chip, enum isa_inst_class cls,
                       const uint32_t *w, const char *const *skip, const char *prefer)
 {
    struct isa_part parts[4];
@@ -60,7 +60,7 @@ bool isa_parse_field_value(const struct hw_field *f, const char *text, uint32_t 
    return isa_parse_uint(text, value) && *value <= isa_fmax(f);
 }
 
-bool isa_parse_field(enum isa_chip chip, enum isa_inst_class cls, uint32_t *w, const char *tok,
+bool isa_parse_field(enum hw_chip chip, enum isa_inst_class cls, uint32_t *w, const char *tok,
                      const char *const *skip, char *err, size_t errlen)
 {
    char name[64];

@@ -8,11 +8,11 @@
 
 /* Appends " NAME[:VALUE]" for each non-zero field of the class's words whose name is not in
  * `skip` (NULL-terminated), in table order. `prefer` picks among enum names sharing a value. */
-void isa_print_fields(struct isa_strbuf *sb, enum isa_chip chip, enum isa_inst_class cls,
+void isa_print_fields(struct isa_strbuf *sb, enum hw_chip chip, enum isa_inst_class cls,
                       const uint32_t *w, const char *const *skip, const char *prefer);
 
 /* Sets the field named by one token. False with a message in err. */
-bool isa_parse_field(enum isa_chip chip, enum isa_inst_class cls, uint32_t *w, const char *tok,
+bool isa_parse_field(enum hw_chip chip, enum isa_inst_class cls, uint32_t *w, const char *tok,
                      const char *const *skip, char *err, size_t errlen);
 
 /* An enum value or a number for a field: display name, full name, decimal or 0x hex. */

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static void print_index(struct isa_strbuf *sb, enum isa_chip chip, unsigned index_mode)
+static void print_index(struct isa_strbuf *sb, enum hw_chip chip, unsigned index_mode)
 {
    const char *name = isa_enum_name(isa_field_req(chip, ISA_F_ALU0, "INDEX_MODE"), index_mode, NULL);
    if (name)
@@ -14,13 +14,13 @@ static void print_index(struct isa_strbuf *sb, enum isa_chip chip, unsigned inde
       isa_sb_printf(sb, "+%u", index_mode);
 }
 
-static char chan_char(enum isa_chip chip, unsigned chan)
+static char chan_char(enum hw_chip chip, unsigned chan)
 {
    return isa_sel_char(isa_field_req(chip, ISA_F_ALU0, "SRC0_CHAN"), chan);
 }
 
 /* Base register with an optional index: "<p><n>" or "<p>[<n>]" / "<p>[<n>+<index>]". */
-static void print_indexed(struct isa_strbuf *sb, enum isa_chip chip, const char *p, unsigned n,
+static void print_indexed(struct isa_strbuf *sb, enum hw_chip chip, const char *p, unsigned n,
                           bool brackets, unsigned rel, unsigned index_mode)
 {
    if (rel) {
@@ -33,7 +33,7 @@ static void print_indexed(struct isa_strbuf *sb, enum isa_chip chip, const char 
       isa_sb_printf(sb, "%s%u", p, n);
 }
 
-void isa_print_alu_src(struct isa_strbuf *sb, enum isa_chip chip, const struct isa_src *s,
+void isa_print_alu_src(struct isa_strbuf *sb, enum hw_chip chip, const struct isa_src *s,
                        unsigned index_mode)
 {
    enum isa_src_kind kind = isa_src_kind(chip, s->sel);
@@ -64,7 +64,7 @@ void isa_print_alu_src(struct isa_strbuf *sb, enum isa_chip chip, const struct i
       isa_sb_printf(sb, "|");
 }
 
-void isa_print_alu_dst(struct isa_strbuf *sb, enum isa_chip chip, unsigned gpr, unsigned rel,
+void isa_print_alu_dst(struct isa_strbuf *sb, enum hw_chip chip, unsigned gpr, unsigned rel,
                        unsigned chan, unsigned index_mode)
 {
    print_indexed(sb, chip, "R", gpr, false, rel, index_mode);
@@ -72,7 +72,7 @@ void isa_print_alu_dst(struct isa_strbuf *sb, enum isa_chip chip, unsigned gpr, 
 }
 
 /* Parses "<n>", "[<n>]" or "[<n>+<index>]" after a register prefix. */
-static bool parse_indexed(enum isa_chip chip, const char *s, bool need_brackets, uint32_t max,
+static bool parse_indexed(enum hw_chip chip, const char *s, bool need_brackets, uint32_t max,
                           uint32_t *n, unsigned *rel, int *index_mode, char *err, size_t errlen)
 {
    char num[32] = "", idx[48] = "";
@@ -135,7 +135,7 @@ static bool split_chan(const char *tok, char *base, size_t baselen, char *chan)
    return true;
 }
 
-bool isa_parse_alu_src(enum isa_chip chip, const char *tok, bool allow_abs, struct isa_src *s,
+bool isa_parse_alu_src(enum hw_chip chip, const char *tok, bool allow_abs, struct isa_src *s,
                        int *index_mode, char *err, size_t errlen)
 {
    char body[64], base[64], chan;
@@ -215,7 +215,7 @@ bool isa_parse_alu_src(enum isa_chip chip, const char *tok, bool allow_abs, stru
    return true;
 }
 
-bool isa_parse_alu_dst(enum isa_chip chip, const char *tok, unsigned *gpr, unsigned *rel,
+bool isa_parse_alu_dst(enum hw_chip chip, const char *tok, unsigned *gpr, unsigned *rel,
                        unsigned *chan, int *index_mode, char *err, size_t errlen)
 {
    char base[64], c;
@@ -236,7 +236,7 @@ bool isa_parse_alu_dst(enum isa_chip chip, const char *tok, unsigned *gpr, unsig
    return true;
 }
 
-void isa_print_sels(struct isa_strbuf *sb, enum isa_chip chip, enum isa_fmt fmt,
+void isa_print_sels(struct isa_strbuf *sb, enum hw_chip chip, enum isa_fmt fmt,
                     const char *const *sel_fields, unsigned nsel, uint32_t word)
 {
    isa_sb_printf(sb, ".");
@@ -246,7 +246,7 @@ void isa_print_sels(struct isa_strbuf *sb, enum isa_chip chip, enum isa_fmt fmt,
    }
 }
 
-bool isa_parse_reg_sels(enum isa_chip chip, const char *tok, const char *prefix, uint32_t nmax,
+bool isa_parse_reg_sels(enum hw_chip chip, const char *tok, const char *prefix, uint32_t nmax,
                         uint32_t *n, enum isa_fmt fmt, const char *const *sel_fields,
                         unsigned nsel, uint32_t *word, char *err, size_t errlen)
 {

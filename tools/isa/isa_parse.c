@@ -12,7 +12,7 @@
 #include <string.h>
 
 struct parser {
-   enum isa_chip chip;
+   enum hw_chip chip;
    bool chip_from_caller, chip_seen, started;
    struct isa_program *prog;
    struct isa_diags *diags;
@@ -58,7 +58,7 @@ static void end_group(struct parser *p)
    if (!p->in_group)
       return;
    p->in_group = false;
-   enum isa_chip chip = p->prog->chip;
+   enum hw_chip chip = p->prog->chip;
    struct isa_alu_group *g = &cur_clause(p)->groups[cur_clause(p)->n - 1];
    const struct hw_field *last = isa_field_req(chip, ISA_F_ALU0, "LAST");
    for (unsigned i = 0; i < g->n; i++)
@@ -111,14 +111,14 @@ static void directive(struct parser *p, const struct isa_line *l)
    const char *d = l->t[0].text;
    uint32_t v;
    if (!strcmp(d, ".chip")) {
-      enum isa_chip chip;
-      if (l->n != 2 || !isa_chip_parse(l->t[1].text, &chip))
+      enum hw_chip chip;
+      if (l->n != 2 || !hw_chip_from_name(l->t[1].text, &chip))
          ERR(p, l->no, "syntax", ".chip r600 | rv770");
       else if (p->started || p->chip_seen)
          ERR(p, l->no, "syntax", ".chip must come once, before any section");
       else if (p->chip_from_caller && chip != p->chip)
          ERR(p, l->no, "syntax", "the program is for %s but --chip %s was given", l->t[1].text,
-             isa_chip_name(p->chip));
+             hw_chip_name(p->chip));
       else
          p->prog->chip = p->chip = chip;
       p->chip_seen = true;
@@ -272,7 +272,7 @@ static const char *kind_name(enum isa_clause_kind k)
 static void link_clauses(struct parser *p)
 {
    struct isa_program *prog = p->prog;
-   enum isa_chip chip = prog->chip;
+   enum hw_chip chip = prog->chip;
    if (prog->nclauses)
       qsort(prog->clauses, prog->nclauses, sizeof(*prog->clauses), by_addr);
    for (unsigned i = 0; i < prog->nclauses; i++) {
@@ -320,14 +320,14 @@ static void link_clauses(struct parser *p)
              prog->clauses[i].addr);
 }
 
-bool isa_parse(const char *text, const enum isa_chip *chip_given, struct isa_program *prog,
+bool isa_parse(const char *text, const enum hw_chip *chip_given, struct isa_program *prog,
                struct isa_diags *diags)
 {
    struct parser p = {.prog = prog, .diags = diags};
    unsigned before = diags->total;
    memset(prog, 0, sizeof(*prog));
    p.chip_from_caller = chip_given != NULL;
-   p.chip = prog->chip = chip_given ? *chip_given : ISA_CHIP_RV770;
+   p.chip = prog->chip = chip_given ? *chip_given : HW_CHIP_R7XX;
 
    struct isa_line *l = malloc(sizeof(*l));
    unsigned no = 0;

@@ -24,13 +24,13 @@ bool isa_tokenize(const char *text, size_t len, struct isa_line *line, char *err
 
 /* Instruction lines, starting at token `first` (after an optional index). False with err set
  * (a syntax error). */
-bool isa_parse_cf_line(enum isa_chip chip, const struct isa_line *l, unsigned first,
+bool isa_parse_cf_line(enum hw_chip chip, const struct isa_line *l, unsigned first,
                        struct isa_cf_inst *cf, char *err, size_t errlen);
 /* *label: the slot written before the opcode (0..3, ISA_SLOT_T) or -1. */
-bool isa_parse_alu_line(enum isa_chip chip, const struct isa_line *l, unsigned first,
+bool isa_parse_alu_line(enum hw_chip chip, const struct isa_line *l, unsigned first,
                         struct isa_alu_inst *in, int *label, char *err,
                         size_t errlen);
-bool isa_parse_fetch_line(enum isa_chip chip, enum isa_clause_kind kind, const struct isa_line *l,
+bool isa_parse_fetch_line(enum hw_chip chip, enum isa_clause_kind kind, const struct isa_line *l,
                           unsigned first, struct isa_fetch_inst *f, char *err,
                           size_t errlen);
 /* A literal value: 0x hex, decimal (negative: two's complement) or a float with '.'/exponent. */

@@ -69,7 +69,7 @@ bool isa_parse_literal(const char *text, uint32_t *value)
 }
 
 /* Trailing field tokens (no comma before them). */
-static bool parse_fields(enum isa_chip chip, enum isa_inst_class cls, uint32_t *w,
+static bool parse_fields(enum hw_chip chip, enum isa_inst_class cls, uint32_t *w,
                          const struct isa_line *l, unsigned i, const char *const *skip, char *err,
                          size_t errlen)
 {
@@ -93,7 +93,7 @@ static bool parse_addr(const char *tok, uint32_t max, uint32_t *addr, char *err,
    return true;
 }
 
-bool isa_parse_cf_line(enum isa_chip chip, const struct isa_line *l, unsigned i,
+bool isa_parse_cf_line(enum hw_chip chip, const struct isa_line *l, unsigned i,
                        struct isa_cf_inst *cf, char *err, size_t errlen)
 {
    enum isa_cf_kind kind;
@@ -155,7 +155,7 @@ bool isa_parse_cf_line(enum isa_chip chip, const struct isa_line *l, unsigned i,
    return parse_fields(chip, isa_cf_class(kind), cf->w, l, i, skip, err, errlen);
 }
 
-static void set_src(enum isa_chip chip, uint32_t w[2], bool op3, unsigned i, const struct isa_src *s)
+static void set_src(enum hw_chip chip, uint32_t w[2], bool op3, unsigned i, const struct isa_src *s)
 {
    static const char *const sel[3] = {"SRC0_SEL", "SRC1_SEL", "SRC2_SEL"};
    static const char *const rel[3] = {"SRC0_REL", "SRC1_REL", "SRC2_REL"};
@@ -172,7 +172,7 @@ static void set_src(enum isa_chip chip, uint32_t w[2], bool op3, unsigned i, con
       isa_set(chip, ISA_F_ALU_OP2, abs_[i], &w[1], s->abs);
 }
 
-bool isa_parse_alu_line(enum isa_chip chip, const struct isa_line *l, unsigned i,
+bool isa_parse_alu_line(enum hw_chip chip, const struct isa_line *l, unsigned i,
                         struct isa_alu_inst *in, int *label, char *err,
                         size_t errlen)
 {
@@ -253,7 +253,7 @@ bool isa_parse_alu_line(enum isa_chip chip, const struct isa_line *l, unsigned i
    return parse_fields(chip, op3 ? ISA_I_ALU_OP3 : ISA_I_ALU_OP2, in->w, l, i, skip, err, errlen);
 }
 
-bool isa_parse_fetch_line(enum isa_chip chip, enum isa_clause_kind kind, const struct isa_line *l,
+bool isa_parse_fetch_line(enum hw_chip chip, enum isa_clause_kind kind, const struct isa_line *l,
                           unsigned i, struct isa_fetch_inst *f, char *err,
                           size_t errlen)
 {

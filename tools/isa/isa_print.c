@@ -18,7 +18,7 @@ static float as_float(uint32_t bits)
    return f;
 }
 
-static void print_kcache_comment(struct isa_strbuf *sb, enum isa_chip chip, const uint32_t w[2])
+static void print_kcache_comment(struct isa_strbuf *sb, enum hw_chip chip, const uint32_t w[2])
 {
    static const char *const mode[2] = {"KCACHE_MODE0", "KCACHE_MODE1"};
    static const char *const bank[2] = {"KCACHE_BANK0", "KCACHE_BANK1"};
@@ -45,7 +45,7 @@ static void print_kcache_comment(struct isa_strbuf *sb, enum isa_chip chip, cons
 static void print_cf(struct isa_strbuf *sb, const struct isa_program *prog, unsigned i)
 {
    const struct isa_cf_inst *cf = &prog->cf[i];
-   enum isa_chip chip = prog->chip;
+   enum hw_chip chip = prog->chip;
    enum isa_cf_kind kind;
    enum isa_clause_kind ck;
    const char *name;
@@ -95,7 +95,7 @@ static bool src_encoded(const struct isa_src *s)
    return s->sel || s->rel || s->chan || s->neg || s->abs;
 }
 
-static void print_alu(struct isa_strbuf *sb, enum isa_chip chip, const struct isa_alu_group *g,
+static void print_alu(struct isa_strbuf *sb, enum hw_chip chip, const struct isa_alu_group *g,
                       unsigned gi, unsigned k)
 {
    const struct isa_alu_inst *in = &g->ins[k];
@@ -141,7 +141,7 @@ static void print_alu(struct isa_strbuf *sb, enum isa_chip chip, const struct is
    isa_sb_printf(sb, "\n");
 }
 
-static void print_alu_clause(struct isa_strbuf *sb, enum isa_chip chip, const struct isa_clause *c)
+static void print_alu_clause(struct isa_strbuf *sb, enum hw_chip chip, const struct isa_clause *c)
 {
    isa_sb_printf(sb, ".alu @%u", c->addr);
    isa_sb_pad(sb, COMMENT_COL);
@@ -163,7 +163,7 @@ static void print_alu_clause(struct isa_strbuf *sb, enum isa_chip chip, const st
    }
 }
 
-static void print_fetch(struct isa_strbuf *sb, enum isa_chip chip, const struct isa_clause *c,
+static void print_fetch(struct isa_strbuf *sb, enum hw_chip chip, const struct isa_clause *c,
                         unsigned i)
 {
    const struct isa_fetch_inst *f = &c->fetch[i];
@@ -191,7 +191,7 @@ static void print_fetch(struct isa_strbuf *sb, enum isa_chip chip, const struct 
 char *isa_print(const struct isa_program *prog)
 {
    struct isa_strbuf sb = {0};
-   isa_sb_printf(&sb, ".chip %s\n.cf\n", isa_chip_name(prog->chip));
+   isa_sb_printf(&sb, ".chip %s\n.cf\n", hw_chip_name(prog->chip));
    for (unsigned i = 0; i < prog->ncf; i++)
       print_cf(&sb, prog, i);
    for (unsigned ci = 0; ci < prog->nclauses; ci++) {

@@ -1,26 +1,10 @@
-/* Program model housekeeping: chips, diagnostics, freeing. */
+/* Program model housekeeping: diagnostics, freeing. */
 #include "isa.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-bool isa_chip_parse(const char *name, enum isa_chip *chip)
-{
-   if (!strcmp(name, "r600"))
-      *chip = ISA_CHIP_R600;
-   else if (!strcmp(name, "rv770"))
-      *chip = ISA_CHIP_RV770;
-   else
-      return false;
-   return true;
-}
-
-const char *isa_chip_name(enum isa_chip chip)
-{
-   return chip == ISA_CHIP_R600 ? "r600" : "rv770";
-}
 
 void isa_diag_add(struct isa_diags *diags, unsigned line, const char *rule, const char *fmt, ...)
 {

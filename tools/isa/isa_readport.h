@@ -5,7 +5,7 @@
 #include "isa_alu.h"
 
 /* Needs slots assigned. False with the offending instruction in *bad and a reason. */
-bool isa_check_read_ports(enum isa_chip chip, const struct isa_alu_group *g, unsigned *bad,
+bool isa_check_read_ports(enum hw_chip chip, const struct isa_alu_group *g, unsigned *bad,
                           char *why, size_t whylen);
 
 #endif

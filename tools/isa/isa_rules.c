@@ -4,18 +4,13 @@
 
 #include <string.h>
 
-static unsigned hw_chip(enum isa_chip chip)
+const struct hw_isa_op *isa_op(enum hw_chip chip, unsigned encoding, unsigned number)
 {
-   return chip == ISA_CHIP_R600 ? HW_CHIP_R6XX : HW_CHIP_R7XX;
-}
-
-const struct hw_isa_op *isa_op(enum isa_chip chip, unsigned encoding, unsigned number)
-{
-   return hw_isa_find(hw_chip(chip), encoding, number);
+   return hw_isa_find(chip, encoding, number);
 }
 
 /* The word field that holds each encoding's opcode, for full seed names. */
-static const struct hw_field *opcode_field(enum isa_chip chip, unsigned encoding)
+static const struct hw_field *opcode_field(enum hw_chip chip, unsigned encoding)
 {
    switch (encoding) {
    case HW_ISA_ENC_CF: return isa_field_req(chip, ISA_F_CF1, "CF_INST");
@@ -28,9 +23,9 @@ static const struct hw_field *opcode_field(enum isa_chip chip, unsigned encoding
    }
 }
 
-const struct hw_isa_op *isa_op_named(enum isa_chip chip, unsigned encoding, const char *name)
+const struct hw_isa_op *isa_op_named(enum hw_chip chip, unsigned encoding, const char *name)
 {
-   const struct hw_isa_op *op = hw_isa_find_name(hw_chip(chip), encoding, name);
+   const struct hw_isa_op *op = hw_isa_find_name(chip, encoding, name);
    if (op)
       return op;
    const struct hw_field *f = opcode_field(chip, encoding);
@@ -40,7 +35,7 @@ const struct hw_isa_op *isa_op_named(enum isa_chip chip, unsigned encoding, cons
    return NULL;
 }
 
-bool isa_alu_class(enum isa_chip chip, bool op3, unsigned opcode, struct isa_alu_class *cls)
+bool isa_alu_class(enum hw_chip chip, bool op3, unsigned opcode, struct isa_alu_class *cls)
 {
    const struct hw_isa_op *op = isa_op(chip, op3 ? HW_ISA_ENC_ALU_OP3 : HW_ISA_ENC_ALU_OP2, opcode);
    if (!op)

@@ -9,10 +9,10 @@
 
 /* The table entry of an encoded opcode (encoding: HW_ISA_ENC_*), or NULL if the chip has no
  * such opcode. */
-const struct hw_isa_op *isa_op(enum isa_chip chip, unsigned encoding, unsigned number);
+const struct hw_isa_op *isa_op(enum hw_chip chip, unsigned encoding, unsigned number);
 /* By name: the table's name (e.g. "MUL_IEEE") or the full seed enum name
  * ("SQ_OP2_INST_MUL_IEEE"); NULL if none. */
-const struct hw_isa_op *isa_op_named(enum isa_chip chip, unsigned encoding, const char *name);
+const struct hw_isa_op *isa_op_named(enum hw_chip chip, unsigned encoding, const char *name);
 
 enum isa_unit {
    ISA_UNIT_ANY,        /* a vector slot (its DST_CHAN) or t */
@@ -35,6 +35,6 @@ struct isa_alu_class {
 };
 
 /* Class of an ALU opcode (op3: the OP3 encoding). False if the chip has no such opcode. */
-bool isa_alu_class(enum isa_chip chip, bool op3, unsigned opcode, struct isa_alu_class *cls);
+bool isa_alu_class(enum hw_chip chip, bool op3, unsigned opcode, struct isa_alu_class *cls);
 
 #endif

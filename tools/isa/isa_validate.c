@@ -7,8 +7,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hw/hw_alu_readport.h"
+
 struct ctx {
-   enum isa_chip chip;
+   enum hw_chip chip;
    struct isa_diags *diags;
    unsigned before;
 };
@@ -53,7 +55,7 @@ static void check_reduction(struct ctx *c, const struct isa_alu_group *g, const 
              have & 8 ? "w" : "");
 }
 
-static bool is_ar_index(enum isa_chip chip, unsigned mode)
+static bool is_ar_index(enum hw_chip chip, unsigned mode)
 {
    const char *name = isa_enum_name(isa_field_req(chip, ISA_F_ALU0, "INDEX_MODE"), mode, NULL);
    return !name || strstr(name, "AR");
@@ -114,7 +116,7 @@ static void check_constants(struct ctx *c, const struct isa_alu_group *g, const 
       const char *name = m ? isa_enum_name(mf, m, NULL) : NULL;
       window[s] = !m ? 0 : name && !strcmp(name, "LOCK_1") ? 16 : 32;
    }
-   bool r7 = c->chip == ISA_CHIP_RV770;
+   bool r7 = c->chip == HW_CHIP_R7XX;
    unsigned max_pairs = r7 ? 2 : 4, npairs = 0;
    struct { unsigned sel, key; } pairs[16];
    for (unsigned i = 0; i < g->n; i++) {
@@ -151,9 +153,9 @@ static void check_constants(struct ctx *c, const struct isa_alu_group *g, const 
                    "one group", where, max_pairs,
                    r7 ? "(constant, xy/zw half) pairs" : "(constant, channel) pairs");
       }
-      if (in->slot == ISA_SLOT_T && nconst > 2)
+      if (in->slot == ISA_SLOT_T && nconst > HW_ALU_TRANS_MAX_CONSTS)
          REPORT(c, in->line, "trans-constants", "%s: the trans instruction reads %u constant "
-                "operands (at most 2)", where, nconst);
+                "operands (at most %u)", where, nconst, HW_ALU_TRANS_MAX_CONSTS);
    }
 }
 
@@ -200,7 +202,7 @@ bool isa_validate(const struct isa_program *prog, struct isa_diags *diags)
       if (cl->n > max)
          REPORT(&c, cl->line, "clause-size", "%s clause @%u has %u instructions (at most %u on %s)",
                 cl->kind == ISA_CLAUSE_TEX ? "TEX" : "VTX", cl->addr, cl->n, max,
-                isa_chip_name(prog->chip));
+                hw_chip_name(prog->chip));
       if (cl->addr % 2)
          REPORT(&c, cl->line, "clause-alignment", "%s clause @%u: fetch clauses start at an even "
                 "address (16-byte aligned)", cl->kind == ISA_CLAUSE_TEX ? "TEX" : "VTX", cl->addr);

@@ -53,11 +53,11 @@ unsigned isa_layout(enum isa_inst_class cls, struct isa_part parts[4])
    return layout_sizes[cls];
 }
 
-const struct hw_register *isa_format(enum isa_chip chip, enum isa_fmt fmt)
+const struct hw_register *isa_format(enum hw_chip chip, enum isa_fmt fmt)
 {
-   static const struct hw_register *cache[2][ISA_F_COUNT];
-   const struct hw_register *words = chip == ISA_CHIP_R600 ? hw_isa_words_r6 : hw_isa_words_r7;
-   unsigned n = chip == ISA_CHIP_R600 ? hw_num_isa_words_r6 : hw_num_isa_words_r7;
+   static const struct hw_register *cache[HW_CHIP_R7XX + 1][ISA_F_COUNT];   /* by enum hw_chip */
+   const struct hw_register *words = chip == HW_CHIP_R6XX ? hw_isa_words_r6 : hw_isa_words_r7;
+   unsigned n = chip == HW_CHIP_R6XX ? hw_num_isa_words_r6 : hw_num_isa_words_r7;
    if (cache[chip][fmt])
       return cache[chip][fmt];
    for (unsigned alt = 0; alt < 2 && fmt_names[fmt][alt]; alt++)
@@ -65,11 +65,11 @@ const struct hw_register *isa_format(enum isa_chip chip, enum isa_fmt fmt)
          if (!strcmp(words[i].name, fmt_names[fmt][alt]))
             return cache[chip][fmt] = &words[i];
    fprintf(stderr, "isa: the generated tables lack word format %s for %s\n", fmt_names[fmt][0],
-           isa_chip_name(chip));
+           hw_chip_name(chip));
    abort();
 }
 
-const struct hw_field *isa_field(enum isa_chip chip, enum isa_fmt fmt, const char *name)
+const struct hw_field *isa_field(enum hw_chip chip, enum isa_fmt fmt, const char *name)
 {
    const struct hw_register *w = isa_format(chip, fmt);
    for (unsigned i = 0; i < w->num_fields; i++)
@@ -78,29 +78,29 @@ const struct hw_field *isa_field(enum isa_chip chip, enum isa_fmt fmt, const cha
    return NULL;
 }
 
-const struct hw_field *isa_field_req(enum isa_chip chip, enum isa_fmt fmt, const char *name)
+const struct hw_field *isa_field_req(enum hw_chip chip, enum isa_fmt fmt, const char *name)
 {
    const struct hw_field *f = isa_field(chip, fmt, name);
    if (!f) {
       fprintf(stderr, "isa: the generated tables lack %s.%s for %s\n", isa_format(chip, fmt)->name,
-              name, isa_chip_name(chip));
+              name, hw_chip_name(chip));
       abort();
    }
    return f;
 }
 
-uint32_t isa_get(enum isa_chip chip, enum isa_fmt fmt, const char *name, uint32_t word)
+uint32_t isa_get(enum hw_chip chip, enum isa_fmt fmt, const char *name, uint32_t word)
 {
    const struct hw_field *f = isa_field(chip, fmt, name);
    return f ? isa_fget(f, word) : 0;
 }
 
-void isa_set(enum isa_chip chip, enum isa_fmt fmt, const char *name, uint32_t *word, uint32_t value)
+void isa_set(enum hw_chip chip, enum isa_fmt fmt, const char *name, uint32_t *word, uint32_t value)
 {
    *word = isa_fset(isa_field_req(chip, fmt, name), *word, value);
 }
 
-bool isa_enum_find(enum isa_chip chip, enum isa_fmt fmt, const char *field, const char *name,
+bool isa_enum_find(enum hw_chip chip, enum isa_fmt fmt, const char *field, const char *name,
                    uint32_t *value)
 {
    const struct hw_field *f = isa_field(chip, fmt, field);
@@ -114,12 +114,12 @@ bool isa_enum_find(enum isa_chip chip, enum isa_fmt fmt, const char *field, cons
    return false;
 }
 
-uint32_t isa_enum(enum isa_chip chip, enum isa_fmt fmt, const char *field, const char *name)
+uint32_t isa_enum(enum hw_chip chip, enum isa_fmt fmt, const char *field, const char *name)
 {
    uint32_t v;
    if (!isa_enum_find(chip, fmt, field, name, &v)) {
       fprintf(stderr, "isa: the generated tables lack %s.%s = %s for %s\n",
-              isa_format(chip, fmt)->name, field, name, isa_chip_name(chip));
+              isa_format(chip, fmt)->name, field, name, hw_chip_name(chip));
       abort();
    }
    return v;
@@ -209,7 +209,7 @@ bool isa_sel_from_char(const struct hw_field *f, char c, uint32_t *value)
    return false;
 }
 
-uint32_t isa_reserved_bits(enum isa_chip chip, enum isa_inst_class cls, unsigned word)
+uint32_t isa_reserved_bits(enum hw_chip chip, enum isa_inst_class cls, unsigned word)
 {
    struct isa_part parts[4];
    unsigned n = isa_layout(cls, parts);

@@ -31,11 +31,11 @@ struct isa_part {
 unsigned isa_layout(enum isa_inst_class cls, struct isa_part parts[4]);
 
 /* The table entry of a word format (aborts if the generated tables lack it). */
-const struct hw_register *isa_format(enum isa_chip chip, enum isa_fmt fmt);
+const struct hw_register *isa_format(enum hw_chip chip, enum isa_fmt fmt);
 /* A field of a format, or NULL if this chip's format has no such field. */
-const struct hw_field *isa_field(enum isa_chip chip, enum isa_fmt fmt, const char *name);
+const struct hw_field *isa_field(enum hw_chip chip, enum isa_fmt fmt, const char *name);
 /* Same, but aborts when missing (fields the codec cannot work without). */
-const struct hw_field *isa_field_req(enum isa_chip chip, enum isa_fmt fmt, const char *name);
+const struct hw_field *isa_field_req(enum hw_chip chip, enum isa_fmt fmt, const char *name);
 
 static inline uint32_t isa_fmask(const struct hw_field *f)
 {
@@ -55,13 +55,13 @@ static inline uint32_t isa_fmax(const struct hw_field *f)
 }
 
 /* Field by name: value (0 if the chip lacks the field) and setter (aborts if it lacks it). */
-uint32_t isa_get(enum isa_chip chip, enum isa_fmt fmt, const char *name, uint32_t word);
-void isa_set(enum isa_chip chip, enum isa_fmt fmt, const char *name, uint32_t *word, uint32_t value);
+uint32_t isa_get(enum hw_chip chip, enum isa_fmt fmt, const char *name, uint32_t word);
+void isa_set(enum hw_chip chip, enum isa_fmt fmt, const char *name, uint32_t *word, uint32_t value);
 
 /* Enum value by its full table name (e.g. "SQ_ALU_SRC_LITERAL"); aborts if missing. */
-uint32_t isa_enum(enum isa_chip chip, enum isa_fmt fmt, const char *field, const char *name);
+uint32_t isa_enum(enum hw_chip chip, enum isa_fmt fmt, const char *field, const char *name);
 /* Same, false if the table has no such name. */
-bool isa_enum_find(enum isa_chip chip, enum isa_fmt fmt, const char *field, const char *name,
+bool isa_enum_find(enum hw_chip chip, enum isa_fmt fmt, const char *field, const char *name,
                    uint32_t *value);
 
 /* Display name of an enum value: the table name without the prefix all names of the field
@@ -78,6 +78,6 @@ char isa_sel_char(const struct hw_field *f, uint32_t value);
 bool isa_sel_from_char(const struct hw_field *f, char c, uint32_t *value);
 
 /* Bits of word `word` of a class that no field covers (must be zero in a valid program). */
-uint32_t isa_reserved_bits(enum isa_chip chip, enum isa_inst_class cls, unsigned word);
+uint32_t isa_reserved_bits(enum hw_chip chip, enum isa_inst_class cls, unsigned word);
 
 #endif
