@@ -43,7 +43,7 @@ static inline void check_gl(const char *what)
    char msg[160];
    snprintf(msg, sizeof(msg), "%s: glGetError() = 0x%04x, expected GL_NO_ERROR", what,
             (unsigned)err);
-   check(err == GL_NO_ERROR, msg);
+   check(err == GL_NO_ERROR, "%s", msg);
 }
 
 /* Compares pixel (x, row) of an RGBA8 read-back `width` pixels wide with want; a mismatch
@@ -64,7 +64,7 @@ static inline void check_mismatches(unsigned *mismatches, const char *what)
 {
    char msg[160];
    snprintf(msg, sizeof(msg), "%s: %u mismatching pixels", what, *mismatches);
-   check(*mismatches == 0, msg);
+   check(*mismatches == 0, "%s", msg);
    *mismatches = 0;
 }
 

@@ -10,16 +10,14 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "check.h"
 #include "r600_regs.h"
 #include "shader_exec.h"
 
-/* ---- checks ---------------------------------------------------------------------------- */
+/* ---- checks (counted by check.h; FAIL lines name the chip) ------------------------------ */
 
-extern unsigned h_passed, h_failed;
-void check(bool ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Checks a dword against its expectation, naming it on failure. */
+/* Checks a dword against its expectation, naming it and both values (and floats) on failure. */
 void check_u32(uint32_t got, uint32_t want, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-int h_finish(void);   /* prints "N passed, M failed"; the exit status */
 
 static inline uint32_t U(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 static inline float Fl(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
@@ -161,7 +159,7 @@ void expect_fault(const char *name, uint64_t va, struct run_opts o, const char *
 bool run_compare(const char *name, uint64_t va, struct run_opts o);
 
 /* The main of a test_isa_* program: machine_init, then `tests` on RV770 and on R600, each
- * time from zeroed registers; returns h_finish(). */
+ * time from zeroed registers; returns check_report(). */
 int run_on_both_chips(void (*tests)(void));
 
 static inline uint32_t R(unsigned g, unsigned c, unsigned l) { return res_interp.lanes.gpr[g][c][l]; }

@@ -1,5 +1,5 @@
 /* Test helpers: building PM4 command buffers by hand (with the generated r600_pm4.h /
- * r600_regs.h macros) and counting checks. */
+ * r600_regs.h macros); checks are counted by check.h. */
 #ifndef TEST_PM4_STREAM_H
 #define TEST_PM4_STREAM_H
 
@@ -9,6 +9,7 @@
 
 #include "r600_pm4.h"
 #include "r600_regs.h"
+#include "check.h"
 
 struct ib {
    uint32_t dw[16384];
@@ -46,19 +47,5 @@ static inline uint32_t f2u(float f)
    memcpy(&u, &f, 4);
    return u;
 }
-
-static unsigned test_passes, test_failures;
-
-#define CHECK(cond, ...)                                                                   \
-   do {                                                                                    \
-      if (cond) {                                                                          \
-         test_passes++;                                                                    \
-      } else {                                                                             \
-         test_failures++;                                                                  \
-         fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                             \
-         fprintf(stderr, __VA_ARGS__);                                                     \
-         fprintf(stderr, "\n");                                                            \
-      }                                                                                    \
-   } while (0)
 
 #endif

@@ -4,30 +4,12 @@
  * headers), including a small single-lane interpreter that executes the decoded program and
  * is compared with a direct evaluation of the IR. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "r600_shader.h"
-
-static unsigned checks, failures;
-
-#define CHECK(cond, ...) check_((cond), __FILE__, __LINE__, __VA_ARGS__)
-static bool check_(bool ok, const char *file, int line, const char *fmt, ...)
-{
-   checks++;
-   if (!ok) {
-      va_list ap;
-      failures++;
-      fprintf(stderr, "%s:%d: FAIL: ", file, line);
-      va_start(ap, fmt);
-      vfprintf(stderr, fmt, ap);
-      va_end(ap);
-      fputc('\n', stderr);
-   }
-   return ok;
-}
+#include "check.h"
 
 static const enum r600_chip_class chips[2] = {R600_CHIP_R600, R600_CHIP_RV770};
 static const char *chip_name(enum r600_chip_class c) { return c == R600_CHIP_R600 ? "r600" : "rv770"; }
@@ -1961,6 +1943,5 @@ int main(void)
    test_errors();
    test_random_programs();
    test_robustness();
-   printf("test_compiler: %u passed, %u failed\n", checks - failures, failures);
-   return failures ? 1 : 0;
+   return check_report();
 }

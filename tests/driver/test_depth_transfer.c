@@ -14,18 +14,12 @@
 
 #include "pipe/p_context.h"
 #include "pipe/p_screen.h"
+#include "check.h"
 
 #define TW 40
 #define TH 24
 #define FW 20
 #define FH 12
-
-static unsigned passed, failed;
-
-#define CHECK(cond, ...) do { \
-   if (cond) passed++; \
-   else { failed++; fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-          fprintf(stderr, __VA_ARGS__); fprintf(stderr, "\n"); } } while (0)
 
 static uint32_t pattern(unsigned x, unsigned y)
 {
@@ -63,8 +57,8 @@ int main(void)
 {
    struct pipe_screen *screen = r600sim_screen_create(NULL);
    if (!screen) {
-      printf("0 passed, 1 failed\n");
-      return 1;
+      CHECK(screen, "screen");
+      return check_report();
    }
    struct pipe_context *p = screen->context_create(screen, NULL);
    struct pipe_resource t = { .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_Z24_UNORM_S8_UINT,
@@ -72,10 +66,8 @@ int main(void)
                               .bind = PIPE_BIND_DEPTH_STENCIL };
    struct pipe_resource *tex = screen->resource_create(screen, &t);
    CHECK(p && tex, "context and Z24S8 texture");
-   if (!p || !tex) {
-      printf("%u passed, %u failed\n", passed, failed);
-      return 1;
-   }
+   if (!p || !tex)
+      return check_report();
 
    static uint32_t data[TW * TH];
    for (unsigned y = 0; y < TH; y++)
@@ -132,6 +124,5 @@ int main(void)
    pipe_resource_reference(&tex, NULL);
    p->destroy(p);
    screen->destroy(screen);
-   printf("%u passed, %u failed\n", passed, failed);
-   return failed ? 1 : 0;
+   return check_report();
 }

@@ -15,16 +15,7 @@
 #include "r600_cs.h"
 #include "r600_shader.h"
 #include "r600sim/shader_ir.h"
-
-static unsigned passed, failed;
-
-#define CHECK(cond, ...) do { \
-   if (cond) passed++; \
-   else { failed++; fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-          fprintf(stderr, __VA_ARGS__); fprintf(stderr, "\n"); } } while (0)
-
-#define CHECK_EQ(got, want, what) do { uint64_t g_ = (got), w_ = (want); \
-   CHECK(g_ == w_, "%s = 0x%llx, expected 0x%llx", what, (unsigned long long)g_, (unsigned long long)w_); } while (0)
+#include "check.h"
 
 /* ---- PM4 facts (r600-facts 2.1-2.3) ---- */
 enum {
@@ -570,6 +561,5 @@ int main(void)
    test_cs_builder();
    test_pipe("rv770");
    test_pipe("r600");
-   printf("%u passed, %u failed\n", passed, failed);
-   return failed ? 1 : 0;
+   return check_report();
 }

@@ -207,7 +207,7 @@ static int child(const char *path)
 {
    struct egl_fixture f;
    const char *err = egl_fixture_init(&f, W, H, 24, 0);
-   check(err == NULL, err ? err : "setup");
+   check(err == NULL, "%s", err ? err : "setup");
    if (err)
       return check_report();
    static const char *const attribs[] = { "pos", "color", NULL };
@@ -266,7 +266,7 @@ static uint8_t *run_child(const char *self, const char *threads, const char *syn
       waitpid(pid, &status, 0);
    char msg[160];
    snprintf(msg, sizeof(msg), "%s: the child passed its checks", name);
-   check(pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0, msg);
+   check(pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0, "%s", msg);
    uint8_t *data = malloc(size);
    FILE *in = fopen(path, "rb");
    bool ok = data && in && fread(data, size, 1, in) == 1;
@@ -300,7 +300,7 @@ int main(int argc, char **argv)
                                 configs[i].name);
       char msg[160];
       snprintf(msg, sizeof(msg), "%s: read-backs written", configs[i].name);
-      check(data != NULL, msg);
+      check(data != NULL, "%s", msg);
       if (!data)
          continue;
       if (!reference) {
@@ -312,7 +312,7 @@ int main(int argc, char **argv)
          diff += data[k] != reference[k];
       snprintf(msg, sizeof(msg), "%s: %zu of %zu bytes differ from %s", configs[i].name, diff,
                size, configs[0].name);
-      check(diff == 0, msg);
+      check(diff == 0, "%s", msg);
       free(data);
    }
    free(reference);

@@ -490,7 +490,7 @@ static void check_frame(const char *what)
    char msg[200];
    snprintf(msg, sizeof(msg), "%s: %ld of %d pixels differ from the model", what, bad,
             SIZE * SIZE);
-   check(bad == 0, msg);
+   check(bad == 0, "%s", msg);
    check_gl(what);
 }
 
@@ -834,7 +834,7 @@ int main(void)
    struct egl_fixture fx;
    const char *err = egl_fixture_init(&fx, SIZE, SIZE, 24, 8);   /* depth24/stencil8 */
    if (err) {
-      check(false, err);
+      check(false, "%s", err);
       return check_report();
    }
 

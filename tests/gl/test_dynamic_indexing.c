@@ -229,7 +229,7 @@ int main(void)
    struct egl_fixture fx;
    const char *err = egl_fixture_init(&fx, W, H, 0, 0);
    if (err) {
-      check(false, err);
+      check(false, "%s", err);
       return check_report();
    }
 

@@ -10,27 +10,17 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 
-static int passed, failed;
+#include "check.h"
 
-static void check(bool ok, int line, const char *what)
-{
-   if (ok) {
-      passed++;
-   } else {
-      failed++;
-      printf("FAIL line %d: %s\n", line, what);
-   }
-}
-#define CHECK(cond) check((cond), __LINE__, #cond)
 /* Evaluates call, then checks its result and the error it left. */
 #define CHECK_ERR(call, want_result, want_error)                                         \
    do {                                                                                  \
       bool ok_ = (call) == (want_result);                                                \
       EGLint err_ = eglGetError();                                                       \
-      check(ok_, __LINE__, #call " result");                                             \
+      check_at(ok_, __FILE__, __LINE__, "%s", #call " result");                          \
       if (err_ != (want_error))                                                          \
          printf("  (error 0x%04x, expected 0x%04x)\n", (unsigned)err_, (unsigned)(want_error)); \
-      check(err_ == (want_error), __LINE__, #call " error " #want_error);                \
+      check_at(err_ == (want_error), __FILE__, __LINE__, "%s", #call " error " #want_error); \
    } while (0)
 
 static bool has_word(const char *list, const char *word)
@@ -172,10 +162,8 @@ static void test_configs(EGLDisplay dpy, EGLConfig *plain, EGLConfig *deep)
       {EGL_BIND_TO_TEXTURE_RGBA, EGL_FALSE, EGL_FALSE},
    };
    for (unsigned i = 0; i < sizeof(expect) / sizeof(expect[0]); i++) {
-      check(attrib(dpy, *plain, expect[i].attr) == expect[i].plain, __LINE__,
-            "plain config attribute");
-      check(attrib(dpy, *deep, expect[i].attr) == expect[i].deep, __LINE__,
-            "deep config attribute");
+      CHECK(attrib(dpy, *plain, expect[i].attr) == expect[i].plain, "plain config attribute");
+      CHECK(attrib(dpy, *deep, expect[i].attr) == expect[i].deep, "deep config attribute");
    }
    CHECK(attrib(dpy, *plain, EGL_MAX_PBUFFER_WIDTH) > 0);
    EGLint v;
@@ -397,6 +385,5 @@ int main(void)
       test_make_current(dpy, plain, deep);
    }
    eglTerminate(dpy);
-   printf("%d passed, %d failed\n", passed, failed);
-   return failed ? 1 : 0;
+   return check_report();
 }

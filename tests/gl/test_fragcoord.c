@@ -36,20 +36,20 @@ static void check_no_active_uniforms(GLuint prog, const char *name)
    glGetProgramiv(prog, GL_ACTIVE_UNIFORM_MAX_LENGTH, &maxlen);
    snprintf(msg, sizeof(msg), "%s: ACTIVE_UNIFORMS %d (want 0), ACTIVE_UNIFORM_MAX_LENGTH %d (want 0)",
             name, n, maxlen);
-   check(n == 0 && maxlen == 0, msg);
+   check(n == 0 && maxlen == 0, "%s", msg);
    static const char *const hidden[] = {
       "__r600sim_wpos_transform", "__r600sim_depth_range", "gl_DepthRange.near", "gl_DepthRange",
    };
    for (unsigned i = 0; i < sizeof(hidden) / sizeof(hidden[0]); i++) {
       snprintf(msg, sizeof(msg), "%s: glGetUniformLocation(\"%s\") == -1", name, hidden[i]);
-      check(glGetUniformLocation(prog, hidden[i]) == -1, msg);
+      check(glGetUniformLocation(prog, hidden[i]) == -1, "%s", msg);
    }
    char buf[64];
    GLint size;
    GLenum type;
    glGetActiveUniform(prog, 0, sizeof(buf), NULL, &size, &type, buf);
    snprintf(msg, sizeof(msg), "%s: glGetActiveUniform(0) gives GL_INVALID_VALUE", name);
-   check(glGetError() == GL_INVALID_VALUE, msg);
+   check(glGetError() == GL_INVALID_VALUE, "%s", msg);
 }
 
 static uint8_t pixels[W * H * 4];
@@ -235,7 +235,7 @@ int main(void)
    struct egl_fixture fx;
    const char *err = egl_fixture_init(&fx, W, H, 0, 0);
    if (err) {
-      check(false, err);
+      check(false, "%s", err);
       return check_report();
    }
 

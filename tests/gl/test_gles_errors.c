@@ -7,32 +7,16 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "st_api.h"
-
-static int passed, failed;
-
-#define CHECK(cond)                                                         \
-   do {                                                                     \
-      if (cond) {                                                           \
-         passed++;                                                          \
-      } else {                                                              \
-         failed++;                                                          \
-         fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #cond); \
-      }                                                                     \
-   } while (0)
 
 /* The call raised `err` and nothing else is pending. */
 #define EXPECT_ERROR(call, err)                                             \
    do {                                                                     \
       call;                                                                 \
       GLenum got_ = glGetError();                                           \
-      if (got_ == (err) && glGetError() == GL_NO_ERROR) {                   \
-         passed++;                                                          \
-      } else {                                                              \
-         failed++;                                                          \
-         fprintf(stderr, "%s:%d: FAILED: %s gave 0x%04x, expected %s\n",    \
-                 __FILE__, __LINE__, #call, got_, #err);                    \
-      }                                                                     \
+      CHECK(got_ == (err) && glGetError() == GL_NO_ERROR,                   \
+            "%s gave 0x%04x, expected %s", #call, got_, #err);              \
    } while (0)
 
 static GLint get_int(GLenum pname)
@@ -568,8 +552,8 @@ int main(void)
    struct st_context *ctx = r600sim_st_context_create(2, 0, NULL);
    CHECK(fb && ctx);
    if (!fb || !ctx || !r600sim_st_make_current(ctx, fb, fb)) {
-      printf("%d passed, %d failed\n", passed, failed + 1);
-      return 1;
+      CHECK(false, "context made current");
+      return check_report();
    }
    CHECK(r600sim_st_current() == ctx);
    test_initial_state();
@@ -587,6 +571,5 @@ int main(void)
    CHECK(glGetError() == GL_NO_ERROR);
    r600sim_st_context_destroy(ctx);
    r600sim_st_framebuffer_destroy(fb);
-   printf("%d passed, %d failed\n", passed, failed);
-   return failed ? 1 : 0;
+   return check_report();
 }

@@ -3,25 +3,13 @@
  * arithmetic, structured flow) whose results are compared with the same math done in C.
  * Prints "N passed, M failed". */
 #include "glsl_frontend.h"
+#include "check.h"
 
 #include <GLES2/gl2.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static unsigned passed, failed;
-
-static void check(int cond, const char *what, int line)
-{
-   if (cond) {
-      passed++;
-   } else {
-      failed++;
-      printf("FAIL line %d: %s\n", line, what);
-   }
-}
-#define CHECK(cond) check((cond), #cond, __LINE__)
 
 /* ------------------------------------------------------------------ IR interpreter */
 
@@ -378,21 +366,21 @@ static void expect_fs(const char *what, const char *fs_src, const char *vs_src,
 {
    struct glsl_program *p = link_pair(vs_src ? vs_src : trivial_vs, fs_src);
    if (!p || !p->ok) {
-      check(0, what, line);
+      check_at(0, __FILE__, line, "%s", what);
       glsl_program_destroy(p);
       return;
    }
    const char *invalid = ir_validate(p->fs);
    if (invalid)
       printf("%s: invalid IR: %s\n", what, invalid);
-   check(invalid == NULL, what, line);
+   check_at(invalid == NULL, __FILE__, line, "%s", what);
    static struct vm vm;
    memset(&vm, 0, sizeof(vm));
    vm.sh = p->fs;
    if (setup)
       setup(&vm, p);
    bool ran = run(&vm);
-   check(ran, what, line);
+   check_at(ran, __FILE__, line, "%s", what);
    int color = -1;
    for (unsigned i = 0; i < p->fs->num_outputs; i++)
       if (p->fs->outputs[i].semantic == IR_SEM_COLOR && p->fs->outputs[i].index == 0)
@@ -407,7 +395,7 @@ static void expect_fs(const char *what, const char *fs_src, const char *vs_src,
       if (getenv("TEST_GLSL_IR_PRINT"))
          ir_print(p->fs, stdout);
    }
-   check(ok, what, line);
+   check_at(ok, __FILE__, line, "%s", what);
    glsl_program_destroy(p);
 }
 
@@ -933,6 +921,5 @@ int main(void)
    test_values();
    test_more_values();
    test_state_uniforms();
-   printf("%u passed, %u failed\n", passed, failed);
-   return failed ? 1 : 0;
+   return check_report();
 }

@@ -160,7 +160,7 @@ int main(void)
    char msg[160];
    snprintf(msg, sizeof(msg), "4x random triangles: %u mismatching pixels (%u partly covered)",
             bad, partial);
-   check(bad == 0 && partial > 100, msg);
+   check(bad == 0 && partial > 100, "%s", msg);
 
    /* 2: per-sample depth: a far full-screen pair, a near triangle, then a middle pair with
     * GL_LESS: each sample shows the near triangle where it covers the sample. */
@@ -193,7 +193,7 @@ int main(void)
    bad = compare("4x depth", &partial);
    snprintf(msg, sizeof(msg), "4x per-sample depth: %u mismatching pixels (%u partly covered)",
             bad, partial);
-   check(bad == 0 && partial > 20, msg);
+   check(bad == 0 && partial > 20, "%s", msg);
    glDisable(GL_DEPTH_TEST);
 
    check(eglSwapBuffers(dpy, surf), "eglSwapBuffers on the 4x pbuffer");

@@ -67,7 +67,7 @@ static void compare(const char *what)
       drawn += expected[i][3] != 0;
       expect_rgba(pixels, SIZE, i % SIZE, i / SIZE, expected[i], what, &bad);
    }
-   check(drawn > 20, what);
+   check(drawn > 20, "%s", what);
    check_mismatches(&bad, what);
 }
 
@@ -169,7 +169,7 @@ int main(void)
    struct egl_fixture f;
    const char *err = egl_fixture_init(&f, SIZE, SIZE, 0, 0);
    if (err) {
-      check(false, err);
+      check(false, "%s", err);
       return check_report();
    }
    const char *const names[] = { "a_position", NULL };

@@ -162,7 +162,7 @@ static void run_case(const char *name, const struct vtx *tris, int count)
    char msg[160];
    long bad = compare(expected, name);
    snprintf(msg, sizeof(msg), "%s: %ld mismatching pixels", name, bad);
-   check(bad == 0, msg);
+   check(bad == 0, "%s", msg);
    check_gl(name);
 }
 
@@ -183,7 +183,7 @@ static void test_clear(void)
              pixels[4 * i + 3] != 255;
    char msg[96];
    snprintf(msg, sizeof(msg), "clear to (51,102,204,255): %d wrong pixels", bad);
-   check(bad == 0, msg);
+   check(bad == 0, "%s", msg);
    glClearColor(0, 0, 0, 0);
 }
 
@@ -281,7 +281,7 @@ static void test_random(void)
       long bad = compare(expected, name);
       char msg[128];
       snprintf(msg, sizeof(msg), "%s: %ld mismatching pixels", name, bad);
-      check(bad == 0, msg);
+      check(bad == 0, "%s", msg);
       check_gl(name);
    }
 }
@@ -291,7 +291,7 @@ int main(void)
    struct egl_fixture fx;
    const char *err = egl_fixture_init(&fx, SIZE, SIZE, 0, 0);
    if (err) {
-      check(false, err);
+      check(false, "%s", err);
       return check_report();
    }
 

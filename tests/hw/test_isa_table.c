@@ -115,13 +115,9 @@ check_spot(void)
    for (unsigned i = 0; i < sizeof(spot) / sizeof(spot[0]); i++) {
       const struct expect *e = &spot[i];
       const struct hw_isa_op *op = hw_isa_find(e->chip, e->encoding, e->number);
-      if (!op || strcmp(op->name, e->name) != 0) {
-         check_failed++;
-         printf("FAIL %s: %s %u on chip %u is %s\n", e->name, hw_isa_encoding_name(e->encoding),
-                e->number, e->chip, op ? op->name : "missing");
+      if (!check(op && strcmp(op->name, e->name) == 0, "%s: %s %u on chip %u is %s", e->name,
+                 hw_isa_encoding_name(e->encoding), e->number, e->chip, op ? op->name : "missing"))
          continue;
-      }
-      check_passed++;
       CHECK(hw_isa_find_name(e->chip, e->encoding, e->name) == op);
       CHECK_EQ(op->number, e->number);
       CHECK_EQ(op->encoding, e->encoding);

@@ -1163,6 +1163,7 @@ static bool fuzz_one(uint64_t seed, struct stats *st)
       free(bytes);
       isa_program_free(&p);
       st->invalid++;
+      check(false, "%s seed %" PRIu64 ": a valid program", R7 ? "rv770" : "r600", seed);
       return false;
    }
    struct run_opts o;
@@ -1175,10 +1176,11 @@ static bool fuzz_one(uint64_t seed, struct stats *st)
    if (fetch_clauses)
       fetch_inputs(&frng, &dva);
    uint64_t va = upload(bytes, size);
-   unsigned failed_before = h_failed;
+   unsigned failed_before = check_failed;
    run_engine(va, &o, SIM_ENGINE_INTERP, &res_interp);
    run_engine(va, &o, SIM_ENGINE_JIT, &res_jit);
-   bool bad = report_difference() || h_failed != failed_before;
+   bool bad = report_difference() || check_failed != failed_before;
+   check(!bad, "%s seed %" PRIu64 ": interp == jit", R7 ? "rv770" : "r600", seed);
    st->killed += res_interp.ok && res_interp.out.killed;
    chain_stats(va, res_interp.ok ? NULL : res_interp.fault, st);
    if (!res_interp.ok) {
@@ -1261,5 +1263,5 @@ int main(int argc, char **argv)
       }
       printf("  %s: %u of %u implemented ALU opcodes used\n", names[k], seen, runnable);
    }
-   return st.mismatches || st.invalid ? 1 : 0;
+   return check_report();
 }

@@ -144,6 +144,5 @@ int main(int argc, char **argv)
    CHECK(out && WIFEXITED(status) && WEXITSTATUS(status) == 1, "truncated file: status %d", status);
    unlink(path);
 
-   printf("%u passed, %u failed\n", test_passes, test_failures);
-   return test_failures ? 1 : 0;
+   return check_report();
 }

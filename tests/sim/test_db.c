@@ -831,6 +831,5 @@ int main(void)
    test_fuzz();
 
    r600_gpu_destroy(gpu);
-   printf("%u passed, %u failed\n", test_passes, test_failures);
-   return test_failures ? 1 : 0;
+   return check_report();
 }

@@ -857,6 +857,5 @@ int main(void)
    test_fuzz_state();
 
    r600_gpu_destroy(gpu);
-   printf("%u passed, %u failed\n", test_passes, test_failures);
-   return test_failures ? 1 : 0;
+   return check_report();
 }

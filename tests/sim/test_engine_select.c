@@ -9,18 +9,7 @@
 #include "gpu_memory.h"
 #include "r600_regs.h"
 #include "shader_exec.h"
-
-static unsigned passed, failed;
-
-static void check(bool ok, const char *what)
-{
-   if (ok) {
-      passed++;
-   } else {
-      failed++;
-      fprintf(stderr, "FAIL: %s\n", what);
-   }
-}
+#include "check.h"
 
 /* MOV R1.x, 1.0; EXPORT_DONE PIXEL 0 R1 (END_OF_PROGRAM), R7xx encodings. */
 static void build(uint32_t dw[8])
@@ -91,6 +80,5 @@ int main(int argc, char **argv)
 
    free(regs);
    sim_mem_destroy(mem);
-   printf("%u passed, %u failed\n", passed, failed);
-   return failed ? 1 : 0;
+   return check_report();
 }

@@ -331,6 +331,5 @@ int main(void)
       }
       r600_gpu_destroy(gpu);
    }
-   printf("%u passed, %u failed\n", test_passes, test_failures);
-   return test_failures != 0;
+   return check_report();
 }

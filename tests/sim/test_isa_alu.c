@@ -774,5 +774,5 @@ int main(void)
       test_mova_gpr_int();
       test_alu_faults();
    }
-   return h_finish();
+   return check_report();
 }

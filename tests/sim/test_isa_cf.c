@@ -673,5 +673,5 @@ int main(void)
       test_r7_cf();
       test_cf_faults();
    }
-   return h_finish();
+   return check_report();
 }

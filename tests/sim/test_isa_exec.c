@@ -1196,7 +1196,7 @@ static void test_random_differential(unsigned count)
    K(KILLGT_UINT) K(KILLGE_UINT)
 #undef P
 #undef K
-   unsigned ran = 0, before = h_failed;
+   unsigned ran = 0, before = check_failed;
    for (unsigned n = 0; n < count; n++) {
       struct prog p;
       prog_init_cf(&p, CF_SLOTS);
@@ -1216,7 +1216,7 @@ static void test_random_differential(unsigned count)
          ran++;
       else
          check(false, "%s decodes and runs: %s", name, res_interp.fault);
-      if (h_failed - before > 10)
+      if (check_failed - before > 10)
          break;
    }
    printf("random differential (%s): %u programs run on both engines\n", R7 ? "r7xx" : "r6xx", ran);

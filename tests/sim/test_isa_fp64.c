@@ -229,5 +229,5 @@ int main(void)
       }
       test_fp64_faults();
    }
-   return h_finish();
+   return check_report();
 }

@@ -196,7 +196,7 @@ static int test_lru(void)
    jit_run(9, ++seq, "next scope");
    check(stats().resident[1] == 4, "the next scope trims the cache to the bound again (%u)",
          stats().resident[1]);
-   return h_finish();
+   return check_report();
 }
 
 /* ---- fallback -------------------------------------------------------------------------- */
@@ -272,7 +272,7 @@ static int test_fallback(void)
    check(warnings == 1, "the failure is warned once (%u warnings)", warnings);
    check(count_lines(err_path, "lookup failure injected") == 1, "the warning gives the reason");
    unlink(err_path);
-   return h_finish();
+   return check_report();
 }
 
 /* ---- disk: the child ------------------------------------------------------------------- */
@@ -295,7 +295,7 @@ static int child(unsigned n)
    struct sim_program_cache_stats s = stats();
    printf("built=%u loaded=%u rejected=%u jit=%u mismatches=%u digest=%016llx\n", s.jit_built,
           s.jit_loaded, s.jit_disk_rejected, on_jit, mismatches, (unsigned long long)digest);
-   return h_failed ? 1 : 0;
+   return check_failed ? 1 : 0;
 }
 
 /* ---- disk: the parent ------------------------------------------------------------------ */
@@ -584,7 +584,7 @@ static int test_disk(void)
       f[i] = slurp(path[i], &len[i]);
    check(f[0] && f[1] && f[2] && f[3], "reading four entries");
    if (!f[0] || !f[1] || !f[2] || !f[3])
-      return h_finish();
+      return check_report();
    f[0][len[0] - 7] ^= 0x40;
    spit(path[0], f[0], len[0]);
    spit(path[1], f[1], len[1] / 2);
@@ -647,7 +647,7 @@ static int test_disk(void)
    for (unsigned q = 0; q < 4; q++)
       free(f[q]);
    nftw(tmp_dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-   return h_finish();
+   return check_report();
 }
 
 /* ---- exit -------------------------------------------------------------------------------- */
@@ -735,7 +735,7 @@ static int test_exit(void)
          "the interpreter's results (%u mismatches)", jit, interp, mism);
    check(count_lines(err, "the process is exiting") == 1, "the fallback at exit is warned once");
    nftw(tmp_dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-   return h_finish();
+   return check_report();
 }
 
 int main(int argc, char **argv)

@@ -641,6 +641,5 @@ int main(int argc, char **argv)
    test_culls();
 
    r600_gpu_destroy(gpu);
-   printf("%u passed, %u failed\n", test_passes, test_failures);
-   return test_failures ? 1 : 0;
+   return check_report();
 }

@@ -14,23 +14,10 @@
 #include "pa.h"
 #include "raster_ref.h"
 #include "sc.h"
+#include "check.h"
 
 #define W 64
 #define H 64
-
-static unsigned failures, passes;
-
-#define CHECK(cond, ...)                                                                   \
-   do {                                                                                    \
-      if (cond) {                                                                          \
-         passes++;                                                                         \
-      } else {                                                                             \
-         failures++;                                                                       \
-         fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                             \
-         fprintf(stderr, __VA_ARGS__);                                                     \
-         fprintf(stderr, "\n");                                                            \
-      }                                                                                    \
-   } while (0)
 
 /* ---- the simulator's SC -------------------------------------------------------------- */
 
@@ -311,6 +298,5 @@ int main(void)
    CHECK(pixels > 100000, "random triangles covered only %u pixels", pixels);
 
    printf("test_raster: 2000 random triangles, %u covered pixels\n", pixels);
-   printf("%u passed, %u failed\n", passes, failures);
-   return failures ? 1 : 0;
+   return check_report();
 }

@@ -13,26 +13,10 @@
 #include <unistd.h>
 
 #include "r600_regs.h"
+#include "check.h"
 
-static unsigned passed, failed;
 static const char *tool;
 static char tmpdir[] = "/tmp/r600sim-exec-test.XXXXXX";
-
-static void check(bool ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void check(bool ok, const char *fmt, ...)
-{
-   if (ok) {
-      passed++;
-      return;
-   }
-   failed++;
-   va_list ap;
-   va_start(ap, fmt);
-   fprintf(stderr, "FAIL: ");
-   vfprintf(stderr, fmt, ap);
-   fprintf(stderr, "\n");
-   va_end(ap);
-}
 
 static uint32_t U(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 
@@ -810,6 +794,5 @@ int main(int argc, char **argv)
    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
    if (system(cmd) != 0)
       fprintf(stderr, "could not remove %s\n", tmpdir);
-   printf("%u passed, %u failed\n", passed, failed);
-   return failed ? 1 : 0;
+   return check_report();
 }

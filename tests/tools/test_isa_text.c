@@ -7,25 +7,12 @@
 #include "isa_rules.h"
 #include "isa_text_gen.h"
 #include "isa_words.h"
+#include "check.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-
-static unsigned passed, failed;
-
-#define CHECK(cond, ...)                                                         \
-   do {                                                                          \
-      if (cond)                                                                  \
-         passed++;                                                               \
-      else {                                                                     \
-         failed++;                                                               \
-         printf("FAIL %s:%d: ", __FILE__, __LINE__);                             \
-         printf(__VA_ARGS__);                                                    \
-         printf("\n");                                                           \
-      }                                                                          \
-   } while (0)
 
 static const enum isa_chip chips[2] = {ISA_CHIP_R600, ISA_CHIP_RV770};
 
@@ -45,16 +32,14 @@ static char *round_trip(const struct isa_program *p, const char *what)
    struct isa_program q, r;
    char *text = NULL;
    if (!isa_validate(p, &d) || !isa_encode(p, &b, &n, &d)) {
-      printf("FAIL %s: the builder made an invalid program\n", what);
+      check(false, "%s: the builder made an invalid program", what);
       print_diags(&d);
-      failed++;
       free(b);
       return NULL;
    }
    if (!isa_decode(p->chip, b, n, &q, &d)) {
-      printf("FAIL %s: decode\n", what);
+      check(false, "%s: decode", what);
       print_diags(&d);
-      failed++;
       free(b);
       return NULL;
    }
@@ -64,18 +49,16 @@ static char *round_trip(const struct isa_program *p, const char *what)
    bool ok = parsed && isa_validate(&r, &d) && isa_encode(&r, &b2, &n2, &d);
    if (parsed)
       isa_program_free(&r);
-   if (!ok || n2 != n || memcmp(b, b2, n)) {
-      printf("FAIL %s: round trip (%s)\n%s", what, ok ? "bytes differ" : "assembler error", text);
+   if (!check(ok && n2 == n && !memcmp(b, b2, n), "%s: round trip (%s)\n%s", what,
+              ok ? "bytes differ" : "assembler error", text)) {
       print_diags(&d);
       if (ok)
          for (size_t i = 0; i + 4 <= n && i + 4 <= n2; i += 4)
             if (memcmp(b + i, b2 + i, 4))
                printf("   byte %zu: %08X vs %08X\n", i, *(uint32_t *)(b + i), *(uint32_t *)(b2 + i));
-      failed++;
       free(text);
       text = NULL;
-   } else
-      passed++;
+   }
    free(b);
    free(b2);
    return text;
@@ -543,9 +526,9 @@ static void test_random_programs(void)
          char what[64];
          snprintf(what, sizeof(what), "random program %u on %s", i, isa_chip_name(chips[c]));
          gen_random_program(&p, chips[c], &rng);
-         unsigned before = failed;
+         unsigned before = check_failed;
          char *text = round_trip(&p, what);
-         ok += failed == before;
+         ok += check_failed == before;
          free(text);
          isa_program_free(&p);
       }
@@ -1091,6 +1074,5 @@ int main(int argc, char **argv)
       test_tools(argv[1], argv[2]);
    else
       CHECK(false, "usage: test_isa_text R600SIM_DISASM R600SIM_ASM (the tools are not tested)");
-   printf("%u passed, %u failed\n", passed, failed);
-   return failed ? 1 : 0;
+   return check_report();
 }
