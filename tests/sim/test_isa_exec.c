@@ -1400,6 +1400,9 @@ static void test_cube(void)
    check(bad == 0, "cube: CUBE results and the face each direction samples (%u wrong)", bad);
 }
 
+/* The quick suite runs a sixth of the random programs (argument "quick"). */
+static unsigned random_share = 1;
+
 static void tests(void)
 {
    test_alu_arith();
@@ -1419,13 +1422,15 @@ static void tests(void)
    test_relative_loop();
    test_relative_range();
    test_relative_decode_faults();
-   test_relative_random(60);
-   test_mutants(300);
+   test_relative_random(60 / random_share);
+   test_mutants(300 / random_share);
    test_cache();
-   test_random_differential(150);
+   test_random_differential(150 / random_share);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+   if (argc > 1 && !strcmp(argv[1], "quick"))
+      random_share = 6;
    return run_on_both_chips(tests);
 }
