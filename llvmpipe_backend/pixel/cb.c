@@ -29,7 +29,7 @@
  * write nothing.
  * Speed: COLOR_8_8_8_8 UNORM targets without ROP3 / CLRCMP / ENDIAN take a path chosen per
  * draw (sim_cb_select_fast) that does the same operations on the bits directly, and with
- * SSE2 a single-sampled single target takes whole 4x4 blocks at a time; tests/test_cb.c
+ * SSE2 a single-sampled single target takes whole 4x4 blocks at a time; tests/sim/test_cb.c
  * compares both with the general path bit for bit.
  */
 #include "pixel/cb.h"

@@ -6,7 +6,7 @@
  * for anything exceptional), VTX clauses of the common formats inline (jit_fetch.c: resolved
  * by a C helper, decoded as formats.c does) and the rest through the helpers. The JIT's
  * arithmetic is checked against alu_ops.h, and both engines against each other
- * (tests/fuzz_engines.c). (The JIT also skips the kcache locking when its inline test shows
+ * (tests/sim/fuzz_engines.c). (The JIT also skips the kcache locking when its inline test shows
  * the constants lie where the locking would read them and that it would not fault: kcache.h.)
  *
  * Control-flow model (docs/r600-hardware-notes.md §4.5; ISA choices documented in cf_exec.c):

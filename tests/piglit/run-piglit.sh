@@ -1,7 +1,10 @@
 #!/bin/sh
-# run-piglit.sh LIST [OUTDIR]: runs the piglit tests named in LIST (one piglit test name per
-# line, '#' comments allowed) headless on r600sim and prints per-test results, the counts
-# per result and "N passed, M failed". Exits 1 when any listed test did not pass.
+# run-piglit.sh [--baseline BASELINE] LIST [OUTDIR]: runs the piglit tests named in LIST (one
+# piglit test name per line, '#' comments allowed) headless on r600sim and prints per-test
+# results, the counts per result and "N passed, M failed" (verdict.py). Without a baseline it
+# exits 1 when any listed test did not pass; with one (gles2-baseline.tsv: the expected result
+# of each test and why it is not a pass) when any test did worse than its baseline, and it
+# lists the tests that did better.
 #
 # Tests are found and run through piglit's own profiles (`piglit run all --test-list`) on
 # the waffle surfaceless_egl platform, with LD_LIBRARY_PATH = our library folder (libEGL.so.1
@@ -12,8 +15,13 @@
 # JOBS (default 2), TIMEOUT per test in seconds (default 60). OUTDIR defaults to
 # $R600SIM_BUILD_DIR/piglit-results/<list name>; piglit's results are in OUTDIR/results.
 set -e
+baseline=
+if [ "${1-}" = --baseline ] && [ $# -ge 2 ]; then
+  baseline=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+  shift 2
+fi
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then
-  echo "usage: $0 LIST [OUTDIR]" >&2
+  echo "usage: $0 [--baseline BASELINE] LIST [OUTDIR]" >&2
   exit 2
 fi
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -59,19 +67,4 @@ piglit run all --test-list "$names" --ignore-missing -p surfaceless_egl \
   exit 1
 }
 
-python3 - "$names" "$outdir/results/results.json" <<'EOF'
-import json, sys
-names = [l.strip() for l in open(sys.argv[1]) if l.strip()]
-tests = json.load(open(sys.argv[2]))["tests"]
-counts = {}
-passed = 0
-for name in names:
-    # piglit stores test names in lower case
-    result = tests.get(name.lower(), {}).get("result", "notrun")
-    counts[result] = counts.get(result, 0) + 1
-    passed += result == "pass"
-    print(f"{result:8} {name}")
-print("counts: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
-print(f"{passed} passed, {len(names) - passed} failed")
-sys.exit(0 if passed == len(names) else 1)
-EOF
+python3 "$repo/tests/piglit/verdict.py" "$names" "$outdir/results/results.json" ${baseline:+"$baseline"}

@@ -1,0 +1,148 @@
+/* R600SIM_CAPTURE and the dumper: captures two submissions, checks the file against the
+ * format of llvmpipe_backend/device/capture.h, then runs the dumper (path in argv[1]) on it and
+ * on a truncated copy.
+ *   test_capture PATH_TO_r600sim_dump */
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "device/capture.h"
+#include "pm4_stream.h"
+#include "r600sim/gpu.h"
+
+static uint32_t u32(const uint8_t *p)
+{
+   return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint64_t u64(const uint8_t *p)
+{
+   return u32(p) | (uint64_t)u32(p + 4) << 32;
+}
+
+/* Output of the dumper run on `path` (static buffer), or NULL. */
+static const char *run_dump(const char *tool, const char *args, const char *path, int *status)
+{
+   static char out[1 << 20];
+   char cmd[4096];
+   snprintf(cmd, sizeof(cmd), "'%s' %s '%s' 2>/dev/null", tool, args, path);
+   FILE *p = popen(cmd, "r");
+   if (!p)
+      return NULL;
+   size_t n = fread(out, 1, sizeof(out) - 1, p);
+   out[n] = 0;
+   *status = pclose(p);
+   return out;
+}
+
+int main(int argc, char **argv)
+{
+   if (argc < 2) {
+      fprintf(stderr, "usage: %s PATH_TO_r600sim_dump\n", argv[0]);
+      return 2;
+   }
+   char path[] = "/tmp/r600sim-capture-XXXXXX";
+   int fd = mkstemp(path);
+   if (fd < 0)
+      return 2;
+   close(fd);
+   setenv("R600SIM_CAPTURE", path, 1);
+
+   struct r600_gpu *gpu = r600_gpu_create(HW_CHIP_R7XX);
+   uint64_t va = r600_gpu_alloc(gpu, 300, 256);
+   uint8_t *m = r600_gpu_map(gpu, va);
+   for (unsigned i = 0; i < 300; i++)
+      m[i] = (uint8_t)(i * 7);
+
+   struct ib ib = { .n = 0 };
+   ib_ctx(&ib, REG_PA_SU_VTX_CNTL, 0x2D);
+   ib_ctx(&ib, REG_PA_SC_EDGERULE, 0xAAAAAAAA);
+   ib_ctx(&ib, REG_CB_COLOR0_INFO,
+          CB_COLOR0_INFO__FORMAT(CB_COLOR0_INFO__FORMAT__COLOR_8_8_8_8) |
+          CB_COLOR0_INFO__ARRAY_MODE(CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED));
+   ib_ctx(&ib, REG_SQ_PGM_START_PS, (uint32_t)(va >> 8));
+   ib_ctx(&ib, REG_SPI_PS_INPUT_CNTL_0, SPI_PS_INPUT_CNTL_0__SEMANTIC(1));
+   unsigned first_ndw = ib.n;
+   uint64_t s1 = r600_gpu_submit(gpu, ib.dw, ib.n);
+   m[0] = 0xAB;   /* the second snapshot must show this */
+   uint32_t nop[] = { PM4_TYPE2 };
+   uint64_t s2 = r600_gpu_submit(gpu, nop, 1);
+   r600_gpu_destroy(gpu);
+
+   /* The file, record by record. */
+   FILE *f = fopen(path, "rb");
+   static uint8_t buf[1 << 16];
+   size_t size = f ? fread(buf, 1, sizeof(buf), f) : 0;
+   if (f)
+      fclose(f);
+   CHECK(size > 16 && !memcmp(buf, SIM_CAPTURE_MAGIC, 8) && u32(buf + 8) == SIM_CAPTURE_VERSION &&
+         u32(buf + 12) == 16, "file header");
+   size_t pos = 16;
+   unsigned submits = 0, buffers = 0;
+   bool ib_ok = false, snap1 = false, snap2 = false;
+   while (pos + 16 <= size) {
+      uint32_t tag = u32(buf + pos);
+      uint64_t bytes = u64(buf + pos + 8);
+      const uint8_t *pl = buf + pos + 16;
+      if (pos + 16 + bytes > size)
+         break;
+      if (tag == SIM_CAPTURE_TAG_SUBMIT) {
+         submits++;
+         uint64_t seq = u64(pl);
+         uint32_t ndw = u32(pl + 12);
+         if (seq == s1 && ndw == first_ndw && u32(pl + 8) == 1 && bytes == 16 + 4ull * ndw) {
+            ib_ok = true;
+            for (unsigned i = 0; i < ndw; i++)
+               ib_ok &= u32(pl + 16 + 4 * i) == ib.dw[i];
+         }
+      } else if (tag == SIM_CAPTURE_TAG_BUFFER) {
+         buffers++;
+         if (u64(pl) == va && u64(pl + 8) == 300 && bytes == 316) {
+            if (submits == 1)
+               snap1 = pl[16] == 0 && pl[16 + 299] == (uint8_t)(299 * 7);
+            else
+               snap2 = pl[16] == 0xAB;
+         }
+      }
+      pos += 16 + ((bytes + 7) & ~7ull);
+   }
+   CHECK(pos == size, "records end at the end of the file (%zu of %zu)", pos, size);
+   CHECK(submits == 2 && buffers == 2 && s2 == s1 + 1, "2 submissions, 2 buffer snapshots: %u %u",
+         submits, buffers);
+   CHECK(ib_ok, "command buffer captured verbatim");
+   CHECK(snap1 && snap2, "buffer snapshots taken before each submission");
+
+   /* The dumper. */
+   int status = -1;
+   const char *out = run_dump(argv[1], "", path, &status);
+   CHECK(out && status == 0, "dumper exit status %d", status);
+   static const char *want[] = {
+      "=== submission 1 (rv770, 15 dwords)",
+      "SET_CONTEXT_REG PA_SU_VTX_CNTL = 0x0000002D ",
+      "PIX_CENTER=1(X_PIXEL_CENTER_0_5) ROUND_MODE=2(X_ROUND_TO_EVEN) QUANT_MODE=5(X_1_256TH)",
+      "PA_SC_EDGERULE = 0xAAAAAAAA  ER_TRI=10",
+      "CB_COLOR0_INFO = 0x00000168 ",
+      "FORMAT=26(COLOR_8_8_8_8) ARRAY_MODE=1(ARRAY_LINEAR_ALIGNED)",
+      "SQ_PGM_START_PS = ",
+      "SPI_PS_INPUT_CNTL_0 = 0x00000001  SEMANTIC=1 DEFAULT_VAL=0",
+      "[0000] TYPE2 filler",
+   };
+   for (unsigned i = 0; out && i < sizeof(want) / sizeof(want[0]); i++)
+      CHECK(strstr(out, want[i]) != NULL, "dump lacks \"%s\"", want[i]);
+   out = run_dump(argv[1], "--mem", path, &status);
+   char line[128];
+   snprintf(line, sizeof(line), "buffer va 0x%010llX size 300", (unsigned long long)va);
+   CHECK(out && status == 0 && strstr(out, line), "--mem lists the buffer");
+
+   /* A truncated file: an error, no crash. */
+   f = fopen(path, "wb");
+   if (f) {
+      fwrite(buf, 1, size - 5, f);
+      fclose(f);
+   }
+   out = run_dump(argv[1], "", path, &status);
+   CHECK(out && WIFEXITED(status) && WEXITSTATUS(status) == 1, "truncated file: status %d", status);
+   unlink(path);
+
+   return check_report();
+}
