@@ -1,6 +1,7 @@
 /* Context creation/destruction and the dirty-atom table. */
 #include <stdlib.h>
 
+#include "blitter/blitter.h"
 #include "r600_context.h"
 
 typedef void (*r600_emit_func)(struct r600_context *);
@@ -52,7 +53,7 @@ static void r600_context_destroy(struct pipe_context *pctx)
    struct r600_context *ctx = r600_context(pctx);
    if (ctx->cs_has_work)
       r600_context_flush(ctx, NULL);
-   r600_clear_state_destroy(ctx);
+   blitter_destroy(ctx->blitter);
    r600_release_framebuffer(ctx);
    r600_release_vertex_buffers(ctx);
    r600_release_constbufs(ctx);

@@ -100,12 +100,6 @@ struct r600_shader_state {
 
 /* ---- other bound state ---- */
 
-struct r600_constbuf {
-   struct r600_bo *bo;            /* NULL = unbound */
-   uint64_t offset;               /* 256-byte aligned */
-   unsigned size;                 /* bytes */
-};
-
 struct r600_vertex_buffer {
    struct pipe_vertex_buffer vb;  /* vb.buffer holds a reference */
    /* where the draw being emitted reads it (user buffers are uploaded per draw) */
@@ -117,11 +111,11 @@ struct r600_vertex_buffer {
 /* A 256-byte-aligned sub-allocator for per-draw and per-bind data (user vertex arrays,
  * indices, constants). Chunks are never rewritten: a new upload goes further on. */
 struct r600_upload {
-   struct r600_bo *chunk;
+   struct pipe_resource *chunk;   /* a buffer resource */
    uint64_t used;
 };
 
-struct r600_clear_state;
+struct blitter_context;
 
 struct r600_context {
    struct pipe_context base;
@@ -151,7 +145,9 @@ struct r600_context {
    struct pipe_viewport_state viewport;
    struct pipe_scissor_state scissor;
    unsigned sample_mask;
-   struct r600_constbuf constbuf[PIPE_SHADER_TYPES];
+   /* Constant buffer 0 of each stage as the kcache reads it: buffer referenced (user data is
+    * bound as the upload buffer it was copied into), offset 256-byte aligned, NULL = unbound. */
+   struct pipe_constant_buffer constbuf[PIPE_SHADER_TYPES];
    struct r600_vertex_buffer vb[R600_MAX_VERTEX_BUFFERS];
    unsigned num_vb;
    struct r600_sampler_state *samplers[PIPE_SHADER_TYPES][R600_MAX_TEXTURE_UNITS];
@@ -161,7 +157,7 @@ struct r600_context {
    int last_prim;
    int64_t last_start_instance;
 
-   struct r600_clear_state *clear;
+   struct blitter_context *blitter;   /* pipe->clear's, built at the first clear */
 };
 
 static inline struct r600_context *r600_context(struct pipe_context *p)
@@ -189,10 +185,10 @@ void r600_init_flush_functions(struct r600_context *ctx);
 /* r600_upload.c: copies data into GPU memory for the command stream being built. Returns
  * false when out of GPU memory. The buffer is added to the stream. */
 bool r600_upload_data(struct r600_context *ctx, const void *data, unsigned size,
-                      struct r600_bo **bo, uint64_t *offset);
+                      struct pipe_resource **buf, unsigned *offset);
 /* Like r600_upload_data but returns a CPU pointer to fill instead of copying. */
-void *r600_upload_alloc(struct r600_context *ctx, unsigned size, struct r600_bo **bo,
-                        uint64_t *offset);
+void *r600_upload_alloc(struct r600_context *ctx, unsigned size, struct pipe_resource **buf,
+                        unsigned *offset);
 void r600_upload_fini(struct r600_context *ctx);
 
 /* State files: each installs its pipe_context functions and provides its atoms' emitters. */
@@ -251,7 +247,6 @@ void r600_init_draw_functions(struct r600_context *ctx);
 /* The draw path (also used by the clear with its own bound state). */
 void r600_draw(struct r600_context *ctx, const struct pipe_draw_info *info);
 void r600_init_clear_functions(struct r600_context *ctx);
-void r600_clear_state_destroy(struct r600_context *ctx);
 void r600_init_transfer_functions(struct r600_context *ctx);
 
 #endif

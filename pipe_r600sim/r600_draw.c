@@ -56,9 +56,9 @@ static bool prepare_indices(struct r600_context *ctx, const struct pipe_draw_inf
       return true;
    }
    unsigned out_size = size == 1 ? 2 : size;
-   struct r600_bo *bo;
-   uint64_t offset;
-   uint8_t *dst = r600_upload_alloc(ctx, info->count * out_size, &bo, &offset);
+   struct pipe_resource *buf;
+   unsigned offset;
+   uint8_t *dst = r600_upload_alloc(ctx, info->count * out_size, &buf, &offset);
    if (!dst)
       return false;
    if (size == 1) {
@@ -69,7 +69,7 @@ static bool prepare_indices(struct r600_context *ctx, const struct pipe_draw_inf
    } else {
       memcpy(dst, cpu + (uint64_t)info->start * size, (size_t)info->count * size);
    }
-   out->va = bo->va + offset;
+   out->va = r600_resource(buf)->bo->va + offset;
    out->size = out_size;
    return true;
 }

@@ -19,10 +19,10 @@ static void r600_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader
       fprintf(stderr, "r600sim: constant buffer %u ignored (only buffer 0 is used)\n", index);
       return;
    }
-   struct r600_constbuf *dst = &ctx->constbuf[shader];
-   r600_bo_reference(&dst->bo, NULL);
-   dst->offset = 0;
-   dst->size = 0;
+   struct pipe_constant_buffer *dst = &ctx->constbuf[shader];
+   pipe_resource_reference(&dst->buffer, NULL);
+   dst->buffer_offset = 0;
+   dst->buffer_size = 0;
    r600_mark_dirty(ctx, shader == PIPE_SHADER_VERTEX ? R600_ATOM_CONSTBUF_VS : R600_ATOM_CONSTBUF_PS);
    if (!cb)
       return;
@@ -37,9 +37,9 @@ static void r600_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader
       if (!size || size > avail)
          size = avail;
       if (cb->buffer_offset % CONST_ALIGN == 0) {
-         r600_bo_reference(&dst->bo, res->bo);
-         dst->offset = cb->buffer_offset;
-         dst->size = size;
+         pipe_resource_reference(&dst->buffer, cb->buffer);
+         dst->buffer_offset = cb->buffer_offset;
+         dst->buffer_size = size;
          return;
       }
       /* The kcache base is 256-byte aligned: copy an unaligned range (the GPU never writes
@@ -48,30 +48,31 @@ static void r600_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader
    }
    if (!src || !size)
       return;
-   struct r600_bo *bo;
-   uint64_t offset;
-   if (!r600_upload_data(ctx, src, size, &bo, &offset)) {
+   struct pipe_resource *buf;
+   unsigned offset;
+   if (!r600_upload_data(ctx, src, size, &buf, &offset)) {
       fprintf(stderr, "r600sim: out of GPU memory for constants\n");
       return;
    }
-   r600_bo_reference(&dst->bo, bo);
-   dst->offset = offset;
-   dst->size = size;
+   pipe_resource_reference(&dst->buffer, buf);
+   dst->buffer_offset = offset;
+   dst->buffer_size = size;
 }
 
 static void emit_constbuf(struct r600_context *ctx, enum pipe_shader_type stage)
 {
-   const struct r600_constbuf *cb = &ctx->constbuf[stage];
-   uint32_t base_256 = cb->bo ? (uint32_t)((cb->bo->va + cb->offset) >> 8) : 0;
-   unsigned units = (cb->size + CONST_ALIGN - 1) / CONST_ALIGN;
-   if (cb->bo)
-      cs_add_bo(&ctx->cs, cb->bo);
+   const struct pipe_constant_buffer *cb = &ctx->constbuf[stage];
+   struct r600_bo *bo = cb->buffer ? r600_resource(cb->buffer)->bo : NULL;
+   uint32_t base_256 = bo ? (uint32_t)((bo->va + cb->buffer_offset) >> 8) : 0;
+   unsigned units = (cb->buffer_size + CONST_ALIGN - 1) / CONST_ALIGN;
+   if (bo)
+      cs_add_bo(&ctx->cs, bo);
    /* The same buffer as a vertex-fetch resource (16-byte stride) for indexed reads. */
    uint32_t words[7] = { 0 };
-   if (cb->bo && cb->size) {
-      uint64_t va = cb->bo->va + cb->offset;
+   if (bo && cb->buffer_size) {
+      uint64_t va = bo->va + cb->buffer_offset;
       words[0] = SQ_VTX_CONSTANT_WORD0__BASE_ADDRESS((uint32_t)va);
-      words[1] = SQ_VTX_CONSTANT_WORD1__SIZE(cb->size - 1);
+      words[1] = SQ_VTX_CONSTANT_WORD1__SIZE(cb->buffer_size - 1);
       words[2] = SQ_VTX_CONSTANT_WORD2__BASE_ADDRESS_HI((uint32_t)(va >> 32)) |
                  SQ_VTX_CONSTANT_WORD2__STRIDE(16);
       words[6] = SQ_VTX_CONSTANT_WORD6__TYPE(SQ_VTX_CONSTANT_WORD6__TYPE__SQ_TEX_VTX_VALID_BUFFER);
@@ -104,7 +105,7 @@ void r600_emit_constbuf_ps(struct r600_context *ctx)
 void r600_release_constbufs(struct r600_context *ctx)
 {
    for (unsigned i = 0; i < PIPE_SHADER_TYPES; i++)
-      r600_bo_reference(&ctx->constbuf[i].bo, NULL);
+      pipe_resource_reference(&ctx->constbuf[i].buffer, NULL);
 }
 
 void r600_init_constbuf_functions(struct r600_context *ctx)

@@ -147,12 +147,12 @@ bool r600_prepare_vertex_buffers(struct r600_context *ctx, unsigned max_vertex, 
             continue;
          if (size > UINT32_MAX)
             return false;
-         struct r600_bo *bo;
-         uint64_t offset;
+         struct pipe_resource *buf;
+         unsigned offset;
          if (!r600_upload_data(ctx, (const uint8_t *)vb->vb.user_buffer + vb->vb.buffer_offset,
-                               (unsigned)size, &bo, &offset))
+                               (unsigned)size, &buf, &offset))
             return false;
-         r600_bo_reference(&vb->bo, bo);
+         r600_bo_reference(&vb->bo, r600_resource(buf)->bo);
          vb->offset = offset;
          vb->size = size;
       }
