@@ -13,6 +13,8 @@
 
 #include "isa_harness.h"
 #include "jit/jit.h"
+#include "sq/isa_decode.h"
+#include "sq/isa_read.h"
 
 #define DOC_PEAK_PER_CORE 114.7e9   /* docs/jit.md §5: lane-FMA/s per core on this machine */
 #define GROUPS_PER_CLAUSE 24        /* 5 slots per group: 120 of the 128 a clause holds */

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "common/debug.h"
-#include "device/gpu_debug.h"
 #include "device/gpu_state.h"
 #include "device/gpu_thread.h"
 #include "geometry/draw.h"
@@ -85,14 +84,4 @@ uint64_t r600_gpu_completed(struct r600_gpu *gpu)
 unsigned r600_gpu_faults(struct r600_gpu *gpu, struct r600_gpu_fault *out, unsigned max)
 {
    return sim_fault_log_read(&gpu->faults, out, max);
-}
-
-const uint32_t *r600_gpu_debug_regs(struct r600_gpu *gpu)
-{
-   return gpu->regs;
-}
-
-struct sim_memory *r600_gpu_debug_memory(struct r600_gpu *gpu)
-{
-   return gpu->mem;
 }

@@ -36,7 +36,9 @@
 #include "pixel/spi.h"
 #include "r600_regs.h"
 #include "raster/bin.h"
+#include "raster/msaa.h"
 #include "raster/sc.h"
+#include "raster/scissor.h"
 #include "raster/workers.h"
 #include "shader/shader_exec.h"
 

@@ -1,4 +1,4 @@
-/* Decoded program -> LLVM IR module (jit_build.c), for jit_core.c. */
+/* Decoded program -> LLVM IR module (jit_build.c), for jit.c. */
 #ifndef SIM_JIT_BUILD_H
 #define SIM_JIT_BUILD_H
 

@@ -8,9 +8,10 @@
 #include "sq/cf_alu.h"
 #include "sq/cf_exec.h"
 #include "sq/fetch_unit.h"
+#include "sq/isa_ops.h"
 #include "sq/run_state.h"
 
-/* Generated code names the host functions (declarations, resolved by jit_core.c through
+/* Generated code names the host functions (declarations, resolved by jit.c through
  * absolute symbols) and keeps its constants in module-private globals, so a compiled object
  * holds no address of this process and can be cached on disk (jit_objcache.h). */
 const struct jit_host_symbol jit_host_symbols[] = {

@@ -1,5 +1,5 @@
 /* The host code and data generated code refers to (jit_host.c): the C helpers it calls by
- * name, which jit_core.c binds to their addresses, and its run-time constants. */
+ * name, which jit.c binds to their addresses, and its run-time constants. */
 #ifndef SIM_JIT_HOST_H
 #define SIM_JIT_HOST_H
 
@@ -22,7 +22,7 @@ enum jit_host_fn {
 };
 
 /* The host functions generated code calls, indexed by enum jit_host_fn: the name the code
- * calls each by, which jit_core.c binds to its address. */
+ * calls each by, which jit.c binds to its address. */
 struct jit_host_symbol {
    const char *name;
    void (*addr)(void);

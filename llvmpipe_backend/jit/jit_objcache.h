@@ -1,4 +1,4 @@
-/* On-disk cache of compiled program objects (R600SIM_CACHE_DIR=dir), for jit_core.c.
+/* On-disk cache of compiled program objects (R600SIM_CACHE_DIR=dir), for jit.c.
  *
  * An entry is the ELF object of one program, stored in dir/<key hash, 16 hex digits>.r6o:
  *
@@ -9,7 +9,7 @@
  *    16      8   object length N
  *    24      8   key hash (FNV-1a 64 of the key, also the file name)
  *    32      8   checksum (FNV-1a 64 of the key bytes followed by the object bytes)
- *    40      K   the key: everything the object depends on (jit_core.c: code version,
+ *    40      K   the key: everything the object depends on (jit.c: code version,
  *                LLVM version, target, CPU and features, opt level, then the program image)
  *    40+K    N   the object
  *

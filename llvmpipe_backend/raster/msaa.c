@@ -1,4 +1,4 @@
-/* The SC's sample pattern (see sc.h).
+/* The SC's sample pattern (msaa.h).
  *
  * PA_SC_AA_CONFIG.MSAA_NUM_SAMPLES = log2 of the samples per pixel (1, 2, 4, 8). The
  * colour and depth surfaces of the draw hold that many samples (cb.h, db.h) whether or
@@ -17,7 +17,7 @@
  */
 #include "common/exec.h"
 #include "r600_regs.h"
-#include "raster/sc.h"
+#include "raster/msaa.h"
 
 /* Sample k (0-3) of a 4-sample location word, as 1/SIM_SUBPIX px offsets. */
 static void decode_word(struct sim_sc_msaa *ms, unsigned first, uint32_t word, unsigned count)

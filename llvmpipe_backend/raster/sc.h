@@ -62,10 +62,9 @@ static inline unsigned sim_lane_y(unsigned l) { return ((l >> 3) & 1) * 2 + ((l 
  * (bit l = lane l covered). Return false to stop the walk. */
 typedef bool (*sim_sc_block_fn)(void *ctx, int32_t bx, int32_t by, uint16_t mask);
 
-/* The sample pattern of a draw (msaa.c). Every sample is tested with the same edge
+/* The sample pattern of a draw (msaa.h). Every sample is tested with the same edge
  * functions and tie rules as the single-sample centre, at the centre plus its offset. */
 #define SIM_MAX_SAMPLES 8
-struct sim_exec;
 struct sim_sc_msaa {
    unsigned n;                      /* samples per pixel: 1, 2, 4 or 8 */
    int64_t dx[SIM_MAX_SAMPLES];     /* offset from the pixel centre, 1/SIM_SUBPIX px */
@@ -73,17 +72,9 @@ struct sim_sc_msaa {
    uint8_t aa_mask[4];              /* samples enabled in the UL, UR, LL, LR pixel of a quad */
 };
 
-/* Decodes PA_SC_AA_CONFIG, PA_SC_MODE_CNTL.MSAA_ENABLE, the sample locations and
- * PA_SC_AA_MASK of the draw being executed (msaa.c). */
-void sim_sc_msaa_init(struct sim_sc_msaa *ms, const struct sim_exec *ex);
-
 /* As sim_sc_block_fn, with smask[l] = the covered samples of lane l (bit s = sample s). */
 typedef bool (*sim_sc_sample_fn)(void *ctx, int32_t bx, int32_t by, uint16_t mask,
                                  const uint8_t smask[16]);
-
-/* The intersection of the window, screen, generic and viewport-0 scissors of the draw
- * being executed (scissor.c). */
-struct sim_rect sim_sc_scissor(const struct sim_exec *ex);
 
 /* The pixels [x0, x1) x [y0, y1) the walks below visit before clipping: every pixel one of
  * whose samples (within a pixel of its centre) can lie inside the polygon's bounding box. */

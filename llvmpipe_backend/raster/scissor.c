@@ -5,7 +5,7 @@
  * PA_SC_CLIPRECT_* is not applied (reported by the draw when the rule is not 0xFFFF). */
 #include "common/exec.h"
 #include "r600_regs.h"
-#include "raster/sc.h"
+#include "raster/scissor.h"
 
 #define MAX_SCISSOR 16384
 

@@ -28,6 +28,8 @@
 #include "jit/jit.h"
 #include "r600_regs.h"
 #include "sq/interp.h"
+#include "sq/isa_decode.h"
+#include "sq/isa_read.h"
 #include "sq/kcache.h"
 #include "sq/run_state.h"
 

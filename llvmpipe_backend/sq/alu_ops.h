@@ -47,6 +47,7 @@
 
 #include "sq/alu_bits.h"
 #include "sq/alu_pred.h"
+#include "sq/alu_transc.h"
 #include "sq/isa_program.h"
 
 static inline float sim_mul_legacy(float a, float b)
@@ -76,7 +77,6 @@ static inline bool sim_alu_is_transcendental(enum hw_isa_id op)
       return false;
    }
 }
-uint32_t sim_alu_transcendental(enum hw_isa_id op, enum hw_chip chip, uint32_t a);
 
 /* RECIP_INT, RECIP_UINT (alu_ops.c). */
 uint32_t sim_recip_int(uint32_t a);

@@ -19,7 +19,8 @@
 #include <float.h>
 #include <math.h>
 
-#include "sq/alu_ops.h"
+#include "sq/alu_bits.h"
+#include "sq/alu_transc.h"
 
 #define SIM_TWO_PI 6.283185307179586476925286766559
 

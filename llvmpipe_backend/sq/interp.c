@@ -21,6 +21,7 @@
 #include "sq/alu_ops.h"
 #include "sq/cf_alu.h"
 #include "sq/cf_exec.h"
+#include "sq/isa_ops.h"
 #include "sq/run_state.h"
 
 struct group_ctx {

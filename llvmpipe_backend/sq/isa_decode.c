@@ -18,11 +18,13 @@
  * USES_WATERFALL (R6xx CF_ALU) only tells the hardware how to schedule constant reads and
  * is ignored. PIXEL exports to ARRAY_BASE 16..23 ("framebuffer, with fog") are colour
  * exports 0..7: there is no fog stage in the simulated pipeline. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "sq/isa_decode.h"
+#include "sq/isa_decode_alu.h"
+#include "sq/isa_decode_fetch.h"
 #include "sq/isa_decoder.h"
 
 #define POS_FIRST 60
@@ -78,40 +80,6 @@ static const struct { uint16_t id; uint8_t kind; } alu_kinds[] = {
    { HW_ISA_CF_ALU_CONTINUE, SIM_ALU_CONTINUE }, { HW_ISA_CF_ALU_BREAK, SIM_ALU_BREAK },
    { HW_ISA_CF_ALU_ELSE_AFTER, SIM_ALU_ELSE_AFTER },
 };
-
-bool dec_fail(struct decoder *d, const char *fmt, ...)
-{
-   char msg[128];
-   va_list ap;
-   va_start(ap, fmt);
-   vsnprintf(msg, sizeof(msg), fmt, ap);
-   va_end(ap);
-   snprintf(d->err, d->errlen, "CF %u: %s", d->pc, msg);
-   return false;
-}
-
-bool dec_grow(void **arr, unsigned *cap, unsigned need, size_t elem)
-{
-   if (need <= *cap)
-      return true;
-   unsigned n = *cap ? *cap * 2 : 64;
-   while (n < need)
-      n *= 2;
-   void *q = realloc(*arr, n * elem);
-   if (!q)
-      return false;
-   *arr = q;
-   *cap = n;
-   return true;
-}
-
-int dec_map_lookup(const struct code_map *m, size_t n, bool r7, uint32_t hw)
-{
-   for (size_t i = 0; i < n; i++)
-      if ((r7 ? m[i].r7 : m[i].r6) == hw)
-         return (int)i;
-   return -1;
-}
 
 static bool decode_export(struct decoder *d, struct sim_cf *cf, uint32_t w0, uint32_t w1)
 {

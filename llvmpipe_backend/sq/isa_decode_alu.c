@@ -20,7 +20,9 @@
 #include <string.h>
 
 #include "sq/alu_fp64.h"
+#include "sq/isa_decode_alu.h"
 #include "sq/isa_decoder.h"
+#include "sq/isa_ops.h"
 
 /* Folded OP3 forms: the base op with that output modifier. */
 static const struct { uint16_t id, base; uint8_t omod; } omod_forms[] = {

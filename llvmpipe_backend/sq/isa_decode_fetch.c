@@ -3,6 +3,7 @@
  * vertex-fetch word layout, whose VTX_INST codes they share. */
 #include <string.h>
 
+#include "sq/isa_decode_fetch.h"
 #include "sq/isa_decoder.h"
 
 #define VSELM(n, s) { R6_SQ_VTX_WORD1__DST_SEL_X__SQ_SEL_##n, \

@@ -1,5 +1,6 @@
-/* State shared by the decoder's files (isa_decode.c: CF list, exports, ALU clauses;
- * isa_decode_fetch.c: VTX and TEX clauses). Internal. */
+/* State and helpers shared by the decoder's files (isa_decode.c: CF list and exports;
+ * isa_decode_alu.c: ALU clauses; isa_decode_fetch.c: VTX and TEX clauses), defined in
+ * isa_decoder.c. Internal. */
 #ifndef SIM_ISA_DECODER_H
 #define SIM_ISA_DECODER_H
 
@@ -33,12 +34,5 @@ struct code_map {
 };
 int dec_map_lookup(const struct code_map *m, size_t n, bool r7, uint32_t hw);
 #define MAP_FIND(m, hw) dec_map_lookup(m, sizeof(m) / sizeof(m[0]), r7, hw)
-
-/* Decodes an ALU clause of `nslots` 64-bit slots at w into cf (isa_decode_alu.c). */
-bool dec_alu_clause(struct decoder *d, struct sim_cf *cf, const uint32_t *w, unsigned nslots);
-
-/* Decodes the n 128-bit instructions of a VTX / TEX clause at w into cf (isa_decode_fetch.c). */
-bool dec_vtx_clause(struct decoder *d, struct sim_cf *cf, const uint32_t *w, unsigned n);
-bool dec_tex_clause(struct decoder *d, struct sim_cf *cf, const uint32_t *w, unsigned n);
 
 #endif

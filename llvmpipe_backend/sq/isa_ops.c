@@ -1,5 +1,6 @@
-/* ALU constants and the set of ALU operations the engines execute (isa_program.h). */
-#include "sq/isa_program.h"
+/* ALU constants and the set of ALU operations the engines execute (isa_ops.h). */
+#include "hw/hw_isa.h"
+#include "sq/isa_ops.h"
 
 const uint32_t sim_inline_consts[5] = {
    0x00000000u,   /* 0.0 */

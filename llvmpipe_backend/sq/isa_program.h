@@ -19,10 +19,6 @@
 #define SIM_UNIT_T 4
 #define SIM_CFILE_PER_STAGE 256    /* DX9 constant file: PS c[0..255], VS c[256..511] */
 
-/* Whether the engines execute an ALU operation (enum hw_isa_id); the decoder reports the
- * others. The folded OP3 forms (MULADD*_M2/_M4/_D2, MUL_LIT_M2/_M4/_D2, MULADD_64_*)
- * decode to their base op with that output modifier and are not listed. */
-bool sim_alu_implemented(unsigned id);
 
 enum sim_src_kind {
    SIM_SRC_GPR,        /* index = register */
@@ -60,9 +56,6 @@ enum sim_index_mode { SIM_INDEX_AR_X, SIM_INDEX_AR_Y, SIM_INDEX_AR_Z, SIM_INDEX_
  * register index leaves 0..SIM_MAX_GPRS-1 faults the program at the end of the clause
  * (meanwhile it reads 0 and writes nothing). The same holds for relative constant-file
  * reads outside c[0..255]. */
-
-/* The inline constants of SRC_SEL 248..252 as raw dwords: 0.0, 1.0, 1, -1, 0.5. */
-extern const uint32_t sim_inline_consts[5];
 
 struct sim_alu_inst {
    uint16_t op;         /* enum hw_isa_id (folded OP3 forms: the base op) */
@@ -241,18 +234,6 @@ struct sim_isa_image {
    size_t ndw, cap;
 };
 
-/* Reads the program at `va` from GPU memory into `img` (CF instructions from `entry`
- * through END_OF_PROGRAM - or, for the fetch shader, the first RETURN - and every clause
- * they reference), prefixed by chip, stage and the register state that changes code.
- * Returns false and writes `err` on a bad address or a runaway CF list. */
-bool sim_isa_read(struct sim_memory *mem, enum hw_chip chip, enum sim_stage stage,
-                  uint64_t va, unsigned entry, bool dx10_clamp, struct sim_isa_image *img,
-                  char *err, size_t errlen);
 
-/* Decodes and validates an image. Returns NULL and writes `err` on an illegal or
- * unsupported encoding. */
-struct sim_program *sim_isa_decode(const struct sim_isa_image *img, char *err, size_t errlen);
-
-void sim_program_free(struct sim_program *);
 
 #endif

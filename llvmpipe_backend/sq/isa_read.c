@@ -14,6 +14,7 @@
 
 #include "common/gpu_memory.h"
 #include "sq/isa_program.h"
+#include "sq/isa_read.h"
 #include "sq/isa_words.h"
 
 static bool img_push(struct sim_isa_image *img, const uint32_t *dw, size_t n)

@@ -57,7 +57,10 @@
 #include "isa_alu.h"
 #include "isa_classify.h"
 #include "isa_harness.h"
+#include "sq/isa_decode.h"
+#include "sq/isa_ops.h"
 #include "sq/isa_program.h"
+#include "sq/isa_read.h"
 #include "isa_text_gen.h"
 
 #define FIRST_COUNTER 120   /* R120..R123: loop counters; R124..R127: trip counts */
