@@ -16,7 +16,7 @@ static unsigned popcount8(unsigned v)
 
 static unsigned group_slots(const struct r600_alu_group *g)
 {
-   return popcount8(g->used) + (g->num_literals + 1) / 2;
+   return popcount8(g->used) + hw_alu_literal_dwords(g->num_literals) / 2;
 }
 
 unsigned r600_alu_clause_slots(const struct r600_alu_clause *c)
@@ -82,26 +82,16 @@ static bool op_lines(const struct mir_alu *ops, unsigned n, uint16_t *lines, uns
    return true;
 }
 
-/* Distinct constant reads of a set of instructions: R7xx counts (constant, xy|zw half)
- * pairs and allows 2, R6xx counts (constant, channel) pairs and allows 4. */
+/* The constant-read limit of a group (hw_alu_group.h) over a set of instructions. */
 static bool const_reads_ok(const struct mir_alu *const *ops, unsigned n, enum hw_chip chip)
 {
-   uint32_t key[12];
-   unsigned num = 0, max = chip == HW_CHIP_R7XX ? 2 : 4;
+   struct hw_const_reads reads;
+   hw_const_reads_init(&reads, chip);
    for (unsigned k = 0; k < n; k++) {
       for (unsigned s = 0; s < 3; s++) {
          const struct mir_src *src = &ops[k]->src[s];
-         if (src->kind != MIR_SRC_CONST)
-            continue;
-         uint32_t v = src->value * 4 + (chip == HW_CHIP_R7XX ? src->chan / 2u : src->chan);
-         unsigned i = 0;
-         while (i < num && key[i] != v)
-            i++;
-         if (i == num) {
-            if (num == max)
-               return false;
-            key[num++] = v;
-         }
+         if (src->kind == MIR_SRC_CONST && !hw_const_reads_add(&reads, src->value, src->chan))
+            return false;
       }
    }
    return true;
@@ -236,7 +226,7 @@ static bool group_try(struct r600_alu_group *g, const struct mir_alu *ops, unsig
          while (i < t.num_literals && t.literal[i] != a->src[s].value)
             i++;
          if (i == t.num_literals) {
-            if (t.num_literals == 4)
+            if (t.num_literals == HW_ALU_GROUP_MAX_LITERALS)
                return false;
             t.literal[t.num_literals++] = a->src[s].value;
          }
@@ -258,7 +248,7 @@ bool r600_alu_group_fits(const struct mir_alu *ops, unsigned n, enum hw_chip chi
 {
    uint16_t lines[4];
    unsigned num = 0, num_literals = 0;
-   uint32_t literal[4];
+   uint32_t literal[HW_ALU_GROUP_MAX_LITERALS];
    struct r600_kcache_lock lock[2];
    const struct mir_alu *all[4];
 
@@ -271,7 +261,7 @@ bool r600_alu_group_fits(const struct mir_alu *ops, unsigned n, enum hw_chip chi
          while (i < num_literals && literal[i] != ops[k].src[s].value)
             i++;
          if (i == num_literals) {
-            if (num_literals == 4)
+            if (num_literals == HW_ALU_GROUP_MAX_LITERALS)
                return false;
             literal[num_literals++] = ops[k].src[s].value;
          }

@@ -6,6 +6,7 @@
 #ifndef R600_ALU_SCHED_H
 #define R600_ALU_SCHED_H
 
+#include "hw/hw_alu_group.h"
 #include "r600_mir.h"
 
 #define R600_SLOT_T 4u
@@ -14,7 +15,7 @@ struct r600_alu_group {
    struct mir_alu slot[5];   /* x, y, z, w, t */
    uint8_t used;             /* bit n: slot n holds an instruction */
    uint8_t bank_swizzle[5];
-   uint32_t literal[4];
+   uint32_t literal[HW_ALU_GROUP_MAX_LITERALS];
    unsigned num_literals;
 };
 

@@ -5,6 +5,8 @@
 
 #include <stdio.h>
 
+#include "hw/hw_alu_group.h"
+
 bool isa_alu_is_op3(enum hw_chip chip, const uint32_t w[2])
 {
    return isa_get(chip, ISA_F_ALU1, "ENCODING", w[1]) != 0;
@@ -137,5 +139,5 @@ unsigned isa_group_literal_dwords(enum hw_chip chip, const struct isa_alu_group 
          if (isa_src_kind(chip, f.src[s].sel) == ISA_SRC_LITERAL && (int)f.src[s].chan > top)
             top = (int)f.src[s].chan;
    }
-   return top < 0 ? 0 : top < 2 ? 2 : 4;
+   return hw_alu_literal_dwords((unsigned)(top + 1));
 }

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw/hw_alu_group.h"
+
 struct parser {
    enum hw_chip chip;
    bool chip_from_caller, chip_seen, started;
@@ -85,8 +87,9 @@ static void end_group(struct parser *p)
    }
    g->nlit = isa_group_literal_dwords(chip, g);
    unsigned line = p->nlit_given ? p->lit_line : g->line;
-   if (p->nlit_given > 4)
-      ERR(p, line, "literal", "%u literal values; a group has at most 4", p->nlit_given);
+   if (p->nlit_given > HW_ALU_GROUP_MAX_LITERALS)
+      ERR(p, line, "literal", "%u literal values; a group has at most %u", p->nlit_given,
+          HW_ALU_GROUP_MAX_LITERALS);
    else if ((int)p->nlit_given < top + 1)
       ERR(p, line, "literal", "a source reads L.%c but the group lists %u literal value%s",
           "xyzw"[top], p->nlit_given, p->nlit_given == 1 ? "" : "s");

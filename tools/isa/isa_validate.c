@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hw/hw_alu_group.h"
 #include "hw/hw_alu_readport.h"
 
 struct ctx {
@@ -116,9 +117,9 @@ static void check_constants(struct ctx *c, const struct isa_alu_group *g, const 
       const char *name = m ? isa_enum_name(mf, m, NULL) : NULL;
       window[s] = !m ? 0 : name && !strcmp(name, "LOCK_1") ? 16 : 32;
    }
-   bool r7 = c->chip == HW_CHIP_R7XX;
-   unsigned max_pairs = r7 ? 2 : 4, npairs = 0;
-   struct { unsigned sel, key; } pairs[16];
+   struct hw_const_reads reads;
+   hw_const_reads_init(&reads, c->chip);
+   bool reported = false;
    for (unsigned i = 0; i < g->n; i++) {
       const struct isa_alu_inst *in = &g->ins[i];
       struct isa_alu_fields f;
@@ -142,16 +143,12 @@ static void check_constants(struct ctx *c, const struct isa_alu_group *g, const 
          }
          if (kind != ISA_SRC_KC0 && kind != ISA_SRC_KC1 && kind != ISA_SRC_CFILE)
             continue;
-         unsigned key = r7 ? f.src[s].chan >> 1 : f.src[s].chan;
-         bool found = false;
-         for (unsigned k = 0; k < npairs && !found; k++)
-            found = pairs[k].sel == f.src[s].sel && pairs[k].key == key;
-         if (!found && npairs < 16)
-            pairs[npairs++].sel = f.src[s].sel, pairs[npairs - 1].key = key;
-         if (!found && npairs == max_pairs + 1)
+         if (!hw_const_reads_add(&reads, f.src[s].sel, f.src[s].chan) && !reported) {
+            reported = true;
             REPORT(c, in->line, "constant-reads", "%s: more than %u distinct constant %s read in "
-                   "one group", where, max_pairs,
-                   r7 ? "(constant, xy/zw half) pairs" : "(constant, channel) pairs");
+                   "one group", where, reads.max,
+                   reads.by_half ? "(constant, xy/zw half) pairs" : "(constant, channel) pairs");
+         }
       }
       if (in->slot == ISA_SLOT_T && nconst > HW_ALU_TRANS_MAX_CONSTS)
          REPORT(c, in->line, "trans-constants", "%s: the trans instruction reads %u constant "
