@@ -65,6 +65,8 @@ static void set_current(GLuint index, unsigned n, const GLfloat *v, const char *
       gl_error_at(ctx, GL_INVALID_VALUE, func);
       return;
    }
+   if (!v)
+      return;   /* no values: the index check only */
    float value[4] = { 0.0f, 0.0f, 0.0f, 1.0f };
    memcpy(value, v, n * sizeof(float));
    memcpy(ctx->current_attrib[index], value, sizeof(value));
@@ -171,7 +173,7 @@ GLint GL_APIENTRY glGetAttribLocation(GLuint program, const GLchar *name)
    struct gl_program *p = gl_lookup_object(ctx, program, GL_OBJECT_PROGRAM, __func__);
    if (p && (!p->link_status || !p->exe)) {
       gl_error(ctx, GL_INVALID_OPERATION);
-   } else if (p) {
+   } else if (p && name) {   /* as Mesa (shader_query.cpp): a NULL name is -1, no error */
       const struct glsl_program *g = p->exe->glsl;
       for (unsigned i = 0; i < g->num_attribs; i++)
          if (!strcmp(g->attribs[i].name, name) && strncmp(name, "gl_", 3))
@@ -193,9 +195,12 @@ void GL_APIENTRY glGetActiveAttrib(GLuint program, GLuint index, GLsizei buf_siz
          gl_error(ctx, GL_INVALID_VALUE);
       } else {
          const struct glsl_attrib_info *info = &g->attribs[index];
+         /* As Mesa: each output may be NULL (that one is not written). */
          gl_copy_string(info->name, buf_size, length, name);
-         *size = info->size;
-         *type = info->gl_type;
+         if (size)
+            *size = info->size;
+         if (type)
+            *type = info->gl_type;
       }
    }
    pthread_mutex_unlock(&ctx->shared->lock);

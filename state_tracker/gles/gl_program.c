@@ -164,8 +164,11 @@ void GL_APIENTRY glGetAttachedShaders(GLuint program, GLsizei max_count, GLsizei
    if (p) {
       GLsizei n = 0;
       for (int i = 0; i < 2; i++)
-         if (p->shaders[i] && n < max_count)
-            shaders[n++] = p->shaders[i]->name;
+         if (p->shaders[i] && n < max_count) {
+            if (shaders)   /* as Mesa (shaderapi.c): either output may be NULL */
+               shaders[n] = p->shaders[i]->name;
+            n++;
+         }
       if (count)
          *count = n;
    }
@@ -182,7 +185,9 @@ void GL_APIENTRY glBindAttribLocation(GLuint program, GLuint index, const GLchar
    struct gl_shared *sh = ctx->shared;
    pthread_mutex_lock(&sh->lock);
    struct gl_program *p = gl_lookup_object(ctx, program, GL_OBJECT_PROGRAM, __func__);
-   if (p && !strncmp(name, "gl_", 3)) {
+   if (p && !name) {
+      ;   /* as Mesa (shader_query.cpp): a NULL name binds nothing, no error */
+   } else if (p && !strncmp(name, "gl_", 3)) {
       gl_error(ctx, GL_INVALID_OPERATION);
    } else if (p) {
       unsigned i = 0;

@@ -85,7 +85,16 @@ void GL_APIENTRY glShaderSource(GLuint name, GLsizei count, const GLchar *const 
    struct gl_shared *sh = ctx->shared;
    pthread_mutex_lock(&sh->lock);
    struct gl_shader *shader = gl_lookup_object(ctx, name, GL_OBJECT_SHADER, __func__);
-   if (shader) {
+   /* As Mesa (shaderapi.c): no string array is GL_INVALID_VALUE, a NULL string in it
+    * GL_INVALID_OPERATION; the shader keeps its source. */
+   bool null_string = false;
+   for (GLsizei i = 0; shader && string && i < count; i++)
+      null_string |= !string[i];
+   if (shader && !string) {
+      gl_error(ctx, GL_INVALID_VALUE);
+   } else if (shader && null_string) {
+      gl_error(ctx, GL_INVALID_OPERATION);
+   } else if (shader) {
       size_t total = 0;
       for (GLsizei i = 0; i < count; i++)
          total += length && length[i] >= 0 ? (size_t)length[i] : strlen(string[i]);
