@@ -136,7 +136,7 @@ void GL_APIENTRY glGetVertexAttribfv(GLuint index, GLenum pname, GLfloat *params
    GET_CONTEXT_OR_RETURN();
    double v[4];
    unsigned n = query_attrib(ctx, index, pname, v, __func__);
-   for (unsigned i = 0; i < n; i++)
+   for (unsigned i = 0; params && i < n; i++)
       params[i] = (GLfloat)v[i];
 }
 
@@ -145,7 +145,7 @@ void GL_APIENTRY glGetVertexAttribiv(GLuint index, GLenum pname, GLint *params)
    GET_CONTEXT_OR_RETURN();
    double v[4];
    unsigned n = query_attrib(ctx, index, pname, v, __func__);
-   for (unsigned i = 0; i < n; i++)
+   for (unsigned i = 0; params && i < n; i++)
       params[i] = (GLint)lround(v[i]);   /* current values round, the rest are exact */
 }
 
@@ -160,7 +160,8 @@ void GL_APIENTRY glGetVertexAttribPointerv(GLuint index, GLenum pname, void **po
       gl_error(ctx, GL_INVALID_ENUM);
       return;
    }
-   *pointer = (void *)ctx->attribs[index].pointer;
+   if (pointer)   /* NULL: the checks only */
+      *pointer = (void *)ctx->attribs[index].pointer;
 }
 
 /* ---- attributes of linked programs ---- */

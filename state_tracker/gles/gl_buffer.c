@@ -234,5 +234,6 @@ void GL_APIENTRY glGetBufferParameteriv(GLenum target, GLenum pname, GLint *para
       gl_error(ctx, GL_INVALID_OPERATION);
       return;
    }
-   *params = pname == GL_BUFFER_SIZE ? (GLint)(*slot)->size : (GLint)(*slot)->usage;
+   if (params)   /* NULL: the checks only */
+      *params = pname == GL_BUFFER_SIZE ? (GLint)(*slot)->size : (GLint)(*slot)->usage;
 }

@@ -323,7 +323,7 @@ void GL_APIENTRY glGetUniformfv(GLuint program, GLint location, GLfloat *params)
    pthread_mutex_lock(&ctx->shared->lock);
    struct gl_exe *exe;
    const struct glsl_uniform_info *info = query_target(ctx, program, location, &exe, __func__);
-   if (info) {
+   if (info && params) {   /* NULL: the checks only */
       float v[16];
       enum value_kind kind;
       unsigned n = read_uniform(exe, location, info, v, &kind);
@@ -338,7 +338,7 @@ void GL_APIENTRY glGetUniformiv(GLuint program, GLint location, GLint *params)
    pthread_mutex_lock(&ctx->shared->lock);
    struct gl_exe *exe;
    const struct glsl_uniform_info *info = query_target(ctx, program, location, &exe, __func__);
-   if (info) {
+   if (info && params) {   /* NULL: the checks only */
       float v[16];
       enum value_kind kind;
       unsigned n = read_uniform(exe, location, info, v, &kind);

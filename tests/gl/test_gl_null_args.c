@@ -127,6 +127,29 @@ static void other_pointers(void)
    EXPECT_ERROR(glGetAttachedShaders(p, 2, NULL, NULL), GL_NO_ERROR);
    char log[8];
    EXPECT_ERROR(glGetProgramInfoLog(p, sizeof(log), NULL, log), GL_NO_ERROR);
+   EXPECT_ERROR(glGetProgramiv(p, GL_LINK_STATUS, NULL), GL_NO_ERROR);
+   EXPECT_ERROR(glGetProgramiv(p, 0xFFFF, NULL), GL_INVALID_ENUM);
+   GLuint vs = shader(GL_VERTEX_SHADER, vs_src);
+   EXPECT_ERROR(glGetShaderiv(vs, GL_COMPILE_STATUS, NULL), GL_NO_ERROR);
+   EXPECT_ERROR(glGetShaderSource(vs, sizeof(log), NULL, log), GL_NO_ERROR);
+   EXPECT_ERROR(glGetShaderInfoLog(vs, sizeof(log), NULL, NULL), GL_NO_ERROR);
+   glDeleteShader(vs);
+   EXPECT_ERROR(glGetUniformfv(p, color, NULL), GL_NO_ERROR);
+   EXPECT_ERROR(glGetUniformiv(p, color, NULL), GL_NO_ERROR);
+   EXPECT_ERROR(glGetVertexAttribfv(0, GL_CURRENT_VERTEX_ATTRIB, NULL), GL_NO_ERROR);
+   EXPECT_ERROR(glGetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_SIZE, NULL), GL_NO_ERROR);
+   EXPECT_ERROR(glGetVertexAttribPointerv(0, GL_VERTEX_ATTRIB_ARRAY_POINTER, NULL), GL_NO_ERROR);
+   EXPECT_ERROR(glGetShaderPrecisionFormat(GL_FRAGMENT_SHADER, GL_HIGH_FLOAT, NULL, NULL),
+                GL_NO_ERROR);
+   GLuint b = 0;
+   glGenBuffers(1, &b);
+   glBindBuffer(GL_ARRAY_BUFFER, b);
+   EXPECT_ERROR(glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_SIZE, NULL), GL_NO_ERROR);
+   glBindBuffer(GL_ARRAY_BUFFER, 0);
+   glDeleteBuffers(1, &b);
+   EXPECT_ERROR(glShaderBinary(1, NULL, 0, NULL, 0), GL_INVALID_ENUM);
+   /* No element buffer and no indices: nothing drawn, no error (as before). */
+   EXPECT_ERROR(glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL), GL_NO_ERROR);
    glDeleteProgram(p);
 }
 
