@@ -65,6 +65,8 @@ static void set_current(GLuint index, unsigned n, const GLfloat *v, const char *
       gl_error_at(ctx, GL_INVALID_VALUE, func);
       return;
    }
+   if (!v)
+      return;   /* no values: the index check only */
    float value[4] = { 0.0f, 0.0f, 0.0f, 1.0f };
    memcpy(value, v, n * sizeof(float));
    memcpy(ctx->current_attrib[index], value, sizeof(value));
@@ -134,7 +136,7 @@ void GL_APIENTRY glGetVertexAttribfv(GLuint index, GLenum pname, GLfloat *params
    GET_CONTEXT_OR_RETURN();
    double v[4];
    unsigned n = query_attrib(ctx, index, pname, v, __func__);
-   for (unsigned i = 0; i < n; i++)
+   for (unsigned i = 0; params && i < n; i++)
       params[i] = (GLfloat)v[i];
 }
 
@@ -143,7 +145,7 @@ void GL_APIENTRY glGetVertexAttribiv(GLuint index, GLenum pname, GLint *params)
    GET_CONTEXT_OR_RETURN();
    double v[4];
    unsigned n = query_attrib(ctx, index, pname, v, __func__);
-   for (unsigned i = 0; i < n; i++)
+   for (unsigned i = 0; params && i < n; i++)
       params[i] = (GLint)lround(v[i]);   /* current values round, the rest are exact */
 }
 
@@ -158,7 +160,8 @@ void GL_APIENTRY glGetVertexAttribPointerv(GLuint index, GLenum pname, void **po
       gl_error(ctx, GL_INVALID_ENUM);
       return;
    }
-   *pointer = (void *)ctx->attribs[index].pointer;
+   if (pointer)   /* NULL: the checks only */
+      *pointer = (void *)ctx->attribs[index].pointer;
 }
 
 /* ---- attributes of linked programs ---- */
@@ -171,7 +174,7 @@ GLint GL_APIENTRY glGetAttribLocation(GLuint program, const GLchar *name)
    struct gl_program *p = gl_lookup_object(ctx, program, GL_OBJECT_PROGRAM, __func__);
    if (p && (!p->link_status || !p->exe)) {
       gl_error(ctx, GL_INVALID_OPERATION);
-   } else if (p) {
+   } else if (p && name) {   /* as Mesa (shader_query.cpp): a NULL name is -1, no error */
       const struct glsl_program *g = p->exe->glsl;
       for (unsigned i = 0; i < g->num_attribs; i++)
          if (!strcmp(g->attribs[i].name, name) && strncmp(name, "gl_", 3))
@@ -193,9 +196,12 @@ void GL_APIENTRY glGetActiveAttrib(GLuint program, GLuint index, GLsizei buf_siz
          gl_error(ctx, GL_INVALID_VALUE);
       } else {
          const struct glsl_attrib_info *info = &g->attribs[index];
+         /* As Mesa: each output may be NULL (that one is not written). */
          gl_copy_string(info->name, buf_size, length, name);
-         *size = info->size;
-         *type = info->gl_type;
+         if (size)
+            *size = info->size;
+         if (type)
+            *type = info->gl_type;
       }
    }
    pthread_mutex_unlock(&ctx->shared->lock);

@@ -58,6 +58,8 @@ void GL_APIENTRY glGenBuffers(GLsizei n, GLuint *buffers)
       gl_error(ctx, GL_INVALID_VALUE);
       return;
    }
+   if (!buffers)
+      return;   /* as Mesa (bufferobj.c): nowhere to write the names, a no-op */
    struct gl_shared *sh = ctx->shared;
    pthread_mutex_lock(&sh->lock);
    for (GLsizei i = 0; i < n; i++) {
@@ -110,6 +112,8 @@ void GL_APIENTRY glDeleteBuffers(GLsizei n, const GLuint *buffers)
       gl_error(ctx, GL_INVALID_VALUE);
       return;
    }
+   if (!buffers)
+      return;   /* as Mesa's glDeleteTextures: no names, nothing to delete */
    struct gl_shared *sh = ctx->shared;
    for (GLsizei i = 0; i < n; i++) {
       if (!buffers[i])
@@ -230,5 +234,6 @@ void GL_APIENTRY glGetBufferParameteriv(GLenum target, GLenum pname, GLint *para
       gl_error(ctx, GL_INVALID_OPERATION);
       return;
    }
-   *params = pname == GL_BUFFER_SIZE ? (GLint)(*slot)->size : (GLint)(*slot)->usage;
+   if (params)   /* NULL: the checks only */
+      *params = pname == GL_BUFFER_SIZE ? (GLint)(*slot)->size : (GLint)(*slot)->usage;
 }

@@ -200,7 +200,7 @@ static bool lookup(GLenum pname, struct get_value *v, const char *func)
 void GL_APIENTRY glGetIntegerv(GLenum pname, GLint *data)
 {
    struct get_value v;
-   if (!lookup(pname, &v, __func__))
+   if (!lookup(pname, &v, __func__) || !data)   /* NULL: the pname check only */
       return;
    for (unsigned k = 0; k < v.n; k++) {
       switch (v.kind) {
@@ -217,7 +217,7 @@ void GL_APIENTRY glGetIntegerv(GLenum pname, GLint *data)
 void GL_APIENTRY glGetFloatv(GLenum pname, GLfloat *data)
 {
    struct get_value v;
-   if (!lookup(pname, &v, __func__))
+   if (!lookup(pname, &v, __func__) || !data)   /* NULL: the pname check only */
       return;
    for (unsigned k = 0; k < v.n; k++)
       data[k] = v.kind == GET_INT || v.kind == GET_BOOL ? (GLfloat)v.i[k] : (GLfloat)v.f[k];
@@ -226,7 +226,7 @@ void GL_APIENTRY glGetFloatv(GLenum pname, GLfloat *data)
 void GL_APIENTRY glGetBooleanv(GLenum pname, GLboolean *data)
 {
    struct get_value v;
-   if (!lookup(pname, &v, __func__))
+   if (!lookup(pname, &v, __func__) || !data)   /* NULL: the pname check only */
       return;
    for (unsigned k = 0; k < v.n; k++)
       data[k] = (v.kind == GET_INT || v.kind == GET_BOOL ? v.i[k] != 0 : v.f[k] != 0.0)

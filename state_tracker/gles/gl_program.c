@@ -164,8 +164,11 @@ void GL_APIENTRY glGetAttachedShaders(GLuint program, GLsizei max_count, GLsizei
    if (p) {
       GLsizei n = 0;
       for (int i = 0; i < 2; i++)
-         if (p->shaders[i] && n < max_count)
-            shaders[n++] = p->shaders[i]->name;
+         if (p->shaders[i] && n < max_count) {
+            if (shaders)   /* as Mesa (shaderapi.c): either output may be NULL */
+               shaders[n] = p->shaders[i]->name;
+            n++;
+         }
       if (count)
          *count = n;
    }
@@ -182,7 +185,9 @@ void GL_APIENTRY glBindAttribLocation(GLuint program, GLuint index, const GLchar
    struct gl_shared *sh = ctx->shared;
    pthread_mutex_lock(&sh->lock);
    struct gl_program *p = gl_lookup_object(ctx, program, GL_OBJECT_PROGRAM, __func__);
-   if (p && !strncmp(name, "gl_", 3)) {
+   if (p && !name) {
+      ;   /* as Mesa (shader_query.cpp): a NULL name binds nothing, no error */
+   } else if (p && !strncmp(name, "gl_", 3)) {
       gl_error(ctx, GL_INVALID_OPERATION);
    } else if (p) {
       unsigned i = 0;
@@ -324,21 +329,24 @@ void GL_APIENTRY glGetProgramiv(GLuint program, GLenum pname, GLint *params)
    pthread_mutex_lock(&sh->lock);
    struct gl_program *p = gl_lookup_object(ctx, program, GL_OBJECT_PROGRAM, __func__);
    if (p) {
+      GLint value = 0;
       bool linked = p->link_status && p->exe;
       switch (pname) {
-      case GL_DELETE_STATUS: *params = p->delete_pending; break;
-      case GL_LINK_STATUS: *params = p->link_status; break;
-      case GL_VALIDATE_STATUS: *params = p->validate_status; break;
+      case GL_DELETE_STATUS: value = p->delete_pending; break;
+      case GL_LINK_STATUS: value = p->link_status; break;
+      case GL_VALIDATE_STATUS: value = p->validate_status; break;
       case GL_INFO_LOG_LENGTH:
-         *params = p->info_log && p->info_log[0] ? (GLint)strlen(p->info_log) + 1 : 0;
+         value = p->info_log && p->info_log[0] ? (GLint)strlen(p->info_log) + 1 : 0;
          break;
-      case GL_ATTACHED_SHADERS: *params = (p->shaders[0] != NULL) + (p->shaders[1] != NULL); break;
-      case GL_ACTIVE_ATTRIBUTES: *params = linked ? (GLint)p->exe->glsl->num_attribs : 0; break;
-      case GL_ACTIVE_UNIFORMS: *params = linked ? (GLint)p->exe->glsl->num_uniforms : 0; break;
-      case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH: *params = max_name_length(p, false); break;
-      case GL_ACTIVE_UNIFORM_MAX_LENGTH: *params = max_name_length(p, true); break;
-      default: gl_error(ctx, GL_INVALID_ENUM); break;
+      case GL_ATTACHED_SHADERS: value = (p->shaders[0] != NULL) + (p->shaders[1] != NULL); break;
+      case GL_ACTIVE_ATTRIBUTES: value = linked ? (GLint)p->exe->glsl->num_attribs : 0; break;
+      case GL_ACTIVE_UNIFORMS: value = linked ? (GLint)p->exe->glsl->num_uniforms : 0; break;
+      case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH: value = max_name_length(p, false); break;
+      case GL_ACTIVE_UNIFORM_MAX_LENGTH: value = max_name_length(p, true); break;
+      default: gl_error(ctx, GL_INVALID_ENUM); params = NULL; break;
       }
+      if (params)   /* NULL: the checks only */
+         *params = value;
    }
    pthread_mutex_unlock(&sh->lock);
 }

@@ -74,6 +74,8 @@ void GL_APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, G
       y1 = fb->height;
    if (x0 >= x1 || y0 >= y1)
       return;
+   if (!pixels)
+      return;   /* as Mesa (readpix.c): no client memory to write, a no-op after the checks */
 
    size_t row_bytes = (size_t)width * 4;
    size_t pitch = (row_bytes + (size_t)ctx->pack_alignment - 1) & ~((size_t)ctx->pack_alignment - 1);

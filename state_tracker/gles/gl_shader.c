@@ -85,7 +85,16 @@ void GL_APIENTRY glShaderSource(GLuint name, GLsizei count, const GLchar *const 
    struct gl_shared *sh = ctx->shared;
    pthread_mutex_lock(&sh->lock);
    struct gl_shader *shader = gl_lookup_object(ctx, name, GL_OBJECT_SHADER, __func__);
-   if (shader) {
+   /* As Mesa (shaderapi.c): no string array is GL_INVALID_VALUE, a NULL string in it
+    * GL_INVALID_OPERATION; the shader keeps its source. */
+   bool null_string = false;
+   for (GLsizei i = 0; shader && string && i < count; i++)
+      null_string |= !string[i];
+   if (shader && !string) {
+      gl_error(ctx, GL_INVALID_VALUE);
+   } else if (shader && null_string) {
+      gl_error(ctx, GL_INVALID_OPERATION);
+   } else if (shader) {
       size_t total = 0;
       for (GLsizei i = 0; i < count; i++)
          total += length && length[i] >= 0 ? (size_t)length[i] : strlen(string[i]);
@@ -141,18 +150,21 @@ void GL_APIENTRY glGetShaderiv(GLuint name, GLenum pname, GLint *params)
    pthread_mutex_lock(&sh->lock);
    struct gl_shader *shader = gl_lookup_object(ctx, name, GL_OBJECT_SHADER, __func__);
    if (shader) {
+      GLint value = 0;
       switch (pname) {
-      case GL_SHADER_TYPE: *params = (GLint)shader->type; break;
-      case GL_DELETE_STATUS: *params = shader->delete_pending; break;
+      case GL_SHADER_TYPE: value = (GLint)shader->type; break;
+      case GL_DELETE_STATUS: value = shader->delete_pending; break;
       case GL_COMPILE_STATUS:
-         *params = shader->compiled && glsl_shader_ok(shader->compiled);
+         value = shader->compiled && glsl_shader_ok(shader->compiled);
          break;
       case GL_INFO_LOG_LENGTH:
-         *params = shader->compiled ? log_length(glsl_shader_log(shader->compiled)) : 0;
+         value = shader->compiled ? log_length(glsl_shader_log(shader->compiled)) : 0;
          break;
-      case GL_SHADER_SOURCE_LENGTH: *params = log_length(shader->source); break;
-      default: gl_error(ctx, GL_INVALID_ENUM); break;
+      case GL_SHADER_SOURCE_LENGTH: value = log_length(shader->source); break;
+      default: gl_error(ctx, GL_INVALID_ENUM); params = NULL; break;
       }
+      if (params)   /* NULL: the checks only */
+         *params = value;
    }
    pthread_mutex_unlock(&sh->lock);
 }
@@ -213,6 +225,11 @@ void GL_APIENTRY glGetShaderPrecisionFormat(GLenum shadertype, GLenum precisiont
       gl_error(ctx, GL_INVALID_ENUM);
       return;
    }
+   GLint no_range[2], no_precision;   /* NULL outputs: the checks only */
+   if (!range)
+      range = no_range;
+   if (!precision)
+      precision = &no_precision;
    switch (precisiontype) {
    case GL_LOW_FLOAT: case GL_MEDIUM_FLOAT: case GL_HIGH_FLOAT:
       /* Every precision is IEEE single precision. */

@@ -88,7 +88,9 @@ GLint GL_APIENTRY glGetUniformLocation(GLuint program, const GLchar *name)
    GLint loc = -1;
    pthread_mutex_lock(&ctx->shared->lock);
    struct gl_program *p = gl_lookup_object(ctx, program, GL_OBJECT_PROGRAM, __func__);
-   if (p && (!p->link_status || !p->exe))
+   if (!name)
+      ;   /* as Mesa (uniforms.c): -1 and no error, linked or not */
+   else if (p && (!p->link_status || !p->exe))
       gl_error(ctx, GL_INVALID_OPERATION);
    else if (p)
       loc = find_location(p->exe, name);
@@ -142,6 +144,8 @@ static void set_uniform(const char *func, GLint location, GLsizei count, enum va
       gl_error_at(ctx, GL_INVALID_OPERATION, func);
       return;
    }
+   if (!values)
+      return;   /* no values to load: the checks above only, the uniform keeps its value */
    unsigned end = l->element + (unsigned)count;
    if (end > (unsigned)size)
       end = (unsigned)size;
@@ -319,7 +323,7 @@ void GL_APIENTRY glGetUniformfv(GLuint program, GLint location, GLfloat *params)
    pthread_mutex_lock(&ctx->shared->lock);
    struct gl_exe *exe;
    const struct glsl_uniform_info *info = query_target(ctx, program, location, &exe, __func__);
-   if (info) {
+   if (info && params) {   /* NULL: the checks only */
       float v[16];
       enum value_kind kind;
       unsigned n = read_uniform(exe, location, info, v, &kind);
@@ -334,7 +338,7 @@ void GL_APIENTRY glGetUniformiv(GLuint program, GLint location, GLint *params)
    pthread_mutex_lock(&ctx->shared->lock);
    struct gl_exe *exe;
    const struct glsl_uniform_info *info = query_target(ctx, program, location, &exe, __func__);
-   if (info) {
+   if (info && params) {   /* NULL: the checks only */
       float v[16];
       enum value_kind kind;
       unsigned n = read_uniform(exe, location, info, v, &kind);
@@ -360,9 +364,12 @@ void GL_APIENTRY glGetActiveUniform(GLuint program, GLuint index, GLsizei buf_si
          strcpy(full, info->name);
          if (info->size > 1)
             strcat(full, "[0]");    /* arrays are reported by their first element */
+         /* As Mesa: each output may be NULL (that one is not written). */
          gl_copy_string(full, buf_size, length, name);
-         *size = info->size > 0 ? info->size : 1;
-         *type = info->gl_type;
+         if (size)
+            *size = info->size > 0 ? info->size : 1;
+         if (type)
+            *type = info->gl_type;
       }
    }
    pthread_mutex_unlock(&ctx->shared->lock);
