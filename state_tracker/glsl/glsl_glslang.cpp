@@ -161,9 +161,20 @@ static void set_sources(glslang::TShader &shader, enum ir_stage stage, const Sou
 }
 
 /* The size of the sources after macro expansion (0 if they do not preprocess): it bounds the
- * depth of glslang's recursive walks of the tree. */
-static size_t preprocessed_size(enum ir_stage stage, const SourceList &src)
+ * depth of glslang's recursive walks of the tree. Without macro definitions (or line
+ * continuations, which could hide one) the sources' own size bounds it as well, and the
+ * preprocessor, which costs as much as the parse, need not run. */
+static size_t preprocessed_size(enum ir_stage stage, const std::vector<std::string> &sources,
+                                const SourceList &src)
 {
+   size_t size = 0;
+   bool macros = false;
+   for (const std::string &s : sources) {
+      size += s.size();
+      macros = macros || s.find("define") != std::string::npos || s.find('\\') != std::string::npos;
+   }
+   if (!macros && size <= MAX_PREPROCESSED_SIZE)
+      return size;
    glslang::TShader shader(glslang_stage(stage));
    set_sources(shader, stage, src);
    glslang::TShader::ForbidIncluder includer;
@@ -180,7 +191,7 @@ std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
    const TBuiltInResource *res = resources();
    auto shader = std::make_unique<glslang::TShader>(glslang_stage(stage));
    SourceList src(sources);
-   size_t size = preprocessed_size(stage, src);
+   size_t size = preprocessed_size(stage, sources, src);
    if (size > MAX_PREPROCESSED_SIZE) {
       ok = false;
       log = "ERROR: 0:0: '' : shader too large: " + std::to_string(size) +
