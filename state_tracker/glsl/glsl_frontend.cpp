@@ -39,8 +39,10 @@ struct glsl_shader *glsl_compile(enum ir_stage stage, const char *const *strings
          s->log = "ERROR: unknown shader stage\n";
          return s;
       }
-      std::lock_guard<std::mutex> lock(glslang_lock());
-      parse_stage(stage, s->sources, s->ok, s->log);
+      run_on_compiler_stack([s] {
+         std::lock_guard<std::mutex> lock(glslang_lock());
+         parse_stage(s->stage, s->sources, s->ok, s->log);
+      });
       return s;
    } catch (const std::bad_alloc &) {
       return nullptr;
@@ -75,6 +77,10 @@ void glsl_program_destroy(struct glsl_program *p)
 
 }   /* extern "C" */
 
+static bool link_stages(const glsl_shader *vs, const glsl_shader *fs,
+                        const glsl_attrib_binding *bindings, unsigned num_bindings,
+                        glsl_program *prog, std::string &log);
+
 /* Does the work of glsl_link; returns false with the reason in log. */
 static bool link_program(const glsl_shader *vs, const glsl_shader *fs,
                          const glsl_attrib_binding *bindings, unsigned num_bindings,
@@ -88,6 +94,16 @@ static bool link_program(const glsl_shader *vs, const glsl_shader *fs,
       log += "ERROR: Linking: a shader did not compile\n";
       return false;
    }
+   bool ok = false;
+   run_on_compiler_stack([&] { ok = link_stages(vs, fs, bindings, num_bindings, prog, log); });
+   return ok;
+}
+
+/* The part of link_program that runs on the compiler stack. */
+static bool link_stages(const glsl_shader *vs, const glsl_shader *fs,
+                        const glsl_attrib_binding *bindings, unsigned num_bindings,
+                        glsl_program *prog, std::string &log)
+{
    std::lock_guard<std::mutex> lock(glslang_lock());
    bool vs_ok, fs_ok;
    std::string vs_log, fs_log;

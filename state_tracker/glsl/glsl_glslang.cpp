@@ -2,6 +2,11 @@
 #include "glsl_glslang.h"
 
 #include <cctype>
+#include <exception>
+
+#include <pthread.h>
+
+#include "glsl_depth.h"
 
 #include <glslang/Include/intermediate.h>
 #include <glslang/MachineIndependent/localintermediate.h>
@@ -103,23 +108,97 @@ EShLanguage glslang_stage(enum ir_stage stage)
    return stage == IR_STAGE_VERTEX ? EShLangVertex : EShLangFragment;
 }
 
+void run_on_compiler_stack(const std::function<void()> &fn)
+{
+   struct Job {
+      const std::function<void()> *fn;
+      std::exception_ptr error;
+   } job{ &fn, nullptr };
+   auto body = [](void *arg) -> void * {
+      Job *j = (Job *)arg;
+      try {
+         (*j->fn)();
+      } catch (...) {
+         j->error = std::current_exception();
+      }
+      return nullptr;
+   };
+   pthread_attr_t attr;
+   pthread_t thread;
+   if (pthread_attr_init(&attr))
+      throw std::bad_alloc();
+   int err = pthread_attr_setstacksize(&attr, COMPILER_STACK_SIZE);
+   if (!err)
+      err = pthread_create(&thread, &attr, body, &job);
+   pthread_attr_destroy(&attr);
+   if (err)
+      throw std::bad_alloc();
+   pthread_join(thread, nullptr);
+   if (job.error)
+      std::rethrow_exception(job.error);
+}
+
+/* The sources as glslang takes them: it keeps the pointers until it has parsed. */
+struct SourceList {
+   std::vector<const char *> strs;
+   std::vector<int> lens;
+   explicit SourceList(const std::vector<std::string> &sources)
+   {
+      for (const std::string &s : sources) {
+         strs.push_back(s.data());
+         lens.push_back((int)s.size());
+      }
+   }
+};
+
+static void set_sources(glslang::TShader &shader, enum ir_stage stage, const SourceList &src)
+{
+   shader.setStringsWithLengths(src.strs.data(), src.lens.data(), (int)src.strs.size());
+   /* glslang expands __VERSION__ but "defined __VERSION__" is false unless it is a macro;
+    * a self-referencing macro keeps the built-in expansion. */
+   shader.setPreamble("#define __VERSION__ __VERSION__\n");
+   shader.setEnvInput(glslang::EShSourceGlsl, glslang_stage(stage), glslang::EShClientNone, 0);
+}
+
+/* The size of the sources after macro expansion (0 if they do not preprocess): it bounds the
+ * depth of glslang's recursive walks of the tree. Without macro definitions (or line
+ * continuations, which could hide one) the sources' own size bounds it as well, and the
+ * preprocessor, which costs as much as the parse, need not run. */
+static size_t preprocessed_size(enum ir_stage stage, const std::vector<std::string> &sources,
+                                const SourceList &src)
+{
+   size_t size = 0;
+   bool macros = false;
+   for (const std::string &s : sources) {
+      size += s.size();
+      macros = macros || s.find("define") != std::string::npos || s.find('\\') != std::string::npos;
+   }
+   if (!macros && size <= MAX_PREPROCESSED_SIZE)
+      return size;
+   glslang::TShader shader(glslang_stage(stage));
+   set_sources(shader, stage, src);
+   glslang::TShader::ForbidIncluder includer;
+   std::string out;
+   if (!shader.preprocess(resources(), 100, EEsProfile, false, false, EShMsgDefault, &out, includer))
+      return 0;
+   return out.size();
+}
+
 std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
                                               const std::vector<std::string> &sources,
                                               bool &ok, std::string &log)
 {
    const TBuiltInResource *res = resources();
    auto shader = std::make_unique<glslang::TShader>(glslang_stage(stage));
-   std::vector<const char *> strs;
-   std::vector<int> lens;
-   for (const std::string &s : sources) {
-      strs.push_back(s.data());
-      lens.push_back((int)s.size());
+   SourceList src(sources);
+   size_t size = preprocessed_size(stage, sources, src);
+   if (size > MAX_PREPROCESSED_SIZE) {
+      ok = false;
+      log = "ERROR: 0:0: '' : shader too large: " + std::to_string(size) +
+            " bytes after macro expansion, at most " + std::to_string(MAX_PREPROCESSED_SIZE) + "\n";
+      return shader;
    }
-   shader->setStringsWithLengths(strs.data(), lens.data(), (int)strs.size());
-   /* glslang expands __VERSION__ but "defined __VERSION__" is false unless it is a macro;
-    * a self-referencing macro keeps the built-in expansion. */
-   shader->setPreamble("#define __VERSION__ __VERSION__\n");
-   shader->setEnvInput(glslang::EShSourceGlsl, glslang_stage(stage), glslang::EShClientNone, 0);
+   set_sources(*shader, stage, src);
    ok = shader->parse(res, 100, EEsProfile, false, false, EShMsgDefault);
    log = shader->getInfoLog();
    if (ok) {
@@ -130,6 +209,13 @@ std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
       }
       if (int l = stage == IR_STAGE_FRAGMENT ? invariant_front_facing_line(sources) : 0) {
          log += "ERROR: 0:" + std::to_string(l) + ": 'invariant' : gl_FrontFacing cannot be declared invariant\n";
+         ok = false;
+      }
+      /* the bridge's walks recurse: bound them before any of them runs */
+      unsigned depth = ast_depth(im->getTreeRoot());
+      if (depth > MAX_AST_DEPTH) {
+         log += "ERROR: 0:0: '' : expressions and calls nest too deeply (" +
+                std::to_string(depth) + " levels, at most " + std::to_string(MAX_AST_DEPTH) + ")\n";
          ok = false;
       }
       /* glslang knows more extensions than the driver implements */

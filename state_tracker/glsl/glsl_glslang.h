@@ -3,6 +3,7 @@
 #ifndef GLSL_GLSLANG_H
 #define GLSL_GLSLANG_H
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -35,7 +36,19 @@ extern const char *const SUPPORTED_EXTENSIONS[];
  * this lock. */
 std::mutex &glslang_lock();
 
-/* Parses one stage (caller holds glslang_lock). Returns the shader even on failure so that
+/* glslang's walks of its tree recurse, about 250 bytes of stack a level (more in sanitizer
+ * builds), and a sum of n terms is n levels deep: every parse runs on a thread with a stack
+ * that holds the deepest tree a shader of MAX_PREPROCESSED_SIZE bytes (after macro
+ * expansion, at least 2 bytes a level) can give, with room to spare. Larger shaders fail to
+ * compile before glslang parses them. The stack is only reserved address space until used. */
+const size_t MAX_PREPROCESSED_SIZE = 512 * 1024;
+const size_t COMPILER_STACK_SIZE = 256u << 20;
+
+/* Runs fn on a thread with a COMPILER_STACK_SIZE stack and waits for it; rethrows what fn
+ * throws (std::bad_alloc if the thread cannot be made). */
+void run_on_compiler_stack(const std::function<void()> &fn);
+
+/* Parses one stage (caller holds glslang_lock, on the compiler stack). Returns the shader even on failure so that
  * its info log can be read; ok tells whether it compiled and is a supported GLSL ES
  * version. log receives glslang's info log plus our own version error, if any. */
 std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <unordered_map>
 
 #include "glsl_glslang.h"
 #include "glsl_state_uniforms.h"
@@ -24,6 +25,7 @@ struct Linker {
 
    /* program uniform table, merged over both stages; hidden state uniforms apart */
    std::vector<glsl_uniform_info> uniforms, hidden;
+   std::unordered_map<std::string, size_t> uniform_index;   /* name -> index in uniforms */
 
    void error(const std::string &msg)
    {
@@ -329,16 +331,17 @@ void Linker::uniform_leaves(const std::string &name, const Type &t, const StageI
    storage.slots.insert(storage.slots.end(), v.slots.begin(), v.slots.end());
 
    glsl_uniform_info *info = nullptr;
-   for (glsl_uniform_info &ui : uniforms)
-      if (name == ui.name)
-         info = &ui;
-   if (!info) {
+   auto found = uniform_index.find(name);
+   if (found != uniform_index.end())
+      info = &uniforms[found->second];
+   else {
       glsl_uniform_info ui;
       memset(&ui, 0, sizeof(ui));
       copy_name(ui.name, sizeof(ui.name), name);
       ui.gl_type = gl_type_of(t.element());
       ui.size = t.array ? (int)t.array : 1;
       ui.vs_slot = ui.fs_slot = ui.vs_sampler = ui.fs_sampler = -1;
+      uniform_index.emplace(name, uniforms.size());
       uniforms.push_back(ui);
       info = &uniforms.back();
    }
@@ -350,8 +353,49 @@ void Linker::uniform_leaves(const std::string &name, const Type &t, const StageI
    next += n;
 }
 
+/* Constant vec4s and sampler slots of a type, saturated at SLOT_COUNT_CAP so that the
+ * limits can be checked before an array of any declared size is expanded leaf by leaf. */
+const uint64_t SLOT_COUNT_CAP = 1ull << 32;
+
+void count_slots(const Type &t, uint64_t &consts, uint64_t &samplers)
+{
+   uint64_t c = 0, s = 0;
+   if (t.is_array()) {
+      count_slots(t.element(), c, s);
+      c = std::min(c * t.array, SLOT_COUNT_CAP);
+      s = std::min(s * t.array, SLOT_COUNT_CAP);
+   } else if (t.is_struct()) {
+      for (const Field &f : *t.fields)
+         count_slots(f.type, c, s);
+   } else if (t.is_sampler()) {
+      s = 1;
+   } else {
+      c = t.slots();
+   }
+   consts = std::min(consts + c, SLOT_COUNT_CAP);
+   samplers = std::min(samplers + s, SLOT_COUNT_CAP);
+}
+
 void Linker::stage_uniforms(const StageInfo &st, ir_shader *sh, GlobalMap &map, unsigned max_vectors)
 {
+   const char *stage = st.stage == IR_STAGE_VERTEX ? "vertex" : "fragment";
+   unsigned max_samplers = st.stage == IR_STAGE_VERTEX ? MAX_VERTEX_TEXTURE_IMAGE_UNITS
+                                                       : MAX_TEXTURE_IMAGE_UNITS;
+   uint64_t consts = 0, samplers = 0;
+   for (const Decl &d : st.decls)
+      if (d.used && d.storage == EvqUniform && is_user(d))
+         count_slots(d.type, consts, samplers);
+   if (consts > max_vectors)
+      error(std::string("too many uniforms in the ") + stage + " shader (" +
+            (consts >= SLOT_COUNT_CAP ? std::string("over ") + std::to_string(SLOT_COUNT_CAP)
+                                      : std::to_string(consts)) +
+            " vec4s, at most " + std::to_string(max_vectors) + ": GL_MAX_" +
+            (st.stage == IR_STAGE_VERTEX ? "VERTEX" : "FRAGMENT") + "_UNIFORM_VECTORS)");
+   if (samplers > max_samplers)
+      error(std::string("too many samplers in the ") + stage + " shader");
+   if (!ok)
+      return;   /* nothing expanded: every leaf below fits the limits */
+
    std::vector<ir_uniform> irs;
    unsigned next_const = 0, next_sampler = 0;
    for (const Decl &d : st.decls) {
@@ -362,14 +406,6 @@ void Linker::stage_uniforms(const StageInfo &st, ir_shader *sh, GlobalMap &map, 
       uniform_leaves(d.name, d.type, st, storage, irs, next_const, next_sampler);
       map[d.name].value = storage;
    }
-   const char *stage = st.stage == IR_STAGE_VERTEX ? "vertex" : "fragment";
-   if (next_const > max_vectors)
-      error(std::string("too many uniforms in the ") + stage + " shader (" +
-            std::to_string(next_const) + " vec4s, at most " + std::to_string(max_vectors) + ")");
-   unsigned max_samplers = st.stage == IR_STAGE_VERTEX ? MAX_VERTEX_TEXTURE_IMAGE_UNITS
-                                                       : MAX_TEXTURE_IMAGE_UNITS;
-   if (next_sampler > max_samplers)
-      error(std::string("too many samplers in the ") + stage + " shader");
    /* on top of the advertised limit: kcache reaches far more constants */
    std::string err;
    if (!add_state_uniforms(st, map, next_const, irs, hidden, prog, err))
@@ -392,7 +428,7 @@ bool link_interface(const StageInfo &vs, const StageInfo &fs,
                     ir_shader *vs_ir, ir_shader *fs_ir, glsl_program *prog,
                     GlobalMap &vs_map, GlobalMap &fs_map, std::string &log)
 {
-   Linker l{ vs, fs, vs_ir, fs_ir, prog, vs_map, fs_map, log, true, {}, {} };
+   Linker l{ vs, fs, vs_ir, fs_ir, prog, vs_map, fs_map, log, true, {}, {}, {} };
    l.check_cross_stage();
    if (!l.ok)
       return false;
