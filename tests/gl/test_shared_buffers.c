@@ -1,8 +1,8 @@
 /* Two contexts of one share group on two threads drawing from the same vertex buffer
  * (issue 11: their reference counts on the shared buffer raced and freed it while in use).
  * Each thread has its own pbuffer and context (eglCreateContext with share_context) and, per
- * iteration, draws a full-surface quad from the shared VBO in its own colour after a draw from
- * a buffer it creates and deletes, and flushes; every few iterations it reads the surface
+ * iteration, draws a full-surface quad from the shared VBO (all 16 attributes read it) in its
+ * own colour after a draw from a buffer it creates and deletes, and flushes; every few iterations it reads the surface
  * back, and every pixel must be its colour. The checks are counted after the threads end
  * (the check counters are not thread-safe). Prints "N passed, M failed". */
 #include <pthread.h>
@@ -19,6 +19,7 @@
 #define SIZE 8
 #define ITERATIONS 2000
 #define READ_EVERY 50
+#define DRAWS 4          /* draws from the shared buffer per iteration */
 
 static EGLDisplay dpy;
 static EGLConfig cfg;
@@ -36,7 +37,12 @@ struct worker {
 
 static GLuint build_program(void)
 {
-   static const char *vs_src = "attribute vec2 pos; void main() { gl_Position = vec4(pos, 0.0, 1.0); }";
+   /* Every attribute reads the shared buffer: each draw binds it 16 times, and each binding
+    * takes and drops references to it. */
+   static const char *vs_src =
+      "attribute vec2 a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15;"
+      "void main() { vec2 p = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7 + a8 + a9 + a10 + a11"
+      " + a12 + a13 + a14 + a15; gl_Position = vec4(p / 16.0, 0.0, 1.0); }";
    static const char *fs_src = "precision mediump float; uniform vec4 colour;"
                                "void main() { gl_FragColor = colour; }";
    GLuint vs = glCreateShader(GL_VERTEX_SHADER), fs = glCreateShader(GL_FRAGMENT_SHADER);
@@ -47,7 +53,11 @@ static GLuint build_program(void)
    GLuint prog = glCreateProgram();
    glAttachShader(prog, vs);
    glAttachShader(prog, fs);
-   glBindAttribLocation(prog, 0, "pos");
+   for (GLuint i = 0; i < 16; i++) {
+      char name[8];
+      snprintf(name, sizeof(name), "a%u", i);
+      glBindAttribLocation(prog, i, name);
+   }
    glLinkProgram(prog);
    return prog;
 }
@@ -62,7 +72,8 @@ static void *draw_loop(void *arg)
    glUseProgram(prog);
    GLint colour = glGetUniformLocation(prog, "colour");
    glViewport(0, 0, SIZE, SIZE);
-   glEnableVertexAttribArray(0);
+   for (GLuint a = 0; a < 16; a++)
+      glEnableVertexAttribArray(a);
    static const GLfloat small_tri[] = { -1, -1, 0, -1, -1, 0 };
    for (unsigned i = 0; i < ITERATIONS; i++) {
       /* A buffer of this thread's own, created, drawn from and deleted. */
@@ -70,15 +81,18 @@ static void *draw_loop(void *arg)
       glGenBuffers(1, &own);
       glBindBuffer(GL_ARRAY_BUFFER, own);
       glBufferData(GL_ARRAY_BUFFER, sizeof(small_tri), small_tri, GL_STREAM_DRAW);
-      glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, 0);
+      for (GLuint a = 0; a < 16; a++)
+         glVertexAttribPointer(a, 2, GL_FLOAT, GL_FALSE, 0, 0);
       glUniform4f(colour, 0, 0, 1, 1);
       glDrawArrays(GL_TRIANGLES, 0, 3);
       glDeleteBuffers(1, &own);
       /* The shared buffer: a quad over the whole surface in this thread's colour. */
       glBindBuffer(GL_ARRAY_BUFFER, shared_vbo);
-      glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, 0);
+      for (GLuint a = 0; a < 16; a++)
+         glVertexAttribPointer(a, 2, GL_FLOAT, GL_FALSE, 0, 0);
       glUniform4fv(colour, 1, w->colour);
-      glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+      for (unsigned d = 0; d < DRAWS; d++)
+         glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
       glFlush();
       if (i % READ_EVERY == READ_EVERY - 1) {
          uint8_t px[SIZE * SIZE * 4];
