@@ -5,6 +5,12 @@
 
 #include "r600sim/gpu.h"
 
+void r600_bo_manager_init(struct r600_bo_manager *mgr, struct r600_gpu *gpu)
+{
+   mgr->gpu = gpu;
+   pthread_mutex_init(&mgr->lock, NULL);
+}
+
 struct r600_bo *r600_bo_create(struct r600_bo_manager *mgr, uint64_t size, uint64_t align)
 {
    if (size == 0)
@@ -22,11 +28,12 @@ struct r600_bo *r600_bo_create(struct r600_bo_manager *mgr, uint64_t size, uint6
    }
    bo->map = r600_gpu_map(mgr->gpu, bo->va);
    bo->mgr = mgr;
-   bo->refcount = 1;
+   atomic_init(&bo->refcount, 1);
    bo->size = size;
    return bo;
 }
 
+/* Called with mgr->lock held. */
 static void defer_free(struct r600_bo_manager *mgr, uint64_t va, uint64_t seq)
 {
    if (mgr->num_deferred == mgr->max_deferred) {
@@ -49,38 +56,50 @@ static void defer_free(struct r600_bo_manager *mgr, uint64_t va, uint64_t seq)
 static void bo_destroy(struct r600_bo *bo)
 {
    struct r600_bo_manager *mgr = bo->mgr;
-   if (bo->fence_seq > r600_gpu_completed(mgr->gpu))
-      defer_free(mgr, bo->va, bo->fence_seq);
-   else
+   uint64_t seq = atomic_load(&bo->fence_seq);
+   if (seq > r600_gpu_completed(mgr->gpu)) {
+      pthread_mutex_lock(&mgr->lock);
+      defer_free(mgr, bo->va, seq);
+      pthread_mutex_unlock(&mgr->lock);
+   } else {
       r600_gpu_free(mgr->gpu, bo->va);
+   }
    free(bo);
 }
 
+/* Counted as pipe_resource_reference counts (include/pipe/p_screen.h). */
 void r600_bo_reference(struct r600_bo **dst, struct r600_bo *src)
 {
    struct r600_bo *old = *dst;
    if (src)
-      src->refcount++;
-   if (old && --old->refcount == 0)
+      atomic_fetch_add_explicit(&src->refcount, 1, memory_order_relaxed);
+   if (old && atomic_fetch_sub_explicit(&old->refcount, 1, memory_order_acq_rel) == 1)
       bo_destroy(old);
    *dst = src;
 }
 
+void r600_bo_fence(struct r600_bo *bo, uint64_t seq)
+{
+   uint64_t cur = atomic_load(&bo->fence_seq);
+   while (cur < seq && !atomic_compare_exchange_weak(&bo->fence_seq, &cur, seq))
+      ;
+}
+
 bool r600_bo_is_busy(const struct r600_bo *bo)
 {
-   return bo->fence_seq > r600_gpu_completed(bo->mgr->gpu);
+   return atomic_load(&bo->fence_seq) > r600_gpu_completed(bo->mgr->gpu);
 }
 
 void r600_bo_wait_idle(struct r600_bo *bo)
 {
-   if (r600_bo_is_busy(bo))
-      r600_gpu_wait(bo->mgr->gpu, bo->fence_seq);
+   uint64_t seq = atomic_load(&bo->fence_seq);
+   if (seq > r600_gpu_completed(bo->mgr->gpu))
+      r600_gpu_wait(bo->mgr->gpu, seq);
 }
 
 void r600_bo_reap_deferred(struct r600_bo_manager *mgr)
 {
-   if (!mgr->num_deferred)
-      return;
+   pthread_mutex_lock(&mgr->lock);
    uint64_t done = r600_gpu_completed(mgr->gpu);
    unsigned kept = 0;
    for (unsigned i = 0; i < mgr->num_deferred; i++) {
@@ -90,6 +109,7 @@ void r600_bo_reap_deferred(struct r600_bo_manager *mgr)
          mgr->deferred[kept++] = mgr->deferred[i];
    }
    mgr->num_deferred = kept;
+   pthread_mutex_unlock(&mgr->lock);
 }
 
 void r600_bo_free_all_deferred(struct r600_bo_manager *mgr)
@@ -101,4 +121,5 @@ void r600_bo_free_all_deferred(struct r600_bo_manager *mgr)
    free(mgr->deferred);
    mgr->deferred = NULL;
    mgr->num_deferred = mgr->max_deferred = 0;
+   pthread_mutex_destroy(&mgr->lock);
 }

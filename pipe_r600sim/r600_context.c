@@ -75,7 +75,7 @@ struct pipe_context *r600_context_create(struct pipe_screen *pscreen, void *priv
    ctx->screen = screen;
    ctx->chip = screen->chip;
    r600_cs_init(&ctx->cs);
-   ctx->cs.id = ++screen->next_cs_id;
+   ctx->cs.submittable = true;
    r600_cs_init(&ctx->fb_cb);
    ctx->sample_mask = ~0u;
    ctx->last_prim = -1;

@@ -15,10 +15,10 @@ void r600_cs_init(struct r600_cs *cs)
 
 void r600_cs_reset(struct r600_cs *cs)
 {
-   for (unsigned i = 0; i < cs->num_bos; i++) {
-      cs->bos[i]->cs_mark = 0;
+   for (unsigned i = 0; i < cs->num_bos; i++)
       r600_bo_reference(&cs->bos[i], NULL);
-   }
+   if (cs->num_bos)
+      memset(cs->bo_set, 0, 2 * (size_t)cs->max_bos * sizeof(*cs->bo_set));
    cs->num_bos = 0;
    cs->cdw = 0;
    cs->failed = false;
@@ -29,6 +29,7 @@ void r600_cs_fini(struct r600_cs *cs)
    r600_cs_reset(cs);
    free(cs->buf);
    free(cs->bos);
+   free(cs->bo_set);
    memset(cs, 0, sizeof(*cs));
 }
 
@@ -66,25 +67,54 @@ void cs_append(struct r600_cs *cs, const struct r600_cs *src)
    cs_emit_array(cs, src->buf, src->cdw);
 }
 
+/* The slot of bo in the set, or the empty slot where it would go (the set is never full:
+ * it has twice as many slots as bos can hold). */
+static unsigned bo_set_slot(struct r600_bo *const *set, unsigned max_bos, const struct r600_bo *bo)
+{
+   unsigned mask = 2 * max_bos - 1;
+   unsigned i = (unsigned)(((uintptr_t)bo >> 4) * 2654435761u) & mask;
+   while (set[i] && set[i] != bo)
+      i = (i + 1) & mask;
+   return i;
+}
+
+bool cs_references_bo(const struct r600_cs *cs, const struct r600_bo *bo)
+{
+   return cs->num_bos && cs->bo_set[bo_set_slot(cs->bo_set, cs->max_bos, bo)] == bo;
+}
+
+/* Doubles the buffer list and rebuilds the set at its new size. */
+static bool grow_bos(struct r600_cs *cs)
+{
+   unsigned max = cs->max_bos ? cs->max_bos * 2 : 32;
+   struct r600_bo **set = calloc(2 * (size_t)max, sizeof(*set));
+   void *p = set ? realloc(cs->bos, max * sizeof(*cs->bos)) : NULL;
+   if (!p) {
+      free(set);
+      return false;
+   }
+   cs->bos = p;
+   for (unsigned i = 0; i < cs->num_bos; i++)
+      set[bo_set_slot(set, max, cs->bos[i])] = cs->bos[i];
+   free(cs->bo_set);
+   cs->bo_set = set;
+   cs->max_bos = max;
+   return true;
+}
+
 void cs_add_bo(struct r600_cs *cs, struct r600_bo *bo)
 {
-   assert(cs->id != 0);
-   if (!bo || bo->cs_mark == cs->id)
+   assert(cs->submittable);
+   if (!bo || cs_references_bo(cs, bo))
       return;
-   if (cs->num_bos == cs->max_bos) {
-      unsigned max = cs->max_bos ? cs->max_bos * 2 : 32;
-      void *p = realloc(cs->bos, max * sizeof(*cs->bos));
-      if (!p) {
-         cs->failed = true;
-         return;
-      }
-      cs->bos = p;
-      cs->max_bos = max;
+   if (cs->num_bos == cs->max_bos && !grow_bos(cs)) {
+      cs->failed = true;
+      return;
    }
    cs->bos[cs->num_bos] = NULL;
    r600_bo_reference(&cs->bos[cs->num_bos], bo);
    cs->num_bos++;
-   bo->cs_mark = cs->id;
+   cs->bo_set[bo_set_slot(cs->bo_set, cs->max_bos, bo)] = bo;
 }
 
 void cs_pkt3(struct r600_cs *cs, unsigned opcode, unsigned body_dw)

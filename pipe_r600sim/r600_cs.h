@@ -19,9 +19,13 @@ struct r600_cs {
    unsigned cdw;          /* dwords written */
    unsigned max_dw;
    bool failed;           /* an allocation failed: contents are incomplete */
-   uint32_t id;           /* nonzero for a submittable stream: marks referenced buffers */
+   bool submittable;      /* a context's stream: may reference buffers */
    struct r600_bo **bos;  /* referenced buffers (one reference each) */
    unsigned num_bos, max_bos;
+   /* Which buffers bos holds: an open-addressing set of 2 * max_bos slots (NULL = empty).
+    * Buffers are shared by the contexts of a share group, so "already in this stream" is
+    * this stream's own state, never a mark written into the shared buffer. */
+   struct r600_bo **bo_set;
 };
 
 void r600_cs_init(struct r600_cs *cs);
@@ -49,6 +53,8 @@ void cs_emit_array(struct r600_cs *cs, const uint32_t *dw, unsigned n);
 void cs_append(struct r600_cs *cs, const struct r600_cs *src);
 /* Adds a buffer to the stream's buffer list (once). */
 void cs_add_bo(struct r600_cs *cs, struct r600_bo *bo);
+/* Does the stream (recorded, not yet submitted) reference bo? */
+bool cs_references_bo(const struct r600_cs *cs, const struct r600_bo *bo);
 
 /* Type-3 packet header for a body of `body_dw` dwords (>= 1). */
 void cs_pkt3(struct r600_cs *cs, unsigned opcode, unsigned body_dw);

@@ -19,7 +19,7 @@ void r600_context_flush(struct r600_context *ctx, struct pipe_fence_handle **fen
       } else {
          uint64_t seq = r600_gpu_submit(screen->gpu, cs->buf, cs->cdw);
          for (unsigned i = 0; i < cs->num_bos; i++)
-            cs->bos[i]->fence_seq = seq;
+            r600_bo_fence(cs->bos[i], seq);
          ctx->last_seq = seq;
          R600_DBG(screen, CS, "r600sim: submitted command buffer %llu: %u dwords, %u buffers\n",
                   (unsigned long long)seq, cs->cdw, cs->num_bos);

@@ -70,7 +70,7 @@ static struct pipe_resource *r600_resource_create(struct pipe_screen *pscreen,
       return NULL;
    res->base = *templ;
    res->base.screen = pscreen;
-   res->base.refcount = 1;
+   atomic_init(&res->base.refcount, 1);
    res->base.depth0 = 1;
 
    uint64_t size;

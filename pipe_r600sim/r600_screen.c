@@ -43,7 +43,7 @@ struct pipe_fence_handle *r600_fence_create(uint64_t seq)
    struct pipe_fence_handle *f = calloc(1, sizeof(*f));
    if (!f)
       return NULL;
-   f->refcount = 1;
+   atomic_init(&f->refcount, 1);
    f->seq = seq;
    return f;
 }
@@ -53,8 +53,8 @@ static void r600_fence_reference(struct pipe_screen *pscreen, struct pipe_fence_
 {
    struct pipe_fence_handle *old = *dst;
    if (src)
-      src->refcount++;
-   if (old && --old->refcount == 0)
+      atomic_fetch_add_explicit(&src->refcount, 1, memory_order_relaxed);
+   if (old && atomic_fetch_sub_explicit(&old->refcount, 1, memory_order_acq_rel) == 1)
       free(old);
    *dst = src;
 }
@@ -100,7 +100,7 @@ struct pipe_screen *r600sim_screen_create(const char *chip_name)
       free(screen);
       return NULL;
    }
-   screen->bos.gpu = screen->gpu;
+   r600_bo_manager_init(&screen->bos, screen->gpu);
    screen->chip = chip;
    snprintf(screen->name, sizeof(screen->name), "r600sim (%s)", hw_chip_name(chip));
 

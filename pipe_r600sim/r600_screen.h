@@ -15,7 +15,6 @@ struct r600_screen {
    struct r600_gpu *gpu;
    enum hw_chip chip;
    unsigned debug;                    /* R600_DBG_* (r600_debug.h) */
-   uint32_t next_cs_id;               /* command streams of all contexts get unique ids */
    struct r600_bo_manager bos;        /* its gpu is this gpu */
    char name[32];
 };
@@ -52,7 +51,7 @@ static inline struct r600_resource *r600_resource(struct pipe_resource *r)
 
 /* A fence is the sequence number of a submission. */
 struct pipe_fence_handle {
-   int refcount;
+   atomic_int refcount;   /* counted as pipe_resource_reference counts */
    uint64_t seq;          /* 0 = nothing was submitted: signalled */
 };
 

@@ -94,7 +94,7 @@ static void *r600_transfer_map(struct pipe_context *pctx, struct pipe_resource *
    bool gpu_may_conflict = (usage & PIPE_MAP_WRITE) || pres->target != PIPE_BUFFER;
    if (!(usage & PIPE_MAP_UNSYNCHRONIZED) && gpu_may_conflict) {
       /* Work recorded but not yet submitted may read or write it: submit, then wait. */
-      if (res->bo->cs_mark == ctx->cs.id)
+      if (cs_references_bo(&ctx->cs, res->bo))
          r600_context_flush(ctx, NULL);
       r600_bo_wait_idle(res->bo);
    }

@@ -31,12 +31,16 @@ struct pipe_screen {
    void (*destroy)(struct pipe_screen *);
 };
 
+/* Contexts of a share group (threads) reference the same resources: the count is atomic, and
+ * whoever drops the last reference destroys the resource. Taking a reference needs no ordering
+ * (the caller already holds one); dropping one releases this thread's writes to the resource,
+ * and the last dropper acquires everyone else's before destroying it. */
 static inline void pipe_resource_reference(struct pipe_resource **dst, struct pipe_resource *src)
 {
    struct pipe_resource *old = *dst;
    if (src)
-      src->refcount++;
-   if (old && --old->refcount == 0)
+      atomic_fetch_add_explicit(&src->refcount, 1, memory_order_relaxed);
+   if (old && atomic_fetch_sub_explicit(&old->refcount, 1, memory_order_acq_rel) == 1)
       old->screen->resource_destroy(old->screen, old);
    *dst = src;
 }

@@ -7,6 +7,8 @@
 #ifndef PIPE_P_STATE_H
 #define PIPE_P_STATE_H
 
+#include <stdatomic.h>
+
 #include "pipe/p_defines.h"
 
 #define PIPE_MAX_COLOR_BUFS        8
@@ -31,7 +33,7 @@ struct pipe_resource {
    uint32_t last_level;
    uint32_t nr_samples;           /* 0 or 1 = single-sampled */
    uint32_t bind;                 /* PIPE_BIND_* */
-   int refcount;
+   atomic_int refcount;           /* contexts of a share group hold references too */
 };
 
 struct pipe_box { int x, y, z; int width, height, depth; };
