@@ -9,6 +9,7 @@
 #include "common/exec.h"
 #include "common/gpu_memory.h"
 #include "common/unimpl.h"
+#include "common/watchdog.h"
 #include "device/pm4_packet.h"
 #include "geometry/draw.h"
 #include "hw_regdb.h"
@@ -328,6 +329,8 @@ void sim_cp_execute(struct sim_exec *ex, const uint32_t *ib, unsigned ndw)
          exec_type0(ex, &p);
       else if (p.type == PM4_TYPE3_TYPE_VALUE)
          exec_type3(ex, &p);
+      if (sim_watchdog_expired(ex->watchdog))
+         return;   /* the device reports the hang */
       pos += p.ndw;
    }
 }

@@ -28,6 +28,7 @@
 
 #include "common/debug.h"
 #include "common/exec.h"
+#include "common/watchdog.h"
 #include "common/gpu_memory.h"
 #include "common/unimpl.h"
 #include "r600_regs.h"
@@ -190,7 +191,7 @@ static void report_unimplemented_state(const struct sim_exec *ex)
 bool sim_vgt_init(struct sim_vgt *vgt, struct sim_exec *ex, const uint32_t *immd,
                   unsigned immd_ndw)
 {
-   *vgt = (struct sim_vgt){ 0 };
+   *vgt = (struct sim_vgt){ .watchdog = ex->watchdog };
    vgt->count = sim_reg(ex, REG_VGT_NUM_INDICES);
    vgt->instances = sim_reg(ex, REG_VGT_NUM_INSTANCES);
    if (vgt->instances == 0)
@@ -406,6 +407,9 @@ bool sim_vgt_run(const struct sim_vgt *vgt, const struct sim_vgt_sink *sink)
       const struct assembler fresh = { .vgt = vgt, .sink = sink, .instance = instance };
       struct assembler a = fresh;
       for (uint32_t i = 0; i < vgt->count; i++) {
+         /* Indices that make no primitive (restarts) reach no other check. */
+         if (i % SIM_VGT_WATCHDOG_INDICES == 0 && sim_watchdog_expired(vgt->watchdog))
+            return false;
          uint32_t raw = raw_index(&vgt->src, i);
          if (vgt->restart && raw == vgt->restart_index) {
             if (!finish(&a))
