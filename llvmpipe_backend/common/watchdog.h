@@ -38,12 +38,19 @@ static inline uint64_t sim_watchdog_now_ns(void)
    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/* True once a sim_watchdog_expired of this submission said so (no clock read: a load). */
+static inline bool sim_watchdog_fired(struct sim_watchdog *wd)
+{
+   return atomic_load_explicit(&wd->fired, memory_order_relaxed);
+}
+
 /* True once the submission executing has run past its deadline; stays true until the next
- * arm. Any thread working for the submission may ask. Reads the clock: ask per chunk of
- * work (a batch, a tile, every few thousand indices or blocks), not per pixel. */
+ * arm. Any thread working for the submission may ask. Reads the clock (tens of ns on a
+ * loaded VM): ask per chunk of work (every thousand indices, every 64 pixel blocks, per
+ * set of bins), not per pixel or per packet. */
 static inline bool sim_watchdog_expired(struct sim_watchdog *wd)
 {
-   if (atomic_load_explicit(&wd->fired, memory_order_relaxed))
+   if (sim_watchdog_fired(wd))
       return true;
    if (!wd->timeout_ns || sim_watchdog_now_ns() < wd->deadline_ns)
       return false;

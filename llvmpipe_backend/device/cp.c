@@ -329,8 +329,9 @@ void sim_cp_execute(struct sim_exec *ex, const uint32_t *ib, unsigned ndw)
          exec_type0(ex, &p);
       else if (p.type == PM4_TYPE3_TYPE_VALUE)
          exec_type3(ex, &p);
-      if (sim_watchdog_expired(ex->watchdog))
-         return;   /* the device reports the hang */
+      /* Only draws run long; their loops ask the clock. The device reports the hang. */
+      if (sim_watchdog_fired(ex->watchdog))
+         return;
       pos += p.ndw;
    }
 }

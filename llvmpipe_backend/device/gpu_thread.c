@@ -32,7 +32,7 @@ static void execute(struct r600_gpu *gpu, uint64_t seq, const uint32_t *ib, unsi
       sim_fault(&ex, 0, "command buffer pointer is NULL (%u dwords)", ndw);
    else
       sim_cp_execute(&ex, ib, ndw);
-   if (atomic_load(&gpu->watchdog.fired))
+   if (sim_watchdog_fired(&gpu->watchdog))
       sim_hang(&ex, (unsigned)(gpu->watchdog.timeout_ns / 1000000u));
 }
 

@@ -190,10 +190,15 @@ static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask,
    return true;
 }
 
-/* Rasterizes one primitive inside `clip` on thread `t`. */
+/* Rasterizes one primitive inside `clip` on thread `t`. The watchdog is asked per
+ * primitive too: the SC walks a large bounding box of uncovered blocks without ps_block. */
 static void raster_in(struct draw *d, struct ps_scratch *t, const struct sim_prim *prim,
                       const struct sim_rect *clip)
 {
+   if (sim_watchdog_expired(d->ex->watchdog)) {
+      atomic_store(&d->stop, true);
+      return;
+   }
    struct pixel_job job = { d, t, prim };
    sim_sc_raster_samples(&prim->sc, clip, &d->ms, ps_block, &job);
 }
@@ -291,8 +296,7 @@ static bool shade_vertices(struct draw *d)
 static bool flush_batch(struct draw *d)
 {
    struct sim_draw_scratch *s = d->s;
-   bool ok = d->ntris == 0 ||
-             (!sim_watchdog_expired(d->ex->watchdog) && shade_vertices(d));
+   bool ok = d->ntris == 0 || shade_vertices(d);
    for (unsigned t = 0; ok && t < d->ntris; t++) {
       const struct batch_tri *bt = &s->tris[t];
       const struct sim_vtx *v[3] = { &s->verts[bt->slot[0]], &s->verts[bt->slot[1]],

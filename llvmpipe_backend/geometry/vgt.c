@@ -403,12 +403,14 @@ static bool assemble(struct assembler *a, uint32_t key)
 
 bool sim_vgt_run(const struct sim_vgt *vgt, const struct sim_vgt_sink *sink)
 {
+   /* Indices and instances walked, for the watchdog's pace: a primitive's vertices are
+    * shaded within a few steps of it; its pixels are the raster's (draw.c). */
+   unsigned steps = 0;
    for (uint32_t instance = 0; instance < vgt->instances; instance++) {
       const struct assembler fresh = { .vgt = vgt, .sink = sink, .instance = instance };
       struct assembler a = fresh;
       for (uint32_t i = 0; i < vgt->count; i++) {
-         /* Indices that make no primitive (restarts) reach no other check. */
-         if (i % SIM_VGT_WATCHDOG_INDICES == 0 && sim_watchdog_expired(vgt->watchdog))
+         if (++steps % SIM_VGT_WATCHDOG_STEPS == 0 && sim_watchdog_expired(vgt->watchdog))
             return false;
          uint32_t raw = raw_index(&vgt->src, i);
          if (vgt->restart && raw == vgt->restart_index) {
@@ -423,6 +425,8 @@ bool sim_vgt_run(const struct sim_vgt *vgt, const struct sim_vgt_sink *sink)
             return false;
       }
       if (!finish(&a) || !sink->instance_end(sink->ctx, instance))
+         return false;
+      if (++steps % SIM_VGT_WATCHDOG_STEPS == 0 && sim_watchdog_expired(vgt->watchdog))
          return false;
    }
    return true;

@@ -13,8 +13,8 @@
 struct sim_exec;
 struct sim_watchdog;
 
-/* sim_vgt_run asks the watchdog once per this many indices. */
-#define SIM_VGT_WATCHDOG_INDICES 4096
+/* sim_vgt_run asks the watchdog once per this many indices and instances walked. */
+#define SIM_VGT_WATCHDOG_STEPS 1024
 
 /* How the PA draws each primitive of the draw. */
 enum sim_vgt_kind {
