@@ -3,10 +3,12 @@
  * at that draw, reported as a hang fault of that packet, the rest of it (a later draw, a
  * memory write) is skipped, its fence signals, and the next submission draws normally.
  * One hang is bound by vertices (degenerate triangles), one by pixels (full-target
- * rectangles). The shader engines are the test double of sim_fake_engine.c. */
+ * rectangles). The shader engines are the test double of sim_fake_engine.c. Also how
+ * R600SIM_GPU_TIMEOUT is read. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/watchdog.h"
 #include "pm4_pipeline.h"
 #include "pm4_stream.h"
 #include "r600sim/gpu.h"
@@ -131,8 +133,27 @@ static void after_hang(const char *what)
          what, bad, *marker);
 }
 
+/* R600SIM_GPU_TIMEOUT: milliseconds, 0 = off, the default when unset or not a number. */
+static void test_timeout_env(void)
+{
+   static const struct { const char *value; unsigned ms; } cases[] = {
+      { NULL, 10000 }, { "", 10000 }, { "0", 0 }, { "250", 250 }, { "-5", 10000 },
+      { "12abc", 10000 }, { "99999999999", 10000 },
+   };
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      if (cases[i].value)
+         setenv("R600SIM_GPU_TIMEOUT", cases[i].value, 1);
+      else
+         unsetenv("R600SIM_GPU_TIMEOUT");
+      unsigned ms = sim_watchdog_timeout_ms_from_env();
+      CHECK(ms == cases[i].ms, "R600SIM_GPU_TIMEOUT=%s: %u ms, want %u",
+            cases[i].value ? cases[i].value : "(unset)", ms, cases[i].ms);
+   }
+}
+
 int main(void)
 {
+   test_timeout_env();
    setenv("R600SIM_GPU_TIMEOUT", TIMEOUT_MS, 1);
    gpu = r600_gpu_create(HW_CHIP_R7XX);
    cb = pm4p_alloc(gpu, W * H * 4, &cb_va);
