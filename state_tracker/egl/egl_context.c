@@ -93,8 +93,9 @@ static EGLint parse_context_attribs(const EGLint *attribs, struct context_attrib
          return EGL_BAD_ATTRIBUTE;
       }
    }
-   /* Both are provided: the GLES layer checks every application range (robust access),
-    * and the GPU watchdog's hangs are the resets (gl_robustness.c). */
+   /* Both are provided. Robust access: the GLES layer checks application ranges, and the
+    * GPU never reads or writes outside its buffers (it faults and drops the draw instead);
+    * resets: the GPU watchdog's hangs (gl_robustness.c). */
    return EGL_SUCCESS;
 }
 
