@@ -40,6 +40,7 @@ enum r600_atom_id {
 
 #define R600_ALL_ATOMS ((1ull << R600_NUM_ATOMS) - 1)
 #define R600_MAX_VERTEX_BUFFERS PIPE_MAX_VERTEX_BUFFERS
+#define R600_MAX_UNCHECKED 32      /* a flush past this many waits for the oldest */
 #define R600_MAX_TEXTURE_UNITS R600_MAX_SAMPLERS
 /* Absolute SET_RESOURCE / SET_SAMPLER slots of each stage's id 0 (docs/r600-hardware-notes.md
  * §1.5). */
@@ -125,6 +126,11 @@ struct r600_context {
    struct r600_cs cs;
    bool cs_has_work;              /* a draw or clear was recorded since the preamble */
    uint64_t last_seq;             /* fence of this context's last submission */
+   /* Reset reporting (r600_flush.c): this context's submissions not yet seen executed, in
+    * submission order, and whether one of those seen executed was stopped as a hang. */
+   uint64_t unchecked[R600_MAX_UNCHECKED];
+   unsigned num_unchecked;
+   bool guilty;
    uint64_t dirty;                /* 1 << enum r600_atom_id */
    struct r600_upload upload;
 

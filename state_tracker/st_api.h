@@ -39,6 +39,11 @@ ST_EXPORT struct pipe_resource *r600sim_st_framebuffer_color(struct st_framebuff
 ST_EXPORT struct st_context *r600sim_st_context_create(int major, int minor,
                                                        struct st_context *share);
 ST_EXPORT void r600sim_st_context_destroy(struct st_context *);
+/* EGL_EXT_create_context_robustness, right after creation: robust buffer access (reported
+ * by GL_CONTEXT_ROBUST_ACCESS_EXT) and the reset notification strategy (true:
+ * LOSE_CONTEXT_ON_RESET, false: NO_RESET_NOTIFICATION, the default). */
+ST_EXPORT void r600sim_st_context_set_robustness(struct st_context *ctx, bool robust_access,
+                                                 bool lose_on_reset);
 /* Binds ctx (NULL: release) with its draw/read drawables (NULL: none) to this thread.
  * The first binding sets the viewport and scissor to the draw surface's size. */
 ST_EXPORT bool r600sim_st_make_current(struct st_context *ctx, struct st_framebuffer *draw,

@@ -97,6 +97,10 @@ struct pipe_context {
 
    /* Submit recorded work; *fence (if non-NULL) receives a fence for it. */
    void (*flush)(struct pipe_context *, struct pipe_fence_handle **fence, unsigned flags);
+
+   /* A reset of the device since the last call: GUILTY once after a submission of this
+    * context hung and was stopped (among those already executed), then NO_RESET. */
+   enum pipe_reset_status (*get_device_reset_status)(struct pipe_context *);
 };
 
 #endif

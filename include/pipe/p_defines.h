@@ -167,4 +167,13 @@ enum pipe_cap {
    PIPE_CAP_COUNT
 };
 
+/* What pipe_context::get_device_reset_status reports (as gallium's): whether the device was
+ * reset since the last call, and whether this context caused it. */
+enum pipe_reset_status {
+   PIPE_NO_RESET,
+   PIPE_GUILTY_CONTEXT_RESET,
+   PIPE_INNOCENT_CONTEXT_RESET,
+   PIPE_UNKNOWN_CONTEXT_RESET,
+};
+
 #endif

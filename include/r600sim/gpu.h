@@ -53,4 +53,12 @@ struct r600_gpu_fault {
 /* Number of faults since creation; copies up to `max` most recent into `out`. */
 unsigned r600_gpu_faults(struct r600_gpu *, struct r600_gpu_fault *out, unsigned max);
 
+/* The watchdog, as a kernel driver resets a hung GPU: a submission still executing
+ * R600SIM_GPU_TIMEOUT milliseconds after it started (default 10000; 0 = never) is stopped
+ * where it is, the rest of it is skipped, a fault reports it, its fence signals and the next
+ * submission executes normally. Returns the number of submissions stopped since creation;
+ * copies the sequence numbers of up to `max` most recent (at most 64 are kept), oldest
+ * first, into `seqs`. A submission is listed before its fence signals. */
+unsigned r600_gpu_hangs(struct r600_gpu *, uint64_t *seqs, unsigned max);
+
 #endif

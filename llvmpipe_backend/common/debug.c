@@ -29,6 +29,8 @@ static const char *const env_table[][2] = {
                                "entries are removed (default 256M)" },
    { "R600SIM_SYNC", "1: execute each submission before r600_gpu_submit returns (no GPU thread)" },
    { "R600SIM_NUM_THREADS", "N: threads that rasterize (default: CPU count; 1: no raster workers)" },
+   { "R600SIM_GPU_TIMEOUT", "MS: the GPU watchdog; a submission still executing after MS milliseconds "
+                            "is stopped and reported as a GPU hang (default 10000; 0: no watchdog)" },
 };
 
 static unsigned flags;

@@ -15,18 +15,24 @@
 struct sim_memory;           /* common/gpu_memory.h */
 struct sim_draw_scratch;     /* geometry/draw.h: per-device buffers reused by every draw */
 struct sim_workers;          /* raster/workers.h: the raster worker threads */
+struct sim_watchdog;         /* common/watchdog.h */
 
-/* The faults of one device: the SIM_FAULT_RING most recent and their total count. */
+/* The faults of one device: the SIM_FAULT_RING most recent and their total count; the
+ * same for the submissions the watchdog stopped (hangs, also faults). */
 struct sim_fault_log {
    pthread_mutex_t lock;
    struct r600_gpu_fault ring[SIM_FAULT_RING];
    unsigned count;
+   uint64_t hung[SIM_FAULT_RING];
+   unsigned hangs;
 };
 
 void sim_fault_log_init(struct sim_fault_log *log);
 void sim_fault_log_destroy(struct sim_fault_log *log);
 /* r600_gpu_faults: the total count; the `max` most recent, oldest first, into out. */
 unsigned sim_fault_log_read(struct sim_fault_log *log, struct r600_gpu_fault *out, unsigned max);
+/* r600_gpu_hangs: the total count; the `max` most recent hung submissions, oldest first. */
+unsigned sim_fault_log_hangs(struct sim_fault_log *log, uint64_t *out, unsigned max);
 
 /* What a stage needs to know about the packet being executed. */
 struct sim_exec {
@@ -36,6 +42,7 @@ struct sim_exec {
    struct sim_fault_log *faults;
    struct sim_draw_scratch *scratch;
    struct sim_workers *workers;    /* NULL: R600SIM_NUM_THREADS=1, the GPU thread rasterizes */
+   struct sim_watchdog *watchdog;  /* long loops stop when it has expired */
    uint64_t seq;
    unsigned dword;                 /* offset of the current packet in the command buffer */
 };
@@ -43,6 +50,10 @@ struct sim_exec {
 /* Records a fault of the current packet (printed too with R600SIM_DEBUG=faults). */
 void sim_fault(struct sim_exec *ex, uint64_t address, const char *fmt, ...)
    __attribute__((format(printf, 3, 4)));
+
+/* Records that the watchdog stopped the current submission at the current packet: a fault
+ * and a hang of ex->seq. */
+void sim_hang(struct sim_exec *ex, unsigned timeout_ms);
 
 static inline uint32_t sim_reg(const struct sim_exec *ex, uint32_t byte_offset)
 {

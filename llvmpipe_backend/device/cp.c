@@ -9,6 +9,7 @@
 #include "common/exec.h"
 #include "common/gpu_memory.h"
 #include "common/unimpl.h"
+#include "common/watchdog.h"
 #include "device/pm4_packet.h"
 #include "geometry/draw.h"
 #include "hw_regdb.h"
@@ -328,6 +329,9 @@ void sim_cp_execute(struct sim_exec *ex, const uint32_t *ib, unsigned ndw)
          exec_type0(ex, &p);
       else if (p.type == PM4_TYPE3_TYPE_VALUE)
          exec_type3(ex, &p);
+      /* Only draws run long; their loops ask the clock. The device reports the hang. */
+      if (sim_watchdog_fired(ex->watchdog))
+         return;
       pos += p.ndw;
    }
 }

@@ -30,6 +30,7 @@ struct r600_gpu *r600_gpu_create(enum hw_chip chip)
       return NULL;
    }
    sim_fault_log_init(&gpu->faults);
+   sim_watchdog_init(&gpu->watchdog, sim_watchdog_timeout_ms_from_env());
    sim_gpu_thread_start(gpu);
    return gpu;
 }
@@ -84,4 +85,9 @@ uint64_t r600_gpu_completed(struct r600_gpu *gpu)
 unsigned r600_gpu_faults(struct r600_gpu *gpu, struct r600_gpu_fault *out, unsigned max)
 {
    return sim_fault_log_read(&gpu->faults, out, max);
+}
+
+unsigned r600_gpu_hangs(struct r600_gpu *gpu, uint64_t *seqs, unsigned max)
+{
+   return sim_fault_log_hangs(&gpu->faults, seqs, max);
 }

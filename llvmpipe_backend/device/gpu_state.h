@@ -10,6 +10,7 @@
 
 #include "common/exec.h"
 #include "common/gpu_memory.h"
+#include "common/watchdog.h"
 #include "r600sim/gpu.h"
 
 struct sim_submission;       /* gpu_thread.c: a queued command buffer */
@@ -34,6 +35,7 @@ struct r600_gpu {
    uint64_t completed;             /* last sequence number executed (atomic) */
 
    struct sim_fault_log faults;
+   struct sim_watchdog watchdog;   /* armed for each submission (gpu_thread.c) */
 
    /* The register file (byte offset / 4), written by the CP, read by every stage. */
    uint32_t regs[SIM_REG_SPACE_DWORDS];

@@ -17,18 +17,23 @@ struct sim_submission {
    uint32_t ib[];
 };
 
-/* Executes one command buffer on the calling thread. */
+/* Executes one command buffer on the calling thread, under the watchdog: when it expires
+ * the CP stops (ex.dword is the packet it stopped in) and the hang is reported here. */
 static void execute(struct r600_gpu *gpu, uint64_t seq, const uint32_t *ib, unsigned ndw,
                     bool null_ib)
 {
    struct sim_exec ex = { .chip = gpu->chip, .regs = gpu->regs, .mem = gpu->mem,
                           .faults = &gpu->faults, .scratch = gpu->scratch,
-                          .workers = gpu->workers, .seq = seq, .dword = 0 };
+                          .workers = gpu->workers, .watchdog = &gpu->watchdog, .seq = seq,
+                          .dword = 0 };
    sim_capture_submit(gpu, seq, null_ib ? NULL : ib, ndw);
+   sim_watchdog_arm(&gpu->watchdog);
    if (null_ib)
       sim_fault(&ex, 0, "command buffer pointer is NULL (%u dwords)", ndw);
    else
       sim_cp_execute(&ex, ib, ndw);
+   if (sim_watchdog_fired(&gpu->watchdog))
+      sim_hang(&ex, (unsigned)(gpu->watchdog.timeout_ns / 1000000u));
 }
 
 /* Marks `seq` completed. The completed number only grows: an in-place submission may

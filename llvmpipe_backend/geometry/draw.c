@@ -28,6 +28,7 @@
 #include "common/debug.h"
 #include "common/exec.h"
 #include "common/unimpl.h"
+#include "common/watchdog.h"
 #include "geometry/pa.h"
 #include "geometry/pa_line.h"
 #include "geometry/vgt.h"
@@ -45,6 +46,7 @@
 #define BATCH_TRIS 64
 #define BATCH_VERTS (3 * BATCH_TRIS)
 #define HASH_SIZE 512            /* > 2 * BATCH_VERTS, power of two */
+#define WATCHDOG_BLOCKS 64       /* a rasterizing thread asks the watchdog per this many blocks */
 
 /* A batched primitive: a triangle, a RECTLIST rectangle or (all slots equal) a point. */
 struct batch_tri {
@@ -58,6 +60,7 @@ struct ps_scratch {
    struct sim_lanes lanes;
    struct sim_exports exports;
    struct sim_shader_env env;     /* the draw's PS environment; faults land here */
+   unsigned blocks;               /* shaded so far, for the watchdog's pace */
 };
 
 struct sim_draw_scratch {
@@ -114,7 +117,8 @@ struct draw {
 
    unsigned nverts, ntris;
    struct sim_bins *bins;           /* binning this draw, or NULL: rasterize at once */
-   atomic_bool stop;                /* a pixel-shader fault dropped the rest of the draw */
+   atomic_bool stop;                /* a pixel-shader fault or the watchdog dropped the rest
+                                       of the draw */
 };
 
 /* ---- pixels ------------------------------------------------------------------------ */
@@ -143,6 +147,10 @@ static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask,
 {
    struct pixel_job *job = ctx;
    struct draw *d = job->d;
+   if (++job->t->blocks % WATCHDOG_BLOCKS == 0 && sim_watchdog_expired(d->ex->watchdog)) {
+      atomic_store(&d->stop, true);
+      return false;
+   }
    struct sim_lanes *lanes = &job->t->lanes;
    struct sim_exports *out = &job->t->exports;
    bool early_z = d->db.active && d->db.early;
@@ -182,10 +190,15 @@ static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask,
    return true;
 }
 
-/* Rasterizes one primitive inside `clip` on thread `t`. */
+/* Rasterizes one primitive inside `clip` on thread `t`. The watchdog is asked per
+ * primitive too: the SC walks a large bounding box of uncovered blocks without ps_block. */
 static void raster_in(struct draw *d, struct ps_scratch *t, const struct sim_prim *prim,
                       const struct sim_rect *clip)
 {
+   if (sim_watchdog_expired(d->ex->watchdog)) {
+      atomic_store(&d->stop, true);
+      return;
+   }
    struct pixel_job job = { d, t, prim };
    sim_sc_raster_samples(&prim->sc, clip, &d->ms, ps_block, &job);
 }
@@ -209,7 +222,7 @@ static void raster_bins(struct draw *d)
 {
    if (!sim_bins_prims(d->bins))
       return;
-   if (!atomic_load(&d->stop))
+   if (!atomic_load(&d->stop) && !sim_watchdog_expired(d->ex->watchdog))
       sim_workers_run(d->ex->workers, sim_bins_tiles(d->bins), raster_tile, d);
    sim_bins_begin(d->bins, &d->scissor, d->nparams);
 }

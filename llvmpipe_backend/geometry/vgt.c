@@ -28,6 +28,7 @@
 
 #include "common/debug.h"
 #include "common/exec.h"
+#include "common/watchdog.h"
 #include "common/gpu_memory.h"
 #include "common/unimpl.h"
 #include "r600_regs.h"
@@ -190,7 +191,7 @@ static void report_unimplemented_state(const struct sim_exec *ex)
 bool sim_vgt_init(struct sim_vgt *vgt, struct sim_exec *ex, const uint32_t *immd,
                   unsigned immd_ndw)
 {
-   *vgt = (struct sim_vgt){ 0 };
+   *vgt = (struct sim_vgt){ .watchdog = ex->watchdog };
    vgt->count = sim_reg(ex, REG_VGT_NUM_INDICES);
    vgt->instances = sim_reg(ex, REG_VGT_NUM_INSTANCES);
    if (vgt->instances == 0)
@@ -402,10 +403,15 @@ static bool assemble(struct assembler *a, uint32_t key)
 
 bool sim_vgt_run(const struct sim_vgt *vgt, const struct sim_vgt_sink *sink)
 {
+   /* Indices and instances walked, for the watchdog's pace: a primitive's vertices are
+    * shaded within a few steps of it; its pixels are the raster's (draw.c). */
+   unsigned steps = 0;
    for (uint32_t instance = 0; instance < vgt->instances; instance++) {
       const struct assembler fresh = { .vgt = vgt, .sink = sink, .instance = instance };
       struct assembler a = fresh;
       for (uint32_t i = 0; i < vgt->count; i++) {
+         if (++steps % SIM_VGT_WATCHDOG_STEPS == 0 && sim_watchdog_expired(vgt->watchdog))
+            return false;
          uint32_t raw = raw_index(&vgt->src, i);
          if (vgt->restart && raw == vgt->restart_index) {
             if (!finish(&a))
@@ -419,6 +425,8 @@ bool sim_vgt_run(const struct sim_vgt *vgt, const struct sim_vgt_sink *sink)
             return false;
       }
       if (!finish(&a) || !sink->instance_end(sink->ctx, instance))
+         return false;
+      if (++steps % SIM_VGT_WATCHDOG_STEPS == 0 && sim_watchdog_expired(vgt->watchdog))
          return false;
    }
    return true;

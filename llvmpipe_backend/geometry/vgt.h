@@ -11,6 +11,10 @@
 #include <stdint.h>
 
 struct sim_exec;
+struct sim_watchdog;
+
+/* sim_vgt_run asks the watchdog once per this many indices and instances walked. */
+#define SIM_VGT_WATCHDOG_STEPS 1024
 
 /* How the PA draws each primitive of the draw. */
 enum sim_vgt_kind {
@@ -42,6 +46,7 @@ struct sim_vgt {
    uint32_t offset;             /* VGT_INDX_OFFSET */
    uint32_t min_index, max_index;   /* VGT_MIN_VTX_INDX / VGT_MAX_VTX_INDX */
    uint32_t step_rate[2];       /* VGT_INSTANCE_STEP_RATE_0/1 */
+   struct sim_watchdog *watchdog;   /* the submission's: the walk stops when it expires */
 };
 
 /* One assembled primitive (layout per sim_vgt_kind). */
@@ -76,7 +81,8 @@ bool sim_vgt_init(struct sim_vgt *vgt, struct sim_exec *ex, const uint32_t *immd
 void sim_vgt_vs_input(const struct sim_vgt *vgt, uint32_t id, uint32_t instance,
                       uint32_t gpr0[4]);
 
-/* Assembles every instance's primitives into `sink`. Returns false if the sink stopped. */
+/* Assembles every instance's primitives into `sink`. Returns false if the sink or the
+ * watchdog stopped it. */
 bool sim_vgt_run(const struct sim_vgt *vgt, const struct sim_vgt_sink *sink);
 
 #endif

@@ -42,21 +42,27 @@ void egl_release_current(struct egl_thread *t)
    unbind(ctx);
 }
 
-/* Validates the attribute list for an OpenGL ES context (EGL 1.5 section 3.7.1 and
- * EGL_KHR_create_context); returns the EGL error, EGL_SUCCESS when the list is valid. */
-static EGLint parse_context_attribs(const EGLint *attribs, EGLint *major, EGLint *minor)
+/* What a context is asked to be. */
+struct context_attribs {
+   EGLint major, minor;
+   bool robust;            /* robust buffer access */
+   bool lose_on_reset;     /* reset notification strategy LOSE_CONTEXT_ON_RESET */
+};
+
+/* Validates the attribute list for an OpenGL ES context (EGL 1.5 section 3.7.1,
+ * EGL_KHR_create_context and EGL_EXT_create_context_robustness); returns the EGL error,
+ * EGL_SUCCESS when the list is valid. */
+static EGLint parse_context_attribs(const EGLint *attribs, struct context_attribs *out)
 {
-   *major = 1;
-   *minor = 0;
-   bool robust = false, lose_on_reset = false;
+   *out = (struct context_attribs){ .major = 1, .minor = 0 };
    for (const EGLint *a = attribs; a && a[0] != EGL_NONE; a += 2) {
       EGLint v = a[1];
       switch (a[0]) {
       case EGL_CONTEXT_MAJOR_VERSION: /* == EGL_CONTEXT_CLIENT_VERSION */
-         *major = v;
+         out->major = v;
          break;
       case EGL_CONTEXT_MINOR_VERSION:
-         *minor = v;
+         out->minor = v;
          break;
       case EGL_CONTEXT_FLAGS_KHR:
          /* Only the debug bit is meaningful for OpenGL ES; debug contexts may add no
@@ -69,14 +75,17 @@ static EGLint parse_context_attribs(const EGLint *attribs, EGLint *major, EGLint
             return EGL_BAD_ATTRIBUTE;
          break;
       case EGL_CONTEXT_OPENGL_ROBUST_ACCESS:
+      case EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT:
          if (v != EGL_TRUE && v != EGL_FALSE)
             return EGL_BAD_ATTRIBUTE;
-         robust = v == EGL_TRUE;
+         out->robust = v == EGL_TRUE;
          break;
       case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY:
+      case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT:
+         /* The _EXT values equal EGL 1.5's. */
          if (v != EGL_NO_RESET_NOTIFICATION && v != EGL_LOSE_CONTEXT_ON_RESET)
             return EGL_BAD_ATTRIBUTE;
-         lose_on_reset = v == EGL_LOSE_CONTEXT_ON_RESET;
+         out->lose_on_reset = v == EGL_LOSE_CONTEXT_ON_RESET;
          break;
       default:
          /* Includes EGL_CONTEXT_OPENGL_PROFILE_MASK and _FORWARD_COMPATIBLE, which are
@@ -84,10 +93,9 @@ static EGLint parse_context_attribs(const EGLint *attribs, EGLint *major, EGLint
          return EGL_BAD_ATTRIBUTE;
       }
    }
-   (void)lose_on_reset; /* only honoured together with robust access */
-   /* No robustness extension: a robust context cannot be provided. */
-   if (robust)
-      return EGL_BAD_MATCH;
+   /* Both are provided. Robust access: the GLES layer checks application ranges, and the
+    * GPU never reads or writes outside its buffers (it faults and drops the draw instead);
+    * resets: the GPU watchdog's hangs (gl_robustness.c). */
    return EGL_SUCCESS;
 }
 
@@ -98,14 +106,20 @@ EGL_EXPORT EGLContext EGLAPIENTRY eglCreateContext(EGLDisplay dpy, EGLConfig con
    struct egl_display *d = egl_lookup_display(dpy, false);
    struct egl_context *c = NULL, *share_ctx = NULL;
    const struct egl_config *cfg = NULL;
-   EGLint major, minor, err = EGL_SUCCESS;
+   struct context_attribs a;
+   EGLint err = EGL_SUCCESS;
    if (!d)
       goto out;
-   err = parse_context_attribs(attribs, &major, &minor);
+   err = parse_context_attribs(attribs, &a);
    if (err != EGL_SUCCESS)
       goto out;
    if (share != EGL_NO_CONTEXT && !(share_ctx = egl_lookup_context(d, share))) {
       err = EGL_BAD_CONTEXT;
+      goto out;
+   }
+   /* EGL_EXT_create_context_robustness: a share group has one reset strategy. */
+   if (share_ctx && share_ctx->lose_on_reset != a.lose_on_reset) {
+      err = EGL_BAD_MATCH;
       goto out;
    }
    cfg = egl_lookup_config(config);
@@ -115,7 +129,7 @@ EGL_EXPORT EGLContext EGLAPIENTRY eglCreateContext(EGLDisplay dpy, EGLConfig con
    }
    /* Defined OpenGL ES versions are 1.0, 1.1, 2.0, 3.x; only 2.0 exists here, and the
     * configs carry only EGL_OPENGL_ES2_BIT: everything else is EGL_BAD_MATCH. */
-   if (major != 2 || minor != 0 || !(cfg->renderable_type & EGL_OPENGL_ES2_BIT)) {
+   if (a.major != 2 || a.minor != 0 || !(cfg->renderable_type & EGL_OPENGL_ES2_BIT)) {
       err = EGL_BAD_MATCH;
       goto out;
    }
@@ -128,6 +142,8 @@ EGL_EXPORT EGLContext EGLAPIENTRY eglCreateContext(EGLDisplay dpy, EGLConfig con
       err = EGL_BAD_ALLOC;
       goto out;
    }
+   r600sim_st_context_set_robustness(c->st, a.robust, a.lose_on_reset);
+   c->lose_on_reset = a.lose_on_reset;
    c->config = cfg;
    c->major = 2;
    c->minor = 0;

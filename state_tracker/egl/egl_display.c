@@ -20,7 +20,8 @@ static const char client_extensions[] =
    "EGL_EXT_client_extensions EGL_EXT_platform_base EGL_KHR_client_get_all_proc_addresses "
    "EGL_MESA_platform_surfaceless";
 static const char display_extensions[] =
-   "EGL_KHR_create_context EGL_KHR_get_all_proc_addresses EGL_KHR_surfaceless_context";
+   "EGL_EXT_create_context_robustness EGL_KHR_create_context EGL_KHR_get_all_proc_addresses "
+   "EGL_KHR_surfaceless_context";
 
 struct egl_display *egl_lookup_display(EGLDisplay dpy, bool allow_uninit)
 {

@@ -55,6 +55,7 @@ struct egl_context {
    /* Thread this context is current to, NULL when not current. */
    struct egl_thread *owner;
    bool deleted;
+   bool lose_on_reset;     /* EGL_LOSE_CONTEXT_ON_RESET (else EGL_NO_RESET_NOTIFICATION) */
 };
 
 struct egl_sync {

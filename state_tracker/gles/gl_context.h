@@ -93,6 +93,7 @@ struct gl_program {
 
 struct gl_shared {
    int refcount;
+   atomic_uint resets;               /* device resets a context of the group was told of */
    pthread_mutex_t lock;
    struct gl_names buffers;
    struct gl_names shader_programs;  /* values: struct gl_shader * or struct gl_program * */
@@ -186,6 +187,14 @@ struct st_context {
       bool tried;
    } clear_shaders;
 
+   /* robustness (gl_robustness.c): EGL_EXT_create_context_robustness's choices, and a
+    * context lost to a reset: every GL call but glGetError and glGetGraphicsResetStatus*
+    * then only raises GL_CONTEXT_LOST_KHR */
+   bool robust_access;
+   bool lose_on_reset;                   /* else NO_RESET_NOTIFICATION */
+   bool lost;
+   unsigned resets_seen;                 /* shared->resets when this context last looked */
+
    /* handles other threads released that only this context's pipe may delete */
    pthread_mutex_t garbage_lock;
    unsigned num_garbage, max_garbage;
@@ -195,14 +204,17 @@ struct st_context {
 /* The calling thread's current context (NULL: GL calls are ignored). */
 extern __thread struct st_context *st_current_context;
 
-#define GET_CONTEXT_OR_RETURN(...)                          \
-   struct st_context *ctx = st_current_context;             \
-   if (!ctx)                                                \
+/* The current context, or return (no context, or one lost to a reset: GL_CONTEXT_LOST_KHR). */
+#define GET_CONTEXT_OR_RETURN(...)                                         \
+   struct st_context *ctx = st_current_context;                            \
+   if (!ctx || (ctx->lost && gl_context_lost_error(ctx, __func__)))        \
       return __VA_ARGS__
 
 /* Records err if no error is pending (GL errors are sticky until glGetError). */
 void gl_error_at(struct st_context *ctx, GLenum err, const char *func);
 #define gl_error(ctx, err) gl_error_at(ctx, err, __func__)
+/* Raises GL_CONTEXT_LOST_KHR for func on a lost context; returns true (gl_robustness.c). */
+bool gl_context_lost_error(struct st_context *ctx, const char *func);
 
 /* Framebuffer facts used by draws, clears and glGet. */
 bool gl_have_draw_buffer(const struct st_context *ctx);
@@ -222,6 +234,10 @@ void gl_buffer_unref(struct st_context *ctx, struct gl_buffer *buf);
  * ctx->pipe->transfer_unmap(ctx->pipe, *xfer). */
 const uint8_t *gl_buffer_map_read(struct st_context *ctx, struct gl_buffer *buf,
                                   uint64_t offset, uint64_t size, struct pipe_transfer **xfer);
+/* The value of uniform `location` of `program` as floats: returns how many (at most 16),
+ * 0 with the GL error raised for func (glGetUniform*v and their bounded n variants). */
+unsigned gl_uniform_get(struct st_context *ctx, GLuint program, GLint location, float out[16],
+                        const char *func);
 struct gl_shared *gl_shared_create(void);
 void gl_shared_unref(struct st_context *ctx, struct gl_shared *shared);
 /* Deletes ctx's compiled shaders of every executable (before ctx goes away). */

@@ -18,7 +18,9 @@ void gl_error_at(struct st_context *ctx, GLenum err, const char *func)
 
 GLenum GL_APIENTRY glGetError(void)
 {
-   GET_CONTEXT_OR_RETURN(GL_NO_ERROR);
+   struct st_context *ctx = st_current_context;   /* a lost context too (KHR_robustness) */
+   if (!ctx)
+      return GL_NO_ERROR;
    GLenum err = ctx->error;
    ctx->error = GL_NO_ERROR;
    return err;

@@ -181,6 +181,11 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
       v->n = 0;
       return true;
    case GL_SHADER_COMPILER: INTS(1); v->kind = GET_BOOL; return true;
+   /* robustness (GL_EXT_robustness / GL_KHR_robustness) */
+   case GL_CONTEXT_ROBUST_ACCESS_EXT: set_bool(v, 1, &ctx->robust_access); return true;
+   case GL_RESET_NOTIFICATION_STRATEGY_EXT:
+      INTS(ctx->lose_on_reset ? GL_LOSE_CONTEXT_ON_RESET_EXT : GL_NO_RESET_NOTIFICATION_EXT);
+      return true;
    default:
       return false;
    }
@@ -246,7 +251,7 @@ const GLubyte *GL_APIENTRY glGetString(GLenum name)
       return (const GLubyte *)"OpenGL ES GLSL ES 1.00";
    case GL_EXTENSIONS:
       return (const GLubyte *)"GL_OES_element_index_uint GL_OES_standard_derivatives "
-                              "GL_EXT_frag_depth";
+                              "GL_EXT_frag_depth GL_EXT_robustness GL_KHR_robustness";
    default:
       gl_error(ctx, GL_INVALID_ENUM);
       return NULL;

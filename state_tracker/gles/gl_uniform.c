@@ -317,35 +317,34 @@ static unsigned read_uniform(const struct gl_exe *exe, GLint location,
    return t.columns * t.components;
 }
 
+unsigned gl_uniform_get(struct st_context *ctx, GLuint program, GLint location, float out[16],
+                        const char *func)
+{
+   pthread_mutex_lock(&ctx->shared->lock);
+   struct gl_exe *exe;
+   const struct glsl_uniform_info *info = query_target(ctx, program, location, &exe, func);
+   enum value_kind kind;
+   unsigned n = info ? read_uniform(exe, location, info, out, &kind) : 0;
+   pthread_mutex_unlock(&ctx->shared->lock);
+   return n;
+}
+
 void GL_APIENTRY glGetUniformfv(GLuint program, GLint location, GLfloat *params)
 {
    GET_CONTEXT_OR_RETURN();
-   pthread_mutex_lock(&ctx->shared->lock);
-   struct gl_exe *exe;
-   const struct glsl_uniform_info *info = query_target(ctx, program, location, &exe, __func__);
-   if (info && params) {   /* NULL: the checks only */
-      float v[16];
-      enum value_kind kind;
-      unsigned n = read_uniform(exe, location, info, v, &kind);
+   float v[16];
+   unsigned n = gl_uniform_get(ctx, program, location, v, __func__);
+   if (params)   /* NULL: the checks only */
       memcpy(params, v, n * sizeof(float));
-   }
-   pthread_mutex_unlock(&ctx->shared->lock);
 }
 
 void GL_APIENTRY glGetUniformiv(GLuint program, GLint location, GLint *params)
 {
    GET_CONTEXT_OR_RETURN();
-   pthread_mutex_lock(&ctx->shared->lock);
-   struct gl_exe *exe;
-   const struct glsl_uniform_info *info = query_target(ctx, program, location, &exe, __func__);
-   if (info && params) {   /* NULL: the checks only */
-      float v[16];
-      enum value_kind kind;
-      unsigned n = read_uniform(exe, location, info, v, &kind);
-      for (unsigned i = 0; i < n; i++)
-         params[i] = (GLint)lroundf(v[i]);   /* ints and bools are exact in floats */
-   }
-   pthread_mutex_unlock(&ctx->shared->lock);
+   float v[16];
+   unsigned n = gl_uniform_get(ctx, program, location, v, __func__);
+   for (unsigned i = 0; params && i < n; i++)   /* NULL: the checks only */
+      params[i] = (GLint)lroundf(v[i]);   /* ints and bools are exact in floats */
 }
 
 void GL_APIENTRY glGetActiveUniform(GLuint program, GLuint index, GLsizei buf_size,

@@ -105,6 +105,11 @@ unsigned r600_gpu_faults(struct r600_gpu *gpu, struct r600_gpu_fault *out, unsig
    return 0;
 }
 
+unsigned r600_gpu_hangs(struct r600_gpu *gpu, uint64_t *seqs, unsigned max)
+{
+   return 0;
+}
+
 unsigned recorder_num_submits(void)
 {
    return last_gpu ? last_gpu->num_submits : 0;

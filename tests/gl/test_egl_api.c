@@ -85,6 +85,7 @@ static void test_display(EGLDisplay dpy)
    const char *ext = eglQueryString(dpy, EGL_EXTENSIONS);
    CHECK(has_word(ext, "EGL_KHR_create_context"));
    CHECK(has_word(ext, "EGL_KHR_surfaceless_context"));
+   CHECK(has_word(ext, "EGL_EXT_create_context_robustness"));
    CHECK(!has_word(ext, "EGL_EXT_platform_base")); /* client and display lists disjoint */
    CHECK_ERR(eglQueryString(dpy, 0x1234), NULL, EGL_BAD_PARAMETER);
 }
@@ -239,9 +240,12 @@ static void test_context_creation(EGLDisplay dpy, EGLConfig cfg)
    const EGLint fwd[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_CONTEXT_FLAGS_KHR,
                          EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR, EGL_NONE};
    CHECK_ERR(eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, fwd), EGL_NO_CONTEXT, EGL_BAD_ATTRIBUTE);
-   const EGLint robust[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_CONTEXT_OPENGL_ROBUST_ACCESS,
-                            EGL_TRUE, EGL_NONE};
-   CHECK_ERR(eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, robust), EGL_NO_CONTEXT, EGL_BAD_MATCH);
+   /* Robust contexts (EGL_EXT_create_context_robustness): tests/gl/test_robustness.c. */
+   const EGLint strategy[] = {EGL_CONTEXT_CLIENT_VERSION, 2,
+                              EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT, EGL_TRUE,
+                              EGL_NONE};
+   CHECK_ERR(eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, strategy), EGL_NO_CONTEXT,
+             EGL_BAD_ATTRIBUTE);
    const EGLint es2[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
    CHECK_ERR(eglCreateContext(dpy, (EGLConfig)&cfg, EGL_NO_CONTEXT, es2), EGL_NO_CONTEXT,
              EGL_BAD_CONFIG);
