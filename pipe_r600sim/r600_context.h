@@ -125,6 +125,7 @@ struct r600_context {
    struct r600_cs cs;
    bool cs_has_work;              /* a draw or clear was recorded since the preamble */
    uint64_t last_seq;             /* fence of this context's last submission */
+   bool unframed;                 /* submitted since the last frame end (r600_flush.c) */
    uint64_t dirty;                /* 1 << enum r600_atom_id */
    struct r600_upload upload;
 
