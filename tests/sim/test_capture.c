@@ -1,6 +1,7 @@
-/* R600SIM_CAPTURE and the dumper: captures two submissions, checks the file against the
- * format of llvmpipe_backend/device/capture.h, then runs the dumper (path in argv[1]) on it and
- * on a truncated copy.
+/* R600SIM_CAPTURE and the dumper: captures two submissions, the second one ending a frame
+ * (R600_GPU_FRAME_END), checks the file against the format of
+ * llvmpipe_backend/device/capture.h (version 2), then runs the dumper (path in argv[1]) on
+ * it, on a truncated copy and on a version 1 file.
  *   test_capture PATH_TO_r600sim_dump */
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -62,11 +63,18 @@ int main(int argc, char **argv)
           CB_COLOR0_INFO__ARRAY_MODE(CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED));
    ib_ctx(&ib, REG_SQ_PGM_START_PS, (uint32_t)(va >> 8));
    ib_ctx(&ib, REG_SPI_PS_INPUT_CNTL_0, SPI_PS_INPUT_CNTL_0__SEMANTIC(1));
+   /* The frame's colour buffers: CB_COLOR0 and CB_COLOR3 have a format, the others none. */
+   ib_ctx(&ib, REG_CB_COLOR0_BASE, 0x1234);
+   ib_ctx(&ib, REG_CB_COLOR0_SIZE, 0x0012BC27);
+   const uint32_t info3 = CB_COLOR0_INFO__FORMAT(CB_COLOR0_INFO__FORMAT__COLOR_5_6_5);
+   ib_ctx(&ib, REG_CB_COLOR0_INFO + 3 * REG_CB_COLOR0_INFO__stride, info3);
+   ib_ctx(&ib, REG_CB_COLOR0_VIEW + 3 * REG_CB_COLOR0_VIEW__stride, 5);
+   ib_ctx(&ib, REG_PA_SC_WINDOW_SCISSOR_BR, 0x00F00140);
    unsigned first_ndw = ib.n;
    uint64_t s1 = r600_gpu_submit(gpu, ib.dw, ib.n);
    m[0] = 0xAB;   /* the second snapshot must show this */
    uint32_t nop[] = { PM4_TYPE2 };
-   uint64_t s2 = r600_gpu_submit(gpu, nop, 1);
+   uint64_t s2 = r600_gpu_submit_flags(gpu, nop, 1, R600_GPU_FRAME_END);
    r600_gpu_destroy(gpu);
 
    /* The file, record by record. */
@@ -78,8 +86,8 @@ int main(int argc, char **argv)
    CHECK(size > 16 && !memcmp(buf, SIM_CAPTURE_MAGIC, 8) && u32(buf + 8) == SIM_CAPTURE_VERSION &&
          u32(buf + 12) == 16, "file header");
    size_t pos = 16;
-   unsigned submits = 0, buffers = 0;
-   bool ib_ok = false, snap1 = false, snap2 = false;
+   unsigned submits = 0, buffers = 0, frames = 0;
+   bool ib_ok = false, snap1 = false, snap2 = false, frame_ok = false;
    while (pos + 16 <= size) {
       uint32_t tag = u32(buf + pos);
       uint64_t bytes = u64(buf + pos + 8);
@@ -90,10 +98,11 @@ int main(int argc, char **argv)
          submits++;
          uint64_t seq = u64(pl);
          uint32_t ndw = u32(pl + 12);
-         if (seq == s1 && ndw == first_ndw && u32(pl + 8) == 1 && bytes == 16 + 4ull * ndw) {
+         if (seq == s1 && ndw == first_ndw && u32(pl + 8) == 1 && u32(pl + 16) == 1 &&
+             bytes == 20 + 4ull * ndw) {
             ib_ok = true;
             for (unsigned i = 0; i < ndw; i++)
-               ib_ok &= u32(pl + 16 + 4 * i) == ib.dw[i];
+               ib_ok &= u32(pl + 20 + 4 * i) == ib.dw[i];
          }
       } else if (tag == SIM_CAPTURE_TAG_BUFFER) {
          buffers++;
@@ -103,6 +112,15 @@ int main(int argc, char **argv)
             else
                snap2 = pl[16] == 0xAB;
          }
+      } else if (tag == SIM_CAPTURE_TAG_FRAME) {
+         frames++;
+         /* After the second submission's buffers; device 1; 2 colour buffers; the window
+          * BR, then CB 0 (base 0x1234) and CB 3 (view 5, info3). */
+         frame_ok = submits == 2 && buffers == 2 && bytes == 32 + 2 * 24 && u64(pl) == s2 &&
+                    u32(pl + 8) == 1 && u32(pl + 12) == 2 && u32(pl + 20) == 0x00F00140 &&
+                    u32(pl + 32) == 0 && u32(pl + 36) == 0x1234 &&
+                    u32(pl + 40) == 0x0012BC27 && u32(pl + 56) == 3 && u32(pl + 68) == 5 &&
+                    u32(pl + 72) == info3;
       }
       pos += 16 + ((bytes + 7) & ~7ull);
    }
@@ -111,13 +129,14 @@ int main(int argc, char **argv)
          submits, buffers);
    CHECK(ib_ok, "command buffer captured verbatim");
    CHECK(snap1 && snap2, "buffer snapshots taken before each submission");
+   CHECK(frames == 1 && frame_ok, "one FRAME record with the bound colour buffers (%u)", frames);
 
    /* The dumper. */
    int status = -1;
    const char *out = run_dump(argv[1], "", path, &status);
    CHECK(out && status == 0, "dumper exit status %d", status);
    static const char *want[] = {
-      "=== submission 1 (rv770, 15 dwords)",
+      "=== submission 1 (rv770, 30 dwords)",   /* 10 SET_CONTEXT_REG of 3 dwords */
       "SET_CONTEXT_REG PA_SU_VTX_CNTL = 0x0000002D ",
       "PIX_CENTER=1(X_PIXEL_CENTER_0_5) ROUND_MODE=2(X_ROUND_TO_EVEN) QUANT_MODE=5(X_1_256TH)",
       "PA_SC_EDGERULE = 0xAAAAAAAA  ER_TRI=10",
@@ -126,6 +145,11 @@ int main(int argc, char **argv)
       "SQ_PGM_START_PS = ",
       "SPI_PS_INPUT_CNTL_0 = 0x00000001  SEMANTIC=1 DEFAULT_VAL=0",
       "[0000] TYPE2 filler",
+      "=== frame end after submission 2 (device 1, 2 colour buffers)",
+      "PA_SC_WINDOW_SCISSOR_BR = 0x00F00140  BR_X=320 BR_Y=240",
+      "CB_COLOR0_BASE = 0x00001234 ",
+      "CB_COLOR3_VIEW = 0x00000005  SLICE_START=5",
+      "CB_COLOR3_INFO = 0x00000020  ENDIAN=0(ENDIAN_NONE) FORMAT=8(COLOR_5_6_5)",
    };
    for (unsigned i = 0; out && i < sizeof(want) / sizeof(want[0]); i++)
       CHECK(strstr(out, want[i]) != NULL, "dump lacks \"%s\"", want[i]);
@@ -142,6 +166,22 @@ int main(int argc, char **argv)
    }
    out = run_dump(argv[1], "", path, &status);
    CHECK(out && WIFEXITED(status) && WEXITSTATUS(status) == 1, "truncated file: status %d", status);
+
+   /* Version 1 (no device field, no FRAME records) is still read. */
+   static const uint8_t v1[] = {
+      'R', '6', '0', '0', 'S', 'I', 'M', 'C', 1, 0, 0, 0, 16, 0, 0, 0,
+      1, 0, 0, 0, 0, 0, 0, 0, 20, 0, 0, 0, 0, 0, 0, 0,           /* SUBMIT, 20 bytes */
+      7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,             /* seq 7, r600, 1 dword */
+      0x00, 0x00, 0x00, 0x80, 0, 0, 0, 0,                         /* TYPE2, padding */
+   };
+   f = fopen(path, "wb");
+   if (f) {
+      fwrite(v1, 1, sizeof(v1), f);
+      fclose(f);
+   }
+   out = run_dump(argv[1], "", path, &status);
+   CHECK(out && status == 0 && strstr(out, "=== submission 7 (r600, 1 dwords)\n[0000] TYPE2 filler"),
+         "version 1 file: status %d, %s", status, out ? out : "");
    unlink(path);
 
    return check_report();
