@@ -7,7 +7,8 @@
 #     read-back) captured on each chip: four frames, each identical to the live read-back,
 #     and the frames differ from each other.
 #  3. Bad captures: a missing file, not a capture, a truncated capture, mutated captures:
-#     exit status 1 with a message, never a crash; bad arguments: status 2.
+#     exit status 1 with a message, never a crash; bad arguments: status 2. A capture is
+#     not appended to a file of another format version; an empty version 1 file replays.
 # Prints "N passed, M failed".
 set -u
 # Absolute paths: one check runs the replay from another folder.
@@ -33,7 +34,8 @@ for engine in interp jit; do
     >/dev/null 2>&1
   check '[ -s "$dir/fl-$engine.png" ]' "first-light ($engine) wrote no image"
   "$replay" --engine $engine "$dir/fl-$engine.cap" "$out" >/dev/null 2>"$dir/fl-$engine.err"
-  check '[ $? -eq 0 ]' "replay of first-light ($engine) failed: $(cat "$dir/fl-$engine.err")"
+  st=$?
+  check '[ $st -eq 0 ]' "replay of first-light ($engine) failed: $(cat "$dir/fl-$engine.err")"
   check '[ "$(files "$out")" = frame-0001.png ]' "first-light ($engine): frames $(files "$out")"
   check 'cmp -s "$dir/fl-$engine.png" "$out/frame-0001.png"' \
     "first-light ($engine): the replayed image differs from the live one"
@@ -44,45 +46,64 @@ done
 (cd "$dir/fl-jit" && rm -f frame-0001.png && "$replay" "$dir/fl-jit.cap" >/dev/null 2>&1)
 check 'cmp -s "$dir/fl-jit.png" "$dir/fl-jit/frame-0001.png"' "no frame-0001.png in the current folder"
 
-# 2. Four frames, both chips.
-for chip in rv770 r600; do
-  live=$dir/live-$chip
-  out=$dir/out-$chip
+# 2. Four frames, both chips, and 4x multi-sampled (the replay resolves as a read-back does).
+for run in rv770 r600 rv770-msaa; do
+  chip=${run%-msaa}
+  msaa=${run#$chip}
+  live=$dir/live-$run
+  out=$dir/out-$run
   mkdir "$live" "$out"
-  R600SIM_CHIP=$chip R600SIM_CAPTURE=$dir/frames-$chip.cap "$frames" "$live" >"$dir/live-$chip.log" 2>&1
-  check '[ $? -eq 0 ]' "replay_frames ($chip) failed: $(cat "$dir/live-$chip.log")"
-  "$replay" "$dir/frames-$chip.cap" "$out" >/dev/null 2>"$dir/out-$chip.err"
-  check '[ $? -eq 0 ]' "replay of replay_frames ($chip) failed: $(cat "$dir/out-$chip.err")"
+  R600SIM_CHIP=$chip R600SIM_CAPTURE=$dir/frames-$run.cap "$frames" "$live" ${msaa:+msaa} \
+    >"$dir/live-$run.log" 2>&1
+  st=$?
+  check '[ $st -eq 0 ]' "replay_frames ($run) failed: $(cat "$dir/live-$run.log")"
+  "$replay" "$dir/frames-$run.cap" "$out" >/dev/null 2>"$dir/out-$run.err"
+  st=$?
+  check '[ $st -eq 0 ]' "replay of replay_frames ($run) failed: $(cat "$dir/out-$run.err")"
   want="frame-0001.png
 frame-0002.png
 frame-0003.png
 frame-0004.png"
-  check '[ "$(files "$out")" = "$want" ]' "replay_frames ($chip): frames $(files "$out" | tr '\n' ' ')"
+  check '[ "$(files "$out")" = "$want" ]' "replay_frames ($run): frames $(files "$out" | tr '\n' ' ')"
   for n in 1 2 3 4; do
     check 'cmp -s "$live/live-000$n.png" "$out/frame-000$n.png"' \
-      "replay_frames ($chip): frame $n differs from the live read-back"
+      "replay_frames ($run): frame $n differs from the live read-back"
   done
   for n in 2 3 4; do
     check '! cmp -s "$out/frame-0001.png" "$out/frame-000$n.png"' \
-      "replay_frames ($chip): frames 1 and $n are the same image"
+      "replay_frames ($run): frames 1 and $n are the same image"
   done
 done
 
 # 3. Bad input.
 "$replay" >/dev/null 2>&1
-check '[ $? -eq 2 ]' "no arguments: status not 2"
+st=$?
+check '[ $st -eq 2 ]' "no arguments: status not 2"
 "$replay" --engine bogus "$dir/fl-jit.cap" >/dev/null 2>&1
-check '[ $? -eq 2 ]' "--engine bogus: status not 2"
+st=$?
+check '[ $st -eq 2 ]' "--engine bogus: status not 2"
 "$replay" "$dir/missing.cap" "$dir" >/dev/null 2>"$dir/bad.err"
-check '[ $? -eq 1 ] && grep -q "missing.cap" "$dir/bad.err"' "missing file: $(cat "$dir/bad.err")"
+st=$?
+check '[ $st -eq 1 ] && grep -q "missing.cap" "$dir/bad.err"' "missing file: $(cat "$dir/bad.err")"
 echo "not a capture at all" >"$dir/text.cap"
 "$replay" "$dir/text.cap" "$dir" >/dev/null 2>"$dir/bad.err"
-check '[ $? -eq 1 ] && grep -q "not an r600sim capture" "$dir/bad.err"' "text file: $(cat "$dir/bad.err")"
+st=$?
+check '[ $st -eq 1 ] && grep -q "not an r600sim capture" "$dir/bad.err"' "text file: $(cat "$dir/bad.err")"
 size=$(wc -c <"$dir/fl-jit.cap")
 mkdir "$dir/bad"
 head -c $((size - 5)) "$dir/fl-jit.cap" >"$dir/trunc.cap"
 "$replay" "$dir/trunc.cap" "$dir/bad" >/dev/null 2>"$dir/bad.err"
-check '[ $? -eq 1 ] && grep -q "truncated" "$dir/bad.err"' "truncated capture: $(cat "$dir/bad.err")"
+st=$?
+check '[ $st -eq 1 ] && grep -q "truncated" "$dir/bad.err"' "truncated capture: $(cat "$dir/bad.err")"
+# A capture of another version is not appended to (the file stays as it was).
+printf 'R600SIMC\001\000\000\000\020\000\000\000' >"$dir/v1.cap"
+R600SIM_CAPTURE=$dir/v1.cap "$first_light" "$dir/v1.png" >/dev/null 2>"$dir/v1.err"
+check '[ "$(wc -c <"$dir/v1.cap")" -eq 16 ] && grep -q "not a version 2 capture" "$dir/v1.err"' \
+  "appending to a version 1 capture: $(wc -c <"$dir/v1.cap") bytes, $(cat "$dir/v1.err")"
+"$replay" "$dir/v1.cap" "$dir/bad" >/dev/null 2>"$dir/bad.err"
+st=$?
+check '[ $st -eq 0 ] && grep -q "0 submissions, 0 frames" "$dir/bad.err"' \
+  "an empty version 1 capture: status $st, $(cat "$dir/bad.err")"
 # Mutations: 4 bytes of 0xFF at offsets over the whole file (record headers, sizes, the
 # command buffer, buffer contents); status 0 (a stream the GPU faults on) or 1, no crash.
 crashes=0

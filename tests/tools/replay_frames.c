@@ -1,7 +1,8 @@
-/* replay_frames OUTDIR: the live side of the replay test (replay.sh). An EGL + GLES2
+/* replay_frames OUTDIR [msaa]: the live side of the replay test (replay.sh). An EGL + GLES2
  * program that draws four different frames on a 100x75 pbuffer (not a multiple of the
- * 8-pixel pitch granularity) and writes what glReadPixels returns after each as
- * OUTDIR/live-000N.png, with the writer r600sim-replay uses. The frames end in each of the
+ * 8-pixel pitch granularity; with `msaa`, of the 4x multi-sampled config) and writes what
+ * glReadPixels returns after each as OUTDIR/live-000N.png, with the writer r600sim-replay
+ * uses. The frames end in each of the
  * ways a capture marks a frame end:
  *   1, 2: draws, eglSwapBuffers (the swap submits them), glReadPixels (nothing new);
  *   3:    draws, glFinish (submitted without a frame end), eglSwapBuffers (an empty
@@ -49,14 +50,38 @@ static void read_and_write(const char *outdir, int frame)
    CHECK(rgba_png_write(path, W, H, pixels, W * 4) == 0, "writing %s", path);
 }
 
+/* egl_fixture_init with the 4x multi-sampled RGBA8 config. */
+static const char *init_msaa(struct egl_fixture *f)
+{
+   f->dpy = eglGetDisplay(EGL_DEFAULT_DISPLAY);
+   static const EGLint config_attribs[] = {
+      EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
+      EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
+      EGL_SAMPLE_BUFFERS, 1, EGL_SAMPLES, 4, EGL_NONE};
+   static const EGLint surface_attribs[] = {EGL_WIDTH, W, EGL_HEIGHT, H, EGL_NONE};
+   static const EGLint context_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+   EGLConfig config;
+   EGLint n = 0;
+   if (f->dpy == EGL_NO_DISPLAY || !eglInitialize(f->dpy, NULL, NULL) ||
+       !eglChooseConfig(f->dpy, config_attribs, &config, 1, &n) || n != 1)
+      return "no 4x multi-sampled config";
+   f->surf = eglCreatePbufferSurface(f->dpy, config, surface_attribs);
+   f->ctx = eglCreateContext(f->dpy, config, EGL_NO_CONTEXT, context_attribs);
+   if (f->surf == EGL_NO_SURFACE || f->ctx == EGL_NO_CONTEXT ||
+       !eglMakeCurrent(f->dpy, f->surf, f->surf, f->ctx))
+      return "multi-sampled pbuffer/context/eglMakeCurrent";
+   return NULL;
+}
+
 int main(int argc, char **argv)
 {
-   if (argc != 2) {
-      fprintf(stderr, "usage: %s OUTDIR\n", argv[0]);
+   bool msaa = argc == 3 && !strcmp(argv[2], "msaa");
+   if (argc != 2 && !msaa) {
+      fprintf(stderr, "usage: %s OUTDIR [msaa]\n", argv[0]);
       return 2;
    }
    struct egl_fixture f;
-   const char *err = egl_fixture_init(&f, W, H, 0, 0);
+   const char *err = msaa ? init_msaa(&f) : egl_fixture_init(&f, W, H, 0, 0);
    if (!CHECK(err == NULL, "EGL set-up: %s", err))
       return check_report();
    static const char *const attribs[] = { "a_pos", "a_color", NULL };
