@@ -1,8 +1,9 @@
-/* R600SIM_CAPTURE and the dumper: captures two submissions, the second one ending a frame
- * (R600_GPU_FRAME_END), checks the file against the format of
- * llvmpipe_backend/device/capture.h (version 2), then runs the dumper (path in argv[1]) on
- * it, on a truncated copy and on a version 1 file.
- *   test_capture PATH_TO_r600sim_dump */
+/* R600SIM_CAPTURE, the dumper and the replay's faults: captures two submissions, the second
+ * one ending a frame (R600_GPU_FRAME_END) and faulting, checks the file against the format
+ * of llvmpipe_backend/device/capture.h (version 2), runs the replay on it (the fault is
+ * printed as the live run prints it; the frame's colour buffers, in no buffer, are
+ * reported), then the dumper on it, on a truncated copy and on a version 1 file.
+ *   test_capture PATH_TO_r600sim_dump PATH_TO_r600sim_replay */
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -21,12 +22,14 @@ static uint64_t u64(const uint8_t *p)
    return u32(p) | (uint64_t)u32(p + 4) << 32;
 }
 
-/* Output of the dumper run on `path` (static buffer), or NULL. */
-static const char *run_dump(const char *tool, const char *args, const char *path, int *status)
+/* Standard output of `tool args path` (static buffer), or NULL; standard error goes where
+ * `redirect` says. */
+static const char *run_tool(const char *tool, const char *args, const char *path,
+                            const char *redirect, int *status)
 {
    static char out[1 << 20];
    char cmd[4096];
-   snprintf(cmd, sizeof(cmd), "'%s' %s '%s' 2>/dev/null", tool, args, path);
+   snprintf(cmd, sizeof(cmd), "'%s' %s '%s' %s", tool, args, path, redirect);
    FILE *p = popen(cmd, "r");
    if (!p)
       return NULL;
@@ -38,8 +41,8 @@ static const char *run_dump(const char *tool, const char *args, const char *path
 
 int main(int argc, char **argv)
 {
-   if (argc < 2) {
-      fprintf(stderr, "usage: %s PATH_TO_r600sim_dump\n", argv[0]);
+   if (argc < 3) {
+      fprintf(stderr, "usage: %s PATH_TO_r600sim_dump PATH_TO_r600sim_replay\n", argv[0]);
       return 2;
    }
    char path[] = "/tmp/r600sim-capture-XXXXXX";
@@ -73,8 +76,12 @@ int main(int argc, char **argv)
    unsigned first_ndw = ib.n;
    uint64_t s1 = r600_gpu_submit(gpu, ib.dw, ib.n);
    m[0] = 0xAB;   /* the second snapshot must show this */
-   uint32_t nop[] = { PM4_TYPE2 };
-   uint64_t s2 = r600_gpu_submit_flags(gpu, nop, 1, R600_GPU_FRAME_END);
+   /* A filler, then an EVENT_WRITE to address 0x10, in no buffer: a fault at dword 1. */
+   uint32_t second[] = { PM4_TYPE2, PM4_TYPE3_HDR(PM4_IT_EVENT_WRITE, 3), 0, 0x10, 0 };
+   uint64_t s2 = r600_gpu_submit_flags(gpu, second, 5, R600_GPU_FRAME_END);
+   struct r600_gpu_fault live_fault;
+   CHECK(r600_gpu_faults(gpu, &live_fault, 1) == 1 && live_fault.seq == s2 &&
+         live_fault.dword == 1 && live_fault.address == 0x10, "the live run faults");
    r600_gpu_destroy(gpu);
 
    /* The file, record by record. */
@@ -131,9 +138,34 @@ int main(int argc, char **argv)
    CHECK(snap1 && snap2, "buffer snapshots taken before each submission");
    CHECK(frames == 1 && frame_ok, "one FRAME record with the bound colour buffers (%u)", frames);
 
-   /* The dumper. */
+   /* The replay: the fault as the live run prints it with R600SIM_DEBUG=faults. */
    int status = -1;
-   const char *out = run_dump(argv[1], "", path, &status);
+   char outdir[] = "/tmp/r600sim-replay-XXXXXX";
+   char replay_args[4200], replay_out[4200];
+   snprintf(replay_args, sizeof(replay_args), "R600SIM_DEBUG=faults '%s'", argv[2]);
+   const char *out = NULL;
+   if (mkdtemp(outdir)) {
+      snprintf(replay_out, sizeof(replay_out), "'%s' 2>&1", outdir);
+      out = run_tool("env", replay_args, path, replay_out, &status);
+   }
+   const char *shown = out ? out : "(not run)";
+   char want_fault[256];
+   snprintf(want_fault, sizeof(want_fault),
+            "r600sim: GPU fault (submission %llu, dword 1, address 0x10): %s\n",
+            (unsigned long long)s2, live_fault.message);
+   CHECK(out && strstr(out, want_fault), "replay prints \"%s\": %s", want_fault, shown);
+   CHECK(out && strstr(out, "2 submissions, 1 frames, 1 GPU faults"), "replay summary: %s",
+         shown);
+   /* CB0: 0x1234 << 8, pitch (39 + 1) * 8, (1199 + 1) * 64 / 320 rows. CB3: SIZE 0 is 8x8
+    * pixels of 2 bytes, 128 bytes a layer, layer 5 at 0x280; the 320x240 window clipped. */
+   CHECK(out && strstr(out, "frame-0001.png: CB_COLOR0 (0x123400, 320x240 pixels) is not in") &&
+         strstr(out, "frame-0001-cb3.png: CB_COLOR3 (0x280, 8x8 pixels) is not in"),
+         "colour buffers in no buffer: %s", shown);
+   CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 1, "replay exit status %d", status);
+   rmdir(outdir);
+
+   /* The dumper. */
+   out = run_tool(argv[1], "", path, "2>/dev/null", &status);
    CHECK(out && status == 0, "dumper exit status %d", status);
    static const char *want[] = {
       "=== submission 1 (rv770, 30 dwords)",   /* 10 SET_CONTEXT_REG of 3 dwords */
@@ -153,7 +185,7 @@ int main(int argc, char **argv)
    };
    for (unsigned i = 0; out && i < sizeof(want) / sizeof(want[0]); i++)
       CHECK(strstr(out, want[i]) != NULL, "dump lacks \"%s\"", want[i]);
-   out = run_dump(argv[1], "--mem", path, &status);
+   out = run_tool(argv[1], "--mem", path, "2>/dev/null", &status);
    char line[128];
    snprintf(line, sizeof(line), "buffer va 0x%010llX size 300", (unsigned long long)va);
    CHECK(out && status == 0 && strstr(out, line), "--mem lists the buffer");
@@ -164,7 +196,7 @@ int main(int argc, char **argv)
       fwrite(buf, 1, size - 5, f);
       fclose(f);
    }
-   out = run_dump(argv[1], "", path, &status);
+   out = run_tool(argv[1], "", path, "2>/dev/null", &status);
    CHECK(out && WIFEXITED(status) && WEXITSTATUS(status) == 1, "truncated file: status %d", status);
 
    /* Version 1 (no device field, no FRAME records) is still read. */
@@ -179,7 +211,7 @@ int main(int argc, char **argv)
       fwrite(v1, 1, sizeof(v1), f);
       fclose(f);
    }
-   out = run_dump(argv[1], "", path, &status);
+   out = run_tool(argv[1], "", path, "2>/dev/null", &status);
    CHECK(out && status == 0 && strstr(out, "=== submission 7 (r600, 1 dwords)\n[0000] TYPE2 filler"),
          "version 1 file: status %d, %s", status, out ? out : "");
    unlink(path);
