@@ -304,5 +304,7 @@ int main(int argc, char **argv)
    free(rp.ib);
    fprintf(stderr, "r600sim_replay: %u submissions, %u frames, %u GPU faults\n",
            rp.submissions, rp.frames, rp.faults);
+   if (r.version == 1)
+      fprintf(stderr, "r600sim_replay: a version 1 capture marks no frame ends: no images\n");
    return status;
 }

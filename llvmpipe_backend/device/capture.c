@@ -74,6 +74,8 @@ static void open_file(void)
       fclose(file);
       file = NULL;
       return;
+   } else {
+      fseek(file, 0, SEEK_END);   /* a read is followed by writes only after a seek */
    }
    opened = 1;
 }

@@ -2,7 +2,8 @@
 # replay.sh FIRST_LIGHT R600SIM_REPLAY REPLAY_FRAMES: r600sim-replay reproduces live runs
 # byte for byte (issue 11, finding 7).
 #  1. first-light captured (R600SIM_CAPTURE) on each engine: the replay on that engine
-#     writes exactly one frame, frame-0001.png, identical to the PNG first-light wrote.
+#     writes exactly one frame, frame-0001.png, identical to the PNG first-light wrote (also
+#     into the current folder by default, and for two runs appended to one capture).
 #  2. replay_frames (four frames ending at swaps, at a swap after glFinish and at a
 #     read-back) captured on each chip: four frames, each identical to the live read-back,
 #     and the frames differ from each other.
@@ -45,6 +46,15 @@ done
 # The default folder is the current one.
 (cd "$dir/fl-jit" && rm -f frame-0001.png && "$replay" "$dir/fl-jit.cap" >/dev/null 2>&1)
 check 'cmp -s "$dir/fl-jit.png" "$dir/fl-jit/frame-0001.png"' "no frame-0001.png in the current folder"
+
+# Two runs appended to one file: the second one's device starts afresh (its sequence
+# numbers start again), so both frames are first-light.
+cp "$dir/fl-jit.cap" "$dir/twice.cap"
+R600SIM_CAPTURE=$dir/twice.cap "$first_light" "$dir/twice.png" >/dev/null 2>&1
+mkdir "$dir/twice"
+"$replay" "$dir/twice.cap" "$dir/twice" >/dev/null 2>&1
+check 'cmp -s "$dir/fl-jit.png" "$dir/twice/frame-0001.png" &&
+       cmp -s "$dir/fl-jit.png" "$dir/twice/frame-0002.png"' "two appended runs: $(files "$dir/twice")"
 
 # 2. Four frames, both chips, and 4x multi-sampled (the replay resolves as a read-back does).
 for run in rv770 r600 rv770-msaa; do
