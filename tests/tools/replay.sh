@@ -5,8 +5,8 @@
 #     writes exactly one frame, frame-0001.png, identical to the PNG first-light wrote (also
 #     into the current folder by default, and for two runs appended to one capture).
 #  2. replay_frames (four frames ending at swaps, at a swap after glFinish and at a
-#     read-back) captured on each chip: four frames, each identical to the live read-back,
-#     and the frames differ from each other.
+#     read-back) captured on each chip and 4x multi-sampled: four frames, each identical to
+#     the live read-back (on either engine), and the frames differ from each other.
 #  3. Bad captures: a missing file, not a capture, a truncated capture, mutated captures:
 #     exit status 1 with a message, never a crash; bad arguments: status 2. A capture is
 #     not appended to a file of another format version; an empty version 1 file replays.
@@ -83,6 +83,13 @@ frame-0004.png"
     check '! cmp -s "$out/frame-0001.png" "$out/frame-000$n.png"' \
       "replay_frames ($run): frames 1 and $n are the same image"
   done
+done
+# The other engine gives the same frames.
+mkdir "$dir/out-r600-interp"
+"$replay" --engine interp "$dir/frames-r600.cap" "$dir/out-r600-interp" >/dev/null 2>&1
+for n in 1 2 3 4; do
+  check 'cmp -s "$dir/live-r600/live-000$n.png" "$dir/out-r600-interp/frame-000$n.png"' \
+    "replay_frames (r600, interp): frame $n differs from the live read-back"
 done
 
 # 3. Bad input.
