@@ -7,14 +7,16 @@
  * what the capture recorded before it (the same buffers at the same addresses, with their
  * contents); each FRAME record then writes OUTDIR/frame-NNNN.png (CB_COLOR0) and
  * frame-NNNN-cbN.png (CB_COLORn, n > 0), frames numbered from 1 in capture order (see
- * replay_image.h for the pixels). Faults are the simulator's own: R600SIM_DEBUG=faults prints
+ * replay_image.h for the pixels; OUTDIR is made if missing, default: the current folder). Faults are the simulator's own: R600SIM_DEBUG=faults prints
  * them as the live run does; their count is printed at the end. The engine is --engine's,
  * else R600SIM_ENGINE's. Exit status: 0, 1 for a bad capture or an image not written, 2 for
  * bad arguments. */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "capture_read.h"
 #include "common/gpu_memory.h"
@@ -243,6 +245,10 @@ int main(int argc, char **argv)
       return usage(argv[0]);
    /* The replay is not captured again (it would append to the file it reads). */
    unsetenv("R600SIM_CAPTURE");
+   if (outdir && mkdir(outdir, 0777) != 0 && errno != EEXIST) {
+      fprintf(stderr, "r600sim_replay: %s: %s\n", outdir, strerror(errno));
+      return 1;
+   }
 
    struct capture_reader r;
    if (!capture_open(&r, path)) {

@@ -29,8 +29,7 @@ files() { (cd "$1" && ls); }
 
 # 1. first-light, both engines.
 for engine in interp jit; do
-  out=$dir/fl-$engine
-  mkdir "$out"
+  out=$dir/fl-$engine   # made by the replay
   R600SIM_ENGINE=$engine R600SIM_CAPTURE=$dir/fl-$engine.cap "$first_light" "$dir/fl-$engine.png" \
     >/dev/null 2>&1
   check '[ -s "$dir/fl-$engine.png" ]' "first-light ($engine) wrote no image"
