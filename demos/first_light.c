@@ -2,7 +2,8 @@
  *
  * An ordinary EGL + OpenGL ES 2.0 program: a pbuffer on the surfaceless display, one
  * shader program (attributes, a varying, a uniform offset), three draws from one vertex
- * buffer, glReadPixels, and a PNG written with libpng (default first_light.png).
+ * buffer, glReadPixels, and a PNG written with libpng (tools/rgba_png.h; default
+ * first_light.png).
  * Left: the classic triangle with red, green and blue corners and interpolated colours.
  * Right: a pinwheel of 12 flat-coloured triangles around a shared centre (with exact integer
  * rasterization and the top-left fill rule, shared edges show neither gaps nor
@@ -15,7 +16,8 @@
 
 #include <EGL/egl.h>
 #include <GLES2/gl2.h>
-#include <png.h>
+
+#include "rgba_png.h"
 
 #define WIDTH 320
 #define HEIGHT 240
@@ -136,33 +138,6 @@ static void fill_vertices(struct vertex *v)
    }
 }
 
-static int write_png(const char *path, const unsigned char *rgba_bottom_up)
-{
-   FILE *f = fopen(path, "wb");
-   if (!f) {
-      perror(path);
-      return 1;
-   }
-   png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
-   png_infop info = png ? png_create_info_struct(png) : NULL;
-   if (!info || setjmp(png_jmpbuf(png))) {
-      fprintf(stderr, "first_light: writing %s failed\n", path);
-      png_destroy_write_struct(&png, &info);
-      fclose(f);
-      return 1;
-   }
-   png_init_io(png, f);
-   png_set_IHDR(png, info, WIDTH, HEIGHT, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
-                PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-   png_write_info(png, info);
-   /* glReadPixels returns the bottom row first; PNG rows go top first. */
-   for (int y = HEIGHT - 1; y >= 0; y--)
-      png_write_row(png, (png_const_bytep)(rgba_bottom_up + (size_t)y * WIDTH * 4));
-   png_write_end(png, NULL);
-   png_destroy_write_struct(&png, &info);
-   return fclose(f) == 0 ? 0 : 1;
-}
-
 int main(int argc, char **argv)
 {
    const char *out = argc > 1 ? argv[1] : "first_light.png";
@@ -231,7 +206,9 @@ int main(int argc, char **argv)
       fprintf(stderr, "first_light: GL error 0x%04x\n", (unsigned)err);
       return 1;
    }
-   if (write_png(out, pixels))
+   /* glReadPixels returns the bottom row first; the PNG starts with the top row. */
+   if (rgba_png_write(out, WIDTH, HEIGHT, pixels + (size_t)(HEIGHT - 1) * WIDTH * 4,
+                      -(ptrdiff_t)WIDTH * 4))
       return 1;
    printf("first_light: wrote %s (%dx%d)\n", out, WIDTH, HEIGHT);
 

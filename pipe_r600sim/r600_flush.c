@@ -54,7 +54,8 @@ static enum pipe_reset_status r600_get_device_reset_status(struct pipe_context *
    return PIPE_GUILTY_CONTEXT_RESET;
 }
 
-void r600_context_flush(struct r600_context *ctx, struct pipe_fence_handle **fence)
+/* gpu_flags: R600_GPU_FRAME_END marks the end of a frame (include/r600sim/gpu.h). */
+static void flush(struct r600_context *ctx, struct pipe_fence_handle **fence, unsigned gpu_flags)
 {
    struct r600_screen *screen = ctx->screen;
    struct r600_cs *cs = &ctx->cs;
@@ -66,14 +67,19 @@ void r600_context_flush(struct r600_context *ctx, struct pipe_fence_handle **fen
          fprintf(stderr, "r600sim: out of memory while recording a command buffer; "
                          "%u dwords of rendering dropped\n", cs->cdw);
       } else {
-         uint64_t seq = r600_gpu_submit(screen->gpu, cs->buf, cs->cdw);
+         uint64_t seq = r600_gpu_submit_flags(screen->gpu, cs->buf, cs->cdw, gpu_flags);
          for (unsigned i = 0; i < cs->num_bos; i++)
             r600_bo_fence(cs->bos[i], seq);
          ctx->last_seq = seq;
          track_submission(ctx, seq);
+         ctx->unframed = !(gpu_flags & R600_GPU_FRAME_END);
          R600_DBG(screen, CS, "r600sim: submitted command buffer %llu: %u dwords, %u buffers\n",
                   (unsigned long long)seq, cs->cdw, cs->num_bos);
       }
+   } else if ((gpu_flags & R600_GPU_FRAME_END) && ctx->unframed) {
+      /* The frame's draws went in earlier submissions: mark its end with an empty one. */
+      ctx->last_seq = r600_gpu_submit_flags(screen->gpu, cs->buf, 0, gpu_flags);
+      ctx->unframed = false;
    }
    r600_cs_reset(cs);
    ctx->cs_has_work = false;
@@ -83,9 +89,14 @@ void r600_context_flush(struct r600_context *ctx, struct pipe_fence_handle **fen
       *fence = r600_fence_create(ctx->last_seq);
 }
 
+void r600_context_flush(struct r600_context *ctx, struct pipe_fence_handle **fence)
+{
+   flush(ctx, fence, 0);
+}
+
 static void r600_flush(struct pipe_context *pctx, struct pipe_fence_handle **fence, unsigned flags)
 {
-   r600_context_flush(r600_context(pctx), fence);
+   flush(r600_context(pctx), fence, flags & PIPE_FLUSH_END_OF_FRAME ? R600_GPU_FRAME_END : 0);
 }
 
 void r600_init_flush_functions(struct r600_context *ctx)

@@ -179,7 +179,7 @@ void r600sim_st_swap(struct st_context *ctx)
       return;
    struct pipe_screen *scr = ctx->pipe->screen;
    struct pipe_fence_handle *fence = NULL;
-   ctx->pipe->flush(ctx->pipe, &fence, 0);
+   ctx->pipe->flush(ctx->pipe, &fence, PIPE_FLUSH_END_OF_FRAME);
    if (ctx->swap_fence)
       scr->fence_finish(scr, ctx->swap_fence, UINT64_MAX);
    scr->fence_reference(scr, &ctx->swap_fence, NULL);

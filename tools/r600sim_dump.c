@@ -4,8 +4,7 @@
  *
  * Prints every submission's PM4 packets: opcode names, register names and every field of
  * every register written, with enum names, from the generated hardware tables; with --mem
- * also the GPU buffers captured with each submission. */
-#include <errno.h>
+ * also the GPU buffers captured with each submission; frame ends with their colour buffers. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdbool.h>
@@ -13,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "device/capture.h"
+#include "capture_read.h"
 #include "hw_regdb.h"
 #include "device/pm4_packet.h"
 #include "r600_pm4.h"
@@ -208,28 +207,8 @@ static void dump_ib(const uint32_t *ib, unsigned ndw)
    }
 }
 
-static uint32_t get_u32(const uint8_t *p)
+static void dump_buffer(uint64_t va, uint64_t size, const uint8_t *d)
 {
-   return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static uint64_t get_u64(const uint8_t *p)
-{
-   return get_u32(p) | (uint64_t)get_u32(p + 4) << 32;
-}
-
-static void dump_buffer(const uint8_t *payload, uint64_t bytes)
-{
-   if (bytes < 16) {
-      printf("  buffer record too short\n");
-      return;
-   }
-   uint64_t va = get_u64(payload), size = get_u64(payload + 8);
-   if (size > bytes - 16) {
-      printf("  buffer 0x%" PRIX64 ": size %" PRIu64 " exceeds its record\n", va, size);
-      return;
-   }
-   const uint8_t *d = payload + 16;
    uint32_t hash = 2166136261u;
    uint64_t nonzero = 0;
    for (uint64_t i = 0; i < size; i++) {
@@ -239,8 +218,33 @@ static void dump_buffer(const uint8_t *payload, uint64_t bytes)
    printf("  buffer va 0x%010" PRIX64 " size %" PRIu64 " nonzero bytes %" PRIu64
           " fnv1a 0x%08" PRIX32 "\n   ", va, size, nonzero, hash);
    for (uint64_t i = 0; i + 4 <= size && i < 32; i += 4)
-      printf(" %08" PRIX32, get_u32(d + i));
+      printf(" %08" PRIX32, (uint32_t)d[i] | (uint32_t)d[i + 1] << 8 |
+                               (uint32_t)d[i + 2] << 16 | (uint32_t)d[i + 3] << 24);
    printf("\n");
+}
+
+static void dump_frame(const struct capture_record *rec)
+{
+   printf("=== frame end after submission %" PRIu64 " (device %" PRIu32 ", %" PRIu32
+          " colour buffers)\n", rec->frame.seq, rec->frame.device, rec->frame.count);
+   printf("    ");
+   print_reg(REG_PA_SC_WINDOW_SCISSOR_TL, rec->frame.window_tl);
+   printf("    ");
+   print_reg(REG_PA_SC_WINDOW_SCISSOR_BR, rec->frame.window_br);
+   printf("    ");
+   print_reg(REG_PA_SC_AA_CONFIG, rec->frame.aa_config);
+   for (uint32_t i = 0; i < rec->frame.count; i++) {
+      const struct capture_cb *cb = &rec->frame.cb[i];
+      static const uint32_t reg0[4] = { REG_CB_COLOR0_BASE, REG_CB_COLOR0_SIZE,
+                                        REG_CB_COLOR0_VIEW, REG_CB_COLOR0_INFO };
+      static const uint32_t stride[4] = { REG_CB_COLOR0_BASE__stride, REG_CB_COLOR0_SIZE__stride,
+                                          REG_CB_COLOR0_VIEW__stride, REG_CB_COLOR0_INFO__stride };
+      const uint32_t v[4] = { cb->base, cb->size, cb->view, cb->info };
+      for (unsigned k = 0; k < 4; k++) {
+         printf("    ");
+         print_reg(reg0[k] + cb->target * stride[k], v[k]);
+      }
+   }
 }
 
 int main(int argc, char **argv)
@@ -260,74 +264,47 @@ int main(int argc, char **argv)
       fprintf(stderr, "usage: %s [--mem] CAPTURE_FILE\n", argv[0]);
       return 2;
    }
-   FILE *f = fopen(path, "rb");
-   if (!f) {
-      fprintf(stderr, "r600sim_dump: %s: %s\n", path, strerror(errno));
+   struct capture_reader r;
+   if (!capture_open(&r, path)) {
+      fprintf(stderr, "r600sim_dump: %s\n", r.error);
       return 1;
    }
-   uint8_t hdr[16];
-   if (fread(hdr, 1, 16, f) != 16 || memcmp(hdr, SIM_CAPTURE_MAGIC, 8) ||
-       get_u32(hdr + 8) != SIM_CAPTURE_VERSION || get_u32(hdr + 12) < 16) {
-      fprintf(stderr, "r600sim_dump: %s: not an r600sim capture (version %u)\n", path,
-              SIM_CAPTURE_VERSION);
-      fclose(f);
-      return 1;
-   }
-   fseek(f, (long)get_u32(hdr + 12), SEEK_SET);
-   fseek(f, 0, SEEK_END);
-   uint64_t file_size = (uint64_t)ftell(f);
-   fseek(f, (long)get_u32(hdr + 12), SEEK_SET);
 
    int status = 0;
    unsigned submissions = 0;
-   for (;;) {
-      uint8_t rh[16];
-      size_t got = fread(rh, 1, 16, f);
-      if (got == 0)
-         break;
-      uint64_t bytes = get_u64(rh + 8);
-      uint64_t padded = (bytes + 7) & ~7ull;
-      if (got != 16 || bytes > file_size || padded > file_size - (uint64_t)ftell(f)) {
-         fprintf(stderr, "r600sim_dump: truncated record\n");
+   struct capture_record rec;
+   enum capture_kind kind;
+   while ((kind = capture_next(&r, &rec)) != CAPTURE_END) {
+      if (kind == CAPTURE_ERROR) {
+         fprintf(stderr, "r600sim_dump: %s\n", r.error);
          status = 1;
          break;
       }
-      uint8_t *payload = malloc(padded ? padded : 1);
-      if (!payload || fread(payload, 1, padded, f) != padded) {
-         fprintf(stderr, "r600sim_dump: cannot read a record of %" PRIu64 " bytes\n", bytes);
-         free(payload);
-         status = 1;
-         break;
-      }
-      uint32_t tag = get_u32(rh);
-      if (tag == SIM_CAPTURE_TAG_SUBMIT && bytes >= 16) {
-         uint64_t seq = get_u64(payload);
-         uint32_t chip = get_u32(payload + 8), ndw = get_u32(payload + 12);
-         if (ndw > (bytes - 16) / 4) {
-            fprintf(stderr, "r600sim_dump: submission %" PRIu64 " truncated\n", seq);
-            free(payload);
-            status = 1;
-            break;
-         }
-         chip_bits = chip == 0 ? HW_CHIP_R6XX : HW_CHIP_R7XX;
-         uint32_t *ib = malloc(ndw ? 4ull * ndw : 4);
-         for (uint32_t i = 0; ib && i < ndw; i++)
-            ib[i] = get_u32(payload + 16 + 4ull * i);
-         printf("=== submission %" PRIu64 " (%s, %" PRIu32 " dwords)\n", seq,
-                chip == 0 ? "r600" : "rv770", ndw);
-         if (ib)
-            dump_ib(ib, ndw);
-         free(ib);
+      switch (kind) {
+      case CAPTURE_SUBMIT:
+         chip_bits = rec.submit.chip == 0 ? HW_CHIP_R6XX : HW_CHIP_R7XX;
+         printf("=== submission %" PRIu64 " (%s, %" PRIu32 " dwords", rec.submit.seq,
+                rec.submit.chip == 0 ? "r600" : "rv770", rec.submit.ndw);
+         if (rec.submit.device != 1)
+            printf(", device %" PRIu32, rec.submit.device);
+         printf(")\n");
+         dump_ib(rec.submit.ib, rec.submit.ndw);
          submissions++;
-      } else if (tag == SIM_CAPTURE_TAG_BUFFER) {
+         break;
+      case CAPTURE_BUFFER:
          if (mem)
-            dump_buffer(payload, bytes);
-      } else {
-         printf("(record with unknown tag %" PRIu32 ", %" PRIu64 " bytes)\n", tag, bytes);
+            dump_buffer(rec.buffer.va, rec.buffer.size, rec.buffer.data);
+         break;
+      case CAPTURE_FRAME:
+         dump_frame(&rec);
+         break;
+      default:
+         printf("(record with unknown tag %" PRIu32 ", %" PRIu64 " bytes)\n", rec.tag,
+                rec.bytes);
+         break;
       }
-      free(payload);
    }
-   fclose(f);
+   capture_close(&r);
    fprintf(stderr, "r600sim_dump: %u submissions\n", submissions);
    return status;
 }

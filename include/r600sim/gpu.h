@@ -37,6 +37,13 @@ void *r600_gpu_map(struct r600_gpu *, uint64_t va);
 /* Submits a command buffer of `ndw` dwords (PM4 packets). The dwords are copied. Returns the
  * fence sequence number of this submission (monotonic, > 0). */
 uint64_t r600_gpu_submit(struct r600_gpu *, const uint32_t *ib, unsigned ndw);
+/* As r600_gpu_submit, with flags. R600_GPU_FRAME_END: this submission completes a frame (the
+ * driver presents or reads back its colour buffers after it; it may hold no dwords when the
+ * frame's draws went in earlier submissions); a capture (R600SIM_CAPTURE) records the colour
+ * buffers bound when it has executed as that frame. */
+#define R600_GPU_FRAME_END (1u << 0)
+uint64_t r600_gpu_submit_flags(struct r600_gpu *, const uint32_t *ib, unsigned ndw,
+                               unsigned flags);
 /* Blocks until submission `seq` has executed. */
 void r600_gpu_wait(struct r600_gpu *, uint64_t seq);
 /* Highest sequence number known to have executed. */

@@ -28,6 +28,8 @@ static const char *const env_table[][2] = {
    { "R600SIM_CACHE_DIR_SIZE", "N[K|M|G]: bytes R600SIM_CACHE_DIR may hold; the least recently used "
                                "entries are removed (default 256M)" },
    { "R600SIM_SYNC", "1: execute each submission before r600_gpu_submit returns (no GPU thread)" },
+   { "R600SIM_CAPTURE", "FILE: append every submission with the GPU memory it uses, and each frame "
+                        "end, to FILE (bin/r600sim-dump prints it, bin/r600sim-replay replays it)" },
    { "R600SIM_NUM_THREADS", "N: threads that rasterize (default: CPU count; 1: no raster workers)" },
    { "R600SIM_GPU_TIMEOUT", "MS: the GPU watchdog; a submission still executing after MS milliseconds "
                             "is stopped and reported as a GPU hang (default 10000; 0: no watchdog)" },

@@ -111,13 +111,16 @@ static uint64_t find_gap(const struct sim_memory *m, uint64_t from, uint64_t spa
    return start;
 }
 
-uint64_t sim_mem_alloc(struct sim_memory *m, uint64_t size, uint64_t align)
+/* Allocates at the first fitting address from the cursor (at == 0) or exactly at `at`. */
+static uint64_t alloc(struct sim_memory *m, uint64_t size, uint64_t align, uint64_t at)
 {
    if (size == 0 || size > SIM_VA_LIMIT / 2 || align == 0 || (align & (align - 1)) ||
        align > SIM_VA_LIMIT / 2)
       return 0;
    if (align < SIM_MIN_ALIGN)
       align = SIM_MIN_ALIGN;
+   if (at % align || (at && at < SIM_VA_FIRST))
+      return 0;
    uint64_t span = align_up(size, SIM_MIN_ALIGN) + SIM_VA_GUARD;
 
    uint8_t *data = calloc(1, size);
@@ -125,8 +128,10 @@ uint64_t sim_mem_alloc(struct sim_memory *m, uint64_t size, uint64_t align)
       return 0;
 
    pthread_rwlock_wrlock(&m->lock);
-   uint64_t va = find_gap(m, m->cursor, span, align);
-   if (!va)
+   uint64_t va;
+   if (at)
+      va = find_gap(m, at, span, align) == at ? at : 0;
+   else if (!(va = find_gap(m, m->cursor, span, align)))
       va = find_gap(m, SIM_VA_FIRST, span, align);
    if (va && m->count == m->capacity) {
       unsigned cap = m->capacity ? m->capacity * 2 : 64;
@@ -150,6 +155,16 @@ uint64_t sim_mem_alloc(struct sim_memory *m, uint64_t size, uint64_t align)
    if (!va)
       free(data);
    return va;
+}
+
+uint64_t sim_mem_alloc(struct sim_memory *m, uint64_t size, uint64_t align)
+{
+   return alloc(m, size, align, 0);
+}
+
+uint64_t sim_mem_alloc_at(struct sim_memory *m, uint64_t va, uint64_t size)
+{
+   return va ? alloc(m, size, SIM_MIN_ALIGN, va) : 0;
 }
 
 void sim_mem_free(struct sim_memory *m, uint64_t va)

@@ -17,6 +17,9 @@ struct sim_memory *sim_mem_create(void);
 void sim_mem_destroy(struct sim_memory *);
 
 uint64_t sim_mem_alloc(struct sim_memory *, uint64_t size, uint64_t align);
+/* Allocates `size` zeroed bytes exactly at va (256-byte aligned; replaying a capture).
+ * Returns va, or 0 when that range (with its guard) is not free. */
+uint64_t sim_mem_alloc_at(struct sim_memory *, uint64_t va, uint64_t size);
 void sim_mem_free(struct sim_memory *, uint64_t va);
 /* CPU pointer of the buffer starting exactly at va, or NULL. */
 void *sim_mem_map(struct sim_memory *, uint64_t va);

@@ -69,7 +69,13 @@ void *r600_gpu_map(struct r600_gpu *gpu, uint64_t va)
 
 uint64_t r600_gpu_submit(struct r600_gpu *gpu, const uint32_t *ib, unsigned ndw)
 {
-   return sim_gpu_thread_submit(gpu, ib, ndw);
+   return sim_gpu_thread_submit(gpu, ib, ndw, 0);
+}
+
+uint64_t r600_gpu_submit_flags(struct r600_gpu *gpu, const uint32_t *ib, unsigned ndw,
+                               unsigned flags)
+{
+   return sim_gpu_thread_submit(gpu, ib, ndw, flags);
 }
 
 void r600_gpu_wait(struct r600_gpu *gpu, uint64_t seq)

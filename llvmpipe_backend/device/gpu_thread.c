@@ -14,13 +14,14 @@ struct sim_submission {
    uint64_t seq;
    unsigned ndw;
    bool null_ib;          /* the caller passed no dwords but a nonzero count */
+   unsigned flags;        /* R600_GPU_* */
    uint32_t ib[];
 };
 
 /* Executes one command buffer on the calling thread, under the watchdog: when it expires
  * the CP stops (ex.dword is the packet it stopped in) and the hang is reported here. */
 static void execute(struct r600_gpu *gpu, uint64_t seq, const uint32_t *ib, unsigned ndw,
-                    bool null_ib)
+                    bool null_ib, unsigned flags)
 {
    struct sim_exec ex = { .chip = gpu->chip, .regs = gpu->regs, .mem = gpu->mem,
                           .faults = &gpu->faults, .scratch = gpu->scratch,
@@ -32,8 +33,13 @@ static void execute(struct r600_gpu *gpu, uint64_t seq, const uint32_t *ib, unsi
       sim_fault(&ex, 0, "command buffer pointer is NULL (%u dwords)", ndw);
    else
       sim_cp_execute(&ex, ib, ndw);
+<<<<<<< HEAD
    if (sim_watchdog_fired(&gpu->watchdog))
       sim_hang(&ex, (unsigned)(gpu->watchdog.timeout_ns / 1000000u));
+=======
+   if (flags & R600_GPU_FRAME_END)
+      sim_capture_frame(gpu, seq);
+>>>>>>> h/replay
 }
 
 /* Marks `seq` completed. The completed number only grows: an in-place submission may
@@ -59,7 +65,7 @@ static void *gpu_thread_main(void *arg)
       pthread_mutex_unlock(&gpu->queue_lock);
 
       pthread_mutex_lock(&gpu->submit_lock);
-      execute(gpu, s->seq, s->ib, s->ndw, s->null_ib);
+      execute(gpu, s->seq, s->ib, s->ndw, s->null_ib, s->flags);
       pthread_mutex_unlock(&gpu->submit_lock);
 
       pthread_mutex_lock(&gpu->queue_lock);
@@ -157,14 +163,14 @@ void sim_gpu_thread_stop(struct r600_gpu *gpu)
  * queue lock is released, so that a later submission cannot overtake this one (lock order:
  * queue_lock, then submit_lock). */
 static uint64_t execute_here(struct r600_gpu *gpu, const uint32_t *ib, unsigned ndw,
-                             bool null_ib)
+                             bool null_ib, unsigned flags)
 {
    while (gpu->pending)
       pthread_cond_wait(&gpu->done_cv, &gpu->queue_lock);
    uint64_t seq = ++gpu->last_seq;
    pthread_mutex_lock(&gpu->submit_lock);
    pthread_mutex_unlock(&gpu->queue_lock);
-   execute(gpu, seq, ib, ndw, null_ib);
+   execute(gpu, seq, ib, ndw, null_ib, flags);
    pthread_mutex_unlock(&gpu->submit_lock);
    pthread_mutex_lock(&gpu->queue_lock);
    complete(gpu, seq);
@@ -172,7 +178,8 @@ static uint64_t execute_here(struct r600_gpu *gpu, const uint32_t *ib, unsigned 
    return seq;
 }
 
-uint64_t sim_gpu_thread_submit(struct r600_gpu *gpu, const uint32_t *ib, unsigned ndw)
+uint64_t sim_gpu_thread_submit(struct r600_gpu *gpu, const uint32_t *ib, unsigned ndw,
+                               unsigned flags)
 {
    bool null_ib = !ib && ndw;
    size_t copy = null_ib ? 0 : ndw;
@@ -182,11 +189,12 @@ uint64_t sim_gpu_thread_submit(struct r600_gpu *gpu, const uint32_t *ib, unsigne
    /* Synchronous mode, a stopped thread (process exit) or no memory for the copy. */
    if (!s || gpu->quit) {
       free(s);
-      return execute_here(gpu, ib, ndw, null_ib);
+      return execute_here(gpu, ib, ndw, null_ib, flags);
    }
    s->next = NULL;
    s->ndw = ndw;
    s->null_ib = null_ib;
+   s->flags = flags;
    if (copy)
       memcpy(s->ib, ib, copy * sizeof(uint32_t));
    while (gpu->pending >= SIM_MAX_PENDING)

@@ -23,7 +23,9 @@ void sim_gpu_thread_start(struct r600_gpu *gpu);
 /* Executes what is still queued, then stops the thread. */
 void sim_gpu_thread_stop(struct r600_gpu *gpu);
 
-uint64_t sim_gpu_thread_submit(struct r600_gpu *gpu, const uint32_t *ib, unsigned ndw);
+/* flags: R600_GPU_* of include/r600sim/gpu.h. */
+uint64_t sim_gpu_thread_submit(struct r600_gpu *gpu, const uint32_t *ib, unsigned ndw,
+                               unsigned flags);
 void sim_gpu_thread_wait(struct r600_gpu *gpu, uint64_t seq);
 
 #endif

@@ -113,6 +113,18 @@ static void check_blend_ctl(enum hw_chip chip, uint32_t reg, uint32_t bc)
       sim_unimpl_field(chip, reg, "OPACITY_WEIGHT", 1, "ignored");
 }
 
+void sim_cb_surface(struct sim_cb_surface *s, uint32_t base, uint32_t size, uint32_t view,
+                    unsigned bpp, unsigned samples)
+{
+   s->pitch = (CB_COLOR0_SIZE__PITCH_TILE_MAX__get(size) + 1) * 8;
+   uint64_t slice = (uint64_t)(CB_COLOR0_SIZE__SLICE_TILE_MAX__get(size) + 1) * 64;
+   s->height = (uint32_t)(slice / s->pitch);
+   s->sample_bytes = slice * bpp;
+   s->layer_bytes = samples * s->sample_bytes;
+   s->va = ((uint64_t)CB_COLOR0_BASE__BASE_256B__get(base) << 8) +
+           CB_COLOR0_VIEW__SLICE_START__get(view) * s->layer_bytes;
+}
+
 /* Target n: its format, write mask `mask` (channels R, G, B, A from bit 0), `samples`
  * planes. False if it is not bound or not usable (reported), or *fault after a fault. */
 static bool init_target(struct sim_cb_target *t, struct sim_exec *ex, unsigned n,
@@ -140,20 +152,17 @@ static bool init_target(struct sim_cb_target *t, struct sim_exec *ex, unsigned n
    if (!any)
       return false;
 
-   t->pitch = (CB_COLOR0_SIZE__PITCH_TILE_MAX__get(size) + 1) * 8;
-   uint64_t slice = (uint64_t)(CB_COLOR0_SIZE__SLICE_TILE_MAX__get(size) + 1) * 64;
-   t->height = (uint32_t)(slice / t->pitch);
-   uint64_t layer = CB_COLOR0_VIEW__SLICE_START__get(view);
-   uint64_t va = (uint64_t)CB_COLOR0_BASE__BASE_256B__get(base) << 8;
-   uint64_t layer_bytes = samples * slice * t->fmt.bpp;
-   va += layer * layer_bytes;
+   struct sim_cb_surface surf;
+   sim_cb_surface(&surf, base, size, view, t->fmt.bpp, samples);
+   t->pitch = surf.pitch;
+   t->height = surf.height;
    t->samples = samples;
-   t->sample_bytes = slice * t->fmt.bpp;
-   t->base = sim_mem_range(ex->mem, va, layer_bytes);
+   t->sample_bytes = surf.sample_bytes;
+   t->base = sim_mem_range(ex->mem, surf.va, surf.layer_bytes);
    if (!t->base) {
-      sim_fault(ex, va, "CB_COLOR%u: layer %llu, %u x %llu bytes (pitch %u) outside any buffer",
-                n, (unsigned long long)layer, samples, (unsigned long long)t->sample_bytes,
-                t->pitch);
+      sim_fault(ex, surf.va, "CB_COLOR%u: layer %u, %u x %llu bytes (pitch %u) outside any buffer",
+                n, CB_COLOR0_VIEW__SLICE_START__get(view), samples,
+                (unsigned long long)t->sample_bytes, t->pitch);
       *fault = true;
       return false;
    }

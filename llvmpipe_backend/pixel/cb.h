@@ -60,6 +60,17 @@ struct sim_cb_state {
    float alpha_ref;
 };
 
+/* Where colour target n's pixels are, per CB_COLORn_BASE / SIZE / VIEW: a layer of
+ * `samples` sample planes of pitch x height pixels of `bpp` bytes, sample-major. */
+struct sim_cb_surface {
+   uint64_t va;               /* pixel (0, 0) of sample 0 of the layer VIEW.SLICE_START */
+   uint32_t pitch, height;    /* pixels */
+   uint64_t sample_bytes;     /* distance between sample planes */
+   uint64_t layer_bytes;      /* samples * sample_bytes */
+};
+void sim_cb_surface(struct sim_cb_surface *s, uint32_t base, uint32_t size, uint32_t view,
+                    unsigned bpp, unsigned samples);
+
 /* Decodes and bounds-checks the colour targets of a draw. Returns false after raising a
  * fault if a bound surface does not fit its buffer (the draw is dropped). */
 bool sim_cb_state_init(struct sim_cb_state *cb, struct sim_exec *ex);

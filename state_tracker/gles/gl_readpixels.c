@@ -85,7 +85,8 @@ void GL_APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, G
       .width = (int)(x1 - x0), .height = (int)(y1 - y0), .depth = 1,
    };
    struct pipe_transfer *transfer = NULL;
-   ctx->pipe->flush(ctx->pipe, NULL, 0);   /* submit draws still being recorded */
+   /* Submit draws still being recorded; a readback ends a frame (as a swap does). */
+   ctx->pipe->flush(ctx->pipe, NULL, PIPE_FLUSH_END_OF_FRAME);
    const uint8_t *map = ctx->pipe->transfer_map(ctx->pipe, fb->color, 0, PIPE_MAP_READ, &box,
                                                 &transfer);
    if (!map) {

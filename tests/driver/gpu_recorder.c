@@ -91,6 +91,12 @@ uint64_t r600_gpu_submit(struct r600_gpu *gpu, const uint32_t *ib, unsigned ndw)
    return gpu->seq;
 }
 
+uint64_t r600_gpu_submit_flags(struct r600_gpu *gpu, const uint32_t *ib, unsigned ndw,
+                               unsigned flags)
+{
+   return r600_gpu_submit(gpu, ib, ndw);
+}
+
 void r600_gpu_wait(struct r600_gpu *gpu, uint64_t seq)
 {
 }
