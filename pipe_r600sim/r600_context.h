@@ -126,15 +126,12 @@ struct r600_context {
    struct r600_cs cs;
    bool cs_has_work;              /* a draw or clear was recorded since the preamble */
    uint64_t last_seq;             /* fence of this context's last submission */
-<<<<<<< HEAD
    /* Reset reporting (r600_flush.c): this context's submissions not yet seen executed, in
     * submission order, and whether one of those seen executed was stopped as a hang. */
    uint64_t unchecked[R600_MAX_UNCHECKED];
    unsigned num_unchecked;
    bool guilty;
-=======
    bool unframed;                 /* submitted since the last frame end (r600_flush.c) */
->>>>>>> h/replay
    uint64_t dirty;                /* 1 << enum r600_atom_id */
    struct r600_upload upload;
 

@@ -35,11 +35,8 @@ struct r600_gpu {
    uint64_t completed;             /* last sequence number executed (atomic) */
 
    struct sim_fault_log faults;
-<<<<<<< HEAD
    struct sim_watchdog watchdog;   /* armed for each submission (gpu_thread.c) */
-=======
    unsigned capture_id;            /* capture.c: the device's number in the capture, 0: none yet */
->>>>>>> h/replay
 
    /* The register file (byte offset / 4), written by the CP, read by every stage. */
    uint32_t regs[SIM_REG_SPACE_DWORDS];

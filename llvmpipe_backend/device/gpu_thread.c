@@ -33,13 +33,10 @@ static void execute(struct r600_gpu *gpu, uint64_t seq, const uint32_t *ib, unsi
       sim_fault(&ex, 0, "command buffer pointer is NULL (%u dwords)", ndw);
    else
       sim_cp_execute(&ex, ib, ndw);
-<<<<<<< HEAD
    if (sim_watchdog_fired(&gpu->watchdog))
       sim_hang(&ex, (unsigned)(gpu->watchdog.timeout_ns / 1000000u));
-=======
    if (flags & R600_GPU_FRAME_END)
       sim_capture_frame(gpu, seq);
->>>>>>> h/replay
 }
 
 /* Marks `seq` completed. The completed number only grows: an in-place submission may
