@@ -16,13 +16,6 @@ bool gl_range_fits(uint64_t offset, uint64_t bytes, uint64_t size)
    return offset <= size && bytes <= size - offset;
 }
 
-bool gl_range_array_fits(uint64_t offset, uint64_t count, uint64_t stride, uint64_t elem,
-                         uint64_t size)
-{
-   uint64_t bytes;
-   return gl_range_span(count, stride, elem, &bytes) && gl_range_fits(offset, bytes, size);
-}
-
 uint64_t gl_range_clamp(uint64_t first, uint64_t count, uint64_t end)
 {
    if (first >= end)

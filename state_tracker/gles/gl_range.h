@@ -15,6 +15,8 @@
  *   fetched vertices (each enabled array in a buffer object, for the draw's largest index)
  *   reach past the buffer: the draw is dropped without an error. ES 2.0 leaves such reads
  *   undefined but forbids a crash; Mesa drops them the same way (with a debug warning).
+ * - glUniform*v: a count past the end of the uniform array loads up to its end (ES 2.0
+ *   2.10.4), so no more values are read from the application than the array takes.
  * - glReadPixels: the image the application's memory must hold is measured here too; one
  *   this host cannot address is GL_INVALID_VALUE (only possible with a 32-bit size_t). */
 #ifndef GL_RANGE_H
@@ -28,10 +30,6 @@ bool gl_range_span(uint64_t count, uint64_t stride, uint64_t elem, uint64_t *byt
 
 /* True when bytes at offset lie within [0, size). */
 bool gl_range_fits(uint64_t offset, uint64_t bytes, uint64_t size);
-
-/* gl_range_span + gl_range_fits: the array at offset lies within a buffer of size bytes. */
-bool gl_range_array_fits(uint64_t offset, uint64_t count, uint64_t stride, uint64_t elem,
-                         uint64_t size);
 
 /* Elements of [first, first + count) below end: how many of count a write starting at
  * element first may store into an array of end elements (0 when first >= end). */

@@ -33,11 +33,22 @@ static void fits(void)
    CHECK(gl_range_fits(UINT64_MAX - 1, 1, UINT64_MAX), "the last byte of a 2^64 - 1 buffer");
    CHECK(!gl_range_fits(TWO32, 4, 48), "offset 2^32 (4 mod 2^32)");
    CHECK(!gl_range_fits(0, TWO32 + 4, 48), "2^32 + 4 bytes");
-   CHECK(gl_range_array_fits(8, 3, 16, 8, 48), "3 vertices from 8: 8 + 40 = 48");
-   CHECK(!gl_range_array_fits(9, 3, 16, 8, 48), "3 vertices from 9: one byte over");
-   CHECK(!gl_range_array_fits(0, 3, (TWO32 >> 1) - 1, 8, 48), "2 * (2^31 - 1) + 8 = 2^32 + 6");
-   CHECK(!gl_range_array_fits(0, TWO32 + 1, TWO32, 0, UINT64_MAX), "span overflows 64 bits");
-   CHECK(gl_range_array_fits(48, 0, 16, 8, 48), "no vertices at the end");
+}
+
+/* span then fits, as the draws check an array against its buffer */
+static bool array_fits(uint64_t offset, uint64_t count, uint64_t stride, uint64_t elem,
+                       uint64_t size)
+{
+   uint64_t bytes;
+   return gl_range_span(count, stride, elem, &bytes) && gl_range_fits(offset, bytes, size);
+}
+
+static void arrays(void)
+{
+   CHECK(array_fits(8, 3, 16, 8, 48), "3 vertices from 8: 8 + 40 = 48");
+   CHECK(!array_fits(9, 3, 16, 8, 48), "3 vertices from 9: one byte over");
+   CHECK(!array_fits(0, 3, (TWO32 >> 1) - 1, 8, 48), "2 * (2^31 - 1) + 8 = 2^32 + 6");
+   CHECK(array_fits(48, 0, 16, 8, 48), "no vertices at the end");
 }
 
 static void clamp(void)
@@ -67,6 +78,7 @@ int main(void)
 {
    span();
    fits();
+   arrays();
    clamp();
    row();
    return check_report();
