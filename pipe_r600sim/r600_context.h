@@ -107,6 +107,7 @@ struct r600_vertex_buffer {
    struct r600_bo *bo;
    uint64_t offset;
    uint64_t size;
+   unsigned stride;               /* vb.stride, or the compact stride of a repacked copy */
 };
 
 /* A 256-byte-aligned sub-allocator for per-draw and per-bind data (user vertex arrays,

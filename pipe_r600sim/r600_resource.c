@@ -17,10 +17,11 @@ bool r600_is_depth_format(enum pipe_format f)
           f == PIPE_FORMAT_Z16_UNORM;
 }
 
-/* Every attribute format of p_defines.h has an R6xx/R7xx vertex DATA_FORMAT. */
+/* Every attribute format of p_defines.h has an R6xx/R7xx vertex DATA_FORMAT; normalized
+ * RGBA8 is listed with the colour formats. */
 bool r600_is_vertex_format(enum pipe_format f)
 {
-   return f >= PIPE_FORMAT_R32_FLOAT && f < PIPE_FORMAT_COUNT;
+   return f == PIPE_FORMAT_R8G8B8A8_UNORM || (f >= PIPE_FORMAT_R32_FLOAT && f < PIPE_FORMAT_COUNT);
 }
 
 /* Lays out a texture as the GPU expects it (hw/hw_surface.h). Returns the size. */

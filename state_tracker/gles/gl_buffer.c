@@ -5,6 +5,8 @@
 #include <limits.h>
 #include <stdlib.h>
 
+#include "gl_range.h"
+
 struct gl_buffer *gl_buffer_ref(struct gl_buffer *buf)
 {
    if (buf)
@@ -24,7 +26,7 @@ const uint8_t *gl_buffer_map_read(struct st_context *ctx, struct gl_buffer *buf,
                                   uint64_t offset, uint64_t size, struct pipe_transfer **xfer)
 {
    *xfer = NULL;
-   if (!buf->res || offset > INT_MAX || size > INT_MAX - offset)   /* a pipe_box is int */
+   if (!buf->res || !gl_range_fits(offset, size, INT_MAX))   /* a pipe_box is int */
       return NULL;
    struct pipe_box box = { .x = (int)offset, .width = (int)size, .height = 1, .depth = 1 };
    return ctx->pipe->transfer_map(ctx->pipe, buf->res, 0, PIPE_MAP_READ, &box, xfer);
@@ -210,7 +212,7 @@ void GL_APIENTRY glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size
       gl_error(ctx, GL_INVALID_OPERATION);
       return;
    }
-   if (size > buf->size || offset > buf->size - size) {
+   if (!gl_range_fits((uint64_t)offset, (uint64_t)size, (uint64_t)buf->size)) {
       gl_error(ctx, GL_INVALID_VALUE);
       return;
    }

@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "glsl_frontend.h"
+#include "gl_objects.h"
 #include "gl_pipe.h"
+#include "gl_range.h"
 
 static unsigned type_size(GLenum type)
 {
@@ -94,11 +96,13 @@ static bool setup_vertices(struct st_context *ctx, unsigned min, unsigned max,
       unsigned stride = a->stride ? (unsigned)a->stride : elem;
       ve->src_format = attrib_format(a->type, a->size, a->normalized);
       vb->stride = stride;
-      /* Bytes the draw reads from the array's start (max, stride < 2^32: no wrap-around). */
-      uint64_t span = (uint64_t)max * stride + elem;
+      /* Bytes the draw reads from the array's start: vertices 0..max. */
+      uint64_t span;
+      if (!gl_range_span((uint64_t)max + 1, stride, elem, &span))
+         return false;
       if (a->buffer) {
-         uint64_t offset = (uintptr_t)a->pointer, size = (uint64_t)a->buffer->size;
-         if (!a->buffer->res || offset > size || span > size - offset)
+         uint64_t offset = (uintptr_t)a->pointer;
+         if (!a->buffer->res || !gl_range_fits(offset, span, (uint64_t)a->buffer->size))
             return false;
          vb->buffer = a->buffer->res;
          vb->buffer_offset = (unsigned)offset;
@@ -141,6 +145,13 @@ static bool begin_draw(struct st_context *ctx, GLenum mode, bool negative, const
    }
    if (!gl_have_draw_buffer(ctx)) {
       gl_error_at(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, func);
+      return false;
+   }
+   /* ES 2.0 2.10.4: samplers of two types on one unit make every draw INVALID_OPERATION. */
+   const struct gl_exe *exe = ctx->program ? ctx->program->exe : NULL;
+   char why[128];
+   if (exe && gl_exe_sampler_conflict(exe, gl_max_texture_units(ctx), why, sizeof(why))) {
+      gl_error_at(ctx, GL_INVALID_OPERATION, func);
       return false;
    }
    return true;
@@ -233,9 +244,10 @@ void GL_APIENTRY glDrawElements(GLenum mode, GLsizei count, GLenum type, const v
    };
    struct gl_buffer *buf = ctx->element_array_buffer;
    if (buf) {
-      uint64_t offset = (uintptr_t)indices, bytes = (uint64_t)n * size;
-      if (!buf->res || offset > (uint64_t)buf->size || bytes > (uint64_t)buf->size - offset)
-         return;                  /* reads outside the buffer: dropped */
+      uint64_t offset = (uintptr_t)indices, bytes;
+      if (!buf->res || !gl_range_span(n, size, size, &bytes) ||
+          !gl_range_fits(offset, bytes, (uint64_t)buf->size))
+         return;                  /* reads outside the buffer: dropped (gl_range.h) */
       struct pipe_transfer *xfer;
       const uint8_t *map = gl_buffer_map_read(ctx, buf, offset, bytes, &xfer);
       if (!map)

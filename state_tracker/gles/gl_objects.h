@@ -28,6 +28,11 @@ void gl_exe_destroy(struct st_context *ctx, struct gl_exe *exe);              /*
 /* ctx's compiled shaders of exe, compiled on first use; NULL when the driver fails. */
 const struct gl_exe_variant *gl_exe_variant_for(struct st_context *ctx, struct gl_exe *exe);
 
+/* True when sampler uniforms of exe of different types use one texture unit (ES 2.0
+ * 2.10.4, checked at draws and by glValidateProgram), with the reason in why. */
+bool gl_exe_sampler_conflict(const struct gl_exe *exe, int max_units, char *why,
+                             size_t why_size);
+
 /* Strings handed to the application: copies at most buf_size - 1 chars + NUL, reports the
  * copied length without the NUL. */
 void gl_copy_string(const char *src, GLsizei buf_size, GLsizei *length, GLchar *dst);

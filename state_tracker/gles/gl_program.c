@@ -299,9 +299,14 @@ void GL_APIENTRY glValidateProgram(GLuint program)
    pthread_mutex_lock(&sh->lock);
    struct gl_program *p = gl_lookup_object(ctx, program, GL_OBJECT_PROGRAM, __func__);
    if (p) {
-      p->validate_status = p->link_status && p->exe;
-      if (!p->validate_status)
+      char why[128];
+      p->validate_status = false;
+      if (!p->link_status || !p->exe)
          set_log(p, "error: the program is not linked\n");
+      else if (gl_exe_sampler_conflict(p->exe, gl_max_texture_units(ctx), why, sizeof(why)))
+         set_log(p, "%s", why);
+      else
+         p->validate_status = true;
    }
    pthread_mutex_unlock(&sh->lock);
 }

@@ -3,8 +3,10 @@
  * rows (drawables are stored top row first) and packs with GL_PACK_ALIGNMENT. */
 #include "gl_context.h"
 
+#include <stdint.h>
 #include <string.h>
 
+#include "gl_range.h"
 #include "st_framebuffer.h"
 
 static bool is_format_enum(GLenum f)
@@ -60,6 +62,14 @@ void GL_APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, G
       gl_error(ctx, GL_INVALID_OPERATION);
       return;
    }
+   /* The packed image in the application's memory; every offset below is inside it. */
+   uint64_t row_bytes, pitch, image_bytes;
+   if (!gl_range_row((uint64_t)width, 4, (uint64_t)ctx->pack_alignment, &row_bytes, &pitch) ||
+       !gl_range_span((uint64_t)height, pitch, row_bytes, &image_bytes) ||
+       image_bytes > SIZE_MAX) {
+      gl_error(ctx, GL_INVALID_VALUE);
+      return;
+   }
    struct st_framebuffer *fb = ctx->read;
    if (!fb) {
       gl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
@@ -76,9 +86,6 @@ void GL_APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, G
       return;
    if (!pixels)
       return;   /* as Mesa (readpix.c): no client memory to write, a no-op after the checks */
-
-   size_t row_bytes = (size_t)width * 4;
-   size_t pitch = (row_bytes + (size_t)ctx->pack_alignment - 1) & ~((size_t)ctx->pack_alignment - 1);
    /* Storage rows are top-down: GL row gy is stored at row height - 1 - gy. */
    struct pipe_box box = {
       .x = (int)x0, .y = (int)(fb->height - y1), .z = 0,
@@ -97,7 +104,8 @@ void GL_APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, G
    unsigned bpp = pipe_format_size(fmt);
    for (int64_t gy = y0; gy < y1; gy++) {
       const uint8_t *src = map + (size_t)(y1 - 1 - gy) * transfer->stride;
-      uint8_t *dst = (uint8_t *)pixels + (size_t)(gy - y) * pitch + (size_t)(x0 - x) * 4;
+      uint8_t *dst = (uint8_t *)pixels + (size_t)((uint64_t)(gy - y) * pitch) +
+                     (size_t)(x0 - x) * 4;
       for (int64_t i = 0; i < x1 - x0; i++)
          to_rgba8(fmt, src + i * bpp, dst + i * 4);
    }

@@ -4,11 +4,13 @@
 #include "gl_context.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "glsl_frontend.h"
 #include "gl_objects.h"
+#include "gl_range.h"
 
 enum value_kind { VALUE_FLOAT, VALUE_INT, VALUE_BOOL, VALUE_SAMPLER };
 
@@ -146,9 +148,8 @@ static void set_uniform(const char *func, GLint location, GLsizei count, enum va
    }
    if (!values)
       return;   /* no values to load: the checks above only, the uniform keeps its value */
-   unsigned end = l->element + (unsigned)count;
-   if (end > (unsigned)size)
-      end = (unsigned)size;
+   unsigned end = l->element + (unsigned)gl_range_clamp(l->element, (uint64_t)count,
+                                                         (uint64_t)size);
    if (t.kind == VALUE_SAMPLER) {
       for (unsigned e = l->element; e < end; e++) {
          GLint unit = ((const GLint *)values)[e - l->element];
@@ -271,6 +272,43 @@ void GL_APIENTRY glUniformMatrix4fv(GLint location, GLsizei count, GLboolean tra
                                     const GLfloat *v)
 {
    set_matrix(__func__, location, count, transpose, 4, v);
+}
+
+/* ---- sampler units (ES 2.0 2.10.4: samplers of different types may not share a unit) ---- */
+
+static const char *sampler_type_name(uint32_t gl_type)
+{
+   return gl_type == GL_SAMPLER_CUBE ? "samplerCube" : "sampler2D";
+}
+
+bool gl_exe_sampler_conflict(const struct gl_exe *exe, int max_units, char *why,
+                             size_t why_size)
+{
+   const struct glsl_program *g = exe->glsl;
+   uint32_t *type_of_unit = NULL;   /* the sampler type using each unit so far, 0 = none */
+   bool conflict = false;
+   for (unsigned u = 0; u < g->num_uniforms && !conflict; u++) {
+      struct type_info t;
+      uint32_t type = g->uniforms[u].gl_type;
+      if (!type_info(type, &t) || t.kind != VALUE_SAMPLER)
+         continue;
+      if (!type_of_unit && !(type_of_unit = calloc((size_t)max_units, sizeof(*type_of_unit))))
+         return false;   /* out of memory: cannot tell, the draw goes ahead */
+      unsigned size = g->uniforms[u].size > 0 ? (unsigned)g->uniforms[u].size : 1;
+      for (unsigned e = 0; e < size && !conflict; e++) {
+         int unit = exe->sampler_units[exe->first_location[u] + e];   /* < max_units */
+         if (!type_of_unit[unit]) {
+            type_of_unit[unit] = type;
+         } else if (type_of_unit[unit] != type) {
+            snprintf(why, why_size,
+                     "error: texture unit %d is used by samplers of two types (%s and %s)\n",
+                     unit, sampler_type_name(type_of_unit[unit]), sampler_type_name(type));
+            conflict = true;
+         }
+      }
+   }
+   free(type_of_unit);
+   return conflict;
 }
 
 /* ---- queries ---- */
