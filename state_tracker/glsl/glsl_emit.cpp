@@ -30,29 +30,28 @@ ir_instruction *Emitter::op(enum ir_opcode opc, const ir_dst &d, const ir_src &a
    return i;
 }
 
-/* Both stacks number their temporaries below EXPR_FLAG; a request is checked before
+/* Both stacks number their temporaries below EXPR_FLAG. A request is checked before
  * anything is allocated, so that a variable of any declared size fails at once. */
-static void check_temps(unsigned used, unsigned n, const char *what)
-{
-   if (n >= EXPR_FLAG - used)
-      throw EmitError(std::string(what) + " need " + (n == UINT_MAX ? "over " : "") +
-                      std::to_string(n) + " vec4 temporaries on top of the " +
-                      std::to_string(used) + " in use; a shader may use at most " +
-                      std::to_string(EXPR_FLAG - 1));
-}
-
 unsigned Emitter::alloc_var(unsigned n)
 {
-   check_temps(var_top_, n, "variables");
+   if (n >= EXPR_FLAG - var_top_)
+      throw EmitError(std::string("variables need ") + (n == UINT_MAX ? "over " : "") +
+                      std::to_string(n) + " vec4 temporaries on top of the " +
+                      std::to_string(var_top_) + " in use; a shader may use at most " +
+                      std::to_string(EXPR_FLAG - 1));
    unsigned base = var_top_;
    var_top_ += n;
    var_max_ = std::max(var_max_, var_top_);
    return base;
 }
 
+/* Expression temporaries are numbered apart for the whole shader (never reused): their
+ * count bounds the code that inlining can expand, however the calls fan out. */
 unsigned Emitter::alloc_expr(unsigned n)
 {
-   check_temps((unsigned)expr_slot_.size(), n, "expression temporaries");
+   if (n >= EXPR_FLAG - expr_slot_.size())
+      throw EmitError("shader is too long once its calls are inlined: over " +
+                      std::to_string(EXPR_FLAG - 1) + " expression temporaries");
    unsigned id = (unsigned)expr_slot_.size();
    for (unsigned k = 0; k < n; k++) {
       expr_slot_.push_back(expr_top_ + k);

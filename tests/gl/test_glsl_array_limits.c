@@ -3,7 +3,8 @@
  *     by one stage only or by both, fragment outputs: each far over its limit fails with a
  *     log naming the limit, checked before anything is expanded (the test would run out of
  *     time and memory otherwise: 10^8 vec4s are 1.6 GB of registers; sizes whose slot
- *     count overflows 32 bits are among them);
+ *     count overflows 32 bits are among them); so do calls that inlining would expand
+ *     exponentially;
  *  2. the largest legal sizes still work: a local array indexed at run time that fills the
  *     GPRs left draws the right pixels, one element more fails naming the registers;
  *     varyings filling GL_MAX_VARYING_VECTORS link. */
@@ -69,24 +70,24 @@ static const struct too_large cases[] = {
    { "a local float[10^8]", NULL,
      "precision mediump float;\nuniform float u;\n"
      "void main() { float a[100000000]; a[7] = u; gl_FragColor = vec4(a[7]); }\n",
-     "temporaries on top of the 1 in use; a shader may use at most 32767" },
+     "vec4 temporaries on top of the 1 in use; a shader may use at most 32767" },
    { "a global float[10^8]", NULL,
      "precision mediump float;\nuniform float u;\nfloat g[100000000];\n"
      "void main() { g[99999999] = u; gl_FragColor = vec4(g[99999999]); }\n",
-     "temporaries on top of the 1 in use; a shader may use at most 32767" },
+     "vec4 temporaries on top of the 1 in use; a shader may use at most 32767" },
    { "a local array of 10^9 structs of 5 vec4s (over 2^32 vec4s)", NULL,
      "precision mediump float;\nuniform float u;\nstruct S { vec4 a; mat4 b; };\n"
      "void main() { S s[1000000000]; s[3].a = vec4(u); gl_FragColor = s[3].a; }\n",
-     "temporaries on top of the 1 in use; a shader may use at most 32767" },
+     "vec4 temporaries on top of the 1 in use; a shader may use at most 32767" },
    { "a function parameter float[10^8]", NULL,
      "precision mediump float;\nuniform float u;\n"
      "float f(float a[100000000]) { return a[1]; }\n"
      "void main() { float b[100000000]; b[1] = u; gl_FragColor = vec4(f(b)); }\n",
-     "temporaries on top of the 1 in use; a shader may use at most 32767" },
+     "vec4 temporaries on top of the 1 in use; a shader may use at most 32767" },
    { "a local float[40000] indexed with constants", NULL,
      "precision mediump float;\nuniform float u;\n"
      "void main() { float a[40000]; a[39999] = u; gl_FragColor = vec4(a[39999]); }\n",
-     "temporaries on top of the 1 in use; a shader may use at most 32767" },
+     "vec4 temporaries on top of the 1 in use; a shader may use at most 32767" },
    { "a varying vec4[10^5] in both stages",
      "attribute vec4 pos;\nvarying vec4 v[100000];\n"
      "void main() { v[5] = pos; gl_Position = pos; }\n",
@@ -131,6 +132,22 @@ static void attribute_array(void)
    build_program("attribute vec4 a[100000000];\nvoid main() { gl_Position = a[99999999]; }\n",
                  "precision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n", &b);
    CHECK(!b.compiled && b.log[0], "an attribute vec4[10^8] does not compile: %s", b.log);
+}
+
+/* 30 functions, each calling the one before twice: inlined, 2^30 copies of f0. The code
+ * inlining expands is bounded by the shader's expression temporaries. */
+static void fanned_out_calls(void)
+{
+   char fs[4096], *p = fs;
+   p += sprintf(p, "precision mediump float;\nuniform float u;\n"
+                   "float f0(float x) { return x * u; }\n");
+   for (int i = 1; i < 30; i++)
+      p += sprintf(p, "float f%d(float x) { return f%d(x) + f%d(x + 1.0); }\n", i, i - 1, i - 1);
+   sprintf(p, "void main() { gl_FragColor = vec4(f29(u)); }\n");
+   struct build b;
+   build_program(vs_src, fs, &b);
+   CHECK(b.compiled && !b.linked && strstr(b.log, "over 32767 expression temporaries"),
+         "calls fanning out to 2^30 inlined copies fail to link, naming the limit: %s", b.log);
 }
 
 /* ---------------------------------------------------------------- the largest legal sizes */
@@ -202,6 +219,7 @@ int main(void)
    }
    too_large();
    attribute_array();
+   fanned_out_calls();
    largest_indexed_array();
    all_varyings();
    check_gl("the whole test");
