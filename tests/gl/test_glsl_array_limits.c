@@ -79,6 +79,10 @@ static const struct too_large cases[] = {
      "precision mediump float;\nuniform float u;\nstruct S { vec4 a; mat4 b; };\n"
      "void main() { S s[1000000000]; s[3].a = vec4(u); gl_FragColor = s[3].a; }\n",
      "vec4 temporaries on top of the 1 in use; a shader may use at most 32767" },
+   { "a local mat4[2^30] (2^32 vec4s: 0 in 32 bits)", NULL,
+     "precision mediump float;\nuniform float u;\n"
+     "void main() { mat4 m[1073741824]; m[5][1] = vec4(u); gl_FragColor = m[5][1]; }\n",
+     "vec4 temporaries on top of the 1 in use; a shader may use at most 32767" },
    { "a function parameter float[10^8]", NULL,
      "precision mediump float;\nuniform float u;\n"
      "float f(float a[100000000]) { return a[1]; }\n"
