@@ -50,7 +50,7 @@ unsigned Emitter::alloc_var(unsigned n)
 unsigned Emitter::alloc_expr(unsigned n)
 {
    if (n >= EXPR_FLAG - expr_slot_.size())
-      throw EmitError("shader is too long once its calls are inlined: over " +
+      throw EmitError("shader is too long (function calls are inlined): it needs over " +
                       std::to_string(EXPR_FLAG - 1) + " expression temporaries");
    unsigned id = (unsigned)expr_slot_.size();
    for (unsigned k = 0; k < n; k++) {
