@@ -1,10 +1,9 @@
 /* The GLSL path against huge arrays that are not uniforms (glCompileShader / glLinkProgram):
  *  1. local and global variables, arrays of structs, function parameters, varyings written
  *     by one stage only or by both, fragment outputs: each far over its limit fails with a
- *     log naming the limit, checked before anything is expanded (the test would run out of
- *     time and memory otherwise: 10^8 vec4s are 1.6 GB of registers; sizes whose slot
- *     count overflows 32 bits are among them); so do calls that inlining would expand
- *     exponentially;
+ *     log naming the limit, checked before anything is expanded (10^8 vec4s would be
+ *     1.6 GB of registers); sizes whose vec4 count overflows 32 bits, which used to wrap to
+ *     small counts, are among them; so do calls that inlining would expand exponentially;
  *  2. the largest legal sizes still work: a local array indexed at run time that fills the
  *     GPRs left draws the right pixels, one element more fails naming the registers;
  *     varyings filling GL_MAX_VARYING_VECTORS link. */
