@@ -24,19 +24,52 @@ static int cmp_range(const void *a, const void *b)
    return x->first < y->first ? -1 : x->first > y->first;
 }
 
+/* p->arrays are sorted and disjoint: a binary search, so that many arrays and many
+ * relative operands do not multiply. */
 static const struct mir_array *find_array(const struct mir_program *p, uint32_t index)
 {
-   for (unsigned i = 0; i < p->num_arrays; i++)
-      if (index >= p->arrays[i].first && index < p->arrays[i].first + p->arrays[i].count)
-         return &p->arrays[i];
+   unsigned lo = 0, hi = p->num_arrays;
+   while (lo < hi) {
+      unsigned mid = (lo + hi) / 2;
+      if (index < p->arrays[mid].first)
+         hi = mid;
+      else if (index >= p->arrays[mid].first + p->arrays[mid].count)
+         lo = mid + 1;
+      else
+         return &p->arrays[mid];
+   }
    return NULL;
 }
 
-static bool declared(const struct ir_shader *ir, uint32_t index)
+/* Sorts the n ranges r and merges overlapping ones; returns how many remain. */
+static unsigned merge_ranges(struct range *r, unsigned n)
 {
-   for (unsigned i = 0; i < ir->num_arrays; i++)
-      if (index >= ir->arrays[i].first && index < ir->arrays[i].first + ir->arrays[i].count)
+   qsort(r, n, sizeof(*r), cmp_range);
+   unsigned m = 0;
+   for (unsigned i = 0; i < n; i++) {
+      if (m && r[i].first < r[m - 1].end) {
+         if (r[i].end > r[m - 1].end)
+            r[m - 1].end = r[i].end;
+      } else {
+         r[m++] = r[i];
+      }
+   }
+   return m;
+}
+
+/* Whether index lies in one of the n sorted, disjoint ranges r. */
+static bool in_ranges(const struct range *r, unsigned n, uint32_t index)
+{
+   unsigned lo = 0, hi = n;
+   while (lo < hi) {
+      unsigned mid = (lo + hi) / 2;
+      if (index < r[mid].first)
+         hi = mid;
+      else if (index >= r[mid].end)
+         lo = mid + 1;
+      else
          return true;
+   }
    return false;
 }
 
@@ -70,23 +103,16 @@ bool r600_rel_arrays(const struct ir_shader *ir, struct mir_program *p)
    }
    for (unsigned i = 0; i < ir->num_arrays; i++)
       r[n++] = (struct range){ir->arrays[i].first, ir->arrays[i].first + ir->arrays[i].count};
+   n = merge_ranges(r, n);
+   unsigned declared = n;
    for (uint32_t i = 0; i < ir->num_instructions; i++) {
       uint32_t idx[4];
       unsigned k = rel_temps(&ir->instructions[i], idx);
       for (unsigned j = 0; j < k; j++)
-         if (idx[j] < ir->num_temps && !declared(ir, idx[j]))
+         if (idx[j] < ir->num_temps && !in_ranges(r, declared, idx[j]))
             r[n++] = (struct range){idx[j], ir->num_temps};
    }
-   qsort(r, n, sizeof(*r), cmp_range);
-   unsigned m = 0;
-   for (unsigned i = 0; i < n; i++) {
-      if (m && r[i].first < r[m - 1].end) {
-         if (r[i].end > r[m - 1].end)
-            r[m - 1].end = r[i].end;
-      } else {
-         r[m++] = r[i];
-      }
-   }
+   unsigned m = merge_ranges(r, n);
    p->arrays = malloc((m ? m : 1) * sizeof(*p->arrays));
    if (!p->arrays) {
       free(r);

@@ -104,19 +104,18 @@ bool r600_regalloc(struct mir_program *p)
       iv[i].end = 0;
    }
 
-   /* intervals, and the [start, end] positions of every loop */
-   unsigned num_loops = 0, open[64], depth = 0;
+   /* intervals, and the [start, end] positions of every outermost loop (in order) */
+   unsigned num_loops = 0, depth = 0;
    for (unsigned i = 0; i < p->num_nodes; i++) {
       struct mir_node *node = &p->nodes[i];
       struct touch_ctx t = {iv, node->pos};
       visit_regs(node, touch_fn, &t);
-      if (node->kind == MIR_LOOP && depth < 64) {
-         open[depth++] = num_loops;
+      if (node->kind == MIR_LOOP && depth++ == 0) {
          loops[num_loops * 2] = node->pos;
          loops[num_loops * 2 + 1] = node->pos;
          num_loops++;
-      } else if (node->kind == MIR_ENDLOOP && depth) {
-         loops[open[--depth] * 2 + 1] = node->pos;
+      } else if (node->kind == MIR_ENDLOOP && depth && --depth == 0) {
+         loops[(num_loops - 1) * 2 + 1] = node->pos;
       }
    }
    for (unsigned i = 0; i < p->num_exports; i++)
@@ -136,23 +135,35 @@ bool r600_regalloc(struct mir_program *p)
          iv[v] = u;
    }
 
-   /* stretch intervals over the loops they touch, until nothing changes (nesting) */
-   for (bool changed = true; changed;) {
-      changed = false;
-      for (unsigned i = 0; i < n; i++) {
-         if (iv[i].start >= iv[i].end)
-            continue;   /* unused, or within one IR instruction */
-         for (unsigned k = 0; k < num_loops; k++) {
-            uint32_t ls = loops[k * 2], le = loops[k * 2 + 1];
-            if (iv[i].start <= le && iv[i].end >= ls &&
-                (iv[i].start > ls || iv[i].end < le)) {
-               if (iv[i].start > ls)
-                  iv[i].start = ls;
-               if (iv[i].end < le)
-                  iv[i].end = le;
-               changed = true;
-            }
-         }
+   /* stretch intervals over the loops they touch: loops nest, so an interval that touches
+    * a loop touches the outermost loop around it and ends up covering that one; the
+    * outermost loops are disjoint and in order, so a binary search finds the first and the
+    * last one an interval touches (many loops and many values do not multiply) */
+   for (unsigned i = 0; i < n; i++) {
+      if (iv[i].start >= iv[i].end)
+         continue;   /* unused, or within one IR instruction */
+      unsigned lo = 0, hi = num_loops;   /* first loop ending at or after the start */
+      while (lo < hi) {
+         unsigned mid = (lo + hi) / 2;
+         if (loops[mid * 2 + 1] < iv[i].start)
+            lo = mid + 1;
+         else
+            hi = mid;
+      }
+      unsigned first = lo;
+      hi = num_loops;                    /* first loop starting after the end */
+      while (lo < hi) {
+         unsigned mid = (lo + hi) / 2;
+         if (loops[mid * 2] <= iv[i].end)
+            lo = mid + 1;
+         else
+            hi = mid;
+      }
+      if (first < lo) {                  /* loops first .. lo - 1 touch the interval */
+         if (loops[first * 2] < iv[i].start)
+            iv[i].start = loops[first * 2];
+         if (loops[(lo - 1) * 2 + 1] > iv[i].end)
+            iv[i].end = loops[(lo - 1) * 2 + 1];
       }
    }
 

@@ -2,7 +2,9 @@
 #include "glsl_emit.h"
 
 #include <algorithm>
+#include <climits>
 #include <cstring>
+#include <set>
 
 namespace r600glsl {
 
@@ -28,18 +30,28 @@ ir_instruction *Emitter::op(enum ir_opcode opc, const ir_dst &d, const ir_src &a
    return i;
 }
 
+/* Both stacks number their temporaries below EXPR_FLAG. A request is checked before
+ * anything is allocated, so that a variable of any declared size fails at once. */
 unsigned Emitter::alloc_var(unsigned n)
 {
+   if (n >= EXPR_FLAG - var_top_)
+      throw EmitError(std::string("variables need ") + (n == UINT_MAX ? "over " : "") +
+                      std::to_string(n) + " vec4 temporaries on top of the " +
+                      std::to_string(var_top_) + " in use; a shader may use at most " +
+                      std::to_string(EXPR_FLAG - 1));
    unsigned base = var_top_;
    var_top_ += n;
    var_max_ = std::max(var_max_, var_top_);
-   if (var_top_ >= EXPR_FLAG)
-      throw EmitError("shader needs too many temporaries");
    return base;
 }
 
+/* Expression temporaries are numbered apart for the whole shader (never reused): their
+ * count bounds the code that inlining can expand, however the calls fan out. */
 unsigned Emitter::alloc_expr(unsigned n)
 {
+   if (n >= EXPR_FLAG - expr_slot_.size())
+      throw EmitError("shader is too long (function calls are inlined): it needs over " +
+                      std::to_string(EXPR_FLAG - 1) + " expression temporaries");
    unsigned id = (unsigned)expr_slot_.size();
    for (unsigned k = 0; k < n; k++) {
       expr_slot_.push_back(expr_top_ + k);
@@ -47,8 +59,6 @@ unsigned Emitter::alloc_expr(unsigned n)
    }
    expr_top_ += n;
    expr_max_ = std::max(expr_max_, expr_top_);
-   if (expr_slot_.size() >= EXPR_FLAG)
-      throw EmitError("shader is too long (expression temporaries)");
    return id | EXPR_FLAG;
 }
 
@@ -307,6 +317,14 @@ static bool returns_in_tail(TIntermNode *n, bool tail)
    return !contains_return(n);
 }
 
+std::vector<bool> Emitter::later_side_effects(const TIntermSequence &seq)
+{
+   std::vector<bool> later(seq.size(), false);
+   for (size_t i = seq.size(); i-- > 1;)
+      later[i - 1] = later[i] || has_side_effects(seq[i]);
+   return later;
+}
+
 /* ------------------------------------------------------------------ symbols */
 
 Value *Emitter::lookup_symbol(TIntermSymbol *s, bool create)
@@ -535,6 +553,7 @@ Value Emitter::call(TIntermAggregate *a)
     * the arguments allocate must stay below this call's variables. */
    std::vector<Value> in_values(args.size());
    std::vector<LValue> out_targets(args.size());
+   std::vector<bool> later = later_side_effects(args);
    for (size_t i = 0; i < args.size(); i++) {
       TStorageQualifier q = params->getSequence()[i]->getAsSymbolNode()->getQualifier().storage;
       if (q == EvqOut || q == EvqInOut) {
@@ -542,10 +561,7 @@ Value Emitter::call(TIntermAggregate *a)
          continue;
       }
       in_values[i] = expr(args[i]->getAsTyped());
-      bool later_effects = false;
-      for (size_t j = i + 1; j < args.size(); j++)
-         later_effects = later_effects || has_side_effects(args[j]);
-      if (later_effects && !in_values[i].type.contains_sampler())
+      if (later[i] && !in_values[i].type.contains_sampler())
          in_values[i] = copy(in_values[i]);
    }
    Frame f;
@@ -739,12 +755,11 @@ void Emitter::fold_copies()
 void Emitter::emit_arrays(unsigned nv)
 {
    std::vector<ir_array> out;
+   std::set<std::pair<unsigned, unsigned>> seen;   /* one entry per array, however often indexed */
    for (const auto &a : arrays_) {
       unsigned first = (a.first & EXPR_FLAG) ? nv + expr_slot_[a.first & ~EXPR_FLAG] : a.first;
-      ir_array r = { (uint16_t)first, (uint16_t)a.second };
-      if (std::none_of(out.begin(), out.end(), [&](const ir_array &o) {
-             return o.first == r.first && o.count == r.count; }))
-         out.push_back(r);
+      if (seen.insert({ first, a.second }).second)
+         out.push_back({ (uint16_t)first, (uint16_t)a.second });
    }
    if (out.empty())
       return;

@@ -117,6 +117,8 @@ private:
    Frame &frame() { return frames_.back(); }
    Value *lookup_symbol(glslang::TIntermSymbol *s, bool create);
    bool has_side_effects(TIntermNode *n);
+   /* [i]: whether an element after seq[i] has side effects */
+   std::vector<bool> later_side_effects(const glslang::TIntermSequence &seq);
 
    /* ---- expressions (glsl_emit_expr.cpp) */
    Type type_of(glslang::TIntermTyped *n);

@@ -747,12 +747,10 @@ Value Emitter::construct(const Type &rt, const std::vector<Value> &args)
 std::vector<Value> Emitter::eval_args(const TIntermSequence &seq)
 {
    std::vector<Value> args;
+   std::vector<bool> later = later_side_effects(seq);
    for (size_t i = 0; i < seq.size(); i++) {
       Value v = expr(seq[i]->getAsTyped());
-      bool later_effects = false;
-      for (size_t j = i + 1; j < seq.size(); j++)
-         later_effects = later_effects || has_side_effects(seq[j]);
-      if (later_effects && !v.type.contains_sampler())
+      if (later[i] && !v.type.contains_sampler())
          v = copy(v);
       args.push_back(v);
    }

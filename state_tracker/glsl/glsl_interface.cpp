@@ -2,6 +2,7 @@
 #include "glsl_interface.h"
 
 #include <algorithm>
+#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <unordered_map>
@@ -50,6 +51,8 @@ struct Linker {
       return n++;
    }
 
+   void check_size(const Decl &d, const char *what, unsigned max, const char *limit);
+   void check_sizes();
    void check_cross_stage();
    void attributes(const glsl_attrib_binding *bindings, unsigned num_bindings);
    void varyings_and_builtins();
@@ -89,6 +92,37 @@ Value registers(const Type &t, enum ir_file file, const std::vector<unsigned> &i
 void copy_name(char *dst, size_t size, const std::string &src)
 {
    snprintf(dst, size, "%s", src.c_str());
+}
+
+void Linker::check_size(const Decl &d, const char *what, unsigned max, const char *limit)
+{
+   unsigned n = d.type.slots();
+   if (n > max)
+      error(std::string(what) + " '" + d.name + "' takes " + (n == UINT_MAX ? "over " : "") +
+            std::to_string(n) + " vec4s, more than " + limit + " (" + std::to_string(max) + ")");
+}
+
+/* Each used attribute, varying and fragment output against its limit, before anything is
+ * laid out (a varying both stages use is reported once). */
+void Linker::check_sizes()
+{
+   for (const Decl &d : vs.decls) {
+      if (!d.used || !is_user(d))
+         continue;
+      if (d.storage == EvqVaryingIn)
+         check_size(d, "attribute", MAX_VERTEX_ATTRIBS, "GL_MAX_VERTEX_ATTRIBS");
+      else if (d.storage == EvqVaryingOut)
+         check_size(d, "varying", MAX_VARYING_VECTORS, "GL_MAX_VARYING_VECTORS");
+   }
+   for (const Decl &d : fs.decls) {
+      if (!d.used || !is_user(d))
+         continue;
+      const Decl *v = vs.find(d.name);
+      if (d.storage == EvqVaryingIn && !(v && v->used && v->storage == EvqVaryingOut))
+         check_size(d, "varying", MAX_VARYING_VECTORS, "GL_MAX_VARYING_VECTORS");
+      else if (d.storage == EvqVaryingOut)
+         check_size(d, "fragment output", MAX_DRAW_BUFFERS, "GL_MAX_DRAW_BUFFERS");
+   }
 }
 
 void Linker::check_cross_stage()
@@ -238,8 +272,9 @@ void Linker::varyings_and_builtins()
       if (!v || v->storage != EvqVaryingOut)
          continue;   /* reported by check_cross_stage */
       unsigned n = f.type.slots();
-      if (generic + n > MAX_VARYING_VECTORS) {
-         error("too many varyings (at most " + std::to_string(MAX_VARYING_VECTORS) + " vec4s)");
+      if (n > MAX_VARYING_VECTORS - generic) {
+         error("too many varyings (at most " + std::to_string(MAX_VARYING_VECTORS) +
+               " vec4s: GL_MAX_VARYING_VECTORS)");
          return;
       }
       GlobalVar &out = vs_map[f.name];
@@ -429,7 +464,9 @@ bool link_interface(const StageInfo &vs, const StageInfo &fs,
                     GlobalMap &vs_map, GlobalMap &fs_map, std::string &log)
 {
    Linker l{ vs, fs, vs_ir, fs_ir, prog, vs_map, fs_map, log, true, {}, {}, {} };
-   l.check_cross_stage();
+   l.check_sizes();
+   if (l.ok)
+      l.check_cross_stage();
    if (!l.ok)
       return false;
    l.attributes(bindings, num_bindings);

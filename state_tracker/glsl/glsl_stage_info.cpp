@@ -12,10 +12,8 @@ using namespace glslang;
 
 Decl *StageInfo::find(const std::string &name)
 {
-   for (Decl &d : decls)
-      if (d.name == name)
-         return &d;
-   return nullptr;
+   auto it = decl_index.find(name);
+   return it == decl_index.end() ? nullptr : &decls[it->second];
 }
 
 const Decl *StageInfo::find(const std::string &name) const
@@ -81,6 +79,7 @@ static void add_decl(StageInfo &info, const TIntermSymbol *sym)
    /* a type we cannot express is only an error if the variable is used */
    if (!convert_type(sym->getType(), d.type, d.unsupported))
       d.type = Type();
+   info.decl_index.emplace(d.name, info.decls.size());
    info.decls.push_back(std::move(d));
 }
 

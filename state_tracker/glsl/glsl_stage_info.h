@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <glslang/Include/intermediate.h>
@@ -35,6 +36,7 @@ struct StageInfo {
    std::map<std::string, glslang::TIntermAggregate *> functions;   /* by mangled name */
    std::vector<TIntermNode *> global_inits;        /* run before main's body */
    std::vector<Decl> decls;                                 /* interface globals, in order */
+   std::unordered_map<std::string, size_t> decl_index;      /* name -> index in decls */
    bool uses_ddy = false;                 /* dFdy is called (its sign follows the drawable) */
 
    Decl *find(const std::string &name);

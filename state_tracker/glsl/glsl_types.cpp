@@ -1,6 +1,8 @@
 /* Slot layout of GLSL types and their conversion from glslang. */
 #include "glsl_types.h"
 
+#include <climits>
+
 #include <GLES2/gl2.h>
 
 namespace r600glsl {
@@ -16,15 +18,22 @@ bool Type::contains_sampler() const
    return false;
 }
 
+/* An application's array sizes multiply: the count saturates at UINT_MAX, so that a limit
+ * check on it holds for any declared size. */
+static unsigned saturate(uint64_t n)
+{
+   return n > UINT_MAX ? UINT_MAX : (unsigned)n;
+}
+
 unsigned Type::slots() const
 {
    if (array)
-      return array * element().slots();
+      return saturate((uint64_t)array * element().slots());
    if (base == STRUCT) {
-      unsigned n = 0;
+      uint64_t n = 0;
       for (const Field &f : *fields)
-         n += f.type.slots();
-      return n;
+         n = saturate(n + f.type.slots());
+      return (unsigned)n;
    }
    if (base == VOID)
       return 0;

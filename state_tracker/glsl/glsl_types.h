@@ -38,7 +38,7 @@ struct Type {
    bool is_vector_like() const { return !array && !cols && base >= FLOAT && base <= BOOL; }
    bool contains_sampler() const;
 
-   unsigned slots() const;
+   unsigned slots() const;                /* saturates at UINT_MAX */
    Type element() const;                  /* element type of an array */
    Type column() const;                   /* column vector of a matrix */
    unsigned components() const;           /* scalar components of a vector-like or matrix */
