@@ -24,8 +24,8 @@ static const char *const env_table[][2] = {
                           "the interpreter (default 1; 0: every compile before the draw)" },
    { "R600SIM_JIT_ASYNC_MIN", "BYTES: smallest program compiled in the background (default 4096)" },
    { "R600SIM_JIT_THREADS", "N: background compile threads, 1..16 (default 1)" },
-   { "R600SIM_JIT_LARGE", "BYTES: programs this large compile at level 0 (unless R600SIM_JIT_OPT) "
-                          "with one function per CF block (default 16384)" },
+   { "R600SIM_JIT_LARGE", "BYTES: programs this large (or of 256 CF instructions) compile at level 0 "
+                          "(unless R600SIM_JIT_OPT) with one function per CF block (default 16384)" },
    { "R600SIM_JIT_CPU", "LLVM CPU name the JIT generates code for (default: the host's, with its features),"
                         " e.g. x86-64 or haswell; must be one the host can run" },
    { "R600SIM_CACHE_SIZE", "N: programs each engine's cache keeps besides those in use; the least "

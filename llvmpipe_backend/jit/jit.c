@@ -5,7 +5,7 @@
  * bench/jit's dependent-chain shader runs as fast, but its 4-way ILP shader a third slower:
  * the machine scheduler matters once a clause has parallel work; for a large program
  * compile time matters more). Large programs - R600SIM_JIT_LARGE bytes of image or more,
- * default 16 KiB - are also built in the split form of jit_build.h, one function per CF
+ * default 16 KiB, or LARGE_CF CF instructions - are also built in the split form of jit_build.h, one function per CF
  * block, which keeps code generation about linear in the program's size (docs/jit.md §6).
  *
  * Each program's module is compiled here to an ELF object in memory (a second target
@@ -51,6 +51,7 @@
 
 #define EMIT_POOL 16
 #define DEFAULT_LARGE 16384   /* bytes of program image: docs/jit.md §6 */
+#define LARGE_CF 256          /* CF instructions: docs/jit.md §6 */
 
 static pthread_once_t jit_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t jit_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -106,7 +107,7 @@ static void read_large_program(void)
 
 static bool is_large(const struct sim_program *p)
 {
-   return p->image_ndw * sizeof(uint32_t) >= large_program;
+   return p->image_ndw * sizeof(uint32_t) >= large_program || p->ncf - p->entry >= LARGE_CF;
 }
 
 static LLVMCodeGenOptLevel program_level(const struct sim_program *p)
