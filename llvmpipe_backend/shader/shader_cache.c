@@ -17,16 +17,16 @@
  * (tests, tools, bench) never leave their scope: their programs stay for the process.
  * Held programs are outside the LRU list, so the bound may be exceeded while they are held.
  *
- * Background compiles (R600SIM_JIT_ASYNC, default 1): a draw's JIT cache miss
- * (sim_program_get) on a program of at least R600SIM_JIT_ASYNC_MIN bytes that the disk cache does not hold queues it for a
- * compile thread (shader_compile.h) and returns it at once without code, so draws run it on
- * the interpreter (bit-identical); when the compile ends, its code is published under
- * cache_lock with a release store of jit_fn, and each later run (run_program reads jit_fn
- * once per program run) takes the native code. The queue holds a reference, so a program
- * being compiled is never evicted; code is only freed at eviction, when no one holds the
- * program. kc_windows of a JIT-cache program is set at decode, before anyone sees it, so
- * it never changes while a run reads it. Smaller programs compile synchronously: they
- * compile in milliseconds and then run natively from their first draw (docs/jit.md §6). */
+ * Background compiles (R600SIM_JIT_ASYNC, default 1): a draw's JIT cache miss (sim_program_get)
+ * on a program of at least R600SIM_JIT_ASYNC_MIN bytes that the disk cache does not hold queues
+ * it for a compile thread (shader_compile.h) and returns it at once without code, so draws run
+ * it on the interpreter (bit-identical); when the compile ends, its code is published under
+ * cache_lock with a release store of jit_fn, and each later run (run_program reads jit_fn once
+ * per program run) takes the native code. The queue holds a reference, so a program being
+ * compiled is never evicted; code is only freed at eviction, when no one holds the program.
+ * kc_windows of a JIT-cache program is set at decode, before anyone sees it, so it never
+ * changes while a run reads it. Smaller programs compile synchronously: they compile in
+ * milliseconds and then run natively from their first draw (docs/jit.md §6). */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -302,8 +302,8 @@ static void compiled(struct sim_program *p, const struct sim_jit_code *code, con
 }
 
 /* Gives the new program p of the JIT cache its code: at once when it is small, in the disk
- * cache or not asked for by a draw, else by a compile thread (cache_lock held; p is not yet in the cache, its
- * queue hold is taken later by `hold`). Returns whether p was queued. */
+ * cache or not asked for by a draw, else by a compile thread (cache_lock held; p is not yet in
+ * the cache, its queue hold is taken later by `hold`). Returns whether p was queued. */
 static bool compile(struct sim_program *p, bool draw)
 {
    char err[160];
