@@ -25,7 +25,10 @@
  * GPU thread registered its exit handler) are destroyed before that handler drains the
  * GPU thread's queue, so code generation must stop first: an exit handler registered after
  * the first compile (it runs before those destructors) waits for the builds in flight and
- * closes the JIT; later programs run on the interpreter and code is no longer freed. */
+ * closes the JIT; later programs run on the interpreter and code is no longer freed. Since
+ * that first compile may itself run on a compile thread when the process exits, jit_init
+ * first generates code for a small module at each level it will use, which creates most of
+ * those statics, and registers the handler once already. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -131,6 +134,65 @@ static void register_close(void)
    atexit(close_jit);
 }
 
+/* A target machine of `level` for one build (jit_lock held, or in jit_init). */
+static LLVMTargetMachineRef take_emit_tm(LLVMCodeGenOptLevel level)
+{
+   if (emit_idle[level])
+      return emit_pool[level][--emit_idle[level]];
+   return LLVMCreateTargetMachine(emit_target, emit_triple, emit_cpu, emit_features, level,
+                                  LLVMRelocDefault, LLVMCodeModelJITDefault);
+}
+
+static void give_emit_tm(LLVMTargetMachineRef tm, LLVMCodeGenOptLevel level)
+{
+   if (emit_idle[level] < EMIT_POOL)
+      emit_pool[level][emit_idle[level]++] = tm;
+   else
+      LLVMDisposeTargetMachine(tm);
+}
+
+/* Generates code for a small module like the programs' (16-lane float ops, a helper call, a
+ * switch) at `level`, so that LLVM creates its function-local statics now. */
+static void warm_up(LLVMCodeGenOptLevel level)
+{
+   LLVMContextRef ctx = LLVMContextCreate();
+   LLVMModuleRef mod = LLVMModuleCreateWithNameInContext("warm_up", ctx);
+   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+   LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0), i32 = LLVMInt32TypeInContext(ctx);
+   LLVMTypeRef vf = LLVMVectorType(LLVMFloatTypeInContext(ctx), 16);
+   LLVMTypeRef fty = LLVMFunctionType(i32, &ptr, 1, 0);
+   LLVMValueRef fn = LLVMAddFunction(mod, "warm_up", fty);
+   LLVMValueRef helper = LLVMAddFunction(mod, "helper", fty);
+   LLVMValueRef x = LLVMGetParam(fn, 0);
+   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, fn, "entry");
+   LLVMBasicBlockRef one = LLVMAppendBasicBlockInContext(ctx, fn, "one");
+   LLVMBasicBlockRef other = LLVMAppendBasicBlockInContext(ctx, fn, "other");
+   LLVMPositionBuilderAtEnd(b, entry);
+   LLVMValueRef v = LLVMBuildLoad2(b, vf, x, "");
+   LLVMBuildStore(b, LLVMBuildFAdd(b, LLVMBuildFMul(b, v, v, ""), v, ""), x);
+   LLVMValueRef r = LLVMBuildCall2(b, fty, helper, &x, 1, "");
+   LLVMValueRef sw = LLVMBuildSwitch(b, r, other, 2);
+   LLVMAddCase(sw, LLVMConstInt(i32, 1, 0), one);
+   LLVMAddCase(sw, LLVMConstInt(i32, 2, 0), one);
+   LLVMPositionBuilderAtEnd(b, one);
+   LLVMBuildRet(b, LLVMConstInt(i32, 1, 0));
+   LLVMPositionBuilderAtEnd(b, other);
+   LLVMBuildRet(b, r);
+   LLVMDisposeBuilder(b);
+   LLVMSetDataLayout(mod, LLVMOrcLLJITGetDataLayoutStr(jit));
+   LLVMSetTarget(mod, LLVMOrcLLJITGetTripleString(jit));
+   LLVMTargetMachineRef tm = take_emit_tm(level);
+   char *msg = NULL;
+   LLVMMemoryBufferRef obj = NULL;
+   if (tm && !LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMObjectFile, &msg, &obj))
+      LLVMDisposeMemoryBuffer(obj);
+   LLVMDisposeMessage(msg);
+   if (tm)
+      give_emit_tm(tm, level);
+   LLVMDisposeModule(mod);
+   LLVMContextDispose(ctx);
+}
+
 /* Binds the host helpers' names (jit_build.h) to their addresses in the main JITDylib. */
 static LLVMErrorRef define_host_symbols(void)
 {
@@ -227,23 +289,15 @@ out:
    emit_triple = triple;
    emit_cpu = cpu;
    emit_features = features;
-}
-
-/* A target machine of `level` for one build (jit_lock held). */
-static LLVMTargetMachineRef take_emit_tm(LLVMCodeGenOptLevel level)
-{
-   if (emit_idle[level])
-      return emit_pool[level][--emit_idle[level]];
-   return LLVMCreateTargetMachine(emit_target, emit_triple, emit_cpu, emit_features, level,
-                                  LLVMRelocDefault, LLVMCodeModelJITDefault);
-}
-
-static void give_emit_tm(LLVMTargetMachineRef tm, LLVMCodeGenOptLevel level)
-{
-   if (emit_idle[level] < EMIT_POOL)
-      emit_pool[level][emit_idle[level]++] = tm;
-   else
-      LLVMDisposeTargetMachine(tm);
+   if (!jit)
+      return;
+   if (forced_level >= 0) {
+      warm_up((LLVMCodeGenOptLevel)forced_level);
+   } else {
+      warm_up(LLVMCodeGenLevelDefault);
+      warm_up(LLVMCodeGenLevelNone);
+   }
+   register_close();
 }
 
 /* The program's IR compiled to an object, or NULL with `err` set. */

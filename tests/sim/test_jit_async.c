@@ -19,6 +19,8 @@
  *   device  a device's memory and registers are destroyed while the compile of one of its
  *           programs is held back: the compile finishes afterwards, and the program (keyed
  *           by its bytes) runs natively for the next device without another compile.
+ *   exit    the process returns from main while a background build is in flight (past the
+ *           gate): the JIT's exit handler waits for it, and the process exits cleanly.
  * No check depends on how long a compile takes: the gate decides what is pending. */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -40,7 +42,7 @@
 static pthread_t main_thread;
 static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t gate_cond = PTHREAD_COND_INITIALIZER;
-static bool gate_closed;
+static bool gate_closed, passed;   /* passed: a compile thread went through the gate */
 
 enum sim_jit_result __real_sim_jit_compile_code(const struct sim_program *p, bool build,
                                                 struct sim_jit_code *out, char *err,
@@ -58,6 +60,8 @@ enum sim_jit_result __wrap_sim_jit_compile_code(const struct sim_program *p, boo
       pthread_mutex_lock(&gate_lock);
       while (gate_closed)
          pthread_cond_wait(&gate_cond, &gate_lock);
+      passed = true;
+      pthread_cond_broadcast(&gate_cond);
       pthread_mutex_unlock(&gate_lock);
    }
    return __real_sim_jit_compile_code(p, build, out, err, errlen);
@@ -313,6 +317,23 @@ static int test_device(void)
    return check_report();
 }
 
+/* ---- exit ------------------------------------------------------------------------------------- */
+
+static int test_exit(void)
+{
+   machine();
+   uint64_t small = build(1, 0x400), big = build(BIG_CLAUSES, 0x500);
+   struct sim_program *q = draw_get(small, 1);   /* the JIT starts up on this thread */
+   check(q && sim_program_engine(q) == SIM_ENGINE_JIT, "a small program compiles at once");
+   struct sim_program *p = draw_get(big, 2);
+   check(p && sim_program_engine(p) == SIM_ENGINE_INTERP, "the large one is queued");
+   pthread_mutex_lock(&gate_lock);
+   while (!passed)
+      pthread_cond_wait(&gate_cond, &gate_lock);
+   pthread_mutex_unlock(&gate_lock);
+   return check_report();   /* exit() with the build running (or just done) */
+}
+
 int main(int argc, char **argv)
 {
    main_thread = pthread_self();
@@ -325,6 +346,8 @@ int main(int argc, char **argv)
       return test_stress();
    if (argc == 2 && !strcmp(argv[1], "device"))
       return test_device();
-   fprintf(stderr, "usage: test_jit_async async|sync|stress|device\n");
+   if (argc == 2 && !strcmp(argv[1], "exit"))
+      return test_exit();
+   fprintf(stderr, "usage: test_jit_async async|sync|stress|device|exit\n");
    return 2;
 }
