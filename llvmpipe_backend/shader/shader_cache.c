@@ -338,7 +338,6 @@ void sim_program_cache_wait(void)
 
 /* ---- lookups ----------------------------------------------------------------------------- */
 
-
 enum sim_engine sim_program_engine(const struct sim_program *prog)
 {
    return __atomic_load_n(&prog->jit_fn, __ATOMIC_ACQUIRE) ? SIM_ENGINE_JIT : SIM_ENGINE_INTERP;
