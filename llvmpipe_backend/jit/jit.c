@@ -1,11 +1,11 @@
 /* The process-wide LLVM 15 ORC LLJIT (recipe of docs/jit.md §1, §4.1): host CPU name and
  * features, no IR optimisation passes (the IR is emitted as clean SSA, one basic block per
- * ALU clause), code generation level R600SIM_JIT_OPT for every program when set, else 2 for
- * small programs and 0 for large ones (level 0 compiles about 1.5-2 times faster, and
- * bench/jit's dependent-chain shader runs as fast, but its 4-way ILP shader a third slower: the
- * machine scheduler matters once a clause has parallel work; for a large program compile time
- * matters more). Large programs - R600SIM_JIT_LARGE bytes of image or more, default 16 KiB, or
- * LARGE_CF CF instructions - are also built in the split form of jit_build.h, one function per
+ * ALU clause), code generation level R600SIM_JIT_OPT for every program when set, else 2, or 0
+ * for programs of LARGE_CF CF instructions or more (level 0 compiles such programs 1.5-3.5
+ * times faster; on ALU-dense programs it gains little or loses, and bench/jit's 4-way ILP
+ * shader runs a third slower at level 0: the machine scheduler matters once a clause has
+ * parallel work). Large programs - R600SIM_JIT_LARGE bytes of image or more, default 16 KiB,
+ * or LARGE_CF CF instructions - are built in the split form of jit_build.h, one function per
  * CF block, which keeps code generation about linear in the program's size (docs/jit.md §6).
  *
  * Each program's module is compiled here to an ELF object in memory (a second target
@@ -108,16 +108,21 @@ static void read_large_program(void)
       large_program = n;
 }
 
+static bool many_cf(const struct sim_program *p)
+{
+   return p->ncf - p->entry >= LARGE_CF;
+}
+
 static bool is_large(const struct sim_program *p)
 {
-   return p->image_ndw * sizeof(uint32_t) >= large_program || p->ncf - p->entry >= LARGE_CF;
+   return p->image_ndw * sizeof(uint32_t) >= large_program || many_cf(p);
 }
 
 static LLVMCodeGenOptLevel program_level(const struct sim_program *p)
 {
    if (forced_level >= 0)
       return (LLVMCodeGenOptLevel)forced_level;
-   return is_large(p) ? LLVMCodeGenLevelNone : LLVMCodeGenLevelDefault;
+   return many_cf(p) ? LLVMCodeGenLevelNone : LLVMCodeGenLevelDefault;
 }
 
 static void close_jit(void)
