@@ -18,7 +18,14 @@ static const struct r600sim_debug_flag flag_table[] = {
 /* The simulator's other R600SIM_* variables, listed by R600SIM_DEBUG=help. */
 static const char *const env_table[][2] = {
    { "R600SIM_ENGINE", "interp|jit: the shader engine of draws (default jit)" },
-   { "R600SIM_JIT_OPT", "0..3: LLVM code generation level of the JIT (default 2; 0 compiles faster)" },
+   { "R600SIM_JIT_OPT", "0..3: LLVM code generation level of the JIT (default: 2, 0 for programs of "
+                        "256 CF instructions or more; 0 compiles faster)" },
+   { "R600SIM_JIT_ASYNC", "0|1: compile large programs on background threads while draws run them on "
+                          "the interpreter (default 1; 0: every compile before the draw)" },
+   { "R600SIM_JIT_ASYNC_MIN", "BYTES: smallest program compiled in the background (default 4096)" },
+   { "R600SIM_JIT_THREADS", "N: background compile threads, 1..16 (default 1)" },
+   { "R600SIM_JIT_LARGE", "BYTES: programs this large (or of 256 CF instructions) compile with one "
+                          "function per CF block (default 16384)" },
    { "R600SIM_JIT_CPU", "LLVM CPU name the JIT generates code for (default: the host's, with its features),"
                         " e.g. x86-64 or haswell; must be one the host can run" },
    { "R600SIM_CACHE_SIZE", "N: programs each engine's cache keeps besides those in use; the least "

@@ -8,10 +8,26 @@
 
 #include "sq/isa_program.h"
 
-/* Compiles `p` (decoded from p->image) and sets p->jit_fn and p->jit_code: loaded from the
- * disk cache (R600SIM_CACHE_DIR) when it holds the program, else built, and then stored
- * there. On failure returns false with `err` set; the program then runs on the
- * interpreter. */
+/* The native code of a program. */
+struct sim_jit_code {
+   int (*fn)(void *exec);
+   void *code;                 /* the code's resource tracker (sim_jit_release) */
+};
+
+enum sim_jit_result {
+   SIM_JIT_OK,                 /* *out holds the code */
+   SIM_JIT_NOT_CACHED,         /* build was false and the disk cache does not hold it */
+   SIM_JIT_FAILED,             /* err says why; the program runs on the interpreter */
+};
+
+/* The code of `p` (decoded from p->image; only read, so several threads may compile
+ * programs at once): loaded from the disk cache (R600SIM_CACHE_DIR) when it holds the
+ * program, else, when `build`, built and then stored there. */
+enum sim_jit_result sim_jit_compile_code(const struct sim_program *p, bool build,
+                                         struct sim_jit_code *out, char *err, size_t errlen);
+
+/* sim_jit_compile_code with build, setting p->jit_fn, p->jit_code and p->kc_windows. On
+ * failure returns false with `err` set. */
 bool sim_jit_compile(struct sim_program *p, char *err, size_t errlen);
 
 /* Frees the code of a compiled program (nothing may be running it) and clears jit_fn. */

@@ -7,7 +7,14 @@
  * (jit_alu_ops.c); their kcache constants are read straight from the constant buffers when
  * an inline test shows cf_alu.c's locking would read the same bytes (kcache.h), else through
  * that locking. A CF helper may return any CF index (RETURN), so each such switch falls back
- * to a dispatch block over all CF indices. */
+ * to a dispatch block over all CF indices.
+ *
+ * Split form (large programs, jit_build.h): code generation of one function grows faster
+ * than linearly with its blocks (register allocation and live intervals: docs/jit.md §6),
+ * so each CF block (a CF instruction, or a run of chained ALU clauses) becomes a function of
+ * its own that returns the next CF index, and the program's function is a loop calling them
+ * through a table indexed by CF index. A jump out of a CF block returns its target; the
+ * code inside each block is the same as in the one-function form. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -209,8 +216,175 @@ static void find_chained(const struct sim_program *p, bool *chained)
    }
 }
 
+/* Emits the CF block that starts at `first` (the builder is at its start): one CF
+ * instruction, or a run of chained ALU clauses. At its end it branches to its successor
+ * through a switch falling back to `dispatch` (adding to the `target` phi), or in the split
+ * form (target NULL) returns the next CF index. False when out of memory. */
+static bool emit_block(struct jb *j, unsigned first, const bool *chained,
+                       const struct jit_cf_blocks *blocks, LLVMValueRef target,
+                       LLVMBasicBlockRef dispatch)
+{
+   const struct sim_program *p = j->p;
+   LLVMBasicBlockRef *bb = blocks->bb, ok = blocks->ok, fault = blocks->fault;
+   unsigned pc = first;   /* becomes the last CF instruction of a run of ALU clauses */
+   const struct sim_cf *cf = &p->cf[pc];
+   LLVMValueRef next;
+   if (cf->op == SIM_CF_ALU) {
+      bool plain = plain_alu(cf);
+      LLVMValueRef kc_base[2] = { NULL, NULL };
+      if (!plain) {
+         /* the entry by helper (constant file, WHOLE_QUAD / VALID_PIXEL) locks kcache
+          * itself unless the windows serve; the inline entry (the stack push) is
+          * followed by the kcache entry */
+         bool by_helper = jit_cf_alu_entry_by_helper(cf);
+         if (by_helper && uses_kcache(cf))
+            kcache_entry(j, pc, JIT_HOST_CF_ALU_BEGIN_NOKC, JIT_HOST_CF_ALU_BEGIN, fault, kc_base);
+         else
+            jit_cf_alu_begin(j, pc, blocks);
+         if (!by_helper && uses_kcache(cf))
+            kcache_entry(j, pc, -1, JIT_HOST_CF_KCACHE_LOCK, fault, kc_base);
+      }
+      struct jit_alu_run *run = jit_alu_begin(j);
+      if (!run)
+         return false;
+      for (;;) {
+         if (plain && uses_kcache(cf))
+            plain_kcache_entry(j, run, pc, pc != first, fault, kc_base);
+         jit_alu_clause(j, run, cf, kc_base);
+         if (pc + 1 >= p->ncf || !chained[pc + 1])
+            break;
+         cf = &p->cf[++pc];   /* plain, as chained clauses are */
+      }
+      jit_alu_end(j, run);
+      next = plain ? plain_alu_end(j, pc) : jit_cf_alu_end(j, pc, blocks);
+   } else {
+      next = jit_vtx_clause(j, pc);
+      if (!next)
+         next = jit_cf_step(j, pc, blocks);
+   }
+   if (!next)
+      return true;   /* every path branches to its successor */
+   if (!target) {
+      LLVMBuildRet(j->b, next);
+      return true;
+   }
+   LLVMBasicBlockRef here = LLVMGetInsertBlock(j->b);
+   LLVMValueRef sw = LLVMBuildSwitch(j->b, next, dispatch, 4);
+   LLVMAddIncoming(target, &next, &here, 1);
+   LLVMAddCase(sw, LLVMConstInt(j->i32, (uint64_t)(int64_t)SIM_PC_END, 1), ok);
+   LLVMAddCase(sw, LLVMConstInt(j->i32, (uint64_t)(int64_t)SIM_PC_FAULT, 1), fault);
+   if (pc + 1 < p->ncf)
+      LLVMAddCase(sw, ci32(j, pc + 1), bb[pc + 1]);
+   if (jumps(cf->op) && cf->addr < p->ncf && cf->addr != pc + 1)
+      LLVMAddCase(sw, ci32(j, cf->addr), bb[cf->addr]);
+   return true;
+}
+
+static void function_attributes(struct jb *j, LLVMValueRef fn)
+{
+   static const char dn_key[] = "denormal-fp-math", dn_val[] = "preserve-sign,preserve-sign";
+   LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                           LLVMCreateStringAttribute(j->ctx, dn_key, sizeof(dn_key) - 1, dn_val,
+                                                     sizeof(dn_val) - 1));
+   unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
+   LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                           LLVMCreateEnumAttribute(j->ctx, nounwind, 0));
+}
+
+/* The split form's blocks: each CF block (not chained) is a function returning the next CF
+ * index; j->fn calls them in a loop through a table indexed by CF index (NULL: no block
+ * starts there, a fault, as the one-function form's dispatch). */
+static bool build_split(struct jb *j, LLVMTypeRef fty, bool *chained, LLVMBasicBlockRef *bb)
+{
+   const struct sim_program *p = j->p;
+   LLVMValueRef main_fn = j->fn, *table = calloc(p->ncf, sizeof(*table));
+   if (!table)
+      return false;
+   char name[32];
+   for (unsigned pc = p->entry; pc < p->ncf; pc++) {
+      if (chained[pc])
+         continue;
+      snprintf(name, sizeof(name), "cf%u", pc);
+      table[pc] = LLVMAddFunction(j->mod, name, fty);
+      LLVMSetLinkage(table[pc], LLVMInternalLinkage);
+      function_attributes(j, table[pc]);
+   }
+   for (unsigned pc = 0; pc < p->ncf; pc++) {
+      if (!table[pc])
+         table[pc] = LLVMConstPointerNull(j->ptr);
+   }
+   bool ok = true;
+   for (unsigned first = p->entry; ok && first < p->ncf; first++) {
+      if (chained[first])
+         continue;
+      j->fn = table[first];
+      j->x = LLVMGetParam(j->fn, 0);
+      j->fetch_buf = NULL;
+      LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "entry");
+      struct jit_cf_blocks blocks = { bb, LLVMAppendBasicBlockInContext(j->ctx, j->fn, "end"),
+                                      LLVMAppendBasicBlockInContext(j->ctx, j->fn, "fault") };
+      bb[first] = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "cf");
+      LLVMPositionBuilderAtEnd(j->b, blocks.ok);
+      LLVMBuildRet(j->b, LLVMConstInt(j->i32, (uint64_t)(int64_t)SIM_PC_END, 1));
+      LLVMPositionBuilderAtEnd(j->b, blocks.fault);
+      LLVMBuildRet(j->b, LLVMConstInt(j->i32, (uint64_t)(int64_t)SIM_PC_FAULT, 1));
+      LLVMPositionBuilderAtEnd(j->b, entry);
+      j->lanes = load(j, j->ptr, gep(j, j->x, offsetof(struct sim_run, lanes)));
+      LLVMSetAlignment(j->lanes, 8);
+      LLVMBuildBr(j->b, bb[first]);
+      LLVMPositionBuilderAtEnd(j->b, bb[first]);
+      ok = emit_block(j, first, chained, &blocks, NULL, NULL);
+      /* forget this function's blocks: its own and the returns to its successors
+       * (jit_cf.c's next_block), pc + 1 and ADDR of its first and last CF instruction */
+      unsigned last = first;
+      while (last + 1 < p->ncf && chained[last + 1])
+         last++;
+      unsigned seen[5] = { first, first + 1, last + 1, p->cf[first].addr, p->cf[last].addr };
+      for (unsigned i = 0; i < 5; i++) {
+         if (seen[i] < p->ncf)
+            bb[seen[i]] = NULL;
+      }
+   }
+
+   /* int main(x): pc = entry; while (pc < ncf && table[pc]) pc = table[pc](x);
+    * return pc == END. */
+   j->fn = main_fn;
+   j->x = LLVMGetParam(main_fn, 0);
+   LLVMTypeRef aty = LLVMArrayType(j->ptr, p->ncf);
+   LLVMValueRef g = LLVMAddGlobal(j->mod, aty, "cf_blocks");
+   LLVMSetInitializer(g, LLVMConstArray(j->ptr, table, p->ncf));
+   LLVMSetGlobalConstant(g, 1);
+   LLVMSetLinkage(g, LLVMPrivateLinkage);
+   free(table);
+   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(j->ctx, main_fn, "entry");
+   LLVMBasicBlockRef loop = LLVMAppendBasicBlockInContext(j->ctx, main_fn, "loop");
+   LLVMBasicBlockRef look = LLVMAppendBasicBlockInContext(j->ctx, main_fn, "lookup");
+   LLVMBasicBlockRef call = LLVMAppendBasicBlockInContext(j->ctx, main_fn, "call");
+   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(j->ctx, main_fn, "done");
+   LLVMPositionBuilderAtEnd(j->b, entry);
+   LLVMBuildBr(j->b, loop);
+   LLVMPositionBuilderAtEnd(j->b, loop);
+   LLVMValueRef pc = LLVMBuildPhi(j->b, j->i32, "pc");
+   LLVMBuildCondBr(j->b, LLVMBuildICmp(j->b, LLVMIntULT, pc, ci32(j, p->ncf), ""), look, done);
+   LLVMPositionBuilderAtEnd(j->b, look);
+   LLVMValueRef idx = LLVMBuildZExt(j->b, pc, j->i64, "");
+   LLVMValueRef fp = LLVMBuildLoad2(j->b, j->ptr, LLVMBuildGEP2(j->b, j->ptr, g, &idx, 1, ""), "");
+   LLVMBuildCondBr(j->b, LLVMBuildIsNull(j->b, fp, ""), done, call);
+   LLVMPositionBuilderAtEnd(j->b, call);
+   LLVMValueRef next = LLVMBuildCall2(j->b, fty, fp, &j->x, 1, "");
+   LLVMBuildBr(j->b, loop);
+   LLVMValueRef in_v[2] = { ci32(j, p->entry), next };
+   LLVMBasicBlockRef in_b[2] = { entry, call };
+   LLVMAddIncoming(pc, in_v, in_b, 2);
+   LLVMPositionBuilderAtEnd(j->b, done);
+   LLVMValueRef end = LLVMBuildICmp(j->b, LLVMIntEQ, pc,
+                                    LLVMConstInt(j->i32, (uint64_t)(int64_t)SIM_PC_END, 1), "");
+   LLVMBuildRet(j->b, LLVMBuildZExt(j->b, end, j->i32, ""));
+   return ok;
+}
+
 LLVMModuleRef sim_jit_build_module(const struct sim_program *p, LLVMContextRef ctx,
-                                   const char *name)
+                                   const char *name, bool split)
 {
    struct jb j = { .ctx = ctx, .p = p };
    j.mod = LLVMModuleCreateWithNameInContext(name, ctx);
@@ -234,23 +408,23 @@ LLVMModuleRef sim_jit_build_module(const struct sim_program *p, LLVMContextRef c
 
    LLVMTypeRef fty = LLVMFunctionType(j.i32, &j.ptr, 1, 0);
    j.fn = LLVMAddFunction(j.mod, name, fty);
-   static const char dn_key[] = "denormal-fp-math", dn_val[] = "preserve-sign,preserve-sign";
-   LLVMAddAttributeAtIndex(j.fn, LLVMAttributeFunctionIndex,
-                           LLVMCreateStringAttribute(ctx, dn_key, sizeof(dn_key) - 1, dn_val,
-                                                     sizeof(dn_val) - 1));
-   unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
-   LLVMAddAttributeAtIndex(j.fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, nounwind, 0));
+   function_attributes(&j, j.fn);
    j.x = LLVMGetParam(j.fn, 0);
 
-   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, j.fn, "entry");
-   LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(ctx, j.fn, "ok");
-   LLVMBasicBlockRef fault = LLVMAppendBasicBlockInContext(ctx, j.fn, "fault");
-   LLVMBasicBlockRef dispatch = LLVMAppendBasicBlockInContext(ctx, j.fn, "dispatch");
    LLVMBasicBlockRef *bb = calloc(p->ncf, sizeof(*bb));
    bool *chained = calloc(p->ncf, sizeof(*chained));
    if (!bb || !chained)
       goto fail;
    find_chained(p, chained);
+   if (split) {
+      if (!build_split(&j, fty, chained, bb))
+         goto fail;
+      goto done;
+   }
+   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, j.fn, "entry");
+   LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(ctx, j.fn, "ok");
+   LLVMBasicBlockRef fault = LLVMAppendBasicBlockInContext(ctx, j.fn, "fault");
+   LLVMBasicBlockRef dispatch = LLVMAppendBasicBlockInContext(ctx, j.fn, "dispatch");
    struct jit_cf_blocks blocks = { bb, ok, fault };
    for (unsigned pc = p->entry; pc < p->ncf; pc++) {
       if (!chained[pc])
@@ -279,55 +453,11 @@ LLVMModuleRef sim_jit_build_module(const struct sim_program *p, LLVMContextRef c
    for (unsigned first = p->entry; first < p->ncf; first++) {
       if (chained[first])
          continue;
-      unsigned pc = first;   /* becomes the last CF instruction of a run of ALU clauses */
-      const struct sim_cf *cf = &p->cf[pc];
-      LLVMPositionBuilderAtEnd(j.b, bb[pc]);
-      LLVMValueRef next;
-      if (cf->op == SIM_CF_ALU) {
-         bool plain = plain_alu(cf);
-         LLVMValueRef kc_base[2] = { NULL, NULL };
-         if (!plain) {
-            /* the entry by helper (constant file, WHOLE_QUAD / VALID_PIXEL) locks kcache
-             * itself unless the windows serve; the inline entry (the stack push) is
-             * followed by the kcache entry */
-            bool by_helper = jit_cf_alu_entry_by_helper(cf);
-            if (by_helper && uses_kcache(cf))
-               kcache_entry(&j, pc, JIT_HOST_CF_ALU_BEGIN_NOKC, JIT_HOST_CF_ALU_BEGIN, fault, kc_base);
-            else
-               jit_cf_alu_begin(&j, pc, &blocks);
-            if (!by_helper && uses_kcache(cf))
-               kcache_entry(&j, pc, -1, JIT_HOST_CF_KCACHE_LOCK, fault, kc_base);
-         }
-         struct jit_alu_run *run = jit_alu_begin(&j);
-         if (!run)
-            goto fail;
-         for (;;) {
-            if (plain && uses_kcache(cf))
-               plain_kcache_entry(&j, run, pc, pc != first, fault, kc_base);
-            jit_alu_clause(&j, run, cf, kc_base);
-            if (pc + 1 >= p->ncf || !chained[pc + 1])
-               break;
-            cf = &p->cf[++pc];   /* plain, as chained clauses are */
-         }
-         jit_alu_end(&j, run);
-         next = plain ? plain_alu_end(&j, pc) : jit_cf_alu_end(&j, pc, &blocks);
-      } else {
-         next = jit_vtx_clause(&j, pc);
-         if (!next)
-            next = jit_cf_step(&j, pc, &blocks);
-      }
-      if (!next)
-         continue;   /* every path branches to its successor */
-      LLVMBasicBlockRef here = LLVMGetInsertBlock(j.b);
-      LLVMValueRef sw = LLVMBuildSwitch(j.b, next, dispatch, 4);
-      LLVMAddIncoming(target, &next, &here, 1);
-      LLVMAddCase(sw, LLVMConstInt(j.i32, (uint64_t)(int64_t)SIM_PC_END, 1), ok);
-      LLVMAddCase(sw, LLVMConstInt(j.i32, (uint64_t)(int64_t)SIM_PC_FAULT, 1), fault);
-      if (pc + 1 < p->ncf)
-         LLVMAddCase(sw, ci32(&j, pc + 1), bb[pc + 1]);
-      if (jumps(cf->op) && cf->addr < p->ncf && cf->addr != pc + 1)
-         LLVMAddCase(sw, ci32(&j, cf->addr), bb[cf->addr]);
+      LLVMPositionBuilderAtEnd(j.b, bb[first]);
+      if (!emit_block(&j, first, chained, &blocks, target, dispatch))
+         goto fail;
    }
+done:
    free(bb);
    free(chained);
    LLVMDisposeBuilder(j.b);

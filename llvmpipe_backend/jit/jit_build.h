@@ -2,13 +2,16 @@
 #ifndef SIM_JIT_BUILD_H
 #define SIM_JIT_BUILD_H
 
+#include <stdbool.h>
+
 #include <llvm-c/Core.h>
 
 #include "sq/isa_program.h"
 
 /* Builds the IR of `p` as function `name` (int name(struct sim_run *)) in a new module
- * of `ctx`. Returns NULL when out of memory. */
+ * of `ctx`; `split`: one function per CF block (for large programs: code generation then
+ * grows about linearly with the program). Returns NULL when out of memory. */
 LLVMModuleRef sim_jit_build_module(const struct sim_program *p, LLVMContextRef ctx,
-                                   const char *name);
+                                   const char *name, bool split);
 
 #endif

@@ -162,6 +162,22 @@ static void bool_step(struct cfc *c, enum jit_host_fn f, LLVMValueRef *args, uns
 
 /* ---- successors --------------------------------------------------------------------------- */
 
+/* The block of CF index `target`; in the split form (jit_build.c) a CF block of another
+ * function, so a block returning `target` is made for it. The builder stays put. */
+static LLVMBasicBlockRef target_block(struct cfc *c, unsigned target)
+{
+   LLVMBasicBlockRef *slot = &c->t->bb[target];
+   if (!*slot) {
+      struct jb *j = c->j;
+      LLVMBasicBlockRef here = LLVMGetInsertBlock(j->b);
+      *slot = block(j, "leave");
+      at(j, *slot);
+      LLVMBuildRet(j->b, ci32(j, target));
+      at(j, here);
+   }
+   return *slot;
+}
+
 /* The block that continues at `target` as sim_cf_next says: the end of the program, the
  * target's block, or for a backward jump a block counting it against the runaway-loop
  * limit (past the limit sim_cf_next counts it and faults). The builder stays put. */
@@ -171,7 +187,7 @@ static LLVMBasicBlockRef next_block(struct cfc *c, unsigned target)
    if ((target == c->pc + 1 && c->cf->eop) || target >= j->p->ncf)
       return c->t->ok;
    if (target > c->pc)
-      return c->t->bb[target];
+      return target_block(c, target);
    LLVMBasicBlockRef here = LLVMGetInsertBlock(j->b);
    LLVMBasicBlockRef back = block(j, "back"), counted = block(j, "back_counted");
    LLVMBasicBlockRef runaway = block(j, "runaway");
@@ -180,7 +196,7 @@ static LLVMBasicBlockRef next_block(struct cfc *c, unsigned target)
    LLVMBuildCondBr(j->b, icmp(j, LLVMIntULT, n, ci32(j, SIM_MAX_BACKWARD_JUMPS)), counted, runaway);
    at(j, counted);
    st(j, add(j, n, ci32(j, 1)), j->x, RUN(backjumps));
-   LLVMBuildBr(j->b, c->t->bb[target]);
+   LLVMBuildBr(j->b, target_block(c, target));
    at(j, runaway);
    LLVMValueRef args[3] = { j->x, ci32(j, c->pc), ci32(j, target) };
    call_host(j, JIT_HOST_CF_NEXT, j->i32, args, 3);

@@ -15,7 +15,18 @@
  * submission ends, and the GPU thread executes submissions one after the other, so a
  * program is never freed while it runs, without a release call. Callers that keep seq at 0
  * (tests, tools, bench) never leave their scope: their programs stay for the process.
- * Held programs are outside the LRU list, so the bound may be exceeded while they are held. */
+ * Held programs are outside the LRU list, so the bound may be exceeded while they are held.
+ *
+ * Background compiles (R600SIM_JIT_ASYNC, default 1): a draw's JIT cache miss (sim_program_get)
+ * on a program of at least R600SIM_JIT_ASYNC_MIN bytes that the disk cache does not hold queues
+ * it for a compile thread (shader_compile.h) and returns it at once without code, so draws run
+ * it on the interpreter (bit-identical); when the compile ends, its code is published under
+ * cache_lock with a release store of jit_fn, and each later run (run_program reads jit_fn once
+ * per program run) takes the native code. The queue holds a reference, so a program being
+ * compiled is never evicted; code is only freed at eviction, when no one holds the program.
+ * kc_windows of a JIT-cache program is set at decode, before anyone sees it, so it never
+ * changes while a run reads it. Smaller programs compile synchronously: they compile in
+ * milliseconds and then run natively from their first draw (docs/jit.md §6). */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -27,6 +38,7 @@
 
 #include "jit/jit.h"
 #include "r600_regs.h"
+#include "shader/shader_compile.h"
 #include "sq/interp.h"
 #include "sq/isa_decode.h"
 #include "sq/isa_read.h"
@@ -35,6 +47,7 @@
 
 #define CACHE_BUCKETS 1024
 #define DEFAULT_CACHE_SIZE 1024
+#define DEFAULT_ASYNC_MIN 4096     /* bytes: docs/jit.md §6 */
 #define MXCSR_DAZ 0x0040u
 #define MXCSR_FTZ 0x8000u
 
@@ -57,10 +70,13 @@ static struct engine_cache cache[2];   /* [0] interpreter, [1] JIT */
 static uint64_t last_scope;
 static unsigned evicted;
 static atomic_uint compile_count;
+static unsigned async_queued;   /* programs queued for a background compile (cache_lock) */
 
 static pthread_once_t config_once = PTHREAD_ONCE_INIT;
 static bool use_jit = true;
 static unsigned cache_size = DEFAULT_CACHE_SIZE;   /* 0: no bound */
+static bool async = true;                          /* R600SIM_JIT_ASYNC */
+static unsigned long async_min = DEFAULT_ASYNC_MIN; /* R600SIM_JIT_ASYNC_MIN, bytes */
 static pthread_key_t holds_key;
 static bool holds_key_ok;
 
@@ -94,6 +110,23 @@ static void config(void)
                  DEFAULT_CACHE_SIZE);
       else
          cache_size = (unsigned)n;
+   }
+   e = getenv("R600SIM_JIT_ASYNC");
+   if (e && *e) {
+      if (!strcmp(e, "0"))
+         async = false;
+      else if (strcmp(e, "1"))
+         fprintf(stderr, "r600sim: R600SIM_JIT_ASYNC=%s unknown (use 0 or 1); using 1\n", e);
+   }
+   e = getenv("R600SIM_JIT_ASYNC_MIN");
+   if (e && *e) {
+      char *end;
+      unsigned long n = strtoul(e, &end, 10);
+      if (*end || e[0] == '-' || n > 1ul << 30)
+         fprintf(stderr, "r600sim: R600SIM_JIT_ASYNC_MIN=%s is not a byte count; using %u\n", e,
+                 DEFAULT_ASYNC_MIN);
+      else
+         async_min = n;
    }
    holds_key_ok = !pthread_key_create(&holds_key, holds_destroy);
 }
@@ -135,15 +168,19 @@ static void stage_state(const struct sim_shader_env *env, unsigned *entry, bool 
    }
 }
 
-static void compile(struct sim_program *p, bool jit)
+static void warn_failed(const char *err)
 {
    static atomic_bool warned;
-   char err[160];
-   if (!jit || sim_jit_compile(p, err, sizeof(err)))
-      return;
    if (!atomic_exchange(&warned, true))
       fprintf(stderr, "r600sim: JIT compile failed (%s); running the program on the "
                       "interpreter (warned once)\n", err);
+}
+
+/* Publishes `code` as p's (cache_lock held): runs that start after this see it. */
+static void publish(struct sim_program *p, const struct sim_jit_code *code)
+{
+   p->jit_code = code->code;
+   __atomic_store_n(&p->jit_fn, code->fn, __ATOMIC_RELEASE);
 }
 
 /* ---- the LRU list and eviction (cache_lock held) ------------------------------------------- */
@@ -249,20 +286,67 @@ static void hold(struct holds *h, struct sim_program *p)
    p->pin_scope = h->scope;
 }
 
-/* ---- lookups ----------------------------------------------------------------------------- */
+/* ---- compiles ---------------------------------------------------------------------------- */
 
-struct sim_program *sim_program_get(struct sim_shader_env *env, uint64_t va)
+/* shader_compile.h's `done`: the background compile of p ended; drop the queue's hold. */
+static void compiled(struct sim_program *p, const struct sim_jit_code *code, const char *err)
 {
-   return sim_program_get_engine(env, va, SIM_ENGINE_DEFAULT);
+   pthread_mutex_lock(&cache_lock);
+   if (code)
+      publish(p, code);
+   else
+      warn_failed(err);
+   unhold(p);
+   trim(&cache[1]);
+   pthread_mutex_unlock(&cache_lock);
 }
+
+/* Gives the new program p of the JIT cache its code: at once when it is small, in the disk
+ * cache or not asked for by a draw, else by a compile thread (cache_lock held; p is not yet in
+ * the cache, its queue hold is taken later by `hold`). Returns whether p was queued. */
+static bool compile(struct sim_program *p, bool draw)
+{
+   char err[160];
+   struct sim_jit_code code;
+   bool background = draw && async && p->image_ndw * sizeof(uint32_t) >= async_min;
+   p->kc_windows = sim_kcache_windows_used(p);
+   switch (sim_jit_compile_code(p, !background, &code, err, sizeof(err))) {
+   case SIM_JIT_OK:
+      publish(p, &code);
+      return false;
+   case SIM_JIT_FAILED:
+      warn_failed(err);
+      return false;
+   case SIM_JIT_NOT_CACHED:
+      break;
+   }
+   if (sim_compile_queue(p, compiled)) {
+      async_queued++;
+      return true;
+   }
+   if (sim_jit_compile_code(p, true, &code, err, sizeof(err)) == SIM_JIT_OK)
+      publish(p, &code);
+   else
+      warn_failed(err);
+   return false;
+}
+
+void sim_program_cache_wait(void)
+{
+   sim_compile_wait();
+}
+
+/* ---- lookups ----------------------------------------------------------------------------- */
 
 enum sim_engine sim_program_engine(const struct sim_program *prog)
 {
-   return prog->jit_fn ? SIM_ENGINE_JIT : SIM_ENGINE_INTERP;
+   return __atomic_load_n(&prog->jit_fn, __ATOMIC_ACQUIRE) ? SIM_ENGINE_JIT : SIM_ENGINE_INTERP;
 }
 
-struct sim_program *sim_program_get_engine(struct sim_shader_env *env, uint64_t va,
-                                           enum sim_engine engine)
+/* The program at va for `engine`; `draw`: the draw path's lookup, which may compile in the
+ * background. */
+static struct sim_program *get(struct sim_shader_env *env, uint64_t va, enum sim_engine engine,
+                               bool draw)
 {
    pthread_once(&config_once, config);
    bool jit = engine == SIM_ENGINE_DEFAULT ? use_jit : engine == SIM_ENGINE_JIT;
@@ -305,13 +389,15 @@ struct sim_program *sim_program_get_engine(struct sim_shader_env *env, uint64_t 
    p->image = img.dw;
    p->image_ndw = img.ndw;
    p->engine = jit;
-   compile(p, jit);
+   p->refs = 0;
+   p->pin_scope = 0;
+   bool queued = jit && compile(p, draw);
    p->next = *bucket;
    *bucket = p;
    c->count++;
-   p->refs = 0;
-   p->pin_scope = 0;
    lru_push(c, p);
+   if (queued)
+      hold(NULL, p);   /* the compile thread's, dropped by `compiled` */
    hold(holds, p);
    trim(c);
    atomic_fetch_add(&compile_count, 1);
@@ -319,11 +405,23 @@ struct sim_program *sim_program_get_engine(struct sim_shader_env *env, uint64_t 
    return p;
 }
 
+struct sim_program *sim_program_get(struct sim_shader_env *env, uint64_t va)
+{
+   return get(env, va, SIM_ENGINE_DEFAULT, true);
+}
+
+struct sim_program *sim_program_get_engine(struct sim_shader_env *env, uint64_t va,
+                                           enum sim_engine engine)
+{
+   return get(env, va, engine, false);
+}
+
 /* sim_run.run_program: a program runs on its JIT code, or on the interpreter. */
 static bool run_program(struct sim_run *x, const struct sim_program *p)
 {
-   if (p->jit_fn)
-      return p->jit_fn(x) != 0;
+   int (*fn)(void *) = __atomic_load_n(&p->jit_fn, __ATOMIC_ACQUIRE);
+   if (fn)
+      return fn(x) != 0;
    return sim_interp_run(x);
 }
 
@@ -408,7 +506,9 @@ void sim_program_cache_stats(struct sim_program_cache_stats *s)
    s->resident[0] = cache[0].count;
    s->resident[1] = cache[1].count;
    s->evicted = evicted;
+   s->jit_queued = async_queued;
    pthread_mutex_unlock(&cache_lock);
+   s->jit_pending = sim_compile_pending();
    s->jit_built = j.built;
    s->jit_loaded = j.loaded;
    s->jit_disk_rejected = j.rejected;

@@ -64,14 +64,18 @@ struct sim_program;                    /* decoded program + compiled code */
  * env->stage = SIM_STAGE_FS, and passed to sim_program_run for a VS.
  * The program stays valid until the calling thread gets a program in another use scope:
  * another submission (env->seq) or device (env->regs), or until it exits; only then may the
- * cache's LRU bound (R600SIM_CACHE_SIZE) evict it. */
+ * cache's LRU bound (R600SIM_CACHE_SIZE) evict it. A large JIT program may come back
+ * without native code while a compile thread builds it (R600SIM_JIT_ASYNC): it then runs on
+ * the interpreter, with the same results, until its code is ready. */
 struct sim_program *sim_program_get(struct sim_shader_env *env, uint64_t va);
 
 /* Engines. DEFAULT is the one R600SIM_ENGINE names (what draws use). */
 enum sim_engine { SIM_ENGINE_DEFAULT, SIM_ENGINE_INTERP, SIM_ENGINE_JIT };
 
 /* sim_program_get with the engine chosen by the caller (tools, tests); each engine has its
- * own cache entries. */
+ * own cache entries. It never compiles in the background: a JIT program comes back with
+ * its code (unless the JIT cannot compile it, or a draw's background compile of it is
+ * still running). */
 struct sim_program *sim_program_get_engine(struct sim_shader_env *env, uint64_t va,
                                            enum sim_engine engine);
 
@@ -106,7 +110,14 @@ struct sim_program_cache_stats {
    unsigned jit_loaded;          /* JIT objects loaded from R600SIM_CACHE_DIR instead */
    unsigned jit_disk_rejected;   /* R600SIM_CACHE_DIR entries ignored (bad or unusable) */
    unsigned jit_released;        /* JIT programs whose code was freed */
+   unsigned jit_queued;          /* JIT programs queued for a background compile */
+   unsigned jit_pending;         /* of those, still queued or compiling */
 };
 void sim_program_cache_stats(struct sim_program_cache_stats *s);
+
+/* Blocks until no background compile (R600SIM_JIT_ASYNC) is queued or running: the
+ * programs they were for then run on their native code, or for good on the interpreter
+ * when the compile failed. For tests and tools that need the JIT's code. */
+void sim_program_cache_wait(void);
 
 #endif

@@ -1,0 +1,26 @@
+/* Background JIT compiles of the program cache (shader_cache.c): a FIFO of programs and
+ * R600SIM_JIT_THREADS threads (default 1, at most 16) that compile them, started at the
+ * first program queued. A queued program must stay allocated until its `done` call. */
+#ifndef SIM_SHADER_COMPILE_H
+#define SIM_SHADER_COMPILE_H
+
+#include <stdbool.h>
+
+#include "jit/jit.h"
+
+/* Called on a compile thread when `p`'s compile ends: `code` is its code, or NULL when it
+ * failed (`err` says why). */
+typedef void (*sim_compile_done_fn)(struct sim_program *p, const struct sim_jit_code *code,
+                                    const char *err);
+
+/* Queues `p` for compilation. False when no compile thread can run (out of memory, thread
+ * creation failed): the caller then compiles it itself. */
+bool sim_compile_queue(struct sim_program *p, sim_compile_done_fn done);
+
+/* Blocks until no compile is queued or running. */
+void sim_compile_wait(void);
+
+/* Programs queued or compiling now. */
+unsigned sim_compile_pending(void);
+
+#endif
