@@ -4,6 +4,15 @@
  * R600SIM_FUZZ_JIT_RATE (default 32, 0: never) of up to JIT_MAX_BYTES also runs on the JIT,
  * which must agree with the interpreter bit for bit (outcome, fault text, stack report,
  * GPRs, exports), as in tests/sim/fuzz_engines.c.
+ * Programs that can jump backwards (loops, calls) run only one time in R600SIM_FUZZ_LOOP_RATE
+ * (default 8; they are still decoded): a runaway loop runs a million iterations before its
+ * fault, thousands of times the cost of other inputs, and coverage-guided fuzzing finds them
+ * so easily that they would take most of a run's time. For long runs weighted towards the
+ * simulator's decoder, R600SIM_FUZZ_TEXT_RATE=N and R600SIM_FUZZ_EXEC_RATE=N (default 1)
+ * send only one input in N through the text codec and the engines (both are far slower than
+ * the decoder, the codec for its field look-ups by name). Which inputs a rate picks follows
+ * from a hash of the input, so a reproducer is picked again. At exit the harness prints how
+ * many inputs each stage saw.
  *
  * Input: byte 0  bit 0 chip (0 r600, 1 rv770), bits 1-2 stage (0 VS, 1 PS, 2 FS, 3 PS),
  *                bit 3 DX10_CLAMP, bits 4-7 STACK_SIZE;
@@ -19,6 +28,8 @@
 
 #include "common/gpu_memory.h"
 #include "isa.h"
+#include "sq/isa_decode.h"
+#include "sq/isa_read.h"
 #include "r600_regs.h"
 #include "shader/shader_exec.h"
 
@@ -29,7 +40,26 @@
 static struct sim_memory *mem;
 static uint32_t *regs;
 static struct sim_lanes init_lanes;
-static unsigned jit_rate = 32;
+static unsigned jit_rate = 32, loop_rate = 8, exec_rate = 1, text_rate = 1;
+static unsigned long long n_inputs, n_text, n_decoded, n_run, n_jit;   /* the statistics printed at exit */
+
+static void print_stats(void)
+{
+   fprintf(stderr, "fuzz_isa: %llu inputs: %llu through the text codec, %llu decoded by the simulator, "
+           "%llu given to the interpreter, %llu also to the JIT\n", n_inputs, n_text, n_decoded, n_run, n_jit);
+}
+
+/* One input in `rate` (0: none), picked by bits of the input's hash from `shift` on. */
+static bool picked(uint32_t hash, unsigned shift, unsigned rate)
+{
+   return rate && (hash >> shift) % rate == 0;
+}
+
+static unsigned env_rate(const char *name, unsigned def)
+{
+   const char *e = getenv(name);
+   return e && *e ? (unsigned)strtoul(e, NULL, 10) : def;
+}
 static uint64_t scope;   /* a new program-cache use scope per input, so the LRU can evict */
 
 struct result {
@@ -54,9 +84,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
       for (unsigned c = 0; c < 4; c++)
          for (unsigned l = 0; l < SIM_LANES; l++, k = k * 7 + 3)
             init_lanes.gpr[r][c][l] = vals[(k >> 3) % (sizeof(vals) / sizeof(vals[0]))] ^ (r == 0 ? l : 0);
-   const char *e = getenv("R600SIM_FUZZ_JIT_RATE");
-   if (e && *e)
-      jit_rate = (unsigned)strtoul(e, NULL, 10);
+   jit_rate = env_rate("R600SIM_FUZZ_JIT_RATE", jit_rate);
+   loop_rate = env_rate("R600SIM_FUZZ_LOOP_RATE", loop_rate);
+   exec_rate = env_rate("R600SIM_FUZZ_EXEC_RATE", exec_rate);
+   text_rate = env_rate("R600SIM_FUZZ_TEXT_RATE", text_rate);
+   atexit(print_stats);
    return 0;
 }
 
@@ -89,6 +121,27 @@ static void text_codec(enum hw_chip chip, const uint8_t *prog, size_t size)
    }
    free(text);
    isa_program_free(&p);
+}
+
+/* Whether the simulator decodes the program, and whether it can jump backwards. */
+static bool sim_decodes(const struct sim_shader_env *env, uint64_t va, bool *loops)
+{
+   char err[160];
+   struct sim_isa_image img = {0};
+   struct sim_program *p = NULL;
+   if (sim_isa_read(env->mem, env->chip, env->stage, va, 0, false, &img, err, sizeof(err)))
+      p = sim_isa_decode(&img, err, sizeof(err));
+   free(img.dw);
+   if (!p)
+      return false;
+   *loops = false;
+   for (unsigned pc = p->entry; pc < p->ncf && !*loops; pc++) {
+      const struct sim_cf *cf = &p->cf[pc];
+      bool jumps = cf->op >= SIM_CF_LOOP_START && cf->op <= SIM_CF_POP_PUSH_ELSE;   /* ADDR: a CF index */
+      *loops = cf->op == SIM_CF_LOOP_END || cf->op == SIM_CF_CALL || (jumps && cf->addr <= pc);
+   }
+   sim_program_free(p);
+   return true;
 }
 
 static void run(struct sim_shader_env *env, uint64_t va, enum sim_engine engine, uint16_t active, uint16_t valid,
@@ -150,6 +203,7 @@ static uint32_t pgm_resources(enum sim_stage stage, bool dx10_clamp, unsigned st
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+   n_inputs++;
    if (size < 6)
       return 0;
    enum hw_chip chip = data[0] & 1 ? HW_CHIP_R7XX : HW_CHIP_R6XX;
@@ -173,18 +227,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
    size_t psize = size - pos;
    if (psize > PROG_MAX_BYTES)
       psize = PROG_MAX_BYTES;
-   text_codec(chip, prog, psize);
+   uint32_t h = 2166136261u;   /* FNV-1a of the input */
+   for (size_t i = 0; i < size; i++)
+      h = (h ^ data[i]) * 16777619u;
+   if (picked(h, 20, text_rate)) {
+      n_text++;
+      text_codec(chip, prog, psize);
+   }
 
    if (psize) {
       uint64_t va = sim_mem_alloc(mem, psize, 256);
       memcpy(sim_mem_map(mem, va), prog, psize);
       struct sim_shader_env env = { .chip = chip, .stage = stage, .mem = mem, .regs = regs };
-      run(&env, va, SIM_ENGINE_INTERP, active, valid, &res[0]);
-      /* which inputs run on the JIT: a hash of the program, so a reproducer does again */
-      uint32_t h = 2166136261u;
-      for (size_t i = 0; i < psize; i++)
-         h = (h ^ prog[i]) * 16777619u;
-      if (jit_rate && psize <= JIT_MAX_BYTES && h % jit_rate == 0) {
+      bool loops = false, decoded = sim_decodes(&env, va, &loops);
+      bool runs = (!loops || picked(h, 5, loop_rate)) && picked(h, 10, exec_rate);
+      n_decoded += decoded;
+      n_run += runs;
+      if (runs)
+         run(&env, va, SIM_ENGINE_INTERP, active, valid, &res[0]);
+      if (runs && psize <= JIT_MAX_BYTES && picked(h, 0, jit_rate)) {
+         n_jit++;
          run(&env, va, SIM_ENGINE_JIT, active, valid, &res[1]);
          compare(prog, psize);
       }
