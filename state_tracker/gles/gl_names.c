@@ -33,13 +33,15 @@ void gl_names_fini(struct gl_names *t)
 
 void *gl_names_lookup(const struct gl_names *t, uint32_t name)
 {
+   if (name == REMOVED)
+      return t->max_value;
    int i = find(t, name);
    return i < 0 ? NULL : t->values[i];
 }
 
 bool gl_names_exists(const struct gl_names *t, uint32_t name)
 {
-   return find(t, name) >= 0;
+   return name == REMOVED ? t->max_exists : find(t, name) >= 0;
 }
 
 static bool grow(struct gl_names *t)
@@ -75,6 +77,11 @@ static bool grow(struct gl_names *t)
 
 bool gl_names_set(struct gl_names *t, uint32_t name, void *value)
 {
+   if (name == REMOVED) {
+      t->max_exists = true;
+      t->max_value = value;
+      return true;
+   }
    int i = find(t, name);
    if (i >= 0) {
       t->values[i] = value;
@@ -94,6 +101,11 @@ bool gl_names_set(struct gl_names *t, uint32_t name, void *value)
 
 void gl_names_remove(struct gl_names *t, uint32_t name)
 {
+   if (name == REMOVED) {
+      t->max_exists = false;
+      t->max_value = NULL;
+      return;
+   }
    int i = find(t, name);
    if (i >= 0) {
       t->keys[i] = REMOVED;
@@ -117,4 +129,6 @@ void gl_names_foreach(const struct gl_names *t, void (*fn)(void *value, void *da
    for (unsigned i = 0; i < t->capacity; i++)
       if (t->keys[i] != 0 && t->keys[i] != REMOVED && t->values[i])
          fn(t->values[i], data);
+   if (t->max_value)
+      fn(t->max_value, data);
 }

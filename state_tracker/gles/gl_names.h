@@ -11,6 +11,9 @@ struct gl_names {
    void **values;         /* NULL = reserved name without object */
    unsigned capacity, used;   /* used counts live and removed slots */
    uint32_t next;         /* next candidate for gl_names_generate */
+   /* Name UINT32_MAX, which the table cannot hold (its key marks removed slots). */
+   bool max_exists;
+   void *max_value;
 };
 
 void gl_names_fini(struct gl_names *);
