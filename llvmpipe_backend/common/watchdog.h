@@ -4,7 +4,7 @@
  * batches, binned tiles, pixel blocks) ask sim_watchdog_expired every so often and give up
  * when it says so; the device then reports the hang, skips the rest of the submission and
  * signals its fence (gpu_thread.c). A shader program runs to its end once started: loops
- * inside one program are bounded by their loop constants. */
+ * inside one run of a program end at SIM_MAX_BACKWARD_JUMPS (sq/run_state.h), a fault. */
 #ifndef SIM_WATCHDOG_H
 #define SIM_WATCHDOG_H
 
