@@ -176,7 +176,7 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
    case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: case GL_MAX_TEXTURE_IMAGE_UNITS:
       INTS(gl_max_texture_units(ctx));
       return true;
-   case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS: INTS(0); return true;
+   case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS: INTS(gl_max_texture_units(ctx)); return true;
    case GL_NUM_COMPRESSED_TEXTURE_FORMATS: case GL_NUM_SHADER_BINARY_FORMATS: INTS(0); return true;
    case GL_COMPRESSED_TEXTURE_FORMATS: case GL_SHADER_BINARY_FORMATS:
       v->kind = GET_INT;

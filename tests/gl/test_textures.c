@@ -40,7 +40,20 @@ static const char fs_cube[] =
    "uniform vec3 dir;\n"
    "void main() { gl_FragColor = textureCube(s, dir); }\n";
 
-static GLuint prog_2d, prog_cube;
+static const char vs_fetch[] =
+   "attribute vec2 pos;\n"
+   "uniform sampler2D s;\n"
+   "varying vec4 color;\n"
+   "void main() {\n"
+   "   color = texture2DLod(s, pos * 0.5 + 0.5, 0.0);\n"
+   "   gl_Position = vec4(pos, 0.0, 1.0);\n"
+   "}\n";
+static const char fs_color[] =
+   "precision mediump float;\n"
+   "varying vec4 color;\n"
+   "void main() { gl_FragColor = color; }\n";
+
+static GLuint prog_2d, prog_cube, prog_vs;
 static uint8_t image[W * H * 4];
 
 static void expect_error(GLenum want, const char *what)
@@ -521,6 +534,36 @@ static void test_image_errors(void)
    glDeleteTextures(1, &tex);
 }
 
+/* Vertex texture fetch: a 2x2 texture of one colour read by the vertex shader at each
+ * corner, passed to the fragment shader. */
+static void test_vertex_textures(void)
+{
+   GLint units = 0;
+   glGetIntegerv(GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS, &units);
+   CHECK_EQ(units, 16, "MAX_VERTEX_TEXTURE_IMAGE_UNITS");
+   static const uint8_t teal[2 * 2 * 4] = { 0, 128, 128, 255, 0, 128, 128, 255,
+                                            0, 128, 128, 255, 0, 128, 128, 255 };
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glActiveTexture(GL_TEXTURE5);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   nearest();
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, teal);
+   glUseProgram(prog_vs);
+   glUniform1i(glGetUniformLocation(prog_vs, "s"), 5);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   check_gl("vertex texture draw");
+   egl_fixture_read(W, H, image, false);
+   unsigned mismatches = 0;
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         expect_rgba(image, W, x, y, teal, "vertex shader texture fetch", &mismatches);
+   check_mismatches(&mismatches, "vertex shader texture fetch");
+   glDeleteTextures(1, &tex);
+   glActiveTexture(GL_TEXTURE0);
+}
+
 int main(void)
 {
    struct egl_fixture f;
@@ -531,8 +574,9 @@ int main(void)
    static const char *const attribs[] = { "pos", NULL };
    prog_2d = egl_fixture_program(vs_2d, fs_2d, attribs);
    prog_cube = egl_fixture_program(vs_cube, fs_cube, attribs);
-   check(prog_2d && prog_cube, "programs");
-   if (!prog_2d || !prog_cube)
+   prog_vs = egl_fixture_program(vs_fetch, fs_color, attribs);
+   check(prog_2d && prog_cube && prog_vs, "programs");
+   if (!prog_2d || !prog_cube || !prog_vs)
       return check_report();
    static const float v[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, v);
@@ -550,6 +594,7 @@ int main(void)
    test_cube();
    test_incomplete();
    test_image_errors();
+   test_vertex_textures();
 
    egl_fixture_fini(&f);
    return check_report();
