@@ -7,11 +7,12 @@
 
 #define GL_TEXTURE_LEVELS 16          /* levels of a MAX_TEXTURE_SIZE (<= 2^15) texture */
 
-/* One image: its size, GL base format, and its texels as RGBA8 (w * h * 4 bytes, the
- * format already expanded: see gl_texture_image.c). */
+/* One image: its size, GL base format and type, and its texels as RGBA8 (w * h * 4
+ * bytes, the format already expanded: see gl_texture_image.c). The driver's copy packs
+ * them back into the hardware format of format/type where there is one. */
 struct gl_texture_image {
    GLsizei width, height;            /* 0: undefined */
-   GLenum format;
+   GLenum format, type;
    uint8_t *rgba;
 };
 
@@ -24,6 +25,7 @@ struct gl_texture {
    /* The driver's copy, rebuilt from images at the next draw when stale. */
    struct pipe_resource *res;
    unsigned res_levels;              /* levels res holds */
+   unsigned res_swizzle[4];          /* its view swizzle (pipe_sampler_view's encoding) */
    bool stale;                       /* images changed since res was built */
 };
 

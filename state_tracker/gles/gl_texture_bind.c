@@ -3,6 +3,7 @@
 #include "gl_texture.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "glsl_frontend.h"
 
@@ -47,12 +48,13 @@ static unsigned complete_levels(const struct gl_texture *tex)
    return levels;
 }
 
-static struct pipe_resource *create_resource(struct st_context *ctx, bool cube, unsigned w,
-                                             unsigned h, unsigned levels)
+static struct pipe_resource *create_resource(struct st_context *ctx, bool cube,
+                                             enum pipe_format format, unsigned w, unsigned h,
+                                             unsigned levels)
 {
    struct pipe_resource templ = {
       .target = cube ? PIPE_TEXTURE_CUBE : PIPE_TEXTURE_2D,
-      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .format = format,
       .width0 = w, .height0 = h, .depth0 = 1,
       .last_level = levels - 1,
       .bind = PIPE_BIND_SAMPLER_VIEW,
@@ -60,27 +62,86 @@ static struct pipe_resource *create_resource(struct st_context *ctx, bool cube, 
    return ctx->pipe->screen->resource_create(ctx->pipe->screen, &templ);
 }
 
+/* How the driver stores a texture whose images are all format/type: the hardware format
+ * and the view swizzle (0-3 = its R, G, B, A; 4 = 0; 5 = 1). One-byte channels sampled
+ * through swizzles (LUMINANCE -> RRR1, ALPHA -> 000R, LUMINANCE_ALPHA -> RRRG), 5_6_5 as
+ * itself; the rest (4_4_4_4, 5_5_5_1, which the driver has no format for) as RGBA8. */
+struct storage { enum pipe_format format; unsigned bpp; unsigned swizzle[4]; };
+
+static struct storage storage_of(GLenum format, GLenum type)
+{
+   if (type == GL_UNSIGNED_SHORT_5_6_5)
+      return (struct storage){ PIPE_FORMAT_B5G6R5_UNORM, 2, { 0, 1, 2, 5 } };
+   if (type == GL_UNSIGNED_BYTE && format == GL_LUMINANCE)
+      return (struct storage){ PIPE_FORMAT_R8_UNORM, 1, { 0, 0, 0, 5 } };
+   if (type == GL_UNSIGNED_BYTE && format == GL_ALPHA)
+      return (struct storage){ PIPE_FORMAT_R8_UNORM, 1, { 4, 4, 4, 0 } };
+   if (type == GL_UNSIGNED_BYTE && format == GL_LUMINANCE_ALPHA)
+      return (struct storage){ PIPE_FORMAT_R8G8_UNORM, 2, { 0, 0, 0, 1 } };
+   return (struct storage){ PIPE_FORMAT_R8G8B8A8_UNORM, 4, { 0, 1, 2, 3 } };
+}
+
+/* An 8-bit channel of the RGBA8 copy back to the n-bit value it was expanded from. */
+static unsigned narrow(uint8_t v, unsigned bits)
+{
+   unsigned max = (1u << bits) - 1;
+   return (v * max + 127) / 255;
+}
+
+/* The texels of img in the storage format (bpp bytes each, rows packed). */
+static void pack(const struct gl_texture_image *img, const struct storage *st, uint8_t *out)
+{
+   size_t n = (size_t)img->width * (size_t)img->height;
+   for (size_t i = 0; i < n; i++) {
+      const uint8_t *p = img->rgba + i * 4;
+      uint8_t *o = out + i * st->bpp;
+      switch (st->format) {
+      case PIPE_FORMAT_B5G6R5_UNORM: {
+         uint16_t v = (uint16_t)(narrow(p[0], 5) << 11 | narrow(p[1], 6) << 5 | narrow(p[2], 5));
+         memcpy(o, &v, 2);
+         break;
+      }
+      case PIPE_FORMAT_R8_UNORM: o[0] = img->format == GL_ALPHA ? p[3] : p[0]; break;
+      case PIPE_FORMAT_R8G8_UNORM: o[0] = p[0], o[1] = p[3]; break;
+      default: memcpy(o, p, 4); break;
+      }
+   }
+}
+
 /* Uploads the images into a new resource; false when the driver cannot create it. */
 static bool build_resource(struct st_context *ctx, struct gl_texture *tex, unsigned levels)
 {
    bool cube = tex->target == GL_TEXTURE_CUBE_MAP;
+   unsigned faces = cube ? 6 : 1;
    const struct gl_texture_image *base = &tex->images[0][0];
-   struct pipe_resource *res = create_resource(ctx, cube, (unsigned)base->width,
+   bool one_type = true;
+   for (unsigned f = 0; f < faces; f++)
+      for (unsigned l = 0; l < levels; l++)
+         one_type &= tex->images[f][l].type == base->type;
+   struct storage st = storage_of(base->format, one_type ? base->type : GL_NONE);
+   struct pipe_resource *res = create_resource(ctx, cube, st.format, (unsigned)base->width,
                                                (unsigned)base->height, levels);
-   if (!res)
+   uint8_t *texels = malloc((size_t)base->width * (size_t)base->height * st.bpp + 1);
+   if (!res || !texels) {
+      pipe_resource_reference(&res, NULL);
+      free(texels);
       return false;
-   for (unsigned f = 0; f < (cube ? 6u : 1u); f++)
+   }
+   for (unsigned f = 0; f < faces; f++)
       for (unsigned l = 0; l < levels; l++) {
          const struct gl_texture_image *img = &tex->images[f][l];
          struct pipe_box box = { .z = (int)f, .width = img->width, .height = img->height,
                                  .depth = 1 };
-         ctx->pipe->texture_subdata(ctx->pipe, res, l, 0, &box, img->rgba,
-                                    (unsigned)img->width * 4,
-                                    (unsigned)(img->width * img->height) * 4);
+         pack(img, &st, texels);
+         ctx->pipe->texture_subdata(ctx->pipe, res, l, 0, &box, texels,
+                                    (unsigned)img->width * st.bpp,
+                                    (unsigned)(img->width * img->height) * st.bpp);
       }
+   free(texels);
    pipe_resource_reference(&tex->res, NULL);
    tex->res = res;
    tex->res_levels = levels;
+   memcpy(tex->res_swizzle, st.swizzle, sizeof(st.swizzle));
    tex->stale = false;
    return true;
 }
@@ -91,7 +152,7 @@ static struct pipe_resource *black_texture(struct st_context *ctx, bool cube)
    struct pipe_resource **slot = &ctx->black_textures[cube];
    if (*slot)
       return *slot;
-   *slot = create_resource(ctx, cube, 1, 1, 1);
+   *slot = create_resource(ctx, cube, PIPE_FORMAT_R8G8B8A8_UNORM, 1, 1, 1);
    static const uint8_t black[4] = { 0, 0, 0, 255 };
    for (unsigned f = 0; *slot && f < (cube ? 6u : 1u); f++) {
       struct pipe_box box = { .z = (int)f, .width = 1, .height = 1, .depth = 1 };
@@ -147,9 +208,11 @@ static void bind_one(struct st_context *ctx, struct gl_draw_textures *b, unsigne
       ss.min_mip_filter = pipe_mipfilter(tex->min_filter);
       ss.max_lod = (float)(levels - 1);
    }
+   static const unsigned identity[4] = { 0, 1, 2, 3 };
+   const unsigned *swz = levels ? tex->res_swizzle : identity;
    struct pipe_sampler_view templ = {
-      .format = PIPE_FORMAT_R8G8B8A8_UNORM, .last_level = levels ? levels - 1 : 0,
-      .swizzle_r = 0, .swizzle_g = 1, .swizzle_b = 2, .swizzle_a = 3,
+      .format = res->format, .last_level = levels ? levels - 1 : 0,
+      .swizzle_r = swz[0], .swizzle_g = swz[1], .swizzle_b = swz[2], .swizzle_a = swz[3],
    };
    b->views[stage][slot] = ctx->pipe->create_sampler_view(ctx->pipe, res, &templ);
    b->samplers[stage][slot] = ctx->pipe->create_sampler_state(ctx->pipe, &ss);

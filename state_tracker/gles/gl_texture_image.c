@@ -1,9 +1,8 @@
 /* glTexImage2D / glTexSubImage2D: ES 2.0 validation and unpacking into RGBA8 images.
  *
- * Every format is kept as RGBA8, expanded the way the texture unit's UNORM conversion
- * followed by an 8-bit colour buffer write would give it: an n-bit channel c becomes
- * round(c * 255 / (2^n - 1)); LUMINANCE l -> (l, l, l, 1), LUMINANCE_ALPHA -> (l, l, l, a),
- * ALPHA a -> (0, 0, 0, a), RGB -> (r, g, b, 1). */
+ * Images are kept as RGBA8, an n-bit channel c expanded to round(c * 255 / (2^n - 1)) (exact,
+ * so gl_texture_bind.c can pack 5_6_5 back for the hardware); LUMINANCE l -> (l, l, l, 1),
+ * LUMINANCE_ALPHA -> (l, l, l, a), ALPHA a -> (0, 0, 0, a), RGB -> (r, g, b, 1). */
 #include "gl_texture.h"
 
 #include <stdlib.h>
@@ -155,7 +154,7 @@ void GL_APIENTRY glTexImage2D(GLenum target, GLint level, GLint internalformat, 
    if (pixels)
       unpack(ctx, pixels, width, height, format, type, bpp, rgba, width, 0, 0);
    free(img->rgba);
-   *img = (struct gl_texture_image){ width, height, format, rgba };
+   *img = (struct gl_texture_image){ width, height, format, type, rgba };
    tex->stale = true;
 }
 

@@ -4,9 +4,12 @@
  * coordinates that are never on a texel edge; mipmap level selection; cube faces;
  * incomplete textures sampling (0, 0, 0, 1).
  *
- * Channel expansion rule: the texture unit turns an n-bit UNORM channel c into c / (2^n - 1)
- * and the RGBA8 colour buffer rounds to nearest, so the read-back byte is
- * floor(c * 255 / (2^n - 1) + 0.5). */
+ * Channel expansion rules. 5_6_5 is sampled in its own hardware format (FMT_5_6_5): the
+ * texture unit returns c / (2^n - 1), the pixel shader exports it as fp16 (CB SOURCE_FORMAT
+ * EXPORT_NORM, docs/r600-hardware-notes.md), and the RGBA8 colour buffer rounds to nearest:
+ * byte = floor(fp16(c / (2^n - 1)) * 255 + 0.5). 4_4_4_4 and 5_5_5_1 have no driver format and
+ * are expanded on the CPU by the GL spec's rule, byte = floor(c * 255 / (2^n - 1) + 0.5); the
+ * two differ by one where c * 255 / (2^n - 1) lies just above a half (5-bit 20: 164 / 165). */
 #include "egl_fixture.h"
 
 #include <math.h>
@@ -79,9 +82,25 @@ static void nearest(void)
    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
 }
 
+/* x (in [0, 1]) rounded to the nearest fp16 value, ties to even. */
+static double to_fp16(float x)
+{
+   if (x == 0.0f)
+      return 0.0;
+   int e;
+   frexp(x, &e);                       /* x = m * 2^e, m in [0.5, 1) */
+   double ulp = ldexp(1.0, e - 11);    /* 11 significant bits */
+   return nearbyint(x / ulp) * ulp;
+}
+
 static uint8_t expand(unsigned c, unsigned bits)
 {
    return (uint8_t)floor(c * 255.0 / (double)((1u << bits) - 1) + 0.5);
+}
+
+static uint8_t expand_hw(unsigned c, unsigned bits)
+{
+   return (uint8_t)floor(to_fp16((float)c / (float)((1u << bits) - 1)) * 255.0 + 0.5);
 }
 
 /* The reference decode of one client pixel into the RGBA the pbuffer must hold. */
@@ -90,8 +109,8 @@ static void decode(GLenum format, GLenum type, const uint8_t *p, uint8_t out[4])
    unsigned v = p[0] | (unsigned)p[1] << 8;   /* the tests run little-endian */
    switch (type) {
    case GL_UNSIGNED_SHORT_5_6_5:
-      out[0] = expand((v >> 11) & 31, 5); out[1] = expand((v >> 5) & 63, 6);
-      out[2] = expand(v & 31, 5); out[3] = 255;
+      out[0] = expand_hw((v >> 11) & 31, 5); out[1] = expand_hw((v >> 5) & 63, 6);
+      out[2] = expand_hw(v & 31, 5); out[3] = 255;
       return;
    case GL_UNSIGNED_SHORT_4_4_4_4:
       for (int c = 0; c < 4; c++)
