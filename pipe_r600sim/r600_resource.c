@@ -134,6 +134,8 @@ static bool r600_is_format_supported(struct pipe_screen *pscreen, enum pipe_form
          return false;
       return target == PIPE_TEXTURE_2D;
    }
+   if (bind == PIPE_BIND_SAMPLER_VIEW)
+      return r600_is_sampler_format(format);
    if (bind & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_DISPLAY_TARGET | PIPE_BIND_SAMPLER_VIEW) ||
        bind == 0)
       return r600_is_colorbuffer_format(format);

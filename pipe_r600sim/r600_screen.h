@@ -62,5 +62,7 @@ void r600_init_resource_functions(struct r600_screen *);
 bool r600_is_colorbuffer_format(enum pipe_format);
 bool r600_is_depth_format(enum pipe_format);
 bool r600_is_vertex_format(enum pipe_format);
+/* r600_state_sampler.c: formats the texture unit samples */
+bool r600_is_sampler_format(enum pipe_format);
 
 #endif

@@ -1,6 +1,6 @@
 /* Sampler CSOs (SQ_TEX_SAMPLER_WORD0..2) and sampler views (SQ_TEX_RESOURCE_WORD0..6),
  * emitted per stage with SET_SAMPLER (PS slot t, VS slot 18 + t) and SET_RESOURCE
- * (stage-relative id 16 + t). 2D and cube textures of the colour formats, LINEAR_ALIGNED. */
+ * (stage-relative id 16 + t). 2D and cube textures of sampler_formats, LINEAR_ALIGNED. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -88,30 +88,52 @@ static void r600_bind_sampler_states(struct pipe_context *pctx, enum pipe_shader
    mark_textures_dirty(ctx, stage);
 }
 
-/* DST_SEL of a view swizzle (0-3 = R,G,B,A of the texel, 4 = 0, 5 = 1) over the memory
- * order of the format (BGRA8 keeps R in component Z). */
-static uint32_t dst_sel(unsigned swizzle, enum pipe_format format)
+/* Texture formats: DATA_FORMAT and the component (SQ_SEL_X..W, or constant 0 / 1) holding
+ * R, G, B and A of the texel; the packed formats keep their first-named field in X. */
+#define SEL(c) SQ_TEX_RESOURCE_WORD4__DST_SEL_X__SQ_SEL_##c
+#define DATA(f) SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_##f
+static const struct sampler_format {
+   enum pipe_format format;
+   uint32_t data_format;
+   uint32_t sel[4];
+} sampler_formats[] = {
+   { PIPE_FORMAT_R8G8B8A8_UNORM, DATA(8_8_8_8), { SEL(X), SEL(Y), SEL(Z), SEL(W) } },
+   { PIPE_FORMAT_B8G8R8A8_UNORM, DATA(8_8_8_8), { SEL(Z), SEL(Y), SEL(X), SEL(W) } },
+   { PIPE_FORMAT_R8_UNORM, DATA(8), { SEL(X), SEL(0), SEL(0), SEL(1) } },
+   { PIPE_FORMAT_R8G8_UNORM, DATA(8_8), { SEL(X), SEL(Y), SEL(0), SEL(1) } },
+   { PIPE_FORMAT_B5G6R5_UNORM, DATA(5_6_5), { SEL(Z), SEL(Y), SEL(X), SEL(1) } },
+};
+
+static const struct sampler_format *sampler_format(enum pipe_format f)
 {
-   static const uint32_t rgba[4] = {
-      SQ_TEX_RESOURCE_WORD4__DST_SEL_X__SQ_SEL_X, SQ_TEX_RESOURCE_WORD4__DST_SEL_X__SQ_SEL_Y,
-      SQ_TEX_RESOURCE_WORD4__DST_SEL_X__SQ_SEL_Z, SQ_TEX_RESOURCE_WORD4__DST_SEL_X__SQ_SEL_W,
-   };
-   static const uint32_t bgra[4] = {
-      SQ_TEX_RESOURCE_WORD4__DST_SEL_X__SQ_SEL_Z, SQ_TEX_RESOURCE_WORD4__DST_SEL_X__SQ_SEL_Y,
-      SQ_TEX_RESOURCE_WORD4__DST_SEL_X__SQ_SEL_X, SQ_TEX_RESOURCE_WORD4__DST_SEL_X__SQ_SEL_W,
-   };
-   if (swizzle < 4)
-      return format == PIPE_FORMAT_B8G8R8A8_UNORM ? bgra[swizzle] : rgba[swizzle];
-   return swizzle == 4 ? SQ_TEX_RESOURCE_WORD4__DST_SEL_X__SQ_SEL_0 : SQ_TEX_RESOURCE_WORD4__DST_SEL_X__SQ_SEL_1;
+   for (unsigned i = 0; i < sizeof(sampler_formats) / sizeof(sampler_formats[0]); i++)
+      if (sampler_formats[i].format == f)
+         return &sampler_formats[i];
+   return NULL;
 }
+
+bool r600_is_sampler_format(enum pipe_format f)
+{
+   return sampler_format(f) != NULL;
+}
+
+/* DST_SEL of a view swizzle (0-3 = R,G,B,A of the texel, 4 = 0, 5 = 1). */
+static uint32_t dst_sel(unsigned swizzle, const struct sampler_format *fmt)
+{
+   if (swizzle < 4)
+      return fmt->sel[swizzle];
+   return swizzle == 4 ? SEL(0) : SEL(1);
+}
+#undef SEL
+#undef DATA
 
 static struct pipe_sampler_view *r600_create_sampler_view(struct pipe_context *pctx,
                                                           struct pipe_resource *tex,
                                                           const struct pipe_sampler_view *templ)
 {
    struct r600_resource *res = r600_resource(tex);
-   if (tex->target == PIPE_BUFFER || !r600_is_colorbuffer_format(tex->format) ||
-       templ->first_level > tex->last_level)
+   const struct sampler_format *fmt = sampler_format(tex->format);
+   if (tex->target == PIPE_BUFFER || !fmt || templ->first_level > tex->last_level)
       return NULL;
    struct r600_sampler_view *view = calloc(1, sizeof(*view));
    if (!view)
@@ -137,7 +159,7 @@ static struct pipe_sampler_view *r600_create_sampler_view(struct pipe_context *p
                     SQ_TEX_RESOURCE_WORD0__TEX_WIDTH(w - 1);
    view->words[1] = SQ_TEX_RESOURCE_WORD1__TEX_HEIGHT(h - 1) |
                     SQ_TEX_RESOURCE_WORD1__TEX_DEPTH(0) |
-                    SQ_TEX_RESOURCE_WORD1__DATA_FORMAT(SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_8_8_8_8);
+                    SQ_TEX_RESOURCE_WORD1__DATA_FORMAT(fmt->data_format);
    view->words[2] = SQ_TEX_RESOURCE_WORD2__BASE_ADDRESS((uint32_t)((res->bo->va + base->offset) >> 8));
    view->words[3] = SQ_TEX_RESOURCE_WORD3__MIP_ADDRESS((uint32_t)((res->bo->va + mip->offset) >> 8));
    view->words[4] = SQ_TEX_RESOURCE_WORD4__FORMAT_COMP_X(SQ_TEX_RESOURCE_WORD4__FORMAT_COMP_X__SQ_FORMAT_COMP_UNSIGNED) |
@@ -147,10 +169,10 @@ static struct pipe_sampler_view *r600_create_sampler_view(struct pipe_context *p
                     SQ_TEX_RESOURCE_WORD4__NUM_FORMAT_ALL(SQ_TEX_RESOURCE_WORD4__NUM_FORMAT_ALL__SQ_NUM_FORMAT_NORM) |
                     SQ_TEX_RESOURCE_WORD4__ENDIAN_SWAP(SQ_TEX_RESOURCE_WORD4__ENDIAN_SWAP__SQ_ENDIAN_NONE) |
                     SQ_TEX_RESOURCE_WORD4__REQUEST_SIZE(1) |
-                    SQ_TEX_RESOURCE_WORD4__DST_SEL_X(dst_sel(templ->swizzle_r, tex->format)) |
-                    SQ_TEX_RESOURCE_WORD4__DST_SEL_Y(dst_sel(templ->swizzle_g, tex->format)) |
-                    SQ_TEX_RESOURCE_WORD4__DST_SEL_Z(dst_sel(templ->swizzle_b, tex->format)) |
-                    SQ_TEX_RESOURCE_WORD4__DST_SEL_W(dst_sel(templ->swizzle_a, tex->format)) |
+                    SQ_TEX_RESOURCE_WORD4__DST_SEL_X(dst_sel(templ->swizzle_r, fmt)) |
+                    SQ_TEX_RESOURCE_WORD4__DST_SEL_Y(dst_sel(templ->swizzle_g, fmt)) |
+                    SQ_TEX_RESOURCE_WORD4__DST_SEL_Z(dst_sel(templ->swizzle_b, fmt)) |
+                    SQ_TEX_RESOURCE_WORD4__DST_SEL_W(dst_sel(templ->swizzle_a, fmt)) |
                     SQ_TEX_RESOURCE_WORD4__BASE_LEVEL(0);
    view->words[5] = SQ_TEX_RESOURCE_WORD5__LAST_LEVEL(last_level - templ->first_level) |
                     SQ_TEX_RESOURCE_WORD5__BASE_ARRAY(0) | SQ_TEX_RESOURCE_WORD5__LAST_ARRAY(0);

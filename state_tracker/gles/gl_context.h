@@ -24,10 +24,12 @@
 #include "gl_names.h"
 
 #define GL_MAX_ATTRIBS PIPE_MAX_ATTRIBS
+#define GL_MAX_TEXTURE_UNITS 32        /* bound of the driver's PIPE_CAP_MAX_TEXTURE_UNITS */
 
 struct glsl_shader;
 struct glsl_program;
 struct st_framebuffer;
+struct gl_texture;
 
 /* ---- shared objects (refcounted: a name can be deleted while still in use) ---- */
 
@@ -97,6 +99,7 @@ struct gl_shared {
    pthread_mutex_t lock;
    struct gl_names buffers;
    struct gl_names shader_programs;  /* values: struct gl_shader * or struct gl_program * */
+   struct gl_names textures;
    struct gl_exe *live_exes;
 };
 
@@ -153,6 +156,10 @@ struct st_context {
    struct gl_attrib_array attribs[GL_MAX_ATTRIBS];
    float current_attrib[GL_MAX_ATTRIBS][4];
    unsigned max_attribs;
+   unsigned active_texture;              /* unit index (GL_TEXTURE0 + it) */
+   struct gl_texture *texture_units[GL_MAX_TEXTURE_UNITS][2];   /* 2D, cube; NULL = default */
+   struct gl_texture *default_textures[2];
+   struct pipe_resource *black_textures[2];   /* (0,0,0,1): what incomplete textures sample */
 
    /* fixed-function state */
    GLint viewport[4], scissor[4];
@@ -222,6 +229,8 @@ unsigned gl_draw_height(const struct st_context *ctx);
 int gl_draw_bits(const struct st_context *ctx, GLenum pname);
 /* MAX_COMBINED_TEXTURE_IMAGE_UNITS (the range of sampler uniform values). */
 int gl_max_texture_units(const struct st_context *ctx);
+/* The name bound to the active unit's 2D (cube false) or cube map target. */
+GLuint gl_texture_binding(const struct st_context *ctx, bool cube);
 
 /* Deletes pipe objects queued for this context (see gl_exe_destroy). */
 void gl_collect_garbage(struct st_context *ctx);

@@ -12,6 +12,7 @@
 #include "gl_objects.h"
 #include "gl_pipe.h"
 #include "gl_range.h"
+#include "gl_texture.h"
 
 static unsigned type_size(GLenum type)
 {
@@ -174,8 +175,10 @@ static void draw(struct st_context *ctx, struct pipe_draw_info *info)
    struct draw_temps temps = {0};
    if (!gl_validate_state(ctx) || !gl_validate_program(ctx))
       return;
+   struct gl_draw_textures *textures = gl_textures_bind(ctx, ctx->program->exe);
    if (setup_vertices(ctx, info->min_index, info->max_index, &temps))
       ctx->pipe->draw_vbo(ctx->pipe, info);
+   gl_textures_release(ctx, textures);
    for (unsigned i = 0; i < PIPE_MAX_ATTRIBS; i++)
       free(temps.fixed[i]);
 }

@@ -62,7 +62,8 @@ static int cap(const struct st_context *ctx, enum pipe_cap c, int minimum)
 
 int gl_max_texture_units(const struct st_context *ctx)
 {
-   return cap(ctx, PIPE_CAP_MAX_TEXTURE_UNITS, 8);
+   int units = cap(ctx, PIPE_CAP_MAX_TEXTURE_UNITS, 8);
+   return units < GL_MAX_TEXTURE_UNITS ? units : GL_MAX_TEXTURE_UNITS;
 }
 
 static GLuint buffer_name(const struct gl_buffer *b)
@@ -89,8 +90,9 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
    case GL_ARRAY_BUFFER_BINDING: INTS(buffer_name(ctx->array_buffer)); return true;
    case GL_ELEMENT_ARRAY_BUFFER_BINDING: INTS(buffer_name(ctx->element_array_buffer)); return true;
    case GL_CURRENT_PROGRAM: INTS(ctx->program ? ctx->program->name : 0); return true;
-   case GL_ACTIVE_TEXTURE: INTS(GL_TEXTURE0); return true;
-   case GL_TEXTURE_BINDING_2D: case GL_TEXTURE_BINDING_CUBE_MAP: INTS(0); return true;
+   case GL_ACTIVE_TEXTURE: INTS(GL_TEXTURE0 + (GLint)ctx->active_texture); return true;
+   case GL_TEXTURE_BINDING_2D: case GL_TEXTURE_BINDING_CUBE_MAP:
+      INTS(gl_texture_binding(ctx, pname == GL_TEXTURE_BINDING_CUBE_MAP)); return true;
    /* transformation, rasterization */
    case GL_VIEWPORT:
       INTS(ctx->viewport[0], ctx->viewport[1], ctx->viewport[2], ctx->viewport[3]);
@@ -174,7 +176,7 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
    case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: case GL_MAX_TEXTURE_IMAGE_UNITS:
       INTS(gl_max_texture_units(ctx));
       return true;
-   case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS: INTS(0); return true;
+   case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS: INTS(gl_max_texture_units(ctx)); return true;
    case GL_NUM_COMPRESSED_TEXTURE_FORMATS: case GL_NUM_SHADER_BINARY_FORMATS: INTS(0); return true;
    case GL_COMPRESSED_TEXTURE_FORMATS: case GL_SHADER_BINARY_FORMATS:
       v->kind = GET_INT;

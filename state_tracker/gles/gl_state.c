@@ -8,6 +8,7 @@
 #include "gl_enums.h"
 #include "gl_objects.h"
 #include "gl_pipe.h"
+#include "gl_texture.h"
 
 void gl_state_init(struct st_context *ctx)
 {
@@ -394,6 +395,7 @@ void gl_state_fini(struct st_context *ctx)
       gl_buffer_unref(ctx, ctx->attribs[i].buffer);
       ctx->attribs[i].buffer = NULL;
    }
+   gl_texture_fini(ctx);
    gl_cso_fini(ctx);
    gl_clear_fini(ctx);
 }

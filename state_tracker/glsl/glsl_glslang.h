@@ -16,15 +16,14 @@
 namespace r600glsl {
 
 /* The limits the linker enforces and glslang's gl_Max* constants report; they must equal
- * what the GLES layer answers for GL_MAX_* (the driver's caps; vertex texturing is not
- * offered yet, so a vertex shader may not use samplers). */
+ * what the GLES layer answers for GL_MAX_* (the driver's caps). */
 enum : unsigned {
    MAX_VERTEX_ATTRIBS = 16,
    MAX_VERTEX_UNIFORM_VECTORS = 256,
    MAX_FRAGMENT_UNIFORM_VECTORS = 256,
    MAX_VARYING_VECTORS = 16,
    MAX_TEXTURE_IMAGE_UNITS = 16,
-   MAX_VERTEX_TEXTURE_IMAGE_UNITS = 0,
+   MAX_VERTEX_TEXTURE_IMAGE_UNITS = 16,
    MAX_COMBINED_TEXTURE_IMAGE_UNITS = 16,
    MAX_DRAW_BUFFERS = 1,
 };
