@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "gl_fbo.h"
 #include "gl_pipe.h"
 #include "st_framebuffer.h"
 
@@ -82,7 +83,10 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
       return true;
    case GL_SAMPLE_BUFFERS: INTS(ctx->draw && ctx->draw->samples ? 1 : 0); return true;
    case GL_SAMPLES: INTS(ctx->draw ? (GLint)ctx->draw->samples : 0); return true;
-   case GL_FRAMEBUFFER_BINDING: case GL_RENDERBUFFER_BINDING: INTS(0); return true;
+   case GL_FRAMEBUFFER_BINDING: INTS(ctx->fbo ? (GLint)ctx->fbo->name : 0); return true;
+   case GL_RENDERBUFFER_BINDING:
+      INTS(ctx->renderbuffer ? (GLint)ctx->renderbuffer->name : 0);
+      return true;
    case GL_IMPLEMENTATION_COLOR_READ_FORMAT: INTS(GL_RGBA); return true;
    case GL_IMPLEMENTATION_COLOR_READ_TYPE: INTS(GL_UNSIGNED_BYTE); return true;
    /* bindings */

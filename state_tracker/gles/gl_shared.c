@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "glsl_frontend.h"
+#include "gl_fbo.h"
 #include "gl_objects.h"
 
 struct gl_shared *gl_shared_create(void)
@@ -42,6 +43,10 @@ static void destroy_objects(struct st_context *ctx, struct gl_shared *sh)
    for (unsigned i = 0; i < l.count; i++)
       gl_buffer_unref(ctx, l.items[i]);
    l.count = 0;
+   gl_names_foreach(&sh->renderbuffers, collect, &l);
+   for (unsigned i = 0; i < l.count; i++)
+      gl_renderbuffer_unref(l.items[i]);
+   l.count = 0;
    gl_names_foreach(&sh->shader_programs, collect, &l);
    for (unsigned i = 0; i < l.count; i++) {
       struct gl_program *prog = l.items[i];
@@ -68,6 +73,7 @@ void gl_shared_unref(struct st_context *ctx, struct gl_shared *sh)
       return;
    gl_names_fini(&sh->buffers);
    gl_names_fini(&sh->shader_programs);
+   gl_names_fini(&sh->renderbuffers);
    pthread_mutex_destroy(&sh->lock);
    free(sh);
 }
