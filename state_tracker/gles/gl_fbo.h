@@ -36,6 +36,8 @@ void gl_framebuffer_detach(struct st_context *ctx, struct gl_renderbuffer *rb);
 void gl_framebuffer_changed(struct st_context *ctx);
 /* Makes the bound FBO's surfaces match its attachments (before validation). */
 void gl_framebuffer_sync(struct st_context *ctx);
+/* Samples of the draw framebuffer: 0 when single-sampled (renderbuffers always are). */
+unsigned gl_draw_samples(const struct st_context *ctx);
 struct pipe_surface *gl_draw_cbuf(const struct st_context *ctx);
 struct pipe_surface *gl_draw_zsbuf(const struct st_context *ctx);
 /* The colour resource glReadPixels reads, NULL with the GL error raised. */

@@ -166,6 +166,11 @@ void gl_framebuffer_sync(struct st_context *ctx)
       gl_framebuffer_changed(ctx);
 }
 
+unsigned gl_draw_samples(const struct st_context *ctx)
+{
+   return !ctx->fbo && ctx->draw ? ctx->draw->samples : 0;
+}
+
 struct pipe_surface *gl_draw_cbuf(const struct st_context *ctx)
 {
    return ctx->fbo ? ctx->fbo->cbuf : ctx->draw_cbuf;

@@ -8,7 +8,6 @@
 
 #include "gl_fbo.h"
 #include "gl_pipe.h"
-#include "st_framebuffer.h"
 
 #ifndef R600SIM_VERSION
 #error "the build defines R600SIM_VERSION (the project version)"
@@ -81,8 +80,8 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
    case GL_DEPTH_BITS: case GL_STENCIL_BITS:
       INTS(gl_draw_bits(ctx, pname));
       return true;
-   case GL_SAMPLE_BUFFERS: INTS(ctx->draw && ctx->draw->samples ? 1 : 0); return true;
-   case GL_SAMPLES: INTS(ctx->draw ? (GLint)ctx->draw->samples : 0); return true;
+   case GL_SAMPLE_BUFFERS: INTS(gl_draw_samples(ctx) ? 1 : 0); return true;
+   case GL_SAMPLES: INTS((GLint)gl_draw_samples(ctx)); return true;
    case GL_FRAMEBUFFER_BINDING: INTS(ctx->fbo ? (GLint)ctx->fbo->name : 0); return true;
    case GL_RENDERBUFFER_BINDING:
       INTS(ctx->renderbuffer ? (GLint)ctx->renderbuffer->name : 0);

@@ -148,6 +148,10 @@ static void test_color_format(GLenum format, const char *name, const int bits[4]
          name, v[0], v[1], v[2]);
    check(get_int(GL_DEPTH_BITS) == 0 && get_int(GL_STENCIL_BITS) == 0, "%s: no depth/stencil",
          name);
+   /* What the RGBA / UNSIGNED_BYTE read-backs below use is also the implementation's format. */
+   check(get_int(GL_IMPLEMENTATION_COLOR_READ_FORMAT) == GL_RGBA &&
+         get_int(GL_IMPLEMENTATION_COLOR_READ_TYPE) == GL_UNSIGNED_BYTE,
+         "%s: implementation read format RGBA / UNSIGNED_BYTE", name);
 
    static const float clear_c[4] = { 0.2f, 0.6f, 0.85f, 0.4f };
    static const float draw_c[4] = { 0.93f, 0.13f, 0.71f, 0.8f };
@@ -432,6 +436,34 @@ static void test_errors(void)
    expect_error(GL_INVALID_VALUE, "glDeleteFramebuffers(-1)");
 }
 
+/* Renderbuffers belong to the share group, framebuffer objects to their context (ES 2.0
+ * appendix C). */
+static void test_sharing(struct egl_fixture *fx)
+{
+   GLuint rb = new_renderbuffer(GL_RGB565, 4, 4);
+   GLuint fb = new_framebuffer(rb, 0, 0);
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   static const EGLint attribs[] = { EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE };
+   EGLConfig config;
+   EGLint n = 0, id = 0;
+   eglQueryContext(fx->dpy, fx->ctx, EGL_CONFIG_ID, &id);
+   const EGLint by_id[] = { EGL_CONFIG_ID, id, EGL_NONE };
+   eglChooseConfig(fx->dpy, by_id, &config, 1, &n);
+   EGLContext shared = n == 1 ? eglCreateContext(fx->dpy, config, fx->ctx, attribs) : EGL_NO_CONTEXT;
+   if (!check(shared != EGL_NO_CONTEXT, "shared context created"))
+      return;
+   eglMakeCurrent(fx->dpy, fx->surf, fx->surf, shared);
+   check(glIsRenderbuffer(rb) == GL_TRUE, "renderbuffer visible in the sharing context");
+   check(glIsFramebuffer(fb) == GL_FALSE, "framebuffer object not visible in another context");
+   check(get_int(GL_FRAMEBUFFER_BINDING) == 0, "another context starts at framebuffer 0");
+   eglMakeCurrent(fx->dpy, fx->surf, fx->surf, fx->ctx);
+   eglDestroyContext(fx->dpy, shared);
+   check(glIsFramebuffer(fb) == GL_TRUE, "framebuffer object kept in its context");
+   glDeleteFramebuffers(1, &fb);
+   glDeleteRenderbuffers(1, &rb);
+   check_gl("sharing");
+}
+
 /* The pbuffer keeps its contents through FBO work and is drawn again at binding 0. */
 static void test_default_framebuffer(void)
 {
@@ -472,6 +504,7 @@ int main(void)
    test_stencil();
    test_completeness();
    test_errors();
+   test_sharing(&fx);
    test_default_framebuffer();
    check_gl("end");
 
