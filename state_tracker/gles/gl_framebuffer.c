@@ -39,7 +39,8 @@ GLenum gl_framebuffer_status(const struct gl_framebuffer *fb)
    for (unsigned i = 0; i < GL_ATT_COUNT; i++)
       if (fb->att[i] && (fb->att[i]->width != first->width || fb->att[i]->height != first->height))
          return GL_FRAMEBUFFER_INCOMPLETE_DIMENSIONS;
-   /* Depth and stencil share one DB surface: separate renderbuffers cannot both be bound. */
+   /* Depth and stencil share one DB surface: separate renderbuffers cannot both be bound
+    * (one DEPTH24_STENCIL8_OES renderbuffer at both points can). */
    if (fb->att[GL_ATT_DEPTH] && fb->att[GL_ATT_STENCIL] &&
        fb->att[GL_ATT_DEPTH] != fb->att[GL_ATT_STENCIL])
       return GL_FRAMEBUFFER_UNSUPPORTED;

@@ -254,7 +254,8 @@ const GLubyte *GL_APIENTRY glGetString(GLenum name)
       return (const GLubyte *)"OpenGL ES GLSL ES 1.00";
    case GL_EXTENSIONS:
       return (const GLubyte *)"GL_OES_element_index_uint GL_OES_standard_derivatives "
-                              "GL_EXT_frag_depth GL_EXT_robustness GL_KHR_robustness";
+                              "GL_EXT_frag_depth GL_EXT_robustness GL_KHR_robustness "
+                              "GL_OES_depth24 GL_OES_packed_depth_stencil";
    default:
       gl_error(ctx, GL_INVALID_ENUM);
       return NULL;

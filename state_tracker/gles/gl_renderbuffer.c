@@ -39,6 +39,8 @@ static enum pipe_format storage_format(GLenum internal_format)
    case GL_RGB565: return PIPE_FORMAT_B5G6R5_UNORM;
    case GL_DEPTH_COMPONENT16: return PIPE_FORMAT_Z16_UNORM;
    case GL_STENCIL_INDEX8: return PIPE_FORMAT_Z24_UNORM_S8_UINT;
+   case GL_DEPTH_COMPONENT24_OES: return PIPE_FORMAT_Z24X8_UNORM;        /* GL_OES_depth24 */
+   case GL_DEPTH24_STENCIL8_OES: return PIPE_FORMAT_Z24_UNORM_S8_UINT;   /* packed */
    default: return PIPE_FORMAT_NONE;
    }
 }
@@ -52,6 +54,8 @@ int gl_renderbuffer_bits(GLenum f, GLenum pname)
       { GL_RGB565, { 5, 6, 5, 0, 0, 0 } },
       { GL_DEPTH_COMPONENT16, { 0, 0, 0, 0, 16, 0 } },
       { GL_STENCIL_INDEX8, { 0, 0, 0, 0, 0, 8 } },
+      { GL_DEPTH_COMPONENT24_OES, { 0, 0, 0, 0, 24, 0 } },
+      { GL_DEPTH24_STENCIL8_OES, { 0, 0, 0, 0, 24, 8 } },
    };
    int c;
    switch (pname) {
@@ -180,7 +184,8 @@ void GL_APIENTRY glRenderbufferStorage(GLenum target, GLenum internalformat, GLs
    }
    struct pipe_resource *res = NULL;
    if (width && height) {
-      bool depth = format == PIPE_FORMAT_Z16_UNORM || format == PIPE_FORMAT_Z24_UNORM_S8_UINT;
+      bool depth = gl_renderbuffer_bits(internalformat, GL_DEPTH_BITS) ||
+                   gl_renderbuffer_bits(internalformat, GL_STENCIL_BITS);
       struct pipe_resource templ = {
          .target = PIPE_TEXTURE_2D,
          .format = format,

@@ -1,6 +1,6 @@
 /* Framebuffer objects and renderbuffers end to end (EGL + GLES2 + driver + simulated CB/DB):
  * clears and draws into RGBA4 / RGB5_A1 / RGB565 renderbuffers read back with glReadPixels,
- * depth and stencil tests in an FBO, the ES 2.0 completeness statuses, object queries and
+ * depth and stencil tests in an FBO (DEPTH16, DEPTH24_OES, STENCIL8, DEPTH24_STENCIL8_OES), the ES 2.0 completeness statuses, object queries and
  * errors, and binding 0 drawing to the pbuffer again.
  *
  * Expected colours follow GL's conversions (ES 2.0 2.1.2 / 4.3.1): a float c is stored in an
@@ -17,6 +17,7 @@
 
 #include <EGL/egl.h>
 #include <GLES2/gl2.h>
+#include <GLES2/gl2ext.h>
 
 #include "egl_fixture.h"
 
@@ -189,12 +190,13 @@ static void test_color_format(GLenum format, const char *name, const int bits[4]
 
 /* ---- depth and stencil ---- */
 
-static void test_depth(void)
+static void test_depth(GLenum format, int bits)
 {
-   GLuint color = new_renderbuffer(GL_RGB565, W, H), depth = new_renderbuffer(GL_DEPTH_COMPONENT16, W, H);
+   GLuint color = new_renderbuffer(GL_RGB565, W, H), depth = new_renderbuffer(format, W, H);
    GLuint fb = new_framebuffer(color, depth, 0);
-   expect_status(GL_FRAMEBUFFER_COMPLETE, "RGB565 + DEPTH16");
-   check(get_int(GL_DEPTH_BITS) == 16 && get_int(GL_STENCIL_BITS) == 0, "DEPTH_BITS 16");
+   expect_status(GL_FRAMEBUFFER_COMPLETE, "RGB565 + depth");
+   check(get_int(GL_DEPTH_BITS) == bits && get_int(GL_STENCIL_BITS) == 0,
+         "depth format 0x%x: DEPTH_BITS %d, no stencil at the depth attachment", format, bits);
    static const float red[4] = { 1, 0, 0, 1 }, green[4] = { 0, 1, 0, 1 }, blue[4] = { 0, 0, 1, 1 };
    static const uint8_t want_red[4] = { 255, 0, 0, 255 }, want_blue[4] = { 0, 0, 255, 255 };
    glClearColor(0, 0, 0, 1);
@@ -228,12 +230,13 @@ static void test_depth(void)
    glClearDepthf(1.0f);
 }
 
-static void test_stencil(void)
+static void test_stencil(GLenum format)
 {
-   GLuint color = new_renderbuffer(GL_RGBA4, W, H), stencil = new_renderbuffer(GL_STENCIL_INDEX8, W, H);
+   GLuint color = new_renderbuffer(GL_RGBA4, W, H), stencil = new_renderbuffer(format, W, H);
    GLuint fb = new_framebuffer(color, 0, stencil);
-   expect_status(GL_FRAMEBUFFER_COMPLETE, "RGBA4 + STENCIL8");
-   check(get_int(GL_STENCIL_BITS) == 8 && get_int(GL_DEPTH_BITS) == 0, "STENCIL_BITS 8");
+   expect_status(GL_FRAMEBUFFER_COMPLETE, "RGBA4 + stencil");
+   check(get_int(GL_STENCIL_BITS) == 8 && get_int(GL_DEPTH_BITS) == 0,
+         "stencil format 0x%x: STENCIL_BITS 8, no depth at the stencil attachment", format);
    static const float white[4] = { 1, 1, 1, 1 };
    static const uint8_t want_white[4] = { 255, 255, 255, 255 }, want_black[4] = { 0, 0, 0, 0 };
    glClearColor(0, 0, 0, 0);
@@ -273,6 +276,55 @@ static void test_stencil(void)
    glDeleteRenderbuffers(1, &color);
    glDeleteRenderbuffers(1, &stencil);
    glClearStencil(0);
+}
+
+/* One DEPTH24_STENCIL8_OES renderbuffer at both points: depth and stencil tests together. */
+static void test_packed_depth_stencil(void)
+{
+   const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+   check(ext && strstr(ext, "GL_OES_packed_depth_stencil") && strstr(ext, "GL_OES_depth24"),
+         "GL_OES_packed_depth_stencil and GL_OES_depth24 advertised");
+   GLuint color = new_renderbuffer(GL_RGB565, W, H), ds = new_renderbuffer(GL_DEPTH24_STENCIL8_OES, W, H);
+   GLuint fb = new_framebuffer(color, ds, ds);
+   expect_status(GL_FRAMEBUFFER_COMPLETE, "RGB565 + DEPTH24_STENCIL8 at both points");
+   GLint v[2] = { -1, -1 };
+   glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_DEPTH_SIZE, &v[0]);
+   glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_STENCIL_SIZE, &v[1]);
+   check(v[0] == 24 && v[1] == 8 && get_int(GL_DEPTH_BITS) == 24 && get_int(GL_STENCIL_BITS) == 8,
+         "DEPTH24_STENCIL8: 24 depth and 8 stencil bits");
+   static const float red[4] = { 1, 0, 0, 1 }, blue[4] = { 0, 0, 1, 1 }, white[4] = { 1, 1, 1, 1 };
+   static const uint8_t want_red[4] = { 255, 0, 0, 255 }, want_blue[4] = { 0, 0, 255, 255 };
+   glClearColor(0, 0, 0, 1);
+   glClearDepthf(1.0f);
+   glClearStencil(0);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+   glEnable(GL_DEPTH_TEST);
+   glEnable(GL_STENCIL_TEST);
+   /* Left half: stencil 1 and depth 0.5, no colour. */
+   glDepthFunc(GL_ALWAYS);
+   glStencilFunc(GL_ALWAYS, 1, 0xff);
+   glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+   glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+   draw_rect(-1, 0, 0, white);
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   /* Red at depth 0.25 where stencil == 1: the left half. */
+   glDepthFunc(GL_LESS);
+   glStencilFunc(GL_EQUAL, 1, 0xff);
+   glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+   draw_rect(-1, 1, -0.5f, red);
+   /* Blue at depth 0.8 with any stencil: only where depth is still 1.0 (the right half). */
+   glStencilFunc(GL_ALWAYS, 0, 0xff);
+   draw_rect(-1, 1, 0.6f, blue);
+   glDisable(GL_DEPTH_TEST);
+   glDisable(GL_STENCIL_TEST);
+   check_gl("packed depth/stencil draws");
+   read_fb();
+   expect_columns(0, W / 2, want_red, "packed: red where stencil 1 and nearer");
+   expect_columns(W / 2, W, want_blue, "packed: blue where depth was 1.0");
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   glDeleteFramebuffers(1, &fb);
+   glDeleteRenderbuffers(1, &color);
+   glDeleteRenderbuffers(1, &ds);
 }
 
 /* ---- completeness, queries, errors ---- */
@@ -500,8 +552,12 @@ int main(void)
    test_color_format(GL_RGBA4, "RGBA4", rgba4);
    test_color_format(GL_RGB5_A1, "RGB5_A1", rgb5_a1);
    test_color_format(GL_RGB565, "RGB565", rgb565);
-   test_depth();
-   test_stencil();
+   test_depth(GL_DEPTH_COMPONENT16, 16);
+   test_depth(GL_DEPTH_COMPONENT24_OES, 24);
+   test_depth(GL_DEPTH24_STENCIL8_OES, 24);
+   test_stencil(GL_STENCIL_INDEX8);
+   test_stencil(GL_DEPTH24_STENCIL8_OES);
+   test_packed_depth_stencil();
    test_completeness();
    test_errors();
    test_sharing(&fx);
