@@ -278,6 +278,40 @@ static void test_stencil(GLenum format)
    glClearStencil(0);
 }
 
+/* A depth-only framebuffer object draws (depth only); its depth then masks colour draws. */
+static void test_depth_only(void)
+{
+   GLuint depth = new_renderbuffer(GL_DEPTH_COMPONENT16, W, H);
+   GLuint fb = new_framebuffer(0, depth, 0);
+   expect_status(GL_FRAMEBUFFER_COMPLETE, "depth-only FBO");
+   check(get_int(GL_RED_BITS) == 0 && get_int(GL_DEPTH_BITS) == 16, "depth-only: no colour bits");
+   static const float white[4] = { 1, 1, 1, 1 }, blue[4] = { 0, 0, 1, 1 };
+   static const uint8_t want_black[4] = { 0, 0, 0, 255 }, want_blue[4] = { 0, 0, 255, 255 };
+   glClearDepthf(1.0f);
+   glClear(GL_DEPTH_BUFFER_BIT | GL_COLOR_BUFFER_BIT);   /* no colour buffer: depth only */
+   glEnable(GL_DEPTH_TEST);
+   glDepthFunc(GL_ALWAYS);
+   draw_rect(-1, 0, -0.5f, white);   /* depth 0.25 on the left half */
+   check_gl("depth-only draw");
+   uint8_t px[4] = { 1, 2, 3, 4 };
+   glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   expect_error(GL_INVALID_OPERATION, "glReadPixels without a colour attachment");
+   GLuint color = new_renderbuffer(GL_RGB565, W, H);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
+   glClearColor(0, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDepthFunc(GL_LESS);
+   draw_rect(-1, 1, 0, blue);        /* depth 0.5: behind the left half */
+   glDisable(GL_DEPTH_TEST);
+   read_fb();
+   expect_columns(0, W / 2, want_black, "depth-only pass kept colour out on the left");
+   expect_columns(W / 2, W, want_blue, "depth-only pass left the right half at 1.0");
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   glDeleteFramebuffers(1, &fb);
+   glDeleteRenderbuffers(1, &color);
+   glDeleteRenderbuffers(1, &depth);
+}
+
 /* One DEPTH24_STENCIL8_OES renderbuffer at both points: depth and stencil tests together. */
 static void test_packed_depth_stencil(void)
 {
@@ -558,6 +592,7 @@ int main(void)
    test_stencil(GL_STENCIL_INDEX8);
    test_stencil(GL_DEPTH24_STENCIL8_OES);
    test_packed_depth_stencil();
+   test_depth_only();
    test_completeness();
    test_errors();
    test_sharing(&fx);
