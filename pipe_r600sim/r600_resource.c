@@ -11,6 +11,13 @@ bool r600_is_colorbuffer_format(enum pipe_format f)
    return f == PIPE_FORMAT_R8G8B8A8_UNORM || f == PIPE_FORMAT_B8G8R8A8_UNORM;
 }
 
+/* Formats the CB renders but the samplers do not take (yet): GL's 16-bit renderbuffers. */
+bool r600_is_render_format(enum pipe_format f)
+{
+   return r600_is_colorbuffer_format(f) || f == PIPE_FORMAT_B5G6R5_UNORM ||
+          f == PIPE_FORMAT_B4G4R4A4_UNORM || f == PIPE_FORMAT_B5G5R5A1_UNORM;
+}
+
 bool r600_is_depth_format(enum pipe_format f)
 {
    return f == PIPE_FORMAT_Z24_UNORM_S8_UINT || f == PIPE_FORMAT_Z24X8_UNORM ||
@@ -136,6 +143,8 @@ static bool r600_is_format_supported(struct pipe_screen *pscreen, enum pipe_form
    }
    if (bind == PIPE_BIND_SAMPLER_VIEW)
       return r600_is_sampler_format(format);
+   if ((bind & PIPE_BIND_RENDER_TARGET) && !(bind & PIPE_BIND_SAMPLER_VIEW))
+      return r600_is_render_format(format);
    if (bind & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_DISPLAY_TARGET | PIPE_BIND_SAMPLER_VIEW) ||
        bind == 0)
       return r600_is_colorbuffer_format(format);

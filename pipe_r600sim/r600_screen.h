@@ -60,6 +60,7 @@ struct pipe_fence_handle *r600_fence_create(uint64_t seq);
 /* r600_resource.c */
 void r600_init_resource_functions(struct r600_screen *);
 bool r600_is_colorbuffer_format(enum pipe_format);
+bool r600_is_render_format(enum pipe_format);
 bool r600_is_depth_format(enum pipe_format);
 bool r600_is_vertex_format(enum pipe_format);
 /* r600_state_sampler.c: formats the texture unit samples */

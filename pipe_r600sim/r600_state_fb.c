@@ -27,13 +27,30 @@ unsigned r600_target_mask_shift(unsigned rt)
    return target_mask_shift[rt];
 }
 
-/* CB_COLORn_INFO of a colour format: 8_8_8_8 UNORM, byte 0 = R (STD) or B (ALT). The CB
- * may take 16-bit-per-channel exports for <= 11-bit unorm channels (EXPORT_NORM). */
+/* CB_COLORn_INFO of a colour format. 8_8_8_8 UNORM: byte 0 = R (STD) or B (ALT). The 16-bit
+ * formats keep B in the lowest bits (component X): 5_6_5 with STD_REV (X = B, Z = R),
+ * 4_4_4_4 and 1_5_5_5 with ALT (X = B, W = A). The CB may take 16-bit-per-channel exports
+ * for <= 11-bit unorm channels (EXPORT_NORM). */
 static uint32_t cb_color_info(enum pipe_format format)
 {
-   uint32_t swap = format == PIPE_FORMAT_B8G8R8A8_UNORM ? CB_COLOR0_INFO__COMP_SWAP__SWAP_ALT :
-                                                          CB_COLOR0_INFO__COMP_SWAP__SWAP_STD;
-   return CB_COLOR0_INFO__FORMAT(CB_COLOR0_INFO__FORMAT__COLOR_8_8_8_8) |
+   uint32_t fmt = CB_COLOR0_INFO__FORMAT__COLOR_8_8_8_8, swap = CB_COLOR0_INFO__COMP_SWAP__SWAP_STD;
+   switch (format) {
+   case PIPE_FORMAT_B8G8R8A8_UNORM: swap = CB_COLOR0_INFO__COMP_SWAP__SWAP_ALT; break;
+   case PIPE_FORMAT_B5G6R5_UNORM:
+      fmt = CB_COLOR0_INFO__FORMAT__COLOR_5_6_5;
+      swap = CB_COLOR0_INFO__COMP_SWAP__SWAP_STD_REV;
+      break;
+   case PIPE_FORMAT_B4G4R4A4_UNORM:
+      fmt = CB_COLOR0_INFO__FORMAT__COLOR_4_4_4_4;
+      swap = CB_COLOR0_INFO__COMP_SWAP__SWAP_ALT;
+      break;
+   case PIPE_FORMAT_B5G5R5A1_UNORM:
+      fmt = CB_COLOR0_INFO__FORMAT__COLOR_1_5_5_5;
+      swap = CB_COLOR0_INFO__COMP_SWAP__SWAP_ALT;
+      break;
+   default: break;
+   }
+   return CB_COLOR0_INFO__FORMAT(fmt) |
           CB_COLOR0_INFO__ARRAY_MODE(CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED) |
           CB_COLOR0_INFO__NUMBER_TYPE(CB_COLOR0_INFO__NUMBER_TYPE__NUMBER_UNORM) |
           CB_COLOR0_INFO__COMP_SWAP(swap) |
@@ -75,7 +92,7 @@ static bool surface_usable(const struct pipe_surface *surf, bool depth)
 {
    if (!surf || !surf->texture || surf->texture->target == PIPE_BUFFER)
       return false;
-   return depth ? r600_is_depth_format(surf->format) : r600_is_colorbuffer_format(surf->format);
+   return depth ? r600_is_depth_format(surf->format) : r600_is_render_format(surf->format);
 }
 
 /* The sample count of the bound surfaces (they must agree: a mismatch is refused when

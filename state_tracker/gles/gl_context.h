@@ -30,6 +30,8 @@ struct glsl_shader;
 struct glsl_program;
 struct st_framebuffer;
 struct gl_texture;
+struct gl_framebuffer;
+struct gl_renderbuffer;
 
 /* ---- shared objects (refcounted: a name can be deleted while still in use) ---- */
 
@@ -100,6 +102,7 @@ struct gl_shared {
    struct gl_names buffers;
    struct gl_names shader_programs;  /* values: struct gl_shader * or struct gl_program * */
    struct gl_names textures;
+   struct gl_names renderbuffers;    /* gl_fbo.h */
    struct gl_exe *live_exes;
 };
 
@@ -149,6 +152,9 @@ struct st_context {
    struct st_framebuffer *draw, *read;
    struct pipe_surface *draw_cbuf, *draw_zsbuf;
    bool viewport_initialized;
+   struct gl_names framebuffers;         /* framebuffer objects are per context (gl_fbo.h) */
+   struct gl_framebuffer *fbo;           /* bound; NULL = the EGL surface */
+   struct gl_renderbuffer *renderbuffer; /* bound (referenced) */
 
    /* objects */
    struct gl_program *program;           /* current (use_count held) */

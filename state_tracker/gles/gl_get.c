@@ -6,8 +6,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "gl_fbo.h"
 #include "gl_pipe.h"
-#include "st_framebuffer.h"
 
 #ifndef R600SIM_VERSION
 #error "the build defines R600SIM_VERSION (the project version)"
@@ -81,9 +81,12 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
    case GL_DEPTH_BITS: case GL_STENCIL_BITS:
       INTS(gl_draw_bits(ctx, pname));
       return true;
-   case GL_SAMPLE_BUFFERS: INTS(ctx->draw && ctx->draw->samples ? 1 : 0); return true;
-   case GL_SAMPLES: INTS(ctx->draw ? (GLint)ctx->draw->samples : 0); return true;
-   case GL_FRAMEBUFFER_BINDING: case GL_RENDERBUFFER_BINDING: INTS(0); return true;
+   case GL_SAMPLE_BUFFERS: INTS(gl_draw_samples(ctx) ? 1 : 0); return true;
+   case GL_SAMPLES: INTS((GLint)gl_draw_samples(ctx)); return true;
+   case GL_FRAMEBUFFER_BINDING: INTS(ctx->fbo ? (GLint)ctx->fbo->name : 0); return true;
+   case GL_RENDERBUFFER_BINDING:
+      INTS(ctx->renderbuffer ? (GLint)ctx->renderbuffer->name : 0);
+      return true;
    case GL_IMPLEMENTATION_COLOR_READ_FORMAT: INTS(GL_RGBA); return true;
    case GL_IMPLEMENTATION_COLOR_READ_TYPE: INTS(GL_UNSIGNED_BYTE); return true;
    /* bindings */
@@ -253,7 +256,8 @@ const GLubyte *GL_APIENTRY glGetString(GLenum name)
       return (const GLubyte *)"OpenGL ES GLSL ES 1.00";
    case GL_EXTENSIONS:
       return (const GLubyte *)"GL_OES_element_index_uint GL_OES_standard_derivatives "
-                              "GL_EXT_frag_depth GL_EXT_robustness GL_KHR_robustness";
+                              "GL_EXT_frag_depth GL_EXT_robustness GL_KHR_robustness "
+                              "GL_OES_depth24 GL_OES_packed_depth_stencil";
    default:
       gl_error(ctx, GL_INVALID_ENUM);
       return NULL;

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "gl_range.h"
-#include "st_framebuffer.h"
+#include "gl_fbo.h"
 
 static bool is_format_enum(GLenum f)
 {
@@ -40,6 +40,22 @@ static void to_rgba8(enum pipe_format format, const uint8_t *src, uint8_t *dst)
       dst[3] = 255;
       break;
    }
+   case PIPE_FORMAT_B4G4R4A4_UNORM: {   /* n-bit v -> 8 bits: v * 255 / (2^n - 1), exact */
+      unsigned v = src[0] | (unsigned)src[1] << 8;
+      dst[0] = (uint8_t)(((v >> 8) & 15) * 17);
+      dst[1] = (uint8_t)(((v >> 4) & 15) * 17);
+      dst[2] = (uint8_t)((v & 15) * 17);
+      dst[3] = (uint8_t)((v >> 12) * 17);
+      break;
+   }
+   case PIPE_FORMAT_B5G5R5A1_UNORM: {
+      unsigned v = src[0] | (unsigned)src[1] << 8;
+      dst[0] = (uint8_t)((((v >> 10) & 31) * 255 + 15) / 31);
+      dst[1] = (uint8_t)((((v >> 5) & 31) * 255 + 15) / 31);
+      dst[2] = (uint8_t)(((v & 31) * 255 + 15) / 31);
+      dst[3] = (v >> 15) ? 255 : 0;
+      break;
+   }
    default:   /* R8G8B8A8 */
       memcpy(dst, src, 4);
       break;
@@ -70,37 +86,35 @@ void GL_APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, G
       gl_error(ctx, GL_INVALID_VALUE);
       return;
    }
-   struct st_framebuffer *fb = ctx->read;
-   if (!fb) {
-      gl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
+   struct pipe_resource *color = gl_read_color(ctx, __func__);
+   if (!color)
       return;
-   }
    /* Clip to the drawable (GL coordinates, bottom-up); outside pixels are left alone. */
    int64_t x0 = x > 0 ? x : 0, y0 = y > 0 ? y : 0;
    int64_t x1 = (int64_t)x + width, y1 = (int64_t)y + height;
-   if (x1 > fb->width)
-      x1 = fb->width;
-   if (y1 > fb->height)
-      y1 = fb->height;
+   if (x1 > color->width0)
+      x1 = color->width0;
+   if (y1 > color->height0)
+      y1 = color->height0;
    if (x0 >= x1 || y0 >= y1)
       return;
    if (!pixels)
       return;   /* as Mesa (readpix.c): no client memory to write, a no-op after the checks */
    /* Storage rows are top-down: GL row gy is stored at row height - 1 - gy. */
    struct pipe_box box = {
-      .x = (int)x0, .y = (int)(fb->height - y1), .z = 0,
+      .x = (int)x0, .y = (int)(color->height0 - y1), .z = 0,
       .width = (int)(x1 - x0), .height = (int)(y1 - y0), .depth = 1,
    };
    struct pipe_transfer *transfer = NULL;
    /* Submit draws still being recorded; a readback ends a frame (as a swap does). */
    ctx->pipe->flush(ctx->pipe, NULL, PIPE_FLUSH_END_OF_FRAME);
-   const uint8_t *map = ctx->pipe->transfer_map(ctx->pipe, fb->color, 0, PIPE_MAP_READ, &box,
+   const uint8_t *map = ctx->pipe->transfer_map(ctx->pipe, color, 0, PIPE_MAP_READ, &box,
                                                 &transfer);
    if (!map) {
       gl_error(ctx, GL_OUT_OF_MEMORY);
       return;
    }
-   enum pipe_format fmt = fb->color->format;
+   enum pipe_format fmt = color->format;
    unsigned bpp = pipe_format_size(fmt);
    for (int64_t gy = y0; gy < y1; gy++) {
       const uint8_t *src = map + (size_t)(y1 - 1 - gy) * transfer->stride;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "glsl_frontend.h"
+#include "gl_fbo.h"
 #include "gl_objects.h"
 #include "gl_texture.h"
 
@@ -46,6 +47,9 @@ static void destroy_objects(struct st_context *ctx, struct gl_shared *sh)
    gl_names_foreach(&sh->textures, collect, &l);
    for (unsigned i = 0; i < l.count; i++)
       gl_texture_unref(l.items[i]);
+   gl_names_foreach(&sh->renderbuffers, collect, &l);
+   for (unsigned i = 0; i < l.count; i++)
+      gl_renderbuffer_unref(l.items[i]);
    l.count = 0;
    gl_names_foreach(&sh->shader_programs, collect, &l);
    for (unsigned i = 0; i < l.count; i++) {
@@ -74,6 +78,7 @@ void gl_shared_unref(struct st_context *ctx, struct gl_shared *sh)
    gl_names_fini(&sh->buffers);
    gl_names_fini(&sh->shader_programs);
    gl_names_fini(&sh->textures);
+   gl_names_fini(&sh->renderbuffers);
    pthread_mutex_destroy(&sh->lock);
    free(sh);
 }

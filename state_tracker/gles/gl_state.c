@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gl_enums.h"
+#include "gl_fbo.h"
 #include "gl_objects.h"
 #include "gl_pipe.h"
 #include "gl_texture.h"
@@ -396,6 +397,7 @@ void gl_state_fini(struct st_context *ctx)
       ctx->attribs[i].buffer = NULL;
    }
    gl_texture_fini(ctx);
+   gl_framebuffers_fini(ctx);
    gl_cso_fini(ctx);
    gl_clear_fini(ctx);
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gl_enums.h"
+#include "gl_fbo.h"
 #include "gl_objects.h"
 #include "gl_pipe.h"
 
@@ -226,6 +227,7 @@ void gl_scissor_state(const struct st_context *ctx, struct pipe_scissor_state *s
 
 bool gl_validate_state(struct st_context *ctx)
 {
+   gl_framebuffer_sync(ctx);
    if (!gl_have_draw_buffer(ctx))
       return false;
    struct pipe_context *pipe = ctx->pipe;
@@ -236,8 +238,8 @@ bool gl_validate_state(struct st_context *ctx)
          .width = gl_draw_width(ctx),
          .height = gl_draw_height(ctx),
          .nr_cbufs = 1,
-         .cbufs = { ctx->draw_cbuf },
-         .zsbuf = ctx->draw_zsbuf,
+         .cbufs = { gl_draw_cbuf(ctx) },
+         .zsbuf = gl_draw_zsbuf(ctx),
       };
       pipe->set_framebuffer_state(pipe, &fb);
       pipe->set_sample_mask(pipe, ~0u);

@@ -445,7 +445,7 @@ static void test_bad_input(struct scene *s)
 {
    struct pipe_screen *sc = s->screen;
    struct pipe_context *p = s->ctx;
-   struct pipe_resource t = { .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_B5G6R5_UNORM,
+   struct pipe_resource t = { .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_R32_FLOAT,
                               .width0 = 8, .height0 = 8, .depth0 = 1, .bind = PIPE_BIND_RENDER_TARGET };
    CHECK(!sc->resource_create(sc, &t), "unsupported render-target format refused");
    t.format = PIPE_FORMAT_R8G8B8A8_UNORM;

@@ -126,6 +126,17 @@ int main(void)
    check(v == 4, "GL_SAMPLES = 4");
    glGetIntegerv(GL_SAMPLE_BUFFERS, &v);
    check(v == 1, "GL_SAMPLE_BUFFERS = 1");
+   /* A framebuffer object's renderbuffers are single-sampled. */
+   GLuint fbo;
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   GLint fbo_samples = -1, fbo_buffers = -1;
+   glGetIntegerv(GL_SAMPLES, &fbo_samples);
+   glGetIntegerv(GL_SAMPLE_BUFFERS, &fbo_buffers);
+   check(fbo_samples == 0 && fbo_buffers == 0, "FBO bound: GL_SAMPLES %d, GL_SAMPLE_BUFFERS %d",
+         fbo_samples, fbo_buffers);
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   glDeleteFramebuffers(1, &fbo);
 
    const char *const names[] = { "a_position", NULL };
    GLuint prog = egl_fixture_program(vs_source, fs_source, names);

@@ -1,0 +1,47 @@
+/* Renderbuffers (share-group objects) and framebuffer objects (per context, ES 2.0 4.4). */
+#ifndef GL_FBO_H
+#define GL_FBO_H
+
+#include "gl_context.h"
+
+struct gl_renderbuffer {
+   GLuint name;
+   _Atomic int refcount;          /* the name table's reference + each binding/attachment */
+   GLenum internal_format;        /* GL_RGBA4 until glRenderbufferStorage */
+   GLsizei width, height;
+   struct pipe_resource *res;     /* NULL while the size is 0; stored top row first */
+};
+
+enum { GL_ATT_COLOR, GL_ATT_DEPTH, GL_ATT_STENCIL, GL_ATT_COUNT };
+
+struct gl_framebuffer {
+   GLuint name;
+   struct gl_renderbuffer *att[GL_ATT_COUNT];   /* referenced */
+   /* This context's surfaces of the attachments, rebuilt when the resources change. */
+   struct pipe_surface *cbuf, *zsbuf;
+};
+
+struct gl_renderbuffer *gl_renderbuffer_ref(struct gl_renderbuffer *rb);
+void gl_renderbuffer_unref(struct gl_renderbuffer *rb);
+/* The renderbuffer `name` of the share group, NULL if none (takes the lock). */
+struct gl_renderbuffer *gl_renderbuffer_lookup(struct st_context *ctx, GLuint name);
+/* Bits of a channel (GL_RED_SIZE .. GL_STENCIL_SIZE) of a renderbuffer internal format. */
+int gl_renderbuffer_bits(GLenum internal_format, GLenum channel_size_pname);
+
+/* ES 2.0 4.4.5 status of fb (GL_FRAMEBUFFER_COMPLETE or why not). */
+GLenum gl_framebuffer_status(const struct gl_framebuffer *fb);
+/* Detaches rb from the bound framebuffer object (glDeleteRenderbuffers). */
+void gl_framebuffer_detach(struct st_context *ctx, struct gl_renderbuffer *rb);
+/* Marks everything that depends on the draw framebuffer for re-validation. */
+void gl_framebuffer_changed(struct st_context *ctx);
+/* Makes the bound FBO's surfaces match its attachments (before validation). */
+void gl_framebuffer_sync(struct st_context *ctx);
+/* Samples of the draw framebuffer: 0 when single-sampled (renderbuffers always are). */
+unsigned gl_draw_samples(const struct st_context *ctx);
+struct pipe_surface *gl_draw_cbuf(const struct st_context *ctx);
+struct pipe_surface *gl_draw_zsbuf(const struct st_context *ctx);
+/* The colour resource glReadPixels reads, NULL with the GL error raised. */
+struct pipe_resource *gl_read_color(struct st_context *ctx, const char *func);
+void gl_framebuffers_fini(struct st_context *ctx);
+
+#endif
