@@ -47,6 +47,7 @@ static void destroy_objects(struct st_context *ctx, struct gl_shared *sh)
    gl_names_foreach(&sh->textures, collect, &l);
    for (unsigned i = 0; i < l.count; i++)
       gl_texture_unref(l.items[i]);
+   l.count = 0;
    gl_names_foreach(&sh->renderbuffers, collect, &l);
    for (unsigned i = 0; i < l.count; i++)
       gl_renderbuffer_unref(l.items[i]);
