@@ -257,7 +257,7 @@ const GLubyte *GL_APIENTRY glGetString(GLenum name)
    case GL_EXTENSIONS:
       return (const GLubyte *)"GL_OES_element_index_uint GL_OES_standard_derivatives "
                               "GL_EXT_frag_depth GL_EXT_robustness GL_KHR_robustness "
-                              "GL_OES_depth24 GL_OES_packed_depth_stencil";
+                              "GL_OES_depth24";
    default:
       gl_error(ctx, GL_INVALID_ENUM);
       return NULL;
