@@ -362,7 +362,7 @@ static void test_cube(void)
 static void test_incomplete(void)
 {
    static const uint8_t black[4] = { 0, 0, 0, 255 };
-   uint8_t data[3 * 4 * 4];
+   uint8_t data[4 * 4 * 4];   /* RGBA 4x4, the largest image uploaded here */
    memset(data, 200, sizeof(data));
    GLuint tex;
    glGenTextures(1, &tex);
