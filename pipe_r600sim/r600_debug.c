@@ -14,6 +14,12 @@ static const struct r600sim_debug_flag debug_flags[] = {
 unsigned r600_debug_flags_from_env(void)
 {
    bool help;
-   return r600sim_debug_parse(debug_flags, sizeof(debug_flags) / sizeof(debug_flags[0]),
-                              "the pipe driver (pipe_r600sim)", &help);
+   unsigned flags = r600sim_debug_parse(debug_flags, sizeof(debug_flags) / sizeof(debug_flags[0]),
+                                        "the pipe driver (pipe_r600sim)", &help);
+   /* The simulator prints its own lists after these and exits. */
+   if (help)
+      fprintf(stderr, "Environment variables of the pipe driver:\n"
+                      "  %-20s %s\n", "R600SIM_CHIP",
+              "r600|rv770: the chip family the driver programs and the GPU simulates (default rv770)");
+   return flags;
 }
