@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "gl_extensions.h"
 #include "gl_fbo.h"
 #include "gl_pipe.h"
 
@@ -255,9 +256,7 @@ const GLubyte *GL_APIENTRY glGetString(GLenum name)
       /* Exactly this: piglit (wflinfo.py) parses the version from the last word. */
       return (const GLubyte *)"OpenGL ES GLSL ES 1.00";
    case GL_EXTENSIONS:
-      return (const GLubyte *)"GL_OES_element_index_uint GL_OES_standard_derivatives "
-                              "GL_EXT_frag_depth GL_EXT_robustness GL_KHR_robustness "
-                              "GL_OES_depth24";
+      return (const GLubyte *)gl_extensions_string;
    default:
       gl_error(ctx, GL_INVALID_ENUM);
       return NULL;
