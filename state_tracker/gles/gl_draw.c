@@ -327,3 +327,74 @@ void GL_APIENTRY glDrawElementsInstancedEXT(GLenum mode, GLsizei count, GLenum t
    GET_CONTEXT_OR_RETURN();
    draw_elements(ctx, mode, count, type, indices, 0, primcount, __func__);
 }
+
+/* With GL_EXT_instanced_arrays (OES_draw_elements_base_vertex's instanced form). */
+void GL_APIENTRY glDrawElementsInstancedBaseVertexOES(GLenum mode, GLsizei count, GLenum type,
+                                                      const void *indices, GLsizei instancecount,
+                                                      GLint basevertex)
+{
+   GET_CONTEXT_OR_RETURN();
+   draw_elements(ctx, mode, count, type, indices, basevertex, instancecount, __func__);
+}
+
+/* GL_EXT_multi_draw_arrays: one draw per list entry, none when an argument is bad (as
+ * Mesa: a negative drawcount or count is INVALID_VALUE, checked before drawing). */
+static bool multi_args_valid(struct st_context *ctx, GLenum mode, const GLsizei *count,
+                             GLsizei drawcount, const char *func)
+{
+   if (mode > GL_TRIANGLE_FAN) {
+      gl_error_at(ctx, GL_INVALID_ENUM, func);
+      return false;
+   }
+   bool negative = drawcount < 0;
+   for (GLsizei i = 0; !negative && count && i < drawcount; i++)
+      negative = count[i] < 0;
+   if (negative) {
+      gl_error_at(ctx, GL_INVALID_VALUE, func);
+      return false;
+   }
+   return count || !drawcount;
+}
+
+void GL_APIENTRY glMultiDrawArraysEXT(GLenum mode, const GLint *first, const GLsizei *count,
+                                      GLsizei primcount)
+{
+   GET_CONTEXT_OR_RETURN();
+   if (!multi_args_valid(ctx, mode, count, primcount, __func__) || !first)
+      return;
+   for (GLsizei i = 0; i < primcount; i++)
+      draw_arrays(ctx, mode, first[i], count[i], 1, __func__);
+}
+
+static void multi_draw_elements(struct st_context *ctx, GLenum mode, const GLsizei *count,
+                                GLenum type, const void *const *indices, GLsizei drawcount,
+                                const GLint *basevertex, const char *func)
+{
+   if (!multi_args_valid(ctx, mode, count, drawcount, func))
+      return;
+   if (type != GL_UNSIGNED_BYTE && type != GL_UNSIGNED_SHORT && type != GL_UNSIGNED_INT) {
+      gl_error_at(ctx, GL_INVALID_ENUM, func);
+      return;
+   }
+   for (GLsizei i = 0; indices && i < drawcount; i++)
+      draw_elements(ctx, mode, count[i], type, indices[i], basevertex ? basevertex[i] : 0, 1,
+                    func);
+}
+
+void GL_APIENTRY glMultiDrawElementsEXT(GLenum mode, const GLsizei *count, GLenum type,
+                                        const void *const *indices, GLsizei primcount)
+{
+   GET_CONTEXT_OR_RETURN();
+   multi_draw_elements(ctx, mode, count, type, indices, primcount, NULL, __func__);
+}
+
+/* GL_OES_draw_elements_base_vertex with GL_EXT_multi_draw_arrays */
+void GL_APIENTRY glMultiDrawElementsBaseVertexEXT(GLenum mode, const GLsizei *count, GLenum type,
+                                                  const void *const *indices, GLsizei drawcount,
+                                                  const GLint *basevertex)
+{
+   GET_CONTEXT_OR_RETURN();
+   if (!basevertex && drawcount > 0)
+      return;   /* nowhere to read the base vertices from */
+   multi_draw_elements(ctx, mode, count, type, indices, drawcount, basevertex, __func__);
+}

@@ -17,4 +17,5 @@ const char gl_extensions_string[] =
    "GL_OES_draw_elements_base_vertex "
    "GL_EXT_instanced_arrays "
    "GL_EXT_polygon_offset_clamp "
+   "GL_EXT_multi_draw_arrays "
    "";

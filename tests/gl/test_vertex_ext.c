@@ -4,7 +4,8 @@
  *     from client memory) draw the rectangle their float values name;
  *  2. GL_OES_draw_elements_base_vertex: indices 0..3 with a base vertex draw the rectangle
  *     stored at that vertex (index types 8/16/32 bits, buffer and client indices), and a
- *     stale full-screen rectangle at vertex 0 never shows;
+ *     stale full-screen rectangle at vertex 0 never shows; GL_EXT_multi_draw_arrays with and
+ *     without base vertices;
  *  3. GL_EXT_instanced_arrays: instances placed by a per-instance offset (divisor 1) and
  *     coloured by divisors 2 and 3 (the fetch shader divides), with glDrawArraysInstancedEXT
  *     and glDrawElementsInstancedEXT, and the divisor query and errors;
@@ -28,6 +29,8 @@ static PFNGLBINDVERTEXARRAYOESPROC BindVertexArray;
 static PFNGLDELETEVERTEXARRAYSOESPROC DeleteVertexArrays;
 static PFNGLISVERTEXARRAYOESPROC IsVertexArray;
 static PFNGLPOLYGONOFFSETCLAMPEXTPROC PolygonOffsetClamp;
+static PFNGLMULTIDRAWARRAYSEXTPROC MultiDrawArrays;
+static PFNGLMULTIDRAWELEMENTSBASEVERTEXEXTPROC MultiDrawElementsBaseVertex;
 
 static const struct rs_rect red = { 4, 4, 20, 12, { 255, 0, 0, 255 } };
 static const struct rs_rect green = { 12, 8, 28, 28, { 0, 255, 0, 255 } };
@@ -139,6 +142,38 @@ static void base_vertex(GLuint vbo, GLuint ibo)
    rs_expect_error(GL_INVALID_VALUE, "base vertex with count -1");
    DrawElementsBaseVertex(GL_TRIANGLES + 100, 6, GL_UNSIGNED_SHORT, i16, 4);
    rs_expect_error(GL_INVALID_ENUM, "base vertex with a bad mode");
+   glDisableVertexAttribArray(RS_POS);
+}
+
+/* GL_EXT_multi_draw_arrays (and base vertex): red's and green's corners drawn in one call,
+ * both in blue. */
+static void multi_draws(GLuint vbo)
+{
+   fill_three_rects(vbo);
+   const struct rs_rect blue_red = { red.x0, red.y0, red.x1, red.y1, { 0, 0, 255, 255 } };
+   const struct rs_rect blue_green = { green.x0, green.y0, green.x1, green.y1, { 0, 0, 255, 255 } };
+   const struct rs_rect want[2] = { blue_red, blue_green };
+   rs_color(&blue_red);
+   static const GLint first[2] = { 4, 8 }, base[2] = { 4, 8 };
+   static const GLsizei count[2] = { 4, 4 }, bad_count[2] = { 4, -1 };
+   static const uint16_t strip[4] = { 0, 1, 2, 3 };
+   const void *const indices[2] = { strip, strip };
+   glClear(GL_COLOR_BUFFER_BIT);
+   MultiDrawArrays(GL_TRIANGLE_STRIP, first, count, 2);
+   check_gl("glMultiDrawArraysEXT");
+   rs_expect(want, 2, "glMultiDrawArraysEXT");
+   glClear(GL_COLOR_BUFFER_BIT);
+   MultiDrawElementsBaseVertex(GL_TRIANGLE_STRIP, count, GL_UNSIGNED_SHORT, indices, 2, base);
+   check_gl("glMultiDrawElementsBaseVertexEXT");
+   rs_expect(want, 2, "glMultiDrawElementsBaseVertexEXT");
+   glClear(GL_COLOR_BUFFER_BIT);
+   MultiDrawArrays(GL_TRIANGLE_STRIP, first, bad_count, 2);
+   rs_expect_error(GL_INVALID_VALUE, "glMultiDrawArraysEXT with a count -1");
+   MultiDrawElementsBaseVertex(GL_TRIANGLE_STRIP, count, GL_UNSIGNED_SHORT, indices, -1, base);
+   rs_expect_error(GL_INVALID_VALUE, "glMultiDrawElementsBaseVertexEXT drawcount -1");
+   MultiDrawElementsBaseVertex(GL_TRIANGLE_STRIP, count, GL_FLOAT, indices, 2, base);
+   rs_expect_error(GL_INVALID_ENUM, "glMultiDrawElementsBaseVertexEXT type FLOAT");
+   rs_expect(NULL, 0, "bad multi-draws draw nothing");
    glDisableVertexAttribArray(RS_POS);
 }
 
@@ -338,7 +373,7 @@ int main(void)
       return check_report();
    static const char *const exts[] = {
       "GL_OES_vertex_half_float", "GL_OES_draw_elements_base_vertex", "GL_EXT_instanced_arrays",
-      "GL_OES_vertex_array_object", "GL_EXT_polygon_offset_clamp",
+      "GL_OES_vertex_array_object", "GL_EXT_polygon_offset_clamp", "GL_EXT_multi_draw_arrays",
    };
    for (unsigned i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
       check(has_extension(exts[i]), "GL_EXTENSIONS has %s", exts[i]);
@@ -350,7 +385,9 @@ int main(void)
              PROC(BindVertexArray, "glBindVertexArrayOES") &
              PROC(DeleteVertexArrays, "glDeleteVertexArraysOES") &
              PROC(IsVertexArray, "glIsVertexArrayOES") &
-             PROC(PolygonOffsetClamp, "glPolygonOffsetClampEXT");
+             PROC(PolygonOffsetClamp, "glPolygonOffsetClampEXT") &
+             PROC(MultiDrawArrays, "glMultiDrawArraysEXT") &
+             PROC(MultiDrawElementsBaseVertex, "glMultiDrawElementsBaseVertexEXT");
    GLuint prog = rs_program();
    check(prog != 0, "program");
    if (!ok || !prog)
@@ -360,6 +397,7 @@ int main(void)
 
    half_float(bufs[0]);
    base_vertex(bufs[0], bufs[1]);
+   multi_draws(bufs[0]);
    instances(bufs[0], bufs[1]);
    vertex_array_objects(bufs[0], bufs[1]);
    polygon_offset_clamp();
