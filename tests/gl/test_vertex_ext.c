@@ -248,6 +248,50 @@ static void instances(GLuint vbo, GLuint ibo)
    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
 }
 
+/* The instance index in the vertex shader (GPR0.w from the VGT): a GLSL ES 3.00 shader's
+ * gl_InstanceID moves instance i by 7i pixels and colours odd instances blue. */
+static void instance_id(void)
+{
+   static const char vs[] =
+      "#version 300 es\n"
+      "in vec2 pos; out vec4 v_color;\n"
+      "void main() {\n"
+      "   float i = float(gl_InstanceID);\n"
+      "   gl_Position = vec4(pos.x + i * (14.0 / 32.0), pos.y, 0.0, 1.0);\n"
+      "   v_color = mod(i, 2.0) == 1.0 ? vec4(0.0, 0.0, 1.0, 1.0) : vec4(1.0, 1.0, 0.0, 1.0);\n"
+      "}\n";
+   static const char fs[] =
+      "#version 300 es\n"
+      "precision mediump float; in vec4 v_color; out vec4 color;\n"
+      "void main() { color = v_color; }\n";
+   static const char *const attribs[] = { "pos", NULL };
+   GLint old = 0;
+   glGetIntegerv(GL_CURRENT_PROGRAM, &old);
+   GLuint prog = egl_fixture_program(vs, fs, attribs);
+   check(prog != 0, "GLSL ES 3.00 program with gl_InstanceID");
+   if (!prog)
+      return;
+   glUseProgram(prog);
+   const struct rs_rect square = { 2, 2, 6, 6, { 0 } };
+   float corners[8];
+   rs_corners(&square, corners);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, corners);
+   glEnableVertexAttribArray(0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   DrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, 3);
+   check_gl("gl_InstanceID draw");
+   struct rs_rect want[3];
+   for (int i = 0; i < 3; i++) {
+      want[i] = (struct rs_rect){ 2 + 7 * i, 2, 6 + 7 * i, 6, { 255, 255, 0, 255 } };
+      if (i % 2)
+         memcpy(want[i].rgba, (const uint8_t[]){ 0, 0, 255, 255 }, 4);
+   }
+   rs_expect(want, 3, "gl_InstanceID places and colours 3 instances");
+   glDisableVertexAttribArray(0);
+   glUseProgram((GLuint)old);
+   glDeleteProgram(prog);
+}
+
 static void vertex_array_objects(GLuint vbo, GLuint ibo)
 {
    GLuint vao[2];
@@ -399,6 +443,7 @@ int main(void)
    base_vertex(bufs[0], bufs[1]);
    multi_draws(bufs[0]);
    instances(bufs[0], bufs[1]);
+   instance_id();
    vertex_array_objects(bufs[0], bufs[1]);
    polygon_offset_clamp();
 
