@@ -135,6 +135,19 @@ static void base_vertex(GLuint vbo, GLuint ibo)
          glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
       }
    }
+   /* a negative base vertex: indices 8..11 - 4 name red's corners */
+   static const uint16_t high[6] = { 8, 9, 10, 10, 9, 11 };
+   glClear(GL_COLOR_BUFFER_BIT);
+   rs_color(&red);
+   DrawElementsBaseVertex(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, high, -4);
+   check_gl("base vertex -4");
+   rs_expect(&red, 1, "base vertex -4");
+   /* base vertices that put the vertices past the buffer: dropped without an error */
+   glClear(GL_COLOR_BUFFER_BIT);
+   DrawElementsBaseVertex(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, i16, 0x7FFFFFFF);
+   DrawElementsBaseVertex(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, i16, 12);
+   check_gl("base vertices past the buffer");
+   rs_expect(NULL, 0, "base vertices past the buffer draw nothing");
    /* glDrawElements errors hold: a bad type is INVALID_ENUM, a negative count INVALID_VALUE */
    DrawElementsBaseVertex(GL_TRIANGLES, 6, GL_FLOAT, i16, 4);
    rs_expect_error(GL_INVALID_ENUM, "base vertex with type FLOAT");
@@ -228,6 +241,18 @@ static void instances(GLuint vbo, GLuint ibo)
    GLint divisor = -1;
    glGetVertexAttribiv(RS_COLOR, GL_VERTEX_ATTRIB_ARRAY_DIVISOR_EXT, &divisor);
    CHECK_EQ(divisor, 3, "VERTEX_ATTRIB_ARRAY_DIVISOR_EXT");
+   /* the largest divisor: every instance reads element 0 */
+   VertexAttribDivisor(RS_COLOR, 0xFFFFFFFFu);
+   glClear(GL_COLOR_BUFFER_BIT);
+   DrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, 4);
+   check_gl("divisor 2^32 - 1");
+   struct rs_rect same[4];
+   for (int i = 0; i < 4; i++) {
+      same[i] = (struct rs_rect){ 2 + 7 * i, 2, 6 + 7 * i, 6, { 0 } };
+      memcpy(same[i].rgba, palette[0], 4);
+   }
+   rs_expect(same, 4, "colour divisor 2^32 - 1: one colour");
+   VertexAttribDivisor(RS_COLOR, 3);
    /* errors and empty draws */
    DrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, -1);
    rs_expect_error(GL_INVALID_VALUE, "glDrawArraysInstancedEXT primcount -1");
