@@ -12,6 +12,8 @@
  * are INVALID_OPERATION (gl_draw_reads_mapped_buffer), as are glBufferSubData calls. */
 #include "gl_context.h"
 
+#include <limits.h>
+
 #include "gl_range.h"
 
 #define MAP_ACCESS_BITS                                                                     \
@@ -39,6 +41,10 @@ static void *map_checked(struct st_context *ctx, struct gl_buffer *buf, GLintptr
    static uint8_t empty;   /* where a mapping of 0 bytes points */
    void *ptr = &empty;
    struct pipe_transfer *xfer = NULL;
+   if (!gl_range_fits((uint64_t)offset, (uint64_t)length, INT_MAX)) {   /* a pipe_box is int */
+      gl_error_at(ctx, GL_OUT_OF_MEMORY, func);
+      return NULL;
+   }
    if (length) {
       unsigned usage = 0;
       if (access & GL_MAP_READ_BIT_EXT)
