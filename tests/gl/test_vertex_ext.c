@@ -10,7 +10,7 @@
  *     coloured by divisors 2 and 3 (the fetch shader divides), with glDrawArraysInstancedEXT
  *     and glDrawElementsInstancedEXT, and the divisor query and errors;
  *  4. GL_OES_vertex_array_object: two objects keep their own arrays and element buffers,
- *     object 0 keeps its own; names, queries and errors;
+ *     object 0 keeps its own; names (per context), queries and errors;
  *  5. GL_EXT_polygon_offset_clamp: a rectangle behind another wins the depth test with a
  *     large negative offset and loses it when the offset is clamped.
  * Expected images are rectangles on pixel boundaries painted in draw order (rect_scene.h). */
@@ -386,6 +386,34 @@ static void vertex_array_objects(GLuint vbo, GLuint ibo)
    glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
+/* Vertex array objects are per context: a second context of the share group does not know
+ * the first one's names (and shares its buffers). */
+static void vao_per_context(struct egl_fixture *f)
+{
+   GLuint mine;
+   GenVertexArrays(1, &mine);
+   BindVertexArray(mine);
+   BindVertexArray(0);
+   EGLint id = 0, n = 0;
+   EGLConfig config;
+   eglQueryContext(f->dpy, f->ctx, EGL_CONFIG_ID, &id);
+   const EGLint want[] = { EGL_CONFIG_ID, id, EGL_NONE };
+   const EGLint attribs[] = { EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE };
+   EGLContext other = EGL_NO_CONTEXT;
+   if (eglChooseConfig(f->dpy, want, &config, 1, &n) && n == 1)
+      other = eglCreateContext(f->dpy, config, f->ctx, attribs);
+   check(other != EGL_NO_CONTEXT, "a second context sharing with the first");
+   if (other == EGL_NO_CONTEXT || !eglMakeCurrent(f->dpy, f->surf, f->surf, other))
+      return;
+   CHECK(!IsVertexArray(mine), "another context's vertex array name is not an object here");
+   BindVertexArray(mine);
+   rs_expect_error(GL_INVALID_OPERATION, "binding another context's vertex array name");
+   eglMakeCurrent(f->dpy, f->surf, f->surf, f->ctx);
+   eglDestroyContext(f->dpy, other);
+   CHECK(IsVertexArray(mine), "the name stays an object in its own context");
+   DeleteVertexArrays(1, &mine);
+}
+
 /* Red at depth 0.5 (z 0), then green at z 0.02 (depth 0.51, behind it) with units -1e6: an
  * offset of about -0.06 brings green in front; clamped to -0.001 it stays behind. */
 static void polygon_offset_clamp(void)
@@ -470,6 +498,7 @@ int main(void)
    instances(bufs[0], bufs[1]);
    instance_id();
    vertex_array_objects(bufs[0], bufs[1]);
+   vao_per_context(&f);
    polygon_offset_clamp();
 
    glDeleteBuffers(2, bufs);
