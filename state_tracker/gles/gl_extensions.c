@@ -16,6 +16,7 @@ const char gl_extensions_string[] =
    "GL_OES_vertex_half_float "
    "GL_OES_draw_elements_base_vertex "
    "GL_EXT_instanced_arrays "
+   "GL_EXT_draw_instanced "
    "GL_EXT_polygon_offset_clamp "
    "GL_EXT_multi_draw_arrays "
    "";

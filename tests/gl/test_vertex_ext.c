@@ -8,7 +8,8 @@
  *     without base vertices;
  *  3. GL_EXT_instanced_arrays: instances placed by a per-instance offset (divisor 1) and
  *     coloured by divisors 2 and 3 (the fetch shader divides), with glDrawArraysInstancedEXT
- *     and glDrawElementsInstancedEXT, and the divisor query and errors;
+ *     and glDrawElementsInstancedEXT, and the divisor query and errors; the instance index in
+ *     shaders (GL_EXT_draw_instanced's gl_InstanceIDEXT, GLSL ES 3.00's gl_InstanceID);
  *  4. GL_OES_vertex_array_object: two objects keep their own arrays and element buffers,
  *     object 0 keeps its own; names (per context), queries and errors;
  *  5. GL_EXT_polygon_offset_clamp: a rectangle behind another wins the depth test with a
@@ -273,29 +274,21 @@ static void instances(GLuint vbo, GLuint ibo)
    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
 }
 
-/* The instance index in the vertex shader (GPR0.w from the VGT): a GLSL ES 3.00 shader's
- * gl_InstanceID moves instance i by 7i pixels and colours odd instances blue. */
-static void instance_id(void)
+/* The instance index in the vertex shader (GPR0.w from the VGT): gl_InstanceIDEXT of a GLSL
+ * ES 1.00 shader (GL_EXT_draw_instanced) or gl_InstanceID of a GLSL ES 3.00 one moves instance
+ * i by 7i pixels and colours odd instances blue. */
+static void instance_id_draw(const char *vs, const char *fs, const char *what)
 {
-   static const char vs[] =
-      "#version 300 es\n"
-      "in vec2 pos; out vec4 v_color;\n"
-      "void main() {\n"
-      "   float i = float(gl_InstanceID);\n"
-      "   gl_Position = vec4(pos.x + i * (14.0 / 32.0), pos.y, 0.0, 1.0);\n"
-      "   v_color = mod(i, 2.0) == 1.0 ? vec4(0.0, 0.0, 1.0, 1.0) : vec4(1.0, 1.0, 0.0, 1.0);\n"
-      "}\n";
-   static const char fs[] =
-      "#version 300 es\n"
-      "precision mediump float; in vec4 v_color; out vec4 color;\n"
-      "void main() { color = v_color; }\n";
    static const char *const attribs[] = { "pos", NULL };
    GLint old = 0;
    glGetIntegerv(GL_CURRENT_PROGRAM, &old);
    GLuint prog = egl_fixture_program(vs, fs, attribs);
-   check(prog != 0, "GLSL ES 3.00 program with gl_InstanceID");
+   check(prog != 0, "%s: program", what);
    if (!prog)
       return;
+   GLint active = -1;
+   glGetProgramiv(prog, GL_ACTIVE_ATTRIBUTES, &active);
+   check(active == 1, "%s: 1 active attribute (got %d)", what, active);
    glUseProgram(prog);
    const struct rs_rect square = { 2, 2, 6, 6, { 0 } };
    float corners[8];
@@ -304,17 +297,70 @@ static void instance_id(void)
    glEnableVertexAttribArray(0);
    glClear(GL_COLOR_BUFFER_BIT);
    DrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, 3);
-   check_gl("gl_InstanceID draw");
+   check_gl(what);
    struct rs_rect want[3];
    for (int i = 0; i < 3; i++) {
       want[i] = (struct rs_rect){ 2 + 7 * i, 2, 6 + 7 * i, 6, { 255, 255, 0, 255 } };
       if (i % 2)
          memcpy(want[i].rgba, (const uint8_t[]){ 0, 0, 255, 255 }, 4);
    }
-   rs_expect(want, 3, "gl_InstanceID places and colours 3 instances");
+   rs_expect(want, 3, what);
    glDisableVertexAttribArray(0);
    glUseProgram((GLuint)old);
    glDeleteProgram(prog);
+}
+
+#define INSTANCE_BODY(id)                                                                  \
+   "void main() {\n"                                                                       \
+   "   float i = float(" id ");\n"                                                         \
+   "   gl_Position = vec4(pos.x + i * (14.0 / 32.0), pos.y, 0.0, 1.0);\n"                 \
+   "   v_color = mod(i, 2.0) == 1.0 ? vec4(0.0, 0.0, 1.0, 1.0) : vec4(1.0, 1.0, 0.0, 1.0);\n" \
+   "}\n"
+
+/* Whether a vertex (or fragment) shader compiles. */
+static bool compiles(GLenum type, const char *src)
+{
+   GLuint sh = glCreateShader(type);
+   glShaderSource(sh, 1, &src, NULL);
+   glCompileShader(sh);
+   GLint ok = 0;
+   glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+   glDeleteShader(sh);
+   return ok != 0;
+}
+
+static void instance_id(void)
+{
+   instance_id_draw("#version 300 es\n"
+                    "in vec2 pos; out vec4 v_color;\n" INSTANCE_BODY("gl_InstanceID"),
+                    "#version 300 es\n"
+                    "precision mediump float; in vec4 v_color; out vec4 color;\n"
+                    "void main() { color = v_color; }\n",
+                    "gl_InstanceID (GLSL ES 3.00) places and colours 3 instances");
+   static const char fs100[] =
+      "#extension GL_EXT_draw_instanced : enable\n"
+      "precision mediump float; varying vec4 v_color;\n"
+      "void main() { gl_FragColor = v_color; }\n";
+   instance_id_draw("#version 100\n"
+                    "#extension GL_EXT_draw_instanced : require\n"
+                    "#if GL_EXT_draw_instanced != 1\n#error macro\n#endif\n"
+                    "attribute vec2 pos; varying vec4 v_color;\n" INSTANCE_BODY("gl_InstanceIDEXT"),
+                    fs100, "gl_InstanceIDEXT (GLSL ES 1.00) places and colours 3 instances");
+   CHECK(!compiles(GL_VERTEX_SHADER, "attribute vec2 pos;\n"
+                   "void main() { gl_Position = vec4(pos, float(gl_InstanceIDEXT), 1.0); }\n"),
+         "gl_InstanceIDEXT without the extension enabled does not compile");
+   CHECK(!compiles(GL_VERTEX_SHADER, "#extension GL_EXT_draw_instanced : enable\n"
+                   "#extension GL_EXT_draw_instanced : disable\n"
+                   "void main() { gl_Position = vec4(float(gl_InstanceIDEXT)); }\n"),
+         "gl_InstanceIDEXT after the extension is disabled does not compile");
+   CHECK(!compiles(GL_VERTEX_SHADER, "#extension GL_EXT_draw_instanced : enable\n"
+                   "void main() { gl_InstanceIDEXT = 1; gl_Position = vec4(0.0); }\n"),
+         "gl_InstanceIDEXT is read-only");
+   CHECK(!compiles(GL_FRAGMENT_SHADER, "#extension GL_EXT_draw_instanced : enable\n"
+                   "precision mediump float;\n"
+                   "void main() { gl_FragColor = vec4(float(gl_InstanceIDEXT)); }\n"),
+         "gl_InstanceIDEXT is not a fragment shader built-in");
+   CHECK(compiles(GL_FRAGMENT_SHADER, fs100), "the extension may be enabled in a fragment shader");
 }
 
 static void vertex_array_objects(GLuint vbo, GLuint ibo)
@@ -471,6 +517,7 @@ int main(void)
    static const char *const exts[] = {
       "GL_OES_vertex_half_float", "GL_OES_draw_elements_base_vertex", "GL_EXT_instanced_arrays",
       "GL_OES_vertex_array_object", "GL_EXT_polygon_offset_clamp", "GL_EXT_multi_draw_arrays",
+      "GL_EXT_draw_instanced",
    };
    for (unsigned i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
       check(has_extension(exts[i]), "GL_EXTENSIONS has %s", exts[i]);
