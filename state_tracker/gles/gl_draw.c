@@ -158,15 +158,15 @@ static bool begin_draw(struct st_context *ctx, GLenum mode, bool negative, bool 
       gl_error_at(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, func);
       return false;
    }
-   if (gl_draw_reads_mapped_buffer(ctx, elements)) {
-      gl_error_at(ctx, GL_INVALID_OPERATION, func);   /* as Mesa: no draws from mapped buffers */
-      return false;
-   }
    /* ES 2.0 2.10.4: samplers of two types on one unit make every draw INVALID_OPERATION. */
    const struct gl_exe *exe = ctx->program ? ctx->program->exe : NULL;
    char why[128];
    if (exe && gl_exe_sampler_conflict(exe, gl_max_texture_units(ctx), why, sizeof(why))) {
       gl_error_at(ctx, GL_INVALID_OPERATION, func);
+      return false;
+   }
+   if (gl_draw_reads_mapped_buffer(ctx, elements)) {
+      gl_error_at(ctx, GL_INVALID_OPERATION, func);   /* as Mesa: no draws from mapped buffers */
       return false;
    }
    return true;
