@@ -105,7 +105,8 @@ static void r600_set_vertex_buffers(struct pipe_context *pctx, unsigned start, u
 }
 
 /* Bytes of vertex buffer `index` that elements fetching indices up to max_vertex (per
- * vertex) / max_instance (per instance) read, from the buffer's start. */
+ * vertex) / max_instance divided by their divisor (per instance) read, from the buffer's
+ * start. */
 static uint64_t bytes_read(const struct r600_vertex_elements *ve, unsigned index, unsigned stride,
                            unsigned max_vertex, unsigned max_instance)
 {
@@ -114,7 +115,7 @@ static uint64_t bytes_read(const struct r600_vertex_elements *ve, unsigned index
       const struct pipe_vertex_element *e = &ve->elements[i];
       if (e->vertex_buffer_index != index)
          continue;
-      unsigned last = e->instance_divisor ? max_instance : max_vertex;
+      unsigned last = e->instance_divisor ? max_instance / e->instance_divisor : max_vertex;
       uint64_t e_end = (uint64_t)last * stride + e->src_offset + pipe_format_size(e->src_format);
       if (e_end > end)
          end = e_end;
@@ -137,7 +138,7 @@ static unsigned vertex_bytes(const struct r600_vertex_elements *ve, unsigned ind
       if (e->vertex_buffer_index != index)
          continue;
       unsigned e_end = e->src_offset + pipe_format_size(e->src_format);
-      unsigned e_last = e->instance_divisor ? max_instance : max_vertex;
+      unsigned e_last = e->instance_divisor ? max_instance / e->instance_divisor : max_vertex;
       end = e_end > end ? e_end : end;
       *last = e_last > *last ? e_last : *last;
    }

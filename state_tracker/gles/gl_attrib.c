@@ -13,6 +13,7 @@ static bool is_attrib_type(GLenum type)
    switch (type) {
    case GL_BYTE: case GL_UNSIGNED_BYTE: case GL_SHORT: case GL_UNSIGNED_SHORT:
    case GL_FLOAT: case GL_FIXED:
+   case GL_HALF_FLOAT_OES:   /* GL_OES_vertex_half_float */
       return true;
    default:
       return false;
@@ -31,7 +32,7 @@ void GL_APIENTRY glVertexAttribPointer(GLuint index, GLint size, GLenum type,
       gl_error(ctx, GL_INVALID_ENUM);
       return;
    }
-   struct gl_attrib_array *a = &ctx->attribs[index];
+   struct gl_attrib_array *a = &ctx->vao->attribs[index];
    a->size = size;
    a->type = type;
    a->normalized = normalized ? GL_TRUE : GL_FALSE;
@@ -51,7 +52,7 @@ static void set_array_enabled(GLuint index, bool enabled, const char *func)
       gl_error_at(ctx, GL_INVALID_VALUE, func);
       return;
    }
-   ctx->attribs[index].enabled = enabled;
+   ctx->vao->attribs[index].enabled = enabled;
 }
 
 void GL_APIENTRY glEnableVertexAttribArray(GLuint index) { set_array_enabled(index, true, __func__); }
@@ -97,7 +98,7 @@ void GL_APIENTRY glVertexAttrib4fv(GLuint index, const GLfloat *v) { set_current
 static bool attrib_param(const struct st_context *ctx, GLuint index, GLenum pname,
                          double out[4], unsigned *n)
 {
-   const struct gl_attrib_array *a = &ctx->attribs[index];
+   const struct gl_attrib_array *a = &ctx->vao->attribs[index];
    *n = 1;
    switch (pname) {
    case GL_VERTEX_ATTRIB_ARRAY_ENABLED: out[0] = a->enabled; return true;
@@ -106,6 +107,7 @@ static bool attrib_param(const struct st_context *ctx, GLuint index, GLenum pnam
    case GL_VERTEX_ATTRIB_ARRAY_TYPE: out[0] = a->type; return true;
    case GL_VERTEX_ATTRIB_ARRAY_NORMALIZED: out[0] = a->normalized; return true;
    case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING: out[0] = a->buffer ? a->buffer->name : 0; return true;
+   case GL_VERTEX_ATTRIB_ARRAY_DIVISOR_EXT: out[0] = a->divisor; return true;
    case GL_CURRENT_VERTEX_ATTRIB:
       for (int i = 0; i < 4; i++)
          out[i] = ctx->current_attrib[index][i];
@@ -161,7 +163,7 @@ void GL_APIENTRY glGetVertexAttribPointerv(GLuint index, GLenum pname, void **po
       return;
    }
    if (pointer)   /* NULL: the checks only */
-      *pointer = (void *)ctx->attribs[index].pointer;
+      *pointer = (void *)ctx->vao->attribs[index].pointer;
 }
 
 /* ---- attributes of linked programs ---- */
@@ -205,4 +207,16 @@ void GL_APIENTRY glGetActiveAttrib(GLuint program, GLuint index, GLsizei buf_siz
       }
    }
    pthread_mutex_unlock(&ctx->shared->lock);
+}
+
+/* GL_EXT_instanced_arrays: array `index` advances once every `divisor` instances (0: once
+ * per vertex), part of the bound vertex array object. */
+void GL_APIENTRY glVertexAttribDivisorEXT(GLuint index, GLuint divisor)
+{
+   GET_CONTEXT_OR_RETURN();
+   if (index >= ctx->max_attribs) {
+      gl_error(ctx, GL_INVALID_VALUE);
+      return;
+   }
+   ctx->vao->attribs[index].divisor = divisor;
 }

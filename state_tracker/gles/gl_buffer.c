@@ -18,6 +18,7 @@ void gl_buffer_unref(struct st_context *ctx, struct gl_buffer *buf)
 {
    if (!buf || atomic_fetch_sub_explicit(&buf->refcount, 1, memory_order_acq_rel) != 1)
       return;
+   gl_buffer_unmap(ctx, buf);
    pipe_resource_reference(&buf->res, NULL);
    free(buf);
 }
@@ -32,6 +33,19 @@ const uint8_t *gl_buffer_map_read(struct st_context *ctx, struct gl_buffer *buf,
    return ctx->pipe->transfer_map(ctx->pipe, buf->res, 0, PIPE_MAP_READ, &box, xfer);
 }
 
+struct pipe_resource *gl_buffer_storage(struct st_context *ctx, uint32_t size)
+{
+   struct pipe_screen *screen = ctx->pipe->screen;
+   struct pipe_resource templ = {
+      .target = PIPE_BUFFER,
+      .width0 = size,
+      .height0 = 1,
+      .depth0 = 1,
+      .bind = PIPE_BIND_VERTEX_BUFFER | PIPE_BIND_INDEX_BUFFER,
+   };
+   return screen->resource_create(screen, &templ);
+}
+
 static void set_binding(struct st_context *ctx, struct gl_buffer **slot, struct gl_buffer *buf)
 {
    if (*slot == buf)
@@ -41,12 +55,11 @@ static void set_binding(struct st_context *ctx, struct gl_buffer **slot, struct 
    *slot = buf;
 }
 
-/* The binding point of target, or NULL (INVALID_ENUM raised). */
-static struct gl_buffer **binding_of(struct st_context *ctx, GLenum target, const char *func)
+struct gl_buffer **gl_buffer_binding(struct st_context *ctx, GLenum target, const char *func)
 {
    switch (target) {
    case GL_ARRAY_BUFFER: return &ctx->array_buffer;
-   case GL_ELEMENT_ARRAY_BUFFER: return &ctx->element_array_buffer;
+   case GL_ELEMENT_ARRAY_BUFFER: return &ctx->vao->element_array_buffer;
    default:
       gl_error_at(ctx, GL_INVALID_ENUM, func);
       return NULL;
@@ -77,7 +90,7 @@ void GL_APIENTRY glGenBuffers(GLsizei n, GLuint *buffers)
 void GL_APIENTRY glBindBuffer(GLenum target, GLuint name)
 {
    GET_CONTEXT_OR_RETURN();
-   struct gl_buffer **slot = binding_of(ctx, target, __func__);
+   struct gl_buffer **slot = gl_buffer_binding(ctx, target, __func__);
    if (!slot)
       return;
    struct gl_buffer *buf = NULL;
@@ -126,14 +139,17 @@ void GL_APIENTRY glDeleteBuffers(GLsizei n, const GLuint *buffers)
       pthread_mutex_unlock(&sh->lock);
       if (!buf)
          continue;
-      /* Bindings of the current context revert to 0 (ES 2.0 2.9). */
+      gl_buffer_unmap(ctx, buf);   /* deleting a mapped buffer unmaps it */
+      /* Bindings of the current context (its bound vertex array object's) revert to 0
+       * (ES 2.0 2.9, OES_vertex_array_object). */
+      struct gl_vao *vao = ctx->vao;
       if (ctx->array_buffer == buf)
          set_binding(ctx, &ctx->array_buffer, NULL);
-      if (ctx->element_array_buffer == buf)
-         set_binding(ctx, &ctx->element_array_buffer, NULL);
+      if (vao->element_array_buffer == buf)
+         set_binding(ctx, &vao->element_array_buffer, NULL);
       for (unsigned a = 0; a < GL_MAX_ATTRIBS; a++)
-         if (ctx->attribs[a].buffer == buf)
-            set_binding(ctx, &ctx->attribs[a].buffer, NULL);
+         if (vao->attribs[a].buffer == buf)
+            set_binding(ctx, &vao->attribs[a].buffer, NULL);
       gl_buffer_unref(ctx, buf);
    }
 }
@@ -150,7 +166,7 @@ GLboolean GL_APIENTRY glIsBuffer(GLuint name)
 void GL_APIENTRY glBufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
 {
    GET_CONTEXT_OR_RETURN();
-   struct gl_buffer **slot = binding_of(ctx, target, __func__);
+   struct gl_buffer **slot = gl_buffer_binding(ctx, target, __func__);
    if (!slot)
       return;
    if (usage != GL_STREAM_DRAW && usage != GL_STATIC_DRAW && usage != GL_DYNAMIC_DRAW) {
@@ -172,20 +188,13 @@ void GL_APIENTRY glBufferData(GLenum target, GLsizeiptr size, const void *data, 
    }
    struct pipe_resource *res = NULL;
    if (size) {
-      struct pipe_screen *screen = ctx->pipe->screen;
-      struct pipe_resource templ = {
-         .target = PIPE_BUFFER,
-         .width0 = (uint32_t)size,
-         .height0 = 1,
-         .depth0 = 1,
-         .bind = PIPE_BIND_VERTEX_BUFFER | PIPE_BIND_INDEX_BUFFER,
-      };
-      res = screen->resource_create(screen, &templ);
+      res = gl_buffer_storage(ctx, (uint32_t)size);
       if (!res) {
          gl_error(ctx, GL_OUT_OF_MEMORY);
          return;
       }
    }
+   gl_buffer_unmap(ctx, buf);   /* new storage ends a mapping (as Mesa) */
    /* A new resource: draws still queued keep reading the old one. Without data the
     * contents are undefined (ES 2.0 2.9): nothing is written. */
    if (res && data)
@@ -200,7 +209,7 @@ void GL_APIENTRY glBufferData(GLenum target, GLsizeiptr size, const void *data, 
 void GL_APIENTRY glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, const void *data)
 {
    GET_CONTEXT_OR_RETURN();
-   struct gl_buffer **slot = binding_of(ctx, target, __func__);
+   struct gl_buffer **slot = gl_buffer_binding(ctx, target, __func__);
    if (!slot)
       return;
    if (offset < 0 || size < 0) {
@@ -216,6 +225,10 @@ void GL_APIENTRY glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size
       gl_error(ctx, GL_INVALID_VALUE);
       return;
    }
+   if (buf->map_pointer) {
+      gl_error(ctx, GL_INVALID_OPERATION);   /* as Mesa: not while mapped */
+      return;
+   }
    if (!size || !data)
       return;
    ctx->pipe->buffer_subdata(ctx->pipe, buf->res, PIPE_MAP_WRITE, (unsigned)offset,
@@ -225,17 +238,25 @@ void GL_APIENTRY glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size
 void GL_APIENTRY glGetBufferParameteriv(GLenum target, GLenum pname, GLint *params)
 {
    GET_CONTEXT_OR_RETURN();
-   struct gl_buffer **slot = binding_of(ctx, target, __func__);
+   struct gl_buffer **slot = gl_buffer_binding(ctx, target, __func__);
    if (!slot)
       return;
-   if (pname != GL_BUFFER_SIZE && pname != GL_BUFFER_USAGE) {
+   if (pname != GL_BUFFER_SIZE && pname != GL_BUFFER_USAGE && pname != GL_BUFFER_ACCESS_OES &&
+       pname != GL_BUFFER_MAPPED_OES) {
       gl_error(ctx, GL_INVALID_ENUM);
       return;
    }
-   if (!*slot) {
+   const struct gl_buffer *buf = *slot;
+   if (!buf) {
       gl_error(ctx, GL_INVALID_OPERATION);
       return;
    }
-   if (params)   /* NULL: the checks only */
-      *params = pname == GL_BUFFER_SIZE ? (GLint)(*slot)->size : (GLint)(*slot)->usage;
+   if (!params)
+      return;   /* NULL: the checks only */
+   switch (pname) {
+   case GL_BUFFER_SIZE: *params = (GLint)buf->size; break;
+   case GL_BUFFER_USAGE: *params = (GLint)buf->usage; break;
+   case GL_BUFFER_ACCESS_OES: *params = GL_WRITE_ONLY_OES; break;   /* the only access in ES */
+   default: *params = buf->map_pointer ? GL_TRUE : GL_FALSE; break;  /* BUFFER_MAPPED_OES */
+   }
 }

@@ -41,6 +41,12 @@ struct gl_buffer {
    struct pipe_resource *res;     /* the only storage; NULL while the size is 0 */
    GLsizeiptr size;
    GLenum usage;
+   /* A mapping (gl_buffer_map.c): glMapBufferOES / glMapBufferRangeEXT until the unmap. */
+   struct pipe_transfer *map_xfer;   /* NULL for a mapping of 0 bytes */
+   void *map_pointer;                /* NULL while not mapped */
+   GLbitfield map_access;            /* GL_MAP_*_BIT_EXT */
+   GLintptr map_offset;
+   GLsizeiptr map_length;
 };
 
 enum gl_object_kind { GL_OBJECT_SHADER = 1, GL_OBJECT_PROGRAM = 2 };
@@ -116,6 +122,16 @@ struct gl_attrib_array {
    GLsizei stride;                /* as given (0 = tightly packed) */
    const void *pointer;           /* client pointer or offset into buffer */
    struct gl_buffer *buffer;      /* referenced; NULL = client memory */
+   GLuint divisor;                /* GL_EXT_instanced_arrays: 0 = per vertex */
+};
+
+/* A vertex array object (GL_OES_vertex_array_object, gl_vao.c): the arrays and the element
+ * buffer binding. Per context; object 0 is the context's default_vao. */
+struct gl_vao {
+   GLuint name;
+   bool ever_bound;               /* glIsVertexArrayOES is true from the first bind on */
+   struct gl_attrib_array attribs[GL_MAX_ATTRIBS];
+   struct gl_buffer *element_array_buffer;   /* referenced */
 };
 
 /* Dirty bits: what must be re-sent to the pipe before the next draw. */
@@ -158,8 +174,10 @@ struct st_context {
 
    /* objects */
    struct gl_program *program;           /* current (use_count held) */
-   struct gl_buffer *array_buffer, *element_array_buffer;
-   struct gl_attrib_array attribs[GL_MAX_ATTRIBS];
+   struct gl_buffer *array_buffer;
+   struct gl_vao *vao;                   /* bound: &default_vao or one of vaos */
+   struct gl_vao default_vao;
+   struct gl_names vaos;                 /* vertex array objects are per context */
    float current_attrib[GL_MAX_ATTRIBS][4];
    unsigned max_attribs;
    unsigned active_texture;              /* unit index (GL_TEXTURE0 + it) */
@@ -183,6 +201,7 @@ struct st_context {
    GLfloat clear_color[4], clear_depth;
    GLint clear_stencil;
    GLfloat line_width, polygon_offset_factor, polygon_offset_units;
+   GLfloat polygon_offset_clamp;         /* GL_EXT_polygon_offset_clamp */
    GLfloat sample_coverage_value;
    GLboolean sample_coverage_invert;
    GLenum generate_mipmap_hint;
@@ -244,6 +263,20 @@ void gl_collect_garbage(struct st_context *ctx);
 /* Objects (gl_objects.h has the rest) */
 struct gl_buffer *gl_buffer_ref(struct gl_buffer *buf);
 void gl_buffer_unref(struct st_context *ctx, struct gl_buffer *buf);
+/* The binding point of target (ARRAY_BUFFER, ELEMENT_ARRAY_BUFFER), or NULL with
+ * INVALID_ENUM raised for func. */
+struct gl_buffer **gl_buffer_binding(struct st_context *ctx, GLenum target, const char *func);
+/* New storage of size > 0 bytes for a buffer object (contents undefined); NULL when out of
+ * memory. */
+struct pipe_resource *gl_buffer_storage(struct st_context *ctx, uint32_t size);
+/* Ends buf's mapping, if any (gl_buffer_map.c). */
+void gl_buffer_unmap(struct st_context *ctx, struct gl_buffer *buf);
+/* True when a buffer the next draw reads (an enabled array of the bound vertex array
+ * object, or its element buffer when elements is set) is mapped. */
+bool gl_draw_reads_mapped_buffer(const struct st_context *ctx, bool elements);
+/* Vertex array objects: set up the default one / release all of them (gl_vao.c). */
+void gl_vao_init(struct st_context *ctx);
+void gl_vao_fini(struct st_context *ctx);
 /* Maps bytes [offset, offset + size) of buf for reading through the driver (size > 0, the
  * range inside the buffer); NULL when the driver cannot map it. Unmap with
  * ctx->pipe->transfer_unmap(ctx->pipe, *xfer). */

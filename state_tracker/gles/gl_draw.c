@@ -18,7 +18,7 @@ static unsigned type_size(GLenum type)
 {
    switch (type) {
    case GL_BYTE: case GL_UNSIGNED_BYTE: return 1;
-   case GL_SHORT: case GL_UNSIGNED_SHORT: return 2;
+   case GL_SHORT: case GL_UNSIGNED_SHORT: case GL_HALF_FLOAT_OES: return 2;
    default: return 4;    /* FLOAT, FIXED */
    }
 }
@@ -28,6 +28,9 @@ static enum pipe_format attrib_format(GLenum type, GLint size, bool normalized)
    static const enum pipe_format f32[4] = {
       PIPE_FORMAT_R32_FLOAT, PIPE_FORMAT_R32G32_FLOAT, PIPE_FORMAT_R32G32B32_FLOAT,
       PIPE_FORMAT_R32G32B32A32_FLOAT };
+   static const enum pipe_format f16[4] = {   /* the fetch unit's 16_FLOAT formats */
+      PIPE_FORMAT_R16_FLOAT, PIPE_FORMAT_R16G16_FLOAT, PIPE_FORMAT_R16G16B16_FLOAT,
+      PIPE_FORMAT_R16G16B16A16_FLOAT };
    static const enum pipe_format u8[2][4] = {
       { PIPE_FORMAT_R8_USCALED, PIPE_FORMAT_R8G8_USCALED, PIPE_FORMAT_R8G8B8_USCALED, PIPE_FORMAT_R8G8B8A8_USCALED },
       { PIPE_FORMAT_R8_UNORM, PIPE_FORMAT_R8G8_UNORM, PIPE_FORMAT_R8G8B8_UNORM, PIPE_FORMAT_R8G8B8A8_UNORM } };
@@ -46,6 +49,7 @@ static enum pipe_format attrib_format(GLenum type, GLint size, bool normalized)
    case GL_BYTE: return s8[normalized][i];
    case GL_UNSIGNED_SHORT: return u16[normalized][i];
    case GL_SHORT: return s16[normalized][i];
+   case GL_HALF_FLOAT_OES: return f16[i];   /* floats ignore normalized */
    default: return f32[i];   /* FLOAT, and FIXED after conversion */
    }
 }
@@ -71,10 +75,12 @@ static float *convert_fixed(const uint8_t *src, unsigned stride, GLint size, uns
    return dst;
 }
 
-/* Vertex elements + buffers for the current program; false when the draw must be dropped
- * (an array reads outside its buffer, or out of memory). */
-static bool setup_vertices(struct st_context *ctx, unsigned min, unsigned max,
-                           struct draw_temps *temps)
+/* Vertex elements + buffers for the current program: per-vertex arrays are read at
+ * vertices min..max, arrays with a divisor (GL_EXT_instanced_arrays: the fetch shader's
+ * instance data) at elements 0 .. (instances - 1) / divisor. False when the draw must be
+ * dropped (an array reads outside its buffer, or out of memory). */
+static bool setup_vertices(struct st_context *ctx, unsigned vmin, unsigned vmax,
+                           unsigned instances, struct draw_temps *temps)
 {
    const struct glsl_program *g = ctx->program->exe->glsl;
    struct gl_ve_key key;
@@ -87,7 +93,7 @@ static bool setup_vertices(struct st_context *ctx, unsigned min, unsigned max,
       struct pipe_vertex_element *ve = &key.elements[i];
       struct pipe_vertex_buffer *vb = &vbs[i];
       ve->vertex_buffer_index = i;
-      const struct gl_attrib_array *a = loc < ctx->max_attribs ? &ctx->attribs[loc] : NULL;
+      const struct gl_attrib_array *a = loc < ctx->max_attribs ? &ctx->vao->attribs[loc] : NULL;
       if (!a || !a->enabled) {
          ve->src_format = PIPE_FORMAT_R32G32B32A32_FLOAT;
          vb->user_buffer = ctx->current_attrib[loc < GL_MAX_ATTRIBS ? loc : 0];
@@ -96,8 +102,11 @@ static bool setup_vertices(struct st_context *ctx, unsigned min, unsigned max,
       unsigned elem = (unsigned)a->size * type_size(a->type);
       unsigned stride = a->stride ? (unsigned)a->stride : elem;
       ve->src_format = attrib_format(a->type, a->size, a->normalized);
+      ve->instance_divisor = a->divisor;
       vb->stride = stride;
-      /* Bytes the draw reads from the array's start: vertices 0..max. */
+      unsigned min = a->divisor ? 0 : vmin;
+      unsigned max = a->divisor ? (instances - 1) / a->divisor : vmax;
+      /* Bytes the draw reads from the array's start: elements 0..max. */
       uint64_t span;
       if (!gl_range_span((uint64_t)max + 1, stride, elem, &span))
          return false;
@@ -134,7 +143,8 @@ static bool setup_vertices(struct st_context *ctx, unsigned min, unsigned max,
 }
 
 /* Common checks; false when nothing is drawn (an error may have been raised). */
-static bool begin_draw(struct st_context *ctx, GLenum mode, bool negative, const char *func)
+static bool begin_draw(struct st_context *ctx, GLenum mode, bool negative, bool elements,
+                       const char *func)
 {
    if (mode > GL_TRIANGLE_FAN) {
       gl_error_at(ctx, GL_INVALID_ENUM, func);
@@ -153,6 +163,10 @@ static bool begin_draw(struct st_context *ctx, GLenum mode, bool negative, const
    char why[128];
    if (exe && gl_exe_sampler_conflict(exe, gl_max_texture_units(ctx), why, sizeof(why))) {
       gl_error_at(ctx, GL_INVALID_OPERATION, func);
+      return false;
+   }
+   if (gl_draw_reads_mapped_buffer(ctx, elements)) {
+      gl_error_at(ctx, GL_INVALID_OPERATION, func);   /* as Mesa: no draws from mapped buffers */
       return false;
    }
    return true;
@@ -175,21 +189,28 @@ static void draw(struct st_context *ctx, struct pipe_draw_info *info)
    struct draw_temps temps = {0};
    if (!gl_validate_state(ctx) || !gl_validate_program(ctx))
       return;
+   /* Vertices fetched: the indices plus the base vertex (the VGT adds VGT_INDX_OFFSET with a
+    * 32-bit wrap and clamps to the range the driver programs; a negative sum is undefined in
+    * GL and clamps to 0 here). */
+   int64_t lo = (int64_t)info->min_index + info->index_bias;
+   int64_t hi = (int64_t)info->max_index + info->index_bias;
+   unsigned vmin = lo < 0 ? 0 : lo > UINT32_MAX ? UINT32_MAX : (unsigned)lo;
+   unsigned vmax = hi < 0 ? 0 : hi > UINT32_MAX ? UINT32_MAX : (unsigned)hi;
    struct gl_draw_textures *textures = gl_textures_bind(ctx, ctx->program->exe);
-   if (setup_vertices(ctx, info->min_index, info->max_index, &temps))
+   if (setup_vertices(ctx, vmin, vmax, info->instance_count, &temps))
       ctx->pipe->draw_vbo(ctx->pipe, info);
    gl_textures_release(ctx, textures);
    for (unsigned i = 0; i < PIPE_MAX_ATTRIBS; i++)
       free(temps.fixed[i]);
 }
 
-void GL_APIENTRY glDrawArrays(GLenum mode, GLint first, GLsizei count)
+static void draw_arrays(struct st_context *ctx, GLenum mode, GLint first, GLsizei count,
+                        GLsizei instances, const char *func)
 {
-   GET_CONTEXT_OR_RETURN();
-   if (!begin_draw(ctx, mode, first < 0 || count < 0, __func__))
+   if (!begin_draw(ctx, mode, first < 0 || count < 0 || instances < 0, false, func))
       return;
    unsigned n = trim_count(mode, (unsigned)count);
-   if (!n || !ctx->program || !ctx->program->exe)
+   if (!n || !instances || !ctx->program || !ctx->program->exe)
       return;
    struct pipe_draw_info info = {
       .mode = (enum pipe_prim_type)mode,   /* GL_POINTS..GL_TRIANGLE_FAN = 0..6, same order */
@@ -197,9 +218,23 @@ void GL_APIENTRY glDrawArrays(GLenum mode, GLint first, GLsizei count)
       .count = n,
       .min_index = (unsigned)first,
       .max_index = (unsigned)first + n - 1,
-      .instance_count = 1,
+      .instance_count = (unsigned)instances,
    };
    draw(ctx, &info);
+}
+
+void GL_APIENTRY glDrawArrays(GLenum mode, GLint first, GLsizei count)
+{
+   GET_CONTEXT_OR_RETURN();
+   draw_arrays(ctx, mode, first, count, 1, __func__);
+}
+
+/* GL_EXT_instanced_arrays / GL_EXT_draw_instanced: NUM_INSTANCES instances of the draw. */
+void GL_APIENTRY glDrawArraysInstancedEXT(GLenum mode, GLint first, GLsizei count,
+                                          GLsizei primcount)
+{
+   GET_CONTEXT_OR_RETURN();
+   draw_arrays(ctx, mode, first, count, primcount, __func__);
 }
 
 static void index_range(const uint8_t *indices, unsigned size, unsigned count, unsigned *min,
@@ -225,27 +260,31 @@ static void index_range(const uint8_t *indices, unsigned size, unsigned count, u
    *max = hi;
 }
 
-void GL_APIENTRY glDrawElements(GLenum mode, GLsizei count, GLenum type, const void *indices)
+/* glDrawElements and its base-vertex and instanced forms: basevertex goes to the hardware as
+ * VGT_INDX_OFFSET (pipe_draw_info.index_bias), the instances as NUM_INSTANCES. */
+static void draw_elements(struct st_context *ctx, GLenum mode, GLsizei count, GLenum type,
+                          const void *indices, GLint basevertex, GLsizei instances,
+                          const char *func)
 {
-   GET_CONTEXT_OR_RETURN();
    if (mode <= GL_TRIANGLE_FAN && count >= 0 && type != GL_UNSIGNED_BYTE &&
        type != GL_UNSIGNED_SHORT && type != GL_UNSIGNED_INT) {
-      gl_error(ctx, GL_INVALID_ENUM);
+      gl_error_at(ctx, GL_INVALID_ENUM, func);
       return;
    }
-   if (!begin_draw(ctx, mode, count < 0, __func__))
+   if (!begin_draw(ctx, mode, count < 0 || instances < 0, true, func))
       return;
    unsigned n = trim_count(mode, (unsigned)count);
-   if (!n || !ctx->program || !ctx->program->exe)
+   if (!n || !instances || !ctx->program || !ctx->program->exe)
       return;
    unsigned size = type == GL_UNSIGNED_BYTE ? 1 : type == GL_UNSIGNED_SHORT ? 2 : 4;
    struct pipe_draw_info info = {
       .mode = (enum pipe_prim_type)mode,
       .index_size = size,
       .count = n,
-      .instance_count = 1,
+      .index_bias = basevertex,
+      .instance_count = (unsigned)instances,
    };
-   struct gl_buffer *buf = ctx->element_array_buffer;
+   struct gl_buffer *buf = ctx->vao->element_array_buffer;
    if (buf) {
       uint64_t offset = (uintptr_t)indices, bytes;
       if (!buf->res || !gl_range_span(n, size, size, &bytes) ||
@@ -266,4 +305,96 @@ void GL_APIENTRY glDrawElements(GLenum mode, GLsizei count, GLenum type, const v
       info.user_indices = indices;
    }
    draw(ctx, &info);
+}
+
+void GL_APIENTRY glDrawElements(GLenum mode, GLsizei count, GLenum type, const void *indices)
+{
+   GET_CONTEXT_OR_RETURN();
+   draw_elements(ctx, mode, count, type, indices, 0, 1, __func__);
+}
+
+/* GL_OES_draw_elements_base_vertex */
+void GL_APIENTRY glDrawElementsBaseVertexOES(GLenum mode, GLsizei count, GLenum type,
+                                             const void *indices, GLint basevertex)
+{
+   GET_CONTEXT_OR_RETURN();
+   draw_elements(ctx, mode, count, type, indices, basevertex, 1, __func__);
+}
+
+void GL_APIENTRY glDrawElementsInstancedEXT(GLenum mode, GLsizei count, GLenum type,
+                                            const void *indices, GLsizei primcount)
+{
+   GET_CONTEXT_OR_RETURN();
+   draw_elements(ctx, mode, count, type, indices, 0, primcount, __func__);
+}
+
+/* With GL_EXT_instanced_arrays (OES_draw_elements_base_vertex's instanced form). */
+void GL_APIENTRY glDrawElementsInstancedBaseVertexOES(GLenum mode, GLsizei count, GLenum type,
+                                                      const void *indices, GLsizei instancecount,
+                                                      GLint basevertex)
+{
+   GET_CONTEXT_OR_RETURN();
+   draw_elements(ctx, mode, count, type, indices, basevertex, instancecount, __func__);
+}
+
+/* GL_EXT_multi_draw_arrays: one draw per list entry, none when an argument is bad (as
+ * Mesa: a negative drawcount or count is INVALID_VALUE, checked before drawing). */
+static bool multi_args_valid(struct st_context *ctx, GLenum mode, const GLsizei *count,
+                             GLsizei drawcount, const char *func)
+{
+   if (mode > GL_TRIANGLE_FAN) {
+      gl_error_at(ctx, GL_INVALID_ENUM, func);
+      return false;
+   }
+   bool negative = drawcount < 0;
+   for (GLsizei i = 0; !negative && count && i < drawcount; i++)
+      negative = count[i] < 0;
+   if (negative) {
+      gl_error_at(ctx, GL_INVALID_VALUE, func);
+      return false;
+   }
+   return count || !drawcount;
+}
+
+void GL_APIENTRY glMultiDrawArraysEXT(GLenum mode, const GLint *first, const GLsizei *count,
+                                      GLsizei primcount)
+{
+   GET_CONTEXT_OR_RETURN();
+   if (!multi_args_valid(ctx, mode, count, primcount, __func__) || !first)
+      return;
+   for (GLsizei i = 0; i < primcount; i++)
+      draw_arrays(ctx, mode, first[i], count[i], 1, __func__);
+}
+
+static void multi_draw_elements(struct st_context *ctx, GLenum mode, const GLsizei *count,
+                                GLenum type, const void *const *indices, GLsizei drawcount,
+                                const GLint *basevertex, const char *func)
+{
+   if (!multi_args_valid(ctx, mode, count, drawcount, func))
+      return;
+   if (type != GL_UNSIGNED_BYTE && type != GL_UNSIGNED_SHORT && type != GL_UNSIGNED_INT) {
+      gl_error_at(ctx, GL_INVALID_ENUM, func);
+      return;
+   }
+   for (GLsizei i = 0; indices && i < drawcount; i++)
+      draw_elements(ctx, mode, count[i], type, indices[i], basevertex ? basevertex[i] : 0, 1,
+                    func);
+}
+
+void GL_APIENTRY glMultiDrawElementsEXT(GLenum mode, const GLsizei *count, GLenum type,
+                                        const void *const *indices, GLsizei primcount)
+{
+   GET_CONTEXT_OR_RETURN();
+   multi_draw_elements(ctx, mode, count, type, indices, primcount, NULL, __func__);
+}
+
+/* GL_OES_draw_elements_base_vertex with GL_EXT_multi_draw_arrays */
+void GL_APIENTRY glMultiDrawElementsBaseVertexEXT(GLenum mode, const GLsizei *count, GLenum type,
+                                                  const void *const *indices, GLsizei drawcount,
+                                                  const GLint *basevertex)
+{
+   GET_CONTEXT_OR_RETURN();
+   if (!basevertex && drawcount > 0)
+      return;   /* nowhere to read the base vertices from */
+   multi_draw_elements(ctx, mode, count, type, indices, drawcount, basevertex, __func__);
 }

@@ -10,4 +10,13 @@ const char gl_extensions_string[] =
    "GL_EXT_robustness "
    "GL_KHR_robustness "
    "GL_OES_depth24 "
+   "GL_OES_vertex_array_object "
+   "GL_OES_mapbuffer "
+   "GL_EXT_map_buffer_range "
+   "GL_OES_vertex_half_float "
+   "GL_OES_draw_elements_base_vertex "
+   "GL_EXT_instanced_arrays "
+   "GL_EXT_draw_instanced "
+   "GL_EXT_polygon_offset_clamp "
+   "GL_EXT_multi_draw_arrays "
    "";

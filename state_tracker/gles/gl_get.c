@@ -92,7 +92,8 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
    case GL_IMPLEMENTATION_COLOR_READ_TYPE: INTS(GL_UNSIGNED_BYTE); return true;
    /* bindings */
    case GL_ARRAY_BUFFER_BINDING: INTS(buffer_name(ctx->array_buffer)); return true;
-   case GL_ELEMENT_ARRAY_BUFFER_BINDING: INTS(buffer_name(ctx->element_array_buffer)); return true;
+   case GL_ELEMENT_ARRAY_BUFFER_BINDING: INTS(buffer_name(ctx->vao->element_array_buffer)); return true;
+   case GL_VERTEX_ARRAY_BINDING_OES: INTS(ctx->vao->name); return true;
    case GL_CURRENT_PROGRAM: INTS(ctx->program ? ctx->program->name : 0); return true;
    case GL_ACTIVE_TEXTURE: INTS(GL_TEXTURE0 + (GLint)ctx->active_texture); return true;
    case GL_TEXTURE_BINDING_2D: case GL_TEXTURE_BINDING_CUBE_MAP:
@@ -109,6 +110,7 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
    case GL_POLYGON_OFFSET_FILL: set_bool(v, 1, &ctx->polygon_offset_fill); return true;
    case GL_POLYGON_OFFSET_FACTOR: set_float(v, GET_FLOAT, 1, &ctx->polygon_offset_factor); return true;
    case GL_POLYGON_OFFSET_UNITS: set_float(v, GET_FLOAT, 1, &ctx->polygon_offset_units); return true;
+   case GL_POLYGON_OFFSET_CLAMP_EXT: set_float(v, GET_FLOAT, 1, &ctx->polygon_offset_clamp); return true;
    /* multisample */
    case GL_SAMPLE_ALPHA_TO_COVERAGE: set_bool(v, 1, &ctx->sample_alpha_to_coverage); return true;
    case GL_SAMPLE_COVERAGE: set_bool(v, 1, &ctx->sample_coverage); return true;

@@ -17,10 +17,9 @@ void gl_state_init(struct st_context *ctx)
    int max_attribs = screen->get_param(screen, PIPE_CAP_MAX_VERTEX_ATTRIBS);
    ctx->max_attribs = max_attribs > 0 && max_attribs < GL_MAX_ATTRIBS ? (unsigned)max_attribs
                                                                        : GL_MAX_ATTRIBS;
-   for (unsigned i = 0; i < GL_MAX_ATTRIBS; i++) {
-      ctx->attribs[i] = (struct gl_attrib_array){ .size = 4, .type = GL_FLOAT };
+   gl_vao_init(ctx);
+   for (unsigned i = 0; i < GL_MAX_ATTRIBS; i++)
       ctx->current_attrib[i][3] = 1.0f;
-   }
    ctx->depth_range[1] = 1.0f;
    ctx->dither = true;
    ctx->cull_mode = GL_BACK;
@@ -136,6 +135,18 @@ void GL_APIENTRY glPolygonOffset(GLfloat factor, GLfloat units)
    GET_CONTEXT_OR_RETURN();
    ctx->polygon_offset_factor = factor;
    ctx->polygon_offset_units = units;
+   ctx->polygon_offset_clamp = 0.0f;   /* as glPolygonOffsetClampEXT with clamp 0 */
+   ctx->dirty |= ST_DIRTY_RASTERIZER;
+}
+
+/* GL_EXT_polygon_offset_clamp: the offset is limited to clamp (a maximum when > 0, a
+ * minimum when < 0, none when 0: PA_SU_POLY_OFFSET_CLAMP). */
+void GL_APIENTRY glPolygonOffsetClampEXT(GLfloat factor, GLfloat units, GLfloat clamp)
+{
+   GET_CONTEXT_OR_RETURN();
+   ctx->polygon_offset_factor = factor;
+   ctx->polygon_offset_units = units;
+   ctx->polygon_offset_clamp = clamp;
    ctx->dirty |= ST_DIRTY_RASTERIZER;
 }
 
@@ -390,12 +401,8 @@ void gl_state_fini(struct st_context *ctx)
 {
    gl_program_use(ctx, NULL);
    gl_buffer_unref(ctx, ctx->array_buffer);
-   gl_buffer_unref(ctx, ctx->element_array_buffer);
-   ctx->array_buffer = ctx->element_array_buffer = NULL;
-   for (unsigned i = 0; i < GL_MAX_ATTRIBS; i++) {
-      gl_buffer_unref(ctx, ctx->attribs[i].buffer);
-      ctx->attribs[i].buffer = NULL;
-   }
+   ctx->array_buffer = NULL;
+   gl_vao_fini(ctx);
    gl_texture_fini(ctx);
    gl_framebuffers_fini(ctx);
    gl_cso_fini(ctx);

@@ -122,6 +122,7 @@ void gl_rasterizer_template(const struct st_context *ctx, struct pipe_rasterizer
    r->offset_tri = ctx->polygon_offset_fill;
    r->offset_units = ctx->polygon_offset_units;
    r->offset_scale = ctx->polygon_offset_factor;
+   r->offset_clamp = ctx->polygon_offset_clamp;
    r->scissor = ctx->scissor_test;
    r->half_pixel_center = true;
    /* ES has no GL_MULTISAMPLE switch: multi-sampled drawables always rasterize per sample. */

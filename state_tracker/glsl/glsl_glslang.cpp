@@ -7,6 +7,7 @@
 #include <pthread.h>
 
 #include "glsl_depth.h"
+#include "glsl_draw_instanced.h"
 
 #include <glslang/Include/intermediate.h>
 #include <glslang/MachineIndependent/localintermediate.h>
@@ -57,6 +58,7 @@ static const TBuiltInResource *resources()
 }
 
 const char *const SUPPORTED_EXTENSIONS[] = { "GL_OES_standard_derivatives", "GL_EXT_frag_depth",
+                                              "GL_EXT_draw_instanced",
                                               nullptr };
 
 /* GLSL ES 1.00 4.6.4: "It is an error to declare gl_FrontFacing as invariant." glslang
@@ -156,7 +158,11 @@ static void set_sources(glslang::TShader &shader, enum ir_stage stage, const Sou
    shader.setStringsWithLengths(src.strs.data(), src.lens.data(), (int)src.strs.size());
    /* glslang expands __VERSION__ but "defined __VERSION__" is false unless it is a macro;
     * a self-referencing macro keeps the built-in expansion. */
-   shader.setPreamble("#define __VERSION__ __VERSION__\n");
+   static const std::string preambles[2] = {
+      "#define __VERSION__ __VERSION__\n" + draw_instanced_preamble(IR_STAGE_VERTEX),
+      "#define __VERSION__ __VERSION__\n" + draw_instanced_preamble(IR_STAGE_FRAGMENT),
+   };
+   shader.setPreamble(preambles[stage == IR_STAGE_VERTEX ? 0 : 1].c_str());
    shader.setEnvInput(glslang::EShSourceGlsl, glslang_stage(stage), glslang::EShClientNone, 0);
 }
 
@@ -185,10 +191,11 @@ static size_t preprocessed_size(enum ir_stage stage, const std::vector<std::stri
 }
 
 std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
-                                              const std::vector<std::string> &sources,
+                                              const std::vector<std::string> &original,
                                               bool &ok, std::string &log)
 {
    const TBuiltInResource *res = resources();
+   const std::vector<std::string> sources = draw_instanced_directives(original, stage);
    auto shader = std::make_unique<glslang::TShader>(glslang_stage(stage));
    SourceList src(sources);
    size_t size = preprocessed_size(stage, sources, src);

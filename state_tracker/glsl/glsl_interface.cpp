@@ -7,6 +7,7 @@
 #include <cstring>
 #include <unordered_map>
 
+#include "glsl_draw_instanced.h"
 #include "glsl_glslang.h"
 #include "glsl_state_uniforms.h"
 
@@ -63,7 +64,8 @@ struct Linker {
 
 bool is_user(const Decl &d)
 {
-   return d.builtin == EbvNone && d.name.compare(0, 3, "gl_") != 0;
+   return d.builtin == EbvNone && d.name.compare(0, 3, "gl_") != 0 &&
+          d.name != DRAW_INSTANCED_ID;   /* gl_InstanceIDEXT's, see below */
 }
 
 unsigned usage_of(const Type &t, unsigned slot)
@@ -234,9 +236,13 @@ void Linker::varyings_and_builtins()
 {
    /* vertex shader system values after the attributes */
    for (const Decl &d : vs.decls) {
-      if (!d.used || (d.storage != EvqVertexId && d.storage != EvqInstanceId))
+      /* GL_EXT_draw_instanced: the hidden attribute behind gl_InstanceIDEXT is the instance
+       * index (glsl_draw_instanced.h) */
+      bool instance = d.storage == EvqInstanceId ||
+                      (d.storage == EvqVaryingIn && d.name == DRAW_INSTANCED_ID);
+      if (!d.used || (d.storage != EvqVertexId && !instance))
          continue;
-      int in = add_io(vs_ir, true, d.storage == EvqVertexId ? IR_SEM_VERTEXID : IR_SEM_INSTANCEID, 0, 1);
+      int in = add_io(vs_ir, true, instance ? IR_SEM_INSTANCEID : IR_SEM_VERTEXID, 0, 1);
       GlobalVar &g = vs_map[d.name];
       g.kind = GlobalVar::INT_INPUT;
       g.input = (unsigned)std::max(in, 0);
