@@ -59,6 +59,7 @@ struct r600_blend_state {
    struct r600_cs cb;             /* CB_BLEND_CONTROL, CB_BLENDn_CONTROL, DB_ALPHA_TO_MASK */
    uint32_t cb_color_control;     /* with SPECIAL_OP and TARGET_BLEND_ENABLE */
    uint32_t cb_target_mask;       /* 4 bits per render target from the colour masks */
+   bool dual_src;                 /* target 0 blends with SRC1 factors */
 };
 
 struct r600_dsa_state {

@@ -255,9 +255,17 @@ static void r600_set_framebuffer_state(struct pipe_context *pctx,
    r600_mark_dirty(ctx, R600_ATOM_POLY_OFFSET);
 }
 
+/* With dual-source blending the second colour export (PIXEL 1) needs a format: Mesa's r600
+ * gives CB_COLOR1_INFO the format of CB_COLOR0 when target 1 is not bound; TARGET1_ENABLE
+ * stays 0, so nothing is written there. */
 void r600_emit_framebuffer(struct r600_context *ctx)
 {
    cs_append(&ctx->cs, &ctx->fb_cb);
+   const struct pipe_framebuffer_state *fb = &ctx->fb;
+   if (ctx->blend && ctx->blend->dual_src && fb->nr_cbufs && fb->cbufs[0] &&
+       (fb->nr_cbufs < 2 || !fb->cbufs[1]))
+      cs_set_context_reg(&ctx->cs, REG_CB_COLOR0_INFO + REG_CB_COLOR0_INFO__stride,
+                         cb_color_info(fb->cbufs[0]->format));
    for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; i++) {
       if (ctx->fb_res[i])
          cs_add_bo(&ctx->cs, r600_resource(ctx->fb_res[i])->bo);

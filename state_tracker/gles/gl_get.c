@@ -187,6 +187,7 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
       v->n = 0;
       return true;
    case GL_SHADER_COMPILER: INTS(1); v->kind = GET_BOOL; return true;
+   case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT: INTS(1); return true;   /* GL_EXT_blend_func_extended */
    /* robustness (GL_EXT_robustness / GL_KHR_robustness) */
    case GL_CONTEXT_ROBUST_ACCESS_EXT: set_bool(v, 1, &ctx->robust_access); return true;
    case GL_RESET_NOTIFICATION_STRATEGY_EXT:

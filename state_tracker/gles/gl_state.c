@@ -143,10 +143,10 @@ void GL_APIENTRY glBlendFuncSeparate(GLenum src_rgb, GLenum dst_rgb, GLenum src_
                                      GLenum dst_alpha)
 {
    GET_CONTEXT_OR_RETURN();
-   /* SRC_ALPHA_SATURATE is a source factor only in ES 2.0. */
+   /* ES 2.0 takes SRC_ALPHA_SATURATE as a source factor only; GL_EXT_blend_func_extended
+    * makes it a destination factor too. */
    if (!gl_is_blend_factor(src_rgb) || !gl_is_blend_factor(src_alpha) ||
-       !gl_is_blend_factor(dst_rgb) || !gl_is_blend_factor(dst_alpha) ||
-       dst_rgb == GL_SRC_ALPHA_SATURATE || dst_alpha == GL_SRC_ALPHA_SATURATE) {
+       !gl_is_blend_factor(dst_rgb) || !gl_is_blend_factor(dst_alpha)) {
       gl_error(ctx, GL_INVALID_ENUM);
       return;
    }

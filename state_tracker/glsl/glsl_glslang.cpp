@@ -41,6 +41,7 @@ static const TBuiltInResource *resources()
       res.maxVertexTextureImageUnits = MAX_VERTEX_TEXTURE_IMAGE_UNITS;
       res.maxCombinedTextureImageUnits = MAX_COMBINED_TEXTURE_IMAGE_UNITS;
       res.maxDrawBuffers = MAX_DRAW_BUFFERS;
+      res.maxDualSourceDrawBuffersEXT = MAX_DUAL_SOURCE_DRAW_BUFFERS;
       /* Appendix A of GLSL ES 1.00 lets implementations lift its restrictions; our IR has
        * general loops and relative addressing, so we accept the general forms. */
       res.limits.nonInductiveForLoops = true;
@@ -57,6 +58,7 @@ static const TBuiltInResource *resources()
 }
 
 const char *const SUPPORTED_EXTENSIONS[] = { "GL_OES_standard_derivatives", "GL_EXT_frag_depth",
+                                              "GL_EXT_blend_func_extended",
                                               nullptr };
 
 /* GLSL ES 1.00 4.6.4: "It is an error to declare gl_FrontFacing as invariant." glslang
