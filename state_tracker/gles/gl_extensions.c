@@ -11,4 +11,5 @@ const char gl_extensions_string[] =
    "GL_KHR_robustness "
    "GL_OES_depth24 "
    "GL_EXT_blend_func_extended "
+   "GL_EXT_discard_framebuffer "
    "";
