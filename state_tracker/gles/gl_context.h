@@ -154,6 +154,7 @@ struct st_context {
    bool viewport_initialized;
    struct gl_names framebuffers;         /* framebuffer objects are per context (gl_fbo.h) */
    struct gl_framebuffer *fbo;           /* bound; NULL = the EGL surface */
+   bool default_draw_none;               /* glDrawBuffersEXT(1, {NONE}) on the EGL surface */
    struct gl_renderbuffer *renderbuffer; /* bound (referenced) */
 
    /* objects */

@@ -14,7 +14,9 @@ static bool discardable(const struct st_context *ctx, GLenum a)
 {
    if (!ctx->fbo)
       return a == GL_COLOR_EXT || a == GL_DEPTH_EXT || a == GL_STENCIL_EXT;
-   return a == GL_COLOR_ATTACHMENT0 || a == GL_DEPTH_ATTACHMENT || a == GL_STENCIL_ATTACHMENT;
+   /* COLOR_ATTACHMENT1..3_EXT exist with GL_EXT_draw_buffers */
+   return (a >= GL_COLOR_ATTACHMENT0 && a < GL_COLOR_ATTACHMENT0 + GL_FB_MAX_COLOR) ||
+          a == GL_DEPTH_ATTACHMENT || a == GL_STENCIL_ATTACHMENT;
 }
 
 void GL_APIENTRY glDiscardFramebufferEXT(GLenum target, GLsizei num_attachments,

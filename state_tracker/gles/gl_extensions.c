@@ -12,5 +12,6 @@ const char gl_extensions_string[] =
    "GL_OES_depth24 "
    "GL_EXT_blend_func_extended "
    "GL_EXT_discard_framebuffer "
+   "GL_EXT_draw_buffers "
    "GL_OES_fbo_render_mipmap "
    "";

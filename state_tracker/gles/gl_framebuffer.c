@@ -53,10 +53,19 @@ static void att_storage(const struct gl_framebuffer *fb, unsigned point,
    *layer = img ? img->res_layer : 0;
 }
 
-/* Whether fb's colour image is a texture image, stored bottom row first. */
+static bool is_color_point(unsigned point)
+{
+   return point < GL_ATT_COLOR + GL_FB_MAX_COLOR;
+}
+
+/* Whether fb's colour images are texture images, stored bottom row first (they are all
+ * of one kind in a complete framebuffer). */
 static bool color_is_texture(const struct gl_framebuffer *fb)
 {
-   return fb->tex[GL_ATT_COLOR] != NULL;
+   for (unsigned i = GL_ATT_COLOR; is_color_point(i); i++)
+      if (att_present(fb, i))
+         return fb->tex[i] != NULL;
+   return false;
 }
 
 /* ---- completeness ---- */
@@ -67,7 +76,7 @@ static bool attachment_complete(const struct gl_framebuffer *fb, unsigned point)
    att_size(fb, point, &w, &h);
    if (!w || !h)
       return false;
-   if (point == GL_ATT_COLOR)
+   if (is_color_point(point))
       return att_bits(fb, point, GL_RED_BITS) > 0;
    return att_bits(fb, point, point == GL_ATT_DEPTH ? GL_DEPTH_BITS : GL_STENCIL_BITS) > 0;
 }
@@ -97,6 +106,15 @@ GLenum gl_framebuffer_status(const struct gl_framebuffer *fb)
     * (one DEPTH24_STENCIL8_OES renderbuffer at both points can). */
    if (fb->att[GL_ATT_DEPTH] && fb->att[GL_ATT_STENCIL] &&
        fb->att[GL_ATT_DEPTH] != fb->att[GL_ATT_STENCIL])
+      return GL_FRAMEBUFFER_UNSUPPORTED;
+   /* One y flip serves a draw: colour renderbuffers (top row first) and texture images
+    * (bottom row first) cannot be drawn together. */
+   bool rbs = false, texs = false;
+   for (unsigned i = GL_ATT_COLOR; is_color_point(i); i++) {
+      rbs |= fb->att[i] != NULL;
+      texs |= fb->tex[i] != NULL;
+   }
+   if (rbs && texs)
       return GL_FRAMEBUFFER_UNSUPPORTED;
    return GL_FRAMEBUFFER_COMPLETE;
 }
@@ -219,7 +237,9 @@ void gl_framebuffer_sync(struct st_context *ctx)
    struct gl_framebuffer *fb = ctx->fbo;
    if (!fb)
       return;
-   bool changed = sync_surface(ctx, &fb->cbuf, fb, GL_ATT_COLOR);
+   bool changed = false;
+   for (unsigned i = 0; i < GL_FB_MAX_COLOR; i++)
+      changed |= sync_surface(ctx, &fb->cbufs[i], fb, GL_ATT_COLOR + i);
    changed |= sync_surface(ctx, &fb->zsbuf, fb, zs_point(fb));
    if (changed)
       gl_framebuffer_changed(ctx);
@@ -230,9 +250,27 @@ unsigned gl_draw_samples(const struct st_context *ctx)
    return !ctx->fbo && ctx->draw ? ctx->draw->samples : 0;
 }
 
-struct pipe_surface *gl_draw_cbuf(const struct st_context *ctx)
+GLenum gl_draw_buffer(const struct st_context *ctx, unsigned i)
 {
-   return ctx->fbo ? ctx->fbo->cbuf : ctx->draw_cbuf;
+   if (ctx->fbo)
+      return ctx->fbo->draw_buffers[i];
+   return i == 0 && !ctx->default_draw_none ? GL_BACK : GL_NONE;
+}
+
+unsigned gl_draw_cbufs(const struct st_context *ctx, struct pipe_surface *out[GL_FB_MAX_COLOR])
+{
+   unsigned n = 0;
+   for (unsigned i = 0; i < GL_FB_MAX_COLOR; i++) {
+      GLenum b = gl_draw_buffer(ctx, i);
+      out[i] = NULL;
+      if (b == GL_BACK)
+         out[i] = ctx->draw_cbuf;
+      else if (b != GL_NONE)
+         out[i] = ctx->fbo->cbufs[b - GL_COLOR_ATTACHMENT0];
+      if (b != GL_NONE)
+         n = i + 1;
+   }
+   return n;
 }
 
 struct pipe_surface *gl_draw_zsbuf(const struct st_context *ctx)
@@ -280,8 +318,9 @@ static void framebuffer_destroy(struct st_context *ctx, struct gl_framebuffer *f
       gl_renderbuffer_unref(fb->att[i]);
       gl_texture_unref(fb->tex[i]);
    }
-   if (fb->cbuf)
-      ctx->pipe->surface_destroy(ctx->pipe, fb->cbuf);
+   for (unsigned i = 0; i < GL_FB_MAX_COLOR; i++)
+      if (fb->cbufs[i])
+         ctx->pipe->surface_destroy(ctx->pipe, fb->cbufs[i]);
    if (fb->zsbuf)
       ctx->pipe->surface_destroy(ctx->pipe, fb->zsbuf);
    free(fb);
@@ -398,6 +437,7 @@ void GL_APIENTRY glBindFramebuffer(GLenum target, GLuint framebuffer)
             return;
          }
          fb->name = framebuffer;
+         fb->draw_buffers[0] = GL_COLOR_ATTACHMENT0;   /* the others are NONE */
       }
    }
    bind_framebuffer(ctx, fb);
@@ -430,11 +470,12 @@ void GL_APIENTRY glDeleteFramebuffers(GLsizei n, const GLuint *framebuffers)
    }
 }
 
-/* The attachment point of an ES 2.0 attachment enum, or -1. */
+/* The attachment point of an attachment enum (ES 2.0 and COLOR_ATTACHMENT1..3_EXT), or -1. */
 static int attachment_point(GLenum attachment)
 {
+   if (attachment >= GL_COLOR_ATTACHMENT0 && attachment < GL_COLOR_ATTACHMENT0 + GL_FB_MAX_COLOR)
+      return GL_ATT_COLOR + (int)(attachment - GL_COLOR_ATTACHMENT0);
    switch (attachment) {
-   case GL_COLOR_ATTACHMENT0: return GL_ATT_COLOR;
    case GL_DEPTH_ATTACHMENT: return GL_ATT_DEPTH;
    case GL_STENCIL_ATTACHMENT: return GL_ATT_STENCIL;
    default: return -1;

@@ -188,6 +188,12 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
       return true;
    case GL_SHADER_COMPILER: INTS(1); v->kind = GET_BOOL; return true;
    case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT: INTS(1); return true;   /* GL_EXT_blend_func_extended */
+   /* GL_EXT_draw_buffers */
+   case GL_MAX_DRAW_BUFFERS_EXT: case GL_MAX_COLOR_ATTACHMENTS_EXT: INTS(GL_FB_MAX_COLOR); return true;
+   case GL_DRAW_BUFFER0_EXT: case GL_DRAW_BUFFER1_EXT: case GL_DRAW_BUFFER2_EXT:
+   case GL_DRAW_BUFFER3_EXT:
+      INTS(gl_draw_buffer(ctx, pname - GL_DRAW_BUFFER0_EXT));
+      return true;
    /* robustness (GL_EXT_robustness / GL_KHR_robustness) */
    case GL_CONTEXT_ROBUST_ACCESS_EXT: set_bool(v, 1, &ctx->robust_access); return true;
    case GL_RESET_NOTIFICATION_STRATEGY_EXT:

@@ -7,6 +7,7 @@
 #include <pthread.h>
 
 #include "glsl_depth.h"
+#include "glsl_ext_shim.h"
 
 #include <glslang/Include/intermediate.h>
 #include <glslang/MachineIndependent/localintermediate.h>
@@ -158,7 +159,9 @@ static void set_sources(glslang::TShader &shader, enum ir_stage stage, const Sou
    shader.setStringsWithLengths(src.strs.data(), src.lens.data(), (int)src.strs.size());
    /* glslang expands __VERSION__ but "defined __VERSION__" is false unless it is a macro;
     * a self-referencing macro keeps the built-in expansion. */
-   shader.setPreamble("#define __VERSION__ __VERSION__\n");
+   static const std::string preamble =
+      std::string("#define __VERSION__ __VERSION__\n") + SHIM_EXTENSION_DEFINES;
+   shader.setPreamble(preamble.c_str());
    shader.setEnvInput(glslang::EShSourceGlsl, glslang_stage(stage), glslang::EShClientNone, 0);
 }
 
@@ -187,9 +190,10 @@ static size_t preprocessed_size(enum ir_stage stage, const std::vector<std::stri
 }
 
 std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
-                                              const std::vector<std::string> &sources,
+                                              const std::vector<std::string> &given,
                                               bool &ok, std::string &log)
 {
+   const std::vector<std::string> sources = hide_shim_extensions(given);
    const TBuiltInResource *res = resources();
    auto shader = std::make_unique<glslang::TShader>(glslang_stage(stage));
    SourceList src(sources);

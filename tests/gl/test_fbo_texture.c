@@ -420,8 +420,9 @@ static void test_errors(void)
    check_gl("attach");
    glFramebufferTexture2D(GL_RENDERBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
    expect_error(GL_INVALID_ENUM, "target GL_RENDERBUFFER");
-   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + 1, GL_TEXTURE_2D, tex[0], 0);
-   expect_error(GL_INVALID_ENUM, "COLOR_ATTACHMENT1");
+   /* past GL_MAX_COLOR_ATTACHMENTS_EXT (4, GL_EXT_draw_buffers) */
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + 4, GL_TEXTURE_2D, tex[0], 0);
+   expect_error(GL_INVALID_ENUM, "COLOR_ATTACHMENT4");
    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_CUBE_MAP, tex[1], 0);
    expect_error(GL_INVALID_ENUM, "textarget GL_TEXTURE_CUBE_MAP");
    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, 4242, 0);
