@@ -190,6 +190,14 @@ static void test_fragcolor_and_clear(GLuint prog)
    expect_texture(0, w, "glClear with a NONE draw buffer");
    expect_texture(2, g, "glClear with a NONE draw buffer");
    expect_texture(3, w, "glClear with a NONE draw buffer");
+   /* draw buffer 0 NONE: gl_FragColor still reaches draw buffer 1 */
+   clear_all(grey);
+   const GLenum second[2] = { GL_NONE, GL_COLOR_ATTACHMENT1_EXT };
+   draw_buffers(2, second);
+   draw(prog);
+   expect_texture(0, g, "draw buffer 0 NONE");
+   expect_texture(1, c0, "draw buffer 0 NONE");
+   expect_texture(2, g, "draw buffer 0 NONE");
    /* a scissored clear is drawn (gl_clear.c): all draw buffers too */
    glEnable(GL_SCISSOR_TEST);
    glScissor(0, 0, W, H);

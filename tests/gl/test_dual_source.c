@@ -39,7 +39,10 @@ static const char fs_color_src[] =
 static const char fs_data_src[] =
    "#extension GL_EXT_blend_func_extended : require\n"
    "precision mediump float; uniform vec4 u_s0, u_s1;\n"
-   "void main() { gl_SecondaryFragDataEXT[0] = u_s1; gl_FragData[0] = u_s0; }\n";
+   "void main() {\n"
+   "   gl_SecondaryFragDataEXT[gl_MaxDualSourceDrawBuffersEXT - 1] = u_s1;\n"
+   "   gl_FragData[0] = u_s0;\n"
+   "}\n";
 static const char fs_mixed_src[] =
    "#extension GL_EXT_blend_func_extended : require\n"
    "precision mediump float;\n"
