@@ -3,7 +3,7 @@
  * the texture is sampled. Cases: a base level respecified at another size, then its new
  * chain; levels of different types (RGBA bytes, 4_4_4_4, 5_5_5_1) in one RGBA texture; a
  * LUMINANCE base level respecified (one-channel copies); a cube map whose first image is a
- * level-1 face. Each level is sampled 1:1 (a viewport of its size selects it) and compared
+ * level-1 face; uploads from part of a client image (GL_EXT_unpack_subimage). Each level is sampled 1:1 (a viewport of its size selects it) and compared
  * texel by texel with the uploaded data.
  *
  * Expected values: RGBA bytes are exact; an n-bit channel v of a packed type reads back as
@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include <GLES2/gl2.h>
+#include <GLES2/gl2ext.h>
 
 #include "egl_fixture.h"
 
@@ -212,6 +213,43 @@ static void test_cube_from_level1(void)
    check_gl("cube");
 }
 
+/* GL_EXT_unpack_subimage: rows GL_UNPACK_ROW_LENGTH_EXT pixels long, the image
+ * GL_UNPACK_SKIP_ROWS_EXT rows and GL_UNPACK_SKIP_PIXELS_EXT pixels in. */
+static void test_unpack_subimage(void)
+{
+   static uint8_t client[10 * 7 * 4];
+   fill_random(client, sizeof(client));
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glUseProgram(prog_tex);
+   glPixelStorei(GL_UNPACK_ROW_LENGTH_EXT, 10);
+   glPixelStorei(GL_UNPACK_SKIP_ROWS_EXT, 2);
+   glPixelStorei(GL_UNPACK_SKIP_PIXELS_EXT, 3);
+   GLint v[3] = { -1, -1, -1 };
+   glGetIntegerv(GL_UNPACK_ROW_LENGTH_EXT, &v[0]);
+   glGetIntegerv(GL_UNPACK_SKIP_ROWS_EXT, &v[1]);
+   glGetIntegerv(GL_UNPACK_SKIP_PIXELS_EXT, &v[2]);
+   check(v[0] == 10 && v[1] == 2 && v[2] == 3, "unpack subimage state %d %d %d", v[0], v[1], v[2]);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, client);
+   glPixelStorei(GL_UNPACK_ROW_LENGTH_EXT, -1);
+   GLenum e = glGetError();
+   check(e == GL_INVALID_VALUE, "negative GL_UNPACK_ROW_LENGTH_EXT: 0x%04x", (unsigned)e);
+   glPixelStorei(GL_UNPACK_ROW_LENGTH_EXT, 0);
+   glPixelStorei(GL_UNPACK_SKIP_ROWS_EXT, 0);
+   glPixelStorei(GL_UNPACK_SKIP_PIXELS_EXT, 0);
+   filters(GL_NEAREST);
+   sample(4);
+   uint8_t want[4 * 4 * 4];
+   for (int y = 0; y < 4; y++)
+      memcpy(want + y * 16, client + ((size_t)(y + 2) * 10 + 3) * 4, 16);
+   expect_texels(want, 4, "GL_EXT_unpack_subimage upload");
+   const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+   check(ext && strstr(ext, "GL_EXT_unpack_subimage"), "GL_EXT_unpack_subimage advertised");
+   glDeleteTextures(1, &tex);
+   check_gl("unpack subimage");
+}
+
 int main(void)
 {
    struct egl_fixture f;
@@ -229,6 +267,7 @@ int main(void)
    test_mixed_types();
    test_luminance();
    test_cube_from_level1();
+   test_unpack_subimage();
    egl_fixture_fini(&f);
    return check_report();
 }
