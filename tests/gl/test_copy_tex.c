@@ -1,7 +1,7 @@
 /* glCopyTexImage2D / glCopyTexSubImage2D end to end: the read buffer (the pbuffer, a
  * renderbuffer FBO, a texture FBO) copied into textures of every ES 2.0 base format, 2D
  * and a cube face, then sampled texel by texel; clipping at the read buffer's edges; the
- * ES 2.0 errors.
+ * ES 2.0 errors; a multi-sampled pbuffer copied resolved.
  *
  * Expected texels (independent of the driver): the pbuffer holds a per-pixel pattern of
  * bytes P(x, y) (drawn 1:1 from an RGBA8 texture: bytes are exact through the texture unit
@@ -323,6 +323,67 @@ static void test_errors(void)
    check_gl("errors");
 }
 
+/* From a 4x multi-sampled pbuffer: the copy holds the resolved pixels, the same bytes
+ * glReadPixels returns (the driver's documented resolve, tested by msaa_egl). A triangle
+ * edge crosses pixels so that partly covered pixels resolve to in-between values. */
+static void test_msaa_source(struct egl_fixture *f)
+{
+   const EGLint attribs[] = { EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
+                              EGL_OPENGL_ES2_BIT, EGL_SAMPLE_BUFFERS, 1, EGL_SAMPLES, 4,
+                              EGL_NONE };
+   EGLConfig cfg;
+   EGLint n = 0;
+   if (!check(eglChooseConfig(f->dpy, attribs, &cfg, 1, &n) && n == 1, "a 4x config"))
+      return;
+   const EGLint surf_attribs[] = { EGL_WIDTH, S, EGL_HEIGHT, S, EGL_NONE };
+   static const EGLint ctx_attribs[] = { EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE };
+   EGLSurface surf = eglCreatePbufferSurface(f->dpy, cfg, surf_attribs);
+   EGLContext ctx = eglCreateContext(f->dpy, cfg, EGL_NO_CONTEXT, ctx_attribs);
+   if (check(surf != EGL_NO_SURFACE && ctx != EGL_NO_CONTEXT &&
+             eglMakeCurrent(f->dpy, surf, surf, ctx), "4x pbuffer and context")) {
+      static const char *const names[] = { "pos", NULL };
+      GLuint prog = egl_fixture_program(vs_src, fs_color, names);
+      glViewport(0, 0, S, S);
+      glClearColor(0.0f, 0.0f, 1.0f, 1.0f);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glUseProgram(prog);
+      glUniform4f(glGetUniformLocation(prog, "color"), 1.0f, 1.0f, 0.0f, 1.0f);
+      static const GLfloat tri[] = { -1.0f, -1.0f, 0.9f, -0.7f, -0.6f, 1.0f };
+      glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, tri);
+      glEnableVertexAttribArray(0);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      uint8_t resolved[S * S * 4];
+      glReadPixels(0, 0, S, S, GL_RGBA, GL_UNSIGNED_BYTE, resolved);
+      GLuint tex, fb;
+      glGenTextures(1, &tex);
+      glBindTexture(GL_TEXTURE_2D, tex);
+      glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 0, 0, S, S, 0);
+      check_gl("copy from a 4x pbuffer");
+      glGenFramebuffers(1, &fb);
+      glBindFramebuffer(GL_FRAMEBUFFER, fb);
+      glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+      glReadPixels(0, 0, S, S, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+      unsigned partial = 0;
+      for (int y = 0; y < S; y++)
+         for (int x = 0; x < S; x++) {
+            const uint8_t *p = resolved + ((size_t)y * S + (size_t)x) * 4;
+            partial += p[0] != 0 && p[0] != 255;
+            expect_rgba(pixels, S, x, y, p, "4x source", &mismatches);
+         }
+      check_mismatches(&mismatches, "copy from a 4x pbuffer: the resolved pixels");
+      check(partial > 0, "the triangle's edge leaves partly covered pixels (%u)", partial);
+      glBindFramebuffer(GL_FRAMEBUFFER, 0);
+      glDeleteFramebuffers(1, &fb);
+      glDeleteTextures(1, &tex);
+      glDeleteProgram(prog);
+   }
+   eglMakeCurrent(f->dpy, f->surf, f->surf, f->ctx);
+   if (ctx != EGL_NO_CONTEXT)
+      eglDestroyContext(f->dpy, ctx);
+   if (surf != EGL_NO_SURFACE)
+      eglDestroySurface(f->dpy, surf);
+}
+
 int main(void)
 {
    struct egl_fixture f;
@@ -347,6 +408,7 @@ int main(void)
    test_fbo_sources();
    test_cube_face();
    test_errors();
+   test_msaa_source(&f);
    egl_fixture_fini(&f);
    return check_report();
 }
