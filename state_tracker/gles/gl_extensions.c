@@ -14,4 +14,5 @@ const char gl_extensions_string[] =
    "GL_EXT_discard_framebuffer "
    "GL_EXT_draw_buffers "
    "GL_OES_fbo_render_mipmap "
+   "GL_EXT_unpack_subimage "
    "";

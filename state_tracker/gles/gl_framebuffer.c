@@ -289,6 +289,8 @@ bool gl_read_buffer(struct st_context *ctx, const char *func, struct gl_read_buf
       out->res = ctx->read->color;
       out->width = out->res->width0;
       out->height = out->res->height0;
+      out->has_alpha = out->res->format == PIPE_FORMAT_R8G8B8A8_UNORM ||
+                       out->res->format == PIPE_FORMAT_B8G8R8A8_UNORM;
       return true;
    }
    if (gl_framebuffer_status(ctx->fbo) != GL_FRAMEBUFFER_COMPLETE) {
@@ -307,6 +309,7 @@ bool gl_read_buffer(struct st_context *ctx, const char *func, struct gl_read_buf
    out->flipped = !color_is_texture(ctx->fbo);
    const struct gl_texture_image *img = att_image(ctx->fbo, GL_ATT_COLOR);
    out->alpha_one = img && img->fmt.base == GL_RGB;
+   out->has_alpha = att_bits(ctx->fbo, GL_ATT_COLOR, GL_ALPHA_BITS) > 0;
    return true;
 }
 

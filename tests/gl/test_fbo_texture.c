@@ -51,7 +51,14 @@ static const char fs_cube[] =
    "   gl_FragColor = textureCube(s, d);\n"
    "}\n";
 
-static GLuint prog_color, prog_tex, prog_cube;
+static const char vs_point[] =
+   "attribute vec2 pos;\n"
+   "void main() { gl_PointSize = 8.0; gl_Position = vec4(pos, 0.0, 1.0); }\n";
+static const char fs_point[] =
+   "precision mediump float;\n"
+   "void main() { gl_FragColor = vec4(gl_PointCoord, 0.0, 1.0); }\n";
+
+static GLuint prog_color, prog_tex, prog_cube, prog_point;
 static uint8_t pixels[S * S * 4];
 static unsigned mismatches;
 
@@ -454,6 +461,47 @@ static void test_errors(void)
    check_gl("errors");
 }
 
+/* gl_PointCoord has its origin at the point's upper left (GLSL ES 1.00 7.2) in a texture
+ * image as in the pbuffer: pixel (x, y) of an 8-pixel point whose lower-left pixel is
+ * (4, 4) has s = (x - 4 + 0.5) / 8, t = 1 - (y - 4 + 0.5) / 8; the stored bytes are
+ * within 1 of s * 255 and t * 255 (fp16 export, unorm8 rounding). */
+static void test_point_coord(void)
+{
+   GLuint tex, fb;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, S, S, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   glGenFramebuffers(1, &fb);
+   for (int into_texture = 0; into_texture < 2; into_texture++) {
+      glBindFramebuffer(GL_FRAMEBUFFER, into_texture ? fb : 0);
+      if (into_texture)
+         glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+      glViewport(0, 0, S, S);
+      glClearColor(0, 0, 1, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glUseProgram(prog_point);
+      static const GLfloat center[2] = { 0.0f, 0.0f };
+      glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, center);
+      glEnableVertexAttribArray(0);
+      glDrawArrays(GL_POINTS, 0, 1);
+      read_back(S);
+      unsigned bad = 0;
+      for (int y = 4; y < 12; y++)
+         for (int x = 4; x < 12; x++) {
+            const uint8_t *p = pixels + ((size_t)y * S + (size_t)x) * 4;
+            double s_ = (x - 4 + 0.5) / 8.0 * 255.0, t_ = (1.0 - (y - 4 + 0.5) / 8.0) * 255.0;
+            if (fabs(p[0] - s_) > 1.0 || fabs(p[1] - t_) > 1.0 || p[2] != 0)
+               bad++;
+         }
+      check(bad == 0, "gl_PointCoord drawn into %s: %u pixels off",
+            into_texture ? "a texture" : "the pbuffer", bad);
+   }
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   glDeleteFramebuffers(1, &fb);
+   glDeleteTextures(1, &tex);
+   check_gl("point coordinates");
+}
+
 int main(void)
 {
    struct egl_fixture f;
@@ -465,14 +513,16 @@ int main(void)
    prog_color = egl_fixture_program(vs_src, fs_color, attribs);
    prog_tex = egl_fixture_program(vs_src, fs_tex, attribs);
    prog_cube = egl_fixture_program(vs_src, fs_cube, attribs);
-   check(prog_color && prog_tex && prog_cube, "programs");
-   if (!prog_color || !prog_tex || !prog_cube)
+   prog_point = egl_fixture_program(vs_point, fs_point, attribs);
+   check(prog_color && prog_tex && prog_cube && prog_point, "programs");
+   if (!prog_color || !prog_tex || !prog_cube || !prog_point)
       return check_report();
    test_levels_2d();
    test_cube();
    test_formats();
    test_completeness();
    test_errors();
+   test_point_coord();
    egl_fixture_fini(&f);
    return check_report();
 }
