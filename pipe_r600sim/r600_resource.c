@@ -11,11 +11,13 @@ bool r600_is_colorbuffer_format(enum pipe_format f)
    return f == PIPE_FORMAT_R8G8B8A8_UNORM || f == PIPE_FORMAT_B8G8R8A8_UNORM;
 }
 
-/* Formats the CB renders but the samplers do not take (yet): GL's 16-bit renderbuffers. */
+/* Formats the CB renders: RGBA8, GL's 16-bit formats (renderbuffers and textures), and R8
+ * and R8G8 (GL's one- and two-channel textures, drawn into by copies). */
 bool r600_is_render_format(enum pipe_format f)
 {
    return r600_is_colorbuffer_format(f) || f == PIPE_FORMAT_B5G6R5_UNORM ||
-          f == PIPE_FORMAT_B4G4R4A4_UNORM || f == PIPE_FORMAT_B5G5R5A1_UNORM;
+          f == PIPE_FORMAT_B4G4R4A4_UNORM || f == PIPE_FORMAT_B5G5R5A1_UNORM ||
+          f == PIPE_FORMAT_R8_UNORM || f == PIPE_FORMAT_R8G8_UNORM;
 }
 
 bool r600_is_depth_format(enum pipe_format f)
@@ -145,6 +147,9 @@ static bool r600_is_format_supported(struct pipe_screen *pscreen, enum pipe_form
       return r600_is_sampler_format(format);
    if ((bind & PIPE_BIND_RENDER_TARGET) && !(bind & PIPE_BIND_SAMPLER_VIEW))
       return r600_is_render_format(format);
+   /* Textures drawn into (GL render to texture, copies, mipmap generation). */
+   if (bind == (PIPE_BIND_RENDER_TARGET | PIPE_BIND_SAMPLER_VIEW))
+      return r600_is_render_format(format) && r600_is_sampler_format(format);
    if (bind & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_DISPLAY_TARGET | PIPE_BIND_SAMPLER_VIEW) ||
        bind == 0)
       return r600_is_colorbuffer_format(format);

@@ -23,6 +23,10 @@ static uint32_t blend_factor(enum pipe_blendfactor f)
    case PIPE_BLENDFACTOR_INV_CONST_COLOR: return CB_BLEND0_CONTROL__COLOR_SRCBLEND__BLEND_ONE_MINUS_CONST_COLOR;
    case PIPE_BLENDFACTOR_CONST_ALPHA: return CB_BLEND0_CONTROL__COLOR_SRCBLEND__BLEND_CONST_ALPHA;
    case PIPE_BLENDFACTOR_INV_CONST_ALPHA: return CB_BLEND0_CONTROL__COLOR_SRCBLEND__BLEND_ONE_MINUS_CONST_ALPHA;
+   case PIPE_BLENDFACTOR_SRC1_COLOR: return CB_BLEND0_CONTROL__COLOR_SRCBLEND__BLEND_SRC1_COLOR;
+   case PIPE_BLENDFACTOR_INV_SRC1_COLOR: return CB_BLEND0_CONTROL__COLOR_SRCBLEND__BLEND_INV_SRC1_COLOR;
+   case PIPE_BLENDFACTOR_SRC1_ALPHA: return CB_BLEND0_CONTROL__COLOR_SRCBLEND__BLEND_SRC1_ALPHA;
+   case PIPE_BLENDFACTOR_INV_SRC1_ALPHA: return CB_BLEND0_CONTROL__COLOR_SRCBLEND__BLEND_INV_SRC1_ALPHA;
    }
    return CB_BLEND0_CONTROL__COLOR_SRCBLEND__BLEND_ONE;
 }
@@ -42,6 +46,19 @@ static uint32_t blend_func(enum pipe_blend_func f)
 static bool is_min_max(enum pipe_blend_func f)
 {
    return f == PIPE_BLEND_MIN || f == PIPE_BLEND_MAX;
+}
+
+static bool is_src1(enum pipe_blendfactor f)
+{
+   return f == PIPE_BLENDFACTOR_SRC1_COLOR || f == PIPE_BLENDFACTOR_INV_SRC1_COLOR ||
+          f == PIPE_BLENDFACTOR_SRC1_ALPHA || f == PIPE_BLENDFACTOR_INV_SRC1_ALPHA;
+}
+
+/* Target 0 blends with a second source (PIXEL export 1). */
+static bool uses_dual_source(const struct pipe_rt_blend_state *rt)
+{
+   return rt->blend_enable && (is_src1(rt->rgb_src_factor) || is_src1(rt->rgb_dst_factor) ||
+                               is_src1(rt->alpha_src_factor) || is_src1(rt->alpha_dst_factor));
 }
 
 /* One render target's CB_BLENDn_CONTROL (the layout of CB_BLEND_CONTROL too). */
@@ -86,6 +103,7 @@ static void *r600_create_blend_state(struct pipe_context *pctx, const struct pip
       const struct pipe_rt_blend_state *mask_rt = &t->rt[t->independent_blend_enable ? i : 0];
       blend->cb_target_mask |= (mask_rt->colormask & PIPE_MASK_RGBA) << r600_target_mask_shift(i);
    }
+   blend->dual_src = uses_dual_source(&t->rt[0]);
    /* ROP3 0xCC = copy source (no logic op). */
    blend->cb_color_control = CB_COLOR_CONTROL__ROP3(0xCC) |
                              CB_COLOR_CONTROL__TARGET_BLEND_ENABLE(blend_enable) |
@@ -115,6 +133,10 @@ static void *r600_create_blend_state(struct pipe_context *pctx, const struct pip
 static void r600_bind_blend_state(struct pipe_context *pctx, void *state)
 {
    struct r600_context *ctx = r600_context(pctx);
+   struct r600_blend_state *blend = state;
+   /* The framebuffer atom gives the second source a format (r600_emit_framebuffer). */
+   if ((ctx->blend && ctx->blend->dual_src) != (blend && blend->dual_src))
+      r600_mark_dirty(ctx, R600_ATOM_FRAMEBUFFER);
    ctx->blend = state;
    r600_mark_dirty(ctx, R600_ATOM_BLEND);
    r600_mark_dirty(ctx, R600_ATOM_CB_MISC);
@@ -133,13 +155,18 @@ void r600_emit_blend(struct r600_context *ctx)
       cs_append(&ctx->cs, &ctx->blend->cb);
 }
 
-/* Writes only to bound targets; nothing to write at all disables the CB (SPECIAL_OP). */
+/* Writes only to bound targets; nothing to write at all disables the CB (SPECIAL_OP). A
+ * pixel shader whose colour 0 goes to every buffer (gl_FragColor) sets MULTIWRITE_ENABLE
+ * when several are bound, as Mesa's r600 does (CB_SHADER_MASK keeps OUTPUT0). */
 void r600_emit_cb_misc(struct r600_context *ctx)
 {
    if (!ctx->blend)
       return;
    uint32_t target_mask = ctx->blend->cb_target_mask & ctx->fb_target_mask;
    uint32_t color_control = ctx->blend->cb_color_control;
+   bool several = ctx->fb_target_mask >> r600_target_mask_shift(1) != 0;
+   if (ctx->ps && ctx->ps->bin.color0_writes_all && several)
+      color_control |= CB_COLOR_CONTROL__MULTIWRITE_ENABLE(1);
    if (!target_mask)
       color_control |= CB_COLOR_CONTROL__SPECIAL_OP(CB_COLOR_CONTROL__SPECIAL_OP__SPECIAL_DISABLE);
    cs_set_context_reg(&ctx->cs, REG_CB_TARGET_MASK, target_mask);

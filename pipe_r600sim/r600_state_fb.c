@@ -29,7 +29,8 @@ unsigned r600_target_mask_shift(unsigned rt)
 
 /* CB_COLORn_INFO of a colour format. 8_8_8_8 UNORM: byte 0 = R (STD) or B (ALT). The 16-bit
  * formats keep B in the lowest bits (component X): 5_6_5 with STD_REV (X = B, Z = R),
- * 4_4_4_4 and 1_5_5_5 with ALT (X = B, W = A). The CB may take 16-bit-per-channel exports
+ * 4_4_4_4 and 1_5_5_5 with ALT (X = B, W = A). 8 and 8_8 (GL's LUMINANCE / ALPHA /
+ * LUMINANCE_ALPHA textures, drawn into by copies) keep R in X with STD. The CB may take 16-bit-per-channel exports
  * for <= 11-bit unorm channels (EXPORT_NORM). */
 static uint32_t cb_color_info(enum pipe_format format)
 {
@@ -48,6 +49,8 @@ static uint32_t cb_color_info(enum pipe_format format)
       fmt = CB_COLOR0_INFO__FORMAT__COLOR_1_5_5_5;
       swap = CB_COLOR0_INFO__COMP_SWAP__SWAP_ALT;
       break;
+   case PIPE_FORMAT_R8_UNORM: fmt = CB_COLOR0_INFO__FORMAT__COLOR_8; break;
+   case PIPE_FORMAT_R8G8_UNORM: fmt = CB_COLOR0_INFO__FORMAT__COLOR_8_8; break;
    default: break;
    }
    return CB_COLOR0_INFO__FORMAT(fmt) |
@@ -255,9 +258,17 @@ static void r600_set_framebuffer_state(struct pipe_context *pctx,
    r600_mark_dirty(ctx, R600_ATOM_POLY_OFFSET);
 }
 
+/* With dual-source blending the second colour export (PIXEL 1) needs a format: Mesa's r600
+ * gives CB_COLOR1_INFO the format of CB_COLOR0 when target 1 is not bound; TARGET1_ENABLE
+ * stays 0, so nothing is written there. */
 void r600_emit_framebuffer(struct r600_context *ctx)
 {
    cs_append(&ctx->cs, &ctx->fb_cb);
+   const struct pipe_framebuffer_state *fb = &ctx->fb;
+   if (ctx->blend && ctx->blend->dual_src && fb->nr_cbufs && fb->cbufs[0] &&
+       (fb->nr_cbufs < 2 || !fb->cbufs[1]))
+      cs_set_context_reg(&ctx->cs, REG_CB_COLOR0_INFO + REG_CB_COLOR0_INFO__stride,
+                         cb_color_info(fb->cbufs[0]->format));
    for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; i++) {
       if (ctx->fb_res[i])
          cs_add_bo(&ctx->cs, r600_resource(ctx->fb_res[i])->bo);

@@ -216,6 +216,7 @@ static void r600_bind_fs_state(struct pipe_context *pctx, void *state)
    ctx->ps = state;
    r600_mark_dirty(ctx, R600_ATOM_PS);
    r600_mark_dirty(ctx, R600_ATOM_DB_SHADER);
+   r600_mark_dirty(ctx, R600_ATOM_CB_MISC);   /* MULTIWRITE_ENABLE */
 }
 
 static void r600_delete_shader_state(struct pipe_context *pctx, void *state)

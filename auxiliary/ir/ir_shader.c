@@ -94,6 +94,7 @@ static const char *const semantic_name[] = {
    [IR_SEM_COLOR] = "COLOR", [IR_SEM_DEPTH] = "DEPTH", [IR_SEM_FACE] = "FACE",
    [IR_SEM_POINTCOORD] = "POINTCOORD", [IR_SEM_ATTRIB] = "ATTRIB",
    [IR_SEM_VERTEXID] = "VERTEXID", [IR_SEM_INSTANCEID] = "INSTANCEID",
+   [IR_SEM_SECONDARY_COLOR] = "SECONDARY_COLOR",
 };
 
 static bool is_texture_op(unsigned op)
@@ -197,7 +198,7 @@ void ir_print(const struct ir_shader *s, FILE *out)
    for (unsigned i = 0; i < s->num_inputs && i < 32; i++) {
       const struct ir_io *io = &s->inputs[i];
       fprintf(out, "DCL IN[%u] %s %u mask 0x%x%s%s\n", i,
-              io->semantic <= IR_SEM_INSTANCEID ? semantic_name[io->semantic] : "?", io->index,
+              io->semantic <= IR_SEM_LAST ? semantic_name[io->semantic] : "?", io->index,
               io->usage_mask,
               io->interp == IR_INTERP_FLAT ? " flat" : io->interp == IR_INTERP_LINEAR ? " linear" : "",
               io->centroid ? " centroid" : "");
@@ -205,7 +206,7 @@ void ir_print(const struct ir_shader *s, FILE *out)
    for (unsigned i = 0; i < s->num_outputs && i < 32; i++) {
       const struct ir_io *io = &s->outputs[i];
       fprintf(out, "DCL OUT[%u] %s %u mask 0x%x\n", i,
-              io->semantic <= IR_SEM_INSTANCEID ? semantic_name[io->semantic] : "?", io->index,
+              io->semantic <= IR_SEM_LAST ? semantic_name[io->semantic] : "?", io->index,
               io->usage_mask);
    }
    for (unsigned i = 0; i < s->num_uniforms; i++)
@@ -292,11 +293,11 @@ const char *ir_validate(const struct ir_shader *s)
          FAIL("array %u: TEMP[%u], %u registers, outside the %u temps", i, s->arrays[i].first,
               s->arrays[i].count, s->num_temps);
    for (unsigned i = 0; i < s->num_inputs; i++)
-      if (s->inputs[i].semantic > IR_SEM_INSTANCEID || s->inputs[i].interp > IR_INTERP_FLAT)
+      if (s->inputs[i].semantic > IR_SEM_LAST || s->inputs[i].interp > IR_INTERP_FLAT)
          FAIL("input %u: bad semantic %u or interpolation %u", i, s->inputs[i].semantic,
               s->inputs[i].interp);
    for (unsigned i = 0; i < s->num_outputs; i++)
-      if (s->outputs[i].semantic > IR_SEM_INSTANCEID)
+      if (s->outputs[i].semantic > IR_SEM_LAST)
          FAIL("output %u: bad semantic %u", i, s->outputs[i].semantic);
 
    /* open flow constructs: 'I' = IF, 'E' = IF after its ELSE, 'L' = LOOP */

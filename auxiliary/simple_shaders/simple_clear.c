@@ -52,6 +52,7 @@ static struct ir_shader *build_fs(void)
    s->num_consts = 1;
    s->num_outputs = 1;
    s->outputs[0] = (struct ir_io){ .semantic = IR_SEM_COLOR, .index = 0, .usage_mask = 0xf };
+   s->color0_writes_all = true;   /* a clear writes every bound colour buffer */
    return finish(s, emit_mov(s, 0xf, IR_FILE_CONST, 0));
 }
 

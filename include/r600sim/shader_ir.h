@@ -149,6 +149,9 @@ enum ir_semantic {
    IR_SEM_ATTRIB,          /* VS in: vertex attribute `index` */
    IR_SEM_VERTEXID,        /* VS in: .x int32 */
    IR_SEM_INSTANCEID,      /* VS in: .x int32 */
+   IR_SEM_SECONDARY_COLOR, /* PS out: second source of colour 0 for dual-source blending
+                              (gl_SecondaryFragColorEXT / gl_SecondaryFragDataEXT[0]) */
+   IR_SEM_LAST = IR_SEM_SECONDARY_COLOR
 };
 
 enum ir_interp { IR_INTERP_PERSPECTIVE = 0, IR_INTERP_LINEAR, IR_INTERP_FLAT };
@@ -198,6 +201,8 @@ struct ir_shader {
    uint32_t num_instructions;
    struct ir_instruction *instructions;
    bool uses_discard;              /* fragment: contains KILL/KILL_IF */
+   bool color0_writes_all;         /* fragment: COLOR 0 goes to every bound colour buffer
+                                      (gl_FragColor with several draw buffers) */
    /* TEMP ranges that relative TEMP operands index (malloc'ed by whoever fills it, freed
     * by ir_shader_destroy). A relative TEMP operand whose index lies in one of them stays
     * inside that one; one whose index lies in none may reach any TEMP from its index up

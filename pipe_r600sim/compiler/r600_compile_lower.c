@@ -784,7 +784,7 @@ static void setup_ps(struct lower *l)
    l->p->num_reserved_gprs = ir->num_inputs;
    setup_outputs(l);
 
-   int color[8], depth = -1;
+   int color[8], depth = -1, secondary = -1;
    unsigned ncolor = 0;
    for (unsigned i = 0; i < 8; i++)
       color[i] = -1;
@@ -796,14 +796,23 @@ static void setup_ps(struct lower *l)
             ncolor = io->index + 1u;
       } else if (io->semantic == IR_SEM_DEPTH && depth < 0) {
          depth = (int)i;
+      } else if (io->semantic == IR_SEM_SECONDARY_COLOR && io->index == 0 && secondary < 0) {
+         secondary = (int)i;
       } else {
          mir_error(l->p, "fragment output %u: unsupported or repeated semantic %u index %u", i,
                    io->semantic, io->index);
          return;
       }
    }
-   /* colour n -> PIXEL n; gaps and a shader without colour get masked exports */
+   /* colour n -> PIXEL n; gaps and a shader without colour get masked exports. The CB's
+    * dual-source blend reads its second source from PIXEL 1 (docs/r600-hardware-notes.md
+    * §1.3): a secondary colour takes that export, and colours 1.. are not exported. */
+   if (secondary >= 0) {
+      color[1] = secondary;
+      ncolor = 2;
+   }
    out->num_color_exports = ncolor ? ncolor : 1;
+   out->color0_writes_all = ir->color0_writes_all && secondary < 0;
    for (unsigned n = 0; n < out->num_color_exports; n++) {
       if (color[n] >= 0)
          add_export(l, R600_EXPORT_PIXEL, n, l->output_reg[color[n]], R600_SEL_X, R600_SEL_Y,

@@ -39,6 +39,7 @@ struct r600_shader_binary {
    int position_gpr;         /* gl_FragCoord: GPR of SPI POSITION_ADDR, -1 if unused */
    int face_gpr;             /* gl_FrontFacing: GPR of FRONT_FACE_ADDR, -1 if unused */
    unsigned num_color_exports; /* PIXEL exports 0..n-1 (at least 1, a dummy if needed) */
+   bool color0_writes_all;   /* PIXEL 0 goes to every target (CB_COLOR_CONTROL.MULTIWRITE) */
    bool writes_depth;        /* PIXEL 61 export */
 
    /* Constant buffer 0 (uniforms): vec4 slots read. */

@@ -170,6 +170,7 @@ struct st_context {
    bool viewport_initialized;
    struct gl_names framebuffers;         /* framebuffer objects are per context (gl_fbo.h) */
    struct gl_framebuffer *fbo;           /* bound; NULL = the EGL surface */
+   bool default_draw_none;               /* glDrawBuffersEXT(1, {NONE}) on the EGL surface */
    struct gl_renderbuffer *renderbuffer; /* bound (referenced) */
 
    /* objects */
@@ -207,6 +208,7 @@ struct st_context {
    GLenum generate_mipmap_hint;
    GLenum derivative_hint;               /* GL_OES_standard_derivatives */
    GLint pack_alignment, unpack_alignment;
+   GLint unpack_row_length, unpack_skip_rows, unpack_skip_pixels;   /* GL_EXT_unpack_subimage */
 
    /* what was last handed to the pipe */
    unsigned dirty;

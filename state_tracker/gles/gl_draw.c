@@ -4,6 +4,7 @@
  * through a driver mapping when they live in a buffer object) and passed to the driver as
  * the application gave them: the driver copies or widens what its hardware cannot fetch. */
 #include "gl_context.h"
+#include "gl_fbo.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -156,6 +157,10 @@ static bool begin_draw(struct st_context *ctx, GLenum mode, bool negative, bool 
    }
    if (!gl_have_draw_buffer(ctx)) {
       gl_error_at(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, func);
+      return false;
+   }
+   if (gl_dual_source_conflict(ctx)) {
+      gl_error_at(ctx, GL_INVALID_OPERATION, func);
       return false;
    }
    /* ES 2.0 2.10.4: samplers of two types on one unit make every draw INVALID_OPERATION. */

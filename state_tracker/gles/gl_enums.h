@@ -49,6 +49,9 @@ static inline bool gl_is_blend_factor(GLenum f)
    case GL_CONSTANT_COLOR: case GL_ONE_MINUS_CONSTANT_COLOR:
    case GL_CONSTANT_ALPHA: case GL_ONE_MINUS_CONSTANT_ALPHA:
    case GL_SRC_ALPHA_SATURATE:
+   /* GL_EXT_blend_func_extended */
+   case GL_SRC1_COLOR_EXT: case GL_ONE_MINUS_SRC1_COLOR_EXT:
+   case GL_SRC1_ALPHA_EXT: case GL_ONE_MINUS_SRC1_ALPHA_EXT:
       return true;
    default:
       return false;
@@ -72,6 +75,10 @@ static inline enum pipe_blendfactor gl_blend_factor_to_pipe(GLenum f)
    case GL_CONSTANT_ALPHA: return PIPE_BLENDFACTOR_CONST_ALPHA;
    case GL_ONE_MINUS_CONSTANT_ALPHA: return PIPE_BLENDFACTOR_INV_CONST_ALPHA;
    case GL_SRC_ALPHA_SATURATE: return PIPE_BLENDFACTOR_SRC_ALPHA_SATURATE;
+   case GL_SRC1_COLOR_EXT: return PIPE_BLENDFACTOR_SRC1_COLOR;
+   case GL_ONE_MINUS_SRC1_COLOR_EXT: return PIPE_BLENDFACTOR_INV_SRC1_COLOR;
+   case GL_SRC1_ALPHA_EXT: return PIPE_BLENDFACTOR_SRC1_ALPHA;
+   case GL_ONE_MINUS_SRC1_ALPHA_EXT: return PIPE_BLENDFACTOR_INV_SRC1_ALPHA;
    default: return PIPE_BLENDFACTOR_ZERO;
    }
 }

@@ -19,4 +19,9 @@ const char gl_extensions_string[] =
    "GL_EXT_draw_instanced "
    "GL_EXT_polygon_offset_clamp "
    "GL_EXT_multi_draw_arrays "
+   "GL_EXT_blend_func_extended "
+   "GL_EXT_discard_framebuffer "
+   "GL_EXT_draw_buffers "
+   "GL_OES_fbo_render_mipmap "
+   "GL_EXT_unpack_subimage "
    "";

@@ -12,13 +12,23 @@ struct gl_renderbuffer {
    struct pipe_resource *res;     /* NULL while the size is 0; stored top row first */
 };
 
-enum { GL_ATT_COLOR, GL_ATT_DEPTH, GL_ATT_STENCIL, GL_ATT_COUNT };
+/* GL_EXT_draw_buffers: MAX_COLOR_ATTACHMENTS_EXT = MAX_DRAW_BUFFERS_EXT. Each colour point is
+ * one CB_COLORn of the draw (gl_draw_cbufs); 4 is the extension's minimum (the CB has 8). */
+#define GL_FB_MAX_COLOR 4
+/* Attachment points: COLOR_ATTACHMENT0..3, then depth and stencil. */
+enum { GL_ATT_COLOR, GL_ATT_DEPTH = GL_ATT_COLOR + GL_FB_MAX_COLOR, GL_ATT_STENCIL, GL_ATT_COUNT };
 
 struct gl_framebuffer {
    GLuint name;
+   /* A point holds a renderbuffer, a texture image (tex: texture referenced, image
+    * [tex_face][tex_level]), or nothing. */
    struct gl_renderbuffer *att[GL_ATT_COUNT];   /* referenced */
+   struct gl_texture *tex[GL_ATT_COUNT];
+   unsigned tex_face[GL_ATT_COUNT], tex_level[GL_ATT_COUNT];
+   /* DRAW_BUFFERi_EXT: COLOR_ATTACHMENTi_EXT or NONE (glDrawBuffersEXT). */
+   GLenum draw_buffers[GL_FB_MAX_COLOR];
    /* This context's surfaces of the attachments, rebuilt when the resources change. */
-   struct pipe_surface *cbuf, *zsbuf;
+   struct pipe_surface *cbufs[GL_FB_MAX_COLOR], *zsbuf;
 };
 
 struct gl_renderbuffer *gl_renderbuffer_ref(struct gl_renderbuffer *rb);
@@ -38,10 +48,29 @@ void gl_framebuffer_changed(struct st_context *ctx);
 void gl_framebuffer_sync(struct st_context *ctx);
 /* Samples of the draw framebuffer: 0 when single-sampled (renderbuffers always are). */
 unsigned gl_draw_samples(const struct st_context *ctx);
-struct pipe_surface *gl_draw_cbuf(const struct st_context *ctx);
+/* The colour surfaces draws write, one per draw buffer (NULL for NONE or an empty point);
+ * returns their count (0 when every draw buffer is NONE). */
+unsigned gl_draw_cbufs(const struct st_context *ctx, struct pipe_surface *out[GL_FB_MAX_COLOR]);
+/* DRAW_BUFFERi_EXT of the draw framebuffer. */
+GLenum gl_draw_buffer(const struct st_context *ctx, unsigned i);
+/* GL_EXT_blend_func_extended: blending with an SRC1 factor into more draw buffers than
+ * MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT (1), which makes draws INVALID_OPERATION. */
+bool gl_dual_source_conflict(const struct st_context *ctx);
 struct pipe_surface *gl_draw_zsbuf(const struct st_context *ctx);
-/* The colour resource glReadPixels reads, NULL with the GL error raised. */
-struct pipe_resource *gl_read_color(struct st_context *ctx, const char *func);
+/* The colour image reads take (glReadPixels, glCopyTexImage2D): level/layer of res, its
+ * size, and whether its rows are stored top row first (surfaces and renderbuffers) or
+ * bottom row first (texture images). */
+struct gl_read_buffer {
+   struct pipe_resource *res;
+   unsigned level, layer, width, height;
+   bool flipped;
+   bool alpha_one;   /* an RGB texture image: its stored alpha reads as 1 */
+   bool has_alpha;   /* the colour buffer has an alpha channel (ES 2.0 table 3.9) */
+};
+/* The read framebuffer's colour image; false with the GL error raised when there is none. */
+bool gl_read_buffer(struct st_context *ctx, const char *func, struct gl_read_buffer *out);
+/* Detaches tex from the bound framebuffer object (glDeleteTextures). */
+void gl_framebuffer_detach_texture(struct st_context *ctx, struct gl_texture *tex);
 void gl_framebuffers_fini(struct st_context *ctx);
 
 #endif

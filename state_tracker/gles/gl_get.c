@@ -159,6 +159,9 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
    /* pixels, hints */
    case GL_PACK_ALIGNMENT: INTS(ctx->pack_alignment); return true;
    case GL_UNPACK_ALIGNMENT: INTS(ctx->unpack_alignment); return true;
+   case GL_UNPACK_ROW_LENGTH_EXT: INTS(ctx->unpack_row_length); return true;
+   case GL_UNPACK_SKIP_ROWS_EXT: INTS(ctx->unpack_skip_rows); return true;
+   case GL_UNPACK_SKIP_PIXELS_EXT: INTS(ctx->unpack_skip_pixels); return true;
    case GL_GENERATE_MIPMAP_HINT: INTS(ctx->generate_mipmap_hint); return true;
    case GL_FRAGMENT_SHADER_DERIVATIVE_HINT_OES: INTS(ctx->derivative_hint); return true;
    /* implementation limits */
@@ -189,6 +192,13 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
       v->n = 0;
       return true;
    case GL_SHADER_COMPILER: INTS(1); v->kind = GET_BOOL; return true;
+   case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT: INTS(1); return true;   /* GL_EXT_blend_func_extended */
+   /* GL_EXT_draw_buffers */
+   case GL_MAX_DRAW_BUFFERS_EXT: case GL_MAX_COLOR_ATTACHMENTS_EXT: INTS(GL_FB_MAX_COLOR); return true;
+   case GL_DRAW_BUFFER0_EXT: case GL_DRAW_BUFFER1_EXT: case GL_DRAW_BUFFER2_EXT:
+   case GL_DRAW_BUFFER3_EXT:
+      INTS(gl_draw_buffer(ctx, pname - GL_DRAW_BUFFER0_EXT));
+      return true;
    /* robustness (GL_EXT_robustness / GL_KHR_robustness) */
    case GL_CONTEXT_ROBUST_ACCESS_EXT: set_bool(v, 1, &ctx->robust_access); return true;
    case GL_RESET_NOTIFICATION_STRATEGY_EXT:

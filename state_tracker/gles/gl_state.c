@@ -154,10 +154,10 @@ void GL_APIENTRY glBlendFuncSeparate(GLenum src_rgb, GLenum dst_rgb, GLenum src_
                                      GLenum dst_alpha)
 {
    GET_CONTEXT_OR_RETURN();
-   /* SRC_ALPHA_SATURATE is a source factor only in ES 2.0. */
+   /* ES 2.0 takes SRC_ALPHA_SATURATE as a source factor only; GL_EXT_blend_func_extended
+    * makes it a destination factor too. */
    if (!gl_is_blend_factor(src_rgb) || !gl_is_blend_factor(src_alpha) ||
-       !gl_is_blend_factor(dst_rgb) || !gl_is_blend_factor(dst_alpha) ||
-       dst_rgb == GL_SRC_ALPHA_SATURATE || dst_alpha == GL_SRC_ALPHA_SATURATE) {
+       !gl_is_blend_factor(dst_rgb) || !gl_is_blend_factor(dst_alpha)) {
       gl_error(ctx, GL_INVALID_ENUM);
       return;
    }
@@ -383,6 +383,16 @@ void GL_APIENTRY glSampleCoverage(GLfloat value, GLboolean invert)
 void GL_APIENTRY glPixelStorei(GLenum pname, GLint param)
 {
    GET_CONTEXT_OR_RETURN();
+   GLint *subimage = pname == GL_UNPACK_ROW_LENGTH_EXT ? &ctx->unpack_row_length
+                   : pname == GL_UNPACK_SKIP_ROWS_EXT ? &ctx->unpack_skip_rows
+                   : pname == GL_UNPACK_SKIP_PIXELS_EXT ? &ctx->unpack_skip_pixels : NULL;
+   if (subimage) {   /* GL_EXT_unpack_subimage */
+      if (param < 0)
+         gl_error(ctx, GL_INVALID_VALUE);
+      else
+         *subimage = param;
+      return;
+   }
    if (pname != GL_PACK_ALIGNMENT && pname != GL_UNPACK_ALIGNMENT) {
       gl_error(ctx, GL_INVALID_ENUM);
       return;

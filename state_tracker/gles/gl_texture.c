@@ -3,6 +3,8 @@
 
 #include <stdlib.h>
 
+#include "gl_fbo.h"
+
 struct gl_texture *gl_texture_ref(struct gl_texture *tex)
 {
    if (tex)
@@ -16,7 +18,7 @@ void gl_texture_unref(struct gl_texture *tex)
       return;
    for (unsigned f = 0; f < 6; f++)
       for (unsigned l = 0; l < GL_TEXTURE_LEVELS; l++)
-         free(tex->images[f][l].rgba);
+         pipe_resource_reference(&tex->images[f][l].res, NULL);
    pipe_resource_reference(&tex->res, NULL);
    free(tex);
 }
@@ -54,6 +56,14 @@ struct gl_texture *gl_texture_bound(struct st_context *ctx, unsigned t, const ch
    if (!ctx->default_textures[t])
       gl_error_at(ctx, GL_OUT_OF_MEMORY, func);
    return ctx->default_textures[t];
+}
+
+struct gl_texture *gl_texture_lookup(struct st_context *ctx, GLuint name)
+{
+   pthread_mutex_lock(&ctx->shared->lock);
+   struct gl_texture *tex = gl_names_lookup(&ctx->shared->textures, name);
+   pthread_mutex_unlock(&ctx->shared->lock);
+   return tex;
 }
 
 GLuint gl_texture_binding(const struct st_context *ctx, bool cube)
@@ -167,7 +177,9 @@ void GL_APIENTRY glDeleteTextures(GLsizei n, const GLuint *textures)
       pthread_mutex_unlock(&sh->lock);
       if (!tex)
          continue;
-      /* Bindings of the current context revert to 0 (ES 2.0 3.7.13). */
+      /* Bindings of the current context revert to 0 (ES 2.0 3.7.13), and so do its bound
+       * framebuffer object's attachments of it (4.4.2). */
+      gl_framebuffer_detach_texture(ctx, tex);
       for (unsigned u = 0; u < GL_MAX_TEXTURE_UNITS; u++)
          for (unsigned t = 0; t < GL_TEXTURE_INDEX_COUNT; t++)
             if (ctx->texture_units[u][t] == tex) {

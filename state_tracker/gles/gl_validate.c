@@ -238,10 +238,9 @@ bool gl_validate_state(struct st_context *ctx)
       struct pipe_framebuffer_state fb = {
          .width = gl_draw_width(ctx),
          .height = gl_draw_height(ctx),
-         .nr_cbufs = 1,
-         .cbufs = { gl_draw_cbuf(ctx) },
          .zsbuf = gl_draw_zsbuf(ctx),
       };
+      fb.nr_cbufs = gl_draw_cbufs(ctx, fb.cbufs);
       pipe->set_framebuffer_state(pipe, &fb);
       pipe->set_sample_mask(pipe, ~0u);
    }

@@ -8,6 +8,7 @@
 
 #include "glsl_depth.h"
 #include "glsl_draw_instanced.h"
+#include "glsl_ext_shim.h"
 
 #include <glslang/Include/intermediate.h>
 #include <glslang/MachineIndependent/localintermediate.h>
@@ -42,6 +43,7 @@ static const TBuiltInResource *resources()
       res.maxVertexTextureImageUnits = MAX_VERTEX_TEXTURE_IMAGE_UNITS;
       res.maxCombinedTextureImageUnits = MAX_COMBINED_TEXTURE_IMAGE_UNITS;
       res.maxDrawBuffers = MAX_DRAW_BUFFERS;
+      res.maxDualSourceDrawBuffersEXT = MAX_DUAL_SOURCE_DRAW_BUFFERS;
       /* Appendix A of GLSL ES 1.00 lets implementations lift its restrictions; our IR has
        * general loops and relative addressing, so we accept the general forms. */
       res.limits.nonInductiveForLoops = true;
@@ -59,6 +61,7 @@ static const TBuiltInResource *resources()
 
 const char *const SUPPORTED_EXTENSIONS[] = { "GL_OES_standard_derivatives", "GL_EXT_frag_depth",
                                               "GL_EXT_draw_instanced",
+                                              "GL_EXT_blend_func_extended",
                                               nullptr };
 
 /* GLSL ES 1.00 4.6.4: "It is an error to declare gl_FrontFacing as invariant." glslang
@@ -159,8 +162,10 @@ static void set_sources(glslang::TShader &shader, enum ir_stage stage, const Sou
    /* glslang expands __VERSION__ but "defined __VERSION__" is false unless it is a macro;
     * a self-referencing macro keeps the built-in expansion. */
    static const std::string preambles[2] = {
-      "#define __VERSION__ __VERSION__\n" + draw_instanced_preamble(IR_STAGE_VERTEX),
-      "#define __VERSION__ __VERSION__\n" + draw_instanced_preamble(IR_STAGE_FRAGMENT),
+      "#define __VERSION__ __VERSION__\n" + std::string(SHIM_EXTENSION_DEFINES) +
+         draw_instanced_preamble(IR_STAGE_VERTEX),
+      "#define __VERSION__ __VERSION__\n" + std::string(SHIM_EXTENSION_DEFINES) +
+         draw_instanced_preamble(IR_STAGE_FRAGMENT),
    };
    shader.setPreamble(preambles[stage == IR_STAGE_VERTEX ? 0 : 1].c_str());
    shader.setEnvInput(glslang::EShSourceGlsl, glslang_stage(stage), glslang::EShClientNone, 0);
@@ -191,11 +196,12 @@ static size_t preprocessed_size(enum ir_stage stage, const std::vector<std::stri
 }
 
 std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
-                                              const std::vector<std::string> &original,
+                                              const std::vector<std::string> &given,
                                               bool &ok, std::string &log)
 {
    const TBuiltInResource *res = resources();
-   const std::vector<std::string> sources = draw_instanced_directives(original, stage);
+   const std::vector<std::string> sources =
+      draw_instanced_directives(hide_shim_extensions(given), stage);
    auto shader = std::make_unique<glslang::TShader>(glslang_stage(stage));
    SourceList src(sources);
    size_t size = preprocessed_size(stage, sources, src);

@@ -25,7 +25,8 @@ enum : unsigned {
    MAX_TEXTURE_IMAGE_UNITS = 16,
    MAX_VERTEX_TEXTURE_IMAGE_UNITS = 16,
    MAX_COMBINED_TEXTURE_IMAGE_UNITS = 16,
-   MAX_DRAW_BUFFERS = 1,
+   MAX_DRAW_BUFFERS = 4,   /* GL_EXT_draw_buffers; gl_fbo.h GL_FB_MAX_COLOR */
+   MAX_DUAL_SOURCE_DRAW_BUFFERS = 1,   /* GL_EXT_blend_func_extended */
 };
 
 /* Shader extensions (#extension) the front end and driver implement; NULL-terminated. */

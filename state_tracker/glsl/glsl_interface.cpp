@@ -316,15 +316,31 @@ void Linker::varyings_and_builtins()
       }
    }
 
-   /* fragment outputs */
+   /* fragment outputs. GL_EXT_blend_func_extended: a shader writes either gl_FragColor and
+    * gl_SecondaryFragColorEXT or gl_FragData and gl_SecondaryFragDataEXT (glslang lets
+    * the two sets mix). */
+   bool color_set = false, data_set = false;
+   for (const Decl &d : fs.decls) {
+      color_set |= d.used && (d.builtin == EbvFragColor || d.builtin == EbvSecondaryFragColorEXT);
+      data_set |= d.used && (d.builtin == EbvFragData || d.builtin == EbvSecondaryFragDataEXT);
+   }
+   if (color_set && data_set)
+      error("the fragment shader writes both (gl_FragColor, gl_SecondaryFragColorEXT) and "
+            "(gl_FragData, gl_SecondaryFragDataEXT)");
    for (const Decl &d : fs.decls) {
       if (!d.used)
          continue;
       GlobalVar g;
       g.kind = GlobalVar::OUTPUT;
       g.value.type = d.type;
-      if (d.storage == EvqFragColor || (d.storage == EvqVaryingOut && is_user(d))) {
+      if (d.builtin == EbvSecondaryFragColorEXT || d.builtin == EbvSecondaryFragDataEXT) {
+         /* one element: MAX_DUAL_SOURCE_DRAW_BUFFERS is 1 */
+         g.output = add_io(fs_ir, false, IR_SEM_SECONDARY_COLOR, 0, 0xf);
+      } else if (d.storage == EvqFragColor || (d.storage == EvqVaryingOut && is_user(d))) {
          unsigned first = d.storage == EvqVaryingOut && d.location > 0 ? (unsigned)d.location : 0;
+         /* gl_FragColor goes to every draw buffer (GL_EXT_draw_buffers), gl_FragData[n] to n */
+         if (d.builtin == EbvFragColor)
+            fs_ir->color0_writes_all = true;
          for (unsigned k = 0; k < d.type.slots(); k++) {
             int o = add_io(fs_ir, false, IR_SEM_COLOR, first + k, 0xf);
             if (k == 0)

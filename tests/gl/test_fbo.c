@@ -436,9 +436,10 @@ static void test_completeness(void)
    glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
                                          GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL, &v);
    expect_error(GL_INVALID_ENUM, "TEXTURE_LEVEL of a renderbuffer");
-   glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + 1,
+   /* past GL_MAX_COLOR_ATTACHMENTS_EXT (4, GL_EXT_draw_buffers) */
+   glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + 4,
                                          GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v);
-   expect_error(GL_INVALID_ENUM, "COLOR_ATTACHMENT1");
+   expect_error(GL_INVALID_ENUM, "COLOR_ATTACHMENT4");
    check(v == 77, "failed queries wrote nothing");
 
    /* Deleting an attached renderbuffer detaches it from the bound FBO. */
