@@ -82,7 +82,12 @@ static void r600_blit(struct pipe_context *pctx, const struct pipe_blit_info *in
    const struct pipe_surface surf_templ = { .format = dst->format, .level = info->dst.level,
                                             .first_layer = info->dst.layer };
    struct pipe_surface *surf = pctx->create_surface(pctx, dst, &surf_templ);
-   struct blitter_context *b = view && surf ? r600_blitter_begin(ctx) : NULL;
+   struct blitter_context *b = NULL;
+   if (!view || !surf)
+      fprintf(stderr, "r600sim: blit: formats %d -> %d not supported; dropped\n", src->format,
+              dst->format);
+   else
+      b = r600_blitter_begin(ctx);   /* NULL: it said why */
    if (b) {
       float w = (float)hw_surface_dim(src->width0, src_level);
       float h = (float)hw_surface_dim(src->height0, src_level);
@@ -91,9 +96,6 @@ static void r600_blit(struct pipe_context *pctx, const struct pipe_blit_info *in
       R600_DBG(ctx->screen, DRAWS, "r600sim: blit %dx%d\n", info->dst.box.width,
                info->dst.box.height);
       blitter_blit(b, surf, &info->dst.box, view, info->src.layer, rect, info->filter);
-   } else {
-      fprintf(stderr, "r600sim: blit: formats %d -> %d not supported; dropped\n", src->format,
-              dst->format);
    }
    if (view)
       pctx->sampler_view_destroy(pctx, view);

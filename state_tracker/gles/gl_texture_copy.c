@@ -106,9 +106,12 @@ void GL_APIENTRY glCopyTexImage2D(GLenum target, GLint level, GLenum internalfor
                  &max_size);
    struct gl_texture_format fmt;
    if (width < 0 || height < 0 || width > (max_size >> level) || height > (max_size >> level) ||
-       border != 0 || (target != GL_TEXTURE_2D && width != height) ||
-       !gl_texture_format_for_copy(internalformat, &fmt)) {
+       border != 0 || (target != GL_TEXTURE_2D && width != height)) {
       gl_error(ctx, GL_INVALID_VALUE);
+      return;
+   }
+   if (!gl_texture_format_for_copy(internalformat, &fmt)) {
+      gl_error(ctx, GL_INVALID_ENUM);   /* as Mesa for ES 2.0: not a base format */
       return;
    }
    struct gl_read_buffer rb;

@@ -299,7 +299,7 @@ static void test_errors(void)
    glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 0, 0, -1, 4, 0);
    expect_error(GL_INVALID_VALUE, "width -1");
    glCopyTexImage2D(GL_TEXTURE_2D, 0, ENUM_RGBA8, 0, 0, 4, 4, 0);
-   expect_error(GL_INVALID_VALUE, "internalformat GL_RGBA8");
+   expect_error(GL_INVALID_ENUM, "internalformat GL_RGBA8 (not a base format)");
    glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 1, 1);
    expect_error(GL_INVALID_OPERATION, "glCopyTexSubImage2D of an undefined image");
    glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 0, 0, 4, 4, 0);
