@@ -110,7 +110,7 @@ void GL_APIENTRY glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLin
       gl_error(ctx, GL_INVALID_VALUE);
       return;
    }
-   if (!bpp || format != img->fmt.base) {
+   if (!bpp || format != img->fmt.base || !gl_texture_format_writes(format, type, img->fmt.format)) {
       gl_error(ctx, GL_INVALID_OPERATION);
       return;
    }
