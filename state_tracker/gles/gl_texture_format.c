@@ -116,7 +116,9 @@ static const struct row *find(GLenum format, GLenum type)
 GLenum gl_texture_format_choose(GLint internalformat, GLenum format, GLenum type,
                                 struct gl_texture_format *out)
 {
-   if (!format_enum((GLenum)internalformat))
+   /* DEPTH24_STENCIL8_OES names the packed format (OES_packed_depth_stencil) but ES 2.0
+    * takes only the base format: a known internal format that cannot match `format`. */
+   if (!format_enum((GLenum)internalformat) && internalformat != GL_DEPTH24_STENCIL8_OES)
       return GL_INVALID_VALUE;
    if (!format_enum(format) || !type_enum(type))
       return GL_INVALID_ENUM;
