@@ -5,7 +5,8 @@
  * then rounded as the pixel path does: to fp16 (the driver exports RGBA8 targets' colour as
  * 16-bit floats) and to 8 bits (CB: to nearest). Formats: RGBA8 sRGB, 10_10_10_2, 32-bit
  * and 16-bit floats with 1-4 components, Z16 / Z24X8 / Z24S8 depth (written tiled by the
- * transfer, sampled in place) and the DXT1 RGB / RGBA, DXT3, DXT5 blocks. Both chips. */
+ * transfer, sampled in place) and the DXT1 RGB / RGBA, DXT3, DXT5 blocks; and blits between
+ * resources of formats the CB cannot render (copies through transfers). Both chips. */
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -375,6 +376,53 @@ static void test_dxt(struct rig *r, const char *chip)
    }
 }
 
+/* pipe->blit between two resources of a format the CB does not render (RGBA32F, Z24S8,
+ * DXT5): an unchanged copy through transfers. Level 0 of src (N x N) goes to level 1 of a
+ * 2N x 2N dst; the bytes read back must be the bytes written. */
+static void test_copy_blit(struct rig *r, const char *chip)
+{
+   static const enum pipe_format formats[3] = { PIPE_FORMAT_R32G32B32A32_FLOAT,
+                                                PIPE_FORMAT_Z24_UNORM_S8_UINT, PIPE_FORMAT_DXT5_RGBA };
+   static const char *const names[3] = { "RGBA32F", "Z24S8", "DXT5" };
+   static const unsigned bind[3] = { 0, PIPE_BIND_DEPTH_STENCIL, 0 };
+   static uint8_t data[N * N * 16], back[N * N * 16];
+   struct pipe_context *p = r->ctx;
+   for (unsigned f = 0; f < 3; f++) {
+      unsigned bw = pipe_format_block_width(formats[f]);
+      unsigned stride = N / bw * pipe_format_size(formats[f]), rows = N / bw;
+      for (unsigned k = 0; k < sizeof(data); k++)
+         data[k] = (uint8_t)(k * 7 + f * 31 + 1);
+      struct pipe_resource t = { .target = PIPE_TEXTURE_2D, .format = formats[f], .width0 = N,
+                                 .height0 = N, .depth0 = 1, .bind = PIPE_BIND_SAMPLER_VIEW | bind[f] };
+      struct pipe_resource *src = r->screen->resource_create(r->screen, &t);
+      t.width0 = t.height0 = 2 * N;
+      t.last_level = 1;
+      struct pipe_resource *dst = r->screen->resource_create(r->screen, &t);
+      CHECK(src && dst, "%s: %s resources for the copy", chip, names[f]);
+      if (src && dst) {
+         struct pipe_box box = { 0, 0, 0, N, N, 1 };
+         p->texture_subdata(p, src, 0, PIPE_MAP_WRITE, &box, data, stride, stride * rows);
+         struct pipe_blit_info info = { .filter = PIPE_TEX_FILTER_NEAREST, .swizzle = { 0, 1, 2, 3 } };
+         info.src.resource = src;
+         info.src.box = box;
+         info.dst.resource = dst;
+         info.dst.level = 1;
+         info.dst.box = box;
+         p->blit(p, &info);
+         struct pipe_transfer *xfer;
+         const uint8_t *map = p->transfer_map(p, dst, 1, PIPE_MAP_READ, &box, &xfer);
+         for (unsigned y = 0; map && y < rows; y++)
+            memcpy(back + y * stride, map + (uint64_t)y * xfer->stride, stride);
+         if (map)
+            p->transfer_unmap(p, xfer);
+         CHECK(map && !memcmp(back, data, (size_t)stride * rows), "%s: %s blit copies the texels",
+               chip, names[f]);
+      }
+      pipe_resource_reference(&src, NULL);
+      pipe_resource_reference(&dst, NULL);
+   }
+}
+
 int main(void)
 {
    static const char *const chips[2] = { "rv770", "r600" };
@@ -385,6 +433,7 @@ int main(void)
          test_float(&r, chips[i]);
          test_depth(&r, chips[i]);
          test_dxt(&r, chips[i]);
+         test_copy_blit(&r, chips[i]);
       } else {
          CHECK(0, "%s: rig set up", chips[i]);
       }
