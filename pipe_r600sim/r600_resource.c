@@ -11,11 +11,13 @@ bool r600_is_colorbuffer_format(enum pipe_format f)
    return f == PIPE_FORMAT_R8G8B8A8_UNORM || f == PIPE_FORMAT_B8G8R8A8_UNORM;
 }
 
-/* Formats the CB renders: RGBA8, and GL's 16-bit formats (renderbuffers and textures). */
+/* Formats the CB renders: RGBA8, GL's 16-bit formats (renderbuffers and textures), and R8
+ * and R8G8 (GL's one- and two-channel textures, drawn into by copies). */
 bool r600_is_render_format(enum pipe_format f)
 {
    return r600_is_colorbuffer_format(f) || f == PIPE_FORMAT_B5G6R5_UNORM ||
-          f == PIPE_FORMAT_B4G4R4A4_UNORM || f == PIPE_FORMAT_B5G5R5A1_UNORM;
+          f == PIPE_FORMAT_B4G4R4A4_UNORM || f == PIPE_FORMAT_B5G5R5A1_UNORM ||
+          f == PIPE_FORMAT_R8_UNORM || f == PIPE_FORMAT_R8G8_UNORM;
 }
 
 bool r600_is_depth_format(enum pipe_format f)

@@ -29,7 +29,8 @@ unsigned r600_target_mask_shift(unsigned rt)
 
 /* CB_COLORn_INFO of a colour format. 8_8_8_8 UNORM: byte 0 = R (STD) or B (ALT). The 16-bit
  * formats keep B in the lowest bits (component X): 5_6_5 with STD_REV (X = B, Z = R),
- * 4_4_4_4 and 1_5_5_5 with ALT (X = B, W = A). The CB may take 16-bit-per-channel exports
+ * 4_4_4_4 and 1_5_5_5 with ALT (X = B, W = A). 8 and 8_8 (GL's LUMINANCE / ALPHA /
+ * LUMINANCE_ALPHA textures, drawn into by copies) keep R in X with STD. The CB may take 16-bit-per-channel exports
  * for <= 11-bit unorm channels (EXPORT_NORM). */
 static uint32_t cb_color_info(enum pipe_format format)
 {
@@ -48,6 +49,8 @@ static uint32_t cb_color_info(enum pipe_format format)
       fmt = CB_COLOR0_INFO__FORMAT__COLOR_1_5_5_5;
       swap = CB_COLOR0_INFO__COMP_SWAP__SWAP_ALT;
       break;
+   case PIPE_FORMAT_R8_UNORM: fmt = CB_COLOR0_INFO__FORMAT__COLOR_8; break;
+   case PIPE_FORMAT_R8G8_UNORM: fmt = CB_COLOR0_INFO__FORMAT__COLOR_8_8; break;
    default: break;
    }
    return CB_COLOR0_INFO__FORMAT(fmt) |

@@ -188,6 +188,7 @@ struct st_context {
    GLenum generate_mipmap_hint;
    GLenum derivative_hint;               /* GL_OES_standard_derivatives */
    GLint pack_alignment, unpack_alignment;
+   GLint unpack_row_length, unpack_skip_rows, unpack_skip_pixels;   /* GL_EXT_unpack_subimage */
 
    /* what was last handed to the pipe */
    unsigned dirty;

@@ -21,4 +21,6 @@ const char gl_extensions_string[] =
    "GL_EXT_texture_compression_s3tc "
    "GL_EXT_texture_compression_dxt1 "
    "GL_OES_compressed_ETC1_RGB8_texture "
+   "GL_OES_fbo_render_mipmap "
+   "GL_EXT_unpack_subimage "
    "";

@@ -16,7 +16,11 @@ enum { GL_ATT_COLOR, GL_ATT_DEPTH, GL_ATT_STENCIL, GL_ATT_COUNT };
 
 struct gl_framebuffer {
    GLuint name;
+   /* A point holds a renderbuffer, a texture image (tex: texture referenced, image
+    * [tex_face][tex_level]), or nothing. */
    struct gl_renderbuffer *att[GL_ATT_COUNT];   /* referenced */
+   struct gl_texture *tex[GL_ATT_COUNT];
+   unsigned tex_face[GL_ATT_COUNT], tex_level[GL_ATT_COUNT];
    /* This context's surfaces of the attachments, rebuilt when the resources change. */
    struct pipe_surface *cbuf, *zsbuf;
 };
@@ -40,8 +44,20 @@ void gl_framebuffer_sync(struct st_context *ctx);
 unsigned gl_draw_samples(const struct st_context *ctx);
 struct pipe_surface *gl_draw_cbuf(const struct st_context *ctx);
 struct pipe_surface *gl_draw_zsbuf(const struct st_context *ctx);
-/* The colour resource glReadPixels reads, NULL with the GL error raised. */
-struct pipe_resource *gl_read_color(struct st_context *ctx, const char *func);
+/* The colour image reads take (glReadPixels, glCopyTexImage2D): level/layer of res, its
+ * size, and whether its rows are stored top row first (surfaces and renderbuffers) or
+ * bottom row first (texture images). */
+struct gl_read_buffer {
+   struct pipe_resource *res;
+   unsigned level, layer, width, height;
+   bool flipped;
+   bool alpha_one;   /* an RGB texture image: its stored alpha reads as 1 */
+   bool has_alpha;   /* the colour buffer has an alpha channel (ES 2.0 table 3.9) */
+};
+/* The read framebuffer's colour image; false with the GL error raised when there is none. */
+bool gl_read_buffer(struct st_context *ctx, const char *func, struct gl_read_buffer *out);
+/* Detaches tex from the bound framebuffer object (glDeleteTextures). */
+void gl_framebuffer_detach_texture(struct st_context *ctx, struct gl_texture *tex);
 void gl_framebuffers_fini(struct st_context *ctx);
 
 #endif

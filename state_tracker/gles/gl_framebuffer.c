@@ -1,44 +1,98 @@
 /* The draw/read framebuffer: the EGL surface (binding 0) or a framebuffer object of this
- * context (ES 2.0 4.4) with renderbuffer attachments; completeness, and the facts draws,
- * clears, glReadPixels and glGet use. Renderbuffers are stored top row first like EGL
- * surfaces, so both are drawn with the same y flip. */
+ * context (ES 2.0 4.4) with renderbuffer and texture attachments; completeness, and the
+ * facts draws, clears, glReadPixels and glGet use. Renderbuffers are stored top row first
+ * like EGL surfaces, so both are drawn with the same y flip; texture images are stored
+ * bottom row (t = 0) first, so a framebuffer object whose colour buffer is a texture
+ * image is drawn without the flip. */
 #include "gl_context.h"
 
 #include <stdlib.h>
 
 #include "gl_fbo.h"
 #include "gl_pipe.h"
+#include "gl_texture.h"
 #include "st_framebuffer.h"
+
+/* ---- attachments ---- */
+
+/* The texture image at a point, NULL when the point holds none. */
+static const struct gl_texture_image *att_image(const struct gl_framebuffer *fb, unsigned point)
+{
+   const struct gl_texture *tex = fb->tex[point];
+   return tex ? &tex->images[fb->tex_face[point]][fb->tex_level[point]] : NULL;
+}
+
+static bool att_present(const struct gl_framebuffer *fb, unsigned point)
+{
+   return fb->att[point] || fb->tex[point];
+}
+
+static void att_size(const struct gl_framebuffer *fb, unsigned point, GLsizei *w, GLsizei *h)
+{
+   const struct gl_texture_image *img = att_image(fb, point);
+   *w = img ? img->width : fb->att[point] ? fb->att[point]->width : 0;
+   *h = img ? img->height : fb->att[point] ? fb->att[point]->height : 0;
+}
+
+/* GL_RED_BITS .. GL_STENCIL_BITS of the image at a point. */
+static int att_bits(const struct gl_framebuffer *fb, unsigned point, GLenum pname)
+{
+   const struct gl_texture_image *img = att_image(fb, point);
+   if (img)
+      return gl_texture_format_bits(&img->fmt, pname);
+   return fb->att[point] ? gl_renderbuffer_bits(fb->att[point]->internal_format, pname) : 0;
+}
+
+/* Where the image at a point is stored (res NULL when nowhere). */
+static void att_storage(const struct gl_framebuffer *fb, unsigned point,
+                        struct pipe_resource **res, unsigned *level, unsigned *layer)
+{
+   const struct gl_texture_image *img = att_image(fb, point);
+   *res = img ? img->res : fb->att[point] ? fb->att[point]->res : NULL;
+   *level = img ? img->res_level : 0;
+   *layer = img ? img->res_layer : 0;
+}
+
+/* Whether fb's colour image is a texture image, stored bottom row first. */
+static bool color_is_texture(const struct gl_framebuffer *fb)
+{
+   return fb->tex[GL_ATT_COLOR] != NULL;
+}
 
 /* ---- completeness ---- */
 
-static bool attachment_complete(const struct gl_renderbuffer *rb, unsigned point)
+static bool attachment_complete(const struct gl_framebuffer *fb, unsigned point)
 {
-   if (!rb->width || !rb->height)
+   GLsizei w, h;
+   att_size(fb, point, &w, &h);
+   if (!w || !h)
       return false;
    if (point == GL_ATT_COLOR)
-      return gl_renderbuffer_bits(rb->internal_format, GL_RED_BITS) > 0;
-   return gl_renderbuffer_bits(rb->internal_format,
-                               point == GL_ATT_DEPTH ? GL_DEPTH_BITS : GL_STENCIL_BITS) > 0;
+      return att_bits(fb, point, GL_RED_BITS) > 0;
+   return att_bits(fb, point, point == GL_ATT_DEPTH ? GL_DEPTH_BITS : GL_STENCIL_BITS) > 0;
 }
 
 GLenum gl_framebuffer_status(const struct gl_framebuffer *fb)
 {
-   const struct gl_renderbuffer *first = NULL;
+   int first = -1;
    for (unsigned i = 0; i < GL_ATT_COUNT; i++) {
-      const struct gl_renderbuffer *rb = fb->att[i];
-      if (!rb)
+      if (!att_present(fb, i))
          continue;
-      if (!attachment_complete(rb, i))
+      if (!attachment_complete(fb, i))
          return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
-      if (!first)
-         first = rb;
+      if (first < 0)
+         first = (int)i;
    }
-   if (!first)
+   if (first < 0)
       return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
-   for (unsigned i = 0; i < GL_ATT_COUNT; i++)
-      if (fb->att[i] && (fb->att[i]->width != first->width || fb->att[i]->height != first->height))
+   GLsizei w0, h0;
+   att_size(fb, (unsigned)first, &w0, &h0);
+   for (unsigned i = 0; i < GL_ATT_COUNT; i++) {
+      GLsizei w, h;
+      att_size(fb, i, &w, &h);
+      if (att_present(fb, i) && (w != w0 || h != h0))
          return GL_FRAMEBUFFER_INCOMPLETE_DIMENSIONS;
+   }
    /* Depth and stencil share one DB surface: separate renderbuffers cannot both be bound
     * (one DEPTH24_STENCIL8_OES renderbuffer at both points can). */
    if (fb->att[GL_ATT_DEPTH] && fb->att[GL_ATT_STENCIL] &&
@@ -47,17 +101,18 @@ GLenum gl_framebuffer_status(const struct gl_framebuffer *fb)
    return GL_FRAMEBUFFER_COMPLETE;
 }
 
-static const struct gl_renderbuffer *any_attachment(const struct gl_framebuffer *fb)
+/* The size of fb: its first attachment's. */
+static void fb_size(const struct gl_framebuffer *fb, GLsizei *w, GLsizei *h)
 {
-   for (unsigned i = 0; i < GL_ATT_COUNT; i++)
-      if (fb->att[i])
-         return fb->att[i];
-   return NULL;
+   *w = *h = 0;
+   for (unsigned i = 0; i < GL_ATT_COUNT && !*w; i++)
+      att_size(fb, i, w, h);
 }
 
-static struct gl_renderbuffer *zs_attachment(const struct gl_framebuffer *fb)
+/* The point whose image is the depth/stencil buffer. */
+static unsigned zs_point(const struct gl_framebuffer *fb)
 {
-   return fb->att[GL_ATT_DEPTH] ? fb->att[GL_ATT_DEPTH] : fb->att[GL_ATT_STENCIL];
+   return att_present(fb, GL_ATT_DEPTH) ? GL_ATT_DEPTH : GL_ATT_STENCIL;
 }
 
 /* ---- facts about the draw framebuffer ---- */
@@ -72,8 +127,9 @@ bool gl_have_draw_buffer(const struct st_context *ctx)
 unsigned gl_draw_width(const struct st_context *ctx)
 {
    if (ctx->fbo) {
-      const struct gl_renderbuffer *rb = any_attachment(ctx->fbo);
-      return rb ? (unsigned)rb->width : 0;
+      GLsizei w, h;
+      fb_size(ctx->fbo, &w, &h);
+      return (unsigned)w;
    }
    return ctx->draw ? ctx->draw->width : 0;
 }
@@ -81,15 +137,16 @@ unsigned gl_draw_width(const struct st_context *ctx)
 unsigned gl_draw_height(const struct st_context *ctx)
 {
    if (ctx->fbo) {
-      const struct gl_renderbuffer *rb = any_attachment(ctx->fbo);
-      return rb ? (unsigned)rb->height : 0;
+      GLsizei w, h;
+      fb_size(ctx->fbo, &w, &h);
+      return (unsigned)h;
    }
    return ctx->draw ? ctx->draw->height : 0;
 }
 
 bool gl_draw_flipped(const struct st_context *ctx)
 {
-   return true;
+   return !ctx->fbo || !color_is_texture(ctx->fbo);
 }
 
 int gl_max_viewport_size(const struct st_context *ctx)
@@ -105,8 +162,7 @@ int gl_draw_bits(const struct st_context *ctx, GLenum pname)
    if (ctx->fbo) {
       unsigned point = pname == GL_DEPTH_BITS ? GL_ATT_DEPTH
                      : pname == GL_STENCIL_BITS ? GL_ATT_STENCIL : GL_ATT_COLOR;
-      const struct gl_renderbuffer *rb = ctx->fbo->att[point];
-      return rb ? gl_renderbuffer_bits(rb->internal_format, pname) : 0;
+      return att_bits(ctx->fbo, point, pname);
    }
    if (!ctx->draw)
       return 0;
@@ -136,11 +192,15 @@ void gl_framebuffer_changed(struct st_context *ctx)
                  ST_DIRTY_RASTERIZER | ST_DIRTY_DSA;
 }
 
-/* Keeps *surf a surface of res (NULL for none); true if it changed. */
+/* Keeps *surf a surface of the image at `point` (NULL for none); true if it changed. */
 static bool sync_surface(struct st_context *ctx, struct pipe_surface **surf,
-                         struct pipe_resource *res)
+                         const struct gl_framebuffer *fb, unsigned point)
 {
-   if (*surf && (*surf)->texture == res)
+   struct pipe_resource *res;
+   unsigned level, layer;
+   att_storage(fb, point, &res, &level, &layer);
+   if (*surf && (*surf)->texture == res && (*surf)->level == level &&
+       (*surf)->first_layer == layer)
       return false;
    if (!*surf && !res)
       return false;
@@ -148,8 +208,7 @@ static bool sync_surface(struct st_context *ctx, struct pipe_surface **surf,
       ctx->pipe->surface_destroy(ctx->pipe, *surf);
    *surf = NULL;
    if (res) {
-      struct pipe_surface templ = { .format = res->format, .width = res->width0,
-                                    .height = res->height0 };
+      struct pipe_surface templ = { .format = res->format, .level = level, .first_layer = layer };
       *surf = ctx->pipe->create_surface(ctx->pipe, res, &templ);
    }
    return true;
@@ -160,9 +219,8 @@ void gl_framebuffer_sync(struct st_context *ctx)
    struct gl_framebuffer *fb = ctx->fbo;
    if (!fb)
       return;
-   const struct gl_renderbuffer *color = fb->att[GL_ATT_COLOR], *zs = zs_attachment(fb);
-   bool changed = sync_surface(ctx, &fb->cbuf, color ? color->res : NULL);
-   changed |= sync_surface(ctx, &fb->zsbuf, zs ? zs->res : NULL);
+   bool changed = sync_surface(ctx, &fb->cbuf, fb, GL_ATT_COLOR);
+   changed |= sync_surface(ctx, &fb->zsbuf, fb, zs_point(fb));
    if (changed)
       gl_framebuffer_changed(ctx);
 }
@@ -182,29 +240,49 @@ struct pipe_surface *gl_draw_zsbuf(const struct st_context *ctx)
    return ctx->fbo ? ctx->fbo->zsbuf : ctx->draw_zsbuf;
 }
 
-struct pipe_resource *gl_read_color(struct st_context *ctx, const char *func)
+bool gl_read_buffer(struct st_context *ctx, const char *func, struct gl_read_buffer *out)
 {
+   *out = (struct gl_read_buffer){ .flipped = true };
    if (!ctx->fbo) {
-      if (!ctx->read)
+      if (!ctx->read || !ctx->read->color) {
          gl_error_at(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, func);
-      return ctx->read ? ctx->read->color : NULL;
+         return false;
+      }
+      out->res = ctx->read->color;
+      out->width = out->res->width0;
+      out->height = out->res->height0;
+      out->has_alpha = out->res->format == PIPE_FORMAT_R8G8B8A8_UNORM ||
+                       out->res->format == PIPE_FORMAT_B8G8R8A8_UNORM;
+      return true;
    }
    if (gl_framebuffer_status(ctx->fbo) != GL_FRAMEBUFFER_COMPLETE) {
       gl_error_at(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, func);
-      return NULL;
+      return false;
    }
-   const struct gl_renderbuffer *rb = ctx->fbo->att[GL_ATT_COLOR];
-   if (!rb)
+   att_storage(ctx->fbo, GL_ATT_COLOR, &out->res, &out->level, &out->layer);
+   if (!out->res) {
       gl_error_at(ctx, GL_INVALID_OPERATION, func);   /* no colour buffer to read */
-   return rb ? rb->res : NULL;
+      return false;
+   }
+   GLsizei w, h;
+   att_size(ctx->fbo, GL_ATT_COLOR, &w, &h);
+   out->width = (unsigned)w;
+   out->height = (unsigned)h;
+   out->flipped = !color_is_texture(ctx->fbo);
+   const struct gl_texture_image *img = att_image(ctx->fbo, GL_ATT_COLOR);
+   out->alpha_one = img && img->fmt.base == GL_RGB;
+   out->has_alpha = att_bits(ctx->fbo, GL_ATT_COLOR, GL_ALPHA_BITS) > 0;
+   return true;
 }
 
 /* ---- framebuffer objects ---- */
 
 static void framebuffer_destroy(struct st_context *ctx, struct gl_framebuffer *fb)
 {
-   for (unsigned i = 0; i < GL_ATT_COUNT; i++)
+   for (unsigned i = 0; i < GL_ATT_COUNT; i++) {
       gl_renderbuffer_unref(fb->att[i]);
+      gl_texture_unref(fb->tex[i]);
+   }
    if (fb->cbuf)
       ctx->pipe->surface_destroy(ctx->pipe, fb->cbuf);
    if (fb->zsbuf)
@@ -254,6 +332,30 @@ void gl_framebuffer_detach(struct st_context *ctx, struct gl_renderbuffer *rb)
          gl_framebuffer_changed(ctx);
       }
    }
+}
+
+/* Makes `point` of the bound framebuffer object hold rb, or image [face][level] of tex
+ * (references taken), or nothing. */
+static void attach(struct st_context *ctx, unsigned point, struct gl_renderbuffer *rb,
+                   struct gl_texture *tex, unsigned face, unsigned level)
+{
+   struct gl_framebuffer *fb = ctx->fbo;
+   gl_renderbuffer_ref(rb);
+   gl_texture_ref(tex);
+   gl_renderbuffer_unref(fb->att[point]);
+   gl_texture_unref(fb->tex[point]);
+   fb->att[point] = rb;
+   fb->tex[point] = tex;
+   fb->tex_face[point] = face;
+   fb->tex_level[point] = level;
+   gl_framebuffer_changed(ctx);
+}
+
+void gl_framebuffer_detach_texture(struct st_context *ctx, struct gl_texture *tex)
+{
+   for (unsigned i = 0; ctx->fbo && i < GL_ATT_COUNT; i++)
+      if (ctx->fbo->tex[i] == tex)
+         attach(ctx, i, NULL, NULL, 0, 0);
 }
 
 void GL_APIENTRY glGenFramebuffers(GLsizei n, GLuint *framebuffers)
@@ -357,10 +459,46 @@ void GL_APIENTRY glFramebufferRenderbuffer(GLenum target, GLenum attachment,
       gl_error(ctx, GL_INVALID_OPERATION);
       return;
    }
-   gl_renderbuffer_ref(rb);
-   gl_renderbuffer_unref(ctx->fbo->att[point]);
-   ctx->fbo->att[point] = rb;
-   gl_framebuffer_changed(ctx);
+   attach(ctx, (unsigned)point, rb, NULL, 0, 0);
+}
+
+void GL_APIENTRY glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget,
+                                        GLuint texture, GLint level)
+{
+   GET_CONTEXT_OR_RETURN();
+   int point = attachment_point(attachment);
+   bool face_target = textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
+                      textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
+   if (target != GL_FRAMEBUFFER || point < 0 ||
+       (texture && textarget != GL_TEXTURE_2D && !face_target)) {
+      gl_error(ctx, GL_INVALID_ENUM);
+      return;
+   }
+   if (!ctx->fbo) {
+      gl_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (!texture) {
+      attach(ctx, (unsigned)point, NULL, NULL, 0, 0);
+      return;
+   }
+   struct gl_texture *tex = gl_texture_lookup(ctx, texture);
+   if (!tex || tex->target != (face_target ? GL_TEXTURE_CUBE_MAP : GL_TEXTURE_2D)) {
+      gl_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   /* GL_OES_fbo_render_mipmap: any level of the texture's chain (ES 2.0 alone: level 0). */
+   GLint max_size;
+   glGetIntegerv(face_target ? GL_MAX_CUBE_MAP_TEXTURE_SIZE : GL_MAX_TEXTURE_SIZE, &max_size);
+   GLint levels = 1;
+   while ((max_size >> levels) > 0)
+      levels++;
+   if (level < 0 || level >= levels || level >= GL_TEXTURE_LEVELS) {
+      gl_error(ctx, GL_INVALID_VALUE);
+      return;
+   }
+   attach(ctx, (unsigned)point, NULL, tex,
+          face_target ? textarget - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0, (unsigned)level);
 }
 
 GLenum GL_APIENTRY glCheckFramebufferStatus(GLenum target)
@@ -387,11 +525,17 @@ void GL_APIENTRY glGetFramebufferAttachmentParameteriv(GLenum target, GLenum att
       return;
    }
    const struct gl_renderbuffer *rb = ctx->fbo->att[point];
+   const struct gl_texture *tex = ctx->fbo->tex[point];
    GLint value;
    if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE) {
-      value = rb ? GL_RENDERBUFFER : GL_NONE;
-   } else if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME && rb) {
-      value = (GLint)rb->name;
+      value = rb ? GL_RENDERBUFFER : tex ? GL_TEXTURE : GL_NONE;
+   } else if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME && (rb || tex)) {
+      value = (GLint)(rb ? rb->name : tex->name);
+   } else if (pname == GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL && tex) {
+      value = (GLint)ctx->fbo->tex_level[point];
+   } else if (pname == GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE && tex) {
+      value = tex->target == GL_TEXTURE_CUBE_MAP ?
+              (GLint)(GL_TEXTURE_CUBE_MAP_POSITIVE_X + ctx->fbo->tex_face[point]) : 0;
    } else {
       /* Texture pnames of a renderbuffer, anything but the type of nothing (ES 2.0 6.1.13). */
       gl_error(ctx, GL_INVALID_ENUM);

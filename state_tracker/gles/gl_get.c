@@ -158,6 +158,9 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
    /* pixels, hints */
    case GL_PACK_ALIGNMENT: INTS(ctx->pack_alignment); return true;
    case GL_UNPACK_ALIGNMENT: INTS(ctx->unpack_alignment); return true;
+   case GL_UNPACK_ROW_LENGTH_EXT: INTS(ctx->unpack_row_length); return true;
+   case GL_UNPACK_SKIP_ROWS_EXT: INTS(ctx->unpack_skip_rows); return true;
+   case GL_UNPACK_SKIP_PIXELS_EXT: INTS(ctx->unpack_skip_pixels); return true;
    case GL_GENERATE_MIPMAP_HINT: INTS(ctx->generate_mipmap_hint); return true;
    case GL_FRAGMENT_SHADER_DERIVATIVE_HINT_OES: INTS(ctx->derivative_hint); return true;
    /* implementation limits */

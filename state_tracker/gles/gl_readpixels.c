@@ -86,29 +86,30 @@ void GL_APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, G
       gl_error(ctx, GL_INVALID_VALUE);
       return;
    }
-   struct pipe_resource *color = gl_read_color(ctx, __func__);
-   if (!color)
+   struct gl_read_buffer rb;
+   if (!gl_read_buffer(ctx, __func__, &rb))
       return;
+   struct pipe_resource *color = rb.res;
    /* Clip to the drawable (GL coordinates, bottom-up); outside pixels are left alone. */
    int64_t x0 = x > 0 ? x : 0, y0 = y > 0 ? y : 0;
    int64_t x1 = (int64_t)x + width, y1 = (int64_t)y + height;
-   if (x1 > color->width0)
-      x1 = color->width0;
-   if (y1 > color->height0)
-      y1 = color->height0;
+   if (x1 > rb.width)
+      x1 = rb.width;
+   if (y1 > rb.height)
+      y1 = rb.height;
    if (x0 >= x1 || y0 >= y1)
       return;
    if (!pixels)
       return;   /* as Mesa (readpix.c): no client memory to write, a no-op after the checks */
-   /* Storage rows are top-down: GL row gy is stored at row height - 1 - gy. */
+   /* Surfaces and renderbuffers store GL row gy at row height - 1 - gy, textures at gy. */
    struct pipe_box box = {
-      .x = (int)x0, .y = (int)(color->height0 - y1), .z = 0,
+      .x = (int)x0, .y = (int)(rb.flipped ? rb.height - y1 : y0), .z = (int)rb.layer,
       .width = (int)(x1 - x0), .height = (int)(y1 - y0), .depth = 1,
    };
    struct pipe_transfer *transfer = NULL;
    /* Submit draws still being recorded; a readback ends a frame (as a swap does). */
    ctx->pipe->flush(ctx->pipe, NULL, PIPE_FLUSH_END_OF_FRAME);
-   const uint8_t *map = ctx->pipe->transfer_map(ctx->pipe, color, 0, PIPE_MAP_READ, &box,
+   const uint8_t *map = ctx->pipe->transfer_map(ctx->pipe, color, rb.level, PIPE_MAP_READ, &box,
                                                 &transfer);
    if (!map) {
       gl_error(ctx, GL_OUT_OF_MEMORY);
@@ -117,11 +118,14 @@ void GL_APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, G
    enum pipe_format fmt = color->format;
    unsigned bpp = pipe_format_size(fmt);
    for (int64_t gy = y0; gy < y1; gy++) {
-      const uint8_t *src = map + (size_t)(y1 - 1 - gy) * transfer->stride;
+      const uint8_t *src = map + (size_t)(rb.flipped ? y1 - 1 - gy : gy - y0) * transfer->stride;
       uint8_t *dst = (uint8_t *)pixels + (size_t)((uint64_t)(gy - y) * pitch) +
                      (size_t)(x0 - x) * 4;
-      for (int64_t i = 0; i < x1 - x0; i++)
+      for (int64_t i = 0; i < x1 - x0; i++) {
          to_rgba8(fmt, src + i * bpp, dst + i * 4);
+         if (rb.alpha_one)
+            dst[i * 4 + 3] = 255;
+      }
    }
    ctx->pipe->transfer_unmap(ctx->pipe, transfer);
 }

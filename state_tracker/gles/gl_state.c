@@ -372,6 +372,16 @@ void GL_APIENTRY glSampleCoverage(GLfloat value, GLboolean invert)
 void GL_APIENTRY glPixelStorei(GLenum pname, GLint param)
 {
    GET_CONTEXT_OR_RETURN();
+   GLint *subimage = pname == GL_UNPACK_ROW_LENGTH_EXT ? &ctx->unpack_row_length
+                   : pname == GL_UNPACK_SKIP_ROWS_EXT ? &ctx->unpack_skip_rows
+                   : pname == GL_UNPACK_SKIP_PIXELS_EXT ? &ctx->unpack_skip_pixels : NULL;
+   if (subimage) {   /* GL_EXT_unpack_subimage */
+      if (param < 0)
+         gl_error(ctx, GL_INVALID_VALUE);
+      else
+         *subimage = param;
+      return;
+   }
    if (pname != GL_PACK_ALIGNMENT && pname != GL_UNPACK_ALIGNMENT) {
       gl_error(ctx, GL_INVALID_ENUM);
       return;

@@ -3,6 +3,8 @@
 
 #include <stdlib.h>
 
+#include "gl_fbo.h"
+
 struct gl_texture *gl_texture_ref(struct gl_texture *tex)
 {
    if (tex)
@@ -175,7 +177,9 @@ void GL_APIENTRY glDeleteTextures(GLsizei n, const GLuint *textures)
       pthread_mutex_unlock(&sh->lock);
       if (!tex)
          continue;
-      /* Bindings of the current context revert to 0 (ES 2.0 3.7.13). */
+      /* Bindings of the current context revert to 0 (ES 2.0 3.7.13), and so do its bound
+       * framebuffer object's attachments of it (4.4.2). */
+      gl_framebuffer_detach_texture(ctx, tex);
       for (unsigned u = 0; u < GL_MAX_TEXTURE_UNITS; u++)
          for (unsigned t = 0; t < GL_TEXTURE_INDEX_COUNT; t++)
             if (ctx->texture_units[u][t] == tex) {

@@ -129,6 +129,30 @@ GLenum gl_texture_format_choose(GLint internalformat, GLenum format, GLenum type
    return GL_NO_ERROR;
 }
 
+int gl_texture_format_bits(const struct gl_texture_format *fmt, GLenum pname)
+{
+   static const struct { enum pipe_format format; int bits[4]; } table[] = {
+      { PIPE_FORMAT_R8G8B8A8_UNORM, { 8, 8, 8, 8 } },
+      { PIPE_FORMAT_B8G8R8A8_UNORM, { 8, 8, 8, 8 } },
+      { PIPE_FORMAT_B5G6R5_UNORM, { 5, 6, 5, 0 } },
+      { PIPE_FORMAT_B4G4R4A4_UNORM, { 4, 4, 4, 4 } },
+      { PIPE_FORMAT_B5G5R5A1_UNORM, { 5, 5, 5, 1 } },
+   };
+   static const GLenum pnames[4] = { GL_RED_BITS, GL_GREEN_BITS, GL_BLUE_BITS, GL_ALPHA_BITS };
+   if (!fmt->renderable)
+      return 0;
+   for (unsigned c = 0; c < 4; c++) {
+      if (pnames[c] != pname)
+         continue;
+      if (c == 3 && fmt->base == GL_RGB)
+         return 0;   /* stored alpha, read as 1 */
+      for (unsigned i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+         if (table[i].format == fmt->format)
+            return table[i].bits[c];
+   }
+   return 0;
+}
+
 bool gl_texture_format_for_copy(GLenum internalformat, struct gl_texture_format *out)
 {
    const struct row *r = es2_base_format(internalformat) ? find(internalformat, GL_UNSIGNED_BYTE) : NULL;

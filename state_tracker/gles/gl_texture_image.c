@@ -40,7 +40,10 @@ static struct gl_texture_image *image_of(struct st_context *ctx, GLenum target, 
    return &tex->images[face][level];
 }
 
-/* Writes a w x h client image at (x, y) of img (GL_OUT_OF_MEMORY if it cannot). */
+/* Writes a w x h client image at (x, y) of img (GL_OUT_OF_MEMORY if it cannot). The
+ * client's rows are GL_UNPACK_ROW_LENGTH_EXT pixels long (0: w), GL_UNPACK_ALIGNMENT
+ * aligned, and the image starts GL_UNPACK_SKIP_ROWS_EXT rows and GL_UNPACK_SKIP_PIXELS_EXT
+ * pixels in (GL_EXT_unpack_subimage). */
 static void write_pixels(struct st_context *ctx, const struct gl_texture_image *img, GLint x,
                          GLint y, GLsizei w, GLsizei h, GLenum format, GLenum type,
                          const void *pixels)
@@ -48,8 +51,11 @@ static void write_pixels(struct st_context *ctx, const struct gl_texture_image *
    bool enum_ok;
    unsigned bpp = gl_texture_format_client_bpp(format, type, &enum_ok);
    uint64_t row, pitch;
-   gl_range_row((uint64_t)w, bpp, (uint64_t)ctx->unpack_alignment, &row, &pitch);
-   if (!gl_texture_image_write(ctx, img, x, y, w, h, format, type, pixels, pitch))
+   uint64_t row_pixels = ctx->unpack_row_length > 0 ? (uint64_t)ctx->unpack_row_length : (uint64_t)w;
+   gl_range_row(row_pixels, bpp, (uint64_t)ctx->unpack_alignment, &row, &pitch);
+   const uint8_t *first = (const uint8_t *)pixels + (uint64_t)ctx->unpack_skip_rows * pitch +
+                          (uint64_t)ctx->unpack_skip_pixels * bpp;
+   if (!gl_texture_image_write(ctx, img, x, y, w, h, format, type, first, pitch))
       gl_error(ctx, GL_OUT_OF_MEMORY);
 }
 

@@ -517,7 +517,7 @@ static void test_read_pixels(void)
 static void test_not_implemented_and_procs(void)
 {
    /* Entry points of later issues exist and report INVALID_OPERATION. */
-   EXPECT_ERROR(glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 0, 0, 1, 1, 0), GL_INVALID_OPERATION);
+   EXPECT_ERROR(glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, 0, NULL), GL_INVALID_OPERATION);
    CHECK(r600sim_gl_get_proc_address("glDrawArrays") == (void *)glDrawArrays);
    CHECK(r600sim_gl_get_proc_address("glTexImage2D") == (void *)glTexImage2D);
    CHECK(r600sim_gl_get_proc_address("glNotAFunction") == NULL);
