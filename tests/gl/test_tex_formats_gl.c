@@ -4,7 +4,8 @@
  * and HALF_FLOAT_OES of RGBA, RGB, LUMINANCE_ALPHA, LUMINANCE, ALPHA, RED, RG; BGRA_EXT; RED /
  * RG bytes; SRGB / SRGB_ALPHA (decoded to linear); DEPTH_COMPONENT 16 / 32-bit and
  * DEPTH_STENCIL 24_8 (sampled as (d, d, d, 1)); 2_10_10_10_REV RGBA / RGB; the four S3TC
- * formats from hand-made blocks; ETC1 from hand-made blocks in both modes; then the errors
+ * formats from hand-made blocks; ETC1 from hand-made blocks in both modes; a BGRA_EXT texture
+ * drawn into through a framebuffer object; then the errors
  * of the compressed entry points and GL_COMPRESSED_TEXTURE_FORMATS.
  *
  * Rounding: the texture unit returns the exact value of a texel, the pixel shader exports
@@ -222,6 +223,33 @@ static void test_packed_and_depth(void)
    }
 }
 
+/* A BGRA_EXT texture is colour-renderable: cleared through a framebuffer object, then
+ * sampled (R, G, B, A in their places). */
+static void test_bgra_render(void)
+{
+   GLuint t = new_texture(), fb;
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_BGRA_EXT, W, H, 0, GL_BGRA_EXT, GL_UNSIGNED_BYTE, NULL);
+   glGenFramebuffers(1, &fb);
+   glBindFramebuffer(GL_FRAMEBUFFER, fb);
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+   GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+   check(status == GL_FRAMEBUFFER_COMPLETE, "BGRA_EXT texture attachment complete (0x%04x)",
+         (unsigned)status);
+   glClearColor(1.0f, 0.2f, 0.0f, 0.6f);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   glDeleteFramebuffers(1, &fb);
+   glClearColor(0, 0, 0, 1);
+   /* the clear stores round(c * 255): 255, 51, 0, 153 */
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++) {
+         want[y][x][0] = 1.0, want[y][x][1] = 51 / 255.0, want[y][x][2] = 0.0;
+         want[y][x][3] = 153 / 255.0;
+      }
+   check_draw("BGRA_EXT texture drawn into, then sampled");
+   glDeleteTextures(1, &t);
+}
+
 /* ---- compressed ---- */
 
 static const double MAGENTA[3] = { 255, 0, 255 }, GREEN[3] = { 0, 255, 0 };
@@ -418,6 +446,7 @@ int main(void)
    test_float_formats();
    test_byte_formats();
    test_packed_and_depth();
+   test_bgra_render();
    test_s3tc();
    test_etc1();
    test_compressed_errors();
