@@ -4,6 +4,7 @@
  * single-sampled copy through a transfer (r600_transfer.c averages the samples). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "blitter/blitter.h"
 #include "hw/hw_surface.h"
@@ -49,6 +50,36 @@ static struct pipe_resource *resolve_source(struct pipe_context *p, struct pipe_
    return copy;
 }
 
+/* A blit the CB cannot draw (float, depth, block-compressed destinations) that copies
+ * texels unchanged, copied through transfers instead (as gallium's resource_copy_region
+ * fallback does); boxes in texels, block-aligned for block formats. True when done. */
+static bool copy_unrendered(struct pipe_context *pctx, const struct pipe_blit_info *info)
+{
+   struct pipe_resource *src = info->src.resource, *dst = info->dst.resource;
+   const struct pipe_box *sb = &info->src.box, *db = &info->dst.box;
+   bool identity = info->swizzle[0] == 0 && info->swizzle[1] == 1 && info->swizzle[2] == 2 &&
+                   info->swizzle[3] == 3;
+   if (src->format != dst->format || r600_is_render_format(dst->format) || !identity ||
+       sb->width != db->width || sb->height != db->height || r600_resource(src)->samples > 1)
+      return false;
+   struct pipe_box sbox = { sb->x, sb->y, (int)info->src.layer, sb->width, sb->height, 1 };
+   struct pipe_box dbox = { db->x, db->y, (int)info->dst.layer, db->width, db->height, 1 };
+   struct pipe_transfer *sx, *dx;
+   const uint8_t *from = pctx->transfer_map(pctx, src, info->src.level, PIPE_MAP_READ, &sbox, &sx);
+   if (!from)
+      return true;
+   uint8_t *to = pctx->transfer_map(pctx, dst, info->dst.level, PIPE_MAP_WRITE, &dbox, &dx);
+   if (to) {
+      unsigned bw = pipe_format_block_width(dst->format);
+      unsigned row = (unsigned)(db->width + (int)bw - 1) / bw * r600_resource(dst)->bpp;
+      for (int y = 0; y < (db->height + (int)bw - 1) / (int)bw; y++)
+         memcpy(to + (uint64_t)y * dx->stride, from + (uint64_t)y * sx->stride, row);
+      pctx->transfer_unmap(pctx, dx);
+   }
+   pctx->transfer_unmap(pctx, sx);
+   return true;
+}
+
 static void r600_blit(struct pipe_context *pctx, const struct pipe_blit_info *info)
 {
    struct r600_context *ctx = r600_context(pctx);
@@ -60,7 +91,7 @@ static void r600_blit(struct pipe_context *pctx, const struct pipe_blit_info *in
       fprintf(stderr, "r600sim: blit outside its resources; dropped\n");
       return;
    }
-   if (!info->dst.box.width || !info->dst.box.height)
+   if (!info->dst.box.width || !info->dst.box.height || copy_unrendered(pctx, info))
       return;
    struct pipe_box src_box = info->src.box;
    unsigned src_level = info->src.level;

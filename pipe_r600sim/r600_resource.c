@@ -30,7 +30,8 @@ bool r600_is_depth_format(enum pipe_format f)
  * RGBA8 is listed with the colour formats. */
 bool r600_is_vertex_format(enum pipe_format f)
 {
-   return f == PIPE_FORMAT_R8G8B8A8_UNORM || (f >= PIPE_FORMAT_R32_FLOAT && f < PIPE_FORMAT_COUNT);
+   return f == PIPE_FORMAT_R8G8B8A8_UNORM ||
+          (f >= PIPE_FORMAT_R32_FLOAT && f <= PIPE_FORMAT_R32G32B32A32_SINT);
 }
 
 /* Lays out a texture as the GPU expects it (hw/hw_surface.h). Returns the size. */
@@ -38,7 +39,8 @@ static uint64_t texture_layout(struct r600_resource *res)
 {
    const struct pipe_resource *t = &res->base;
    const struct hw_surface surf = { .width = t->width0, .height = t->height0, .bpp = res->bpp,
-                                    .layers = res->num_layers, .samples = res->samples };
+                                    .layers = res->num_layers, .samples = res->samples,
+                                    .block = pipe_format_block_width(t->format) };
    for (unsigned l = 0; l <= t->last_level; l++) {
       struct r600_texture_level *lvl = &res->level[l];
       lvl->pitch = hw_surface_pitch(&surf, l);
@@ -138,8 +140,7 @@ static bool r600_is_format_supported(struct pipe_screen *pscreen, enum pipe_form
    if (bind & (PIPE_BIND_VERTEX_BUFFER | PIPE_BIND_INDEX_BUFFER | PIPE_BIND_CONSTANT_BUFFER))
       return false;
    if (bind & PIPE_BIND_DEPTH_STENCIL) {
-      if (!r600_is_depth_format(format) ||
-          (bind & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_DISPLAY_TARGET | PIPE_BIND_SAMPLER_VIEW)))
+      if (!r600_is_depth_format(format) || (bind & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_DISPLAY_TARGET)))
          return false;
       return target == PIPE_TEXTURE_2D;
    }

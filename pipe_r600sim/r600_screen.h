@@ -30,8 +30,8 @@ static inline struct r600_screen *r600_screen(struct pipe_screen *s)
  * pixels, rows allocated up to a multiple of 8. */
 struct r600_texture_level {
    uint64_t offset;       /* bytes from the start of the buffer to layer 0 */
-   unsigned pitch;        /* pixels */
-   unsigned height;       /* allocated rows (multiple of 8) */
+   unsigned pitch;        /* pixels, or 4x4 blocks of a block format */
+   unsigned height;       /* allocated rows of pixels or blocks (multiple of 8) */
    uint64_t layer_size;   /* bytes, multiple of 256 */
 };
 

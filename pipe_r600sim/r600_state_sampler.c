@@ -1,6 +1,7 @@
 /* Sampler CSOs (SQ_TEX_SAMPLER_WORD0..2) and sampler views (SQ_TEX_RESOURCE_WORD0..6),
  * emitted per stage with SET_SAMPLER (PS slot t, VS slot 18 + t) and SET_RESOURCE
- * (stage-relative id 16 + t). 2D and cube textures of sampler_formats, LINEAR_ALIGNED. */
+ * (stage-relative id 16 + t). 2D and cube textures of sampler_formats, LINEAR_ALIGNED (depth
+ * formats 1D_TILED_THIN1). */
 #include <math.h>
 #include <stdlib.h>
 
@@ -88,14 +89,19 @@ static void r600_bind_sampler_states(struct pipe_context *pctx, enum pipe_shader
    mark_textures_dirty(ctx, stage);
 }
 
-/* Texture formats: DATA_FORMAT and the component (SQ_SEL_X..W, or constant 0 / 1) holding
- * R, G, B and A of the texel; the packed formats keep their first-named field in X. */
+/* Texture formats: DATA_FORMAT, the component (SQ_SEL_X..W, or constant 0 / 1) holding R,
+ * G, B and A of the texel, and FORCE_DEGAMMA for sRGB; the packed formats keep their
+ * first-named field in X. Depth formats are sampled where the DB wrote them (1D tiled,
+ * hw/hw_surface.h): depth in R (FMT_8_24 has the stencil in Y, not exposed). The DXT formats
+ * are the BC1..BC3 blocks; DXT1 RGB reads BC1's transparent black as opaque. Float data
+ * formats ignore NUM_FORMAT_ALL and FORMAT_COMP (docs/r600-hardware-notes.md). */
 #define SEL(c) SQ_TEX_RESOURCE_WORD4__DST_SEL_X__SQ_SEL_##c
 #define DATA(f) SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_##f
 static const struct sampler_format {
    enum pipe_format format;
    uint32_t data_format;
    uint32_t sel[4];
+   bool srgb;
 } sampler_formats[] = {
    { PIPE_FORMAT_R8G8B8A8_UNORM, DATA(8_8_8_8), { SEL(X), SEL(Y), SEL(Z), SEL(W) } },
    { PIPE_FORMAT_B8G8R8A8_UNORM, DATA(8_8_8_8), { SEL(Z), SEL(Y), SEL(X), SEL(W) } },
@@ -104,6 +110,23 @@ static const struct sampler_format {
    { PIPE_FORMAT_B5G6R5_UNORM, DATA(5_6_5), { SEL(Z), SEL(Y), SEL(X), SEL(1) } },
    { PIPE_FORMAT_B4G4R4A4_UNORM, DATA(4_4_4_4), { SEL(Z), SEL(Y), SEL(X), SEL(W) } },
    { PIPE_FORMAT_B5G5R5A1_UNORM, DATA(1_5_5_5), { SEL(Z), SEL(Y), SEL(X), SEL(W) } },
+   { PIPE_FORMAT_R8G8B8A8_SRGB, DATA(8_8_8_8), { SEL(X), SEL(Y), SEL(Z), SEL(W) }, true },
+   { PIPE_FORMAT_R10G10B10A2_UNORM, DATA(2_10_10_10), { SEL(X), SEL(Y), SEL(Z), SEL(W) } },
+   { PIPE_FORMAT_R32_FLOAT, DATA(32_FLOAT), { SEL(X), SEL(0), SEL(0), SEL(1) } },
+   { PIPE_FORMAT_R32G32_FLOAT, DATA(32_32_FLOAT), { SEL(X), SEL(Y), SEL(0), SEL(1) } },
+   { PIPE_FORMAT_R32G32B32_FLOAT, DATA(32_32_32_FLOAT), { SEL(X), SEL(Y), SEL(Z), SEL(1) } },
+   { PIPE_FORMAT_R32G32B32A32_FLOAT, DATA(32_32_32_32_FLOAT), { SEL(X), SEL(Y), SEL(Z), SEL(W) } },
+   { PIPE_FORMAT_R16_FLOAT, DATA(16_FLOAT), { SEL(X), SEL(0), SEL(0), SEL(1) } },
+   { PIPE_FORMAT_R16G16_FLOAT, DATA(16_16_FLOAT), { SEL(X), SEL(Y), SEL(0), SEL(1) } },
+   { PIPE_FORMAT_R16G16B16_FLOAT, DATA(16_16_16_FLOAT), { SEL(X), SEL(Y), SEL(Z), SEL(1) } },
+   { PIPE_FORMAT_R16G16B16A16_FLOAT, DATA(16_16_16_16_FLOAT), { SEL(X), SEL(Y), SEL(Z), SEL(W) } },
+   { PIPE_FORMAT_Z16_UNORM, DATA(16), { SEL(X), SEL(0), SEL(0), SEL(1) } },
+   { PIPE_FORMAT_Z24X8_UNORM, DATA(8_24), { SEL(X), SEL(0), SEL(0), SEL(1) } },
+   { PIPE_FORMAT_Z24_UNORM_S8_UINT, DATA(8_24), { SEL(X), SEL(0), SEL(0), SEL(1) } },
+   { PIPE_FORMAT_DXT1_RGB, DATA(BC1), { SEL(X), SEL(Y), SEL(Z), SEL(1) } },
+   { PIPE_FORMAT_DXT1_RGBA, DATA(BC1), { SEL(X), SEL(Y), SEL(Z), SEL(W) } },
+   { PIPE_FORMAT_DXT3_RGBA, DATA(BC2), { SEL(X), SEL(Y), SEL(Z), SEL(W) } },
+   { PIPE_FORMAT_DXT5_RGBA, DATA(BC3), { SEL(X), SEL(Y), SEL(Z), SEL(W) } },
 };
 
 static const struct sampler_format *sampler_format(enum pipe_format f)
@@ -153,11 +176,14 @@ static struct pipe_sampler_view *r600_create_sampler_view(struct pipe_context *p
                                                      templ->first_level + 1 : templ->first_level];
    unsigned w = hw_surface_dim(tex->width0, templ->first_level);
    unsigned h = hw_surface_dim(tex->height0, templ->first_level);
+   unsigned pitch = base->pitch * pipe_format_block_width(tex->format);   /* texels */
+   uint32_t tile = r600_is_depth_format(tex->format) ? CB_COLOR0_INFO__ARRAY_MODE__ARRAY_1D_TILED_THIN1
+                                                     : CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED;
    uint32_t dim = tex->target == PIPE_TEXTURE_CUBE ? SQ_TEX_RESOURCE_WORD0__DIM__SQ_TEX_DIM_CUBEMAP :
                                                      SQ_TEX_RESOURCE_WORD0__DIM__SQ_TEX_DIM_2D;
    view->words[0] = SQ_TEX_RESOURCE_WORD0__DIM(dim) |
-                    SQ_TEX_RESOURCE_WORD0__TILE_MODE(CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED) |
-                    SQ_TEX_RESOURCE_WORD0__PITCH(base->pitch / 8 - 1) |
+                    SQ_TEX_RESOURCE_WORD0__TILE_MODE(tile) |
+                    SQ_TEX_RESOURCE_WORD0__PITCH(pitch / 8 - 1) |
                     SQ_TEX_RESOURCE_WORD0__TEX_WIDTH(w - 1);
    view->words[1] = SQ_TEX_RESOURCE_WORD1__TEX_HEIGHT(h - 1) |
                     SQ_TEX_RESOURCE_WORD1__TEX_DEPTH(0) |
@@ -175,6 +201,7 @@ static struct pipe_sampler_view *r600_create_sampler_view(struct pipe_context *p
                     SQ_TEX_RESOURCE_WORD4__DST_SEL_Y(dst_sel(templ->swizzle_g, fmt)) |
                     SQ_TEX_RESOURCE_WORD4__DST_SEL_Z(dst_sel(templ->swizzle_b, fmt)) |
                     SQ_TEX_RESOURCE_WORD4__DST_SEL_W(dst_sel(templ->swizzle_a, fmt)) |
+                    SQ_TEX_RESOURCE_WORD4__FORCE_DEGAMMA(fmt->srgb) |
                     SQ_TEX_RESOURCE_WORD4__BASE_LEVEL(0);
    view->words[5] = SQ_TEX_RESOURCE_WORD5__LAST_LEVEL(last_level - templ->first_level) |
                     SQ_TEX_RESOURCE_WORD5__BASE_ARRAY(0) | SQ_TEX_RESOURCE_WORD5__LAST_ARRAY(0);

@@ -1,5 +1,7 @@
 /* Transfers: CPU access to resources, waiting for the GPU work that uses them. Colour
- * textures and buffers are linear and mapped directly; depth surfaces are tiled
+ * textures and buffers are linear and mapped directly (a block-compressed texture by rows
+ * of 4x4 blocks: the box is in texels, block-aligned, and the stride is a block row's);
+ * depth surfaces are tiled
  * (hw/hw_surface.h), so their transfers go through a linear staging copy.
  * Multi-sampled surfaces (sample-major planes, hw/hw_surface.h) go through the staging
  * copy too. Reading resolves them: a colour pixel is the average of its samples per 8-bit
@@ -127,10 +129,11 @@ static void *r600_transfer_map(struct pipe_context *pctx, struct pipe_resource *
       xfer->layer_stride = pres->width0;
       offset = box->x;
    } else {
+      unsigned bw = pipe_format_block_width(pres->format);
       xfer->stride = lvl->pitch * res->bpp;
       xfer->layer_stride = lvl->layer_size;
-      offset = lvl->offset + box->z * lvl->layer_size + (uint64_t)box->y * xfer->stride +
-               (uint64_t)box->x * res->bpp;
+      offset = lvl->offset + box->z * lvl->layer_size + (uint64_t)(box->y / bw) * xfer->stride +
+               (uint64_t)(box->x / bw) * res->bpp;
    }
    *out = xfer;
    return res->bo->map + offset;
@@ -168,10 +171,12 @@ static void r600_texture_subdata(struct pipe_context *pctx, struct pipe_resource
    uint8_t *map = r600_transfer_map(pctx, pres, level, usage | PIPE_MAP_WRITE, box, &xfer);
    if (!map)
       return;
-   unsigned row_bytes = box->width * r600_resource(pres)->bpp;
+   unsigned bw = pipe_format_block_width(pres->format);
+   unsigned row_bytes = (box->width + bw - 1) / bw * r600_resource(pres)->bpp;
+   int rows = (box->height + (int)bw - 1) / (int)bw;
    const uint8_t *src = data;
    for (int z = 0; z < box->depth; z++) {
-      for (int y = 0; y < box->height; y++)
+      for (int y = 0; y < rows; y++)
          memcpy(map + (uint64_t)z * xfer->layer_stride + (uint64_t)y * xfer->stride,
                 src + (uint64_t)z * layer_stride + (uint64_t)y * stride, row_bytes);
    }

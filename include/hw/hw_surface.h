@@ -11,7 +11,10 @@
  * plane, sample-major) takes align(pitch * rows * bytes per texel, 256) bytes; a level
  * holds layers * samples of them. Color surfaces are linear inside a layer (row-major,
  * `pitch` texels per row); depth surfaces are tiled (hw_depth_tiled_index).
- * Code in auxiliary/hw/hw_surface.c. */
+ * A block-compressed surface (block 4: BC1..BC3) is laid out the same way in elements of
+ * 4x4 texels: level k is ceil(width_k / 4) by ceil(height_k / 4) blocks, pitch and rows
+ * count blocks, bpp is the bytes of a block; its PITCH register field still counts texels
+ * (4 per block). Code in auxiliary/hw/hw_surface.c. */
 #ifndef HW_SURFACE_H
 #define HW_SURFACE_H
 
@@ -26,13 +29,16 @@ struct hw_surface {
    unsigned layers;          /* array slices or cube faces, at least 1 */
    unsigned samples;         /* 1, or the samples of a single-level multi-sampled surface */
    unsigned pitch0;          /* level 0's pitch in texels; 0: align(width, 8) */
+   unsigned block;           /* texels per element edge: 0 or 1, or 4 for 4x4 blocks */
 };
 
 /* A level-0 size at mip level `level`: size >> level, at least 1. */
 unsigned hw_surface_dim(unsigned size, unsigned level);
-/* Texels per row of a level. */
+/* Elements (texels, or blocks of a block format) along a level-0 size at a level. */
+unsigned hw_surface_elems(const struct hw_surface *s, unsigned size, unsigned level);
+/* Elements per row of a level. */
 unsigned hw_surface_pitch(const struct hw_surface *s, unsigned level);
-/* Rows a level allocates. */
+/* Element rows a level allocates. */
 unsigned hw_surface_rows(const struct hw_surface *s, unsigned level);
 /* Bytes of one layer (or sample plane) of a level. */
 uint64_t hw_surface_layer_size(const struct hw_surface *s, unsigned level);

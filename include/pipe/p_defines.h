@@ -58,10 +58,21 @@ enum pipe_format {
    PIPE_FORMAT_R32_SINT, PIPE_FORMAT_R32G32_SINT, PIPE_FORMAT_R32G32B32_SINT, PIPE_FORMAT_R32G32B32A32_SINT,
    PIPE_FORMAT_B4G4R4A4_UNORM,   /* B in bits 3:0, A in 15:12 (GL RGBA4 renderbuffers) */
    PIPE_FORMAT_B5G5R5A1_UNORM,   /* B in bits 4:0, A in bit 15 (GL RGB5_A1 renderbuffers) */
+   /* texture formats */
+   PIPE_FORMAT_R8G8B8A8_SRGB,    /* byte 0 = R; R, G, B sRGB-encoded */
+   PIPE_FORMAT_R10G10B10A2_UNORM,/* R in bits 9:0, A in 31:30 */
+   /* 4x4 blocks (S3TC): 8 bytes for DXT1, 16 for DXT3 / DXT5 */
+   PIPE_FORMAT_DXT1_RGB, PIPE_FORMAT_DXT1_RGBA, PIPE_FORMAT_DXT3_RGBA, PIPE_FORMAT_DXT5_RGBA,
    PIPE_FORMAT_COUNT
 };
 
-/* Bytes per element (pixel or vertex attribute) of a format; 0 for NONE. */
+/* Texels per block edge: 4 for the block-compressed formats, else 1. */
+static inline unsigned pipe_format_block_width(enum pipe_format f)
+{
+   return f >= PIPE_FORMAT_DXT1_RGB && f <= PIPE_FORMAT_DXT5_RGBA ? 4 : 1;
+}
+
+/* Bytes per element (pixel, vertex attribute, or block of a block format); 0 for NONE. */
 static inline unsigned pipe_format_size(enum pipe_format f)
 {
    switch (f) {
@@ -71,6 +82,9 @@ static inline unsigned pipe_format_size(enum pipe_format f)
       return 4;
    case PIPE_FORMAT_B5G6R5_UNORM: case PIPE_FORMAT_Z16_UNORM: return 2;
    case PIPE_FORMAT_B4G4R4A4_UNORM: case PIPE_FORMAT_B5G5R5A1_UNORM: return 2;
+   case PIPE_FORMAT_R8G8B8A8_SRGB: case PIPE_FORMAT_R10G10B10A2_UNORM: return 4;
+   case PIPE_FORMAT_DXT1_RGB: case PIPE_FORMAT_DXT1_RGBA: return 8;   /* a block */
+   case PIPE_FORMAT_DXT3_RGBA: case PIPE_FORMAT_DXT5_RGBA: return 16;
    case PIPE_FORMAT_S8_UINT: return 1;
    case PIPE_FORMAT_R32_FLOAT: case PIPE_FORMAT_R32_UINT: case PIPE_FORMAT_R32_SINT: return 4;
    case PIPE_FORMAT_R32G32_FLOAT: case PIPE_FORMAT_R32G32_UINT: case PIPE_FORMAT_R32G32_SINT: return 8;

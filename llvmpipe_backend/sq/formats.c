@@ -37,6 +37,7 @@ static const struct sim_format formats[] = {
    { FMT(32_32_32_FLOAT), 12, 3, SIM_COMP_FLOAT, 4, { 32, 32, 32 } },
    { FMT(32_32_32_32_FLOAT), 16, 4, SIM_COMP_FLOAT, 4, { 32, 32, 32, 32 } },
    { FMT(2_10_10_10), 4, 4, SIM_COMP_INT, 0, { 10, 10, 10, 2 } },
+   { FMT(8_24), 4, 2, SIM_COMP_INT, 0, { 24, 8 } },   /* X: 24-bit depth, Y: stencil */
    { FMT(5_6_5), 2, 3, SIM_COMP_INT, 0, { 5, 6, 5 } },
    { FMT(1_5_5_5), 2, 4, SIM_COMP_INT, 0, { 5, 5, 5, 1 } },
    { FMT(4_4_4_4), 2, 4, SIM_COMP_INT, 0, { 4, 4, 4, 4 } },

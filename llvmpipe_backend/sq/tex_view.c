@@ -1,7 +1,10 @@
 /* Texture resource / sampler state, mip layout and per-level filtering (tex_view.h).
  *
  * Supported views: DIM 1D, 2D and CUBEMAP in linear layouts (ARRAY_LINEAR_GENERAL /
- * _ALIGNED), BASE_LEVEL 0, the formats of formats.c; samplers with point / bilinear XY
+ * _ALIGNED) or ARRAY_1D_TILED_THIN1 (the depth buffers' 8x8 micro tiles, so a surface the
+ * DB wrote is sampled in place), BASE_LEVEL 0, the formats of formats.c and the block
+ * formats BC1..BC3 of tex_bc.c (4x4 blocks, hw_surface.h; decoded per texel, then
+ * FORCE_DEGAMMA on R, G, B, then the resource swizzle); samplers with point / bilinear XY
  * filters, all eight CLAMP modes (the HALF_BORDER ones as BORDER), the three border
  * constants and the TD_<stage>_SAMPLERn_BORDER_* registers. Anything else is a fault.
  *
@@ -20,7 +23,9 @@
 #include "hw/hw_surface.h"
 #include "r600_regs.h"
 #include "sq/alu_bits.h"
+#include "common/float_conv.h"
 #include "sq/fetch_unit.h"
+#include "sq/tex_bc.h"
 #include "sq/tex_view.h"
 
 /* Stage-relative slot counts and sampler bases (docs/r600-hardware-notes.md §1.5; register
@@ -80,10 +85,12 @@ bool sim_tex_read_view(struct sim_run *x, unsigned pc, const struct sim_tex_inst
    }
    uint32_t tile = SQ_TEX_RESOURCE_WORD0__TILE_MODE__get(w[0]);
    if (tile != CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_GENERAL &&
-       tile != CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED) {
+       tile != CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED &&
+       tile != CB_COLOR0_INFO__ARRAY_MODE__ARRAY_1D_TILED_THIN1) {
       sim_run_fault(x, pc, "texture TILE_MODE %u is not implemented", tile);
       return false;
    }
+   v->tiled = tile == CB_COLOR0_INFO__ARRAY_MODE__ARRAY_1D_TILED_THIN1;
    v->cube = dim == SQ_TEX_RESOURCE_WORD0__DIM__SQ_TEX_DIM_CUBEMAP;
    v->layers = v->cube ? 6 : 1;
    v->width = SQ_TEX_RESOURCE_WORD0__TEX_WIDTH__get(w[0]) + 1;
@@ -99,11 +106,16 @@ bool sim_tex_read_view(struct sim_run *x, unsigned pc, const struct sim_tex_inst
    v->last_level = SQ_TEX_RESOURCE_WORD5__LAST_LEVEL__get(w[5]);
    uint32_t code = SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__get(w[1]);
    v->fmt = sim_format_find(code);
-   if (!v->fmt) {
+   v->bc = v->fmt ? 0 : code;
+   v->bpp = v->fmt ? sim_format_bytes(v->fmt) : sim_bc_block_bytes(code);
+   if (!v->bpp) {
       sim_run_fault(x, pc, "texture DATA_FORMAT %u is not implemented", code);
       return false;
    }
-   v->bpp = sim_format_bytes(v->fmt);
+   if (v->bc && v->tiled) {
+      sim_run_fault(x, pc, "texture DATA_FORMAT %u is not implemented tiled", code);
+      return false;
+   }
    uint32_t nf = SQ_TEX_RESOURCE_WORD4__NUM_FORMAT_ALL__get(w[4]);
    v->mode.num_format = nf == SQ_TEX_RESOURCE_WORD4__NUM_FORMAT_ALL__SQ_NUM_FORMAT_INT ? SIM_NUM_INT
                         : nf == SQ_TEX_RESOURCE_WORD4__NUM_FORMAT_ALL__SQ_NUM_FORMAT_SCALED
@@ -132,7 +144,7 @@ bool sim_tex_read_view(struct sim_run *x, unsigned pc, const struct sim_tex_inst
    v->swz[3] = sel_of(SQ_TEX_RESOURCE_WORD4__DST_SEL_W__get(w[4]));
    v->host[0].level = v->host[1].level = -1;
    v->host_next = 0;
-   v->byte_comps = v->mode.endian == SIM_ENDIAN_NONE ? sim_format_byte_components(v->fmt) : 0;
+   v->byte_comps = v->mode.endian == SIM_ENDIAN_NONE && v->fmt ? sim_format_byte_components(v->fmt) : 0;
    for (unsigned c = 0; c < v->byte_comps; c++)
       v->lut[c] = sim_format_lut8(&v->mode, c);
    return true;
@@ -198,7 +210,8 @@ bool sim_tex_read_sampler(struct sim_run *x, unsigned pc, const struct sim_tex_i
 static struct hw_surface view_surface(const struct sim_tex_view *v)
 {
    return (struct hw_surface){ .width = v->width, .height = v->height, .bpp = v->bpp,
-                               .layers = v->layers, .samples = 1, .pitch0 = v->pitch0 };
+                               .layers = v->layers, .samples = 1, .pitch0 = v->pitch0,
+                               .block = v->bc ? SIM_BC_BLOCK : 1 };
 }
 
 static uint64_t level_address(const struct sim_tex_view *v, unsigned level, unsigned layer)
@@ -211,7 +224,8 @@ static uint64_t level_address(const struct sim_tex_view *v, unsigned level, unsi
 
 /* The host bytes of (level, layer) as one mapped range, from the view's two-entry cache
  * (resolved on a miss; NULL when GPU memory does not map the whole level as one range).
- * Texels (i < level width, j < level height) lie within the range checked. */
+ * Elements (i < level width, j < level height in elements) lie within the range checked:
+ * up to the last one of the last row, or the whole tile rows of a tiled level. */
 static const struct sim_tex_host_level *host_level(struct sim_run *x, struct sim_tex_view *v,
                                                    unsigned level, unsigned layer)
 {
@@ -221,30 +235,57 @@ static const struct sim_tex_host_level *host_level(struct sim_run *x, struct sim
    }
    struct sim_tex_host_level *h = &v->host[v->host_next];
    v->host_next ^= 1;
-   unsigned w = hw_surface_dim(v->width, level), rows = hw_surface_dim(v->height, level);
+   const struct hw_surface s = view_surface(v);
+   unsigned w = hw_surface_elems(&s, v->width, level), rows = hw_surface_elems(&s, v->height, level);
    h->level = (int)level;
    h->layer = (int)layer;
-   const struct hw_surface s = view_surface(v);
    h->pitch = hw_surface_pitch(&s, level);
-   h->bytes = sim_mem_range(x->env->mem, level_address(v, level, layer),
-                            ((uint64_t)(rows - 1) * h->pitch + w) * v->bpp);
+   uint64_t elems = v->tiled ? (uint64_t)hw_surface_rows(&s, level) * h->pitch
+                             : (uint64_t)(rows - 1) * h->pitch + w;
+   h->bytes = sim_mem_range(x->env->mem, level_address(v, level, layer), elems * v->bpp);
    return h;
+}
+
+/* Element index of element (i, j) in its layer. */
+static uint64_t element_index(const struct sim_tex_view *v, unsigned pitch, unsigned i, unsigned j)
+{
+   return v->tiled ? hw_depth_tiled_index(pitch, i, j) : (uint64_t)j * pitch + i;
+}
+
+/* Texel (i, j) of a BC block, decoded as formats.c decodes NORM data (degamma included). */
+static void bc_texel(const struct sim_tex_view *v, const uint8_t *block, unsigned i, unsigned j,
+                     uint32_t out[4])
+{
+   double rgba[4];
+   sim_bc_texel(v->bc, block, i % SIM_BC_BLOCK, j % SIM_BC_BLOCK, rgba);
+   for (unsigned c = 0; c < 4; c++)
+      out[c] = sim_u((float)(v->mode.degamma && c < 3 ? sim_srgb_to_linear(rgba[c]) : rgba[c]));
 }
 
 bool sim_tex_texel(struct sim_run *x, unsigned pc, struct sim_tex_view *v, unsigned level,
                    unsigned layer, unsigned i, unsigned j, uint32_t out[4])
 {
    const struct sim_tex_host_level *h = host_level(x, v, level, layer);
+   unsigned ti = i, tj = j;
+   if (v->bc) {
+      i /= SIM_BC_BLOCK;
+      j /= SIM_BC_BLOCK;
+   }
    const uint8_t *p;
+   uint64_t at = element_index(v, h->pitch, i, j) * v->bpp;
    if (h->bytes) {
-      p = h->bytes + ((uint64_t)j * h->pitch + i) * v->bpp;
+      p = h->bytes + at;
    } else {
-      uint64_t va = level_address(v, level, layer) + ((uint64_t)j * h->pitch + i) * v->bpp;
+      uint64_t va = level_address(v, level, layer) + at;
       p = sim_mem_range(x->env->mem, va, v->bpp);
       if (!p) {
          sim_run_fault(x, pc, "texel at 0x%llx outside GPU memory", (unsigned long long)va);
          return false;
       }
+   }
+   if (v->bc) {
+      bc_texel(v, p, ti, tj, out);
+      return true;
    }
    if (!v->byte_comps) {
       sim_format_decode(v->fmt, p, &v->mode, out);

@@ -22,8 +22,10 @@ struct sim_tex_view {
    bool cube;
    unsigned width, height, layers, pitch0, last_level;
    uint64_t base, mip;
-   const struct sim_format *fmt;
-   unsigned bpp;
+   const struct sim_format *fmt;   /* NULL for a block format (bc) */
+   uint32_t bc;               /* FMT_BC1..BC3, or 0 */
+   bool tiled;                /* ARRAY_1D_TILED_THIN1 (hw_depth_tiled_index), else linear */
+   unsigned bpp;              /* bytes of an element: a texel, or a 4x4 block */
    struct sim_format_mode mode;
    uint8_t swz[4];            /* resource DST_SEL, enum sim_sel */
    /* Fast path state, filled as texels are read (a view lives for one instruction): the

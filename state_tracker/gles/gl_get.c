@@ -9,6 +9,7 @@
 #include "gl_extensions.h"
 #include "gl_fbo.h"
 #include "gl_pipe.h"
+#include "gl_texture_compressed.h"
 
 #ifndef R600SIM_VERSION
 #error "the build defines R600SIM_VERSION (the project version)"
@@ -24,7 +25,7 @@ enum get_kind {
 struct get_value {
    enum get_kind kind;
    unsigned n;
-   int64_t i[4];
+   int64_t i[8];              /* GL_COMPRESSED_TEXTURE_FORMATS has the most values */
    double f[4];
 };
 
@@ -186,8 +187,14 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
       INTS(gl_max_texture_units(ctx));
       return true;
    case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS: INTS(gl_max_texture_units(ctx)); return true;
-   case GL_NUM_COMPRESSED_TEXTURE_FORMATS: case GL_NUM_SHADER_BINARY_FORMATS: INTS(0); return true;
-   case GL_COMPRESSED_TEXTURE_FORMATS: case GL_SHADER_BINARY_FORMATS:
+   case GL_NUM_COMPRESSED_TEXTURE_FORMATS: INTS(GL_COMPRESSED_FORMAT_COUNT); return true;
+   case GL_COMPRESSED_TEXTURE_FORMATS:
+      v->kind = GET_INT;
+      v->n = GL_COMPRESSED_FORMAT_COUNT;
+      gl_compressed_formats(v->i);
+      return true;
+   case GL_NUM_SHADER_BINARY_FORMATS: INTS(0); return true;
+   case GL_SHADER_BINARY_FORMATS:
       v->kind = GET_INT;
       v->n = 0;
       return true;

@@ -30,8 +30,12 @@ bool gl_texture_format_for_copy(GLenum internalformat, struct gl_texture_format 
 /* Bytes per client pixel of a valid (format, type); 0 when ES 2.0 does not allow them
  * together, *enum_ok false when format or type is no enum it knows. */
 unsigned gl_texture_format_client_bpp(GLenum format, GLenum type, bool *enum_ok);
+/* Whether gl_texture_format_pack writes pixels of (format, type) into texels of `dst`: the
+ * storage of (format, type) itself, or any format packed through RGBA8 from a type packed
+ * so too (glTexSubImage2D of another type than the image's). */
+bool gl_texture_format_writes(GLenum format, GLenum type, enum pipe_format dst);
 /* Packs `count` client pixels of (format, type) into texels of the storage format `dst`
- * (which holds format's base format). */
+ * (which holds format's base format; gl_texture_format_writes says it can). */
 void gl_texture_format_pack(GLenum format, GLenum type, enum pipe_format dst, const uint8_t *src,
                             uint8_t *out, unsigned count);
 

@@ -83,6 +83,10 @@ void GL_APIENTRY glTexImage2D(GLenum target, GLint level, GLint internalformat, 
       gl_error(ctx, error);
       return;
    }
+   if ((fmt.base == GL_DEPTH_COMPONENT || fmt.base == GL_DEPTH_STENCIL_OES) && target != GL_TEXTURE_2D) {
+      gl_error(ctx, GL_INVALID_OPERATION);   /* OES_depth_texture: 2D depth textures only */
+      return;
+   }
    if (!gl_texture_image_define(ctx, tex, face, (unsigned)level, width, height, &fmt)) {
       gl_error(ctx, GL_OUT_OF_MEMORY);
       return;
@@ -116,7 +120,7 @@ void GL_APIENTRY glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLin
       gl_error(ctx, GL_INVALID_VALUE);
       return;
    }
-   if (!bpp || format != img->fmt.base) {
+   if (!bpp || format != img->fmt.base || !gl_texture_format_writes(format, type, img->fmt.format)) {
       gl_error(ctx, GL_INVALID_OPERATION);
       return;
    }

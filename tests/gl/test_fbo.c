@@ -313,13 +313,13 @@ static void test_depth_only(void)
 }
 
 /* One DEPTH24_STENCIL8_OES renderbuffer at both points: depth and stencil tests together.
- * GL_OES_packed_depth_stencil is not advertised yet: its DEPTH_STENCIL_OES textures are
- * missing; the renderbuffer format is accepted already. */
+ * GL_OES_packed_depth_stencil is advertised (its DEPTH_STENCIL_OES textures exist,
+ * test_tex_formats_gl). */
 static void test_packed_depth_stencil(void)
 {
    const char *ext = (const char *)glGetString(GL_EXTENSIONS);
-   check(ext && !strstr(ext, "GL_OES_packed_depth_stencil") && strstr(ext, "GL_OES_depth24"),
-         "GL_OES_depth24 advertised, GL_OES_packed_depth_stencil not yet");
+   check(ext && strstr(ext, "GL_OES_packed_depth_stencil") && strstr(ext, "GL_OES_depth24"),
+         "GL_OES_depth24 and GL_OES_packed_depth_stencil advertised");
    GLuint color = new_renderbuffer(GL_RGB565, W, H), ds = new_renderbuffer(GL_DEPTH24_STENCIL8_OES, W, H);
    GLuint fb = new_framebuffer(color, ds, ds);
    expect_status(GL_FRAMEBUFFER_COMPLETE, "RGB565 + DEPTH24_STENCIL8 at both points");

@@ -22,7 +22,6 @@
 #define ENUM_TEXTURE_3D 0x806F
 #define ENUM_TEXTURE_BORDER_COLOR 0x1004
 #define ENUM_RGBA8 0x8058
-#define ENUM_BGRA 0x80E1
 #define H 8
 
 static const char vs_2d[] =
@@ -500,10 +499,10 @@ static void test_image_errors(void)
    expect_error(GL_INVALID_VALUE, "glTexImage2D non-square cube face");
    glTexImage2D(GL_TEXTURE_2D, 0, ENUM_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, p);
    expect_error(GL_INVALID_VALUE, "glTexImage2D internalformat RGBA8");
-   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, ENUM_BGRA, GL_UNSIGNED_BYTE, p);
-   expect_error(GL_INVALID_ENUM, "glTexImage2D format BGRA");
-   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_FLOAT, p);
-   expect_error(GL_INVALID_ENUM, "glTexImage2D type FLOAT");
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, ENUM_RGBA8, GL_UNSIGNED_BYTE, p);
+   expect_error(GL_INVALID_ENUM, "glTexImage2D format RGBA8");
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_INT, p);
+   expect_error(GL_INVALID_ENUM, "glTexImage2D type INT");
    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, p);
    expect_error(GL_INVALID_OPERATION, "glTexImage2D format != internalformat");
    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_UNSIGNED_SHORT_5_6_5, p);
@@ -523,8 +522,10 @@ static void test_image_errors(void)
    expect_error(GL_INVALID_OPERATION, "glTexSubImage2D of an undefined level");
    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGB, GL_UNSIGNED_BYTE, p);
    expect_error(GL_INVALID_OPERATION, "glTexSubImage2D format differs from the level's");
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_INT, p);
+   expect_error(GL_INVALID_ENUM, "glTexSubImage2D type INT");
    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_FLOAT, p);
-   expect_error(GL_INVALID_ENUM, "glTexSubImage2D type FLOAT");
+   expect_error(GL_INVALID_OPERATION, "glTexSubImage2D FLOAT into an RGBA8 level");
    glTexSubImage2D(GL_TEXTURE_CUBE_MAP, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
    expect_error(GL_INVALID_ENUM, "glTexSubImage2D target TEXTURE_CUBE_MAP");
 
