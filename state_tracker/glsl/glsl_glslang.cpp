@@ -7,6 +7,8 @@
 #include <pthread.h>
 
 #include "glsl_depth.h"
+#include "glsl_es100_rewrite.h"
+#include "glsl_es100_rules.h"
 
 #include <glslang/Include/intermediate.h>
 #include <glslang/MachineIndependent/localintermediate.h>
@@ -201,8 +203,25 @@ std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
    set_sources(*shader, stage, src);
    ok = shader->parse(res, 100, EEsProfile, false, false, EShMsgDefault);
    log = shader->getInfoLog();
+   if (!ok && shader->getIntermediate()->getVersion() == 100) {
+      /* forms of ES 1.00 that glslang takes for later versions' rules (glsl_es100_rewrite.h):
+       * glslang stops at the first of them, so the errors the rewritten sources still have
+       * (on the same lines) are the ones to report */
+      bool changed;
+      std::vector<std::string> rewritten = es100_rewrite(sources, changed);
+      SourceList src2(rewritten);
+      if (changed && preprocessed_size(stage, rewritten, src2) <= MAX_PREPROCESSED_SIZE) {
+         auto again = std::make_unique<glslang::TShader>(glslang_stage(stage));
+         set_sources(*again, stage, src2);
+         ok = again->parse(res, 100, EEsProfile, false, false, EShMsgDefault);
+         shader = std::move(again);
+         log = shader->getInfoLog();
+      }
+   }
    if (ok) {
       const glslang::TIntermediate *im = shader->getIntermediate();
+      if (im->getVersion() == 100 && check_return_precisions(im->getTreeRoot(), log))
+         ok = false;
       if (im->getProfile() != EEsProfile || (im->getVersion() != 100 && im->getVersion() != 300)) {
          log += "ERROR: 0:1: '#version' : only GLSL ES 1.00 and 3.00 es are supported\n";
          ok = false;
