@@ -9,6 +9,7 @@
 #include "glsl_depth.h"
 #include "glsl_es100_rewrite.h"
 #include "glsl_es100_rules.h"
+#include "glsl_ext_macros.h"
 
 #include <glslang/Include/intermediate.h>
 #include <glslang/MachineIndependent/localintermediate.h>
@@ -158,7 +159,8 @@ static void set_sources(glslang::TShader &shader, enum ir_stage stage, const Sou
    shader.setStringsWithLengths(src.strs.data(), src.lens.data(), (int)src.strs.size());
    /* glslang expands __VERSION__ but "defined __VERSION__" is false unless it is a macro;
     * a self-referencing macro keeps the built-in expansion. */
-   shader.setPreamble("#define __VERSION__ __VERSION__\n");
+   static const std::string preamble = "#define __VERSION__ __VERSION__\n" + extension_macro_preamble();
+   shader.setPreamble(preamble.c_str());
    shader.setEnvInput(glslang::EShSourceGlsl, glslang_stage(stage), glslang::EShClientNone, 0);
 }
 
@@ -187,11 +189,12 @@ static size_t preprocessed_size(enum ir_stage stage, const std::vector<std::stri
 }
 
 std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
-                                              const std::vector<std::string> &sources,
+                                              const std::vector<std::string> &original,
                                               bool &ok, std::string &log)
 {
    const TBuiltInResource *res = resources();
    auto shader = std::make_unique<glslang::TShader>(glslang_stage(stage));
+   const std::vector<std::string> sources = hide_unexposed_macros(original);
    SourceList src(sources);
    size_t size = preprocessed_size(stage, sources, src);
    if (size > MAX_PREPROCESSED_SIZE) {

@@ -5,7 +5,10 @@
  *  - section 5.10: a sequence of constant expressions is a constant expression (array
  *    sizes, const initializers, and global initializers, which section 4.3 wants constant);
  *    sequences with a non-constant operand stay non-constant;
- *  - section 6.1: a prototype and its definition agree on the return precision.
+ *  - section 6.1: a prototype and its definition agree on the return precision;
+ *  - section 3.4: GL_<extension> is defined for the extensions the implementation supports
+ *    (GL_OES_standard_derivatives, GL_EXT_frag_depth) and no other, though glslang knows
+ *    more; defining or undefining a GL_ name is an error.
  * Values and line numbers of the rewritten forms are checked too (the array sizes through
  * the linked uniforms, the error lines through the log). */
 #include "glsl_frontend.h"
@@ -150,11 +153,41 @@ static void test_return_precision(void)
               "void main() { gl_Position = vec4(b() ? s().v : 0.0); }\n");
 }
 
+static void test_extension_macros(void)
+{
+   ACCEPT(FS, "#ifndef GL_OES_standard_derivatives\n#error\n#endif\n"
+              "#if GL_EXT_frag_depth != 1 || !defined(GL_ES) || !defined GL_FRAGMENT_PRECISION_HIGH\n"
+              "#error\n#endif\nvoid main() { gl_FragColor = vec4(1.0); }\n");
+   /* known to glslang, not exposed */
+   const char *const unexposed[] = { "GL_OES_EGL_image_external", "GL_EXT_shadow_samplers",
+                                     "GL_OES_texture_3D", "GL_EXT_YUV_target",
+                                     "GL_EXT_shader_non_constant_global_initializers" };
+   for (unsigned i = 0; i < sizeof(unexposed) / sizeof(unexposed[0]); i++) {
+      char src[512];
+      snprintf(src, sizeof(src), "#if defined %s || defined(%s)\n#error\n#endif\n"
+               "#ifdef %s\n#error\n#endif\n#define F %s\n#ifdef F\n#else\n#error\n#endif\n"
+               "void main() { gl_Position = vec4(0.0); }\n", unexposed[i], unexposed[i],
+               unexposed[i], unexposed[i]);
+      CHECK(compiles(VS, src, NULL, 0), "%s is not defined", unexposed[i]);
+      /* an undefined name is no value */
+      snprintf(src, sizeof(src), "void main() { gl_Position = vec4(float(%s)); }\n",
+               unexposed[i]);
+      CHECK(!compiles(VS, src, NULL, 0), "%s is not a value", unexposed[i]);
+   }
+   REJECT(VS, "#define GL_OES_EGL_image_external 1\nvoid main() { gl_Position = vec4(0.0); }\n");
+   REJECT(VS, "#undef GL_OES_standard_derivatives\nvoid main() { gl_Position = vec4(0.0); }\n");
+   REJECT(VS, "#extension GL_OES_EGL_image_external : require\n"
+              "void main() { gl_Position = vec4(0.0); }\n");
+   ACCEPT(VS, "#extension GL_OES_standard_derivatives : enable\n"
+              "void main() { gl_Position = vec4(float(GL_OES_standard_derivatives)); }\n");
+}
+
 int main(void)
 {
    test_array_type_specifier();
    test_constant_sequences();
    test_rewritten_sizes();
    test_return_precision();
+   test_extension_macros();
    return check_report();
 }
