@@ -60,6 +60,7 @@ static const TBuiltInResource *resources()
 }
 
 const char *const SUPPORTED_EXTENSIONS[] = { "GL_OES_standard_derivatives", "GL_EXT_frag_depth",
+                                              "GL_EXT_shader_texture_lod",
                                               nullptr };
 
 /* GLSL ES 1.00 4.6.4: "It is an error to declare gl_FrontFacing as invariant." glslang
