@@ -1,6 +1,7 @@
 /* Source rewrite of ES 1.00 array type specifiers and constant sequences (glsl_es100_rewrite.h). */
 #include "glsl_es100_rewrite.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <set>
@@ -95,28 +96,44 @@ const std::set<std::string> &pure_builtins()
    return b;
 }
 
+const size_t NONE = (size_t)-1;
+
+/* Nesting deeper than this is left alone: the front end refuses such trees anyway
+ * (MAX_AST_DEPTH), and it bounds the copies below. */
+const unsigned MAX_NESTING = 1000;
+
+/* Every pass is linear in the tokens (the output of the second at most 3 times the input):
+ * hostile sources reach this code whenever they fail to compile. */
 struct Rewriter {
    std::vector<Tok> toks;
+   std::vector<size_t> match;     /* the closing bracket of an opening one, else NONE */
+   unsigned nesting = 0;
    std::set<std::string> types;   /* basic types and the struct names declared */
    bool changed = false;
-   size_t budget = 0;   /* tokens the copies may still add: the output grows at most linearly */
 
    bool is_word(size_t i) const { return i < toks.size() && word_char(toks[i].text[0]) &&
                                          !isdigit((unsigned char)toks[i].text[0]); }
    bool is(size_t i, const char *t) const { return i < toks.size() && toks[i].text == t; }
+   bool opens(size_t i) const { return is(i, "(") || is(i, "[") || is(i, "{"); }
 
-   /* the index after the bracket or parenthesis closing the one at i */
-   size_t skip_group(size_t i) const
+   void find_matches()
    {
-      int depth = 0;
-      for (; i < toks.size(); i++) {
-         const std::string &t = toks[i].text;
-         depth += t == "(" || t == "[" || t == "{";
-         depth -= t == ")" || t == "]" || t == "}";
-         if (depth == 0)
-            return i + 1;
+      static const char pairs[][3] = { "()", "[]", "{}" };
+      match.assign(toks.size(), NONE);
+      nesting = 0;
+      std::vector<size_t> open;
+      for (size_t i = 0; i < toks.size(); i++) {
+         for (const char *p : pairs) {
+            if (toks[i].text[0] == p[0] && toks[i].text.size() == 1) {
+               open.push_back(i);
+               nesting = std::max(nesting, (unsigned)open.size());
+            } else if (toks[i].text[0] == p[1] && toks[i].text.size() == 1 && !open.empty()) {
+               if (toks[open.back()].text[0] == p[0])
+                  match[open.back()] = i;
+               open.pop_back();
+            }
+         }
       }
-      return toks.size();
    }
 
    /* 1. "T [N] name" -> "T name [N]", for every declarator of a declaration. */
@@ -126,149 +143,175 @@ struct Rewriter {
       for (size_t i = 0; i + 1 < toks.size(); i++)
          if (is(i, "struct") && is_word(i + 1))
             types.insert(toks[i + 1].text);
+      find_matches();
+      std::vector<bool> moved(toks.size(), false);
+      std::vector<std::pair<size_t, size_t>> size_after(toks.size(), { 0, 0 });
       for (size_t i = 0; i + 1 < toks.size(); i++) {
-         if (!types.count(toks[i].text) || !is(i + 1, "["))
+         if (!types.count(toks[i].text) || !is(i + 1, "[") || match[i + 1] == NONE)
             continue;
-         size_t close = skip_group(i + 1);
+         size_t close = match[i + 1] + 1;
          if (!is_word(close) || types.count(toks[close].text) || is(close + 1, "("))
             continue;   /* an array constructor, a return type or no declaration */
-         std::vector<Tok> size(toks.begin() + i + 1, toks.begin() + close);
-         /* a parameter has one declarator; a declaration's end at depth 0 is ';' */
+         /* a parameter has one declarator; a declaration's end at its depth is ';' */
          size_t p = i;
          while (p > 0 && is_word(p - 1))
             p--;
          bool parameter = p > 0 && (is(p - 1, "(") || is(p - 1, ","));
          std::vector<size_t> names{ close };
-         if (!parameter) {
-            for (size_t k = close + 1; k < toks.size() && !is(k, ";");) {
-               if (is(k, "(") || is(k, "[") || is(k, "{"))
-                  k = skip_group(k);
-               else if (is(k, ",") && is_word(k + 1))
-                  names.push_back(++k);
-               else
-                  k++;
-            }
-         }
-         std::vector<Tok> out(toks.begin(), toks.begin() + i + 1);
-         size_t from = close;
-         for (size_t n : names) {
-            out.insert(out.end(), toks.begin() + from, toks.begin() + n + 1);
-            for (const Tok &t : size)
-               out.push_back({ t.pre.empty() ? "" : " ", t.text });
-            from = n + 1;
-         }
-         /* the line breaks the size held stay where they were */
-         std::string breaks;
-         for (const Tok &t : size)
-            for (char c : t.pre)
-               if (c == '\n')
-                  breaks += c;
-         if (from < toks.size())
-            toks[from].pre = breaks + toks[from].pre;
-         out.insert(out.end(), toks.begin() + from, toks.end());
-         toks.swap(out);
-         changed = true;
-      }
-   }
-
-   /* 2. Parenthesised sequences: rewrites toks[b, e) into out. */
-   void sequences(size_t b, size_t e, std::vector<Tok> &out)
-   {
-      for (size_t i = b; i < e; i++) {
-         size_t close = is(i, "(") ? skip_group(i) - 1 : e;
-         if (close >= e || !is(close, ")")) {
-            out.push_back(toks[i]);
-            continue;
-         }
-         std::vector<std::vector<Tok>> parts(1);
-         std::vector<Tok> commas;
-         size_t start = i + 1;
-         bool expression = true;
-         for (size_t k = start; k < close;) {
-            if (is(k, "(") || is(k, "[")) {
-               k = skip_group(k);
-               continue;
-            }
-            expression = expression && !is(k, ";") && !is(k, "{");
-            if (is(k, ",")) {
-               sequences(start, k, parts.back());
-               parts.emplace_back();
-               commas.push_back(toks[k]);
-               start = k + 1;
-            }
+         size_t k = close + 1;
+         while (!parameter && k < toks.size() && !is(k, ";") && !is(k, ")") && !is(k, "}")) {
+            if (opens(k) && match[k] == NONE)
+               break;
+            if (opens(k))
+               k = match[k];
+            else if (is(k, ",") && is_word(k + 1))
+               names.push_back(k + 1);
             k++;
          }
-         sequences(start, close, parts.back());
-         /* a call's, constructor's or declaration's parentheses hold arguments */
-         bool call = i > 0 && is_word(i - 1) && !is(i - 1, "return");
-         bool pure = expression && !call && parts.size() > 1;
-         size_t copies = 0;
-         for (size_t p = 0; pure && p < parts.size(); p++) {
-            pure = p + 1 == parts.size() || side_effect_free(parts[p]);
-            copies += parts[p].size() + 2;
+         for (size_t m = i + 1; m < close; m++)
+            moved[m] = true;
+         for (size_t n : names)
+            size_after[n] = { i + 1, close };
+         changed = true;
+         i = parameter ? close : k;
+      }
+      if (!changed)
+         return;
+      std::vector<Tok> out;
+      std::string breaks;   /* the line breaks of moved tokens stay where they were */
+      for (size_t k = 0; k < toks.size(); k++) {
+         if (moved[k]) {
+            for (char c : toks[k].pre)
+               if (c == '\n')
+                  breaks += c;
+            continue;
          }
-         pure = pure && copies <= budget;
-         if (pure)
-            budget -= copies;
-         out.push_back(toks[i]);
-         if (!pure) {
-            for (size_t p = 0; p < parts.size(); p++) {
-               out.insert(out.end(), parts[p].begin(), parts[p].end());
-               if (p < commas.size())
-                  out.push_back(commas[p]);
-            }
-         } else {
-            /* the commas' white space (and line breaks) go to the operators replacing them */
-            out.push_back({ "", "(" });
-            for (size_t p = 0; p + 1 < parts.size(); p++) {
-               if (p)
-                  out.push_back({ commas[p - 1].pre + " ", "&&" });
-               out.push_back({ "", "(" });
-               out.push_back({ "", "(" });
-               out.insert(out.end(), parts[p].begin(), parts[p].end());
-               out.push_back({ "", ")" });
-               out.push_back({ "", "==" });
-               append_flat(out, parts[p]);
-               out.push_back({ "", ")" });
-            }
-            out.push_back({ "", ")" });
-            out.push_back({ commas.back().pre + " ", "?" });
-            out.push_back({ " ", "(" });
-            out.insert(out.end(), parts.back().begin(), parts.back().end());
-            out.push_back({ "", ")" });
-            out.push_back({ " ", ":" });
-            append_flat(out, parts.back());
-            changed = true;
+         out.push_back({ breaks + toks[k].pre, toks[k].text });
+         breaks.clear();
+         for (size_t m = size_after[k].first; m < size_after[k].second; m++)
+            out.push_back({ toks[m].pre.empty() ? "" : " ", toks[m].text });
+      }
+      toks.swap(out);
+   }
+
+   /* 2. Parenthesised sequences. The groups to rewrite, found once each: the commas of a
+    * group at its own depth (commas[i] for the '(' at i), empty when it stays. */
+   std::vector<std::vector<size_t>> commas;
+   std::vector<bool> decided;
+   std::string out;
+   size_t limit = 0;
+
+   const std::vector<size_t> &decide(size_t i)
+   {
+      if (decided[i])
+         return commas[i];
+      decided[i] = true;
+      size_t close = match[i];
+      /* a call's, constructor's or declaration's parentheses hold arguments */
+      bool call = i > 0 && is_word(i - 1) && !is(i - 1, "return");
+      if (close == NONE || !is(close, ")") || call)
+         return commas[i];
+      std::vector<size_t> c;
+      for (size_t k = i + 1; k < close; k++) {
+         if (is(k, ";") || is(k, "{") || (opens(k) && match[k] == NONE))
+            return commas[i];
+         if (opens(k))
+            k = match[k];
+         else if (is(k, ","))
+            c.push_back(k);
+      }
+      size_t from = i + 1;
+      for (size_t comma : c) {
+         if (!side_effect_free(from, comma))
+            return commas[i];
+         from = comma + 1;
+      }
+      commas[i] = c;
+      return commas[i];
+   }
+
+   void pre(size_t i, bool flat)
+   {
+      out += flat ? (toks[i].pre.empty() ? "" : " ") : toks[i].pre;
+   }
+
+   /* toks[b, e) into out; flat: without line breaks */
+   void emit(size_t b, size_t e, bool flat)
+   {
+      for (size_t i = b; i < e && out.size() <= limit; i++) {
+         const std::vector<size_t> &c = is(i, "(") ? decide(i) : commas[0];
+         if (c.empty() || !is(i, "(")) {
+            pre(i, flat);
+            out += toks[i].text;
+            continue;
          }
-         out.push_back(toks[close]);   /* with the space and line breaks before it */
+         /* (X1, .., Xn, Y) -> ((((X1)==(X1)) && .. && ((Xn)==(Xn))) ? (Y) : (Y)); the
+          * commas' white space goes to the operators replacing them */
+         size_t close = match[i];
+         pre(i, flat);
+         out += "((";
+         size_t from = i + 1;
+         for (size_t p = 0; p < c.size(); p++) {
+            if (p) {
+               pre(c[p - 1], flat);
+               out += " &&";
+            }
+            out += "((";
+            emit(from, c[p], flat);
+            out += ")== (";
+            emit(from, c[p], true);
+            out += "))";
+            from = c[p] + 1;
+         }
+         out += ")";
+         pre(c.back(), flat);
+         out += " ? (";
+         emit(from, close, flat);
+         out += ") : (";
+         emit(from, close, true);
+         out += ")";
+         pre(close, flat);
+         out += ")";
+         changed = true;
          i = close;
       }
    }
 
-   /* a copy of part in parentheses, without its line breaks */
-   static void append_flat(std::vector<Tok> &out, const std::vector<Tok> &part)
-   {
-      out.push_back({ " ", "(" });
-      for (const Tok &t : part)
-         out.push_back({ t.pre.empty() ? "" : " ", t.text });
-      out.push_back({ "", ")" });
-   }
-
-   bool side_effect_free(const std::vector<Tok> &part) const
+   /* toks[b, e) has no assignment, ++, -- or call of anything but a constructor or a
+    * built-in without side effects */
+   bool side_effect_free(size_t b, size_t e) const
    {
       static const std::set<std::string> writes = { "=", "+=", "-=", "*=", "/=", "%=", "<<=",
                                                     ">>=", "&=", "|=", "^=", "++", "--" };
-      if (part.empty())
+      if (b >= e)
          return false;
-      for (size_t k = 0; k < part.size(); k++) {
-         if (writes.count(part[k].text))
+      for (size_t k = b; k < e; k++) {
+         if (writes.count(toks[k].text))
             return false;
-         bool word = word_char(part[k].text[0]) && !isdigit((unsigned char)part[k].text[0]);
-         if (word && k + 1 < part.size() && part[k + 1].text == "(" &&
-             !types.count(part[k].text) && !pure_builtins().count(part[k].text))
+         if (is_word(k) && is(k + 1, "(") && !types.count(toks[k].text) &&
+             !pure_builtins().count(toks[k].text))
             return false;
       }
       return true;
+   }
+
+   /* the rewritten text, or "" when it would be too large or too deep */
+   std::string sequences(const std::string &tail)
+   {
+      find_matches();
+      if (nesting > MAX_NESTING)
+         return "";
+      size_t size = tail.size();
+      for (const Tok &t : toks)
+         size += t.pre.size() + t.text.size();
+      limit = 3 * size + 1024;
+      commas.assign(toks.size() + 1, {});
+      decided.assign(toks.size() + 1, false);
+      decided[0] = true;   /* commas[0] stays empty: "no rewrite" for the other tokens */
+      emit(0, toks.size(), false);
+      if (out.size() > limit)
+         return "";
+      return out + tail;
    }
 };
 
@@ -283,13 +326,12 @@ std::vector<std::string> es100_rewrite(const std::vector<std::string> &sources, 
       std::string tail;
       r.toks = tokenize(s, tail);
       r.array_types();
-      r.budget = 2 * r.toks.size();
-      std::vector<Tok> seq;
-      r.sequences(0, r.toks.size(), seq);
-      std::string text;
-      for (const Tok &t : seq)
-         text += t.pre + t.text;
-      out.push_back(text + tail);
+      std::string text = r.sequences(tail);
+      if (text.empty()) {
+         out.push_back(s);
+         continue;
+      }
+      out.push_back(text);
       changed = changed || r.changed;
    }
    return out;

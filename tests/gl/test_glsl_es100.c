@@ -10,12 +10,14 @@
  *    (GL_OES_standard_derivatives, GL_EXT_frag_depth) and no other, though glslang knows
  *    more; defining or undefining a GL_ name is an error.
  * Values and line numbers of the rewritten forms are checked too (the array sizes through
- * the linked uniforms, the error lines through the log). */
+ * the linked uniforms, the error lines through the log), and the time a hostile source
+ * takes to fail. */
 #include "glsl_frontend.h"
 #include "check.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 static bool compiles(enum ir_stage stage, const char *src, char *log, size_t log_size)
 {
@@ -96,6 +98,30 @@ static void test_constant_sequences(void)
    compiles(VS, "uniform float a[(1,\n2)];\nvoid main() {\n gl_Position = vec4(a[0]);\n"
                 " #error here\n}\n", log, sizeof(log));
    CHECK(strstr(log, "ERROR: 0:5:") != NULL, "#error on line 5: %s", log);
+}
+
+/* The rewrite runs on every shader that fails to compile: sources built to make its copies
+ * grow exponentially, or nesting deeper than any accepted tree, fail within a second. */
+static void test_hostile_sequences(void)
+{
+   ACCEPT(VS, "const float f = (1.0, (2.0, (3.0, (4.0, 5.0))));\n"
+              "void main() { gl_Position = vec4(f); }\n");
+   static char src[200000];
+   for (unsigned n = 900; n <= 9000; n *= 10) {
+      char *p = src + sprintf(src, "uniform float u;\nfloat g = ");
+      for (unsigned i = 0; i < n; i++)
+         p += sprintf(p, "(u, ");
+      p += sprintf(p, "1.0");
+      for (unsigned i = 0; i < n; i++)
+         *p++ = ')';
+      sprintf(p, ";\nvoid main() { gl_Position = vec4(g); }\n");
+      struct timespec t0, t1;
+      clock_gettime(CLOCK_MONOTONIC, &t0);
+      bool ok = compiles(VS, src, NULL, 0);
+      clock_gettime(CLOCK_MONOTONIC, &t1);
+      double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+      CHECK(!ok && s < 1.0, "%u nested sequences: rejected in %.2f s", n, s);
+   }
 }
 
 /* the size of uniform array `name` in the linked program, 0 if absent */
@@ -186,6 +212,7 @@ int main(void)
 {
    test_array_type_specifier();
    test_constant_sequences();
+   test_hostile_sequences();
    test_rewritten_sizes();
    test_return_precision();
    test_extension_macros();
