@@ -189,6 +189,11 @@ static void test_shader_texture_lod(void)
    fragment_case(head, 0.5f,
                  "texture2DProjGradEXT(s, vec3(tc * 2.0, 2.0), vec2(0.125, 0.0), vec2(0.0))",
                  level_color[1]);
+   /* a sampler picked at run time: one guarded lookup per array element */
+   fragment_case(head, 0.5f,
+                 "vec4(0.0); for (int i = 0; i < 2; i++) gl_FragColor += "
+                 "texture2DGradEXT(ss[i], tc, vec2(0.25, 0.0), vec2(0.0)) * float(i)",
+                 level_color[2]);
    /* cube maps: the derivatives of the face coordinates s = (A / |M| + 1) / 2 (A a minor
     * axis, M the major one) in 4-texel faces; ds = (dA |M| - A d|M|) / (2 M^2) */
    fragment_case(head, 0.5f, "textureCubeGradEXT(c, vec3(1.0, 0.2, 0.1), vec3(0.0), vec3(0.0))",
