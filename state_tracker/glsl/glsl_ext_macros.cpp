@@ -47,7 +47,7 @@ static void hide_in_line(const std::string &line, std::string &out)
          e++;
       std::string directive = line.substr(b, e - b);
       if (directive != "if" && directive != "ifdef" && directive != "ifndef" &&
-          directive != "elif" && directive != "define") {
+          directive != "elif" && directive != "define" && directive != "extension") {
          out += line;
          return;
       }
@@ -98,6 +98,16 @@ std::vector<std::string> hide_unexposed_macros(const std::vector<std::string> &s
       out.push_back(text);
    }
    return out;
+}
+
+std::string restore_names(const std::string &log)
+{
+   static const std::string hidden = "GL_unexposed_";
+   std::string out;
+   size_t b = 0;
+   for (size_t f; (f = log.find(hidden, b)) != std::string::npos; b = f + hidden.size())
+      out += log.substr(b, f - b) + "GL_";
+   return out + log.substr(b);
 }
 
 }

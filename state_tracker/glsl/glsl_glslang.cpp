@@ -206,7 +206,7 @@ std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
    }
    set_sources(*shader, stage, src);
    ok = shader->parse(res, 100, EEsProfile, false, false, EShMsgDefault);
-   log = shader->getInfoLog();
+   log = restore_names(shader->getInfoLog());
    if (!ok && shader->getIntermediate()->getVersion() == 100) {
       /* forms of ES 1.00 that glslang takes for later versions' rules (glsl_es100_rewrite.h):
        * glslang stops at the first of them, so the errors the rewritten sources still have
@@ -219,7 +219,7 @@ std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
          set_sources(*again, stage, src2);
          ok = again->parse(res, 100, EEsProfile, false, false, EShMsgDefault);
          shader = std::move(again);
-         log = shader->getInfoLog();
+         log = restore_names(shader->getInfoLog());
       }
    }
    if (ok) {
@@ -241,7 +241,9 @@ std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
                 std::to_string(depth) + " levels, at most " + std::to_string(MAX_AST_DEPTH) + ")\n";
          ok = false;
       }
-      /* glslang knows more extensions than the driver implements */
+      /* glslang knows more extensions than the driver implements; the sources name the
+       * others as extensions it does not know (glsl_ext_macros.h), so this only guards
+       * against a form that rename misses */
       for (const std::string &ext : im->getRequestedExtensions()) {
          bool supported = false;
          for (const char *const *e = SUPPORTED_EXTENSIONS; *e; e++)

@@ -202,8 +202,26 @@ static void test_extension_macros(void)
    }
    REJECT(VS, "#define GL_OES_EGL_image_external 1\nvoid main() { gl_Position = vec4(0.0); }\n");
    REJECT(VS, "#undef GL_OES_standard_derivatives\nvoid main() { gl_Position = vec4(0.0); }\n");
+   /* section 3.4: "require" of an unsupported extension fails, "enable" and "warn" warn and
+    * turn nothing on; the log names the extension as written */
+   char log[1024];
    REJECT(VS, "#extension GL_OES_EGL_image_external : require\n"
               "void main() { gl_Position = vec4(0.0); }\n");
+   compiles(VS, "#extension GL_OES_EGL_image_external : require\n"
+                "void main() { gl_Position = vec4(0.0); }\n", log, sizeof(log));
+   CHECK(strstr(log, "GL_OES_EGL_image_external") && !strstr(log, "unexposed"), "log: %s", log);
+   ACCEPT(FS, "#extension GL_OES_EGL_image_external : enable\n"
+              "#extension GL_EXT_shadow_samplers : warn\n"
+              "void main() { gl_FragColor = vec4(1.0); }\n");
+   compiles(FS, "#extension GL_OES_EGL_image_external : enable\n"
+                "void main() { gl_FragColor = vec4(1.0); }\n", log, sizeof(log));
+   CHECK(strstr(log, "WARNING") && strstr(log, "GL_OES_EGL_image_external"), "log: %s", log);
+   REJECT(FS, "#extension GL_OES_EGL_image_external : enable\n"
+              "precision mediump float; uniform samplerExternalOES e;\n"
+              "void main() { gl_FragColor = texture2D(e, vec2(0.0)); }\n");
+   REJECT(FS, "#extension GL_EXT_shadow_samplers : enable\n"
+              "precision mediump float; uniform sampler2DShadow e;\n"
+              "void main() { gl_FragColor = vec4(shadow2DEXT(e, vec3(0.0))); }\n");
    ACCEPT(VS, "#extension GL_OES_standard_derivatives : enable\n"
               "void main() { gl_Position = vec4(float(GL_OES_standard_derivatives)); }\n");
 }
