@@ -73,6 +73,7 @@ static const struct ir_opcode_info opcode_info[IR_OPCODE_COUNT] = {
    [IR_TXB] = {"TXB", 2, true},
    [IR_TXL] = {"TXL", 2, true},
    [IR_TXP] = {"TXP", 2, true},
+   [IR_TXD] = {"TXD", 3, true},
    [IR_IF] = {"IF", 1, false},
    [IR_ELSE] = {"ELSE", 0, false},
    [IR_ENDIF] = {"ENDIF", 0, false},
@@ -99,7 +100,7 @@ static const char *const semantic_name[] = {
 
 static bool is_texture_op(unsigned op)
 {
-   return op == IR_TEX || op == IR_TXB || op == IR_TXL || op == IR_TXP;
+   return op == IR_TEX || op == IR_TXB || op == IR_TXL || op == IR_TXP || op == IR_TXD;
 }
 
 struct ir_shader *ir_shader_create(enum ir_stage stage)

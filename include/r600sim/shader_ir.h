@@ -88,6 +88,9 @@ enum ir_opcode {
    IR_TXB,        /* coordinates.w = LOD bias */
    IR_TXL,        /* coordinates.w = explicit LOD */
    IR_TXP,        /* projective: coordinates divided by .w */
+   IR_TXD,        /* explicit derivatives: src[2] = (ds/dx, dt/dx, ds/dy, dt/dy) in normalized
+                   * texture coordinates (cube maps: of the face coordinates, s and t in 0..1
+                   * across the face the coordinates select) */
    /* structured control flow; conditions read src[0].x as a float boolean (!= 0.0) */
    IR_IF,
    IR_ELSE,

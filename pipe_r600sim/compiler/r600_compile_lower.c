@@ -390,6 +390,36 @@ static void lower_gradient(struct lower *l, const struct ir_instruction *inst, b
    emit_fetch(l, inst, &tex);
 }
 
+/* SET_GRADIENTS_H / _V from src[2] = (d/dx.st, d/dy.st), for the SAMPLE_G that follows.
+ * The gradients live in the TEX clause's state (docs/r600-hardware-notes.md §4.4): the
+ * three must share a clause. The copy of src[2] is the last ALU work before them, so they
+ * open a new clause, which holds at least three fetches. */
+static bool set_gradients(struct lower *l, const struct ir_instruction *inst,
+                          const struct mir_tex *sample)
+{
+   uint32_t g = new_temp(l);
+   for (unsigned c = 0; c < 4; c++) {
+      struct mir_src v;
+      if (!get_src(l, &inst->src[2], c, true, &v))
+         return false;
+      emit(l, R600_ALU_MOV, g, c, true, false, &v, NULL, NULL);
+   }
+   for (unsigned vertical = 0; vertical < 2; vertical++) {
+      struct mir_node *n = mir_add_node(l->p, MIR_TEX, l->pos);
+      if (!n)
+         return false;
+      n->tex = *sample;
+      n->tex.op = vertical ? R600_TEX_SET_GRADIENTS_V : R600_TEX_SET_GRADIENTS_H;
+      n->tex.src = g;
+      n->tex.src_sel[0] = (uint8_t)(vertical ? 2 : 0);
+      n->tex.src_sel[1] = (uint8_t)(vertical ? 3 : 1);
+      n->tex.src_sel[2] = n->tex.src_sel[3] = R600_SEL_0;
+      n->tex.dst = new_temp(l);   /* written by neither */
+      memset(n->tex.dst_sel, R600_SEL_MASK, sizeof(n->tex.dst_sel));
+   }
+   return true;
+}
+
 static void lower_texture(struct lower *l, const struct ir_instruction *inst)
 {
    bool frag = l->ir->stage == IR_STAGE_FRAGMENT;
@@ -401,6 +431,7 @@ static void lower_texture(struct lower *l, const struct ir_instruction *inst)
    switch (inst->opcode) {
    case IR_TXB: tex.op = frag ? R600_TEX_SAMPLE_LB : R600_TEX_SAMPLE_L; break;
    case IR_TXL: tex.op = R600_TEX_SAMPLE_L; break;
+   case IR_TXD: tex.op = R600_TEX_SAMPLE_G; break;
    default: tex.op = frag ? R600_TEX_SAMPLE : R600_TEX_SAMPLE_LZ; break;
    }
    if (sampler >= R600_MAX_SAMPLERS) {
@@ -466,6 +497,8 @@ static void lower_texture(struct lower *l, const struct ir_instruction *inst)
       if (!uses_w)
          sel[3] = R600_SEL_0;
    }
+   if (inst->opcode == IR_TXD && !set_gradients(l, inst, &tex))
+      return;
    tex.src = reg;
    memcpy(tex.src_sel, sel, sizeof(sel));
    emit_fetch(l, inst, &tex);
@@ -547,7 +580,7 @@ static void lower_instruction(struct lower *l, const struct ir_instruction *inst
    case IR_IMAX: emit_cw(l, inst, R600_ALU_MAX_INT, false, true, 0, 1, SRC_NONE); break;
    /* a != 0 ? b : c  ==  a == 0 ? c : b */
    case IR_UCMP: emit_cw(l, inst, R600_ALU_CNDE_INT, false, true, 0, 2, 1); break;
-   case IR_TEX: case IR_TXB: case IR_TXL: case IR_TXP: lower_texture(l, inst); break;
+   case IR_TEX: case IR_TXB: case IR_TXL: case IR_TXP: case IR_TXD: lower_texture(l, inst); break;
    case IR_IF: {
       struct mir_src cond;
       if (!get_src(l, &inst->src[0], 0, true, &cond))

@@ -138,6 +138,7 @@ void r600_encode_vtx(enum hw_chip chip, const struct r600_vtx_fields *f, uint32_
 enum r600_tex_op {
    R600_TEX_SAMPLE, R600_TEX_SAMPLE_L, R600_TEX_SAMPLE_LB, R600_TEX_SAMPLE_LZ,
    R600_TEX_GET_GRADIENTS_H, R600_TEX_GET_GRADIENTS_V,
+   R600_TEX_SAMPLE_G, R600_TEX_SET_GRADIENTS_H, R600_TEX_SET_GRADIENTS_V,
 };
 struct r600_tex_fields {
    uint8_t op;                 /* enum r600_tex_op */

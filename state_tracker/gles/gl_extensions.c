@@ -35,4 +35,5 @@ const char gl_extensions_string[] =
    "GL_OES_compressed_ETC1_RGB8_texture "
    "GL_OES_fbo_render_mipmap "
    "GL_EXT_unpack_subimage "
+   "GL_EXT_shader_texture_lod "
    "";

@@ -9,7 +9,8 @@ const char DRAW_INSTANCED_ID[] = "r600sim_InstanceIDEXT";
 
 std::string draw_instanced_preamble(enum ir_stage stage)
 {
-   std::string p = "#define GL_EXT_draw_instanced 1\n";
+   /* the GL_EXT_draw_instanced macro comes from SUPPORTED_EXTENSIONS */
+   std::string p;
    if (stage == IR_STAGE_VERTEX)
       p += std::string("#if __VERSION__ == 100\nattribute highp float ") + DRAW_INSTANCED_ID +
            ";\n#endif\n";

@@ -157,6 +157,8 @@ private:
    /* ---- built-in functions (glsl_emit_builtin.cpp) */
    Value builtin(glslang::TOperator opr, const Type &rt, const std::vector<Value> &args);
    Value texture(glslang::TOperator opr, const std::vector<Value> &args);
+   ir_src texture_gradients(bool cube, const ir_src &coords, const Value &dpdx,
+                            const Value &dpdy);   /* glsl_emit_gradient.cpp */
    Value dot(const Value &a, const Value &b);
    Value atan2(const Value &y, const Value &x, const Type &rt);
    Value acos_fn(const Value &x, const Type &rt);

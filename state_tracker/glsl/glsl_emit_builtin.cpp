@@ -81,9 +81,12 @@ Value Emitter::texture(TOperator o, const std::vector<Value> &args)
 {
    if (args.size() < 2 || !args[0].type.is_sampler())
       throw EmitError("internal: malformed texture call");
-   bool proj = o == EOpTextureProj || o == EOpTextureProjLod;
+   bool proj = o == EOpTextureProj || o == EOpTextureProjLod || o == EOpTextureProjGrad;
    bool lod = o == EOpTextureLod || o == EOpTextureProjLod;
-   bool bias = !lod && args.size() > 2;
+   bool grad = o == EOpTextureGrad || o == EOpTextureProjGrad;
+   if (grad && args.size() != 4)
+      throw EmitError("internal: malformed texture call");
+   bool bias = !lod && !grad && args.size() > 2;
    if (bias && sh_->stage == IR_STAGE_VERTEX)
       throw EmitError("texture bias in a vertex shader");
    bool cube = args[0].type.base == Type::SAMPLER_CUBE;
@@ -91,9 +94,17 @@ Value Emitter::texture(TOperator o, const std::vector<Value> &args)
    Value coord = plain(args[1]);
    ir_src c = coord.slots[0];
    unsigned n = coord.type.vec;
-   enum ir_opcode opc = lod ? IR_TXL : bias ? IR_TXB : proj ? IR_TXP : IR_TEX;
-   ir_src coords;
-   if (proj && !lod && !bias) {
+   enum ir_opcode opc = grad ? IR_TXD : lod ? IR_TXL : bias ? IR_TXB : proj ? IR_TXP : IR_TEX;
+   ir_src coords, gradients = ir_src();
+   if (grad) {
+      coords = c;
+      if (proj) {
+         coords = reg(IR_FILE_TEMP, alloc_expr(1));
+         op(IR_RCP, dst_of(coords, 1), comp(c, n - 1));
+         op(IR_MUL, dst_of(coords, 3), c, comp(coords, 0));
+      }
+      gradients = texture_gradients(cube, coords, args[2], args[3]);
+   } else if (proj && !lod && !bias) {
       coords = swz(c, 0, 1, n == 4 ? 2 : 0, n - 1);   /* q in .w */
    } else if (!lod && !bias) {
       coords = c;
@@ -112,7 +123,7 @@ Value Emitter::texture(TOperator o, const std::vector<Value> &args)
    }
    Value r = temp_value(Type::scalar(Type::FLOAT, 4), false);
    if (!args[0].sampler_choices) {
-      ir_instruction *i = op(opc, dst_of(r.slots[0], 0xf), coords, sampler);
+      ir_instruction *i = op(opc, dst_of(r.slots[0], 0xf), coords, sampler, gradients);
       i->tex_target = cube ? IR_TEX_CUBE : IR_TEX_2D;
       return r;
    }
@@ -123,7 +134,7 @@ Value Emitter::texture(TOperator o, const std::vector<Value> &args)
       op(IR_IF, ir_dst(), comp(hit, 0));
       ir_src s = sampler;
       s.index = (uint16_t)(sampler.index + k);
-      ir_instruction *i = op(opc, dst_of(r.slots[0], 0xf), coords, s);
+      ir_instruction *i = op(opc, dst_of(r.slots[0], 0xf), coords, s, gradients);
       i->tex_target = cube ? IR_TEX_CUBE : IR_TEX_2D;
       op(IR_ENDIF, ir_dst());
    }
@@ -281,6 +292,7 @@ Value Emitter::builtin(TOperator o, const Type &rt, const std::vector<Value> &ar
    case EOpIsNan: return compwise(IR_SNE, rt, arg(0), arg(0));
    case EOpIsInf: return compwise(IR_SEQ, rt, with_abs(arg(0)), fconst(INFINITY));
    case EOpTexture: case EOpTextureProj: case EOpTextureLod: case EOpTextureProjLod:
+   case EOpTextureGrad: case EOpTextureProjGrad:
       return texture(o, args);
    default:
       throw EmitError("built-in function not supported by this driver (operator " +

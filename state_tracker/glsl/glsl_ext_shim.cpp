@@ -8,8 +8,6 @@ namespace r600glsl {
 
 static const char *const SHIM_EXTENSIONS[] = { "GL_EXT_draw_buffers", nullptr };
 
-const char SHIM_EXTENSION_DEFINES[] = "#define GL_EXT_draw_buffers 1\n";
-
 static bool is_word(const std::string &s, size_t b, size_t e, const char *w)
 {
    return e - b == strlen(w) && s.compare(b, e - b, w) == 0;

@@ -8,6 +8,9 @@
 
 #include "glsl_depth.h"
 #include "glsl_draw_instanced.h"
+#include "glsl_es100_rewrite.h"
+#include "glsl_es100_rules.h"
+#include "glsl_ext_macros.h"
 #include "glsl_ext_shim.h"
 
 #include <glslang/Include/intermediate.h>
@@ -62,6 +65,8 @@ static const TBuiltInResource *resources()
 const char *const SUPPORTED_EXTENSIONS[] = { "GL_OES_standard_derivatives", "GL_EXT_frag_depth",
                                               "GL_EXT_draw_instanced",
                                               "GL_EXT_blend_func_extended",
+                                              "GL_EXT_shader_texture_lod",
+                                              "GL_EXT_draw_buffers",
                                               nullptr };
 
 /* GLSL ES 1.00 4.6.4: "It is an error to declare gl_FrontFacing as invariant." glslang
@@ -162,9 +167,9 @@ static void set_sources(glslang::TShader &shader, enum ir_stage stage, const Sou
    /* glslang expands __VERSION__ but "defined __VERSION__" is false unless it is a macro;
     * a self-referencing macro keeps the built-in expansion. */
    static const std::string preambles[2] = {
-      "#define __VERSION__ __VERSION__\n" + std::string(SHIM_EXTENSION_DEFINES) +
+      "#define __VERSION__ __VERSION__\n" + extension_macro_preamble() +
          draw_instanced_preamble(IR_STAGE_VERTEX),
-      "#define __VERSION__ __VERSION__\n" + std::string(SHIM_EXTENSION_DEFINES) +
+      "#define __VERSION__ __VERSION__\n" + extension_macro_preamble() +
          draw_instanced_preamble(IR_STAGE_FRAGMENT),
    };
    shader.setPreamble(preambles[stage == IR_STAGE_VERTEX ? 0 : 1].c_str());
@@ -196,13 +201,15 @@ static size_t preprocessed_size(enum ir_stage stage, const std::vector<std::stri
 }
 
 std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
-                                              const std::vector<std::string> &given,
+                                              const std::vector<std::string> &original,
                                               bool &ok, std::string &log)
 {
    const TBuiltInResource *res = resources();
-   const std::vector<std::string> sources =
-      draw_instanced_directives(hide_shim_extensions(given), stage);
    auto shader = std::make_unique<glslang::TShader>(glslang_stage(stage));
+   /* extension directives glslang does not know become definitions or blanks first; then
+    * every GL_ name the driver does not expose is hidden */
+   const std::vector<std::string> sources =
+      hide_unexposed_macros(draw_instanced_directives(hide_shim_extensions(original), stage));
    SourceList src(sources);
    size_t size = preprocessed_size(stage, sources, src);
    if (size > MAX_PREPROCESSED_SIZE) {
@@ -213,9 +220,26 @@ std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
    }
    set_sources(*shader, stage, src);
    ok = shader->parse(res, 100, EEsProfile, false, false, EShMsgDefault);
-   log = shader->getInfoLog();
+   log = restore_names(shader->getInfoLog());
+   if (!ok && shader->getIntermediate()->getVersion() == 100) {
+      /* forms of ES 1.00 that glslang takes for later versions' rules (glsl_es100_rewrite.h):
+       * glslang stops at the first of them, so the errors the rewritten sources still have
+       * (on the same lines) are the ones to report */
+      bool changed;
+      std::vector<std::string> rewritten = es100_rewrite(sources, changed);
+      SourceList src2(rewritten);
+      if (changed && preprocessed_size(stage, rewritten, src2) <= MAX_PREPROCESSED_SIZE) {
+         auto again = std::make_unique<glslang::TShader>(glslang_stage(stage));
+         set_sources(*again, stage, src2);
+         ok = again->parse(res, 100, EEsProfile, false, false, EShMsgDefault);
+         shader = std::move(again);
+         log = restore_names(shader->getInfoLog());
+      }
+   }
    if (ok) {
       const glslang::TIntermediate *im = shader->getIntermediate();
+      if (im->getVersion() == 100 && check_return_precisions(im->getTreeRoot(), log))
+         ok = false;
       if (im->getProfile() != EEsProfile || (im->getVersion() != 100 && im->getVersion() != 300)) {
          log += "ERROR: 0:1: '#version' : only GLSL ES 1.00 and 3.00 es are supported\n";
          ok = false;
@@ -231,7 +255,9 @@ std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
                 std::to_string(depth) + " levels, at most " + std::to_string(MAX_AST_DEPTH) + ")\n";
          ok = false;
       }
-      /* glslang knows more extensions than the driver implements */
+      /* glslang knows more extensions than the driver implements; the sources name the
+       * others as extensions it does not know (glsl_ext_macros.h), so this only guards
+       * against a form that rename misses */
       for (const std::string &ext : im->getRequestedExtensions()) {
          bool supported = false;
          for (const char *const *e = SUPPORTED_EXTENSIONS; *e; e++)

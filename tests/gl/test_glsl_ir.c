@@ -798,6 +798,17 @@ static void test_more_values(void)
                 NULL, setup_back_face, want, 0, __LINE__);
    }
    {
+      /* GLSL ES 1.00 forms front end rewrites for glslang (test_glsl_es100.c): constant
+       * sequences keep their last operand's value, C-style array types their elements */
+      float want[4] = { 5.0f, 3.0f, 0.3f + 2.0f, -1.25f };
+      expect_fs("ES 1.00 sequences and array types", FS("const float f = 3.0 + (1.0, 2.0);\n"
+                "float g = (f, 3.0); const vec2 h = (1.0, vec2(2.0, 4.0));\n"
+                "void set(out float[2] a) { a[0] = u.x; a[1] = u.y; }\n"
+                "void main() { float[2] x, y; set(x); y[1] = x[1];\n"
+                "  gl_FragColor = vec4(f, g, x[0] + h.x, y[1]); }\n"),
+                NULL, setup_u, want, 0, __LINE__);
+   }
+   {
       /* GLSL ES 3.00: in/out, a non-square matrix, transpose */
       float want[4] = { 1.0f * 1 + 2.0f * 2, 3.0f * 1 + 4.0f * 2, 5.0f * 1 + 6.0f * 2, 2.0f };
       expect_fs("GLSL ES 3.00", "#version 300 es\nprecision highp float; out vec4 color;\n"
