@@ -15,6 +15,7 @@ struct st_context;
 struct st_framebuffer;
 struct pipe_screen;
 struct pipe_resource;
+struct pipe_fence_handle;
 
 /* The process-wide screen, created on first use (R600SIM_CHIP selects the chip). */
 ST_EXPORT struct pipe_screen *r600sim_st_screen(void);
@@ -55,6 +56,15 @@ ST_EXPORT void r600sim_st_flush(struct st_context *ctx, bool finish);
  * frame (of the last swap) has executed, so that at most one frame runs behind the
  * application on the GPU thread. */
 ST_EXPORT void r600sim_st_swap(struct st_context *ctx);
+
+/* Fences for EGL sync objects (st_fence.c). r600sim_st_fence submits ctx's recorded commands
+ * (a glFlush) and returns a fence that signals once the GPU has executed everything ctx
+ * submitted so far; NULL when out of memory (the caller then finishes instead). */
+ST_EXPORT struct pipe_fence_handle *r600sim_st_fence(struct st_context *ctx);
+ST_EXPORT void r600sim_st_fence_reference(struct pipe_fence_handle **dst,
+                                          struct pipe_fence_handle *src);
+/* Whether fence has signalled; with wait, waits until it has (always true then). */
+ST_EXPORT bool r600sim_st_fence_signaled(struct pipe_fence_handle *fence, bool wait);
 
 /* Entry point of a GL function by name (every exported gl* and GL extension function we
  * implement), or NULL. */

@@ -10,4 +10,5 @@ const char gl_extensions_string[] =
    "GL_EXT_robustness "
    "GL_KHR_robustness "
    "GL_OES_depth24 "
+   "GL_OES_EGL_sync "
    "";
