@@ -8,8 +8,15 @@
 #include "r600_context.h"
 #include "r600_debug.h"
 
-static void save_bound_state(struct r600_context *ctx, struct blitter_context *b)
+/* The blitter with the bound state saved, NULL when it cannot be built (message printed). */
+struct blitter_context *r600_blitter_begin(struct r600_context *ctx)
 {
+   /* Built at first use, so contexts that never clear or blit allocate nothing for it. */
+   if (!ctx->blitter && !(ctx->blitter = blitter_create(&ctx->base))) {
+      fprintf(stderr, "r600sim: cannot build the blitter's pipeline\n");
+      return NULL;
+   }
+   struct blitter_context *b = ctx->blitter;
    blitter_save_blend(b, ctx->blend);
    blitter_save_depth_stencil_alpha(b, ctx->dsa);
    blitter_save_rasterizer(b, ctx->rs);
@@ -20,6 +27,7 @@ static void save_bound_state(struct r600_context *ctx, struct blitter_context *b
    blitter_save_stencil_ref(b, &ctx->stencil_ref);
    blitter_save_vertex_buffer_slot0(b, &ctx->vb[0].vb);
    blitter_save_fragment_constant_buffer_slot0(b, &ctx->constbuf[PIPE_SHADER_FRAGMENT]);
+   return b;
 }
 
 static void r600_clear(struct pipe_context *pctx, unsigned buffers, const union pipe_color_union *color,
@@ -33,12 +41,8 @@ static void r600_clear(struct pipe_context *pctx, unsigned buffers, const union 
       buffers &= ~PIPE_CLEAR_STENCIL;
    if (!buffers || !ctx->fb.width || !ctx->fb.height)
       return;
-   /* Built at the first clear, so contexts that never clear allocate nothing for it. */
-   if (!ctx->blitter && !(ctx->blitter = blitter_create(pctx))) {
-      fprintf(stderr, "r600sim: cannot build the clear pipeline; clear dropped\n");
+   if (!r600_blitter_begin(ctx))
       return;
-   }
-   save_bound_state(ctx, ctx->blitter);
    R600_DBG(ctx->screen, DRAWS, "r600sim: clear 0x%x\n", buffers);
    blitter_clear(ctx->blitter, buffers, color, depth, stencil, ctx->fb.width, ctx->fb.height);
 }

@@ -92,6 +92,7 @@ struct pipe_context *r600_context_create(struct pipe_screen *pscreen, void *priv
    r600_init_constbuf_functions(ctx);
    r600_init_draw_functions(ctx);
    r600_init_clear_functions(ctx);
+   r600_init_blit_functions(ctx);
    r600_init_transfer_functions(ctx);
    r600_init_flush_functions(ctx);
 

@@ -165,7 +165,7 @@ struct r600_context {
    int last_prim;
    int64_t last_start_instance;
 
-   struct blitter_context *blitter;   /* pipe->clear's, built at the first clear */
+   struct blitter_context *blitter;   /* pipe->clear's and pipe->blit's, built at first use */
 };
 
 static inline struct r600_context *r600_context(struct pipe_context *p)
@@ -255,6 +255,8 @@ void r600_init_draw_functions(struct r600_context *ctx);
 /* The draw path (also used by the clear with its own bound state). */
 void r600_draw(struct r600_context *ctx, const struct pipe_draw_info *info);
 void r600_init_clear_functions(struct r600_context *ctx);
+struct blitter_context *r600_blitter_begin(struct r600_context *ctx);
+void r600_init_blit_functions(struct r600_context *ctx);
 void r600_init_transfer_functions(struct r600_context *ctx);
 
 #endif

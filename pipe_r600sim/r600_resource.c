@@ -11,7 +11,7 @@ bool r600_is_colorbuffer_format(enum pipe_format f)
    return f == PIPE_FORMAT_R8G8B8A8_UNORM || f == PIPE_FORMAT_B8G8R8A8_UNORM;
 }
 
-/* Formats the CB renders but the samplers do not take (yet): GL's 16-bit renderbuffers. */
+/* Formats the CB renders: RGBA8, and GL's 16-bit formats (renderbuffers and textures). */
 bool r600_is_render_format(enum pipe_format f)
 {
    return r600_is_colorbuffer_format(f) || f == PIPE_FORMAT_B5G6R5_UNORM ||
@@ -145,6 +145,9 @@ static bool r600_is_format_supported(struct pipe_screen *pscreen, enum pipe_form
       return r600_is_sampler_format(format);
    if ((bind & PIPE_BIND_RENDER_TARGET) && !(bind & PIPE_BIND_SAMPLER_VIEW))
       return r600_is_render_format(format);
+   /* Textures drawn into (GL render to texture, copies, mipmap generation). */
+   if (bind == (PIPE_BIND_RENDER_TARGET | PIPE_BIND_SAMPLER_VIEW))
+      return r600_is_render_format(format) && r600_is_sampler_format(format);
    if (bind & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_DISPLAY_TARGET | PIPE_BIND_SAMPLER_VIEW) ||
        bind == 0)
       return r600_is_colorbuffer_format(format);

@@ -102,6 +102,8 @@ static const struct sampler_format {
    { PIPE_FORMAT_R8_UNORM, DATA(8), { SEL(X), SEL(0), SEL(0), SEL(1) } },
    { PIPE_FORMAT_R8G8_UNORM, DATA(8_8), { SEL(X), SEL(Y), SEL(0), SEL(1) } },
    { PIPE_FORMAT_B5G6R5_UNORM, DATA(5_6_5), { SEL(Z), SEL(Y), SEL(X), SEL(1) } },
+   { PIPE_FORMAT_B4G4R4A4_UNORM, DATA(4_4_4_4), { SEL(Z), SEL(Y), SEL(X), SEL(W) } },
+   { PIPE_FORMAT_B5G5R5A1_UNORM, DATA(1_5_5_5), { SEL(Z), SEL(Y), SEL(X), SEL(W) } },
 };
 
 static const struct sampler_format *sampler_format(enum pipe_format f)

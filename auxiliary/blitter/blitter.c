@@ -20,19 +20,27 @@ struct blitter_context {
    void *clear_vs, *clear_fs, *velems, *rs;
    void *blend[2];             /* [0] writes nothing, [1] writes RGBA of every target */
    void *dsa[4];               /* bit 0: depth, bit 1: stencil; always pass, replace */
+   /* blitter_blit's, built at the first blit */
+   void *blit_vs, *blit_fs[2], *blit_velems, *blit_sampler[2];   /* fs [cube], sampler [filter] */
    struct blitter_saved saved;
 };
 
-/* One of the clear shaders of simple_shaders/, or NULL with a message. */
+/* A shader of simple_shaders/ (`cso`, NULL when its compilation failed, *log its
+ * message): a message when it is NULL. */
+static void *checked_shader(void *cso, char *log)
+{
+   if (!cso)
+      fprintf(stderr, "r600sim: blitter: shader: %s\n", log ? log : "compilation failed");
+   free(log);
+   return cso;
+}
+
 static void *create_shader(struct pipe_context *pipe,
                            void *(*create)(struct pipe_context *, char **))
 {
    char *log = NULL;
    void *cso = create(pipe, &log);
-   if (!cso)
-      fprintf(stderr, "r600sim: blitter: clear shader: %s\n", log ? log : "compilation failed");
-   free(log);
-   return cso;
+   return checked_shader(cso, log);
 }
 
 static bool create_csos(struct blitter_context *b)
@@ -101,6 +109,16 @@ void blitter_destroy(struct blitter_context *b)
    for (unsigned i = 0; i < 4; i++)
       if (b->dsa[i])
          p->delete_depth_stencil_alpha_state(p, b->dsa[i]);
+   if (b->blit_vs)
+      p->delete_vs_state(p, b->blit_vs);
+   for (unsigned i = 0; i < 2; i++) {
+      if (b->blit_fs[i])
+         p->delete_fs_state(p, b->blit_fs[i]);
+      if (b->blit_sampler[i])
+         p->delete_sampler_state(p, b->blit_sampler[i]);
+   }
+   if (b->blit_velems)
+      p->delete_vertex_elements_state(p, b->blit_velems);
    pipe_resource_reference(&b->saved.vb0.buffer, NULL);
    pipe_resource_reference(&b->saved.fs_cb0.buffer, NULL);
    free(b);
@@ -214,4 +232,110 @@ void blitter_clear(struct blitter_context *b, unsigned buffers, const union pipe
    };
    p->draw_vbo(p, &info);
    restore_state(b);
+}
+
+/* The blit CSOs (first blit); false when one cannot be built. */
+static bool create_blit_csos(struct blitter_context *b)
+{
+   struct pipe_context *p = b->pipe;
+   if (b->blit_vs)
+      return true;
+   b->blit_vs = create_shader(p, simple_blit_vs_create);
+   for (unsigned cube = 0; cube < 2; cube++) {
+      char *log = NULL;
+      void *cso = simple_blit_fs_create(p, cube, &log);
+      b->blit_fs[cube] = checked_shader(cso, log);
+   }
+   const struct pipe_vertex_element elems[2] = {
+      { .src_offset = 0, .src_format = PIPE_FORMAT_R32G32_FLOAT },
+      { .src_offset = 8, .src_format = PIPE_FORMAT_R32G32B32_FLOAT },
+   };
+   b->blit_velems = p->create_vertex_elements_state(p, 2, elems);
+   for (unsigned f = 0; f < 2; f++) {
+      const struct pipe_sampler_state ss = {
+         .wrap_s = PIPE_TEX_WRAP_CLAMP_TO_EDGE, .wrap_t = PIPE_TEX_WRAP_CLAMP_TO_EDGE,
+         .wrap_r = PIPE_TEX_WRAP_CLAMP_TO_EDGE,
+         .min_img_filter = f ? PIPE_TEX_FILTER_LINEAR : PIPE_TEX_FILTER_NEAREST,
+         .mag_img_filter = f ? PIPE_TEX_FILTER_LINEAR : PIPE_TEX_FILTER_NEAREST,
+         .min_mip_filter = PIPE_TEX_MIPFILTER_NONE,
+      };
+      b->blit_sampler[f] = p->create_sampler_state(p, &ss);
+   }
+   bool ok = b->blit_vs && b->blit_fs[0] && b->blit_fs[1] && b->blit_velems &&
+             b->blit_sampler[0] && b->blit_sampler[1];
+   if (!ok)
+      fprintf(stderr, "r600sim: blitter: cannot build the blit pipeline\n");
+   return ok;
+}
+
+/* The direction that samples face `face` (+x -x +y -y +z -z) of a cube map at (s, t):
+ * the inverse of the face selection table of ES 2.0 3.7.5 (table 3.21), |major axis| 1. */
+static void cube_direction(unsigned face, float s, float t, float dir[3])
+{
+   float sc = 2.0f * s - 1.0f, tc = 2.0f * t - 1.0f;
+   switch (face) {
+   case 0: dir[0] = 1.0f, dir[1] = -tc, dir[2] = -sc; break;
+   case 1: dir[0] = -1.0f, dir[1] = -tc, dir[2] = sc; break;
+   case 2: dir[0] = sc, dir[1] = 1.0f, dir[2] = tc; break;
+   case 3: dir[0] = sc, dir[1] = -1.0f, dir[2] = -tc; break;
+   case 4: dir[0] = sc, dir[1] = -tc, dir[2] = 1.0f; break;
+   default: dir[0] = -sc, dir[1] = -tc, dir[2] = -1.0f; break;
+   }
+}
+
+bool blitter_blit(struct blitter_context *b, struct pipe_surface *dst, const struct pipe_box *dst_box,
+                  struct pipe_sampler_view *src, unsigned face, const float src_rect[4],
+                  enum pipe_tex_filter filter)
+{
+   struct pipe_context *p = b->pipe;
+   if (!create_blit_csos(b))
+      return false;
+   bool cube = src->texture->target == PIPE_TEXTURE_CUBE;
+   /* Corners in strip order: (x0, y0), (x1, y0), (x0, y1), (x1, y1); position (NDC xy) then
+    * texture coordinates (2D: s, t, 0; cube: the direction). */
+   float v[4][5];
+   float w = (float)dst->width, h = (float)dst->height;
+   for (unsigned i = 0; i < 4; i++) {
+      float x = (float)(i & 1 ? dst_box->x + dst_box->width : dst_box->x);
+      float y = (float)(i & 2 ? dst_box->y + dst_box->height : dst_box->y);
+      v[i][0] = 2.0f * x / w - 1.0f;
+      v[i][1] = 2.0f * y / h - 1.0f;
+      float s = src_rect[i & 1 ? 2 : 0], t = src_rect[i & 2 ? 3 : 1];
+      if (cube) {
+         cube_direction(face, s, t, &v[i][2]);
+      } else {
+         v[i][2] = s, v[i][3] = t, v[i][4] = 0.0f;
+      }
+   }
+   const struct pipe_framebuffer_state fb = {
+      .width = dst->width, .height = dst->height, .nr_cbufs = 1, .cbufs = { dst },
+   };
+   p->set_framebuffer_state(p, &fb);
+   p->set_sample_mask(p, ~0u);
+   p->bind_blend_state(p, b->blend[1]);
+   p->bind_depth_stencil_alpha_state(p, b->dsa[0]);
+   p->bind_rasterizer_state(p, b->rs);
+   p->bind_vs_state(p, b->blit_vs);
+   p->bind_fs_state(p, b->blit_fs[cube]);
+   p->bind_vertex_elements_state(p, b->blit_velems);
+   p->set_sampler_views(p, PIPE_SHADER_FRAGMENT, 0, 1, &src);
+   void *sampler = b->blit_sampler[filter == PIPE_TEX_FILTER_LINEAR];
+   p->bind_sampler_states(p, PIPE_SHADER_FRAGMENT, 0, 1, &sampler);
+   const struct pipe_viewport_state vp = {
+      .scale = { w * 0.5f, h * 0.5f, 0.5f }, .translate = { w * 0.5f, h * 0.5f, 0.5f },
+   };
+   p->set_viewport_states(p, 0, 1, &vp);
+   const struct pipe_vertex_buffer vb = { .stride = sizeof(v[0]), .user_buffer = v };
+   p->set_vertex_buffers(p, 0, 1, &vb);
+   const struct pipe_draw_info info = {
+      .mode = PIPE_PRIM_TRIANGLE_STRIP, .count = 4, .instance_count = 1, .max_index = 0xFFFFFFFFu,
+   };
+   p->draw_vbo(p, &info);
+   /* The blit's framebuffer, view and sampler stay the caller's to bind again (pipe->blit). */
+   const struct pipe_framebuffer_state none = { 0 };
+   p->set_framebuffer_state(p, &none);
+   p->set_sampler_views(p, PIPE_SHADER_FRAGMENT, 0, 1, NULL);
+   p->bind_sampler_states(p, PIPE_SHADER_FRAGMENT, 0, 1, NULL);
+   restore_state(b);
+   return true;
 }

@@ -38,4 +38,14 @@ void blitter_save_fragment_constant_buffer_slot0(struct blitter_context *b,
 void blitter_clear(struct blitter_context *b, unsigned buffers, const union pipe_color_union *color,
                    double depth, unsigned stencil, unsigned width, unsigned height);
 
+/* Draws the rectangle src_rect = (s0, t0, s1, t1) (normalized coordinates of the view's
+ * first level; cube maps: of face `face`) of src over dst_box (pixels) of dst, sampling
+ * with `filter` (clamped to the edge). Binds dst as the only colour buffer; afterwards no
+ * framebuffer and no fragment sampler view or sampler in slot 0 are bound (the caller
+ * binds its own), the saved state is restored. False when the blit pipeline cannot be
+ * built. */
+bool blitter_blit(struct blitter_context *b, struct pipe_surface *dst, const struct pipe_box *dst_box,
+                  struct pipe_sampler_view *src, unsigned face, const float src_rect[4],
+                  enum pipe_tex_filter filter);
+
 #endif

@@ -83,6 +83,11 @@ struct pipe_context {
    void (*clear)(struct pipe_context *, unsigned buffers, const union pipe_color_union *color,
                  double depth, unsigned stencil);
 
+   /* A copy on the GPU (struct pipe_blit_info). A multi-sampled source is resolved first.
+    * It leaves no framebuffer and no fragment sampler view or sampler in slot 0 bound:
+    * the caller binds its own again before its next draw; other state is kept. */
+   void (*blit)(struct pipe_context *, const struct pipe_blit_info *);
+
    /* Transfers: CPU access to a resource. map waits for the GPU when needed: a read
     * waits for GPU writes to the resource, a write for every GPU use of it. */
    void *(*transfer_map)(struct pipe_context *, struct pipe_resource *, unsigned level,

@@ -187,4 +187,18 @@ struct pipe_draw_info {
 
 union pipe_color_union { float f[4]; int32_t i[4]; uint32_t ui[4]; };
 
+/* pipe->blit: a rectangle of one level/layer (cube face) of a colour resource drawn into
+ * a rectangle of another, converting between formats, scaling with `filter`. Boxes are in
+ * texels of their levels, rows as stored (row 0 first); a negative src height flips the
+ * image vertically (src.box.y is then the row just past the bottom). */
+struct pipe_blit_info {
+   struct {
+      struct pipe_resource *resource;
+      unsigned level, layer;
+      struct pipe_box box;          /* x, y, width, height */
+   } dst, src;
+   unsigned swizzle[4];             /* destination channel <- source channel (view encoding) */
+   enum pipe_tex_filter filter;
+};
+
 #endif

@@ -16,7 +16,7 @@ void gl_texture_unref(struct gl_texture *tex)
       return;
    for (unsigned f = 0; f < 6; f++)
       for (unsigned l = 0; l < GL_TEXTURE_LEVELS; l++)
-         free(tex->images[f][l].rgba);
+         pipe_resource_reference(&tex->images[f][l].res, NULL);
    pipe_resource_reference(&tex->res, NULL);
    free(tex);
 }
@@ -54,6 +54,14 @@ struct gl_texture *gl_texture_bound(struct st_context *ctx, unsigned t, const ch
    if (!ctx->default_textures[t])
       gl_error_at(ctx, GL_OUT_OF_MEMORY, func);
    return ctx->default_textures[t];
+}
+
+struct gl_texture *gl_texture_lookup(struct st_context *ctx, GLuint name)
+{
+   pthread_mutex_lock(&ctx->shared->lock);
+   struct gl_texture *tex = gl_names_lookup(&ctx->shared->textures, name);
+   pthread_mutex_unlock(&ctx->shared->lock);
+   return tex;
 }
 
 GLuint gl_texture_binding(const struct st_context *ctx, bool cube)

@@ -1,19 +1,29 @@
 /* Texture objects (2D and cube maps): their images, sampling parameters, and how a draw
- * binds them to the driver's texture units. */
+ * binds them to the driver's texture units.
+ *
+ * Storage API (gl_texture_storage.c). A pipe resource is the store of every image: an
+ * image keeps only its size, GL base format and storage format, and where its texels
+ * are. The texture owns a mip tree (tex->res: every level of the base size, 6 layers for
+ * a cube map); an image that fits it (same storage format, the tree's size at its level)
+ * lives there, any other in a one-level resource of its own. Before sampling,
+ * gl_texture_finalize gives the texture a tree that holds all the levels sampled and
+ * moves images into it by GPU copies (pipe->blit), as Mesa's st_finalize_texture does.
+ * Texels are stored in rows from the first row the client gives (t = 0) on. */
 #ifndef GL_TEXTURE_H
 #define GL_TEXTURE_H
 
 #include "gl_context.h"
+#include "gl_texture_format.h"
 
 #define GL_TEXTURE_LEVELS 16          /* levels of a MAX_TEXTURE_SIZE (<= 2^15) texture */
 
-/* One image: its size, GL base format and type, and its texels as RGBA8 (w * h * 4
- * bytes, the format already expanded: see gl_texture_image.c). The driver's copy packs
- * them back into the hardware format of format/type where there is one. */
 struct gl_texture_image {
-   GLsizei width, height;            /* 0: undefined */
-   GLenum format, type;
-   uint8_t *rgba;
+   GLsizei width, height;
+   struct gl_texture_format fmt;     /* fmt.base: the GL (base) internal format, 0: undefined */
+   /* Where the texels are: level `res_level`, layer `res_layer` (a cube face of the
+    * tree) of res (referenced): the texture's tree or a resource of the image's own. */
+   struct pipe_resource *res;
+   unsigned res_level, res_layer;
 };
 
 struct gl_texture {
@@ -22,11 +32,7 @@ struct gl_texture {
    GLenum target;                    /* 0 until first bound */
    struct gl_texture_image images[6][GL_TEXTURE_LEVELS];   /* [face][level] */
    GLenum wrap_s, wrap_t, min_filter, mag_filter;
-   /* The driver's copy, rebuilt from images at the next draw when stale. */
-   struct pipe_resource *res;
-   unsigned res_levels;              /* levels res holds */
-   unsigned res_swizzle[4];          /* its view swizzle (pipe_sampler_view's encoding) */
-   bool stale;                       /* images changed since res was built */
+   struct pipe_resource *res;        /* the mip tree (NULL until an image is defined) */
 };
 
 enum { GL_TEXTURE_INDEX_2D, GL_TEXTURE_INDEX_CUBE, GL_TEXTURE_INDEX_COUNT };
@@ -37,8 +43,30 @@ void gl_texture_unref(struct gl_texture *tex);
  * when out of memory (GL_OUT_OF_MEMORY raised for func). */
 struct gl_texture *gl_texture_bound(struct st_context *ctx, unsigned target_index,
                                     const char *func);
+/* The texture `name` of the share group, NULL if none (takes the lock). */
+struct gl_texture *gl_texture_lookup(struct st_context *ctx, GLuint name);
 /* Drops the context's bindings and default textures. */
 void gl_texture_fini(struct st_context *ctx);
+
+/* ---- storage (gl_texture_storage.c) ---- */
+
+/* (Re)defines image [face][level] as width x height of fmt with undefined texels (an
+ * empty image has no resource). False when out of memory (the image is then undefined). */
+bool gl_texture_image_define(struct st_context *ctx, struct gl_texture *tex, unsigned face,
+                             unsigned level, GLsizei width, GLsizei height,
+                             const struct gl_texture_format *fmt);
+/* Writes a w x h client image (format, type; rows `pitch` bytes apart) at (x, y) of a
+ * defined image, through a transfer of its resource. False when it cannot be mapped. */
+bool gl_texture_image_write(struct st_context *ctx, const struct gl_texture_image *img,
+                            GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, GLenum type,
+                            const uint8_t *pixels, uint64_t pitch);
+/* Makes tex->res hold images [face][0 .. levels - 1] of every face (copying those kept
+ * elsewhere). False when out of memory. */
+bool gl_texture_finalize(struct st_context *ctx, struct gl_texture *tex, unsigned levels);
+/* pipe->blit for the GL layer: the draw framebuffer is bound again before the next draw. */
+void gl_texture_blit(struct st_context *ctx, const struct pipe_blit_info *info);
+/* The identity swizzle of pipe_blit_info. */
+extern const unsigned gl_texture_identity_swizzle[4];
 
 /* Draw-time binding: views and samplers of every sampler the executable uses, for both
  * stages; gl_textures_release unbinds and frees them after the draw. */

@@ -1,10 +1,11 @@
-/* Textures at draw time: completeness (ES 2.0 3.7.10, 3.8.2), the driver resource built
- * from the images, and a sampler view + sampler state per sampler the shaders use. */
+/* Textures at draw time: completeness (ES 2.0 3.7.10, 3.8.2), the mip tree finalized
+ * (gl_texture.h), and a sampler view + sampler state per sampler the shaders use. */
 #include "gl_texture.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "gl_pipe.h"
 #include "glsl_frontend.h"
 
 #define MAX_SAMPLER_SLOTS 16          /* IR sampler indices per stage the driver binds */
@@ -42,7 +43,7 @@ static unsigned complete_levels(const struct gl_texture *tex)
       for (unsigned l = 0; l < levels; l++) {
          const struct gl_texture_image *img = &tex->images[f][l];
          GLsizei lw = w >> l > 0 ? w >> l : 1, lh = h >> l > 0 ? h >> l : 1;
-         if (img->width != lw || img->height != lh || img->format != base->format)
+         if (img->width != lw || img->height != lh || img->fmt.base != base->fmt.base)
             return 0;
       }
    return levels;
@@ -60,90 +61,6 @@ static struct pipe_resource *create_resource(struct st_context *ctx, bool cube,
       .bind = PIPE_BIND_SAMPLER_VIEW,
    };
    return ctx->pipe->screen->resource_create(ctx->pipe->screen, &templ);
-}
-
-/* How the driver stores a texture whose images are all format/type: the hardware format
- * and the view swizzle (0-3 = its R, G, B, A; 4 = 0; 5 = 1). One-byte channels sampled
- * through swizzles (LUMINANCE -> RRR1, ALPHA -> 000R, LUMINANCE_ALPHA -> RRRG), 5_6_5 as
- * itself; the rest (4_4_4_4, 5_5_5_1, which the driver has no format for) as RGBA8. */
-struct storage { enum pipe_format format; unsigned bpp; unsigned swizzle[4]; };
-
-static struct storage storage_of(GLenum format, GLenum type)
-{
-   if (type == GL_UNSIGNED_SHORT_5_6_5)
-      return (struct storage){ PIPE_FORMAT_B5G6R5_UNORM, 2, { 0, 1, 2, 5 } };
-   if (type == GL_UNSIGNED_BYTE && format == GL_LUMINANCE)
-      return (struct storage){ PIPE_FORMAT_R8_UNORM, 1, { 0, 0, 0, 5 } };
-   if (type == GL_UNSIGNED_BYTE && format == GL_ALPHA)
-      return (struct storage){ PIPE_FORMAT_R8_UNORM, 1, { 4, 4, 4, 0 } };
-   if (type == GL_UNSIGNED_BYTE && format == GL_LUMINANCE_ALPHA)
-      return (struct storage){ PIPE_FORMAT_R8G8_UNORM, 2, { 0, 0, 0, 1 } };
-   return (struct storage){ PIPE_FORMAT_R8G8B8A8_UNORM, 4, { 0, 1, 2, 3 } };
-}
-
-/* An 8-bit channel of the RGBA8 copy back to the n-bit value it was expanded from. */
-static unsigned narrow(uint8_t v, unsigned bits)
-{
-   unsigned max = (1u << bits) - 1;
-   return (v * max + 127) / 255;
-}
-
-/* The texels of img in the storage format (bpp bytes each, rows packed). */
-static void pack(const struct gl_texture_image *img, const struct storage *st, uint8_t *out)
-{
-   size_t n = (size_t)img->width * (size_t)img->height;
-   for (size_t i = 0; i < n; i++) {
-      const uint8_t *p = img->rgba + i * 4;
-      uint8_t *o = out + i * st->bpp;
-      switch (st->format) {
-      case PIPE_FORMAT_B5G6R5_UNORM: {
-         uint16_t v = (uint16_t)(narrow(p[0], 5) << 11 | narrow(p[1], 6) << 5 | narrow(p[2], 5));
-         memcpy(o, &v, 2);
-         break;
-      }
-      case PIPE_FORMAT_R8_UNORM: o[0] = img->format == GL_ALPHA ? p[3] : p[0]; break;
-      case PIPE_FORMAT_R8G8_UNORM: o[0] = p[0], o[1] = p[3]; break;
-      default: memcpy(o, p, 4); break;
-      }
-   }
-}
-
-/* Uploads the images into a new resource; false when the driver cannot create it. */
-static bool build_resource(struct st_context *ctx, struct gl_texture *tex, unsigned levels)
-{
-   bool cube = tex->target == GL_TEXTURE_CUBE_MAP;
-   unsigned faces = cube ? 6 : 1;
-   const struct gl_texture_image *base = &tex->images[0][0];
-   bool one_type = true;
-   for (unsigned f = 0; f < faces; f++)
-      for (unsigned l = 0; l < levels; l++)
-         one_type &= tex->images[f][l].type == base->type;
-   struct storage st = storage_of(base->format, one_type ? base->type : GL_NONE);
-   struct pipe_resource *res = create_resource(ctx, cube, st.format, (unsigned)base->width,
-                                               (unsigned)base->height, levels);
-   uint8_t *texels = malloc((size_t)base->width * (size_t)base->height * st.bpp + 1);
-   if (!res || !texels) {
-      pipe_resource_reference(&res, NULL);
-      free(texels);
-      return false;
-   }
-   for (unsigned f = 0; f < faces; f++)
-      for (unsigned l = 0; l < levels; l++) {
-         const struct gl_texture_image *img = &tex->images[f][l];
-         struct pipe_box box = { .z = (int)f, .width = img->width, .height = img->height,
-                                 .depth = 1 };
-         pack(img, &st, texels);
-         ctx->pipe->texture_subdata(ctx->pipe, res, l, 0, &box, texels,
-                                    (unsigned)img->width * st.bpp,
-                                    (unsigned)(img->width * img->height) * st.bpp);
-      }
-   free(texels);
-   pipe_resource_reference(&tex->res, NULL);
-   tex->res = res;
-   tex->res_levels = levels;
-   memcpy(tex->res_swizzle, st.swizzle, sizeof(st.swizzle));
-   tex->stale = false;
-   return true;
 }
 
 /* The 1x1 (0, 0, 0, 1) texture of the target, created on first use. */
@@ -190,8 +107,7 @@ static void bind_one(struct st_context *ctx, struct gl_draw_textures *b, unsigne
    if (!tex)
       tex = ctx->default_textures[cube];
    unsigned levels = tex ? complete_levels(tex) : 0;
-   if (levels && (tex->stale || !tex->res || tex->res_levels != levels) &&
-       !build_resource(ctx, tex, levels))
+   if (levels && !gl_texture_finalize(ctx, tex, levels))
       levels = 0;
    struct pipe_resource *res = levels ? tex->res : black_texture(ctx, cube);
    if (!res)
@@ -209,7 +125,7 @@ static void bind_one(struct st_context *ctx, struct gl_draw_textures *b, unsigne
       ss.max_lod = (float)(levels - 1);
    }
    static const unsigned identity[4] = { 0, 1, 2, 3 };
-   const unsigned *swz = levels ? tex->res_swizzle : identity;
+   const unsigned *swz = levels ? tex->images[0][0].fmt.swizzle : identity;
    struct pipe_sampler_view templ = {
       .format = res->format, .last_level = levels ? levels - 1 : 0,
       .swizzle_r = swz[0], .swizzle_g = swz[1], .swizzle_b = swz[2], .swizzle_a = swz[3],
@@ -241,6 +157,9 @@ struct gl_draw_textures *gl_textures_bind(struct st_context *ctx, const struct g
          }
       }
    }
+   /* A copy that finalized a texture left no framebuffer bound (pipe->blit). */
+   if (ctx->dirty & ST_DIRTY_FRAMEBUFFER)
+      gl_validate_state(ctx);
    for (unsigned s = 0; b && s < PIPE_SHADER_TYPES; s++) {
       if (!b->count[s])
          continue;

@@ -7,9 +7,10 @@
  * Channel expansion rules. 5_6_5 is sampled in its own hardware format (FMT_5_6_5): the
  * texture unit returns c / (2^n - 1), the pixel shader exports it as fp16 (CB SOURCE_FORMAT
  * EXPORT_NORM, docs/r600-hardware-notes.md), and the RGBA8 colour buffer rounds to nearest:
- * byte = floor(fp16(c / (2^n - 1)) * 255 + 0.5). 4_4_4_4 and 5_5_5_1 have no driver format and
- * are expanded on the CPU by the GL spec's rule, byte = floor(c * 255 / (2^n - 1) + 0.5); the
- * two differ by one where c * 255 / (2^n - 1) lies just above a half (5-bit 20: 164 / 165). */
+ * byte = floor(fp16(c / (2^n - 1)) * 255 + 0.5). 4_4_4_4 and 5_5_5_1 are stored in theirs too
+ * (FMT_4_4_4_4, FMT_1_5_5_5) and follow the same rule; it differs from the GL spec's
+ * byte = floor(c * 255 / (2^n - 1) + 0.5) by one where c * 255 / (2^n - 1) lies just above
+ * a half (5-bit 20: 164 / 165); 1-bit alpha is 0 or 255 either way. */
 #include "egl_fixture.h"
 
 #include <math.h>
@@ -93,11 +94,6 @@ static double to_fp16(float x)
    return nearbyint(x / ulp) * ulp;
 }
 
-static uint8_t expand(unsigned c, unsigned bits)
-{
-   return (uint8_t)floor(c * 255.0 / (double)((1u << bits) - 1) + 0.5);
-}
-
 static uint8_t expand_hw(unsigned c, unsigned bits)
 {
    return (uint8_t)floor(to_fp16((float)c / (float)((1u << bits) - 1)) * 255.0 + 0.5);
@@ -114,11 +110,11 @@ static void decode(GLenum format, GLenum type, const uint8_t *p, uint8_t out[4])
       return;
    case GL_UNSIGNED_SHORT_4_4_4_4:
       for (int c = 0; c < 4; c++)
-         out[c] = expand((v >> (12 - 4 * c)) & 15, 4);
+         out[c] = expand_hw((v >> (12 - 4 * c)) & 15, 4);
       return;
    case GL_UNSIGNED_SHORT_5_5_5_1:
       for (int c = 0; c < 3; c++)
-         out[c] = expand((v >> (11 - 5 * c)) & 31, 5);
+         out[c] = expand_hw((v >> (11 - 5 * c)) & 31, 5);
       out[3] = (v & 1) * 255;
       return;
    }

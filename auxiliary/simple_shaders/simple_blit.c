@@ -1,0 +1,96 @@
+/* The blit shader pair (simple_shaders.h). */
+#include "simple_shaders.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "pipe/p_context.h"
+#include "r600sim/shader_ir.h"
+
+static struct ir_instruction *emit_mov(struct ir_shader *s, unsigned out, unsigned mask,
+                                       enum ir_file file, unsigned index)
+{
+   struct ir_instruction *mov = ir_emit(s, IR_MOV);
+   if (!mov)
+      return NULL;
+   mov->dst.file = IR_FILE_OUTPUT;
+   mov->dst.index = (uint16_t)out;
+   mov->dst.writemask = (uint8_t)mask;
+   mov->src[0].file = (uint8_t)file;
+   mov->src[0].index = (uint16_t)index;
+   return mov;
+}
+
+static struct ir_shader *finish(struct ir_shader *s, bool ok)
+{
+   if (ok && ir_emit(s, IR_END))
+      return s;
+   ir_shader_destroy(s);
+   return NULL;
+}
+
+static struct ir_shader *build_vs(void)
+{
+   struct ir_shader *s = ir_shader_create(IR_STAGE_VERTEX);
+   if (!s)
+      return NULL;
+   s->num_inputs = 2;
+   s->inputs[0] = (struct ir_io){ .semantic = IR_SEM_ATTRIB, .index = 0, .usage_mask = 0x3 };
+   s->inputs[1] = (struct ir_io){ .semantic = IR_SEM_ATTRIB, .index = 1, .usage_mask = 0x7 };
+   s->num_outputs = 2;
+   s->outputs[0] = (struct ir_io){ .semantic = IR_SEM_POSITION, .usage_mask = 0xf };
+   s->outputs[1] = (struct ir_io){ .semantic = IR_SEM_GENERIC, .index = 0, .usage_mask = 0xf };
+   const uint32_t zero_one[4] = { 0, 0, 0, 0x3f800000 };   /* 0.0, 0.0, 0.0, 1.0 */
+   unsigned imm = ir_imm(s, zero_one);
+   bool ok = emit_mov(s, 0, 0x3, IR_FILE_INPUT, 0) && emit_mov(s, 0, 0xc, IR_FILE_IMM, imm) &&
+             emit_mov(s, 1, 0x7, IR_FILE_INPUT, 1);
+   /* .w = 0.0: the explicit LOD of the fragment shader's TXL */
+   ok = ok && emit_mov(s, 1, 0x8, IR_FILE_IMM, imm);
+   if (ok)
+      s->instructions[s->num_instructions - 1].src[0].swizzle[3] = IR_SWZ_X;
+   return finish(s, ok);
+}
+
+static struct ir_shader *build_fs(bool cube)
+{
+   struct ir_shader *s = ir_shader_create(IR_STAGE_FRAGMENT);
+   if (!s)
+      return NULL;
+   s->num_samplers = 1;
+   s->num_inputs = 1;
+   s->inputs[0] = (struct ir_io){ .semantic = IR_SEM_GENERIC, .index = 0,
+                                  .usage_mask = 0xf };
+   s->num_outputs = 1;
+   s->outputs[0] = (struct ir_io){ .semantic = IR_SEM_COLOR, .index = 0, .usage_mask = 0xf };
+   struct ir_instruction *tex = ir_emit(s, IR_TXL);
+   if (tex) {
+      tex->tex_target = cube ? IR_TEX_CUBE : IR_TEX_2D;
+      tex->dst.file = IR_FILE_OUTPUT;
+      tex->dst.index = 0;
+      tex->dst.writemask = 0xf;
+      tex->src[0].file = IR_FILE_INPUT;
+      tex->src[1].file = IR_FILE_SAMPLER;
+   }
+   return finish(s, tex != NULL);
+}
+
+static void *compile(struct pipe_context *pipe, struct ir_shader *ir, bool fragment, char **log)
+{
+   if (!ir)
+      return NULL;
+   struct pipe_shader_state templ = { .ir = ir };
+   void *cso = fragment ? pipe->create_fs_state(pipe, &templ, log)
+                        : pipe->create_vs_state(pipe, &templ, log);
+   ir_shader_destroy(ir);
+   return cso;
+}
+
+void *simple_blit_vs_create(struct pipe_context *pipe, char **log)
+{
+   return compile(pipe, build_vs(), false, log);
+}
+
+void *simple_blit_fs_create(struct pipe_context *pipe, bool cube, char **log)
+{
+   return compile(pipe, build_fs(cube), true, log);
+}
