@@ -31,6 +31,7 @@ static const char display_extensions[] =
    "EGL_EXT_create_context_robustness EGL_KHR_create_context EGL_KHR_get_all_proc_addresses "
    "EGL_KHR_surfaceless_context EGL_KHR_no_config_context EGL_MESA_configless_context "
    "EGL_KHR_fence_sync EGL_KHR_wait_sync "
+   "EGL_KHR_image_base EGL_KHR_gl_texture_2D_image EGL_EXT_image_flush_external "
    "EGL_MESA_query_driver";
 
 static struct egl_display *display_of_platform(EGLenum platform)
@@ -170,6 +171,11 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglTerminate(EGLDisplay dpy)
       d->surfaces = s->next;
       s->deleted = true;
       egl_surface_release(s);
+   }
+   while (d->images) {
+      struct egl_image *i = d->images;
+      d->images = i->next;
+      egl_image_destroy(i);
    }
    while (d->syncs) {
       struct egl_sync *s = d->syncs;

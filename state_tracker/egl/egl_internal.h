@@ -14,9 +14,15 @@
 
 #define EGL_EXPORT __attribute__((visibility("default")))
 
+/* EGL_EXT_image_flush_external, newer than some installed eglext.h. */
+#ifndef EGL_IMAGE_EXTERNAL_FLUSH_EXT
+#define EGL_IMAGE_EXTERNAL_FLUSH_EXT 0x32A2
+#endif
+
 struct st_context;
 struct st_framebuffer;
 struct pipe_fence_handle;
+struct st_egl_image;
 struct egl_display;
 
 struct egl_config {
@@ -70,6 +76,11 @@ struct egl_sync {
    struct pipe_fence_handle *fence;
 };
 
+struct egl_image {
+   struct egl_image *next;
+   struct st_egl_image *st;   /* its address is the EGLImage handle */
+};
+
 /* One display per platform: every platform renders to pbuffers through the same screen. */
 struct egl_display {
    EGLenum platform;
@@ -77,6 +88,7 @@ struct egl_display {
    struct egl_surface *surfaces;
    struct egl_context *contexts;
    struct egl_sync *syncs;
+   struct egl_image *images;
 };
 
 struct egl_thread {
@@ -109,6 +121,11 @@ const struct egl_config *egl_lookup_config(EGLConfig cfg);
 bool egl_config_attrib(const struct egl_config *c, EGLint attribute, EGLint *value);
 /* EGL 1.5 "compatible": same colour buffer type and depths, same ancillary buffer depths. */
 bool egl_configs_compatible(const struct egl_config *a, const struct egl_config *b);
+
+/* egl_image.c */
+struct egl_image *egl_lookup_image(struct egl_display *d, EGLImage handle);
+/* Frees an image (already unlinked). */
+void egl_image_destroy(struct egl_image *image);
 
 /* egl_sync.c: frees a sync (already unlinked). */
 void egl_sync_destroy(struct egl_sync *s);
@@ -147,6 +164,14 @@ EGLBoolean EGLAPIENTRY egl_query_device_attrib_ext(EGLDeviceEXT device, EGLint a
 const char *EGLAPIENTRY egl_query_device_string_ext(EGLDeviceEXT device, EGLint name);
 EGLBoolean EGLAPIENTRY egl_query_display_attrib_ext(EGLDisplay dpy, EGLint attribute,
                                                     EGLAttrib *value);
+/* EGL_KHR_image_base, EGL_EXT_image_flush_external (egl_image.c) */
+EGLImageKHR EGLAPIENTRY egl_create_image_khr(EGLDisplay dpy, EGLContext ctx, EGLenum target,
+                                             EGLClientBuffer buffer, const EGLint *attribs);
+EGLBoolean EGLAPIENTRY egl_destroy_image_khr(EGLDisplay dpy, EGLImageKHR image);
+EGLBoolean EGLAPIENTRY egl_image_flush_external_ext(EGLDisplay dpy, EGLImageKHR image,
+                                                    const EGLAttrib *attribs);
+EGLBoolean EGLAPIENTRY egl_image_invalidate_external_ext(EGLDisplay dpy, EGLImageKHR image,
+                                                         const EGLAttrib *attribs);
 /* EGL_MESA_query_driver (egl_display.c) */
 const char *EGLAPIENTRY egl_get_display_driver_name(EGLDisplay dpy);
 char *EGLAPIENTRY egl_get_display_driver_config(EGLDisplay dpy);

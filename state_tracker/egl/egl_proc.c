@@ -43,6 +43,11 @@ static const struct {
    {"eglQueryDeviceAttribEXT", (void (*)(void))egl_query_device_attrib_ext},
    {"eglQueryDeviceStringEXT", (void (*)(void))egl_query_device_string_ext},
    {"eglQueryDisplayAttribEXT", (void (*)(void))egl_query_display_attrib_ext},
+   /* EGL_KHR_image_base, EGL_EXT_image_flush_external */
+   {"eglCreateImageKHR", (void (*)(void))egl_create_image_khr},
+   {"eglDestroyImageKHR", (void (*)(void))egl_destroy_image_khr},
+   {"eglImageFlushExternalEXT", (void (*)(void))egl_image_flush_external_ext},
+   {"eglImageInvalidateExternalEXT", (void (*)(void))egl_image_invalidate_external_ext},
    /* EGL_MESA_query_driver */
    {"eglGetDisplayDriverName", (void (*)(void))egl_get_display_driver_name},
    {"eglGetDisplayDriverConfig", (void (*)(void))egl_get_display_driver_config},

@@ -11,4 +11,5 @@ const char gl_extensions_string[] =
    "GL_KHR_robustness "
    "GL_OES_depth24 "
    "GL_OES_EGL_sync "
+   "GL_OES_EGL_image "
    "";

@@ -77,6 +77,8 @@ void GL_APIENTRY glTexImage2D(GLenum target, GLint level, GLint internalformat, 
       gl_error(ctx, error);
       return;
    }
+   if (tex->egl_image_target)
+      gl_egl_image_orphan(tex);
    if (!gl_texture_image_define(ctx, tex, face, (unsigned)level, width, height, &fmt)) {
       gl_error(ctx, GL_OUT_OF_MEMORY);
       return;
