@@ -30,7 +30,7 @@ static const char client_extensions[] =
 static const char display_extensions[] =
    "EGL_EXT_create_context_robustness EGL_KHR_create_context EGL_KHR_get_all_proc_addresses "
    "EGL_KHR_surfaceless_context EGL_KHR_no_config_context EGL_MESA_configless_context "
-   "EGL_KHR_fence_sync EGL_KHR_wait_sync "
+   "EGL_KHR_fence_sync EGL_KHR_wait_sync EGL_KHR_reusable_sync "
    "EGL_KHR_image_base EGL_KHR_gl_texture_2D_image EGL_EXT_image_flush_external "
    "EGL_MESA_query_driver";
 

@@ -7,6 +7,7 @@
 #ifndef EGL_INTERNAL_H
 #define EGL_INTERNAL_H
 
+#include <pthread.h>
 #include <stdbool.h>
 
 #include <EGL/egl.h>
@@ -71,9 +72,15 @@ struct egl_context {
 
 struct egl_sync {
    struct egl_sync *next;
-   EGLenum type;
-   /* The GPU fence of the commands before the sync; NULL once seen signalled. */
+   EGLenum type;             /* EGL_SYNC_FENCE or EGL_SYNC_REUSABLE_KHR */
+   /* Fence: the GPU fence of the commands before the sync; NULL once seen signalled. */
    struct pipe_fence_handle *fence;
+   /* Reusable: the status, set by eglSignalSyncKHR, waited for on cond (under mutex). */
+   bool signaled;
+   pthread_mutex_t mutex;
+   pthread_cond_t cond;
+   /* The display's list and each client wait in progress (under the EGL lock). */
+   unsigned refs;
 };
 
 struct egl_image {
@@ -127,7 +134,8 @@ struct egl_image *egl_lookup_image(struct egl_display *d, EGLImage handle);
 /* Frees an image (already unlinked). */
 void egl_image_destroy(struct egl_image *image);
 
-/* egl_sync.c: frees a sync (already unlinked). */
+/* egl_sync.c: destroys a sync (already unlinked; under the EGL lock): a reusable one is
+ * signalled first, releasing its waiters (as Mesa does); freed once no wait holds it. */
 void egl_sync_destroy(struct egl_sync *s);
 
 /* egl_surface.c / egl_context.c: free an object once it is deleted and no longer bound. */
@@ -157,6 +165,8 @@ EGLint EGLAPIENTRY egl_client_wait_sync_khr(EGLDisplay dpy, EGLSyncKHR sync, EGL
 EGLBoolean EGLAPIENTRY egl_get_sync_attrib_khr(EGLDisplay dpy, EGLSyncKHR sync,
                                                EGLint attribute, EGLint *value);
 EGLint EGLAPIENTRY egl_wait_sync_khr(EGLDisplay dpy, EGLSyncKHR sync, EGLint flags);
+/* EGL_KHR_reusable_sync (egl_sync.c) */
+EGLBoolean EGLAPIENTRY egl_signal_sync_khr(EGLDisplay dpy, EGLSyncKHR sync, EGLenum mode);
 /* EGL_EXT_device_query, EGL_EXT_device_enumeration (egl_device.c) */
 EGLBoolean EGLAPIENTRY egl_query_devices_ext(EGLint max, EGLDeviceEXT *devices, EGLint *num);
 EGLBoolean EGLAPIENTRY egl_query_device_attrib_ext(EGLDeviceEXT device, EGLint attribute,

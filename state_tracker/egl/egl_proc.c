@@ -38,6 +38,8 @@ static const struct {
    {"eglClientWaitSyncKHR", (void (*)(void))egl_client_wait_sync_khr},
    {"eglGetSyncAttribKHR", (void (*)(void))egl_get_sync_attrib_khr},
    {"eglWaitSyncKHR", (void (*)(void))egl_wait_sync_khr},
+   /* EGL_KHR_reusable_sync */
+   {"eglSignalSyncKHR", (void (*)(void))egl_signal_sync_khr},
    /* EGL_EXT_device_query, EGL_EXT_device_enumeration */
    {"eglQueryDevicesEXT", (void (*)(void))egl_query_devices_ext},
    {"eglQueryDeviceAttribEXT", (void (*)(void))egl_query_device_attrib_ext},

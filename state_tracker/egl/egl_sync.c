@@ -1,4 +1,5 @@
-/* Fence sync objects: EGL 1.5 core and EGL_KHR_fence_sync / EGL_KHR_wait_sync.
+/* Sync objects: fences (EGL 1.5 core, EGL_KHR_fence_sync, EGL_KHR_wait_sync) and reusable
+ * syncs (EGL_KHR_reusable_sync).
  *
  * Creating a fence submits the current context's commands (a glFlush) and keeps the pipe
  * fence of that submission: the sync signals once the simulated GPU has executed every
@@ -9,9 +10,15 @@
  * queue, which executes in order, and the fence's commands were submitted at creation, so
  * whatever any context submits later runs after them.
  *
+ * A reusable sync is a status the application sets (eglSignalSyncKHR) and client waits
+ * wait for on a condition variable; a waiter holds a reference, so the sync outlives an
+ * eglDestroySyncKHR, which signals it to release its waiters. Server waits on one are
+ * EGL_BAD_PARAMETER, as in Mesa (the GPU cannot wait for the CPU).
+ *
  * The KHR entry points differ from the core ones in their types (EGLint attributes and
- * values) and in one error: an unsupported sync type is EGL_BAD_ATTRIBUTE for
- * eglCreateSyncKHR, EGL_BAD_PARAMETER for eglCreateSync. */
+ * values), in one error (an unsupported sync type is EGL_BAD_ATTRIBUTE for
+ * eglCreateSyncKHR, EGL_BAD_PARAMETER for eglCreateSync) and in the types they make (EGL
+ * 1.5 has no reusable syncs). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
@@ -19,7 +26,7 @@
 #include "egl_internal.h"
 #include "st_api.h"
 
-static EGLSync create_sync(EGLDisplay dpy, EGLenum type, bool has_attribs, EGLint bad_type)
+static EGLSync create_sync(EGLDisplay dpy, EGLenum type, bool has_attribs, bool khr)
 {
    egl_lock();
    struct egl_display *d = egl_lookup_display(dpy, false);
@@ -28,19 +35,28 @@ static EGLSync create_sync(EGLDisplay dpy, EGLenum type, bool has_attribs, EGLin
    EGLint err = EGL_SUCCESS;
    if (!d)
       err = EGL_BAD_DISPLAY; /* "not the name of a valid, initialized EGLDisplay" */
-   else if (type != EGL_SYNC_FENCE)
-      err = bad_type;
+   else if (type != EGL_SYNC_FENCE && !(khr && type == EGL_SYNC_REUSABLE_KHR))
+      err = khr ? EGL_BAD_ATTRIBUTE : EGL_BAD_PARAMETER;
    else if (has_attribs)
-      err = EGL_BAD_ATTRIBUTE; /* fences have no creation attributes */
-   else if (!ctx || ctx->dpy != d)
+      err = EGL_BAD_ATTRIBUTE; /* neither type has creation attributes */
+   else if (type == EGL_SYNC_FENCE && (!ctx || ctx->dpy != d))
       err = EGL_BAD_MATCH; /* no current context, or one of another display */
    else if (!(s = calloc(1, sizeof(*s))))
       err = EGL_BAD_ALLOC;
    if (s) {
-      s->type = EGL_SYNC_FENCE;
-      s->fence = r600sim_st_fence(ctx->st);
-      if (!s->fence) /* no memory for a fence: wait now, the sync is then signalled */
-         r600sim_st_flush(ctx->st, true);
+      s->type = type;
+      s->refs = 1;
+      pthread_mutex_init(&s->mutex, NULL);
+      pthread_condattr_t attr;
+      pthread_condattr_init(&attr);
+      pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+      pthread_cond_init(&s->cond, &attr);
+      pthread_condattr_destroy(&attr);
+      if (type == EGL_SYNC_FENCE) {
+         s->fence = r600sim_st_fence(ctx->st);
+         if (!s->fence) /* no memory for a fence: wait now, the sync is then signalled */
+            r600sim_st_flush(ctx->st, true);
+      }
       s->next = d->syncs;
       d->syncs = s;
    }
@@ -73,18 +89,45 @@ static struct egl_sync *lookup(EGLDisplay dpy, EGLSync sync)
    return lookup_in(dpy, sync, NULL);
 }
 
-/* Under the lock: EGL_SIGNALED or EGL_UNSIGNALED, dropping the fence once signalled. */
+/* Under the lock: EGL_SIGNALED or EGL_UNSIGNALED, dropping a fence once signalled. */
 static EGLint sync_status(struct egl_sync *s)
 {
+   if (s->type == EGL_SYNC_REUSABLE_KHR) {
+      pthread_mutex_lock(&s->mutex);
+      bool signaled = s->signaled;
+      pthread_mutex_unlock(&s->mutex);
+      return signaled ? EGL_SIGNALED : EGL_UNSIGNALED;
+   }
    if (s->fence && r600sim_st_fence_signaled(s->fence, false))
       r600sim_st_fence_reference(&s->fence, NULL);
    return s->fence ? EGL_UNSIGNALED : EGL_SIGNALED;
 }
 
+/* Under the lock: drops a reference, freeing the sync with the last. */
+static void sync_unref(struct egl_sync *s)
+{
+   if (--s->refs)
+      return;
+   r600sim_st_fence_reference(&s->fence, NULL);
+   pthread_cond_destroy(&s->cond);
+   pthread_mutex_destroy(&s->mutex);
+   free(s);
+}
+
+static void set_status(struct egl_sync *s, bool signaled)
+{
+   pthread_mutex_lock(&s->mutex);
+   s->signaled = signaled;
+   if (signaled)
+      pthread_cond_broadcast(&s->cond);
+   pthread_mutex_unlock(&s->mutex);
+}
+
 void egl_sync_destroy(struct egl_sync *s)
 {
-   r600sim_st_fence_reference(&s->fence, NULL);
-   free(s);
+   if (s->type == EGL_SYNC_REUSABLE_KHR)
+      set_status(s, true);
+   sync_unref(s);
 }
 
 static EGLBoolean destroy_sync(EGLDisplay dpy, EGLSync sync)
@@ -131,24 +174,57 @@ static bool wait_fence(struct pipe_fence_handle *fence, EGLTime timeout)
    return true;
 }
 
+/* Waits up to timeout ns for a reusable sync to be signalled. */
+static bool wait_reusable(struct egl_sync *s, EGLTime timeout)
+{
+   struct timespec deadline;
+   clock_gettime(CLOCK_MONOTONIC, &deadline);
+   if (timeout != EGL_FOREVER) {
+      uint64_t ns = (uint64_t)deadline.tv_nsec + timeout % 1000000000u;
+      deadline.tv_sec += (time_t)(timeout / 1000000000u + ns / 1000000000u);
+      deadline.tv_nsec = (long)(ns % 1000000000u);
+   }
+   pthread_mutex_lock(&s->mutex);
+   while (!s->signaled && timeout != 0) {
+      if (timeout == EGL_FOREVER)
+         pthread_cond_wait(&s->cond, &s->mutex);
+      else if (pthread_cond_timedwait(&s->cond, &s->mutex, &deadline))
+         break; /* timed out (the status is read once more below) */
+   }
+   bool signaled = s->signaled;
+   pthread_mutex_unlock(&s->mutex);
+   return signaled;
+}
+
 static EGLint client_wait(EGLDisplay dpy, EGLSync sync, EGLint flags, EGLTime timeout)
 {
    egl_lock();
    struct egl_sync *s = lookup(dpy, sync);
-   struct pipe_fence_handle *fence = NULL;
-   if (s && sync_status(s) == EGL_UNSIGNALED) {
+   bool valid = s != NULL;
+   struct pipe_fence_handle *fence = NULL; /* a fence sync's, held through the wait */
+   if (s && sync_status(s) == EGL_SIGNALED) {
+      s = NULL; /* nothing to wait for */
+   } else if (s) {
+      s->refs++; /* kept through the wait */
       r600sim_st_fence_reference(&fence, s->fence);
-      /* The fence's commands were submitted at creation, so the flush the bit asks for is
+      /* A fence's commands were submitted at creation, so the flush the bit asks for is
        * of the current context (EGL 1.5 section 3.8.1.3), whose work may come before. */
       struct egl_context *ctx = egl_thread()->ctx;
       if ((flags & EGL_SYNC_FLUSH_COMMANDS_BIT) && ctx)
          r600sim_st_flush(ctx->st, false);
    }
    egl_unlock();
-   if (!s)
+   if (!valid)
       return EGL_FALSE;
-   bool signaled = !fence || wait_fence(fence, timeout);
-   r600sim_st_fence_reference(&fence, NULL);
+   bool signaled = true;
+   if (s) {
+      signaled = s->type == EGL_SYNC_REUSABLE_KHR ? wait_reusable(s, timeout)
+                                                  : wait_fence(fence, timeout);
+      r600sim_st_fence_reference(&fence, NULL);
+      egl_lock();
+      sync_unref(s);
+      egl_unlock();
+   }
    egl_success();
    return signaled ? EGL_CONDITION_SATISFIED : EGL_TIMEOUT_EXPIRED;
 }
@@ -160,7 +236,7 @@ static EGLBoolean server_wait(EGLDisplay dpy, EGLSync sync, EGLint flags)
    struct egl_sync *s = lookup_in(dpy, sync, &d);
    struct egl_context *ctx = egl_thread()->ctx;
    EGLint err = EGL_SUCCESS;
-   if (s && flags != 0)
+   if (s && (flags != 0 || s->type == EGL_SYNC_REUSABLE_KHR))
       err = EGL_BAD_PARAMETER;
    else if (s && (!ctx || ctx->dpy != d))
       err = EGL_BAD_MATCH;
@@ -182,7 +258,11 @@ static bool sync_attrib(EGLDisplay dpy, EGLSync sync, EGLint attribute, EGLAttri
       switch (attribute) {
       case EGL_SYNC_TYPE: *value = s->type; break;
       case EGL_SYNC_STATUS: *value = sync_status(s); break;
-      case EGL_SYNC_CONDITION: *value = EGL_SYNC_PRIOR_COMMANDS_COMPLETE; break;
+      case EGL_SYNC_CONDITION:
+         if (s->type != EGL_SYNC_FENCE) /* reusable syncs have no condition */
+            ok = egl_error(EGL_BAD_ATTRIBUTE);
+         *value = EGL_SYNC_PRIOR_COMMANDS_COMPLETE;
+         break;
       default: ok = egl_error(EGL_BAD_ATTRIBUTE); break;
       }
    }
@@ -195,7 +275,7 @@ static bool sync_attrib(EGLDisplay dpy, EGLSync sync, EGLint attribute, EGLAttri
 EGL_EXPORT EGLSync EGLAPIENTRY eglCreateSync(EGLDisplay dpy, EGLenum type,
                                              const EGLAttrib *attribs)
 {
-   return create_sync(dpy, type, attribs && attribs[0] != EGL_NONE, EGL_BAD_PARAMETER);
+   return create_sync(dpy, type, attribs && attribs[0] != EGL_NONE, false);
 }
 
 EGL_EXPORT EGLBoolean EGLAPIENTRY eglDestroySync(EGLDisplay dpy, EGLSync sync)
@@ -230,7 +310,7 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglGetSyncAttrib(EGLDisplay dpy, EGLSync sync,
 
 EGLSyncKHR EGLAPIENTRY egl_create_sync_khr(EGLDisplay dpy, EGLenum type, const EGLint *attribs)
 {
-   return create_sync(dpy, type, attribs && attribs[0] != EGL_NONE, EGL_BAD_ATTRIBUTE);
+   return create_sync(dpy, type, attribs && attribs[0] != EGL_NONE, true);
 }
 
 EGLBoolean EGLAPIENTRY egl_destroy_sync_khr(EGLDisplay dpy, EGLSyncKHR sync)
@@ -259,4 +339,26 @@ EGLBoolean EGLAPIENTRY egl_get_sync_attrib_khr(EGLDisplay dpy, EGLSyncKHR sync,
 EGLint EGLAPIENTRY egl_wait_sync_khr(EGLDisplay dpy, EGLSyncKHR sync, EGLint flags)
 {
    return server_wait(dpy, sync, flags);
+}
+
+/* ---- EGL_KHR_reusable_sync ---- */
+
+EGLBoolean EGLAPIENTRY egl_signal_sync_khr(EGLDisplay dpy, EGLSyncKHR sync, EGLenum mode)
+{
+   egl_lock();
+   struct egl_sync *s = lookup(dpy, sync);
+   EGLint err = EGL_SUCCESS;
+   if (s && s->type != EGL_SYNC_REUSABLE_KHR)
+      err = EGL_BAD_MATCH;
+   else if (s && mode != EGL_SIGNALED_KHR && mode != EGL_UNSIGNALED_KHR)
+      err = EGL_BAD_ATTRIBUTE; /* as Mesa */
+   else if (s)
+      set_status(s, mode == EGL_SIGNALED_KHR);
+   egl_unlock();
+   if (!s)
+      return EGL_FALSE;
+   if (err != EGL_SUCCESS)
+      return egl_error(err);
+   egl_success();
+   return EGL_TRUE;
 }

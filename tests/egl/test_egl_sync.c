@@ -1,4 +1,6 @@
-/* Fence syncs (EGL 1.5, EGL_KHR_fence_sync, EGL_KHR_wait_sync): a fence signals when the
+/* Fence syncs (EGL 1.5, EGL_KHR_fence_sync, EGL_KHR_wait_sync) and reusable syncs
+ * (EGL_KHR_reusable_sync: signalled by the application, waited for by threads). A fence
+ * signals when the
  * simulated GPU has executed the commands before it, not earlier; client waits honour
  * their timeouts; a sync destroyed while another thread waits on it releases that waiter
  * normally; every error the specs name. The GPU work is a long draw (a fragment-shader loop
@@ -22,6 +24,7 @@ static PFNEGLDESTROYSYNCKHRPROC destroy_sync_khr;
 static PFNEGLCLIENTWAITSYNCKHRPROC client_wait_sync_khr;
 static PFNEGLGETSYNCATTRIBKHRPROC get_sync_attrib_khr;
 static PFNEGLWAITSYNCKHRPROC wait_sync_khr;
+static PFNEGLSIGNALSYNCKHRPROC signal_sync_khr;
 
 /* Evaluates call, then checks its result and the error it left. */
 #define CHECK_ERR(call, want_result, want_error)                                          \
@@ -115,24 +118,101 @@ struct waiter {
    EGLDisplay dpy;
    EGLSync sync;
    EGLint result;
+   _Atomic bool started;
 };
+
+/* Lets w's thread get into its wait: it has started, then 20 ms more. */
+static void let_wait(struct waiter *w)
+{
+   while (!w->started)
+      ;
+   struct timespec ms = {0, 20000000};
+   nanosleep(&ms, NULL);
+}
 
 static void *wait_forever(void *arg)
 {
    struct waiter *w = arg;
+   w->started = true;
    w->result = eglClientWaitSync(w->dpy, w->sync, 0, EGL_FOREVER);
    return NULL;
+}
+
+static void *wait_forever_khr(void *arg)
+{
+   struct waiter *w = arg;
+   w->started = true;
+   w->result = client_wait_sync_khr(w->dpy, w->sync, 0, EGL_FOREVER_KHR);
+   return NULL;
+}
+
+static void test_reusable(EGLDisplay dpy)
+{
+   CHECK(strstr(eglQueryString(dpy, EGL_EXTENSIONS), "EGL_KHR_reusable_sync") != NULL);
+   EGLSyncKHR s = create_sync_khr(dpy, EGL_SYNC_REUSABLE_KHR, NULL);
+   CHECK(s != EGL_NO_SYNC_KHR && eglGetError() == EGL_SUCCESS);
+   EGLint v = 0;
+   CHECK(get_sync_attrib_khr(dpy, s, EGL_SYNC_TYPE_KHR, &v) && v == EGL_SYNC_REUSABLE_KHR);
+   CHECK(get_sync_attrib_khr(dpy, s, EGL_SYNC_STATUS_KHR, &v) && v == EGL_UNSIGNALED_KHR);
+   CHECK_ERR(get_sync_attrib_khr(dpy, s, EGL_SYNC_CONDITION_KHR, &v), EGL_FALSE,
+             EGL_BAD_ATTRIBUTE);
+   CHECK_EQ(client_wait_sync_khr(dpy, s, 0, 0), EGL_TIMEOUT_EXPIRED_KHR, "reusable, timeout 0");
+   uint64_t w0 = now_ns();
+   CHECK_EQ(client_wait_sync_khr(dpy, s, 0, 3000000), EGL_TIMEOUT_EXPIRED_KHR,
+            "reusable, timeout 3 ms");
+   uint64_t waited = now_ns() - w0;
+   CHECK(waited >= 3000000, "the 3 ms wait returned after %llu ns", (unsigned long long)waited);
+   CHECK_ERR(wait_sync_khr(dpy, s, 0), EGL_FALSE, EGL_BAD_PARAMETER); /* no server waits */
+   CHECK_ERR(signal_sync_khr(dpy, s, 0x1234), EGL_FALSE, EGL_BAD_ATTRIBUTE);
+
+   /* A thread waiting forever is released by the signal. */
+   struct waiter w = {dpy, s, 0, false};
+   pthread_t th;
+   pthread_create(&th, NULL, wait_forever_khr, &w);
+   let_wait(&w);
+   CHECK_EQ(w.result, 0, "waiter still waiting before the signal");
+   CHECK_ERR(signal_sync_khr(dpy, s, EGL_SIGNALED_KHR), EGL_TRUE, EGL_SUCCESS);
+   pthread_join(th, NULL);
+   CHECK_EQ(w.result, EGL_CONDITION_SATISFIED_KHR, "waiter released by the signal");
+   CHECK(get_sync_attrib_khr(dpy, s, EGL_SYNC_STATUS_KHR, &v) && v == EGL_SIGNALED_KHR);
+   CHECK_EQ(client_wait_sync_khr(dpy, s, 0, 0), EGL_CONDITION_SATISFIED_KHR, "signalled");
+   CHECK_ERR(signal_sync_khr(dpy, s, EGL_UNSIGNALED_KHR), EGL_TRUE, EGL_SUCCESS);
+   CHECK(get_sync_attrib_khr(dpy, s, EGL_SYNC_STATUS_KHR, &v) && v == EGL_UNSIGNALED_KHR);
+
+   /* Destroying it releases a waiter, which sees it signalled (as in Mesa). */
+   w.result = 0;
+   w.started = false;
+   pthread_create(&th, NULL, wait_forever_khr, &w);
+   let_wait(&w);
+   CHECK_ERR(destroy_sync_khr(dpy, s), EGL_TRUE, EGL_SUCCESS);
+   pthread_join(th, NULL);
+   CHECK_EQ(w.result, EGL_CONDITION_SATISFIED_KHR, "waiter released by the destroy");
+   CHECK_ERR(signal_sync_khr(dpy, s, EGL_SIGNALED_KHR), EGL_FALSE, EGL_BAD_PARAMETER);
+
+   /* Fences cannot be signalled; reusable syncs need no context. */
+   EGLSyncKHR fence = create_sync_khr(dpy, EGL_SYNC_FENCE_KHR, NULL);
+   CHECK_ERR(signal_sync_khr(dpy, fence, EGL_SIGNALED_KHR), EGL_FALSE, EGL_BAD_MATCH);
+   destroy_sync_khr(dpy, fence);
+   EGLContext ctx = eglGetCurrentContext();
+   EGLSurface surf = eglGetCurrentSurface(EGL_DRAW);
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   s = create_sync_khr(dpy, EGL_SYNC_REUSABLE_KHR, NULL);
+   CHECK(s != EGL_NO_SYNC_KHR && eglGetError() == EGL_SUCCESS);
+   static const EGLint attribs[] = {EGL_SYNC_STATUS_KHR, EGL_SIGNALED_KHR, EGL_NONE};
+   CHECK_ERR(create_sync_khr(dpy, EGL_SYNC_REUSABLE_KHR, attribs), EGL_NO_SYNC_KHR,
+             EGL_BAD_ATTRIBUTE);
+   eglMakeCurrent(dpy, surf, surf, ctx);
+   /* Left for eglTerminate to destroy. */
 }
 
 /* EGL 1.5 3.8.1.2: destroying a sync another thread waits on leaves that wait to finish. */
 static void test_destroy_while_waiting(EGLDisplay dpy)
 {
    queue_slow_draws(2);
-   struct waiter w = {dpy, eglCreateSync(dpy, EGL_SYNC_FENCE, NULL), 0};
+   struct waiter w = {dpy, eglCreateSync(dpy, EGL_SYNC_FENCE, NULL), 0, false};
    pthread_t th;
    pthread_create(&th, NULL, wait_forever, &w);
-   struct timespec ms = {0, 1000000};
-   nanosleep(&ms, NULL);
+   let_wait(&w);
    CHECK_ERR(eglDestroySync(dpy, w.sync), EGL_TRUE, EGL_SUCCESS);
    pthread_join(th, NULL);
    CHECK_EQ(w.result, EGL_CONDITION_SATISFIED, "waiter's result after the destroy");
@@ -175,7 +255,7 @@ static void test_khr_entry_points(EGLDisplay dpy)
    CHECK_ERR(create_sync_khr(dpy, EGL_SYNC_FENCE_KHR, attribs), EGL_NO_SYNC_KHR,
              EGL_BAD_ATTRIBUTE);
    /* KHR: an unsupported type is EGL_BAD_ATTRIBUTE (EGL 1.5 says EGL_BAD_PARAMETER). */
-   CHECK_ERR(create_sync_khr(dpy, EGL_SYNC_REUSABLE_KHR, NULL), EGL_NO_SYNC_KHR,
+   CHECK_ERR(create_sync_khr(dpy, EGL_SYNC_CL_EVENT_KHR, NULL), EGL_NO_SYNC_KHR,
              EGL_BAD_ATTRIBUTE);
    EGLSyncKHR e = create_sync_khr(dpy, EGL_SYNC_FENCE_KHR, empty);
    CHECK(e != EGL_NO_SYNC_KHR);
@@ -241,8 +321,9 @@ int main(void)
    client_wait_sync_khr = (PFNEGLCLIENTWAITSYNCKHRPROC)eglGetProcAddress("eglClientWaitSyncKHR");
    get_sync_attrib_khr = (PFNEGLGETSYNCATTRIBKHRPROC)eglGetProcAddress("eglGetSyncAttribKHR");
    wait_sync_khr = (PFNEGLWAITSYNCKHRPROC)eglGetProcAddress("eglWaitSyncKHR");
+   signal_sync_khr = (PFNEGLSIGNALSYNCKHRPROC)eglGetProcAddress("eglSignalSyncKHR");
    if (!check(create_sync_khr && destroy_sync_khr && client_wait_sync_khr &&
-                 get_sync_attrib_khr && wait_sync_khr,
+                 get_sync_attrib_khr && wait_sync_khr && signal_sync_khr,
               "eglGetProcAddress of the KHR sync functions"))
       return check_report();
 
@@ -264,6 +345,7 @@ int main(void)
    test_destroy_while_waiting(f.dpy);
    test_server_wait(f.dpy);
    test_khr_entry_points(f.dpy);
+   test_reusable(f.dpy);
    test_errors(&f);
    egl_fixture_fini(&f);
    return check_report();
