@@ -15,6 +15,7 @@ struct st_context;
 struct st_framebuffer;
 struct pipe_screen;
 struct pipe_resource;
+struct pipe_fence_handle;
 
 /* The process-wide screen, created on first use (R600SIM_CHIP selects the chip). */
 ST_EXPORT struct pipe_screen *r600sim_st_screen(void);
@@ -55,6 +56,32 @@ ST_EXPORT void r600sim_st_flush(struct st_context *ctx, bool finish);
  * frame (of the last swap) has executed, so that at most one frame runs behind the
  * application on the GPU thread. */
 ST_EXPORT void r600sim_st_swap(struct st_context *ctx);
+
+/* Fences for EGL sync objects (st_fence.c). r600sim_st_fence submits ctx's recorded commands
+ * (a glFlush) and returns a fence that signals once the GPU has executed everything ctx
+ * submitted so far; NULL when out of memory (the caller then finishes instead). */
+ST_EXPORT struct pipe_fence_handle *r600sim_st_fence(struct st_context *ctx);
+ST_EXPORT void r600sim_st_fence_reference(struct pipe_fence_handle **dst,
+                                          struct pipe_fence_handle *src);
+/* Whether fence has signalled; with wait, waits until it has (always true then). */
+ST_EXPORT bool r600sim_st_fence_signaled(struct pipe_fence_handle *fence, bool wait);
+
+/* EGL images of GL textures (gles/gl_egl_image.c). An image references the storage of a
+ * texture image; its address is the EGLImage handle the GL consumers (glEGLImageTarget*OES)
+ * accept until r600sim_st_egl_image_destroy. */
+struct st_egl_image;
+enum st_egl_image_error {
+   ST_EGL_IMAGE_OK,
+   ST_EGL_IMAGE_BAD_PARAMETER,   /* not a 2D texture, or an incomplete one (EGL_KHR_gl_image) */
+   ST_EGL_IMAGE_BAD_MATCH,       /* not a defined mipmap level of it */
+   ST_EGL_IMAGE_BAD_ALLOC,
+};
+/* An image of level `level` of the 2D texture `name` of ctx's share group; NULL and *err
+ * when there is none. */
+ST_EXPORT struct st_egl_image *r600sim_st_egl_image_from_texture_2d(struct st_context *ctx,
+                                                                    unsigned name, int level,
+                                                                    enum st_egl_image_error *err);
+ST_EXPORT void r600sim_st_egl_image_destroy(struct st_egl_image *image);
 
 /* Entry point of a GL function by name (every exported gl* and GL extension function we
  * implement), or NULL. */

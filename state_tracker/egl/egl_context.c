@@ -1,5 +1,7 @@
 /* GLES contexts: creation with the EGL 1.5 / EGL_KHR_create_context attributes (OpenGL ES
- * 2.0 is the only version), eglMakeCurrent (including release, and surfaceless binding per
+ * 2.0 is the only version), also without a config (EGL_KHR_no_config_context,
+ * EGL_MESA_configless_context: such a context may be bound to a surface of any config),
+ * eglMakeCurrent (including release, and surfaceless binding per
  * EGL_KHR_surfaceless_context), current-state queries and the wait functions. */
 #include <stdlib.h>
 
@@ -123,13 +125,13 @@ EGL_EXPORT EGLContext EGLAPIENTRY eglCreateContext(EGLDisplay dpy, EGLConfig con
       goto out;
    }
    cfg = egl_lookup_config(config);
-   if (!cfg) {
+   if (!cfg && config != EGL_NO_CONFIG_KHR) {
       err = EGL_BAD_CONFIG;
       goto out;
    }
    /* Defined OpenGL ES versions are 1.0, 1.1, 2.0, 3.x; only 2.0 exists here, and the
     * configs carry only EGL_OPENGL_ES2_BIT: everything else is EGL_BAD_MATCH. */
-   if (a.major != 2 || a.minor != 0 || !(cfg->renderable_type & EGL_OPENGL_ES2_BIT)) {
+   if (a.major != 2 || a.minor != 0 || (cfg && !(cfg->renderable_type & EGL_OPENGL_ES2_BIT))) {
       err = EGL_BAD_MATCH;
       goto out;
    }
@@ -144,6 +146,7 @@ EGL_EXPORT EGLContext EGLAPIENTRY eglCreateContext(EGLDisplay dpy, EGLConfig con
    }
    r600sim_st_context_set_robustness(c->st, a.robust, a.lose_on_reset);
    c->lose_on_reset = a.lose_on_reset;
+   c->dpy = d;
    c->config = cfg;
    c->major = 2;
    c->minor = 0;
@@ -191,7 +194,7 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglQueryContext(EGLDisplay dpy, EGLContext con
       egl_error(EGL_BAD_CONTEXT);
    if (c) {
       switch (attribute) {
-      case EGL_CONFIG_ID: v = c->config->id; break;
+      case EGL_CONFIG_ID: v = c->config ? c->config->id : 0; break; /* no config: 0 */
       case EGL_CONTEXT_CLIENT_TYPE: v = EGL_OPENGL_ES_API; break;
       case EGL_CONTEXT_CLIENT_VERSION: v = c->major; break;
       case EGL_RENDER_BUFFER:
@@ -220,8 +223,8 @@ static EGLint check_make_current(struct egl_thread *t, struct egl_context *c,
    if ((draw && draw->bound_ctx && draw->bound_ctx->owner != t) ||
        (read && read->bound_ctx && read->bound_ctx->owner != t))
       return EGL_BAD_ACCESS;
-   if ((draw && !egl_configs_compatible(draw->config, c->config)) ||
-       (read && !egl_configs_compatible(read->config, c->config)))
+   if (c->config && ((draw && !egl_configs_compatible(draw->config, c->config)) ||
+                     (read && !egl_configs_compatible(read->config, c->config))))
       return EGL_BAD_MATCH;
    return EGL_SUCCESS;
 }
@@ -313,7 +316,8 @@ EGL_EXPORT EGLContext EGLAPIENTRY eglGetCurrentContext(void)
 EGL_EXPORT EGLDisplay EGLAPIENTRY eglGetCurrentDisplay(void)
 {
    egl_success();
-   return egl_thread()->ctx ? (EGLDisplay)&egl_the_display : EGL_NO_DISPLAY;
+   struct egl_context *c = egl_thread()->ctx;
+   return c ? (EGLDisplay)c->dpy : EGL_NO_DISPLAY;
 }
 
 EGL_EXPORT EGLSurface EGLAPIENTRY eglGetCurrentSurface(EGLint readdraw)

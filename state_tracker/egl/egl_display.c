@@ -1,9 +1,11 @@
-/* The one EGLDisplay (the surfaceless platform), its initialisation and termination, the
- * version/extension strings, and handle validation for the objects it owns.
+/* The displays, one per platform, their initialisation and termination, the version and
+ * extension strings, EGL_MESA_query_driver, and handle validation for the objects they own.
  *
  * Display selection: eglGetDisplay(EGL_DEFAULT_DISPLAY) and
  * eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY) return the
- * surfaceless display. Any other native display (e.g. an X11 Display*) has no matching
+ * surfaceless display; eglGetPlatformDisplay(EGL_PLATFORM_DEVICE_EXT, device) with the one
+ * EGLDeviceEXT (egl_device.c) the device display. Both have the same configs and pbuffers,
+ * on the same screen. Any other native display (e.g. an X11 Display*) has no matching
  * display yet (X11 comes in a later issue), so, as EGL 1.5 section 3.2 says for that case,
  * EGL_NO_DISPLAY is returned and no error is raised.
  */
@@ -14,26 +16,47 @@
 #include "egl_internal.h"
 #include "st_api.h"
 
-struct egl_display egl_the_display;
+static struct egl_display displays[] = {
+   {.platform = EGL_PLATFORM_SURFACELESS_MESA},
+   {.platform = EGL_PLATFORM_DEVICE_EXT},
+};
+#define NUM_DISPLAYS (sizeof(displays) / sizeof(displays[0]))
 
 static const char client_extensions[] =
    "EGL_EXT_client_extensions EGL_EXT_platform_base EGL_KHR_client_get_all_proc_addresses "
-   "EGL_MESA_platform_surfaceless";
+   "EGL_MESA_platform_surfaceless "
+   "EGL_EXT_device_base EGL_EXT_device_query EGL_EXT_device_enumeration "
+   "EGL_EXT_platform_device";
 static const char display_extensions[] =
    "EGL_EXT_create_context_robustness EGL_KHR_create_context EGL_KHR_get_all_proc_addresses "
-   "EGL_KHR_surfaceless_context";
+   "EGL_KHR_surfaceless_context EGL_KHR_no_config_context EGL_MESA_configless_context "
+   "EGL_KHR_fence_sync EGL_KHR_wait_sync EGL_KHR_reusable_sync "
+   "EGL_KHR_image_base EGL_KHR_gl_texture_2D_image EGL_EXT_image_flush_external "
+   "EGL_MESA_query_driver";
+
+static struct egl_display *display_of_platform(EGLenum platform)
+{
+   for (unsigned i = 0; i < NUM_DISPLAYS; i++)
+      if (displays[i].platform == platform)
+         return &displays[i];
+   return NULL;
+}
 
 struct egl_display *egl_lookup_display(EGLDisplay dpy, bool allow_uninit)
 {
-   if (dpy != (EGLDisplay)&egl_the_display) {
+   struct egl_display *d = NULL;
+   for (unsigned i = 0; i < NUM_DISPLAYS; i++)
+      if (dpy == (EGLDisplay)&displays[i])
+         d = &displays[i];
+   if (!d) {
       egl_error(EGL_BAD_DISPLAY);
       return NULL;
    }
-   if (!egl_the_display.initialized && !allow_uninit) {
+   if (!d->initialized && !allow_uninit) {
       egl_error(EGL_NOT_INITIALIZED);
       return NULL;
    }
-   return &egl_the_display;
+   return d;
 }
 
 struct egl_surface *egl_lookup_surface(struct egl_display *d, EGLSurface handle)
@@ -65,25 +88,28 @@ EGL_EXPORT EGLDisplay EGLAPIENTRY eglGetDisplay(EGLNativeDisplayType native)
    egl_success();
    if (native != EGL_DEFAULT_DISPLAY)
       return EGL_NO_DISPLAY;
-   return (EGLDisplay)&egl_the_display;
+   return (EGLDisplay)display_of_platform(EGL_PLATFORM_SURFACELESS_MESA);
 }
 
-/* Shared by the EGL 1.5 (EGLAttrib) and EXT (EGLint) entry points: the surfaceless platform
- * defines no display attributes. */
+/* Shared by the EGL 1.5 (EGLAttrib) and EXT (EGLint) entry points: neither platform defines
+ * display attributes. The device platform's native display must be our EGLDeviceEXT
+ * (EGL_EXT_platform_device: EGL_BAD_PARAMETER otherwise). */
 static EGLDisplay get_platform_display(EGLenum platform, void *native, bool has_attribs)
 {
-   if (platform != EGL_PLATFORM_SURFACELESS_MESA) {
-      egl_error(EGL_BAD_PARAMETER);
-      return EGL_NO_DISPLAY;
-   }
-   if (has_attribs) {
-      egl_error(EGL_BAD_ATTRIBUTE);
+   struct egl_display *d = display_of_platform(platform);
+   EGLint err = EGL_SUCCESS;
+   if (!d || (platform == EGL_PLATFORM_DEVICE_EXT && !egl_is_device(native)))
+      err = EGL_BAD_PARAMETER;
+   else if (has_attribs)
+      err = EGL_BAD_ATTRIBUTE;
+   if (err != EGL_SUCCESS) {
+      egl_error(err);
       return EGL_NO_DISPLAY;
    }
    egl_success();
-   if (native != EGL_DEFAULT_DISPLAY)
+   if (platform == EGL_PLATFORM_SURFACELESS_MESA && native != EGL_DEFAULT_DISPLAY)
       return EGL_NO_DISPLAY;
-   return (EGLDisplay)&egl_the_display;
+   return (EGLDisplay)d;
 }
 
 EGL_EXPORT EGLDisplay EGLAPIENTRY eglGetPlatformDisplay(EGLenum platform, void *native,
@@ -146,10 +172,15 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglTerminate(EGLDisplay dpy)
       s->deleted = true;
       egl_surface_release(s);
    }
+   while (d->images) {
+      struct egl_image *i = d->images;
+      d->images = i->next;
+      egl_image_destroy(i);
+   }
    while (d->syncs) {
       struct egl_sync *s = d->syncs;
       d->syncs = s->next;
-      free(s);
+      egl_sync_destroy(s);
    }
    d->initialized = false;
    egl_unlock();
@@ -189,4 +220,38 @@ EGL_EXPORT const char *EGLAPIENTRY eglQueryString(EGLDisplay dpy, EGLint name)
    }
    egl_success();
    return s;
+}
+
+/* ---- EGL_MESA_query_driver ---- */
+
+const char *EGLAPIENTRY egl_get_display_driver_name(EGLDisplay dpy)
+{
+   egl_lock();
+   struct egl_display *d = egl_lookup_display(dpy, false);
+   egl_unlock();
+   if (!d)
+      return NULL;
+   egl_success();
+   return "r600sim";
+}
+
+/* The driver's options in driconf's XML format: r600sim reads no driconf (drirc) options,
+ * its settings are R600SIM_* environment variables, so the document lists none. */
+char *EGLAPIENTRY egl_get_display_driver_config(EGLDisplay dpy)
+{
+   static const char xml[] = "<?xml version=\"1.0\" standalone=\"yes\"?>\n"
+                             "<driinfo>\n"
+                             "</driinfo>\n";
+   egl_lock();
+   struct egl_display *d = egl_lookup_display(dpy, false);
+   egl_unlock();
+   if (!d)
+      return NULL;
+   char *copy = strdup(xml); /* the application frees it */
+   if (!copy) {
+      egl_error(EGL_BAD_ALLOC);
+      return NULL;
+   }
+   egl_success();
+   return copy;
 }

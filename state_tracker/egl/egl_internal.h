@@ -1,11 +1,13 @@
-/* Internal state of libEGL.so.1: one surfaceless display, its configs, pbuffer surfaces,
- * GLES contexts and fence syncs, and the per-thread EGL state. Every entry point takes the
- * global lock (egl_lock) around its work; objects are plain structs whose addresses are the
- * EGL handles, validated by looking them up in the display's lists.
+/* Internal state of libEGL.so.1: the displays (one per platform), their configs, pbuffer
+ * surfaces, GLES contexts and fence syncs, the one device, and the per-thread EGL state.
+ * Every entry point takes the global lock (egl_lock) around its work; objects are plain
+ * structs whose addresses are the EGL handles, validated by looking them up in the display's
+ * lists.
  */
 #ifndef EGL_INTERNAL_H
 #define EGL_INTERNAL_H
 
+#include <pthread.h>
 #include <stdbool.h>
 
 #include <EGL/egl.h>
@@ -13,8 +15,16 @@
 
 #define EGL_EXPORT __attribute__((visibility("default")))
 
+/* EGL_EXT_image_flush_external, newer than some installed eglext.h. */
+#ifndef EGL_IMAGE_EXTERNAL_FLUSH_EXT
+#define EGL_IMAGE_EXTERNAL_FLUSH_EXT 0x32A2
+#endif
+
 struct st_context;
 struct st_framebuffer;
+struct pipe_fence_handle;
+struct st_egl_image;
+struct egl_display;
 
 struct egl_config {
    EGLint id;
@@ -48,6 +58,8 @@ struct egl_thread;
 
 struct egl_context {
    struct egl_context *next;
+   struct egl_display *dpy;
+   /* NULL for a context made without a config (EGL_KHR_no_config_context). */
    const struct egl_config *config;
    struct st_context *st;
    EGLint major, minor;
@@ -60,15 +72,30 @@ struct egl_context {
 
 struct egl_sync {
    struct egl_sync *next;
-   EGLenum type;
-   EGLint status;
+   EGLenum type;             /* EGL_SYNC_FENCE or EGL_SYNC_REUSABLE_KHR */
+   /* Fence: the GPU fence of the commands before the sync; NULL once seen signalled. */
+   struct pipe_fence_handle *fence;
+   /* Reusable: the status, set by eglSignalSyncKHR, waited for on cond (under mutex). */
+   bool signaled;
+   pthread_mutex_t mutex;
+   pthread_cond_t cond;
+   /* The display's list and each client wait in progress (under the EGL lock). */
+   unsigned refs;
 };
 
+struct egl_image {
+   struct egl_image *next;
+   struct st_egl_image *st;   /* its address is the EGLImage handle */
+};
+
+/* One display per platform: every platform renders to pbuffers through the same screen. */
 struct egl_display {
+   EGLenum platform;
    bool initialized;
    struct egl_surface *surfaces;
    struct egl_context *contexts;
    struct egl_sync *syncs;
+   struct egl_image *images;
 };
 
 struct egl_thread {
@@ -90,7 +117,6 @@ void egl_success(void);
 EGLBoolean egl_result(bool ok);
 
 /* egl_display.c */
-extern struct egl_display egl_the_display;
 /* Validates dpy: EGL_BAD_DISPLAY, and EGL_NOT_INITIALIZED unless allow_uninit. */
 struct egl_display *egl_lookup_display(EGLDisplay dpy, bool allow_uninit);
 struct egl_surface *egl_lookup_surface(struct egl_display *d, EGLSurface s);
@@ -103,13 +129,27 @@ bool egl_config_attrib(const struct egl_config *c, EGLint attribute, EGLint *val
 /* EGL 1.5 "compatible": same colour buffer type and depths, same ancillary buffer depths. */
 bool egl_configs_compatible(const struct egl_config *a, const struct egl_config *b);
 
+/* egl_image.c */
+struct egl_image *egl_lookup_image(struct egl_display *d, EGLImage handle);
+/* Frees an image (already unlinked). */
+void egl_image_destroy(struct egl_image *image);
+
+/* egl_sync.c: destroys a sync (already unlinked; under the EGL lock): a reusable one is
+ * signalled first, releasing its waiters (as Mesa does); freed once no wait holds it. */
+void egl_sync_destroy(struct egl_sync *s);
+
 /* egl_surface.c / egl_context.c: free an object once it is deleted and no longer bound. */
 void egl_surface_release(struct egl_surface *s);
 void egl_context_release(struct egl_context *c);
 /* Unbinds the calling thread's current context (flushing it) and frees deleted objects. */
 void egl_release_current(struct egl_thread *t);
 
-/* EGL_EXT_platform_base entry points, reached through eglGetProcAddress only. */
+/* egl_device.c: the one EGLDeviceEXT (the simulated GPU, a software device). */
+bool egl_is_device(void *native);
+
+/* eglGetProcAddress's table (egl_proc.c) lists these extension entry points, which are not
+ * exported: eglFooEXT is egl_foo_ext. */
+/* EGL_EXT_platform_base */
 EGLDisplay EGLAPIENTRY egl_get_platform_display_ext(EGLenum platform, void *native,
                                                     const EGLint *attribs);
 EGLSurface EGLAPIENTRY egl_create_platform_window_surface_ext(EGLDisplay dpy, EGLConfig config,
@@ -117,5 +157,33 @@ EGLSurface EGLAPIENTRY egl_create_platform_window_surface_ext(EGLDisplay dpy, EG
 EGLSurface EGLAPIENTRY egl_create_platform_pixmap_surface_ext(EGLDisplay dpy, EGLConfig config,
                                                               void *pixmap,
                                                               const EGLint *attribs);
+/* EGL_KHR_fence_sync, EGL_KHR_wait_sync (egl_sync.c) */
+EGLSyncKHR EGLAPIENTRY egl_create_sync_khr(EGLDisplay dpy, EGLenum type, const EGLint *attribs);
+EGLBoolean EGLAPIENTRY egl_destroy_sync_khr(EGLDisplay dpy, EGLSyncKHR sync);
+EGLint EGLAPIENTRY egl_client_wait_sync_khr(EGLDisplay dpy, EGLSyncKHR sync, EGLint flags,
+                                            EGLTimeKHR timeout);
+EGLBoolean EGLAPIENTRY egl_get_sync_attrib_khr(EGLDisplay dpy, EGLSyncKHR sync,
+                                               EGLint attribute, EGLint *value);
+EGLint EGLAPIENTRY egl_wait_sync_khr(EGLDisplay dpy, EGLSyncKHR sync, EGLint flags);
+/* EGL_KHR_reusable_sync (egl_sync.c) */
+EGLBoolean EGLAPIENTRY egl_signal_sync_khr(EGLDisplay dpy, EGLSyncKHR sync, EGLenum mode);
+/* EGL_EXT_device_query, EGL_EXT_device_enumeration (egl_device.c) */
+EGLBoolean EGLAPIENTRY egl_query_devices_ext(EGLint max, EGLDeviceEXT *devices, EGLint *num);
+EGLBoolean EGLAPIENTRY egl_query_device_attrib_ext(EGLDeviceEXT device, EGLint attribute,
+                                                   EGLAttrib *value);
+const char *EGLAPIENTRY egl_query_device_string_ext(EGLDeviceEXT device, EGLint name);
+EGLBoolean EGLAPIENTRY egl_query_display_attrib_ext(EGLDisplay dpy, EGLint attribute,
+                                                    EGLAttrib *value);
+/* EGL_KHR_image_base, EGL_EXT_image_flush_external (egl_image.c) */
+EGLImageKHR EGLAPIENTRY egl_create_image_khr(EGLDisplay dpy, EGLContext ctx, EGLenum target,
+                                             EGLClientBuffer buffer, const EGLint *attribs);
+EGLBoolean EGLAPIENTRY egl_destroy_image_khr(EGLDisplay dpy, EGLImageKHR image);
+EGLBoolean EGLAPIENTRY egl_image_flush_external_ext(EGLDisplay dpy, EGLImageKHR image,
+                                                    const EGLAttrib *attribs);
+EGLBoolean EGLAPIENTRY egl_image_invalidate_external_ext(EGLDisplay dpy, EGLImageKHR image,
+                                                         const EGLAttrib *attribs);
+/* EGL_MESA_query_driver (egl_display.c) */
+const char *EGLAPIENTRY egl_get_display_driver_name(EGLDisplay dpy);
+char *EGLAPIENTRY egl_get_display_driver_config(EGLDisplay dpy);
 
 #endif

@@ -32,6 +32,27 @@ static const struct {
    {"eglGetPlatformDisplayEXT", (void (*)(void))egl_get_platform_display_ext},
    {"eglCreatePlatformWindowSurfaceEXT", (void (*)(void))egl_create_platform_window_surface_ext},
    {"eglCreatePlatformPixmapSurfaceEXT", (void (*)(void))egl_create_platform_pixmap_surface_ext},
+   /* EGL_KHR_fence_sync, EGL_KHR_wait_sync */
+   {"eglCreateSyncKHR", (void (*)(void))egl_create_sync_khr},
+   {"eglDestroySyncKHR", (void (*)(void))egl_destroy_sync_khr},
+   {"eglClientWaitSyncKHR", (void (*)(void))egl_client_wait_sync_khr},
+   {"eglGetSyncAttribKHR", (void (*)(void))egl_get_sync_attrib_khr},
+   {"eglWaitSyncKHR", (void (*)(void))egl_wait_sync_khr},
+   /* EGL_KHR_reusable_sync */
+   {"eglSignalSyncKHR", (void (*)(void))egl_signal_sync_khr},
+   /* EGL_EXT_device_query, EGL_EXT_device_enumeration */
+   {"eglQueryDevicesEXT", (void (*)(void))egl_query_devices_ext},
+   {"eglQueryDeviceAttribEXT", (void (*)(void))egl_query_device_attrib_ext},
+   {"eglQueryDeviceStringEXT", (void (*)(void))egl_query_device_string_ext},
+   {"eglQueryDisplayAttribEXT", (void (*)(void))egl_query_display_attrib_ext},
+   /* EGL_KHR_image_base, EGL_EXT_image_flush_external */
+   {"eglCreateImageKHR", (void (*)(void))egl_create_image_khr},
+   {"eglDestroyImageKHR", (void (*)(void))egl_destroy_image_khr},
+   {"eglImageFlushExternalEXT", (void (*)(void))egl_image_flush_external_ext},
+   {"eglImageInvalidateExternalEXT", (void (*)(void))egl_image_invalidate_external_ext},
+   /* EGL_MESA_query_driver */
+   {"eglGetDisplayDriverName", (void (*)(void))egl_get_display_driver_name},
+   {"eglGetDisplayDriverConfig", (void (*)(void))egl_get_display_driver_config},
 };
 
 EGL_EXPORT __eglMustCastToProperFunctionPointerType EGLAPIENTRY

@@ -16,16 +16,25 @@ void egl_surface_release(struct egl_surface *s)
    free(s);
 }
 
-/* Looks up dpy (initialised) and surface; NULL with the EGL error set on failure. */
-static struct egl_surface *lookup(EGLDisplay dpy, EGLSurface surface)
+/* Looks up dpy (initialised, stored in *out if out) and surface; NULL with the EGL error
+ * set on failure. */
+static struct egl_surface *lookup_in(EGLDisplay dpy, EGLSurface surface,
+                                     struct egl_display **out)
 {
    struct egl_display *d = egl_lookup_display(dpy, false);
    if (!d)
       return NULL;
+   if (out)
+      *out = d;
    struct egl_surface *s = egl_lookup_surface(d, surface);
    if (!s)
       egl_error(EGL_BAD_SURFACE);
    return s;
+}
+
+static struct egl_surface *lookup(EGLDisplay dpy, EGLSurface surface)
+{
+   return lookup_in(dpy, surface, NULL);
 }
 
 static bool is_bool(EGLint v) { return v == EGL_TRUE || v == EGL_FALSE; }
@@ -246,9 +255,9 @@ EGL_EXPORT EGLSurface EGLAPIENTRY eglCreatePbufferFromClientBuffer(EGLDisplay dp
 EGL_EXPORT EGLBoolean EGLAPIENTRY eglDestroySurface(EGLDisplay dpy, EGLSurface surface)
 {
    egl_lock();
-   struct egl_surface *s = lookup(dpy, surface);
+   struct egl_display *d;
+   struct egl_surface *s = lookup_in(dpy, surface, &d);
    if (s) {
-      struct egl_display *d = &egl_the_display;
       for (struct egl_surface **p = &d->surfaces; *p; p = &(*p)->next)
          if (*p == s) {
             *p = s->next;

@@ -36,4 +36,6 @@ const char gl_extensions_string[] =
    "GL_OES_fbo_render_mipmap "
    "GL_EXT_unpack_subimage "
    "GL_EXT_shader_texture_lod "
+   "GL_OES_EGL_sync "
+   "GL_OES_EGL_image "
    "";

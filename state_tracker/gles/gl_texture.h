@@ -33,6 +33,9 @@ struct gl_texture {
    struct gl_texture_image images[6][GL_TEXTURE_LEVELS];   /* [face][level] */
    GLenum wrap_s, wrap_t, min_filter, mag_filter;
    struct pipe_resource *res;        /* the mip tree (NULL until an image is defined) */
+   /* Level 0 and res are an EGL image's storage (gl_egl_image.c): defining any image
+    * first orphans the texture from it (gl_egl_image_orphan). */
+   bool egl_image_target;
 };
 
 enum { GL_TEXTURE_INDEX_2D, GL_TEXTURE_INDEX_CUBE, GL_TEXTURE_INDEX_COUNT };
@@ -47,6 +50,10 @@ struct gl_texture *gl_texture_bound(struct st_context *ctx, unsigned target_inde
 struct gl_texture *gl_texture_lookup(struct st_context *ctx, GLuint name);
 /* Drops the context's bindings and default textures. */
 void gl_texture_fini(struct st_context *ctx);
+
+/* Drops the EGL image storage of a texture made from one (egl_image_target): every image
+ * undefined, no tree (gl_egl_image.c). */
+void gl_egl_image_orphan(struct gl_texture *tex);
 
 /* ---- storage (gl_texture_storage.c) ---- */
 

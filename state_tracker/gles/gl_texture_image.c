@@ -87,6 +87,8 @@ void GL_APIENTRY glTexImage2D(GLenum target, GLint level, GLint internalformat, 
       gl_error(ctx, GL_INVALID_OPERATION);   /* OES_depth_texture: 2D depth textures only */
       return;
    }
+   if (tex->egl_image_target)
+      gl_egl_image_orphan(tex);
    if (!gl_texture_image_define(ctx, tex, face, (unsigned)level, width, height, &fmt)) {
       gl_error(ctx, GL_OUT_OF_MEMORY);
       return;

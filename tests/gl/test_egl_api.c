@@ -318,12 +318,12 @@ static void test_make_current(EGLDisplay dpy, EGLConfig plain, EGLConfig deep)
    CHECK_ERR(eglWaitNative(EGL_CORE_NATIVE_ENGINE), EGL_TRUE, EGL_SUCCESS);
    CHECK_ERR(eglWaitNative(0x1234), EGL_FALSE, EGL_BAD_PARAMETER);
 
-   /* Fence sync: created signaled after the context's commands completed. */
+   /* Fence sync: signaled once the context's commands completed (tests/egl/test_egl_sync.c). */
    EGLSync sync = eglCreateSync(dpy, EGL_SYNC_FENCE, NULL);
    CHECK(sync != EGL_NO_SYNC && eglGetError() == EGL_SUCCESS);
    EGLAttrib status = 0;
-   CHECK(eglGetSyncAttrib(dpy, sync, EGL_SYNC_STATUS, &status) && status == EGL_SIGNALED);
    CHECK(eglClientWaitSync(dpy, sync, 0, EGL_FOREVER) == EGL_CONDITION_SATISFIED);
+   CHECK(eglGetSyncAttrib(dpy, sync, EGL_SYNC_STATUS, &status) && status == EGL_SIGNALED);
    CHECK_ERR(eglWaitSync(dpy, sync, 1), EGL_FALSE, EGL_BAD_PARAMETER);
    CHECK_ERR(eglDestroySync(dpy, sync), EGL_TRUE, EGL_SUCCESS);
    CHECK_ERR(eglDestroySync(dpy, sync), EGL_FALSE, EGL_BAD_PARAMETER);
