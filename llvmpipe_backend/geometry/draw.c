@@ -213,6 +213,7 @@ static void raster_tile(void *ctx, unsigned thread, unsigned item)
    unsigned n;
    sim_bins_tile(d->bins, item, &rect, &prims, &n);
    t->env = d->ps_env;
+   t->env.wave = thread;
    for (unsigned i = 0; i < n && !atomic_load_explicit(&d->stop, memory_order_relaxed); i++)
       raster_in(d, t, prims[i], &rect);
 }
