@@ -27,8 +27,9 @@ static const uint32_t shader_mask_output[PIPE_MAX_COLOR_BUFS] = {
 void r600_dump_program(struct r600_screen *screen, const char *what,
                        const struct r600_shader_binary *bin, uint64_t va)
 {
-   fprintf(stderr, "r600sim: %s at 0x%llx: %u dwords, %u GPRs, stack %u\n", what,
-           (unsigned long long)va, bin->ndw, bin->num_gprs, bin->stack_size);
+   fprintf(stderr, "r600sim: %s at 0x%llx: %u dwords, %u GPRs, stack %u, %u scratch vec4s\n",
+           what, (unsigned long long)va, bin->ndw, bin->num_gprs, bin->stack_size,
+           bin->scratch_items);
    for (unsigned i = 0; i < bin->ndw; i++)
       fprintf(stderr, "%s%08x", i % 8 ? " " : "  ", bin->code[i]);
    fprintf(stderr, "\n");
