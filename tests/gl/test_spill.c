@@ -9,7 +9,8 @@
  *     computation arranged so that each value dies at once (no spilling): identical pixels;
  *  3. a vertex shader with 140 live floats (the VS's scratch ring), its hash passed on as a
  *     varying, against the CPU hash;
- *  4. values live across a loop (spilled in the loop body) and in branches.
+ *  4. values live across a loop (spilled in the loop body) and in branches;
+ *  5. copies of uniforms live at once (recomputed from the constant buffer, not spilled).
  * Run on both chips and both engines (meson.build). */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -231,6 +232,35 @@ static void live_across_loop(unsigned n, unsigned iters)
    check_gl("live across a loop");
 }
 
+/* 5. N uniform vec4s copied to locals that stay live: the compiler recomputes them from
+ * the constant buffer where they are used instead of spilling them. u[i] = (i, 0, 0, 0). */
+static void live_uniforms(unsigned n)
+{
+   struct src fs = {0};
+   add(&fs, "precision highp float;\nuniform vec4 u[%u];\nvoid main() {\n"
+            "  float x = floor(gl_FragCoord.x);\n", n);
+   for (unsigned i = 0; i < n; i++)
+      add(&fs, "  vec4 v%u = u[%u];\n", i, i);
+   add(&fs, "  float s = 0.0;\n");
+   for (unsigned i = 0; i < n; i++)
+      add(&fs, "  s = mod(3.0 * s + x + v%u.x, 4096.0);\n", i);
+   add(&fs, "  gl_FragColor = %s;\n}\n", hash_colour);
+   GLuint prog = egl_fixture_program(vs_plain, fs.s, attribs);
+   CHECK(prog != 0, "%u live uniform copies link", n);
+   if (prog) {
+      GLfloat *u = calloc(4 * n, sizeof(*u));
+      for (unsigned i = 0; i < n; i++)
+         u[4 * i] = (GLfloat)i;
+      glUseProgram(prog);
+      glUniform4fv(glGetUniformLocation(prog, "u"), (GLsizei)n, u);
+      free(u);
+      check_hash_pixels(prog, n, "live uniform copies: the CPU hash");
+      glDeleteProgram(prog);
+   }
+   free(fs.s);
+   check_gl("live uniforms");
+}
+
 int main(void)
 {
    struct egl_fixture fx;
@@ -243,6 +273,7 @@ int main(void)
    live_vec4s(130);
    live_vs_floats(140, 5);
    live_across_loop(130, 3);
+   live_uniforms(140);
    check_gl("the whole test");
    egl_fixture_fini(&fx);
    return check_report();
