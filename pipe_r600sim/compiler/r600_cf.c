@@ -10,7 +10,7 @@
  *   LOOP    LOOP_START_DX10 (to past LOOP_END) ... LOOP_END (to after LOOP_START);
  *           BRK/CONT are LOOP_BREAK/LOOP_CONTINUE pointing at the LOOP_END.
  * Spills and fills (MIR_SPILL / MIR_FILL) are MEM_SCRATCH WRITE / READ CF instructions
- * of one vec4 element, between clauses.
+ * of one vec4 element, between clauses; a pixel shader's fills use WHOLE_QUAD_MODE.
  * Relative operands use AR.x: an ALU clause gets a MOVA_INT of the address in a group of
  * its own (or with other non-AR work) before the first instruction that needs it, and
  * again whenever the address changes or was overwritten, never as its last instruction. */
@@ -552,8 +552,11 @@ static bool assemble(struct builder *b, struct r600_shader_binary *out)
       } else if (e->kind == CF_EXPORT) {
          r600_encode_export(b->chip, &e->exp, w);
       } else if (e->kind == CF_SCRATCH) {
-         r600_encode_scratch(b->chip, e->scratch_read, (uint8_t)e->scratch.reg,
-                             (uint16_t)e->scratch.slot, w);
+         /* a pixel shader's fills cover whole quads, so that lanes outside the branch
+          * keep their values for derivatives, as an unspilled GPR would */
+         r600_encode_scratch(b->chip, e->scratch_read,
+                             e->scratch_read && b->p->stage == IR_STAGE_FRAGMENT,
+                             (uint8_t)e->scratch.reg, (uint16_t)e->scratch.slot, w);
       } else {
          if (e->cf.op == R600_CF_TEX) {
             e->cf.addr = addr[i];

@@ -190,8 +190,8 @@ void r600_encode_export(enum hw_chip chip, const struct r600_export_fields *f,
             FLD(chip, SQ_CF_ALLOC_EXPORT_WORD1, BARRIER, f->barrier);
 }
 
-void r600_encode_scratch(enum hw_chip chip, bool read, uint8_t gpr, uint16_t element,
-                         uint32_t out[2])
+void r600_encode_scratch(enum hw_chip chip, bool read, bool whole_quad, uint8_t gpr,
+                         uint16_t element, uint32_t out[2])
 {
    out[0] = FLD(chip, SQ_CF_ALLOC_EXPORT_WORD0, ARRAY_BASE, element) |
             FLD(chip, SQ_CF_ALLOC_EXPORT_WORD0, TYPE,
@@ -200,6 +200,7 @@ void r600_encode_scratch(enum hw_chip chip, bool read, uint8_t gpr, uint16_t ele
             FLD(chip, SQ_CF_ALLOC_EXPORT_WORD0, ELEM_SIZE, 3);
    out[1] = FLD(chip, SQ_CF_ALLOC_EXPORT_WORD1_BUF, COMP_MASK, 0xF) |
             FLD(chip, SQ_CF_ALLOC_EXPORT_WORD1, CF_INST, opcode_of(chip, HW_ISA_CF_MEM_SCRATCH)) |
+            FLD(chip, SQ_CF_ALLOC_EXPORT_WORD1, WHOLE_QUAD_MODE, whole_quad) |
             FLD(chip, SQ_CF_ALLOC_EXPORT_WORD1, BARRIER, 1);
 }
 

@@ -17,8 +17,10 @@
  * reduction group) it is spilled back (MEM_SCRATCH WRITE). The very first run mentioning
  * a value needs no fill when it writes it. Fills and spills are CF instructions, so the
  * CF builder ends the ALU clause around them; a register that lives within one IR
- * instruction is never stretched over a loop, so scratch always holds the current value
- * at run boundaries, in loops and branches alike (inactive lanes neither read nor write). */
+ * instruction is never stretched over a loop, so scratch always holds each lane's latest
+ * value at run boundaries, in loops and branches alike: spills write the active lanes
+ * only, and a pixel shader's fills read whole quads (r600_cf.c), so a lane outside the
+ * branch finds the value it would have kept in an unspilled GPR. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -10,7 +10,8 @@
  *  3. a vertex shader with 140 live floats (the VS's scratch ring), its hash passed on as a
  *     varying, against the CPU hash;
  *  4. values live across a loop (spilled in the loop body) and in branches;
- *  5. copies of uniforms live at once (recomputed from the constant buffer, not spilled).
+ *  5. copies of uniforms live at once (recomputed from the constant buffer, not spilled);
+ *  6. derivatives of spilled values in a branch half of each quad takes.
  * Run on both chips and both engines (meson.build). */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -261,6 +262,50 @@ static void live_uniforms(unsigned n)
    check_gl("live uniforms");
 }
 
+/* 6. Derivatives of spilled values taken in a branch that only the left pixel of each
+ * quad column pair enters: dFdx reads the right neighbour, which sits outside the branch
+ * and must still find its value (a pixel shader's fills cover whole quads). With
+ * v_i = x^2 + i, dFdx(v_i) = (x + 1)^2 - x^2 = 2x + 1 on the left pixels; blue =
+ * (sum of the n derivatives) mod 256 there, 0 on the right ones; red and green hash the v_i
+ * as in 1. */
+static void derivatives_in_branch(unsigned n)
+{
+   struct src fs = {0};
+   add(&fs, "#extension GL_OES_standard_derivatives : enable\n"
+            "precision highp float;\nvoid main() {\n  float x = floor(gl_FragCoord.x);\n");
+   for (unsigned i = 0; i < n; i++)
+      add(&fs, "  float v%u = x * x + %u.0;\n", i, i);
+   add(&fs, "  float d = 0.0;\n  if (mod(x, 2.0) == 0.0) {\n");
+   for (unsigned i = 0; i < n; i++)
+      add(&fs, "    d += dFdx(v%u);\n", i);
+   add(&fs, "  }\n  float s = 0.0;\n");
+   for (unsigned i = 0; i < n; i++)
+      add(&fs, "  s = mod(3.0 * s + v%u, 4096.0);\n", i);
+   add(&fs, "  gl_FragColor = vec4(mod(s, 256.0) / 255.0, floor(s / 256.0) / 255.0,"
+            " mod(d, 256.0) / 255.0, 1.0);\n}\n");
+   GLuint prog = egl_fixture_program(vs_plain, fs.s, attribs);
+   CHECK(prog != 0, "derivatives of %u live floats in a branch link", n);
+   if (prog) {
+      uint8_t px[W * H * 4];
+      draw_quad(prog);
+      egl_fixture_read(W, H, px, false);
+      unsigned bad = 0;
+      for (int y = 0; y < H; y++)
+         for (int x = 0; x < W; x++) {
+            unsigned s = 0;
+            for (unsigned i = 0; i < n; i++)
+               s = (3 * s + (unsigned)(x * x) + i) % 4096;
+            unsigned d = x % 2 == 0 ? n * (2 * (unsigned)x + 1) % 256 : 0;
+            uint8_t want[4] = { (uint8_t)(s % 256), (uint8_t)(s / 256), (uint8_t)d, 255 };
+            expect_rgba(px, W, x, y, want, "derivatives", &bad);
+         }
+      check_mismatches(&bad, "derivatives of spilled values in a branch: the CPU reference");
+      glDeleteProgram(prog);
+   }
+   free(fs.s);
+   check_gl("derivatives in a branch");
+}
+
 int main(void)
 {
    struct egl_fixture fx;
@@ -274,6 +319,7 @@ int main(void)
    live_vs_floats(140, 5);
    live_across_loop(130, 3);
    live_uniforms(140);
+   derivatives_in_branch(130);
    check_gl("the whole test");
    egl_fixture_fini(&fx);
    return check_report();
