@@ -6,16 +6,16 @@
  * so their pixels must be identical; the live form must link (N goes up to 260, over the
  * 124 GPRs). Some programs fold inside a loop or a branch.
  *
- *   test_spill_random [COUNT [FIRST_SEED]]   (default 30 programs from seed 1)
+ *   test_spill_random [COUNT [FIRST_SEED [SIZE]]]   (default 30 programs from seed 1, 16x4)
  * prints how many of the live programs link and how many draw the inline pixels; the
- * count of the quick test is small, larger counts measure (docs/STATUS.head.md). */
+ * count of the quick test is small, larger counts measure (docs/STATUS.head.md); a large
+ * SIZE with several raster threads checks that concurrent waves use separate scratch. */
 #include <stdarg.h>
 #include <stdlib.h>
 
 #include "egl_fixture.h"
 
-#define W 16
-#define H 4
+static int W = 16, H = 4;   /* the surface (SIZE makes it SIZE x SIZE) */
 
 static const char vs_plain[] =
    "attribute vec4 pos;\n"
@@ -170,6 +170,8 @@ int main(int argc, char **argv)
 {
    unsigned count = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10) : 30;
    uint64_t first = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
+   if (argc > 3)
+      W = H = atoi(argv[3]) > 0 && atoi(argv[3]) <= 512 ? atoi(argv[3]) : 16;
    struct egl_fixture fx;
    const char *err = egl_fixture_init(&fx, W, H, 0, 0);
    if (err) {
@@ -184,7 +186,7 @@ int main(int argc, char **argv)
       over += n > 124;
       GLuint lp = egl_fixture_program(vs_plain, live.s, attribs);
       GLuint ip = egl_fixture_program(vs_plain, inl.s, attribs);
-      uint8_t px[2][W * H * 4];
+      uint8_t *px[2] = { malloc((size_t)W * H * 4), malloc((size_t)W * H * 4) };
       bool ok = draw(lp, px[0]);
       linked += ok;
       CHECK(ok, "program %llu (%u values live) links", (unsigned long long)(first + k), n);
@@ -200,6 +202,8 @@ int main(int argc, char **argv)
                   (unsigned long long)(first + k));
          check_mismatches(&bad, what);
       }
+      free(px[0]);
+      free(px[1]);
       glDeleteProgram(lp);
       glDeleteProgram(ip);
       free(live.s);
