@@ -253,15 +253,19 @@ bool r600_regalloc(struct mir_program *p)
          goto done;
       if (linear_scan(p, iv, gpr, order, size, &num_gprs))
          break;
-      /* too many values live at once: spill, asking for fewer each round */
-      bool spilled = budget > 0 && r600_spill(p, budget);
-      if (p->error)
-         goto done;
+      /* too many values live at once: spill, asking for fewer each round (the scan can
+       * fail below the budget when arrays find no run of free GPRs) */
+      bool spilled = false;
+      while (!spilled && budget > 0) {
+         spilled = r600_spill(p, budget);
+         if (p->error)
+            goto done;
+         budget = budget > 4 ? budget - 4 : 0;
+      }
       if (!spilled) {
          mir_error(p, "the shader needs more than %u registers", R600_MAX_GPRS);
          goto done;
       }
-      budget = budget > 4 ? budget - 4 : 0;
    }
 
    for (unsigned i = 0; i < p->num_nodes; i++)
