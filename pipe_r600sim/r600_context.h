@@ -96,6 +96,7 @@ struct r600_shader_state {
    enum pipe_shader_type type;
    struct r600_shader_binary bin;
    struct r600_bo *bo;            /* program code */
+   struct r600_bo *scratch;       /* its scratch ring, NULL if it spills nothing */
    struct r600_cs cb;             /* the stage's registers */
    uint32_t db_shader_control;    /* PS: export and kill bits (Z_ORDER added at emit) */
 };

@@ -1,9 +1,11 @@
 /* Vertex and pixel shader CSOs: compile the IR, put the program in GPU memory, bake the
- * stage's registers (program address and resources, exports, SPI interpolation). */
+ * stage's registers (program address and resources, exports, SPI interpolation, and the
+ * scratch ring of a program that spills). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw_scratch.h"
 #include "r600_context.h"
 #include "r600_debug.h"
 #include "r600_regs.h"
@@ -25,8 +27,9 @@ static const uint32_t shader_mask_output[PIPE_MAX_COLOR_BUFS] = {
 void r600_dump_program(struct r600_screen *screen, const char *what,
                        const struct r600_shader_binary *bin, uint64_t va)
 {
-   fprintf(stderr, "r600sim: %s at 0x%llx: %u dwords, %u GPRs, stack %u\n", what,
-           (unsigned long long)va, bin->ndw, bin->num_gprs, bin->stack_size);
+   fprintf(stderr, "r600sim: %s at 0x%llx: %u dwords, %u GPRs, stack %u, %u scratch vec4s\n",
+           what, (unsigned long long)va, bin->ndw, bin->num_gprs, bin->stack_size,
+           bin->scratch_items);
    for (unsigned i = 0; i < bin->ndw; i++)
       fprintf(stderr, "%s%08x", i % 8 ? " " : "  ", bin->code[i]);
    fprintf(stderr, "\n");
@@ -39,6 +42,32 @@ struct r600_bo *r600_upload_program(struct r600_screen *screen, const struct r60
    if (bo)
       memcpy(bo->map, bin->code, (size_t)bin->ndw * 4);
    return bo;
+}
+
+/* A program that spills gets a scratch ring of its own, sized for every thread the GPU
+ * can have in flight (hw_scratch.h), programmed with its stage's ring registers whenever
+ * the program is bound for a draw. */
+static bool create_scratch_ring(struct r600_context *ctx, struct r600_shader_state *sh)
+{
+   uint64_t item = (uint64_t)sh->bin.scratch_items * 16u;
+   if (!item)
+      return true;
+   sh->scratch = r600_bo_create(&ctx->screen->bos, item * HW_SCRATCH_SLOTS,
+                                1u << HW_SCRATCH_RING_SHIFT);
+   return sh->scratch != NULL;
+}
+
+static void bake_scratch_ring(struct r600_shader_state *sh)
+{
+   if (!sh->scratch)
+      return;
+   bool vs = sh->type == PIPE_SHADER_VERTEX;
+   uint32_t base = (uint32_t)(sh->scratch->va >> HW_SCRATCH_RING_SHIFT);
+   uint32_t size = (uint32_t)(sh->scratch->size >> HW_SCRATCH_RING_SHIFT);
+   cs_set_config_reg(&sh->cb, vs ? REG_SQ_VSTMP_RING_BASE : REG_SQ_PSTMP_RING_BASE, base);
+   cs_set_config_reg(&sh->cb, vs ? REG_SQ_VSTMP_RING_SIZE : REG_SQ_PSTMP_RING_SIZE, size);
+   cs_set_context_reg(&sh->cb, vs ? REG_SQ_VSTMP_RING_ITEMSIZE : REG_SQ_PSTMP_RING_ITEMSIZE,
+                      SQ_PSTMP_RING_ITEMSIZE__ITEMSIZE(sh->bin.scratch_items * 4u));
 }
 
 static void bake_vs(struct r600_context *ctx, struct r600_shader_state *sh)
@@ -168,9 +197,10 @@ static void *create_shader(struct pipe_context *pctx, const struct pipe_shader_s
    }
    free(msg);
    sh->bo = r600_upload_program(ctx->screen, &sh->bin);
-   if (!sh->bo) {
+   if (!sh->bo || !create_scratch_ring(ctx, sh)) {
       if (log)
          *log = strdup("r600sim: out of GPU memory for the shader program");
+      r600_bo_reference(&sh->bo, NULL);
       r600_shader_binary_free(&sh->bin);
       free(sh);
       return NULL;
@@ -182,6 +212,7 @@ static void *create_shader(struct pipe_context *pctx, const struct pipe_shader_s
       bake_vs(ctx, sh);
    else
       bake_ps(ctx, sh);
+   bake_scratch_ring(sh);
    return sh;
 }
 
@@ -189,6 +220,7 @@ static void delete_shader(struct r600_shader_state *sh)
 {
    r600_cs_fini(&sh->cb);
    r600_bo_reference(&sh->bo, NULL);
+   r600_bo_reference(&sh->scratch, NULL);
    r600_shader_binary_free(&sh->bin);
    free(sh);
 }
@@ -230,6 +262,8 @@ static void emit_shader(struct r600_context *ctx, struct r600_shader_state *sh)
       return;
    cs_append(&ctx->cs, &sh->cb);
    cs_add_bo(&ctx->cs, sh->bo);
+   if (sh->scratch)
+      cs_add_bo(&ctx->cs, sh->scratch);
 }
 
 void r600_emit_vs(struct r600_context *ctx)

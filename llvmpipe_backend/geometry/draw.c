@@ -29,6 +29,7 @@
 #include "common/exec.h"
 #include "common/unimpl.h"
 #include "common/watchdog.h"
+#include "hw_scratch.h"
 #include "geometry/pa.h"
 #include "geometry/pa_line.h"
 #include "geometry/vgt.h"
@@ -203,6 +204,9 @@ static void raster_in(struct draw *d, struct ps_scratch *t, const struct sim_pri
    sim_sc_raster_samples(&prim->sc, clip, &d->ms, ps_block, &job);
 }
 
+_Static_assert(SIM_MAX_THREADS * SIM_LANES <= HW_SCRATCH_SLOTS,
+               "a scratch ring holds an item for every lane of every raster thread");
+
 /* Workers: tile `item` of the bins, its primitives in order. */
 static void raster_tile(void *ctx, unsigned thread, unsigned item)
 {
@@ -213,6 +217,7 @@ static void raster_tile(void *ctx, unsigned thread, unsigned item)
    unsigned n;
    sim_bins_tile(d->bins, item, &rect, &prims, &n);
    t->env = d->ps_env;
+   t->env.wave = thread;   /* its lanes' scratch items: every raster thread has its own */
    for (unsigned i = 0; i < n && !atomic_load_explicit(&d->stop, memory_order_relaxed); i++)
       raster_in(d, t, prims[i], &rect);
 }

@@ -21,8 +21,8 @@
  * Inline: NOP, JUMP, PUSH, PUSH_ELSE, POP_JUMP, POP_PUSH, POP_PUSH_ELSE, ELSE, POP,
  * LOOP_START_DX10, LOOP_END, LOOP_BREAK, LOOP_CONTINUE (every COND), the ALU clause kinds'
  * pushes and pops, ELSE_AFTER, BREAK and CONTINUE. Through sim_cf_step: DX9 loop starts
- * (SQ_LOOP_CONST), CALL, CALL_FS, RETURN, KILL, fetch clauses and exports, and LOOP_END
- * without a loop entry on top (a fault). Through sim_cf_alu_begin: the entry of an ALU
+ * (SQ_LOOP_CONST), CALL, CALL_FS, RETURN, KILL, fetch clauses, exports, MEM_SCRATCH, and
+ * LOOP_END without a loop entry on top (a fault). Through sim_cf_alu_begin: the entry of an ALU
  * clause that reads the DX9 constant file or has a pixel mode; sim_cf_kcache_lock locks
  * the kcache sets of the others; sim_cf_alu_end runs the exit of a clause whose relative
  * indexing went out of range (a fault). */

@@ -47,6 +47,9 @@ struct sim_shader_env {
    const uint32_t *regs;              /* context/config/resource register file, indexed by
                                          byte offset / 4 (see cp.h) */
    uint64_t seq;                      /* submission, for fault records */
+   unsigned wave;                     /* the wave slot the run occupies (the raster thread
+                                         index, 0 on the GPU thread): its lanes own scratch
+                                         items wave * 16 + lane (hw_scratch.h) */
    /* Set by the engine when the program faults (bad encoding, bad address, runaway loop):
     * the lanes' results are then undefined and the draw is dropped by the caller. */
    bool faulted;

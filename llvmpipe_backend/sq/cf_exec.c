@@ -51,6 +51,7 @@
 #include "r600_regs.h"
 #include "sq/cf_exec.h"
 #include "sq/cf_export.h"
+#include "sq/cf_scratch.h"
 #include "sq/fetch_unit.h"
 #include "sq/run_state.h"
 #include "sq/tex_unit.h"
@@ -360,6 +361,8 @@ int sim_cf_step(struct sim_run *x, unsigned pc)
       return kill(x, pc, cf);
    case SIM_CF_EXPORT:
       return sim_cf_export(x, pc, cf);
+   case SIM_CF_SCRATCH:
+      return sim_cf_scratch(x, pc, cf);
    default:
       return sim_run_fault(x, pc, "CF instruction not executable");
    }

@@ -2,7 +2,8 @@
  * consecutive GPRs (from RW_GPR, plus the loop index AL with RW_REL) go to consecutive
  * ARRAY_BASE slots, swizzled by SEL_X..W, for the active lanes (WHOLE_QUAD_MODE /
  * VALID_PIXEL_MODE as in cf_exec.c). EXPORT_DONE ends nothing here: it only marks the last
- * export of its type. Memory exports (MEM_*) are rejected by the decoder. */
+ * export of its type. Memory exports other than MEM_SCRATCH (cf_scratch.c) are rejected by
+ * the decoder. */
 #include "sq/cf_export.h"
 
 #include "sq/run_state.h"

@@ -8,9 +8,9 @@
  * documented decode faults:
  * - EMIT_VERTEX, EMIT_CUT_VERTEX, CUT_VERTEX: geometry-shader instructions, and the
  *   simulator has no GS stage;
- * - MEM_STREAM0..3, MEM_SCRATCH, MEM_REDUCTION, MEM_RING, MEM_EXPORT (R7xx): memory
- *   exports to streamout, scratch, reduction and ring buffers, which the simulator does
- *   not model;
+ * - MEM_STREAM0..3, MEM_REDUCTION, MEM_RING, MEM_EXPORT (R7xx): memory exports to
+ *   streamout, reduction and ring buffers, which the simulator does not model, and
+ *   MEM_SCRATCH with an indexed TYPE (WRITE_IND, READ_IND);
  * - a COND other than ACTIVE where the table requires ACTIVE (TEX, VTX, VTX_TC, KILL),
  *   both WHOLE_QUAD_MODE and VALID_PIXEL_MODE set ("set at most one"), export TYPE 3,
  *   out-of-range ARRAY_BASE / GPRs, jump or call targets outside the program, CALL_FS
@@ -26,6 +26,7 @@
 #include "sq/isa_decode_alu.h"
 #include "sq/isa_decode_fetch.h"
 #include "sq/isa_decoder.h"
+#include "hw_scratch.h"
 
 #define POS_FIRST 60
 #define POS_END 64
@@ -81,12 +82,36 @@ static const struct { uint16_t id; uint8_t kind; } alu_kinds[] = {
    { HW_ISA_CF_ALU_ELSE_AFTER, SIM_ALU_ELSE_AFTER },
 };
 
+/* MEM_SCRATCH (hw_scratch.h): WRITE or READ of BURST_COUNT + 1 elements. */
+static bool decode_scratch(struct decoder *d, struct sim_cf *cf, uint32_t w0, uint32_t w1)
+{
+   const bool r7 = d->r7;
+   unsigned type = GET(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, w0);
+   if (type != HW_MEM_EXPORT_WRITE && type != HW_MEM_EXPORT_READ)
+      return dec_fail(d, "MEM_SCRATCH: indexed scratch access (TYPE %u) is not modelled", type);
+   cf->op = SIM_CF_SCRATCH;
+   cf->scratch_read = type == HW_MEM_EXPORT_READ;
+   cf->array_base = (uint16_t)GET(SQ_CF_ALLOC_EXPORT_WORD0, ARRAY_BASE, w0);
+   cf->gpr = (uint8_t)GET(SQ_CF_ALLOC_EXPORT_WORD0, RW_GPR, w0);
+   cf->rw_rel = GET(SQ_CF_ALLOC_EXPORT_WORD0, RW_REL, w0);
+   cf->elem_dwords = (uint8_t)(GET(SQ_CF_ALLOC_EXPORT_WORD0, ELEM_SIZE, w0) + 1);
+   cf->burst = (uint8_t)(GET(SQ_CF_ALLOC_EXPORT_WORD1, BURST_COUNT, w1) + 1);
+   cf->valid_pixel = GET(SQ_CF_ALLOC_EXPORT_WORD1, VALID_PIXEL_MODE, w1);
+   cf->whole_quad = GET(SQ_CF_ALLOC_EXPORT_WORD1, WHOLE_QUAD_MODE, w1);
+   cf->comp_mask = (uint8_t)GET(SQ_CF_ALLOC_EXPORT_WORD1_BUF, COMP_MASK, w1);
+   if (!cf->rw_rel && cf->gpr + cf->burst > SIM_MAX_GPRS)
+      return dec_fail(d, "MEM_SCRATCH reaches past GPR %u", SIM_MAX_GPRS - 1);
+   return true;
+}
+
 static bool decode_export(struct decoder *d, struct sim_cf *cf, uint32_t w0, uint32_t w1)
 {
    const bool r7 = d->r7;
    const struct hw_isa_op *op = hw_isa_find(isa_chip(r7), HW_ISA_ENC_CF_ALLOC_EXPORT,
                                             GET(SQ_CF_ALLOC_EXPORT_WORD1, CF_INST, w1));
    unsigned id = hw_isa_id_of(op);
+   if (id == HW_ISA_CF_MEM_SCRATCH)
+      return decode_scratch(d, cf, w0, w1);
    if (id != HW_ISA_CF_EXPORT && id != HW_ISA_CF_EXPORT_DONE)
       return dec_fail(d, "%s: memory exports (streamout, scratch, reduction, ring buffers) "
                       "are not modelled", op->name);

@@ -157,6 +157,7 @@ enum sim_cf_op {
    SIM_CF_RETURN,
    SIM_CF_KILL,
    SIM_CF_EXPORT,
+   SIM_CF_SCRATCH,             /* MEM_SCRATCH write or read (cf_scratch.c) */
 };
 
 /* What an ALU clause does around its body (CF_ALU CF_INST). */
@@ -193,6 +194,10 @@ struct sim_cf {
    uint8_t gpr, burst;         /* burst = number of exports (BURST_COUNT + 1) */
    bool rw_rel;                /* RW_REL: GPR + the loop index AL */
    uint8_t sel[4];             /* enum sim_sel */
+   /* MEM_SCRATCH (and array_base, gpr, burst, rw_rel above): hw_scratch.h */
+   bool scratch_read;          /* TYPE READ: element -> GPR, else GPR -> element */
+   uint8_t elem_dwords;        /* ELEM_SIZE + 1 */
+   uint8_t comp_mask;          /* COMP_MASK: the components moved */
 };
 
 struct sim_program {

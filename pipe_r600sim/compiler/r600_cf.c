@@ -9,6 +9,8 @@
  *   ENDIF   the last ALU clause of the branch becomes ALU_POP_AFTER, otherwise a POP
  *   LOOP    LOOP_START_DX10 (to past LOOP_END) ... LOOP_END (to after LOOP_START);
  *           BRK/CONT are LOOP_BREAK/LOOP_CONTINUE pointing at the LOOP_END.
+ * Spills and fills (MIR_SPILL / MIR_FILL) are MEM_SCRATCH WRITE / READ CF instructions
+ * of one vec4 element, between clauses; a pixel shader's fills use WHOLE_QUAD_MODE.
  * Relative operands use AR.x: an ALU clause gets a MOVA_INT of the address in a group of
  * its own (or with other non-AR work) before the first instruction that needs it, and
  * again whenever the address changes or was overwritten, never as its last instruction. */
@@ -23,7 +25,7 @@
 #define UNPATCHED UINT32_MAX
 #define STACK_ENTRY_SIZE 4u   /* elements per stack entry on the 64-wide R600 and RV770 */
 
-enum cf_kind { CF_PLAIN, CF_ALU_CLAUSE, CF_EXPORT };
+enum cf_kind { CF_PLAIN, CF_ALU_CLAUSE, CF_EXPORT, CF_SCRATCH };
 
 struct cf_entry {
    uint8_t kind;                  /* enum cf_kind */
@@ -31,6 +33,8 @@ struct cf_entry {
    uint8_t alu_op;                /* CF_ALU_CLAUSE: enum r600_cf_alu_op */
    unsigned clause;               /* ALU or fetch clause index */
    struct r600_export_fields exp; /* CF_EXPORT */
+   bool scratch_read;             /* CF_SCRATCH: MEM_SCRATCH READ, else WRITE */
+   struct mir_scratch scratch;    /* CF_SCRATCH */
 };
 
 /* A TEX or VTX clause (its CF entry's op says which). */
@@ -337,6 +341,18 @@ static void do_break(struct builder *b, bool cont)
    add_plain(b, cont ? R600_CF_LOOP_CONTINUE : R600_CF_LOOP_BREAK, UNPATCHED, 0);
 }
 
+/* A spill or fill: a MEM_SCRATCH CF instruction between clauses. */
+static void do_scratch(struct builder *b, bool read, const struct mir_scratch *s)
+{
+   close_alu(b);
+   close_fetch(b);
+   struct cf_entry *e = add_cf(b, CF_SCRATCH);
+   if (e) {
+      e->scratch_read = read;
+      e->scratch = *s;
+   }
+}
+
 /* Exports: the last of each type is EXPORT_DONE; neighbours of one type with consecutive
  * array bases and GPRs and the same swizzle become one burst; the last one ends the
  * program. */
@@ -535,6 +551,12 @@ static bool assemble(struct builder *b, struct r600_shader_binary *out)
          encode_alu_clause(b, c, code + 2 * addr[i]);
       } else if (e->kind == CF_EXPORT) {
          r600_encode_export(b->chip, &e->exp, w);
+      } else if (e->kind == CF_SCRATCH) {
+         /* a pixel shader's fills cover whole quads, so that lanes outside the branch
+          * keep their values for derivatives, as an unspilled GPR would */
+         r600_encode_scratch(b->chip, e->scratch_read,
+                             e->scratch_read && b->p->stage == IR_STAGE_FRAGMENT,
+                             (uint8_t)e->scratch.reg, (uint16_t)e->scratch.slot, w);
       } else {
          if (e->cf.op == R600_CF_TEX) {
             e->cf.addr = addr[i];
@@ -584,6 +606,8 @@ bool r600_build_program(struct mir_program *p, struct r600_shader_binary *out)
       case MIR_ENDLOOP: do_endloop(&b); break;
       case MIR_BRK: do_break(&b, false); break;
       case MIR_CONT: do_break(&b, true); break;
+      case MIR_SPILL: do_scratch(&b, false, &n->scratch); break;
+      case MIR_FILL: do_scratch(&b, true, &n->scratch); break;
       }
    }
    if (!p->error)
@@ -597,6 +621,7 @@ bool r600_build_program(struct mir_program *p, struct r600_shader_binary *out)
          entries = 1;
       out->stack_size = entries;
       out->num_gprs = p->num_gprs;
+      out->scratch_items = p->num_scratch;
    }
    for (unsigned i = 0; i < b.num_alu; i++)
       r600_alu_clause_free(&b.alu[i]);

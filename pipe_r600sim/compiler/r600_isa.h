@@ -118,6 +118,12 @@ struct r600_export_fields {
 void r600_encode_export(enum hw_chip chip, const struct r600_export_fields *f,
                         uint32_t out[2]);
 
+/* MEM_SCRATCH of one vec4 element (ELEM_SIZE 3, COMP_MASK xyzw): GPR `gpr` to element
+ * `element` of the thread's scratch item, or back with `read` (hw_scratch.h), for the
+ * active lanes or (whole_quad) every lane of a quad with an active lane. */
+void r600_encode_scratch(enum hw_chip chip, bool read, bool whole_quad, uint8_t gpr,
+                         uint16_t element, uint32_t out[2]);
+
 enum r600_num_format { R600_NUM_FORMAT_NORM, R600_NUM_FORMAT_INT, R600_NUM_FORMAT_SCALED };
 struct r600_vtx_fields {
    bool instance_data;         /* FETCH_TYPE INSTANCE_DATA instead of VERTEX_DATA */

@@ -4,6 +4,7 @@
  * and a few R7xx-only fields (docs/r600-hardware-notes.md §4.1). */
 #include "r600_isa.h"
 
+#include "hw_scratch.h"
 #include "r600_regs.h"
 
 /* The same word/field in the chip's family (R6_ or R7_ prefixed macros). */
@@ -187,6 +188,20 @@ void r600_encode_export(enum hw_chip chip, const struct r600_export_fields *f,
             FLD(chip, SQ_CF_ALLOC_EXPORT_WORD1, CF_INST,
                 opcode_of(chip, f->done ? HW_ISA_CF_EXPORT_DONE : HW_ISA_CF_EXPORT)) |
             FLD(chip, SQ_CF_ALLOC_EXPORT_WORD1, BARRIER, f->barrier);
+}
+
+void r600_encode_scratch(enum hw_chip chip, bool read, bool whole_quad, uint8_t gpr,
+                         uint16_t element, uint32_t out[2])
+{
+   out[0] = FLD(chip, SQ_CF_ALLOC_EXPORT_WORD0, ARRAY_BASE, element) |
+            FLD(chip, SQ_CF_ALLOC_EXPORT_WORD0, TYPE,
+                read ? HW_MEM_EXPORT_READ : HW_MEM_EXPORT_WRITE) |
+            FLD(chip, SQ_CF_ALLOC_EXPORT_WORD0, RW_GPR, gpr) |
+            FLD(chip, SQ_CF_ALLOC_EXPORT_WORD0, ELEM_SIZE, 3);
+   out[1] = FLD(chip, SQ_CF_ALLOC_EXPORT_WORD1_BUF, COMP_MASK, 0xF) |
+            FLD(chip, SQ_CF_ALLOC_EXPORT_WORD1, CF_INST, opcode_of(chip, HW_ISA_CF_MEM_SCRATCH)) |
+            FLD(chip, SQ_CF_ALLOC_EXPORT_WORD1, WHOLE_QUAD_MODE, whole_quad) |
+            FLD(chip, SQ_CF_ALLOC_EXPORT_WORD1, BARRIER, 1);
 }
 
 void r600_encode_vtx(enum hw_chip chip, const struct r600_vtx_fields *f, uint32_t out[4])

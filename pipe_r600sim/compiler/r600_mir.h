@@ -71,9 +71,18 @@ struct mir_vtx {
    uint16_t offset;    /* constant slot */
 };
 
+/* A spilled value's trip to or from its scratch slot (r600_spill.c): one vec4 element of
+ * the thread's scratch item, moved by a MEM_SCRATCH CF instruction. */
+struct mir_scratch {
+   uint32_t reg;       /* register */
+   uint32_t slot;      /* element */
+};
+
 enum mir_kind {
    MIR_ALU, MIR_TEX, MIR_VTX, MIR_IF, MIR_ELSE, MIR_ENDIF, MIR_LOOP, MIR_ENDLOOP, MIR_BRK,
    MIR_CONT,
+   MIR_SPILL,          /* scratch.reg -> scratch slot */
+   MIR_FILL,           /* scratch slot -> scratch.reg */
 };
 
 struct mir_node {
@@ -84,6 +93,7 @@ struct mir_node {
       struct mir_tex tex;
       struct mir_vtx vtx;
       struct mir_src cond;   /* MIR_IF: test cond.x != 0.0 */
+      struct mir_scratch scratch;   /* MIR_SPILL, MIR_FILL */
    };
 };
 
@@ -110,6 +120,7 @@ struct mir_program {
    struct mir_array { uint32_t first; uint16_t count; } *arrays;
    unsigned num_arrays;
    unsigned num_gprs;          /* after allocation: highest GPR used + 1 */
+   unsigned num_scratch;       /* scratch slots (vec4 elements) a thread uses */
    char *error;               /* first error (malloc'ed), NULL if none */
 };
 
@@ -135,8 +146,21 @@ bool r600_rel_load(const struct ir_shader *ir, struct mir_program *p, uint32_t p
                    const struct ir_instruction *in, struct ir_instruction *out);
 void r600_rel_store(struct mir_program *p, uint32_t pos, const struct ir_instruction *in,
                     const struct ir_instruction *out);
-/* r600_regalloc.c: vregs -> GPRs. */
+/* r600_regalloc.c: vregs -> GPRs, spilling to scratch (r600_spill) when they run out. */
 bool r600_regalloc(struct mir_program *p);
+/* Live interval of a vreg in IR positions (r600_regalloc.c has the rules); start is
+ * UINT32_MAX for a vreg never referenced. */
+struct mir_interval {
+   uint32_t start, end;
+};
+/* iv[v] for every vreg; false (error set) when out of memory. */
+bool r600_live_intervals(struct mir_program *p, struct mir_interval *iv);
+/* Calls fn on every register field of node n (sources, destinations, addresses). */
+void mir_visit_regs(struct mir_node *n, void (*fn)(uint32_t *reg, void *ctx), void *ctx);
+/* r600_spill.c: moves values to scratch (or recomputes them) until at most `budget`
+ * allocatable registers are live at any position; false if it cannot (error not set)
+ * or on out of memory (error set). */
+bool r600_spill(struct mir_program *p, unsigned budget);
 /* r600_cf.c: clauses, CF program, encoding. */
 bool r600_build_program(struct mir_program *p, struct r600_shader_binary *out);
 

@@ -8,17 +8,16 @@
  * instruction never see a source overwritten by its own destination. Inputs and outputs
  * are fixed below num_reserved_gprs; the rest is allocated from there up to GPR 123.
  * The vregs of a relatively addressed array (p->arrays) share one interval, the union of
- * theirs, and are allocated together as consecutive GPRs. */
+ * theirs, and are allocated together as consecutive GPRs.
+ * When the GPRs run out, r600_spill moves values to scratch memory until fewer are live
+ * at once (asking for fewer each round, since arrays need consecutive free GPRs), and the
+ * scan runs again. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "r600_mir.h"
 
-struct interval {
-   uint32_t start, end;
-};
-
-static void touch(struct interval *iv, uint32_t reg, uint32_t pos)
+static void touch(struct mir_interval *iv, uint32_t reg, uint32_t pos)
 {
    if (reg == MIR_NO_REG)
       return;
@@ -28,7 +27,7 @@ static void touch(struct interval *iv, uint32_t reg, uint32_t pos)
       iv[reg].end = pos;
 }
 
-static void visit_regs(struct mir_node *n, void (*fn)(uint32_t *reg, void *ctx), void *ctx)
+void mir_visit_regs(struct mir_node *n, void (*fn)(uint32_t *reg, void *ctx), void *ctx)
 {
    switch (n->kind) {
    case MIR_ALU:
@@ -54,13 +53,17 @@ static void visit_regs(struct mir_node *n, void (*fn)(uint32_t *reg, void *ctx),
       if (n->cond.kind == MIR_SRC_REG)
          fn(&n->cond.value, ctx);
       break;
+   case MIR_SPILL:
+   case MIR_FILL:
+      fn(&n->scratch.reg, ctx);
+      break;
    default:
       break;
    }
 }
 
 struct touch_ctx {
-   struct interval *iv;
+   struct mir_interval *iv;
    uint32_t pos;
 };
 
@@ -78,26 +81,20 @@ static void rewrite_fn(uint32_t *reg, void *ctx)
 
 static int cmp_start(const void *a, const void *b, void *ctx)
 {
-   const struct interval *iv = ctx;
+   const struct mir_interval *iv = ctx;
    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
    if (iv[x].start != iv[y].start)
       return iv[x].start < iv[y].start ? -1 : 1;
    return x < y ? -1 : x > y;
 }
 
-bool r600_regalloc(struct mir_program *p)
+bool r600_live_intervals(struct mir_program *p, struct mir_interval *iv)
 {
    unsigned n = p->num_vregs;
-   struct interval *iv = malloc((n ? n : 1) * sizeof(*iv));
-   uint32_t *order = malloc((n ? n : 1) * sizeof(*order));
-   int16_t *gpr = malloc((n ? n : 1) * sizeof(*gpr));
-   uint16_t *size = malloc((n ? n : 1) * sizeof(*size));
    uint32_t *loops = malloc((p->num_nodes + 1) * 2 * sizeof(*loops));
-   bool ok = false;
-
-   if (!iv || !order || !gpr || !size || !loops) {
+   if (!loops) {
       mir_error(p, "out of memory");
-      goto done;
+      return false;
    }
    for (unsigned i = 0; i < n; i++) {
       iv[i].start = UINT32_MAX;
@@ -109,7 +106,7 @@ bool r600_regalloc(struct mir_program *p)
    for (unsigned i = 0; i < p->num_nodes; i++) {
       struct mir_node *node = &p->nodes[i];
       struct touch_ctx t = {iv, node->pos};
-      visit_regs(node, touch_fn, &t);
+      mir_visit_regs(node, touch_fn, &t);
       if (node->kind == MIR_LOOP && depth++ == 0) {
          loops[num_loops * 2] = node->pos;
          loops[num_loops * 2 + 1] = node->pos;
@@ -123,7 +120,7 @@ bool r600_regalloc(struct mir_program *p)
 
    /* an array lives as one: every member gets the union of the members' intervals */
    for (unsigned a = 0; a < p->num_arrays; a++) {
-      struct interval u = {UINT32_MAX, 0};
+      struct mir_interval u = {UINT32_MAX, 0};
       uint32_t first = p->arrays[a].first, end = first + p->arrays[a].count;
       for (uint32_t v = first; v < end; v++) {
          if (iv[v].start < u.start)
@@ -166,7 +163,15 @@ bool r600_regalloc(struct mir_program *p)
             iv[i].end = loops[(lo - 1) * 2 + 1];
       }
    }
+   free(loops);
+   return true;
+}
 
+/* One linear scan: gpr[v] for every vreg and the GPR count; false when the GPRs run out. */
+static bool linear_scan(struct mir_program *p, struct mir_interval *iv, int16_t *gpr,
+                        uint32_t *order, uint16_t *size, unsigned *out_num_gprs)
+{
+   unsigned n = p->num_vregs;
    /* size[v]: registers allocated together from vreg v (an array's first member), 0 for
     * the other members of an array */
    for (unsigned i = 0; i < n; i++)
@@ -206,10 +211,8 @@ bool r600_regalloc(struct mir_program *p)
          if (free_run)
             found = (int)g;
       }
-      if (found < 0) {
-         mir_error(p, "the shader needs more than %u registers", R600_MAX_GPRS);
-         goto done;
-      }
+      if (found < 0)
+         return false;
       for (unsigned r = 0; r < need; r++) {
          busy[found + r] = true;
          busy_until[found + r] = iv[v].end;
@@ -218,13 +221,55 @@ bool r600_regalloc(struct mir_program *p)
       if ((unsigned)found + need > num_gprs)
          num_gprs = (unsigned)found + need;
    }
-   if (num_gprs > R600_MAX_GPRS) {
-      mir_error(p, "the shader needs more than %u registers", R600_MAX_GPRS);
-      goto done;
+   *out_num_gprs = num_gprs;
+   return num_gprs <= R600_MAX_GPRS;
+}
+
+bool r600_regalloc(struct mir_program *p)
+{
+   int16_t *gpr = NULL;
+   uint32_t *order = NULL;
+   uint16_t *size = NULL;
+   struct mir_interval *iv = NULL;
+   bool ok = false;
+   unsigned num_gprs = 0;
+   unsigned budget = p->num_reserved_gprs < R600_MAX_GPRS ? R600_MAX_GPRS - p->num_reserved_gprs : 0;
+
+   for (;;) {
+      unsigned n = p->num_vregs ? p->num_vregs : 1;
+      free(iv);
+      free(order);
+      free(gpr);
+      free(size);
+      iv = malloc(n * sizeof(*iv));
+      order = malloc(n * sizeof(*order));
+      gpr = malloc(n * sizeof(*gpr));
+      size = malloc(n * sizeof(*size));
+      if (!iv || !order || !gpr || !size) {
+         mir_error(p, "out of memory");
+         goto done;
+      }
+      if (!r600_live_intervals(p, iv))
+         goto done;
+      if (linear_scan(p, iv, gpr, order, size, &num_gprs))
+         break;
+      /* too many values live at once: spill, asking for fewer each round (the scan can
+       * fail below the budget when arrays find no run of free GPRs) */
+      bool spilled = false;
+      while (!spilled && budget > 0) {
+         spilled = r600_spill(p, budget);
+         if (p->error)
+            goto done;
+         budget = budget > 4 ? budget - 4 : 0;
+      }
+      if (!spilled) {
+         mir_error(p, "the shader needs more than %u registers", R600_MAX_GPRS);
+         goto done;
+      }
    }
 
    for (unsigned i = 0; i < p->num_nodes; i++)
-      visit_regs(&p->nodes[i], rewrite_fn, gpr);
+      mir_visit_regs(&p->nodes[i], rewrite_fn, gpr);
    for (unsigned i = 0; i < p->num_exports; i++)
       p->exports[i].reg = p->exports[i].reg == MIR_NO_REG ? 0 : (uint32_t)gpr[p->exports[i].reg];
    p->num_gprs = num_gprs ? num_gprs : 1;
@@ -234,6 +279,5 @@ done:
    free(order);
    free(gpr);
    free(size);
-   free(loops);
    return ok;
 }

@@ -19,6 +19,8 @@ struct r600_shader_binary {
    unsigned num_gprs;        /* SQ_PGM_RESOURCES_*.NUM_GPRS */
    unsigned stack_size;      /* SQ_PGM_RESOURCES_*.STACK_SIZE */
    bool uses_kill;           /* PS: DB_SHADER_CONTROL.KILL_ENABLE */
+   unsigned scratch_items;   /* vec4 scratch elements a thread uses (MEM_SCRATCH), 0: none;
+                                the draw then needs the stage's scratch ring (hw_scratch.h) */
 
    /* VS: what it exports. param n is PARAM export n, carrying semantic id param_id[n]
     * (SPI_VS_OUT_ID_*); num_params >= 1 (a dummy one is added if the shader has none). */

@@ -1762,8 +1762,10 @@ static void test_registers(void)
                   b.num_gprs, log ? log : "");
             check_alu_clauses(chips[ci], &b, "registers");
          } else {
-            CHECK(!ok && log && strstr(log, "registers"), "registers: 130 live temps refused: %s",
-                  log ? log : "(no log)");
+            /* over the GPRs: the rest lives in scratch (r600_spill.c) */
+            CHECK(ok && b.num_gprs <= 124 && b.scratch_items > 0,
+                  "registers: 130 live temps spill (%u GPRs, %u scratch vec4s) %s", b.num_gprs,
+                  b.scratch_items, log ? log : "");
          }
          free(log);
          r600_shader_binary_free(&b);
