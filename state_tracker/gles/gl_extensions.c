@@ -10,4 +10,8 @@ const char gl_extensions_string[] =
    "GL_EXT_robustness "
    "GL_KHR_robustness "
    "GL_OES_depth24 "
+   "GL_EXT_occlusion_query_boolean "
+   "GL_EXT_disjoint_timer_query "
+   "GL_EXT_read_format_bgra "
+   "GL_KHR_debug "
    "";
