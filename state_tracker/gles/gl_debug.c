@@ -325,6 +325,9 @@ void GL_APIENTRY glGetPointervKHR(GLenum pname, void **params)
 {
    GET_CONTEXT_OR_RETURN();
    struct gl_debug *d = ctx->debug;
+   void *unused;
+   if (!params)
+      params = &unused;   /* NULL: the checks only */
    switch (pname) {
    case GL_DEBUG_CALLBACK_FUNCTION_KHR:
       *params = d ? (void *)d->callback : NULL;

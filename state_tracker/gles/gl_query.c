@@ -187,6 +187,9 @@ void GL_APIENTRY glGetQueryivEXT(GLenum target, GLenum pname, GLint *params)
       gl_error(ctx, GL_INVALID_ENUM);
       return;
    }
+   GLint unused;
+   if (!params)
+      params = &unused;   /* NULL: the checks only */
    switch (pname) {
    case GL_CURRENT_QUERY_EXT:
       /* TIMESTAMP queries are never active; a query of the other occlusion target is not
@@ -228,28 +231,28 @@ static bool query_object(GLuint id, GLenum pname, uint64_t *out, const char *fun
 void GL_APIENTRY glGetQueryObjectuivEXT(GLuint id, GLenum pname, GLuint *params)
 {
    uint64_t v;
-   if (query_object(id, pname, &v, __func__))
+   if (query_object(id, pname, &v, __func__) && params)
       *params = v > UINT32_MAX ? UINT32_MAX : (GLuint)v;   /* saturated, as Mesa does */
 }
 
 void GL_APIENTRY glGetQueryObjectivEXT(GLuint id, GLenum pname, GLint *params)
 {
    uint64_t v;
-   if (query_object(id, pname, &v, __func__))
+   if (query_object(id, pname, &v, __func__) && params)
       *params = v > INT32_MAX ? INT32_MAX : (GLint)v;
 }
 
 void GL_APIENTRY glGetQueryObjecti64vEXT(GLuint id, GLenum pname, GLint64 *params)
 {
    uint64_t v;
-   if (query_object(id, pname, &v, __func__))
+   if (query_object(id, pname, &v, __func__) && params)
       *params = v > INT64_MAX ? INT64_MAX : (GLint64)v;
 }
 
 void GL_APIENTRY glGetQueryObjectui64vEXT(GLuint id, GLenum pname, GLuint64 *params)
 {
    uint64_t v;
-   if (query_object(id, pname, &v, __func__))
+   if (query_object(id, pname, &v, __func__) && params)
       *params = v;
 }
 
