@@ -97,6 +97,7 @@ struct pipe_context *r600_context_create(struct pipe_screen *pscreen, void *priv
    r600_init_transfer_functions(ctx);
    r600_init_flush_functions(ctx);
    r600_init_query_functions(ctx);
+   r600_init_shader_blob_functions(ctx);
 
    /* Program "no colour or depth buffer" until the state tracker binds some. */
    const struct pipe_framebuffer_state no_fb = { 0 };

@@ -190,6 +190,11 @@ void r600_emit_dirty_atoms(struct r600_context *ctx);
 /* Starts a new command stream: preamble, every atom dirty. */
 void r600_begin_cs(struct r600_context *ctx);
 
+/* r600_shader_blob.c: shader CSOs as bytes (pipe_context::get_shader_binary). */
+bool r600_shader_blob_load(const void *data, size_t size, enum hw_chip chip,
+                           enum pipe_shader_type type, struct r600_shader_binary *out);
+void r600_init_shader_blob_functions(struct r600_context *ctx);
+
 /* r600_query.c */
 void r600_init_query_functions(struct r600_context *ctx);
 void r600_emit_db_render(struct r600_context *ctx);

@@ -50,6 +50,10 @@ struct pipe_context {
    void (*bind_fs_state)(struct pipe_context *, void *);
    void (*delete_fs_state)(struct pipe_context *, void *);
 
+   /* The machine code of a shader CSO with what the driver needs to make it again (a
+    * pipe_shader_state.binary): malloc'ed bytes, NULL when out of memory. */
+   void *(*get_shader_binary)(struct pipe_context *, void *shader, size_t *size);
+
    /* Parameter-like state */
    void (*set_blend_color)(struct pipe_context *, const struct pipe_blend_color *);
    void (*set_stencil_ref)(struct pipe_context *, struct pipe_stencil_ref);

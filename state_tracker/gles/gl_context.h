@@ -80,6 +80,9 @@ struct gl_exe {
    unsigned num_variants, max_variants;
    struct gl_exe_variant *variants;
    struct gl_exe *next_live;              /* the share group's list of executables */
+   /* From a program binary (glsl has no IR): each stage's get_shader_binary bytes */
+   void *blob[PIPE_SHADER_TYPES];
+   size_t blob_size[PIPE_SHADER_TYPES];
 };
 
 struct gl_attrib_binding { char *name; GLuint index; };

@@ -10,6 +10,7 @@
 #include "gl_extensions.h"
 #include "gl_fbo.h"
 #include "gl_pipe.h"
+#include "gl_program_binary.h"
 #include "gl_query.h"
 
 #ifndef R600SIM_VERSION
@@ -198,7 +199,8 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
       v->kind = GET_INT;
       v->n = 1;
       return gl_query_get_state(ctx, pname, &v->i[0]) ||
-             gl_debug_get_state(ctx, pname, &v->i[0]);
+             gl_debug_get_state(ctx, pname, &v->i[0]) ||
+             gl_program_binary_get_state(pname, v->i, &v->n);
    }
 }
 
