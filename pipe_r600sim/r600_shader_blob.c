@@ -32,6 +32,23 @@ static void *r600_get_shader_binary(struct pipe_context *pctx, void *shader, siz
    return out;
 }
 
+/* A bool field of loaded bytes holds 0 or 1 (read as a byte: another value is no bool). */
+static bool bool_ok(const bool *b)
+{
+   uint8_t v;
+   memcpy(&v, b, 1);
+   return v <= 1;
+}
+
+static bool bools_ok(const struct r600_shader_binary *b)
+{
+   bool ok = bool_ok(&b->uses_kill) && bool_ok(&b->writes_psize) && bool_ok(&b->writes_depth);
+   for (unsigned i = 0; i < 32; i++)
+      ok = ok && bool_ok(&b->inputs[i].flat) && bool_ok(&b->inputs[i].centroid) &&
+           bool_ok(&b->inputs[i].linear) && bool_ok(&b->inputs[i].pt_sprite);
+   return ok;
+}
+
 /* The fields the register baking and the SPI/export tables trust (a VS has at least one
  * parameter export, a PS at least one colour export). */
 static bool plausible(const struct r600_shader_binary *b, enum pipe_shader_type type)
@@ -52,7 +69,7 @@ bool r600_shader_blob_load(const void *data, size_t size, enum hw_chip chip,
       return false;
    memcpy(&h, data, sizeof(h));
    if (h.magic != BLOB_MAGIC || h.chip != (uint32_t)chip || h.type != (uint32_t)type ||
-       h.ndw != h.bin.ndw || !plausible(&h.bin, type) || size != sizeof(h) + (size_t)h.ndw * 4)
+       h.ndw != h.bin.ndw || !bools_ok(&h.bin) || !plausible(&h.bin, type) || size != sizeof(h) + (size_t)h.ndw * 4)
       return false;
    *out = h.bin;
    out->code = malloc((size_t)h.ndw * 4);

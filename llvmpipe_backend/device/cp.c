@@ -76,6 +76,8 @@ static void exec_type0(struct sim_exec *ex, const struct sim_pm4_packet *p)
    memcpy(&ex->regs[p->reg / 4], p->body, p->body_ndw * 4ull);
 }
 
+/* The GPU clock EOP DATA_SEL 3 writes: nanoseconds of the host's monotonic clock, i.e. a
+ * HW_GPU_CLOCK_HZ counter (include/hw/hw_chip.h, docs/queries.md). */
 static uint64_t gpu_clock(void)
 {
    struct timespec ts;
