@@ -44,7 +44,9 @@ static void r600_clear(struct pipe_context *pctx, unsigned buffers, const union 
    if (!r600_blitter_begin(ctx))
       return;
    R600_DBG(ctx->screen, DRAWS, "r600sim: clear 0x%x\n", buffers);
+   bool paused = r600_pause_queries(ctx, true);   /* a clear passes no samples */
    blitter_clear(ctx->blitter, buffers, color, depth, stencil, ctx->fb.width, ctx->fb.height);
+   r600_pause_queries(ctx, paused);
 }
 
 void r600_init_clear_functions(struct r600_context *ctx)

@@ -28,6 +28,7 @@ static const r600_emit_func atom_emit[R600_NUM_ATOMS] = {
    [R600_ATOM_CONSTBUF_PS] = r600_emit_constbuf_ps,
    [R600_ATOM_TEXTURES_VS] = r600_emit_textures_vs,
    [R600_ATOM_TEXTURES_PS] = r600_emit_textures_ps,
+   [R600_ATOM_DB_RENDER] = r600_emit_db_render,
 };
 
 void r600_emit_dirty_atoms(struct r600_context *ctx)
@@ -44,6 +45,7 @@ void r600_begin_cs(struct r600_context *ctx)
 {
    r600_emit_preamble(ctx);
    ctx->dirty = R600_ALL_ATOMS;
+   ctx->zpass_counting = false;   /* the preamble's DB_RENDER_CONTROL */
    ctx->last_prim = -1;
    ctx->last_start_instance = -1;
 }
@@ -95,6 +97,8 @@ struct pipe_context *r600_context_create(struct pipe_screen *pscreen, void *priv
    r600_init_blit_functions(ctx);
    r600_init_transfer_functions(ctx);
    r600_init_flush_functions(ctx);
+   r600_init_query_functions(ctx);
+   r600_init_shader_blob_functions(ctx);
 
    /* Program "no colour or depth buffer" until the state tracker binds some. */
    const struct pipe_framebuffer_state no_fb = { 0 };

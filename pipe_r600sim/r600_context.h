@@ -35,6 +35,7 @@ enum r600_atom_id {
    R600_ATOM_CONSTBUF_PS,
    R600_ATOM_TEXTURES_VS,     /* SET_SAMPLER / SET_RESOURCE of the VS texture units */
    R600_ATOM_TEXTURES_PS,
+   R600_ATOM_DB_RENDER,       /* DB_RENDER_CONTROL's ZPASS counting (occlusion queries) */
    R600_NUM_ATOMS
 };
 
@@ -168,6 +169,12 @@ struct r600_context {
    int64_t last_start_instance;
 
    struct blitter_context *blitter;   /* pipe->clear's and pipe->blit's, built at first use */
+
+   /* Occlusion queries (r600_query.c): how many are active, whether they are paused, and
+    * whether this command stream has ZPASS counting on. */
+   unsigned num_occlusion_queries;
+   bool queries_paused;
+   bool zpass_counting;
 };
 
 static inline struct r600_context *r600_context(struct pipe_context *p)
@@ -184,6 +191,18 @@ static inline void r600_mark_dirty(struct r600_context *ctx, enum r600_atom_id i
 void r600_emit_dirty_atoms(struct r600_context *ctx);
 /* Starts a new command stream: preamble, every atom dirty. */
 void r600_begin_cs(struct r600_context *ctx);
+
+/* r600_shader_blob.c: shader CSOs as bytes (pipe_context::get_shader_binary). */
+bool r600_shader_blob_load(const void *data, size_t size, enum hw_chip chip,
+                           enum pipe_shader_type type, struct r600_shader_binary *out);
+void r600_init_shader_blob_functions(struct r600_context *ctx);
+
+/* r600_query.c */
+void r600_init_query_functions(struct r600_context *ctx);
+void r600_emit_db_render(struct r600_context *ctx);
+/* Pauses (or resumes) occlusion counting for the driver's own draws; returns the previous
+ * state. */
+bool r600_pause_queries(struct r600_context *ctx, bool paused);
 
 /* r600_preamble.c */
 void r600_emit_preamble(struct r600_context *ctx);

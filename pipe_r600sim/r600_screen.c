@@ -111,6 +111,7 @@ struct pipe_screen *r600sim_screen_create(const char *chip_name)
    screen->base.fence_reference = r600_fence_reference;
    screen->base.fence_finish = r600_fence_finish;
    screen->base.destroy = r600_screen_destroy;
+   r600_init_screen_query_functions(screen);
    r600_init_resource_functions(screen);
    return &screen->base;
 }

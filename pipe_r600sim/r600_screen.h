@@ -59,6 +59,8 @@ struct pipe_fence_handle *r600_fence_create(uint64_t seq);
 
 /* r600_resource.c */
 void r600_init_resource_functions(struct r600_screen *);
+/* r600_query.c: pipe_screen::get_timestamp */
+void r600_init_screen_query_functions(struct r600_screen *screen);
 bool r600_is_colorbuffer_format(enum pipe_format);
 bool r600_is_render_format(enum pipe_format);
 bool r600_is_depth_format(enum pipe_format);

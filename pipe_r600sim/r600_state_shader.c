@@ -177,7 +177,7 @@ static void *create_shader(struct pipe_context *pctx, const struct pipe_shader_s
    enum ir_stage want = type == PIPE_SHADER_VERTEX ? IR_STAGE_VERTEX : IR_STAGE_FRAGMENT;
    if (log)
       *log = NULL;
-   if (!templ || !templ->ir || templ->ir->stage != want) {
+   if (!templ || (templ->ir ? templ->ir->stage != want : !templ->binary)) {
       if (log)
          *log = strdup("r600sim: no shader IR of the right stage");
       return NULL;
@@ -187,7 +187,14 @@ static void *create_shader(struct pipe_context *pctx, const struct pipe_shader_s
       return NULL;
    sh->type = type;
    char *msg = NULL;
-   if (!r600_compile_shader(templ->ir, ctx->chip, &sh->bin, &msg)) {
+   if (!templ->ir) {
+      if (!r600_shader_blob_load(templ->binary, templ->binary_size, ctx->chip, type, &sh->bin)) {
+         if (log)
+            *log = strdup("r600sim: not a shader binary of this driver, chip and stage");
+         free(sh);
+         return NULL;
+      }
+   } else if (!r600_compile_shader(templ->ir, ctx->chip, &sh->bin, &msg)) {
       if (log)
          *log = msg ? msg : strdup("r600sim: shader compilation failed");
       else

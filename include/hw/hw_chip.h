@@ -11,6 +11,14 @@ enum hw_chip {
    HW_CHIP_R7XX = 2,   /* R7xx encodings: "rv770" */
 };
 
+/* Render backends: R600 and RV770 both have four DBs (Linux radeon's max_backends for
+ * CHIP_R600 / CHIP_RV770, Mesa r600's max_db). ZPASS_DONE writes one counter per DB at
+ * 16-byte steps, so the driver sizes and sums occlusion results with this. */
+#define HW_NUM_DBS 4
+/* The clock EVENT_WRITE_EOP DATA_SEL 3 writes: the simulated GPU counts nanoseconds (the
+ * kernel tells a real driver its reference-crystal frequency instead). */
+#define HW_GPU_CLOCK_HZ 1000000000ull
+
 /* "r600" / "rv770" -> the chip; false for anything else (NULL included). */
 bool hw_chip_from_name(const char *name, enum hw_chip *out);
 /* "r600", "rv770", or "unknown". */

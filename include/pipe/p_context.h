@@ -7,6 +7,7 @@
 #ifndef PIPE_P_CONTEXT_H
 #define PIPE_P_CONTEXT_H
 
+#include "pipe/p_query.h"
 #include "pipe/p_state.h"
 
 struct pipe_fence_handle;
@@ -48,6 +49,10 @@ struct pipe_context {
    void *(*create_fs_state)(struct pipe_context *, const struct pipe_shader_state *, char **log);
    void (*bind_fs_state)(struct pipe_context *, void *);
    void (*delete_fs_state)(struct pipe_context *, void *);
+
+   /* The machine code of a shader CSO with what the driver needs to make it again (a
+    * pipe_shader_state.binary): malloc'ed bytes, NULL when out of memory. */
+   void *(*get_shader_binary)(struct pipe_context *, void *shader, size_t *size);
 
    /* Parameter-like state */
    void (*set_blend_color)(struct pipe_context *, const struct pipe_blend_color *);
@@ -106,6 +111,19 @@ struct pipe_context {
    /* A reset of the device since the last call: GUILTY once after a submission of this
     * context hung and was stopped (among those already executed), then NO_RESET. */
    enum pipe_reset_status (*get_device_reset_status)(struct pipe_context *);
+
+   /* Queries (pipe/p_query.h). NULL when out of memory. begin is refused (false) for
+    * TIMESTAMP; end of a TIMESTAMP query records the time. get_query_result returns false
+    * when the result is not available yet and !wait (it submits the work it needs). */
+   struct pipe_query *(*create_query)(struct pipe_context *, enum pipe_query_type type);
+   void (*destroy_query)(struct pipe_context *, struct pipe_query *);
+   bool (*begin_query)(struct pipe_context *, struct pipe_query *);
+   void (*end_query)(struct pipe_context *, struct pipe_query *);
+   bool (*get_query_result)(struct pipe_context *, struct pipe_query *, bool wait,
+                            uint64_t *result);
+   /* false pauses the active occlusion queries (draws that are not the application's: a
+    * clear drawn as a quad), true resumes them. */
+   void (*set_active_query_state)(struct pipe_context *, bool enable);
 };
 
 #endif

@@ -28,6 +28,9 @@ struct pipe_screen {
    /* timeout in ns; UINT64_MAX = wait forever. Returns true when signalled. */
    bool (*fence_finish)(struct pipe_screen *, struct pipe_fence_handle *, uint64_t timeout);
 
+   /* The GPU's current time in nanoseconds (what a TIMESTAMP query would record now). */
+   uint64_t (*get_timestamp)(struct pipe_screen *);
+
    void (*destroy)(struct pipe_screen *);
 };
 

@@ -8,6 +8,7 @@
 #define PIPE_P_STATE_H
 
 #include <stdatomic.h>
+#include <stddef.h>
 
 #include "pipe/p_defines.h"
 
@@ -167,6 +168,10 @@ struct pipe_constant_buffer {
  * copies what it needs; the state tracker may free the IR after create_*_state(). */
 struct pipe_shader_state {
    const struct ir_shader *ir;
+   /* Without IR: the bytes get_shader_binary gave for a shader of this stage (program
+    * binaries); the driver refuses any it did not make for this chip. */
+   const void *binary;
+   size_t binary_size;
 };
 
 struct pipe_draw_info {

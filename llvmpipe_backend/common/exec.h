@@ -43,6 +43,7 @@ struct sim_exec {
    struct sim_draw_scratch *scratch;
    struct sim_workers *workers;    /* NULL: R600SIM_NUM_THREADS=1, the GPU thread rasterizes */
    struct sim_watchdog *watchdog;  /* long loops stop when it has expired */
+   uint64_t *zpass;                /* the device's HW_NUM_DBS ZPASS sample counters (db.h) */
    uint64_t seq;
    unsigned dword;                 /* offset of the current packet in the command buffer */
 };

@@ -12,6 +12,7 @@
 #include "common/watchdog.h"
 #include "device/pm4_packet.h"
 #include "geometry/draw.h"
+#include "pixel/db.h"
 #include "hw_regdb.h"
 #include "r600_pm4.h"
 #include "r600_regs.h"
@@ -75,6 +76,8 @@ static void exec_type0(struct sim_exec *ex, const struct sim_pm4_packet *p)
    memcpy(&ex->regs[p->reg / 4], p->body, p->body_ndw * 4ull);
 }
 
+/* The GPU clock EOP DATA_SEL 3 writes: nanoseconds of the host's monotonic clock, i.e. a
+ * HW_GPU_CLOCK_HZ counter (include/hw/hw_chip.h, docs/queries.md). */
 static uint64_t gpu_clock(void)
 {
    struct timespec ts;
@@ -108,15 +111,19 @@ static void exec_event_write(struct sim_exec *ex, const struct sim_pm4_packet *p
    }
    set_reg(ex, REG_VGT_EVENT_INITIATOR, p->body[0]);
    if (p->body_ndw == 3) {
-      /* Events with an address (ZPASS_DONE, SAMPLE_PIPELINESTAT, SAMPLE_STREAMOUTSTATS)
-       * write counters; validate the address and report the missing counters. */
+      /* Events with an address write counters: ZPASS_DONE the DBs' sample counts (db.c);
+       * SAMPLE_PIPELINESTAT and SAMPLE_STREAMOUTSTATS are not implemented. */
       uint64_t va = p->body[1] | ((uint64_t)PM4_EVENT_WRITE__ADDRESS_HI__get(p->body[2]) << 32);
+      unsigned type = VGT_EVENT_INITIATOR__EVENT_TYPE__get(p->body[0]);
+      if (type == VGT_EVENT_INITIATOR__EVENT_TYPE__ZPASS_DONE) {
+         sim_db_zpass_done(ex, va);
+         return;
+      }
       if (!sim_mem_range(ex->mem, va, 8)) {
          sim_fault(ex, va, "EVENT_WRITE: address outside any buffer");
          return;
       }
-      sim_unimpl_field(ex->chip, REG_VGT_EVENT_INITIATOR, "EVENT_TYPE",
-                       VGT_EVENT_INITIATOR__EVENT_TYPE__get(p->body[0]),
+      sim_unimpl_field(ex->chip, REG_VGT_EVENT_INITIATOR, "EVENT_TYPE", type,
                        "counters not written");
    }
 }

@@ -40,6 +40,7 @@ struct r600_gpu {
 
    /* The register file (byte offset / 4), written by the CP, read by every stage. */
    uint32_t regs[SIM_REG_SPACE_DWORDS];
+   uint64_t zpass[HW_NUM_DBS];     /* each DB's ZPASS sample counter (pixel/db.h) */
 
    struct sim_draw_scratch *scratch;
    struct sim_workers *workers;    /* NULL: R600SIM_NUM_THREADS=1, the GPU thread rasterizes */

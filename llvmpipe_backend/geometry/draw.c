@@ -62,6 +62,7 @@ struct ps_scratch {
    struct sim_exports exports;
    struct sim_shader_env env;     /* the draw's PS environment; faults land here */
    unsigned blocks;               /* shaded so far, for the watchdog's pace */
+   uint64_t zpass[HW_NUM_DBS];    /* ZPASS samples counted by this thread in this draw */
 };
 
 struct sim_draw_scratch {
@@ -186,6 +187,8 @@ static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask,
    mask = sim_sx_alpha_test(&d->cb, mask, out);
    if (late_z)
       mask = sim_db_test(&d->db, job->prim, bx, by, mask, smask, &d->ms, out);
+   if (d->db.count_zpass)
+      sim_db_count_zpass(job->t->zpass, bx, by, mask, smask);
    if (!d->db.color_kill)
       sim_cb_write(&d->cb, bx, by, mask, smask, out);
    return true;
@@ -402,6 +405,17 @@ static bool load_programs(struct draw *d)
    return true;
 }
 
+/* The raster threads' ZPASS counts go to the device's DB counters (db.h). */
+static void add_zpass_counts(struct draw *d)
+{
+   for (unsigned t = 0; t < sim_workers_count(d->ex->workers); t++) {
+      for (unsigned i = 0; i < HW_NUM_DBS; i++) {
+         d->ex->zpass[i] += d->s->ps[t].zpass[i];
+         d->s->ps[t].zpass[i] = 0;
+      }
+   }
+}
+
 void sim_draw(struct sim_exec *ex, const uint32_t *immd, unsigned immd_ndw)
 {
    struct draw d = { .ex = ex, .s = ex->scratch };
@@ -434,4 +448,6 @@ void sim_draw(struct sim_exec *ex, const uint32_t *immd, unsigned immd_ndw)
    sim_vgt_run(&vgt, &sink);
    if (d.bins)
       raster_bins(&d);   /* also what was binned before a vertex-shader fault */
+   if (d.db.count_zpass)
+      add_zpass_counts(&d);
 }

@@ -260,6 +260,7 @@ bool sim_db_state_init(struct sim_db_state *db, struct sim_exec *ex, bool alpha_
    uint32_t ovr = sim_reg(ex, REG_DB_RENDER_OVERRIDE);
 
    db->color_kill = DB_RENDER_OVERRIDE__FORCE_COLOR_KILL__get(ovr);
+   db->count_zpass = !DB_RENDER_CONTROL__ZPASS_INCREMENT_DISABLE__get(rctl) && ex->zpass;
    if (DB_ALPHA_TO_MASK__ALPHA_TO_MASK_ENABLE__get(sim_reg(ex, REG_DB_ALPHA_TO_MASK)))
       sim_unimpl_field(chip, REG_DB_ALPHA_TO_MASK, "ALPHA_TO_MASK_ENABLE", 1, "ignored");
    if (DB_SHADER_CONTROL__COVERAGE_TO_MASK_ENABLE__get(shader))
@@ -398,4 +399,32 @@ uint16_t sim_db_test(const struct sim_db_state *db, const struct sim_prim *prim,
          pass |= (uint16_t)(1u << l);
    }
    return pass;
+}
+
+void sim_db_count_zpass(uint64_t counts[HW_NUM_DBS], int32_t bx, int32_t by, uint16_t mask,
+                        const uint8_t smask[16])
+{
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      if (!(mask & (1u << l)) || !smask[l])
+         continue;
+      uint32_t x = (uint32_t)(bx + (int32_t)sim_lane_x(l));
+      uint32_t y = (uint32_t)(by + (int32_t)sim_lane_y(l));
+      counts[(x / 8 + 2 * (y / 8)) % HW_NUM_DBS] += (unsigned)__builtin_popcount(smask[l]);
+   }
+}
+
+void sim_db_zpass_done(struct sim_exec *ex, uint64_t va)
+{
+   uint8_t *dst = va % 8 ? NULL : sim_mem_range(ex->mem, va, 16 * (HW_NUM_DBS - 1) + 8);
+   if (!dst) {
+      sim_fault(ex, va, "ZPASS_DONE: %u counters of 8 bytes at 16-byte steps do not fit "
+                "(or the address is not 8-byte aligned)", HW_NUM_DBS);
+      return;
+   }
+   for (unsigned i = 0; i < HW_NUM_DBS; i++) {
+      uint64_t v = (ex->zpass ? ex->zpass[i] : 0) | 1ull << 63;
+      uint32_t lo = (uint32_t)v, hi = (uint32_t)(v >> 32);
+      memcpy(dst + 16 * i, &lo, 4);
+      memcpy(dst + 16 * i + 4, &hi, 4);
+   }
 }

@@ -27,6 +27,15 @@
  * exported depth for all samples) and stencil.
  * The 24-bit float formats (4, 5) are reported and the DB is off for the draw. Other
  * ARRAY_MODE values are reported and addressed as above.
+ *
+ * ZPASS counting (occlusion queries; docs/queries.md): while
+ * DB_RENDER_CONTROL.ZPASS_INCREMENT_DISABLE is 0, each of the HW_NUM_DBS DBs adds to its
+ * 64-bit counter every sample of its pixels that leaves the DB alive: passed the stencil
+ * and depth tests (all samples pass without an active DB), after PS kills and the alpha
+ * test. Counts are exact (as R700_PERFECT_ZPASS_COUNTS asks; this DB has no HiZ to make
+ * them conservative). The simulated GPU gives pixel (x, y) to DB
+ * ((x / 8) + 2 * (y / 8)) % 4: the real screen-tile-to-backend map (GB_TILING_CONFIG) is
+ * not modelled. EVENT_WRITE ZPASS_DONE writes the counters (sim_db_zpass_done).
  */
 #ifndef SIM_DB_H
 #define SIM_DB_H
@@ -49,6 +58,7 @@ struct sim_db_state {
    bool active;                /* a usable depth buffer and depth or stencil enabled */
    bool early;                 /* test before the PS (else after it) */
    bool color_kill;            /* DB_RENDER_OVERRIDE.FORCE_COLOR_KILL: no colour writes */
+   bool count_zpass;           /* !DB_RENDER_CONTROL.ZPASS_INCREMENT_DISABLE */
 
    uint8_t *base;              /* host pointer of sample 0 of slice SLICE_START */
    uint64_t sample_bytes;      /* distance between sample planes */
@@ -80,6 +90,17 @@ bool sim_db_state_init(struct sim_db_state *db, struct sim_exec *ex, bool alpha_
 uint16_t sim_db_test(const struct sim_db_state *db, const struct sim_prim *prim, int32_t bx,
                      int32_t by, uint16_t mask, uint8_t smask[16],
                      const struct sim_sc_msaa *ms, const struct sim_exports *out);
+
+/* Adds the samples smask[l] of the lanes of `mask` of the 4x4 block at (bx, by) to the
+ * owning DBs' entries of counts[HW_NUM_DBS] (the caller adds them to the device's counters
+ * at the end of the draw). */
+void sim_db_count_zpass(uint64_t counts[HW_NUM_DBS], int32_t bx, int32_t by, uint16_t mask,
+                        const uint8_t smask[16]);
+
+/* EVENT_WRITE ZPASS_DONE at va (8-byte aligned): DB i writes its counter with bit 63 set
+ * (the "written" flag a driver tests) as a 64-bit value at va + 16 * i; a bad address is a
+ * fault and nothing is written. */
+void sim_db_zpass_done(struct sim_exec *ex, uint64_t va);
 
 /* The depth value the DB compares and stores for window depth z (already offset and
  * clamped), in the format's integer encoding: round-to-nearest-even of z * (2^bits - 1)

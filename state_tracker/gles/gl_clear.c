@@ -121,8 +121,11 @@ static void clear_with_draw(struct st_context *ctx, unsigned buffers)
       .max_index = 3,
       .instance_count = 1,
    };
-   if (ctx->bound_blend && ctx->bound_dsa && ctx->bound_rast && ctx->bound_ve)
+   if (ctx->bound_blend && ctx->bound_dsa && ctx->bound_rast && ctx->bound_ve) {
+      pipe->set_active_query_state(pipe, false);   /* a clear passes no samples */
       pipe->draw_vbo(pipe, &info);
+      pipe->set_active_query_state(pipe, true);
+   }
 
    /* Everything above replaced draw state: re-send it before the next draw. */
    ctx->dirty |= ST_DIRTY_VIEWPORT | ST_DIRTY_RASTERIZER | ST_DIRTY_BLEND | ST_DIRTY_DSA |

@@ -32,6 +32,8 @@ struct st_framebuffer;
 struct gl_texture;
 struct gl_framebuffer;
 struct gl_renderbuffer;
+struct gl_query;
+struct gl_debug;
 
 /* ---- shared objects (refcounted: a name can be deleted while still in use) ---- */
 
@@ -84,6 +86,9 @@ struct gl_exe {
    unsigned num_variants, max_variants;
    struct gl_exe_variant *variants;
    struct gl_exe *next_live;              /* the share group's list of executables */
+   /* From a program binary (glsl has no IR): each stage's get_shader_binary bytes */
+   void *blob[PIPE_SHADER_TYPES];
+   size_t blob_size[PIPE_SHADER_TYPES];
 };
 
 struct gl_attrib_binding { char *name; GLuint index; };
@@ -229,6 +234,16 @@ struct st_context {
    bool lost;
    unsigned resets_seen;                 /* shared->resets when this context last looked */
 
+   /* query objects (gl_query.c; per context in ES): names, the active occlusion
+    * (ANY_SAMPLES_PASSED or _CONSERVATIVE) and TIME_ELAPSED queries */
+   struct gl_names queries;
+   struct gl_query *occlusion_query, *timer_query;
+
+   /* KHR_debug (gl_debug.c): the DEBUG_OUTPUT and DEBUG_OUTPUT_SYNCHRONOUS caps, the rest
+    * (log, groups, callback) made at first use */
+   bool debug_output, debug_output_sync;
+   struct gl_debug *debug;
+
    /* handles other threads released that only this context's pipe may delete */
    pthread_mutex_t garbage_lock;
    unsigned num_garbage, max_garbage;
@@ -249,6 +264,10 @@ void gl_error_at(struct st_context *ctx, GLenum err, const char *func);
 #define gl_error(ctx, err) gl_error_at(ctx, err, __func__)
 /* Raises GL_CONTEXT_LOST_KHR for func on a lost context; returns true (gl_robustness.c). */
 bool gl_context_lost_error(struct st_context *ctx, const char *func);
+
+/* Bytes per pixel glReadPixels writes for format/type, 0 for a pair it refuses
+ * (gl_readpixels.c). */
+unsigned gl_read_pixel_bytes(GLenum format, GLenum type);
 
 /* Framebuffer facts used by draws, clears and glGet. */
 bool gl_have_draw_buffer(const struct st_context *ctx);
@@ -297,5 +316,7 @@ void gl_exe_drop_variants_of(struct st_context *ctx);
 void gl_state_init(struct st_context *ctx);
 void gl_state_fini(struct st_context *ctx);
 void gl_clear_fini(struct st_context *ctx);
+void gl_query_fini(struct st_context *ctx);
+void gl_debug_fini(struct st_context *ctx);
 
 #endif

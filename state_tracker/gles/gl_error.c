@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "gl_api.h"
+#include "gl_debug.h"
 #include "st_debug.h"
 
 void gl_error_at(struct st_context *ctx, GLenum err, const char *func)
@@ -14,6 +15,8 @@ void gl_error_at(struct st_context *ctx, GLenum err, const char *func)
       fprintf(stderr, "r600sim: %s: GL error 0x%04x\n", func, err);
    if (ctx->error == GL_NO_ERROR)
       ctx->error = err;
+   if (ctx->debug_output)
+      gl_debug_error(ctx, err, func);   /* KHR_debug: every error is also a message */
 }
 
 GLenum GL_APIENTRY glGetError(void)

@@ -12,12 +12,15 @@
 
 static _Atomic unsigned next_exe_id = 1;
 
-/* Compiles both stages on ctx's pipe; false with *log set by the driver. */
-static bool compile_variant(struct st_context *ctx, const struct glsl_program *glsl,
+/* Compiles both stages (or loads a program binary's) on ctx's pipe; false with *log set by
+ * the driver. */
+static bool compile_variant(struct st_context *ctx, const struct gl_exe *exe,
                             struct gl_exe_variant *v, char **log)
 {
    struct pipe_context *pipe = ctx->pipe;
-   struct pipe_shader_state vs_templ = { .ir = glsl->vs }, fs_templ = { .ir = glsl->fs };
+   const struct glsl_program *glsl = exe->glsl;
+   struct pipe_shader_state vs_templ = { glsl->vs, exe->blob[0], exe->blob_size[0] };
+   struct pipe_shader_state fs_templ = { glsl->fs, exe->blob[1], exe->blob_size[1] };
    *v = (struct gl_exe_variant){ .owner = ctx };
    v->vs = pipe->create_vs_state(pipe, &vs_templ, log);
    if (!v->vs)
@@ -98,6 +101,8 @@ static void free_exe(struct gl_exe *exe)
    free(exe->locations);
    free(exe->first_location);
    free(exe->variants);
+   for (int s = 0; s < PIPE_SHADER_TYPES; s++)
+      free(exe->blob[s]);
    free(exe);
 }
 
@@ -107,7 +112,8 @@ static bool init_uniforms(struct gl_exe *exe)
    const struct glsl_program *g = exe->glsl;
    const struct ir_shader *ir[PIPE_SHADER_TYPES] = { g->vs, g->fs };
    for (int s = 0; s < PIPE_SHADER_TYPES; s++) {
-      exe->num_consts[s] = ir[s] ? ir[s]->num_consts : 0;
+      if (ir[s])
+         exe->num_consts[s] = ir[s]->num_consts;   /* else a program binary's */
       exe->consts[s] = calloc(exe->num_consts[s] ? exe->num_consts[s] * 4 : 1, sizeof(float));
       if (!exe->consts[s])
          return false;
@@ -131,17 +137,26 @@ static bool init_uniforms(struct gl_exe *exe)
    return true;
 }
 
-struct gl_exe *gl_exe_create(struct st_context *ctx, struct glsl_program *glsl, char **log)
+/* blobs (taken over) and num_consts: a program binary's stages, else NULL. */
+static struct gl_exe *create(struct st_context *ctx, struct glsl_program *glsl, void **blobs,
+                             const size_t *sizes, const unsigned *num_consts, char **log)
 {
    struct gl_exe *exe = calloc(1, sizeof(*exe));
    if (!exe) {
       glsl_program_destroy(glsl);
+      for (int s = 0; blobs && s < PIPE_SHADER_TYPES; s++)
+         free(blobs[s]);
       return NULL;
    }
    exe->glsl = glsl;
    exe->id = atomic_fetch_add(&next_exe_id, 1);
+   for (int s = 0; blobs && s < PIPE_SHADER_TYPES; s++) {
+      exe->blob[s] = blobs[s];
+      exe->blob_size[s] = sizes[s];
+      exe->num_consts[s] = num_consts[s];
+   }
    struct gl_exe_variant v;
-   if (!init_uniforms(exe) || !compile_variant(ctx, glsl, &v, log)) {
+   if (!init_uniforms(exe) || !compile_variant(ctx, exe, &v, log)) {
       free_exe(exe);
       return NULL;
    }
@@ -154,6 +169,18 @@ struct gl_exe *gl_exe_create(struct st_context *ctx, struct glsl_program *glsl, 
    exe->next_live = ctx->shared->live_exes;
    ctx->shared->live_exes = exe;
    return exe;
+}
+
+struct gl_exe *gl_exe_create(struct st_context *ctx, struct glsl_program *glsl, char **log)
+{
+   return create(ctx, glsl, NULL, NULL, NULL, log);
+}
+
+struct gl_exe *gl_exe_create_binary(struct st_context *ctx, struct glsl_program *glsl,
+                                    void *blobs[2], const size_t sizes[2],
+                                    const unsigned num_consts[2], char **log)
+{
+   return create(ctx, glsl, blobs, sizes, num_consts, log);
 }
 
 void gl_exe_destroy(struct st_context *ctx, struct gl_exe *exe)
@@ -186,7 +213,7 @@ const struct gl_exe_variant *gl_exe_variant_for(struct st_context *ctx, struct g
    char *log = NULL;
    const struct gl_exe_variant *found = NULL;
    pthread_mutex_lock(&ctx->shared->lock);
-   if (compile_variant(ctx, exe->glsl, &v, &log)) {
+   if (compile_variant(ctx, exe, &v, &log)) {
       if (add_variant(exe, &v)) {
          found = &exe->variants[exe->num_variants - 1];
       } else {

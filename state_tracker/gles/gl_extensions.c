@@ -38,4 +38,9 @@ const char gl_extensions_string[] =
    "GL_EXT_shader_texture_lod "
    "GL_OES_EGL_sync "
    "GL_OES_EGL_image "
+   "GL_EXT_occlusion_query_boolean "
+   "GL_EXT_disjoint_timer_query "
+   "GL_EXT_read_format_bgra "
+   "GL_KHR_debug "
+   "GL_OES_get_program_binary "
    "";

@@ -6,9 +6,12 @@
 #include <math.h>
 #include <string.h>
 
+#include "gl_debug.h"
 #include "gl_extensions.h"
 #include "gl_fbo.h"
 #include "gl_pipe.h"
+#include "gl_program_binary.h"
+#include "gl_query.h"
 #include "gl_texture_compressed.h"
 
 #ifndef R600SIM_VERSION
@@ -212,7 +215,11 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
       INTS(ctx->lose_on_reset ? GL_LOSE_CONTEXT_ON_RESET_EXT : GL_NO_RESET_NOTIFICATION_EXT);
       return true;
    default:
-      return false;
+      v->kind = GET_INT;
+      v->n = 1;
+      return gl_query_get_state(ctx, pname, &v->i[0]) ||
+             gl_debug_get_state(ctx, pname, &v->i[0]) ||
+             gl_program_binary_get_state(pname, v->i, &v->n);
    }
 }
 
@@ -240,6 +247,20 @@ void GL_APIENTRY glGetIntegerv(GLenum pname, GLint *data)
          /* [0,1] maps linearly onto [0, 2^31 - 1] (as signed normalized fixed point). */
          data[k] = (GLint)llround(v.f[k] * 2147483647.0);
          break;
+      }
+   }
+}
+
+void GL_APIENTRY glGetInteger64vEXT(GLenum pname, GLint64 *data)
+{
+   struct get_value v;
+   if (!lookup(pname, &v, __func__) || !data)
+      return;
+   for (unsigned k = 0; k < v.n; k++) {
+      switch (v.kind) {
+      case GET_INT: case GET_BOOL: data[k] = v.i[k]; break;
+      case GET_FLOAT: data[k] = llround(v.f[k]); break;
+      case GET_NORM: data[k] = llround(v.f[k] * 2147483647.0); break;
       }
    }
 }

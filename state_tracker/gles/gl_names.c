@@ -28,6 +28,9 @@ void gl_names_fini(struct gl_names *t)
 {
    free(t->keys);
    free(t->values);
+   for (unsigned i = 0; i < t->num_labels; i++)
+      free(t->labels[i].text);
+   free(t->labels);
    *t = (struct gl_names){0};
 }
 
@@ -101,6 +104,7 @@ bool gl_names_set(struct gl_names *t, uint32_t name, void *value)
 
 void gl_names_remove(struct gl_names *t, uint32_t name)
 {
+   gl_names_set_label(t, name, NULL);
    if (name == REMOVED) {
       t->max_exists = false;
       t->max_value = NULL;
@@ -131,4 +135,34 @@ void gl_names_foreach(const struct gl_names *t, void (*fn)(void *value, void *da
          fn(t->values[i], data);
    if (t->max_value)
       fn(t->max_value, data);
+}
+
+const char *gl_names_label(const struct gl_names *t, uint32_t name)
+{
+   for (unsigned i = 0; i < t->num_labels; i++)
+      if (t->labels[i].name == name)
+         return t->labels[i].text;
+   return NULL;
+}
+
+bool gl_names_set_label(struct gl_names *t, uint32_t name, char *text)
+{
+   for (unsigned i = 0; i < t->num_labels; i++) {
+      if (t->labels[i].name == name) {
+         free(t->labels[i].text);
+         if (text)
+            t->labels[i].text = text;
+         else
+            t->labels[i] = t->labels[--t->num_labels];
+         return true;
+      }
+   }
+   if (!text)
+      return true;
+   struct gl_name_label *l = realloc(t->labels, (t->num_labels + 1) * sizeof(*l));
+   if (!l)
+      return false;
+   t->labels = l;
+   l[t->num_labels++] = (struct gl_name_label){ name, text };
+   return true;
 }

@@ -14,6 +14,9 @@ struct gl_names {
    /* Name UINT32_MAX, which the table cannot hold (its key marks removed slots). */
    bool max_exists;
    void *max_value;
+   /* KHR_debug labels of the names' objects: they go when the name is removed. */
+   struct gl_name_label { uint32_t name; char *text; } *labels;
+   unsigned num_labels;
 };
 
 void gl_names_fini(struct gl_names *);
@@ -25,6 +28,11 @@ bool gl_names_set(struct gl_names *, uint32_t name, void *value);
 void gl_names_remove(struct gl_names *, uint32_t name);
 /* An unused non-zero name, reserved; 0 when out of memory. */
 uint32_t gl_names_generate(struct gl_names *);
+/* The label of name's object, NULL for none. */
+const char *gl_names_label(const struct gl_names *, uint32_t name);
+/* Labels name's object with text (malloc'ed, taken over) or, text NULL, removes its label;
+ * false when out of memory (text is then not taken). */
+bool gl_names_set_label(struct gl_names *, uint32_t name, char *text);
 /* Calls fn for every object (not for reserved names). */
 void gl_names_foreach(const struct gl_names *, void (*fn)(void *value, void *data), void *data);
 

@@ -25,6 +25,11 @@ void gl_program_use(struct st_context *ctx, struct gl_program *prog);
  * the executable takes glsl (also on failure: it is destroyed). */
 struct gl_exe *gl_exe_create(struct st_context *ctx, struct glsl_program *glsl, char **log);
 void gl_exe_destroy(struct st_context *ctx, struct gl_exe *exe);              /* locked */
+/* An executable from a program binary: glsl without IR, each stage's shader bytes (taken
+ * over, freed on failure too) and constant-buffer size (locked). */
+struct gl_exe *gl_exe_create_binary(struct st_context *ctx, struct glsl_program *glsl,
+                                    void *blobs[2], const size_t sizes[2],
+                                    const unsigned num_consts[2], char **log);
 /* ctx's compiled shaders of exe, compiled on first use; NULL when the driver fails. */
 const struct gl_exe_variant *gl_exe_variant_for(struct st_context *ctx, struct gl_exe *exe);
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "glsl_frontend.h"
+#include "gl_program_binary.h"
 #include "gl_objects.h"
 
 /* Replaces the info log (NULL when out of memory reads as empty). */
@@ -348,6 +349,7 @@ void GL_APIENTRY glGetProgramiv(GLuint program, GLenum pname, GLint *params)
       case GL_ACTIVE_UNIFORMS: value = linked ? (GLint)p->exe->glsl->num_uniforms : 0; break;
       case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH: value = max_name_length(p, false); break;
       case GL_ACTIVE_UNIFORM_MAX_LENGTH: value = max_name_length(p, true); break;
+      case GL_PROGRAM_BINARY_LENGTH_OES: value = gl_program_binary_length(ctx, p); break;
       default: gl_error(ctx, GL_INVALID_ENUM); params = NULL; break;
       }
       if (params)   /* NULL: the checks only */

@@ -1,6 +1,12 @@
-/* glReadPixels (RGBA / UNSIGNED_BYTE, the one ES 2.0 combination, which is also our
- * implementation-defined one): maps the read drawable's colour buffer, clips to it, flips
- * rows (drawables are stored top row first) and packs with GL_PACK_ALIGNMENT. */
+/* glReadPixels: RGBA / UNSIGNED_BYTE (the one ES 2.0 combination, which is also our
+ * implementation-defined one) and GL_EXT_read_format_bgra's BGRA_EXT with UNSIGNED_BYTE,
+ * UNSIGNED_SHORT_4_4_4_4_REV_EXT and UNSIGNED_SHORT_1_5_5_5_REV_EXT: maps the read
+ * drawable's colour buffer, clips to it, flips rows (drawables are stored top row first) and
+ * packs with GL_PACK_ALIGNMENT. Every buffer format is first read as RGBA8 (exact for the
+ * 8-bit ones; n-bit channels become round(v * 255 / (2^n - 1))); the packed _REV types then
+ * take round(c * (2^n - 1) / 255), which gives an n-bit channel back unchanged. _REV packs
+ * the format's first component (blue) in the lowest bits: 4444_REV is A:15-12 R:11-8 G:7-4
+ * B:3-0, 1555_REV A:15 R:14-10 G:9-5 B:4-0. */
 #include "gl_context.h"
 
 #include <stdint.h>
@@ -12,13 +18,58 @@
 static bool is_format_enum(GLenum f)
 {
    return f == GL_ALPHA || f == GL_RGB || f == GL_RGBA || f == GL_LUMINANCE ||
-          f == GL_LUMINANCE_ALPHA;
+          f == GL_LUMINANCE_ALPHA || f == GL_BGRA_EXT;
 }
 
 static bool is_type_enum(GLenum t)
 {
    return t == GL_UNSIGNED_BYTE || t == GL_UNSIGNED_SHORT_5_6_5 ||
-          t == GL_UNSIGNED_SHORT_4_4_4_4 || t == GL_UNSIGNED_SHORT_5_5_5_1;
+          t == GL_UNSIGNED_SHORT_4_4_4_4 || t == GL_UNSIGNED_SHORT_5_5_5_1 ||
+          t == GL_UNSIGNED_SHORT_4_4_4_4_REV_EXT || t == GL_UNSIGNED_SHORT_1_5_5_5_REV_EXT;
+}
+
+unsigned gl_read_pixel_bytes(GLenum format, GLenum type)
+{
+   if (format == GL_RGBA && type == GL_UNSIGNED_BYTE)
+      return 4;
+   if (format == GL_BGRA_EXT && type == GL_UNSIGNED_BYTE)
+      return 4;
+   if (format == GL_BGRA_EXT && (type == GL_UNSIGNED_SHORT_4_4_4_4_REV_EXT ||
+                                 type == GL_UNSIGNED_SHORT_1_5_5_5_REV_EXT))
+      return 2;
+   return 0;
+}
+
+/* An 8-bit channel to n bits, rounded to nearest (no exact halves occur). */
+static unsigned to_bits(uint8_t c, unsigned bits)
+{
+   unsigned max = (1u << bits) - 1;
+   return (c * max + 127) / 255;
+}
+
+/* One RGBA8 pixel -> the application's format/type (a pair gl_read_pixel_bytes accepts). */
+static void pack(GLenum format, GLenum type, const uint8_t rgba[4], uint8_t *dst)
+{
+   if (format == GL_RGBA) {
+      memcpy(dst, rgba, 4);
+      return;
+   }
+   unsigned v;
+   switch (type) {
+   case GL_UNSIGNED_BYTE:
+      dst[0] = rgba[2]; dst[1] = rgba[1]; dst[2] = rgba[0]; dst[3] = rgba[3];
+      return;
+   case GL_UNSIGNED_SHORT_4_4_4_4_REV_EXT:
+      v = to_bits(rgba[3], 4) << 12 | to_bits(rgba[0], 4) << 8 | to_bits(rgba[1], 4) << 4 |
+          to_bits(rgba[2], 4);
+      break;
+   default:   /* 1_5_5_5_REV */
+      v = to_bits(rgba[3], 1) << 15 | to_bits(rgba[0], 5) << 10 | to_bits(rgba[1], 5) << 5 |
+          to_bits(rgba[2], 5);
+      break;
+   }
+   dst[0] = (uint8_t)v;
+   dst[1] = (uint8_t)(v >> 8);
 }
 
 /* One stored pixel -> RGBA8. */
@@ -74,13 +125,14 @@ void GL_APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, G
       gl_error(ctx, GL_INVALID_VALUE);
       return;
    }
-   if (format != GL_RGBA || type != GL_UNSIGNED_BYTE) {
+   unsigned out_bpp = gl_read_pixel_bytes(format, type);
+   if (!out_bpp) {
       gl_error(ctx, GL_INVALID_OPERATION);
       return;
    }
    /* The packed image in the application's memory; every offset below is inside it. */
    uint64_t row_bytes, pitch, image_bytes;
-   if (!gl_range_row((uint64_t)width, 4, (uint64_t)ctx->pack_alignment, &row_bytes, &pitch) ||
+   if (!gl_range_row((uint64_t)width, out_bpp, (uint64_t)ctx->pack_alignment, &row_bytes, &pitch) ||
        !gl_range_span((uint64_t)height, pitch, row_bytes, &image_bytes) ||
        image_bytes > SIZE_MAX) {
       gl_error(ctx, GL_INVALID_VALUE);
@@ -120,11 +172,13 @@ void GL_APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, G
    for (int64_t gy = y0; gy < y1; gy++) {
       const uint8_t *src = map + (size_t)(rb.flipped ? y1 - 1 - gy : gy - y0) * transfer->stride;
       uint8_t *dst = (uint8_t *)pixels + (size_t)((uint64_t)(gy - y) * pitch) +
-                     (size_t)(x0 - x) * 4;
+                     (size_t)(x0 - x) * out_bpp;
       for (int64_t i = 0; i < x1 - x0; i++) {
-         to_rgba8(fmt, src + i * bpp, dst + i * 4);
+         uint8_t rgba[4];
+         to_rgba8(fmt, src + i * bpp, rgba);
          if (rb.alpha_one)
-            dst[i * 4 + 3] = 255;
+            rgba[3] = 255;
+         pack(format, type, rgba, dst + i * out_bpp);
       }
    }
    ctx->pipe->transfer_unmap(ctx->pipe, transfer);

@@ -66,15 +66,16 @@ GLenum GL_APIENTRY glGetGraphicsResetStatusKHR(void)
 
 /* glReadPixels with a bound: INVALID_OPERATION when the rectangle, packed with
  * GL_PACK_ALIGNMENT, needs more than bufSize bytes (the last row unpadded). Other errors
- * are glReadPixels's, which also handles the one format/type pair it reads (RGBA8). */
+ * are glReadPixels's, which also handles the format/type pairs it reads. */
 static void readn_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
                          GLenum type, GLsizei bufSize, void *data)
 {
    GET_CONTEXT_OR_RETURN();
-   if (format == GL_RGBA && type == GL_UNSIGNED_BYTE && width > 0 && height > 0) {
+   unsigned bpp = gl_read_pixel_bytes(format, type);
+   if (bpp && width > 0 && height > 0) {
       uint64_t align = (uint64_t)ctx->pack_alignment;
-      uint64_t row = ((uint64_t)width * 4 + align - 1) / align * align;
-      uint64_t need = row * (uint64_t)(height - 1) + (uint64_t)width * 4;
+      uint64_t row = ((uint64_t)width * bpp + align - 1) / align * align;
+      uint64_t need = row * (uint64_t)(height - 1) + (uint64_t)width * bpp;
       if (bufSize < 0 || need > (uint64_t)bufSize) {
          gl_error(ctx, GL_INVALID_OPERATION);
          return;

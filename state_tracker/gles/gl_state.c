@@ -63,6 +63,8 @@ static bool *cap_flag(struct st_context *ctx, GLenum cap, unsigned *dirty)
    case GL_SAMPLE_COVERAGE: *dirty = ST_DIRTY_BLEND; return &ctx->sample_coverage;
    case GL_DEPTH_TEST: *dirty = ST_DIRTY_DSA; return &ctx->depth_test;
    case GL_STENCIL_TEST: *dirty = ST_DIRTY_DSA; return &ctx->stencil_test;
+   case GL_DEBUG_OUTPUT_KHR: return &ctx->debug_output;
+   case GL_DEBUG_OUTPUT_SYNCHRONOUS_KHR: return &ctx->debug_output_sync;
    default: return NULL;
    }
 }
@@ -417,4 +419,6 @@ void gl_state_fini(struct st_context *ctx)
    gl_framebuffers_fini(ctx);
    gl_cso_fini(ctx);
    gl_clear_fini(ctx);
+   gl_query_fini(ctx);
+   gl_debug_fini(ctx);
 }

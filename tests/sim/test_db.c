@@ -276,6 +276,8 @@ struct model_state {
 
 static uint32_t model_cb[W * H], model_depth[W * H];
 static uint8_t model_stencil[W * H];
+/* Samples that passed per DB, by db.h's pixel-to-DB rule: DB ((x / 8) + 2 * (y / 8)) % 4. */
+static uint64_t model_zpass[4];
 
 static void model_load(enum fmt f)
 {
@@ -318,6 +320,7 @@ static void model_tri(const struct model_state *m, const struct tri *t)
             if (m->z && m->zwrite)
                model_depth[i] = d;
             model_cb[i] = pm4p_rgba(t->c);
+            model_zpass[(x / 8 + 2 * (y / 8)) % 4]++;
          }
       }
 }
@@ -535,6 +538,91 @@ static void test_early_late(void)
    CHECK(get_depth(F8_24, 1, 1) == encode(F8_24, 0.5) && cb[W + 1] == 0,
          "early Z with an undeclared kill: depth %06X colour %08X", get_depth(F8_24, 1, 1), cb[W + 1]);
    write_program(ps_va, FAKE_PS, 0);
+}
+
+static void zpass_done(struct ib *ib, uint64_t va)
+{
+   ib_put(ib, PM4_TYPE3_HDR(PM4_IT_EVENT_WRITE, 3));
+   ib_put(ib, PM4_EVENT_WRITE__EVENT_TYPE(VGT_EVENT_INITIATOR__EVENT_TYPE__ZPASS_DONE) |
+                 PM4_EVENT_WRITE__EVENT_INDEX(1));
+   ib_put(ib, (uint32_t)va);
+   ib_put(ib, (uint32_t)(va >> 32) & 0xFF);
+}
+
+static uint64_t rd64(const uint8_t *p)
+{
+   return rd32(p) | (uint64_t)rd32(p + 4) << 32;
+}
+
+/* Occlusion counting: ZPASS_DONE before and after a draw writes each of the four DBs'
+ * counters (bit 63 set) at 16-byte steps; the differences are the samples of that DB's
+ * pixels that passed stencil and depth (killed ones not); nothing counts with
+ * ZPASS_INCREMENT_DISABLE; a bad address faults and writes nothing. */
+static void test_zpass(void)
+{
+   uint64_t q_va;
+   uint8_t *q = pm4p_alloc(gpu, 256, &q_va);
+   static struct tri t[40];
+   random_tris(t, 40, true);
+   for (unsigned disable = 0; disable < 2; disable++) {
+      write_program(ps_va, FAKE_PS, 1);   /* kills red == 0 */
+      struct model_state m = { .f = F8_24, .z = true, .zwrite = true, .zfunc = 3,
+                               .stencil = true, .kill_red0 = true };
+      m.face[0] = m.face[1] = (struct stencil_face){ 5, 0, 7, 6, 0x03, 0xFF, 0xFF };
+      fill(F8_24, encode(F8_24, 0.6), stencil_pattern);
+      memset(cb, 0, W * H * 4);
+      memset(q, 0, 256);
+      model_load(F8_24);
+      memset(model_zpass, 0, sizeof(model_zpass));
+      load_tris(t, 40);
+      struct ib ib = { .n = 0 };
+      emit_state(&ib, F8_24);
+      ib_ctx(&ib, REG_DB_RENDER_CONTROL, DB_RENDER_CONTROL__ZPASS_INCREMENT_DISABLE(disable));
+      ib_ctx(&ib, REG_DB_SHADER_CONTROL,
+             DB_SHADER_CONTROL__Z_ORDER(DB_SHADER_CONTROL__Z_ORDER__EARLY_Z_THEN_LATE_Z) |
+             DB_SHADER_CONTROL__KILL_ENABLE(1));
+      ib_ctx(&ib, REG_DB_DEPTH_CONTROL,
+             depth_control(true, true, DB_DEPTH_CONTROL__ZFUNC__FRAG_LEQUAL) |
+             DB_DEPTH_CONTROL__STENCIL_ENABLE(1) |
+             DB_DEPTH_CONTROL__STENCILFUNC(5) | DB_DEPTH_CONTROL__STENCILFAIL(0) |
+             DB_DEPTH_CONTROL__STENCILZFAIL(7) | DB_DEPTH_CONTROL__STENCILZPASS(6));
+      ib_ctx(&ib, REG_DB_STENCILREFMASK, DB_STENCILREFMASK__STENCILREF(3) |
+                                         DB_STENCILREFMASK__STENCILMASK(0xFF) |
+                                         DB_STENCILREFMASK__STENCILWRITEMASK(0xFF));
+      zpass_done(&ib, q_va);
+      pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, 3 * 40);
+      zpass_done(&ib, q_va + 8);
+      r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
+      for (unsigned i = 0; i < 40; i++)
+         model_tri(&m, &t[i]);
+      uint64_t total = 0;
+      for (unsigned db = 0; db < 4; db++) {
+         uint64_t begin = rd64(q + 16 * db), end = rd64(q + 16 * db + 8);
+         uint64_t want = disable ? 0 : model_zpass[db];
+         total += want;
+         CHECK((begin >> 63) && (end >> 63), "DB %u: written flags %016llX %016llX", db,
+               (unsigned long long)begin, (unsigned long long)end);
+         CHECK(end - begin == want, "ZPASS_INCREMENT_DISABLE %u, DB %u: %llu samples, "
+               "expected %llu", disable, db, (unsigned long long)(end - begin),
+               (unsigned long long)want);
+      }
+      CHECK(disable || total > 100, "the scene passes samples on every DB (%llu)",
+            (unsigned long long)total);
+      CHECK(new_faults() == 0 && model_diff(F8_24, "zpass scene") == 0, "zpass scene");
+   }
+   /* Misaligned, and the last counter past the end of the buffer. */
+   memset(q, 0, 256);
+   struct ib ib = { .n = 0 };
+   zpass_done(&ib, q_va + 4);
+   zpass_done(&ib, q_va + 256 - 16 * 3);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
+   CHECK(new_faults() == 2, "two bad ZPASS_DONE addresses");
+   bool untouched = true;
+   for (unsigned i = 0; i < 256; i++)
+      untouched &= q[i] == 0;
+   CHECK(untouched, "bad ZPASS_DONE writes nothing");
+   write_program(ps_va, FAKE_PS, 0);
+   r600_gpu_free(gpu, q_va);
 }
 
 /* PIXEL 61 .x replaces the depth (no polygon offset) with Z_EXPORT_ENABLE; without it the
@@ -824,6 +912,7 @@ int main(void)
    test_formats();
    test_stencil();
    test_early_late();
+   test_zpass();
    test_z_export();
    test_viewport_clamp();
    test_poly_offset();

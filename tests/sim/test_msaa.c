@@ -253,6 +253,55 @@ static void test_depth(void)
          bad, near);
 }
 
+static void zpass_done(struct ib *ib, uint64_t va)
+{
+   ib_put(ib, PM4_TYPE3_HDR(PM4_IT_EVENT_WRITE, 3));
+   ib_put(ib, PM4_EVENT_WRITE__EVENT_TYPE(VGT_EVENT_INITIATOR__EVENT_TYPE__ZPASS_DONE) |
+                 PM4_EVENT_WRITE__EVENT_INDEX(1));
+   ib_put(ib, (uint32_t)va);
+   ib_put(ib, (uint32_t)(va >> 32) & 0xFF);
+}
+
+/* Occlusion counts are per sample: a 4x rectangle over x [2, 7.5) y [2, 12) at window
+ * depth 0.5 with LESS, on a depth buffer whose sample planes 0 and 1 hold 0 (fail) and 2
+ * and 3 hold 1 (pass). Columns 2..6 pass samples 2 and 3; column 7 is covered only by the
+ * samples left of its centre (pos4: 0 and 2), of which 2 passes. DB (x/8 + 2 (y/8)) % 4:
+ * rows 2..7 are DB 0 (6 x 11 samples), rows 8..11 DB 2 (4 x 11). */
+static void test_zpass_msaa(void)
+{
+   static const uint64_t want[4] = { 66, 0, 44, 0 };
+   uint64_t q_va;
+   uint32_t *q = pm4p_alloc(gpu, 256, &q_va);
+   const float c[4] = { 1, 1, 1, 1 };
+   set_vertex(0, 2 * 256, 2 * 256, 0.0f, c);
+   set_vertex(1, 7 * 256 + 128, 2 * 256, 0.0f, c);
+   set_vertex(2, 2 * 256, 12 * 256, 0.0f, c);
+   for (unsigned s = 0; s < 4; s++) {
+      float z = s < 2 ? 0.0f : 1.0f;
+      for (unsigned i = 0; i < W * H; i++)
+         memcpy(dbm + (size_t)s * W * H * 4 + i * 4, &z, 4);
+   }
+   struct ib ib = { .n = 0 };
+   emit_state(&ib, 2, true, 0xFFFFFFFF);
+   ib_ctx(&ib, REG_DB_DEPTH_CONTROL, DB_DEPTH_CONTROL__Z_ENABLE(1) |
+                                     DB_DEPTH_CONTROL__ZFUNC(DB_DEPTH_CONTROL__ZFUNC__FRAG_LESS));
+   ib_ctx(&ib, REG_DB_RENDER_CONTROL, 0);
+   zpass_done(&ib, q_va);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST, 3);
+   zpass_done(&ib, q_va + 8);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
+   unsigned bad = 0;
+   for (unsigned db = 0; db < 4; db++) {
+      uint64_t begin = q[4 * db] | (uint64_t)q[4 * db + 1] << 32;
+      uint64_t end = q[4 * db + 2] | (uint64_t)q[4 * db + 3] << 32;
+      if (end - begin != want[db] && bad++ < 4)
+         fprintf(stderr, "  DB %u: %llu samples, want %llu\n", db,
+                 (unsigned long long)(end - begin), (unsigned long long)want[db]);
+   }
+   CHECK(new_faults() == 0 && bad == 0, "4x ZPASS counts per DB: %u wrong", bad);
+   r600_gpu_free(gpu, q_va);
+}
+
 /* Centroid (SEL_CENTROID): red runs 0 -> 1 over 8 px in x, so the interpolation point of
  * each pixel shows in its colour: the centre if it is inside the triangle, else the first
  * covered sample. Without SEL_CENTROID every pixel is interpolated at its centre. */
@@ -433,6 +482,7 @@ int main(void)
       if (i == 0) {
          test_aa_mask();
          test_depth();
+         test_zpass_msaa();
          test_centroid();
          test_resolve_box();
          test_lines_points();
