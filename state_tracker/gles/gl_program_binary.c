@@ -198,6 +198,10 @@ static const char *check_link_results(const struct link_results *lr,
          return "a vertex input out of range";
    if (lr->num_frag_outputs > 8)
       return "fragment output count out of range";
+   static const struct glsl_frag_output_info unused;   /* entries past the count are zero */
+   for (unsigned i = lr->num_frag_outputs; i < 8; i++)
+      if (memcmp(&lr->frag_outputs[i], &unused, sizeof(unused)))
+         return "a fragment output past the count";
    for (unsigned i = 0; i < lr->num_frag_outputs; i++) {
       const struct glsl_frag_output_info *o = &lr->frag_outputs[i];
       if (o->location >= 4 || o->index > 1 || !memchr(o->name, 0, sizeof(o->name)))
