@@ -92,6 +92,8 @@ struct gl_exe {
 };
 
 struct gl_attrib_binding { char *name; GLuint index; };
+/* glBindFragDataLocationIndexedEXT (gl_frag_data.c) */
+struct gl_frag_binding { char *name; GLuint location, index; };
 
 struct gl_program {
    enum gl_object_kind kind;
@@ -101,6 +103,8 @@ struct gl_program {
    struct gl_shader *shaders[2];  /* attached: at most one of each type */
    unsigned num_bindings;
    struct gl_attrib_binding *bindings;
+   unsigned num_frag_bindings;
+   struct gl_frag_binding *frag_bindings;
    bool link_status, validate_status;
    char *info_log;                /* never NULL */
    struct gl_exe *exe;            /* last successful link (kept when a relink fails) */

@@ -36,6 +36,9 @@ void gl_program_destroy(struct st_context *ctx, struct gl_program *prog)
    for (unsigned i = 0; i < prog->num_bindings; i++)
       free(prog->bindings[i].name);
    free(prog->bindings);
+   for (unsigned i = 0; i < prog->num_frag_bindings; i++)
+      free(prog->frag_bindings[i].name);
+   free(prog->frag_bindings);
    free(prog->info_log);
    gl_names_remove(&sh->shader_programs, prog->name);
    free(prog);
@@ -231,14 +234,23 @@ static bool link(struct st_context *ctx, struct gl_program *prog)
       }
    }
    struct glsl_attrib_binding *bindings = calloc(prog->num_bindings + 1, sizeof(*bindings));
-   if (!bindings) {
+   struct glsl_frag_binding *frag = calloc(prog->num_frag_bindings + 1, sizeof(*frag));
+   if (!bindings || !frag) {
+      free(bindings);
+      free(frag);
       set_log(prog, "error: out of memory\n");
       return false;
    }
    for (unsigned i = 0; i < prog->num_bindings; i++)
       bindings[i] = (struct glsl_attrib_binding){ prog->bindings[i].name, prog->bindings[i].index };
-   struct glsl_program *glsl = glsl_link(vs->compiled, fs->compiled, bindings, prog->num_bindings);
+   for (unsigned i = 0; i < prog->num_frag_bindings; i++) {
+      const struct gl_frag_binding *b = &prog->frag_bindings[i];
+      frag[i] = (struct glsl_frag_binding){ b->name, b->location, b->index };
+   }
+   struct glsl_program *glsl = glsl_link_frag(vs->compiled, fs->compiled, bindings,
+                                              prog->num_bindings, frag, prog->num_frag_bindings);
    free(bindings);
+   free(frag);
    if (!glsl || !glsl->ok) {
       set_log(prog, "%s", glsl ? glsl->log : "error: out of memory\n");
       if (glsl)

@@ -42,6 +42,8 @@ struct link_results {
    uint64_t blob_size[2];
    struct glsl_attrib_info attribs[16];
    uint32_t attrib_location_of_input[16];
+   uint32_t num_frag_outputs;   /* glGetFragDataIndexEXT */
+   struct glsl_frag_output_info frag_outputs[8];
 };
 
 static uint64_t fnv1a(const uint8_t *p, size_t n)
@@ -85,6 +87,8 @@ static uint8_t *build(struct st_context *ctx, const struct gl_exe *exe, size_t *
    memcpy(lr.attribs, g->attribs, sizeof(lr.attribs));
    memcpy(lr.attrib_location_of_input, g->attrib_location_of_input,
           sizeof(lr.attrib_location_of_input));
+   lr.num_frag_outputs = g->num_frag_outputs;
+   memcpy(lr.frag_outputs, g->frag_outputs, sizeof(lr.frag_outputs));
    size_t uniforms = (g->num_uniforms + g->num_hidden_uniforms) * sizeof(g->uniforms[0]);
    size_t payload = sizeof(lr) + uniforms + blob_size[0] + blob_size[1];
    uint8_t *out = blob[0] && blob[1] ? malloc(sizeof(struct header) + payload) : NULL;
@@ -192,6 +196,17 @@ static const char *check_link_results(const struct link_results *lr,
    for (unsigned i = 0; i < lr->num_vs_inputs; i++)
       if (lr->attrib_location_of_input[i] >= 16)
          return "a vertex input out of range";
+   if (lr->num_frag_outputs > 8)
+      return "fragment output count out of range";
+   static const struct glsl_frag_output_info unused;   /* entries past the count are zero */
+   for (unsigned i = lr->num_frag_outputs; i < 8; i++)
+      if (memcmp(&lr->frag_outputs[i], &unused, sizeof(unused)))
+         return "a fragment output past the count";
+   for (unsigned i = 0; i < lr->num_frag_outputs; i++) {
+      const struct glsl_frag_output_info *o = &lr->frag_outputs[i];
+      if (o->location >= 4 || o->index > 1 || !memchr(o->name, 0, sizeof(o->name)))
+         return "a fragment output out of range";
+   }
    if (!slot_ok(lr->fs_wpos_slot, 1, lr->num_consts[1]) ||
        !slot_ok(lr->vs_depth_range_slot, 1, lr->num_consts[0]) ||
        !slot_ok(lr->fs_depth_range_slot, 1, lr->num_consts[1]))
@@ -267,6 +282,8 @@ static struct gl_exe *load(struct st_context *ctx, const uint8_t *bin, size_t si
    g->num_vs_inputs = lr.num_vs_inputs;
    memcpy(g->attrib_location_of_input, lr.attrib_location_of_input,
           sizeof(g->attrib_location_of_input));
+   g->num_frag_outputs = lr.num_frag_outputs;
+   memcpy(g->frag_outputs, lr.frag_outputs, sizeof(g->frag_outputs));
    g->num_uniforms = lr.num_uniforms;
    g->num_hidden_uniforms = lr.num_hidden_uniforms;
    g->fs_wpos_slot = lr.fs_wpos_slot;

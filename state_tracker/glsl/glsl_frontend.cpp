@@ -79,11 +79,13 @@ void glsl_program_destroy(struct glsl_program *p)
 
 static bool link_stages(const glsl_shader *vs, const glsl_shader *fs,
                         const glsl_attrib_binding *bindings, unsigned num_bindings,
+                        const glsl_frag_binding *frag, unsigned num_frag,
                         glsl_program *prog, std::string &log);
 
 /* Does the work of glsl_link; returns false with the reason in log. */
 static bool link_program(const glsl_shader *vs, const glsl_shader *fs,
                          const glsl_attrib_binding *bindings, unsigned num_bindings,
+                         const glsl_frag_binding *frag, unsigned num_frag,
                          glsl_program *prog, std::string &log)
 {
    if (!vs || !fs || vs->stage != IR_STAGE_VERTEX || fs->stage != IR_STAGE_FRAGMENT) {
@@ -95,13 +97,14 @@ static bool link_program(const glsl_shader *vs, const glsl_shader *fs,
       return false;
    }
    bool ok = false;
-   run_on_compiler_stack([&] { ok = link_stages(vs, fs, bindings, num_bindings, prog, log); });
+   run_on_compiler_stack([&] { ok = link_stages(vs, fs, bindings, num_bindings, frag, num_frag, prog, log); });
    return ok;
 }
 
 /* The part of link_program that runs on the compiler stack. */
 static bool link_stages(const glsl_shader *vs, const glsl_shader *fs,
                         const glsl_attrib_binding *bindings, unsigned num_bindings,
+                        const glsl_frag_binding *frag, unsigned num_frag,
                         glsl_program *prog, std::string &log)
 {
    std::lock_guard<std::mutex> lock(glslang_lock());
@@ -122,8 +125,20 @@ static bool link_stages(const glsl_shader *vs, const glsl_shader *fs,
       fprog.addShader(fsh.get());
       bool vlinked = vprog.link(EShMsgDefault);
       bool flinked = fprog.link(EShMsgDefault);
+      std::string flog = fprog.getInfoLog();
+      /* GL_EXT_blend_func_extended lets glBindFragDataLocationIndexedEXT place GLSL ES 3.00
+       * outputs that have no layout(location); glslang does not know it. Its check only
+       * flags the stage (the intermediate is complete); link_interface checks the rule
+       * with the bindings instead. */
+      static const char unplaced[] = "ERROR: Linking fragment stage: when more than one "
+                                     "fragment shader output, all must have location "
+                                     "qualifiers\n";
+      if (!flinked && num_frag && flog == unplaced) {
+         flinked = true;
+         flog.clear();
+      }
       log += vprog.getInfoLog();
-      log += fprog.getInfoLog();
+      log += flog;
       if (!vlinked || !flinked)
          return false;
 
@@ -143,7 +158,8 @@ static bool link_stages(const glsl_shader *vs, const glsl_shader *fs,
       if (!prog->vs || !prog->fs)
          throw std::bad_alloc();
       GlobalMap vs_map, fs_map;
-      if (!link_interface(vi, fi, bindings, num_bindings, prog->vs, prog->fs, prog, vs_map, fs_map, log))
+      if (!link_interface(vi, fi, bindings, num_bindings, frag, num_frag, prog->vs, prog->fs, prog,
+                          vs_map, fs_map, log))
          return false;
       try {
          Emitter(prog->vs, vi, vs_map).run();
@@ -166,13 +182,23 @@ extern "C" struct glsl_program *glsl_link(const struct glsl_shader *vs, const st
                                           const struct glsl_attrib_binding *bindings,
                                           unsigned num_bindings)
 {
+   return glsl_link_frag(vs, fs, bindings, num_bindings, nullptr, 0);
+}
+
+extern "C" struct glsl_program *glsl_link_frag(const struct glsl_shader *vs,
+                                               const struct glsl_shader *fs,
+                                               const struct glsl_attrib_binding *bindings,
+                                               unsigned num_bindings,
+                                               const struct glsl_frag_binding *frag,
+                                               unsigned num_frag)
+{
    glsl_program *prog = (glsl_program *)calloc(1, sizeof(glsl_program));
    if (!prog)
       return nullptr;
    prog->fs_wpos_slot = prog->vs_depth_range_slot = prog->fs_depth_range_slot = -1;
    std::string log;
    try {
-      prog->ok = link_program(vs, fs, bindings, num_bindings, prog, log);
+      prog->ok = link_program(vs, fs, bindings, num_bindings, frag, num_frag, prog, log);
    } catch (const std::bad_alloc &) {
       prog->ok = false;
       log += "ERROR: Linking: out of memory\n";
@@ -185,6 +211,7 @@ extern "C" struct glsl_program *glsl_link(const struct glsl_shader *vs, const st
       prog->vs = prog->fs = nullptr;
       prog->uniforms = nullptr;
       prog->num_uniforms = prog->num_hidden_uniforms = prog->num_attribs = prog->num_vs_inputs = 0;
+      prog->num_frag_outputs = 0;
       prog->fs_wpos_slot = prog->vs_depth_range_slot = prog->fs_depth_range_slot = -1;
    }
    prog->log = strdup(log.c_str());

@@ -27,6 +27,18 @@ void glsl_shader_destroy(struct glsl_shader *);
 /* glBindAttribLocation bindings in effect at link time. */
 struct glsl_attrib_binding { const char *name; unsigned location; };
 
+/* glBindFragDataLocationIndexedEXT bindings in effect at link time (GL_EXT_blend_func_extended):
+ * a GLSL ES 3.00 `out` without layout(location) goes to draw buffer `location`, as the
+ * second blend source when index is 1. */
+struct glsl_frag_binding { const char *name; unsigned location, index; };
+
+/* An active user-defined fragment output (glGetFragDataIndexEXT) */
+struct glsl_frag_output_info {
+   char name[64];
+   unsigned location;      /* first draw buffer */
+   unsigned index;         /* 0, or 1 for the second blend source */
+};
+
 /* An active attribute (glGetActiveAttrib) */
 struct glsl_attrib_info {
    char name[64];
@@ -65,6 +77,8 @@ struct glsl_program {
    unsigned num_hidden_uniforms;
    int fs_wpos_slot;                  /* GLSL_WPOS_TRANSFORM_NAME */
    int vs_depth_range_slot, fs_depth_range_slot;   /* GLSL_DEPTH_RANGE_NAME */
+   unsigned num_frag_outputs;         /* GLSL ES 3.00 user `out` variables */
+   struct glsl_frag_output_info frag_outputs[8];
 };
 
 /* Window-position transform, a vec4 (sy, ty, psy, pty): the shader sees
@@ -80,6 +94,11 @@ struct glsl_program {
  * (check ->ok, ->log). */
 struct glsl_program *glsl_link(const struct glsl_shader *vs, const struct glsl_shader *fs,
                                const struct glsl_attrib_binding *bindings, unsigned num_bindings);
+/* The same with glBindFragDataLocationIndexedEXT bindings too. */
+struct glsl_program *glsl_link_frag(const struct glsl_shader *vs, const struct glsl_shader *fs,
+                                    const struct glsl_attrib_binding *bindings,
+                                    unsigned num_bindings,
+                                    const struct glsl_frag_binding *frag, unsigned num_frag);
 void glsl_program_destroy(struct glsl_program *);
 
 #endif

@@ -17,6 +17,8 @@ using namespace glslang;
 
 namespace {
 
+struct FragPlace { unsigned location, index; };
+
 struct Linker {
    const StageInfo &vs, &fs;
    ir_shader *vs_ir, *fs_ir;
@@ -56,7 +58,8 @@ struct Linker {
    void check_sizes();
    void check_cross_stage();
    void attributes(const glsl_attrib_binding *bindings, unsigned num_bindings);
-   void varyings_and_builtins();
+   void user_outputs(const glsl_frag_binding *frag, unsigned num_frag);
+   void varyings_and_builtins(const glsl_frag_binding *frag, unsigned num_frag);
    void stage_uniforms(const StageInfo &st, ir_shader *sh, GlobalMap &map, unsigned max_vectors);
    void uniform_leaves(const std::string &name, const Type &t, const StageInfo &st, Value &storage,
                        std::vector<ir_uniform> &irs, unsigned &next_const, unsigned &next_sampler);
@@ -232,7 +235,66 @@ void Linker::attributes(const glsl_attrib_binding *bindings, unsigned num_bindin
    }
 }
 
-void Linker::varyings_and_builtins()
+/* Where a GLSL ES 3.00 fragment output goes: its layout(location, index), else its
+ * glBindFragDataLocationIndexedEXT binding, else draw buffer 0. */
+FragPlace user_output_place(const Decl &d, const glsl_frag_binding *frag, unsigned num_frag)
+{
+   if (d.location >= 0)
+      return { (unsigned)d.location, d.index > 0 ? 1u : 0u };
+   for (unsigned b = 0; b < num_frag; b++)
+      if (frag[b].name && d.name == frag[b].name)
+         return { frag[b].location, frag[b].index };
+   return { 0, 0 };
+}
+
+/* Records the active user outputs (glGetFragDataIndexEXT) and checks that they fit the draw
+ * buffers and do not overlap. */
+void Linker::user_outputs(const glsl_frag_binding *frag, unsigned num_frag)
+{
+   /* ESSL 3.00 4.3.8.2: with several outputs, each needs a location (or, with the
+    * extension, a binding) */
+   unsigned outputs = 0, unplaced = 0;
+   for (const Decl &d : fs.decls) {
+      if (d.storage != EvqVaryingOut || !is_user(d))
+         continue;
+      outputs++;
+      bool bound = false;
+      for (unsigned b = 0; b < num_frag; b++)
+         bound |= frag[b].name && d.name == frag[b].name;
+      unplaced += d.location < 0 && !bound;
+   }
+   if (outputs > 1 && unplaced) {
+      error("when more than one fragment shader output, all must have location qualifiers "
+            "or glBindFragDataLocationIndexedEXT bindings");
+      return;
+   }
+   bool taken[2][MAX_DRAW_BUFFERS] = {};
+   for (const Decl &d : fs.decls) {
+      if (!d.used || d.storage != EvqVaryingOut || !is_user(d))
+         continue;
+      FragPlace at = user_output_place(d, frag, num_frag);
+      unsigned n = d.type.slots();
+      unsigned max = at.index ? MAX_DUAL_SOURCE_DRAW_BUFFERS : MAX_DRAW_BUFFERS;
+      if (at.location + n > max) {
+         error("fragment output '" + d.name + "' does not fit at location " +
+               std::to_string(at.location) + (at.index ? " index 1" : ""));
+         return;
+      }
+      for (unsigned k = 0; k < n; k++) {
+         if (taken[at.index][at.location + k]) {
+            error("fragment output '" + d.name + "' overlaps another output");
+            return;
+         }
+         taken[at.index][at.location + k] = true;
+      }
+      glsl_frag_output_info &o = prog->frag_outputs[prog->num_frag_outputs++];
+      copy_name(o.name, sizeof(o.name), d.name);
+      o.location = at.location;
+      o.index = at.index;
+   }
+}
+
+void Linker::varyings_and_builtins(const glsl_frag_binding *frag, unsigned num_frag)
 {
    /* vertex shader system values after the attributes */
    for (const Decl &d : vs.decls) {
@@ -336,8 +398,11 @@ void Linker::varyings_and_builtins()
       if (d.builtin == EbvSecondaryFragColorEXT || d.builtin == EbvSecondaryFragDataEXT) {
          /* one element: MAX_DUAL_SOURCE_DRAW_BUFFERS is 1 */
          g.output = add_io(fs_ir, false, IR_SEM_SECONDARY_COLOR, 0, 0xf);
+      } else if (d.storage == EvqVaryingOut && is_user(d) &&
+                 user_output_place(d, frag, num_frag).index == 1) {
+         g.output = add_io(fs_ir, false, IR_SEM_SECONDARY_COLOR, 0, 0xf);
       } else if (d.storage == EvqFragColor || (d.storage == EvqVaryingOut && is_user(d))) {
-         unsigned first = d.storage == EvqVaryingOut && d.location > 0 ? (unsigned)d.location : 0;
+         unsigned first = d.storage == EvqVaryingOut ? user_output_place(d, frag, num_frag).location : 0;
          /* gl_FragColor goes to every draw buffer (GL_EXT_draw_buffers), gl_FragData[n] to n */
          if (d.builtin == EbvFragColor)
             fs_ir->color0_writes_all = true;
@@ -482,6 +547,7 @@ void Linker::stage_uniforms(const StageInfo &st, ir_shader *sh, GlobalMap &map, 
 
 bool link_interface(const StageInfo &vs, const StageInfo &fs,
                     const glsl_attrib_binding *bindings, unsigned num_bindings,
+                    const glsl_frag_binding *frag, unsigned num_frag,
                     ir_shader *vs_ir, ir_shader *fs_ir, glsl_program *prog,
                     GlobalMap &vs_map, GlobalMap &fs_map, std::string &log)
 {
@@ -493,7 +559,9 @@ bool link_interface(const StageInfo &vs, const StageInfo &fs,
       return false;
    l.attributes(bindings, num_bindings);
    if (l.ok)
-      l.varyings_and_builtins();
+      l.user_outputs(frag, num_frag);
+   if (l.ok)
+      l.varyings_and_builtins(frag, num_frag);
    if (l.ok)
       l.stage_uniforms(vs, vs_ir, vs_map, MAX_VERTEX_UNIFORM_VECTORS);
    if (l.ok)

@@ -17,6 +17,7 @@ namespace r600glsl {
  * emitters use to reach interface variables. Returns false with "ERROR: ..." lines in log. */
 bool link_interface(const StageInfo &vs, const StageInfo &fs,
                     const glsl_attrib_binding *bindings, unsigned num_bindings,
+                    const glsl_frag_binding *frag, unsigned num_frag,
                     ir_shader *vs_ir, ir_shader *fs_ir, glsl_program *prog,
                     GlobalMap &vs_map, GlobalMap &fs_map, std::string &log);
 

@@ -74,6 +74,8 @@ static void add_decl(StageInfo &info, const TIntermSymbol *sym)
    d.invariant = q.invariant;
    if (q.hasLocation())
       d.location = (int)q.layoutLocation;
+   if (q.hasIndex())
+      d.index = (int)q.layoutIndex;
    d.flat = q.flat;
    d.centroid = q.centroid;
    /* a type we cannot express is only an error if the variable is used */

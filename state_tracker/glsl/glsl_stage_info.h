@@ -24,6 +24,7 @@ struct Decl {
    bool invariant = false;
    bool used = false;     /* statically referenced by code reachable from main */
    int location = -1;     /* layout(location) of GLSL ES 3.00 */
+   int index = -1;        /* layout(index) of a fragment output (GL_EXT_blend_func_extended) */
    bool flat = false;      /* interpolation qualifiers (GLSL ES 3.00) */
    bool centroid = false;
    std::string unsupported;   /* why the type cannot be used, if it cannot */
