@@ -464,8 +464,7 @@ static void test_errors(void)
 /* gl_PointCoord has its origin at the point's upper left (GLSL ES 1.00 7.2) in a texture
  * image as in the pbuffer: pixel (x, y) of an 8-pixel point whose lower-left pixel is
  * (4, 4) has s = (x - 4 + 0.5) / 8, t = 1 - (y - 4 + 0.5) / 8; the stored bytes are
- * within 1 of s * 255 and t * 255 (fp16 export, unorm8 rounding). It relies on the
- * simulator drawing 8-pixel points although GL_ALIASED_POINT_SIZE_RANGE reports [1, 1]. */
+ * within 1 of s * 255 and t * 255 (fp16 export, unorm8 rounding). */
 static void test_point_coord(void)
 {
    GLuint tex, fb;
