@@ -139,6 +139,13 @@ int gl_texture_format_bits(const struct gl_texture_format *fmt, GLenum pname)
       { PIPE_FORMAT_B5G5R5A1_UNORM, { 5, 5, 5, 1 } },
    };
    static const GLenum pnames[4] = { GL_RED_BITS, GL_GREEN_BITS, GL_BLUE_BITS, GL_ALPHA_BITS };
+   /* Depth textures (OES_depth_texture, OES_packed_depth_stencil) are depth-renderable. */
+   if (pname == GL_DEPTH_BITS)
+      return fmt->format == PIPE_FORMAT_Z16_UNORM ? 16
+           : fmt->format == PIPE_FORMAT_Z24X8_UNORM || fmt->format == PIPE_FORMAT_Z24_UNORM_S8_UINT ? 24
+           : 0;
+   if (pname == GL_STENCIL_BITS)
+      return fmt->format == PIPE_FORMAT_Z24_UNORM_S8_UINT ? 8 : 0;
    if (!fmt->renderable)
       return 0;
    for (unsigned c = 0; c < 4; c++) {

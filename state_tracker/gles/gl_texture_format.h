@@ -22,8 +22,8 @@ struct gl_texture_format {
  * INVALID_OPERATION: a combination it does not allow). */
 GLenum gl_texture_format_choose(GLint internalformat, GLenum format, GLenum type,
                                 struct gl_texture_format *out);
-/* GL_RED_BITS .. GL_ALPHA_BITS of a colour-renderable format (0 for other pnames and
- * formats). */
+/* GL_RED_BITS .. GL_ALPHA_BITS of a colour-renderable format, GL_DEPTH_BITS and
+ * GL_STENCIL_BITS of a depth format (0 for other pnames and formats). */
 int gl_texture_format_bits(const struct gl_texture_format *fmt, GLenum pname);
 /* The storage of glCopyTexImage2D's internalformat: false if it is not a base format. */
 bool gl_texture_format_for_copy(GLenum internalformat, struct gl_texture_format *out);
