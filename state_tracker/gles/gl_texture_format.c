@@ -21,6 +21,7 @@
  * (EXT_texture_type_2_10_10_10_REV: same bit layout; RGB reads alpha as 1). */
 #include "gl_texture_format.h"
 
+#include <math.h>
 #include <string.h>
 
 /* How client pixels become texels. */
@@ -240,6 +241,51 @@ static void pack_texel(const uint8_t p[4], GLenum format, enum pipe_format dst, 
    case PIPE_FORMAT_R8_UNORM: o[0] = format == GL_ALPHA ? p[3] : p[0]; return;
    case PIPE_FORMAT_R8G8_UNORM: o[0] = p[0], o[1] = p[3]; return;
    default: memcpy(o, p, 4); return;
+   }
+}
+
+static uint8_t unorm8(float x)
+{
+   return x > 0.0f ? (x < 1.0f ? (uint8_t)(x * 255.0f + 0.5f) : 255) : 0;   /* NaN -> 0 */
+}
+
+static float half_to_float(uint16_t h)
+{
+   int e = (h >> 10) & 31, m = h & 1023;
+   float v = e == 0 ? ldexpf((float)m, -24) : e == 31 ? (m ? NAN : INFINITY)
+           : ldexpf((float)(m | 1024), e - 25);
+   return (h & 0x8000) ? -v : v;
+}
+
+void gl_texture_format_to_rgba8(GLenum format, GLenum type, const uint8_t *src,
+                                uint8_t (*out)[4], unsigned count)
+{
+   unsigned n = format == GL_RGBA ? 4 : 3;
+   for (unsigned i = 0; i < count; i++) {
+      out[i][3] = 255;
+      if (type == GL_FLOAT || type == GL_HALF_FLOAT_OES) {
+         for (unsigned k = 0; k < n; k++) {
+            float f;
+            if (type == GL_FLOAT) {
+               memcpy(&f, src + ((size_t)i * n + k) * 4, 4);
+            } else {
+               uint16_t h;
+               memcpy(&h, src + ((size_t)i * n + k) * 2, 2);
+               f = half_to_float(h);
+            }
+            out[i][k] = unorm8(f);
+         }
+      } else if (type == GL_UNSIGNED_INT_2_10_10_10_REV_EXT) {
+         uint32_t v;
+         memcpy(&v, src + (size_t)i * 4, 4);
+         for (unsigned k = 0; k < 3; k++)
+            out[i][k] = expand((v >> (10 * k)) & 1023, 10);
+         if (format == GL_RGBA)
+            out[i][3] = expand(v >> 30, 2);
+      } else {
+         const struct row *r = find(format, type);
+         unpack_pixel(src + (size_t)i * r->client_bpp, format, type, out[i]);
+      }
    }
 }
 

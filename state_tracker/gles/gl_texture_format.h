@@ -34,6 +34,11 @@ unsigned gl_texture_format_client_bpp(GLenum format, GLenum type, bool *enum_ok)
  * storage of (format, type) itself, or any format packed through RGBA8 from a type packed
  * so too (glTexSubImage2D of another type than the image's). */
 bool gl_texture_format_writes(GLenum format, GLenum type, enum pipe_format dst);
+/* `count` client pixels of (format, type), format GL_RGB or GL_RGBA and a type ES 2.0 or
+ * an advertised extension allows with it, as RGBA8 (floats clamped to [0, 1], RGB alpha
+ * 255). */
+void gl_texture_format_to_rgba8(GLenum format, GLenum type, const uint8_t *src,
+                                uint8_t (*out)[4], unsigned count);
 /* Packs `count` client pixels of (format, type) into texels of the storage format `dst`
  * (which holds format's base format; gl_texture_format_writes says it can). */
 void gl_texture_format_pack(GLenum format, GLenum type, enum pipe_format dst, const uint8_t *src,
