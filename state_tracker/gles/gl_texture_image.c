@@ -44,10 +44,10 @@ static struct gl_texture_image *image_of(struct st_context *ctx, GLenum target, 
 /* Writes a w x h client image at (x, y) of img (GL_OUT_OF_MEMORY if it cannot). The
  * client's rows are GL_UNPACK_ROW_LENGTH_EXT pixels long (0: w), GL_UNPACK_ALIGNMENT
  * aligned, and the image starts GL_UNPACK_SKIP_ROWS_EXT rows and GL_UNPACK_SKIP_PIXELS_EXT
- * pixels in (GL_EXT_unpack_subimage). */
+ * pixels in (GL_EXT_unpack_subimage). Errors are raised as func's. */
 static void write_pixels(struct st_context *ctx, const struct gl_texture_image *img, GLint x,
                          GLint y, GLsizei w, GLsizei h, GLenum format, GLenum type,
-                         const void *pixels)
+                         const void *pixels, const char *func)
 {
    bool enum_ok;
    unsigned bpp = gl_texture_format_client_bpp(format, type, &enum_ok);
@@ -60,9 +60,9 @@ static void write_pixels(struct st_context *ctx, const struct gl_texture_image *
    if (gl_compressed_s3tc_format(img->fmt.base, &s3tc)) {
       GLenum err = gl_compressed_s3tc_write(ctx, img, x, y, w, h, format, type, first, pitch);
       if (err != GL_NO_ERROR)
-         gl_error(ctx, err);
+         gl_error_at(ctx, err, func);
    } else if (!gl_texture_image_write(ctx, img, x, y, w, h, format, type, first, pitch)) {
-      gl_error(ctx, GL_OUT_OF_MEMORY);
+      gl_error_at(ctx, GL_OUT_OF_MEMORY, func);
    }
 }
 
@@ -116,7 +116,7 @@ void GL_APIENTRY glTexImage2D(GLenum target, GLint level, GLint internalformat, 
       return;
    }
    if (pixels && width && height)
-      write_pixels(ctx, img, 0, 0, width, height, format, type, pixels);
+      write_pixels(ctx, img, 0, 0, width, height, format, type, pixels, __func__);
 }
 
 void GL_APIENTRY glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
@@ -154,5 +154,5 @@ void GL_APIENTRY glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLin
    }
    if (!pixels || !width || !height)
       return;
-   write_pixels(ctx, img, xoffset, yoffset, width, height, format, type, pixels);
+   write_pixels(ctx, img, xoffset, yoffset, width, height, format, type, pixels, __func__);
 }
