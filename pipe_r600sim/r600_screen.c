@@ -34,6 +34,7 @@ static int r600_get_param(struct pipe_screen *pscreen, enum pipe_cap cap)
    case PIPE_CAP_MAX_VIEWPORT_SIZE: return 8192;
    /* PA_SU_VTX_CNTL.QUANT_MODE = 1/256 pixel. */
    case PIPE_CAP_SUBPIXEL_BITS: return 8;
+   case PIPE_CAP_MAX_POINT_SIZE: return R600_MAX_POINT_SIZE;
    default: return 0;
    }
 }

@@ -9,6 +9,9 @@
 
 #define R600_MAX_TEXTURE_SIZE 8192
 #define R600_MAX_LEVELS 14               /* 8192 .. 1 */
+/* PA_SU_POINT_MINMAX.MAX_SIZE holds half the size in unsigned 12.4 (at most 4095.9375);
+ * the driver clamps to this whole size, which glGet reports. */
+#define R600_MAX_POINT_SIZE 8191
 
 struct r600_screen {
    struct pipe_screen base;

@@ -48,8 +48,9 @@ static void *r600_create_rs_state(struct pipe_context *pctx, const struct pipe_r
       PA_SU_VTX_CNTL__QUANT_MODE(PA_SU_VTX_CNTL__QUANT_MODE__X_1_256TH);
 
    uint32_t psize = half_size_12_4(t->point_size);
-   uint32_t min_size = t->point_size_per_vertex ? 0 : psize;
-   uint32_t max_size = t->point_size_per_vertex ? half_size_12_4(8192.0f) : psize;
+   /* Per-vertex sizes are clamped to the range the screen reports: [1, R600_MAX_POINT_SIZE]. */
+   uint32_t min_size = t->point_size_per_vertex ? half_size_12_4(1.0f) : psize;
+   uint32_t max_size = t->point_size_per_vertex ? half_size_12_4(R600_MAX_POINT_SIZE) : psize;
 
    /* MSAA_ENABLE only matters with a multi-sampled framebuffer (PA_SC_AA_CONFIG); off,
     * every sample of such a framebuffer is taken at the pixel centre. */

@@ -184,6 +184,7 @@ enum pipe_cap {
    PIPE_CAP_MAX_TEXTURE_UNITS,
    PIPE_CAP_MAX_VIEWPORT_SIZE,
    PIPE_CAP_SUBPIXEL_BITS,
+   PIPE_CAP_MAX_POINT_SIZE,        /* whole pixels; the smallest point size is 1 */
    PIPE_CAP_COUNT
 };
 

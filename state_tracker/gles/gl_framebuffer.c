@@ -59,13 +59,14 @@ static bool is_color_point(unsigned point)
 }
 
 /* Whether fb's colour images are texture images, stored bottom row first (they are all
- * of one kind in a complete framebuffer). */
+ * of one kind in a complete framebuffer); without colour images, whether its depth/stencil
+ * image is a texture image (a depth texture is sampled, so its rows must be in order too). */
 static bool color_is_texture(const struct gl_framebuffer *fb)
 {
    for (unsigned i = GL_ATT_COLOR; is_color_point(i); i++)
       if (att_present(fb, i))
          return fb->tex[i] != NULL;
-   return false;
+   return fb->tex[GL_ATT_DEPTH] || fb->tex[GL_ATT_STENCIL];
 }
 
 /* ---- completeness ---- */
@@ -102,19 +103,25 @@ GLenum gl_framebuffer_status(const struct gl_framebuffer *fb)
       if (att_present(fb, i) && (w != w0 || h != h0))
          return GL_FRAMEBUFFER_INCOMPLETE_DIMENSIONS;
    }
-   /* Depth and stencil share one DB surface: separate renderbuffers cannot both be bound
-    * (one DEPTH24_STENCIL8_OES renderbuffer at both points can). */
-   if (fb->att[GL_ATT_DEPTH] && fb->att[GL_ATT_STENCIL] &&
-       fb->att[GL_ATT_DEPTH] != fb->att[GL_ATT_STENCIL])
-      return GL_FRAMEBUFFER_UNSUPPORTED;
+   /* Depth and stencil share one DB surface: separate images cannot both be bound (one
+    * DEPTH24_STENCIL8_OES renderbuffer or DEPTH_STENCIL_OES texture image at both can). */
+   if (att_present(fb, GL_ATT_DEPTH) && att_present(fb, GL_ATT_STENCIL)) {
+      struct pipe_resource *res[2];
+      unsigned level[2], layer[2];
+      att_storage(fb, GL_ATT_DEPTH, &res[0], &level[0], &layer[0]);
+      att_storage(fb, GL_ATT_STENCIL, &res[1], &level[1], &layer[1]);
+      if (res[0] != res[1] || level[0] != level[1] || layer[0] != layer[1])
+         return GL_FRAMEBUFFER_UNSUPPORTED;
+   }
    /* One y flip serves a draw: colour renderbuffers (top row first) and texture images
-    * (bottom row first) cannot be drawn together. */
+    * (bottom row first) cannot be drawn together, nor colour renderbuffers with a depth
+    * texture (sampled later, so stored bottom row first as well). */
    bool rbs = false, texs = false;
    for (unsigned i = GL_ATT_COLOR; is_color_point(i); i++) {
       rbs |= fb->att[i] != NULL;
       texs |= fb->tex[i] != NULL;
    }
-   if (rbs && texs)
+   if (rbs && (texs || fb->tex[GL_ATT_DEPTH] || fb->tex[GL_ATT_STENCIL]))
       return GL_FRAMEBUFFER_UNSUPPORTED;
    return GL_FRAMEBUFFER_COMPLETE;
 }

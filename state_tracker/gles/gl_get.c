@@ -176,8 +176,13 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
    case GL_MAX_VIEWPORT_DIMS:
       INTS(gl_max_viewport_size(ctx), gl_max_viewport_size(ctx));
       return true;
-   case GL_ALIASED_POINT_SIZE_RANGE: case GL_ALIASED_LINE_WIDTH_RANGE: {
-      /* Only width-1 lines and size-1 points are guaranteed by the simulator for now. */
+   case GL_ALIASED_POINT_SIZE_RANGE: {
+      const float range[2] = { 1.0f, (float)cap(ctx, PIPE_CAP_MAX_POINT_SIZE, 1) };
+      set_float(v, GET_FLOAT, 2, range);
+      return true;
+   }
+   case GL_ALIASED_LINE_WIDTH_RANGE: {
+      /* Only width-1 lines are guaranteed by the simulator for now. */
       const float range[2] = { 1.0f, 1.0f };
       set_float(v, GET_FLOAT, 2, range);
       return true;

@@ -11,13 +11,16 @@
  * level, or in another format than the level's, is INVALID_OPERATION, and so is one whose
  * offsets are not multiples of 4 or whose width / height is not a multiple of 4 without
  * reaching the level's edge (S3TC), and every ETC1 sub-image (the ETC1 extension allows
- * none). */
+ * none). glTexImage2D / glTexSubImage2D with an S3TC internal format come here too: their
+ * RGB / RGBA pixels are compressed block by block (gl_s3tc_encode.c), under the same
+ * sub-image alignment rule. */
 #include "gl_texture_compressed.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "gl_etc1.h"
+#include "gl_s3tc_encode.h"
 #include "gl_texture.h"
 
 struct compressed_format {
@@ -190,4 +193,51 @@ void GL_APIENTRY glCompressedTexSubImage2D(GLenum target, GLint level, GLint xof
    }
    if (data && width && height && !write_blocks(ctx, img, f, xoffset, yoffset, width, height, data))
       gl_error(ctx, GL_OUT_OF_MEMORY);
+}
+
+bool gl_compressed_s3tc_format(GLenum internalformat, struct gl_texture_format *out)
+{
+   const struct compressed_format *f = find(internalformat);
+   if (!f || is_etc1(f))
+      return false;
+   *out = (struct gl_texture_format){ .base = internalformat, .format = f->storage,
+                                      .swizzle = { 0, 1, 2, f->alpha ? 3 : 5 } };
+   return true;
+}
+
+GLenum gl_compressed_s3tc_write(struct st_context *ctx, const struct gl_texture_image *img,
+                                GLint x, GLint y, GLsizei w, GLsizei h, GLenum format,
+                                GLenum type, const uint8_t *first, uint64_t pitch)
+{
+   const struct compressed_format *f = find(img->fmt.base);
+   if (!aligned(x, w, img->width) || !aligned(y, h, img->height))
+      return GL_INVALID_OPERATION;
+   if (!w || !h)
+      return GL_NO_ERROR;
+   unsigned bw = (unsigned)(w + BLOCK - 1) / BLOCK, bh = (unsigned)(h + BLOCK - 1) / BLOCK;
+   uint8_t *blocks = malloc((size_t)bw * bh * f->block_bytes);
+   uint8_t (*rows)[4] = malloc((size_t)w * BLOCK * 4);
+   bool ok = blocks && rows;
+   for (unsigned by = 0; ok && by < bh; by++) {
+      /* The block row's texels; rows past the image's edge repeat its last row. */
+      for (unsigned j = 0; j < BLOCK; j++) {
+         unsigned r = by * BLOCK + j < (unsigned)h ? by * BLOCK + j : (unsigned)h - 1;
+         gl_texture_format_to_rgba8(format, type, first + r * pitch, &rows[j * (unsigned)w],
+                                    (unsigned)w);
+      }
+      for (unsigned bx = 0; bx < bw; bx++) {
+         uint8_t texels[16][4];
+         for (unsigned j = 0; j < BLOCK; j++)
+            for (unsigned i = 0; i < BLOCK; i++) {
+               unsigned c = bx * BLOCK + i < (unsigned)w ? bx * BLOCK + i : (unsigned)w - 1;
+               memcpy(texels[j * BLOCK + i], rows[j * (unsigned)w + c], 4);
+            }
+         gl_s3tc_encode_block(f->storage, (const uint8_t (*)[4])texels,
+                              blocks + ((size_t)by * bw + bx) * f->block_bytes);
+      }
+   }
+   ok = ok && write_blocks(ctx, img, f, x, y, w, h, blocks);
+   free(rows);
+   free(blocks);
+   return ok ? GL_NO_ERROR : GL_OUT_OF_MEMORY;
 }

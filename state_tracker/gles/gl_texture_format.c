@@ -21,6 +21,7 @@
  * (EXT_texture_type_2_10_10_10_REV: same bit layout; RGB reads alpha as 1). */
 #include "gl_texture_format.h"
 
+#include <math.h>
 #include <string.h>
 
 /* How client pixels become texels. */
@@ -139,6 +140,13 @@ int gl_texture_format_bits(const struct gl_texture_format *fmt, GLenum pname)
       { PIPE_FORMAT_B5G5R5A1_UNORM, { 5, 5, 5, 1 } },
    };
    static const GLenum pnames[4] = { GL_RED_BITS, GL_GREEN_BITS, GL_BLUE_BITS, GL_ALPHA_BITS };
+   /* Depth textures (OES_depth_texture, OES_packed_depth_stencil) are depth-renderable. */
+   if (pname == GL_DEPTH_BITS)
+      return fmt->format == PIPE_FORMAT_Z16_UNORM ? 16
+           : fmt->format == PIPE_FORMAT_Z24X8_UNORM || fmt->format == PIPE_FORMAT_Z24_UNORM_S8_UINT ? 24
+           : 0;
+   if (pname == GL_STENCIL_BITS)
+      return fmt->format == PIPE_FORMAT_Z24_UNORM_S8_UINT ? 8 : 0;
    if (!fmt->renderable)
       return 0;
    for (unsigned c = 0; c < 4; c++) {
@@ -233,6 +241,51 @@ static void pack_texel(const uint8_t p[4], GLenum format, enum pipe_format dst, 
    case PIPE_FORMAT_R8_UNORM: o[0] = format == GL_ALPHA ? p[3] : p[0]; return;
    case PIPE_FORMAT_R8G8_UNORM: o[0] = p[0], o[1] = p[3]; return;
    default: memcpy(o, p, 4); return;
+   }
+}
+
+static uint8_t unorm8(float x)
+{
+   return x > 0.0f ? (x < 1.0f ? (uint8_t)(x * 255.0f + 0.5f) : 255) : 0;   /* NaN -> 0 */
+}
+
+static float half_to_float(uint16_t h)
+{
+   int e = (h >> 10) & 31, m = h & 1023;
+   float v = e == 0 ? ldexpf((float)m, -24) : e == 31 ? (m ? NAN : INFINITY)
+           : ldexpf((float)(m | 1024), e - 25);
+   return (h & 0x8000) ? -v : v;
+}
+
+void gl_texture_format_to_rgba8(GLenum format, GLenum type, const uint8_t *src,
+                                uint8_t (*out)[4], unsigned count)
+{
+   unsigned n = format == GL_RGBA ? 4 : 3;
+   for (unsigned i = 0; i < count; i++) {
+      out[i][3] = 255;
+      if (type == GL_FLOAT || type == GL_HALF_FLOAT_OES) {
+         for (unsigned k = 0; k < n; k++) {
+            float f;
+            if (type == GL_FLOAT) {
+               memcpy(&f, src + ((size_t)i * n + k) * 4, 4);
+            } else {
+               uint16_t h;
+               memcpy(&h, src + ((size_t)i * n + k) * 2, 2);
+               f = half_to_float(h);
+            }
+            out[i][k] = unorm8(f);
+         }
+      } else if (type == GL_UNSIGNED_INT_2_10_10_10_REV_EXT) {
+         uint32_t v;
+         memcpy(&v, src + (size_t)i * 4, 4);
+         for (unsigned k = 0; k < 3; k++)
+            out[i][k] = expand((v >> (10 * k)) & 1023, 10);
+         if (format == GL_RGBA)
+            out[i][3] = expand(v >> 30, 2);
+      } else {
+         const struct row *r = find(format, type);
+         unpack_pixel(src + (size_t)i * r->client_bpp, format, type, out[i]);
+      }
    }
 }
 

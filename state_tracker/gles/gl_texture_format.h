@@ -22,8 +22,8 @@ struct gl_texture_format {
  * INVALID_OPERATION: a combination it does not allow). */
 GLenum gl_texture_format_choose(GLint internalformat, GLenum format, GLenum type,
                                 struct gl_texture_format *out);
-/* GL_RED_BITS .. GL_ALPHA_BITS of a colour-renderable format (0 for other pnames and
- * formats). */
+/* GL_RED_BITS .. GL_ALPHA_BITS of a colour-renderable format, GL_DEPTH_BITS and
+ * GL_STENCIL_BITS of a depth format (0 for other pnames and formats). */
 int gl_texture_format_bits(const struct gl_texture_format *fmt, GLenum pname);
 /* The storage of glCopyTexImage2D's internalformat: false if it is not a base format. */
 bool gl_texture_format_for_copy(GLenum internalformat, struct gl_texture_format *out);
@@ -34,6 +34,11 @@ unsigned gl_texture_format_client_bpp(GLenum format, GLenum type, bool *enum_ok)
  * storage of (format, type) itself, or any format packed through RGBA8 from a type packed
  * so too (glTexSubImage2D of another type than the image's). */
 bool gl_texture_format_writes(GLenum format, GLenum type, enum pipe_format dst);
+/* `count` client pixels of (format, type), format GL_RGB or GL_RGBA and a type ES 2.0 or
+ * an advertised extension allows with it, as RGBA8 (floats clamped to [0, 1], RGB alpha
+ * 255). */
+void gl_texture_format_to_rgba8(GLenum format, GLenum type, const uint8_t *src,
+                                uint8_t (*out)[4], unsigned count);
 /* Packs `count` client pixels of (format, type) into texels of the storage format `dst`
  * (which holds format's base format; gl_texture_format_writes says it can). */
 void gl_texture_format_pack(GLenum format, GLenum type, enum pipe_format dst, const uint8_t *src,

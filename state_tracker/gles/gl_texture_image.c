@@ -4,6 +4,7 @@
 
 
 #include "gl_range.h"
+#include "gl_texture_compressed.h"
 
 /* The image of a 2D or cube face target at level of the bound texture, or NULL (error
  * raised). */
@@ -43,10 +44,10 @@ static struct gl_texture_image *image_of(struct st_context *ctx, GLenum target, 
 /* Writes a w x h client image at (x, y) of img (GL_OUT_OF_MEMORY if it cannot). The
  * client's rows are GL_UNPACK_ROW_LENGTH_EXT pixels long (0: w), GL_UNPACK_ALIGNMENT
  * aligned, and the image starts GL_UNPACK_SKIP_ROWS_EXT rows and GL_UNPACK_SKIP_PIXELS_EXT
- * pixels in (GL_EXT_unpack_subimage). */
+ * pixels in (GL_EXT_unpack_subimage). Errors are raised as func's. */
 static void write_pixels(struct st_context *ctx, const struct gl_texture_image *img, GLint x,
                          GLint y, GLsizei w, GLsizei h, GLenum format, GLenum type,
-                         const void *pixels)
+                         const void *pixels, const char *func)
 {
    bool enum_ok;
    unsigned bpp = gl_texture_format_client_bpp(format, type, &enum_ok);
@@ -55,8 +56,29 @@ static void write_pixels(struct st_context *ctx, const struct gl_texture_image *
    gl_range_row(row_pixels, bpp, (uint64_t)ctx->unpack_alignment, &row, &pitch);
    const uint8_t *first = (const uint8_t *)pixels + (uint64_t)ctx->unpack_skip_rows * pitch +
                           (uint64_t)ctx->unpack_skip_pixels * bpp;
-   if (!gl_texture_image_write(ctx, img, x, y, w, h, format, type, first, pitch))
-      gl_error(ctx, GL_OUT_OF_MEMORY);
+   struct gl_texture_format s3tc;
+   if (gl_compressed_s3tc_format(img->fmt.base, &s3tc)) {
+      GLenum err = gl_compressed_s3tc_write(ctx, img, x, y, w, h, format, type, first, pitch);
+      if (err != GL_NO_ERROR)
+         gl_error_at(ctx, err, func);
+   } else if (!gl_texture_image_write(ctx, img, x, y, w, h, format, type, first, pitch)) {
+      gl_error_at(ctx, GL_OUT_OF_MEMORY, func);
+   }
+}
+
+/* The check ES 2.0 makes of (internalformat, format, type), extended to the S3TC internal
+ * formats, which take RGB or RGBA pixels of any type allowed with them; *fmt the image's
+ * format. */
+static GLenum choose_format(GLint internalformat, GLenum format, GLenum type,
+                            struct gl_texture_format *fmt)
+{
+   if (!gl_compressed_s3tc_format((GLenum)internalformat, fmt))
+      return gl_texture_format_choose(internalformat, format, type, fmt);
+   struct gl_texture_format source;
+   GLenum error = gl_texture_format_choose((GLint)format, format, type, &source);
+   if (error == GL_NO_ERROR && format != GL_RGB && format != GL_RGBA)
+      error = GL_INVALID_OPERATION;
+   return error;
 }
 
 void GL_APIENTRY glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width,
@@ -78,7 +100,7 @@ void GL_APIENTRY glTexImage2D(GLenum target, GLint level, GLint internalformat, 
       return;
    }
    struct gl_texture_format fmt;
-   GLenum error = gl_texture_format_choose(internalformat, format, type, &fmt);
+   GLenum error = choose_format(internalformat, format, type, &fmt);
    if (error != GL_NO_ERROR) {
       gl_error(ctx, error);
       return;
@@ -94,7 +116,7 @@ void GL_APIENTRY glTexImage2D(GLenum target, GLint level, GLint internalformat, 
       return;
    }
    if (pixels && width && height)
-      write_pixels(ctx, img, 0, 0, width, height, format, type, pixels);
+      write_pixels(ctx, img, 0, 0, width, height, format, type, pixels, __func__);
 }
 
 void GL_APIENTRY glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
@@ -122,11 +144,15 @@ void GL_APIENTRY glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLin
       gl_error(ctx, GL_INVALID_VALUE);
       return;
    }
-   if (!bpp || format != img->fmt.base || !gl_texture_format_writes(format, type, img->fmt.format)) {
+   struct gl_texture_format s3tc;
+   if (gl_compressed_s3tc_format(img->fmt.base, &s3tc)
+          ? choose_format((GLint)img->fmt.base, format, type, &s3tc) != GL_NO_ERROR
+          : !bpp || format != img->fmt.base ||
+               !gl_texture_format_writes(format, type, img->fmt.format)) {
       gl_error(ctx, GL_INVALID_OPERATION);
       return;
    }
    if (!pixels || !width || !height)
       return;
-   write_pixels(ctx, img, xoffset, yoffset, width, height, format, type, pixels);
+   write_pixels(ctx, img, xoffset, yoffset, width, height, format, type, pixels, __func__);
 }

@@ -29,7 +29,7 @@ static unsigned dim(unsigned size, unsigned level)
 }
 
 /* A texture resource: every storage format is sampled, and drawn into by copies and
- * framebuffer objects when the CB takes it. */
+ * framebuffer objects when the CB (colour) or the DB (depth formats) takes it. */
 static struct pipe_resource *create_resource(struct st_context *ctx, bool cube,
                                              enum pipe_format format, unsigned w, unsigned h,
                                              unsigned levels)
@@ -37,6 +37,8 @@ static struct pipe_resource *create_resource(struct st_context *ctx, bool cube,
    struct pipe_screen *screen = ctx->pipe->screen;
    enum pipe_texture_target target = cube ? PIPE_TEXTURE_CUBE : PIPE_TEXTURE_2D;
    unsigned bind = PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_RENDER_TARGET;
+   if (!screen->is_format_supported(screen, format, target, 0, bind))
+      bind = PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_DEPTH_STENCIL;
    if (!screen->is_format_supported(screen, format, target, 0, bind))
       bind = PIPE_BIND_SAMPLER_VIEW;
    struct pipe_resource templ = {

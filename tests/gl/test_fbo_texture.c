@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <GLES2/gl2.h>
@@ -461,11 +462,102 @@ static void test_errors(void)
    check_gl("errors");
 }
 
+static void expect_status(GLenum got, GLenum want, const char *what)
+{
+   check(got == want, "%s: status 0x%04x, want 0x%04x", what, (unsigned)got, (unsigned)want);
+}
+
+/* Depth textures as depth attachments (OES_depth_texture, OES_packed_depth_stencil): with
+ * glDepthRangef(0.25, 0.25) a quad over the bottom-left quadrant stores depth 0.25 where
+ * the clear left 1.0; sampling the texture (d, d, d, 1) then gives 0.25 * 255 = 63.75 -> 64
+ * there and 255 elsewhere (within 1: Z16 / Z24 quantization, fp16 export), in window rows
+ * (texture row t = window row y, as for colour textures). Completeness: a DEPTH_STENCIL_OES
+ * image serves both points; a depth-only image cannot be a stencil buffer; depth and
+ * stencil from different images, or a depth texture under a colour renderbuffer, are
+ * UNSUPPORTED here (one DB surface; renderbuffers are stored top row first). */
+static void test_depth_texture(void)
+{
+   static const struct { GLenum format, type; bool stencil; const char *name; } fmts[] = {
+      { GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, false, "DEPTH_COMPONENT UNSIGNED_SHORT" },
+      { GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, false, "DEPTH_COMPONENT UNSIGNED_INT" },
+      { GL_DEPTH_STENCIL_OES, GL_UNSIGNED_INT_24_8_OES, true, "DEPTH_STENCIL_OES" },
+   };
+   GLuint tex[2], fb, rb[2];
+   glGenTextures(2, tex);
+   glGenFramebuffers(1, &fb);
+   glGenRenderbuffers(2, rb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA4, S, S);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+   glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8_OES, S, S);
+   glBindTexture(GL_TEXTURE_2D, tex[0]);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, S, S, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   for (unsigned i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++) {
+      char what[96];
+      glBindTexture(GL_TEXTURE_2D, tex[1]);
+      glTexImage2D(GL_TEXTURE_2D, 0, fmts[i].format, S, S, 0, fmts[i].format, fmts[i].type, NULL);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      glBindFramebuffer(GL_FRAMEBUFFER, fb);
+      glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+      glFramebufferTexture2D(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_TEXTURE_2D, tex[1], 0);
+      snprintf(what, sizeof(what), "%s at the stencil point", fmts[i].name);
+      expect_status(glCheckFramebufferStatus(GL_FRAMEBUFFER),
+               fmts[i].stencil ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT, what);
+      glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, tex[1], 0);
+      if (fmts[i].stencil) {
+         glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+         snprintf(what, sizeof(what), "%s depth, another image's stencil", fmts[i].name);
+         expect_status(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_UNSUPPORTED, what);
+         glFramebufferTexture2D(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_TEXTURE_2D, tex[1], 0);
+      } else {
+         glFramebufferTexture2D(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_TEXTURE_2D, 0, 0);
+      }
+      glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+      snprintf(what, sizeof(what), "%s under a colour renderbuffer", fmts[i].name);
+      expect_status(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_UNSUPPORTED, what);
+      glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+      snprintf(what, sizeof(what), "%s under a colour texture", fmts[i].name);
+      expect_status(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE, what);
+      GLint bits = -1;
+      glGetIntegerv(GL_DEPTH_BITS, &bits);
+      snprintf(what, sizeof(what), "%s: GL_DEPTH_BITS", fmts[i].name);
+      check(bits == (fmts[i].type == GL_UNSIGNED_SHORT ? 16 : 24), "%s %d", what, bits);
+
+      glViewport(0, 0, S, S);
+      glClearDepthf(1.0f);
+      glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+      glEnable(GL_DEPTH_TEST);
+      glDepthRangef(0.25f, 0.25f);
+      glUseProgram(prog_color);
+      glUniform4f(glGetUniformLocation(prog_color, "color"), 0, 1, 0, 1);
+      draw_quad(-1, -1, 0, 0);
+      glDepthRangef(0.0f, 1.0f);
+      glDisable(GL_DEPTH_TEST);
+      glBindTexture(GL_TEXTURE_2D, tex[1]);
+      sample_2d(S);
+      unsigned bad = 0;
+      for (int y = 0; y < S; y++)
+         for (int x = 0; x < S; x++) {
+            const uint8_t *p = pixels + ((size_t)y * S + (size_t)x) * 4;
+            int want = in_quadrant(S, x, y) ? 64 : 255;
+            if (abs(p[0] - want) > 1 || p[1] != p[0] || p[2] != p[0] || p[3] != 255)
+               bad++;
+         }
+      check(bad == 0, "%s: depth drawn into the texture and sampled: %u pixels off",
+            fmts[i].name, bad);
+   }
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   glDeleteFramebuffers(1, &fb);
+   glDeleteRenderbuffers(2, rb);
+   glDeleteTextures(2, tex);
+   check_gl("depth textures");
+}
+
 /* gl_PointCoord has its origin at the point's upper left (GLSL ES 1.00 7.2) in a texture
  * image as in the pbuffer: pixel (x, y) of an 8-pixel point whose lower-left pixel is
  * (4, 4) has s = (x - 4 + 0.5) / 8, t = 1 - (y - 4 + 0.5) / 8; the stored bytes are
- * within 1 of s * 255 and t * 255 (fp16 export, unorm8 rounding). It relies on the
- * simulator drawing 8-pixel points although GL_ALIASED_POINT_SIZE_RANGE reports [1, 1]. */
+ * within 1 of s * 255 and t * 255 (fp16 export, unorm8 rounding). */
 static void test_point_coord(void)
 {
    GLuint tex, fb;
@@ -522,6 +614,7 @@ int main(void)
    test_cube();
    test_formats();
    test_completeness();
+   test_depth_texture();
    test_errors();
    test_point_coord();
    egl_fixture_fini(&f);

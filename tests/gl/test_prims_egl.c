@@ -111,6 +111,36 @@ static void test_points(void)
    compare("GL_POINTS with gl_PointSize 1..8");
 }
 
+/* GL_ALIASED_POINT_SIZE_RANGE is [1, 8191] (PA_SU_POINT_MINMAX: half sizes in unsigned 12.4,
+ * clamped to whole sizes), and a gl_PointSize below 1 is clamped to 1: a point 0.375 pixel
+ * right of a pixel centre still covers that pixel (it would not at size 0.25). */
+static void test_point_size_range(void)
+{
+   GLfloat range[2] = { 0, 0 };
+   glGetFloatv(GL_ALIASED_POINT_SIZE_RANGE, range);
+   check(range[0] == 1.0f && range[1] == 8191.0f, "GL_ALIASED_POINT_SIZE_RANGE [%g, %g]",
+         (double)range[0], (double)range[1]);
+
+   memset(expected, 0, sizeof(expected));
+   glClear(GL_COLOR_BUFFER_BIT);
+   const int64_t p[2] = { 20 * 256 + 128 + 96, 30 * 256 + 128 };
+   set_vertex(0, p);
+   glBufferData(GL_ARRAY_BUFFER, sizeof(verts[0]), verts, GL_STREAM_DRAW);
+   glUniform1f(u_size, 0.25f);
+   set_color(5);
+   glDrawArrays(GL_POINTS, 0, 1);
+   static uint8_t pixels[SIZE * SIZE * 4];
+   egl_fixture_read(SIZE, SIZE, pixels, true);
+   uint8_t c[4];
+   color_of(5, c);
+   unsigned drawn = 0;
+   for (int i = 0; i < SIZE * SIZE; i++)
+      drawn += pixels[i * 4 + 3] != 0;
+   check(drawn == 1 && memcmp(pixels + (30 * SIZE + 20) * 4, c, 4) == 0,
+         "gl_PointSize 0.25 draws as size 1 (%u pixels drawn)", drawn);
+   check_gl("point size range");
+}
+
 static void test_lines(float width)
 {
    int64_t hw = (int64_t)(width * 0.5f * 16.0f) * 16;   /* 12.4 half width, in 1/256 px */
@@ -185,6 +215,7 @@ int main(void)
    glClearColor(0, 0, 0, 0);
 
    test_points();
+   test_point_size_range();
    test_lines(1.0f);
    test_lines(3.0f);
    test_strip_loop(GL_LINE_STRIP, "GL_LINE_STRIP");

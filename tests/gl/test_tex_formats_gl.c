@@ -336,6 +336,86 @@ static void test_s3tc(void)
    }
 }
 
+/* glTexImage2D / glTexSubImage2D with an S3TC internal format compress on upload. Every
+ * 4x4 block here holds two colours exact in RGB565 (0/255 channels) and, for DXT1 RGBA,
+ * transparent texels, for DXT3 alphas that are multiples of 17 and for DXT5 two alphas
+ * per block: a block encoder that keeps them exact (end points = the two colours) gives
+ * back the source image, with transparent black for DXT1 RGBA's clear texels. */
+static const uint8_t online_colours[6][3] = {
+   { 255, 0, 0 }, { 0, 255, 0 }, { 0, 0, 255 }, { 255, 255, 255 }, { 0, 0, 0 }, { 255, 0, 255 },
+};
+
+static void online_texel(unsigned f, unsigned x, unsigned y, uint8_t out[4])
+{
+   unsigned b = (y / 4) * 2 + x / 4, t = (y % 4) * 4 + x % 4;
+   const uint8_t *c = online_colours[(t % 3 == 0 ? b : b + 1) % 6];
+   memcpy(out, c, 3);
+   out[3] = f == 1 ? (t % 5 == 0 ? 0 : 255) : f == 2 ? (uint8_t)(17 * ((t + b) % 16))
+          : f == 3 ? (t % 2 ? 40 : 230) : 255;
+}
+
+static void test_s3tc_online(void)
+{
+   static const GLenum formats[4] = { GL_COMPRESSED_RGB_S3TC_DXT1_EXT, GL_COMPRESSED_RGBA_S3TC_DXT1_EXT,
+                                      GL_COMPRESSED_RGBA_S3TC_DXT3_EXT, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT };
+   static const char *const names[4] = { "glTexImage2D DXT1 RGB", "glTexImage2D DXT1 RGBA",
+                                         "glTexImage2D DXT3", "glTexImage2D DXT5" };
+   uint8_t pixels[H][W][4];
+   float floats[H][W][3];
+   for (unsigned f = 0; f < 4; f++) {
+      for (unsigned y = 0; y < H; y++)
+         for (unsigned x = 0; x < W; x++) {
+            online_texel(f, x, y, pixels[y][x]);
+            bool clear = f == 1 && pixels[y][x][3] == 0;
+            for (unsigned c = 0; c < 4; c++)
+               want[y][x][c] = clear ? 0.0 : c == 3 && f == 0 ? 1.0 : pixels[y][x][c] / 255.0;
+         }
+      GLuint t = new_texture();
+      glTexImage2D(GL_TEXTURE_2D, 0, (GLint)formats[f], W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+      check_gl(names[f]);
+      check_draw(names[f]);
+      glDeleteTextures(1, &t);
+   }
+
+   /* RGB floats into DXT1, then a sub-image of one block (RGBA bytes, solid blue). */
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++) {
+         uint8_t c[4];
+         online_texel(0, x, y, c);
+         for (unsigned k = 0; k < 3; k++)
+            floats[y][x][k] = c[k] / 255.0f, want[y][x][k] = c[k] / 255.0;
+         want[y][x][3] = 1.0;
+      }
+   GLuint t = new_texture();
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB_S3TC_DXT1_EXT, W, H, 0, GL_RGB, GL_FLOAT, floats);
+   check_draw("glTexImage2D DXT1 from RGB floats");
+   static const uint8_t blue[4][4][4] = {
+      [0 ... 3] = { [0 ... 3] = { 0, 0, 255, 255 } },
+   };
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 4, 4, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, blue);
+   for (unsigned y = 4; y < 8; y++)
+      for (unsigned x = 4; x < 8; x++)
+         want[y][x][0] = 0.0, want[y][x][1] = 0.0, want[y][x][2] = 1.0;
+   check_draw("glTexSubImage2D into DXT1");
+
+   /* Errors: edges off the block grid, and a format other than RGB / RGBA. */
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 2, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, blue);
+   expect_error(GL_INVALID_OPERATION, "sub-image at x = 2");
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 3, GL_RGBA, GL_UNSIGNED_BYTE, blue);
+   expect_error(GL_INVALID_OPERATION, "sub-image 3 rows high inside the image");
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_LUMINANCE, GL_UNSIGNED_BYTE, blue);
+   expect_error(GL_INVALID_OPERATION, "LUMINANCE sub-image of DXT1");
+   check_draw("DXT1 unchanged by the failed sub-images");
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB_S3TC_DXT1_EXT, W, H, 0, GL_LUMINANCE,
+                GL_UNSIGNED_BYTE, pixels);
+   expect_error(GL_INVALID_OPERATION, "glTexImage2D DXT1 from LUMINANCE");
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB_S3TC_DXT1_EXT, 6, 6, 0, GL_RGBA,
+                GL_UNSIGNED_BYTE, pixels);
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 4, 4, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, blue);
+   check_gl("6x6 DXT1 and a 2x2 sub-image reaching its edge");
+   glDeleteTextures(1, &t);
+}
+
 static const int etc_mod[8][2] = { { 2, 8 }, { 5, 17 }, { 9, 29 }, { 13, 42 },
                                    { 18, 60 }, { 24, 80 }, { 33, 106 }, { 47, 183 } };
 
@@ -448,6 +528,7 @@ int main(void)
    test_packed_and_depth();
    test_bgra_render();
    test_s3tc();
+   test_s3tc_online();
    test_etc1();
    test_compressed_errors();
    egl_fixture_fini(&f);
