@@ -16,8 +16,6 @@ struct gl_draw_textures {
    void *samplers[PIPE_SHADER_TYPES][MAX_SAMPLER_SLOTS];
 };
 
-static bool is_pot(GLsizei v) { return (v & (v - 1)) == 0; }
-
 static bool mipmapped(GLenum min_filter)
 {
    return min_filter != GL_NEAREST && min_filter != GL_LINEAR;
@@ -31,10 +29,8 @@ static unsigned complete_levels(const struct gl_texture *tex)
    GLsizei w = base->width, h = base->height;
    if (w <= 0 || h <= 0)
       return 0;
-   if ((!is_pot(w) || !is_pot(h)) &&
-       (mipmapped(tex->min_filter) || tex->wrap_s != GL_CLAMP_TO_EDGE ||
-        tex->wrap_t != GL_CLAMP_TO_EDGE))
-      return 0;                  /* NPOT rules of ES 2.0 without OES_texture_npot */
+   /* OES_texture_npot: any size takes mipmaps and every wrap mode; level l is
+    * max(1, floor(size / 2^l)). */
    unsigned levels = 1;
    if (mipmapped(tex->min_filter))
       while ((w >> levels) > 0 || (h >> levels) > 0)
