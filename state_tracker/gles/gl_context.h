@@ -268,6 +268,9 @@ bool gl_context_lost_error(struct st_context *ctx, const char *func);
 /* Bytes per pixel glReadPixels writes for format/type, 0 for a pair it refuses
  * (gl_readpixels.c). */
 unsigned gl_read_pixel_bytes(GLenum format, GLenum type);
+/* GL_IMPLEMENTATION_COLOR_READ_FORMAT: RED_EXT / RG_EXT for a complete framebuffer object
+ * reading an R / RG image, else RGBA. */
+GLenum gl_read_color_format(const struct st_context *ctx);
 
 /* Framebuffer facts used by draws, clears and glGet. */
 bool gl_have_draw_buffer(const struct st_context *ctx);

@@ -44,4 +44,5 @@ const char gl_extensions_string[] =
    "GL_KHR_debug "
    "GL_OES_get_program_binary "
    "GL_OES_texture_npot "
+   "GL_EXT_texture_rg "
    "";

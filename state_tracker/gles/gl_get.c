@@ -92,7 +92,7 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
    case GL_RENDERBUFFER_BINDING:
       INTS(ctx->renderbuffer ? (GLint)ctx->renderbuffer->name : 0);
       return true;
-   case GL_IMPLEMENTATION_COLOR_READ_FORMAT: INTS(GL_RGBA); return true;
+   case GL_IMPLEMENTATION_COLOR_READ_FORMAT: INTS(gl_read_color_format(ctx)); return true;
    case GL_IMPLEMENTATION_COLOR_READ_TYPE: INTS(GL_UNSIGNED_BYTE); return true;
    /* bindings */
    case GL_ARRAY_BUFFER_BINDING: INTS(buffer_name(ctx->array_buffer)); return true;
