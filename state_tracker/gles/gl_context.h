@@ -191,8 +191,9 @@ struct st_context {
    float current_attrib[GL_MAX_ATTRIBS][4];
    unsigned max_attribs;
    unsigned active_texture;              /* unit index (GL_TEXTURE0 + it) */
-   struct gl_texture *texture_units[GL_MAX_TEXTURE_UNITS][2];   /* 2D, cube; NULL = default */
-   struct gl_texture *default_textures[2];
+   /* 2D, cube, external (GL_TEXTURE_INDEX_*); NULL = default */
+   struct gl_texture *texture_units[GL_MAX_TEXTURE_UNITS][3];
+   struct gl_texture *default_textures[3];
    struct pipe_resource *black_textures[2];   /* (0,0,0,1): what incomplete textures sample */
 
    /* fixed-function state */
@@ -272,6 +273,9 @@ bool gl_context_lost_error(struct st_context *ctx, const char *func);
 /* Bytes per pixel glReadPixels writes for format/type, 0 for a pair it refuses
  * (gl_readpixels.c). */
 unsigned gl_read_pixel_bytes(GLenum format, GLenum type);
+/* GL_IMPLEMENTATION_COLOR_READ_FORMAT: RED_EXT / RG_EXT for a complete framebuffer object
+ * reading an R / RG image, else RGBA. */
+GLenum gl_read_color_format(const struct st_context *ctx);
 
 /* Framebuffer facts used by draws, clears and glGet. */
 bool gl_have_draw_buffer(const struct st_context *ctx);
@@ -280,7 +284,7 @@ int gl_draw_bits(const struct st_context *ctx, GLenum pname);
 /* MAX_COMBINED_TEXTURE_IMAGE_UNITS (the range of sampler uniform values). */
 int gl_max_texture_units(const struct st_context *ctx);
 /* The name bound to the active unit's 2D (cube false) or cube map target. */
-GLuint gl_texture_binding(const struct st_context *ctx, bool cube);
+GLuint gl_texture_binding(const struct st_context *ctx, unsigned target_index);
 
 /* Deletes pipe objects queued for this context (see gl_exe_destroy). */
 void gl_collect_garbage(struct st_context *ctx);

@@ -148,7 +148,8 @@ static bool lookup(GLeglImageOES handle, struct st_egl_image *out, struct pipe_r
 void GL_APIENTRY glEGLImageTargetTexture2DOES(GLenum target, GLeglImageOES image)
 {
    GET_CONTEXT_OR_RETURN();
-   if (target != GL_TEXTURE_2D) {
+   int t = gl_texture_target_index(target);   /* 2D, or external (OES_EGL_image_external) */
+   if (t != GL_TEXTURE_INDEX_2D && t != GL_TEXTURE_INDEX_EXTERNAL) {
       gl_error(ctx, GL_INVALID_ENUM);
       return;
    }
@@ -163,7 +164,7 @@ void GL_APIENTRY glEGLImageTargetTexture2DOES(GLenum target, GLeglImageOES image
       gl_error(ctx, GL_INVALID_OPERATION);   /* see the top of the file */
       return;
    }
-   struct gl_texture *tex = gl_texture_bound(ctx, GL_TEXTURE_INDEX_2D, __func__);
+   struct gl_texture *tex = gl_texture_bound(ctx, (unsigned)t, __func__);
    if (!tex) {
       pipe_resource_reference(&res, NULL);
       return;

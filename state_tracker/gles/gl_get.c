@@ -92,7 +92,7 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
    case GL_RENDERBUFFER_BINDING:
       INTS(ctx->renderbuffer ? (GLint)ctx->renderbuffer->name : 0);
       return true;
-   case GL_IMPLEMENTATION_COLOR_READ_FORMAT: INTS(GL_RGBA); return true;
+   case GL_IMPLEMENTATION_COLOR_READ_FORMAT: INTS(gl_read_color_format(ctx)); return true;
    case GL_IMPLEMENTATION_COLOR_READ_TYPE: INTS(GL_UNSIGNED_BYTE); return true;
    /* bindings */
    case GL_ARRAY_BUFFER_BINDING: INTS(buffer_name(ctx->array_buffer)); return true;
@@ -100,8 +100,10 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
    case GL_VERTEX_ARRAY_BINDING_OES: INTS(ctx->vao->name); return true;
    case GL_CURRENT_PROGRAM: INTS(ctx->program ? ctx->program->name : 0); return true;
    case GL_ACTIVE_TEXTURE: INTS(GL_TEXTURE0 + (GLint)ctx->active_texture); return true;
-   case GL_TEXTURE_BINDING_2D: case GL_TEXTURE_BINDING_CUBE_MAP:
-      INTS(gl_texture_binding(ctx, pname == GL_TEXTURE_BINDING_CUBE_MAP)); return true;
+   case GL_TEXTURE_BINDING_2D: INTS(gl_texture_binding(ctx, 0)); return true;
+   case GL_TEXTURE_BINDING_CUBE_MAP: INTS(gl_texture_binding(ctx, 1)); return true;
+   case GL_TEXTURE_BINDING_EXTERNAL_OES: INTS(gl_texture_binding(ctx, 2)); return true;
+   case GL_REQUIRED_TEXTURE_IMAGE_UNITS_OES: INTS(1); return true;   /* OES_EGL_image_external */
    /* transformation, rasterization */
    case GL_VIEWPORT:
       INTS(ctx->viewport[0], ctx->viewport[1], ctx->viewport[2], ctx->viewport[3]);

@@ -161,7 +161,7 @@ static unsigned slots_of(uint32_t gl_type)
    case GL_FLOAT: case GL_FLOAT_VEC2: case GL_FLOAT_VEC3: case GL_FLOAT_VEC4:
    case GL_INT: case GL_INT_VEC2: case GL_INT_VEC3: case GL_INT_VEC4:
    case GL_BOOL: case GL_BOOL_VEC2: case GL_BOOL_VEC3: case GL_BOOL_VEC4:
-   case GL_SAMPLER_2D: case GL_SAMPLER_CUBE:
+   case GL_SAMPLER_2D: case GL_SAMPLER_CUBE: case GL_SAMPLER_EXTERNAL_OES:
       return 1;
    case GL_FLOAT_MAT2: return 2;
    case GL_FLOAT_MAT3: return 3;

@@ -6,7 +6,9 @@
  * 8-bit ones; n-bit channels become round(v * 255 / (2^n - 1))); the packed _REV types then
  * take round(c * (2^n - 1) / 255), which gives an n-bit channel back unchanged. _REV packs
  * the format's first component (blue) in the lowest bits: 4444_REV is A:15-12 R:11-8 G:7-4
- * B:3-0, 1555_REV A:15 R:14-10 G:9-5 B:4-0. */
+ * B:3-0, 1555_REV A:15 R:14-10 G:9-5 B:4-0. GL_EXT_texture_rg adds RED_EXT and RG_EXT with
+ * UNSIGNED_BYTE (the first one or two RGBA8 channels), the implementation read format of an
+ * R8 / RG8 colour buffer (Mesa takes them from any buffer). */
 #include "gl_context.h"
 
 #include <stdint.h>
@@ -14,11 +16,12 @@
 
 #include "gl_range.h"
 #include "gl_fbo.h"
+#include "gl_texture.h"
 
 static bool is_format_enum(GLenum f)
 {
    return f == GL_ALPHA || f == GL_RGB || f == GL_RGBA || f == GL_LUMINANCE ||
-          f == GL_LUMINANCE_ALPHA || f == GL_BGRA_EXT;
+          f == GL_LUMINANCE_ALPHA || f == GL_BGRA_EXT || f == GL_RED_EXT || f == GL_RG_EXT;
 }
 
 static bool is_type_enum(GLenum t)
@@ -34,6 +37,8 @@ unsigned gl_read_pixel_bytes(GLenum format, GLenum type)
       return 4;
    if (format == GL_BGRA_EXT && type == GL_UNSIGNED_BYTE)
       return 4;
+   if ((format == GL_RED_EXT || format == GL_RG_EXT) && type == GL_UNSIGNED_BYTE)
+      return format == GL_RED_EXT ? 1 : 2;
    if (format == GL_BGRA_EXT && (type == GL_UNSIGNED_SHORT_4_4_4_4_REV_EXT ||
                                  type == GL_UNSIGNED_SHORT_1_5_5_5_REV_EXT))
       return 2;
@@ -50,8 +55,8 @@ static unsigned to_bits(uint8_t c, unsigned bits)
 /* One RGBA8 pixel -> the application's format/type (a pair gl_read_pixel_bytes accepts). */
 static void pack(GLenum format, GLenum type, const uint8_t rgba[4], uint8_t *dst)
 {
-   if (format == GL_RGBA) {
-      memcpy(dst, rgba, 4);
+   if (format == GL_RGBA || format == GL_RED_EXT || format == GL_RG_EXT) {
+      memcpy(dst, rgba, format == GL_RGBA ? 4 : format == GL_RG_EXT ? 2 : 1);
       return;
    }
    unsigned v;
@@ -82,6 +87,12 @@ static void to_rgba8(enum pipe_format format, const uint8_t *src, uint8_t *dst)
    case PIPE_FORMAT_R8G8B8X8_UNORM:
       dst[0] = src[0]; dst[1] = src[1]; dst[2] = src[2]; dst[3] = 255;
       break;
+   case PIPE_FORMAT_R8_UNORM:   /* RED_EXT: (r, 0, 0, 1) */
+      dst[0] = src[0]; dst[1] = 0; dst[2] = 0; dst[3] = 255;
+      break;
+   case PIPE_FORMAT_R8G8_UNORM:   /* RG_EXT: (r, g, 0, 1) */
+      dst[0] = src[0]; dst[1] = src[1]; dst[2] = 0; dst[3] = 255;
+      break;
    case PIPE_FORMAT_B5G6R5_UNORM: {
       unsigned v = src[0] | (unsigned)src[1] << 8;
       unsigned r = v >> 11, g = (v >> 5) & 63, b = v & 31;
@@ -111,6 +122,22 @@ static void to_rgba8(enum pipe_format format, const uint8_t *src, uint8_t *dst)
       memcpy(dst, src, 4);
       break;
    }
+}
+
+GLenum gl_read_color_format(const struct st_context *ctx)
+{
+   const struct gl_framebuffer *fb = ctx->fbo;
+   if (!fb || gl_framebuffer_status(fb) != GL_FRAMEBUFFER_COMPLETE)
+      return GL_RGBA;
+   const struct gl_texture *tex = fb->tex[GL_ATT_COLOR];
+   const struct gl_renderbuffer *rb = fb->att[GL_ATT_COLOR];
+   GLenum base = tex ? tex->images[fb->tex_face[GL_ATT_COLOR]][fb->tex_level[GL_ATT_COLOR]].fmt.base
+               : rb ? rb->internal_format : GL_NONE;
+   if (base == GL_RED_EXT || base == GL_R8_EXT)
+      return GL_RED_EXT;
+   if (base == GL_RG_EXT || base == GL_RG8_EXT)
+      return GL_RG_EXT;
+   return GL_RGBA;
 }
 
 void GL_APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,

@@ -37,6 +37,8 @@ static enum pipe_format storage_format(GLenum internal_format)
    case GL_RGBA4: return PIPE_FORMAT_B4G4R4A4_UNORM;
    case GL_RGB5_A1: return PIPE_FORMAT_B5G5R5A1_UNORM;
    case GL_RGB565: return PIPE_FORMAT_B5G6R5_UNORM;
+   case GL_R8_EXT: return PIPE_FORMAT_R8_UNORM;                          /* GL_EXT_texture_rg */
+   case GL_RG8_EXT: return PIPE_FORMAT_R8G8_UNORM;
    case GL_DEPTH_COMPONENT16: return PIPE_FORMAT_Z16_UNORM;
    case GL_STENCIL_INDEX8: return PIPE_FORMAT_Z24_UNORM_S8_UINT;
    case GL_DEPTH_COMPONENT24_OES: return PIPE_FORMAT_Z24X8_UNORM;        /* GL_OES_depth24 */
@@ -52,6 +54,8 @@ int gl_renderbuffer_bits(GLenum f, GLenum pname)
       { GL_RGBA4, { 4, 4, 4, 4, 0, 0 } },
       { GL_RGB5_A1, { 5, 5, 5, 1, 0, 0 } },
       { GL_RGB565, { 5, 6, 5, 0, 0, 0 } },
+      { GL_R8_EXT, { 8, 0, 0, 0, 0, 0 } },
+      { GL_RG8_EXT, { 8, 8, 0, 0, 0, 0 } },
       { GL_DEPTH_COMPONENT16, { 0, 0, 0, 0, 16, 0 } },
       { GL_STENCIL_INDEX8, { 0, 0, 0, 0, 0, 8 } },
       { GL_DEPTH_COMPONENT24_OES, { 0, 0, 0, 0, 24, 0 } },

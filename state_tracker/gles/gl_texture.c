@@ -31,20 +31,25 @@ static struct gl_texture *texture_create(GLuint name, GLenum target)
    tex->name = name;
    tex->refcount = 1;
    tex->target = target;
-   tex->wrap_s = tex->wrap_t = GL_REPEAT;
-   tex->min_filter = GL_NEAREST_MIPMAP_LINEAR;
+   /* OES_EGL_image_external's defaults: CLAMP_TO_EDGE and LINEAR, no mipmaps */
+   bool external = target == GL_TEXTURE_EXTERNAL_OES;
+   tex->wrap_s = tex->wrap_t = external ? GL_CLAMP_TO_EDGE : GL_REPEAT;
+   tex->min_filter = external ? GL_LINEAR : GL_NEAREST_MIPMAP_LINEAR;
    tex->mag_filter = GL_LINEAR;
    return tex;
 }
 
-/* GL_TEXTURE_2D -> 0, GL_TEXTURE_CUBE_MAP -> 1, else -1. */
-static int target_index(GLenum target)
-{
-   return target == GL_TEXTURE_2D ? GL_TEXTURE_INDEX_2D :
-          target == GL_TEXTURE_CUBE_MAP ? GL_TEXTURE_INDEX_CUBE : -1;
-}
+static const GLenum index_target[GL_TEXTURE_INDEX_COUNT] = {
+   GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_EXTERNAL_OES,
+};
 
-static const GLenum index_target[GL_TEXTURE_INDEX_COUNT] = { GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP };
+int gl_texture_target_index(GLenum target)
+{
+   for (int t = 0; t < GL_TEXTURE_INDEX_COUNT; t++)
+      if (index_target[t] == target)
+         return t;
+   return -1;
+}
 
 struct gl_texture *gl_texture_bound(struct st_context *ctx, unsigned t, const char *func)
 {
@@ -66,9 +71,9 @@ struct gl_texture *gl_texture_lookup(struct st_context *ctx, GLuint name)
    return tex;
 }
 
-GLuint gl_texture_binding(const struct st_context *ctx, bool cube)
+GLuint gl_texture_binding(const struct st_context *ctx, unsigned target_index)
 {
-   const struct gl_texture *tex = ctx->texture_units[ctx->active_texture][cube];
+   const struct gl_texture *tex = ctx->texture_units[ctx->active_texture][target_index];
    return tex ? tex->name : 0;
 }
 
@@ -82,8 +87,9 @@ void gl_texture_fini(struct st_context *ctx)
    for (unsigned t = 0; t < GL_TEXTURE_INDEX_COUNT; t++) {
       gl_texture_unref(ctx->default_textures[t]);
       ctx->default_textures[t] = NULL;
-      pipe_resource_reference(&ctx->black_textures[t], NULL);
    }
+   for (unsigned c = 0; c < 2; c++)   /* 2D (also for external), cube */
+      pipe_resource_reference(&ctx->black_textures[c], NULL);
 }
 
 void GL_APIENTRY glActiveTexture(GLenum texture)
@@ -120,7 +126,7 @@ void GL_APIENTRY glGenTextures(GLsizei n, GLuint *textures)
 void GL_APIENTRY glBindTexture(GLenum target, GLuint name)
 {
    GET_CONTEXT_OR_RETURN();
-   int t = target_index(target);
+   int t = gl_texture_target_index(target);
    if (t < 0) {
       gl_error(ctx, GL_INVALID_ENUM);
       return;
@@ -201,8 +207,12 @@ GLboolean GL_APIENTRY glIsTexture(GLuint name)
 
 /* ---- parameters ---- */
 
-static bool valid_param(GLenum pname, GLint value)
+/* OES_EGL_image_external: an external texture takes CLAMP_TO_EDGE and NEAREST / LINEAR only. */
+static bool valid_param(GLenum target, GLenum pname, GLint value)
 {
+   if (target == GL_TEXTURE_EXTERNAL_OES && pname != GL_TEXTURE_MAG_FILTER)
+      return pname == GL_TEXTURE_MIN_FILTER ? value == GL_NEAREST || value == GL_LINEAR
+                                            : value == GL_CLAMP_TO_EDGE;
    switch (pname) {
    case GL_TEXTURE_WRAP_S: case GL_TEXTURE_WRAP_T:
       return value == GL_REPEAT || value == GL_CLAMP_TO_EDGE || value == GL_MIRRORED_REPEAT;
@@ -219,7 +229,7 @@ static bool valid_param(GLenum pname, GLint value)
 /* The parameter pname of the bound texture of target, or NULL (error raised). */
 static GLenum *param_of(struct st_context *ctx, GLenum target, GLenum pname, const char *func)
 {
-   int t = target_index(target);
+   int t = gl_texture_target_index(target);
    if (t < 0) {
       gl_error_at(ctx, GL_INVALID_ENUM, func);
       return NULL;
@@ -243,7 +253,7 @@ static void set_param(GLenum target, GLenum pname, GLint value, const char *func
    GLenum *p = param_of(ctx, target, pname, func);
    if (!p)
       return;
-   if (!valid_param(pname, value)) {
+   if (!valid_param(target, pname, value)) {
       gl_error_at(ctx, GL_INVALID_ENUM, func);
       return;
    }

@@ -38,8 +38,12 @@ struct gl_texture {
    bool egl_image_target;
 };
 
-enum { GL_TEXTURE_INDEX_2D, GL_TEXTURE_INDEX_CUBE, GL_TEXTURE_INDEX_COUNT };
+/* Binding points of a unit; EXTERNAL is GL_TEXTURE_EXTERNAL_OES (OES_EGL_image_external:
+ * one level, an EGL image, sampled as a 2D texture). */
+enum { GL_TEXTURE_INDEX_2D, GL_TEXTURE_INDEX_CUBE, GL_TEXTURE_INDEX_EXTERNAL, GL_TEXTURE_INDEX_COUNT };
 
+/* GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_EXTERNAL_OES -> GL_TEXTURE_INDEX_*, else -1. */
+int gl_texture_target_index(GLenum target);
 struct gl_texture *gl_texture_ref(struct gl_texture *tex);
 void gl_texture_unref(struct gl_texture *tex);
 /* The texture bound to `target_index` on the active unit (the default one if none); NULL

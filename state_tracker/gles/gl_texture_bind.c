@@ -16,8 +16,6 @@ struct gl_draw_textures {
    void *samplers[PIPE_SHADER_TYPES][MAX_SAMPLER_SLOTS];
 };
 
-static bool is_pot(GLsizei v) { return (v & (v - 1)) == 0; }
-
 static bool mipmapped(GLenum min_filter)
 {
    return min_filter != GL_NEAREST && min_filter != GL_LINEAR;
@@ -31,10 +29,8 @@ static unsigned complete_levels(const struct gl_texture *tex)
    GLsizei w = base->width, h = base->height;
    if (w <= 0 || h <= 0)
       return 0;
-   if ((!is_pot(w) || !is_pot(h)) &&
-       (mipmapped(tex->min_filter) || tex->wrap_s != GL_CLAMP_TO_EDGE ||
-        tex->wrap_t != GL_CLAMP_TO_EDGE))
-      return 0;                  /* NPOT rules of ES 2.0 without OES_texture_npot */
+   /* OES_texture_npot: any size takes mipmaps and every wrap mode; level l is
+    * max(1, floor(size / 2^l)). */
    unsigned levels = 1;
    if (mipmapped(tex->min_filter))
       while ((w >> levels) > 0 || (h >> levels) > 0)
@@ -99,13 +95,15 @@ static enum pipe_tex_mipfilter pipe_mipfilter(GLenum f)
    }
 }
 
-/* Binds the texture of unit `unit` (cube or 2D) at slot of stage. */
+/* Binds the texture of unit `unit` at binding point t (GL_TEXTURE_INDEX_*) at slot of
+ * stage. */
 static void bind_one(struct st_context *ctx, struct gl_draw_textures *b, unsigned stage,
-                     unsigned slot, unsigned unit, bool cube)
+                     unsigned slot, unsigned unit, unsigned t)
 {
-   struct gl_texture *tex = ctx->texture_units[unit][cube];
+   bool cube = t == GL_TEXTURE_INDEX_CUBE;
+   struct gl_texture *tex = ctx->texture_units[unit][t];
    if (!tex)
-      tex = ctx->default_textures[cube];
+      tex = ctx->default_textures[t];
    unsigned levels = tex ? complete_levels(tex) : 0;
    if (levels && !gl_texture_finalize(ctx, tex, levels))
       levels = 0;
@@ -142,9 +140,12 @@ struct gl_draw_textures *gl_textures_bind(struct st_context *ctx, const struct g
    const struct glsl_program *glsl = exe->glsl;
    for (unsigned u = 0; u < glsl->num_uniforms; u++) {
       const struct glsl_uniform_info *info = &glsl->uniforms[u];
-      if (info->gl_type != GL_SAMPLER_2D && info->gl_type != GL_SAMPLER_CUBE)
+      unsigned t = info->gl_type == GL_SAMPLER_2D ? GL_TEXTURE_INDEX_2D :
+                   info->gl_type == GL_SAMPLER_CUBE ? GL_TEXTURE_INDEX_CUBE :
+                   info->gl_type == GL_SAMPLER_EXTERNAL_OES ? GL_TEXTURE_INDEX_EXTERNAL :
+                   GL_TEXTURE_INDEX_COUNT;
+      if (t == GL_TEXTURE_INDEX_COUNT)
          continue;
-      bool cube = info->gl_type == GL_SAMPLER_CUBE;
       const int first[PIPE_SHADER_TYPES] = { info->vs_sampler, info->fs_sampler };
       for (int e = 0; e < (info->size > 0 ? info->size : 1); e++) {
          unsigned unit = (unsigned)exe->sampler_units[exe->first_location[u] + (unsigned)e];
@@ -153,7 +154,7 @@ struct gl_draw_textures *gl_textures_bind(struct st_context *ctx, const struct g
                continue;
             if (!b && !(b = calloc(1, sizeof(*b))))
                return NULL;
-            bind_one(ctx, b, s, (unsigned)(first[s] + e), unit, cube);
+            bind_one(ctx, b, s, (unsigned)(first[s] + e), unit, t);
          }
       }
    }

@@ -7,20 +7,29 @@
 
 #include "gl_fbo.h"
 
-/* ES 2.0 table 3.9: a destination base format takes the colour buffer's components it
- * needs; the only one a colour buffer may lack is alpha. */
-static bool needs_alpha(GLenum base)
+/* ES 2.0 table 3.9 (with EXT_texture_rg's R and RG rows): a destination base format takes
+ * the colour buffer's components it needs. A buffer may lack alpha, and an R8 / RG8 one
+ * blue (and green). */
+static bool components_missing(struct st_context *ctx, GLenum base, const struct gl_read_buffer *rb)
 {
-   return base == GL_ALPHA || base == GL_LUMINANCE_ALPHA || base == GL_RGBA;
+   bool needs_alpha = base == GL_ALPHA || base == GL_LUMINANCE_ALPHA || base == GL_RGBA;
+   if (needs_alpha && !rb->has_alpha)
+      return true;
+   GLenum src = gl_read_color_format(ctx);
+   if (src == GL_RGBA)
+      return false;
+   return base == GL_RGB || base == GL_RGBA || (base == GL_RG_EXT && src == GL_RED_EXT);
 }
 
 /* Which source channel each stored channel of `base` takes (pipe_blit_info.swizzle):
- * LUMINANCE = R, ALPHA = A (in R8), LUMINANCE_ALPHA = (R, A) (in R8G8), RGB with alpha 1. */
+ * LUMINANCE and RED_EXT = R, ALPHA = A (in R8), LUMINANCE_ALPHA = (R, A) (in R8G8), RG_EXT
+ * = (R, G) (in R8G8), RGB with alpha 1. */
 static void copy_swizzle(GLenum base, unsigned swizzle[4])
 {
    static const unsigned l[4] = { 0, 4, 4, 5 }, a[4] = { 3, 4, 4, 5 }, la[4] = { 0, 3, 4, 5 };
-   static const unsigned rgb[4] = { 0, 1, 2, 5 }, rgba[4] = { 0, 1, 2, 3 };
-   const unsigned *s = base == GL_LUMINANCE ? l : base == GL_ALPHA ? a :
+   static const unsigned rgb[4] = { 0, 1, 2, 5 }, rgba[4] = { 0, 1, 2, 3 }, rg[4] = { 0, 1, 4, 5 };
+   const unsigned *s = base == GL_LUMINANCE || base == GL_RED_EXT ? l : base == GL_ALPHA ? a :
+                       base == GL_RG_EXT ? rg :
                        base == GL_LUMINANCE_ALPHA ? la : base == GL_RGB ? rgb : rgba;
    for (unsigned i = 0; i < 4; i++)
       swizzle[i] = s[i];
@@ -117,7 +126,7 @@ void GL_APIENTRY glCopyTexImage2D(GLenum target, GLint level, GLenum internalfor
    struct gl_read_buffer rb;
    if (!gl_read_buffer(ctx, __func__, &rb))
       return;
-   if (needs_alpha(fmt.base) && !rb.has_alpha) {
+   if (components_missing(ctx, fmt.base, &rb)) {
       gl_error(ctx, GL_INVALID_OPERATION);
       return;
    }
@@ -152,7 +161,7 @@ void GL_APIENTRY glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, 
    struct gl_read_buffer rb;
    if (!gl_read_buffer(ctx, __func__, &rb))
       return;
-   if (needs_alpha(img->fmt.base) && !rb.has_alpha) {
+   if (components_missing(ctx, img->fmt.base, &rb)) {
       gl_error(ctx, GL_INVALID_OPERATION);
       return;
    }

@@ -63,8 +63,8 @@ static const struct row rows[] = {
    FLOATS(GL_HALF_FLOAT_OES, 2, PIPE_FORMAT_R16_FLOAT, PIPE_FORMAT_R16G16_FLOAT, PIPE_FORMAT_R16G16B16_FLOAT,
           PIPE_FORMAT_R16G16B16A16_FLOAT),
    { GL_BGRA_EXT, GL_UNSIGNED_BYTE, { GL_BGRA_EXT, PIPE_FORMAT_B8G8R8A8_UNORM, RGBA, true }, 4, PACK_COPY },
-   { GL_RED_EXT, GL_UNSIGNED_BYTE, { GL_RED_EXT, PIPE_FORMAT_R8_UNORM, RED, false }, 1, PACK_COPY },
-   { GL_RG_EXT, GL_UNSIGNED_BYTE, { GL_RG_EXT, PIPE_FORMAT_R8G8_UNORM, RG, false }, 2, PACK_COPY },
+   { GL_RED_EXT, GL_UNSIGNED_BYTE, { GL_RED_EXT, PIPE_FORMAT_R8_UNORM, RED, true }, 1, PACK_COPY },
+   { GL_RG_EXT, GL_UNSIGNED_BYTE, { GL_RG_EXT, PIPE_FORMAT_R8G8_UNORM, RG, true }, 2, PACK_COPY },
    { GL_SRGB_EXT, GL_UNSIGNED_BYTE, { GL_SRGB_EXT, PIPE_FORMAT_R8G8B8A8_SRGB, RGB_ONE, false }, 3, PACK_RGBA8 },
    { GL_SRGB_ALPHA_EXT, GL_UNSIGNED_BYTE, { GL_SRGB_ALPHA_EXT, PIPE_FORMAT_R8G8B8A8_SRGB, RGBA, false }, 4, PACK_COPY },
    { GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, { GL_DEPTH_COMPONENT, PIPE_FORMAT_Z16_UNORM, LUM, false }, 2, PACK_COPY },
@@ -138,6 +138,8 @@ int gl_texture_format_bits(const struct gl_texture_format *fmt, GLenum pname)
       { PIPE_FORMAT_B5G6R5_UNORM, { 5, 6, 5, 0 } },
       { PIPE_FORMAT_B4G4R4A4_UNORM, { 4, 4, 4, 4 } },
       { PIPE_FORMAT_B5G5R5A1_UNORM, { 5, 5, 5, 1 } },
+      { PIPE_FORMAT_R8_UNORM, { 8, 0, 0, 0 } },      /* RED_EXT (COLOR_8) */
+      { PIPE_FORMAT_R8G8_UNORM, { 8, 8, 0, 0 } },    /* RG_EXT (COLOR_8_8) */
    };
    static const GLenum pnames[4] = { GL_RED_BITS, GL_GREEN_BITS, GL_BLUE_BITS, GL_ALPHA_BITS };
    /* Depth textures (OES_depth_texture, OES_packed_depth_stencil) are depth-renderable. */
@@ -163,7 +165,8 @@ int gl_texture_format_bits(const struct gl_texture_format *fmt, GLenum pname)
 
 bool gl_texture_format_for_copy(GLenum internalformat, struct gl_texture_format *out)
 {
-   const struct row *r = es2_base_format(internalformat) ? find(internalformat, GL_UNSIGNED_BYTE) : NULL;
+   bool rg = internalformat == GL_RED_EXT || internalformat == GL_RG_EXT;   /* EXT_texture_rg */
+   const struct row *r = es2_base_format(internalformat) || rg ? find(internalformat, GL_UNSIGNED_BYTE) : NULL;
    if (r)
       *out = r->storage;
    return r != NULL;

@@ -7,14 +7,12 @@
 
 #include <string.h>
 
-static bool is_pot(GLsizei v) { return v > 0 && (v & (v - 1)) == 0; }
-
-/* ES 2.0: the base level must be power-of-two sized (no OES_texture_npot), and a cube map
- * cube complete (six defined square faces of one size and format). */
+/* A defined base level of any size (OES_texture_npot), and a cube map cube complete (six
+ * defined square faces of one size and format). */
 static bool can_generate(const struct gl_texture *tex, unsigned faces)
 {
    const struct gl_texture_image *base = &tex->images[0][0];
-   if (!base->fmt.base || !is_pot(base->width) || !is_pot(base->height))
+   if (!base->fmt.base || base->width <= 0 || base->height <= 0)
       return false;
    for (unsigned f = 1; f < faces; f++) {
       const struct gl_texture_image *img = &tex->images[f][0];

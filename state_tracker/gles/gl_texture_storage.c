@@ -9,14 +9,9 @@
 
 const unsigned gl_texture_identity_swizzle[4] = { 0, 1, 2, 3 };
 
-static bool is_pot(unsigned v) { return (v & (v - 1)) == 0; }
-
-/* Levels of a full mip chain of a w x h base (1 for a non-power-of-two base: ES 2.0
- * samples no mipmaps of those). */
+/* Levels of a full mip chain of a w x h base (any size: OES_texture_npot). */
 static unsigned chain_levels(unsigned w, unsigned h)
 {
-   if (!is_pot(w) || !is_pot(h))
-      return 1;
    unsigned levels = 1;
    while ((w >> levels) > 0 || (h >> levels) > 0)
       levels++;

@@ -38,7 +38,7 @@ static bool type_info(uint32_t gl_type, struct type_info *t)
    case GL_FLOAT_MAT2: *t = (struct type_info){ VALUE_FLOAT, 2, 2 }; return true;
    case GL_FLOAT_MAT3: *t = (struct type_info){ VALUE_FLOAT, 3, 3 }; return true;
    case GL_FLOAT_MAT4: *t = (struct type_info){ VALUE_FLOAT, 4, 4 }; return true;
-   case GL_SAMPLER_2D: case GL_SAMPLER_CUBE:
+   case GL_SAMPLER_2D: case GL_SAMPLER_CUBE: case GL_SAMPLER_EXTERNAL_OES:
       *t = (struct type_info){ VALUE_SAMPLER, 1, 1 };
       return true;
    default:

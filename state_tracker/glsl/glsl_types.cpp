@@ -4,6 +4,7 @@
 #include <climits>
 
 #include <GLES2/gl2.h>
+#include <GLES2/gl2ext.h>
 
 namespace r600glsl {
 
@@ -92,7 +93,7 @@ std::string Type::name() const
    case FLOAT: s = cols ? "mat" : vec > 1 ? "vec" : "float"; break;
    case INT: s = vec > 1 ? "ivec" : "int"; break;
    case BOOL: s = vec > 1 ? "bvec" : "bool"; break;
-   case SAMPLER_2D: s = "sampler2D"; break;
+   case SAMPLER_2D: s = external ? "samplerExternalOES" : "sampler2D"; break;
    case SAMPLER_CUBE: s = "samplerCube"; break;
    case STRUCT: s = "struct " + struct_name; break;
    }
@@ -107,7 +108,8 @@ std::string Type::name() const
 
 static bool same(const Type &a, const Type &b, bool precision)
 {
-   if (a.base != b.base || a.vec != b.vec || a.cols != b.cols || a.array != b.array)
+   if (a.base != b.base || a.vec != b.vec || a.cols != b.cols || a.array != b.array ||
+       a.external != b.external)
       return false;
    if (precision && a.precision != b.precision)
       return false;
@@ -144,12 +146,14 @@ bool convert_type(const glslang::TType &t, Type &out, std::string &why)
    case glslang::EbtBool: out.base = Type::BOOL; break;
    case glslang::EbtSampler: {
       const glslang::TSampler &s = t.getSampler();
-      if (s.shadow || s.arrayed || s.ms || s.isImage() || s.isExternal() ||
-          s.type != glslang::EbtFloat || (s.dim != glslang::Esd2D && s.dim != glslang::EsdCube)) {
-         why = "only sampler2D and samplerCube are supported";
+      /* samplerExternalOES samples as a sampler2D (its texture is one 2D level) */
+      if (s.shadow || s.arrayed || s.ms || s.isImage() || s.type != glslang::EbtFloat ||
+          (s.dim != glslang::Esd2D && s.dim != glslang::EsdCube)) {
+         why = "only sampler2D, samplerCube and samplerExternalOES are supported";
          return false;
       }
       out.base = s.dim == glslang::Esd2D ? Type::SAMPLER_2D : Type::SAMPLER_CUBE;
+      out.external = s.isExternal();
       return true;
    }
    case glslang::EbtStruct: {
@@ -192,7 +196,7 @@ uint32_t gl_type_of(const Type &t)
       return fl[t.vec - 1];
    case Type::INT: return in[t.vec - 1];
    case Type::BOOL: return bo[t.vec - 1];
-   case Type::SAMPLER_2D: return GL_SAMPLER_2D;
+   case Type::SAMPLER_2D: return t.external ? GL_SAMPLER_EXTERNAL_OES : GL_SAMPLER_2D;
    case Type::SAMPLER_CUBE: return GL_SAMPLER_CUBE;
    default: return 0;
    }

@@ -25,6 +25,7 @@ struct Type {
    uint8_t cols = 0;       /* matrix columns, 0 if not a matrix */
    unsigned array = 0;     /* array length, 0 if not an array */
    int precision = 0;      /* glslang TPrecisionQualifier, for link-time checks */
+   bool external = false;  /* SAMPLER_2D declared samplerExternalOES (OES_EGL_image_external) */
    std::shared_ptr<const std::vector<Field>> fields;   /* STRUCT */
    std::string struct_name;
 

@@ -185,7 +185,7 @@ static void test_extension_macros(void)
               "#if GL_EXT_frag_depth != 1 || !defined(GL_ES) || !defined GL_FRAGMENT_PRECISION_HIGH\n"
               "#error\n#endif\nvoid main() { gl_FragColor = vec4(1.0); }\n");
    /* known to glslang, not exposed */
-   const char *const unexposed[] = { "GL_OES_EGL_image_external", "GL_EXT_shadow_samplers",
+   const char *const unexposed[] = { "GL_EXT_shadow_samplers",
                                      "GL_OES_texture_3D", "GL_EXT_YUV_target",
                                      "GL_EXT_shader_non_constant_global_initializers" };
    for (unsigned i = 0; i < sizeof(unexposed) / sizeof(unexposed[0]); i++) {
@@ -200,25 +200,25 @@ static void test_extension_macros(void)
                unexposed[i]);
       CHECK(!compiles(VS, src, NULL, 0), "%s is not a value", unexposed[i]);
    }
-   REJECT(VS, "#define GL_OES_EGL_image_external 1\nvoid main() { gl_Position = vec4(0.0); }\n");
+   REJECT(VS, "#define GL_OES_texture_3D 1\nvoid main() { gl_Position = vec4(0.0); }\n");
    REJECT(VS, "#undef GL_OES_standard_derivatives\nvoid main() { gl_Position = vec4(0.0); }\n");
    /* section 3.4: "require" of an unsupported extension fails, "enable" and "warn" warn and
     * turn nothing on; the log names the extension as written */
    char log[1024];
-   REJECT(VS, "#extension GL_OES_EGL_image_external : require\n"
+   REJECT(VS, "#extension GL_OES_texture_3D : require\n"
               "void main() { gl_Position = vec4(0.0); }\n");
-   compiles(VS, "#extension GL_OES_EGL_image_external : require\n"
+   compiles(VS, "#extension GL_OES_texture_3D : require\n"
                 "void main() { gl_Position = vec4(0.0); }\n", log, sizeof(log));
-   CHECK(strstr(log, "GL_OES_EGL_image_external") && !strstr(log, "unexposed"), "log: %s", log);
-   ACCEPT(FS, "#extension GL_OES_EGL_image_external : enable\n"
+   CHECK(strstr(log, "GL_OES_texture_3D") && !strstr(log, "unexposed"), "log: %s", log);
+   ACCEPT(FS, "#extension GL_OES_texture_3D : enable\n"
               "#extension GL_EXT_shadow_samplers : warn\n"
               "void main() { gl_FragColor = vec4(1.0); }\n");
-   compiles(FS, "#extension GL_OES_EGL_image_external : enable\n"
+   compiles(FS, "#extension GL_OES_texture_3D : enable\n"
                 "void main() { gl_FragColor = vec4(1.0); }\n", log, sizeof(log));
-   CHECK(strstr(log, "WARNING") && strstr(log, "GL_OES_EGL_image_external"), "log: %s", log);
-   REJECT(FS, "#extension GL_OES_EGL_image_external : enable\n"
-              "precision mediump float; uniform samplerExternalOES e;\n"
-              "void main() { gl_FragColor = texture2D(e, vec2(0.0)); }\n");
+   CHECK(strstr(log, "WARNING") && strstr(log, "GL_OES_texture_3D"), "log: %s", log);
+   REJECT(FS, "#extension GL_OES_texture_3D : enable\n"
+              "precision mediump float; uniform mediump sampler3D e;\n"
+              "void main() { gl_FragColor = texture3D(e, vec3(0.0)); }\n");
    REJECT(FS, "#extension GL_EXT_shadow_samplers : enable\n"
               "precision mediump float; uniform sampler2DShadow e;\n"
               "void main() { gl_FragColor = vec4(shadow2DEXT(e, vec3(0.0))); }\n");
