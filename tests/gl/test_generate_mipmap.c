@@ -111,8 +111,9 @@ static void test_2d(GLuint fb)
    GLuint tex;
    glGenTextures(1, &tex);
    glBindTexture(GL_TEXTURE_2D, tex);
-   /* A stale level of another format and size: the base level defines the chain. */
-   static const uint8_t lum[4] = { 9, 9, 9, 9 };
+   /* A stale level of another format and size: the base level defines the chain. Its
+    * rows of 2 bytes are padded to GL_UNPACK_ALIGNMENT 4: 6 bytes are read. */
+   static const uint8_t lum[8] = { 9, 9, 0, 0, 9, 9 };
    glTexImage2D(GL_TEXTURE_2D, 2, GL_LUMINANCE, 2, 2, 0, GL_LUMINANCE, GL_UNSIGNED_BYTE, lum);
    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, base);
    glGenerateMipmap(GL_TEXTURE_2D);
