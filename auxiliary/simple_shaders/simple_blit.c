@@ -4,30 +4,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "pipe/p_context.h"
 #include "r600sim/shader_ir.h"
-
-static struct ir_instruction *emit_mov(struct ir_shader *s, unsigned out, unsigned mask,
-                                       enum ir_file file, unsigned index)
-{
-   struct ir_instruction *mov = ir_emit(s, IR_MOV);
-   if (!mov)
-      return NULL;
-   mov->dst.file = IR_FILE_OUTPUT;
-   mov->dst.index = (uint16_t)out;
-   mov->dst.writemask = (uint8_t)mask;
-   mov->src[0].file = (uint8_t)file;
-   mov->src[0].index = (uint16_t)index;
-   return mov;
-}
-
-static struct ir_shader *finish(struct ir_shader *s, bool ok)
-{
-   if (ok && ir_emit(s, IR_END))
-      return s;
-   ir_shader_destroy(s);
-   return NULL;
-}
+#include "simple_ir.h"
 
 static struct ir_shader *build_vs(void)
 {
@@ -42,13 +20,13 @@ static struct ir_shader *build_vs(void)
    s->outputs[1] = (struct ir_io){ .semantic = IR_SEM_GENERIC, .index = 0, .usage_mask = 0xf };
    const uint32_t zero_one[4] = { 0, 0, 0, 0x3f800000 };   /* 0.0, 0.0, 0.0, 1.0 */
    unsigned imm = ir_imm(s, zero_one);
-   bool ok = emit_mov(s, 0, 0x3, IR_FILE_INPUT, 0) && emit_mov(s, 0, 0xc, IR_FILE_IMM, imm) &&
-             emit_mov(s, 1, 0x7, IR_FILE_INPUT, 1);
+   bool ok = simple_emit_mov(s, 0, 0x3, IR_FILE_INPUT, 0) && simple_emit_mov(s, 0, 0xc, IR_FILE_IMM, imm) &&
+             simple_emit_mov(s, 1, 0x7, IR_FILE_INPUT, 1);
    /* .w = 0.0: the explicit LOD of the fragment shader's TXL */
-   ok = ok && emit_mov(s, 1, 0x8, IR_FILE_IMM, imm);
+   ok = ok && simple_emit_mov(s, 1, 0x8, IR_FILE_IMM, imm);
    if (ok)
       s->instructions[s->num_instructions - 1].src[0].swizzle[3] = IR_SWZ_X;
-   return finish(s, ok);
+   return simple_finish(s, ok);
 }
 
 static struct ir_shader *build_fs(bool cube)
@@ -71,26 +49,15 @@ static struct ir_shader *build_fs(bool cube)
       tex->src[0].file = IR_FILE_INPUT;
       tex->src[1].file = IR_FILE_SAMPLER;
    }
-   return finish(s, tex != NULL);
-}
-
-static void *compile(struct pipe_context *pipe, struct ir_shader *ir, bool fragment, char **log)
-{
-   if (!ir)
-      return NULL;
-   struct pipe_shader_state templ = { .ir = ir };
-   void *cso = fragment ? pipe->create_fs_state(pipe, &templ, log)
-                        : pipe->create_vs_state(pipe, &templ, log);
-   ir_shader_destroy(ir);
-   return cso;
+   return simple_finish(s, tex != NULL);
 }
 
 void *simple_blit_vs_create(struct pipe_context *pipe, char **log)
 {
-   return compile(pipe, build_vs(), false, log);
+   return simple_compile(pipe, build_vs(), false, log);
 }
 
 void *simple_blit_fs_create(struct pipe_context *pipe, bool cube, char **log)
 {
-   return compile(pipe, build_fs(cube), true, log);
+   return simple_compile(pipe, build_fs(cube), true, log);
 }

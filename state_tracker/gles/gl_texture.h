@@ -52,6 +52,12 @@ struct gl_texture *gl_texture_bound(struct st_context *ctx, unsigned target_inde
                                     const char *func);
 /* The texture `name` of the share group, NULL if none (takes the lock). */
 struct gl_texture *gl_texture_lookup(struct st_context *ctx, GLuint name);
+/* The image of a 2D or cube-face target at level of the bound texture (its texture and face
+ * returned too), or NULL with the error raised: GL_INVALID_ENUM for another target,
+ * GL_INVALID_VALUE for a level outside [0, log2(max size)] (gl_texture_image.c). */
+struct gl_texture_image *gl_texture_target_image(struct st_context *ctx, GLenum target,
+                                                GLint level, struct gl_texture **texp,
+                                                unsigned *facep, const char *func);
 /* Drops the context's bindings and default textures. */
 void gl_texture_fini(struct st_context *ctx);
 

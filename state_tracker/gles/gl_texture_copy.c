@@ -35,37 +35,6 @@ static void copy_swizzle(GLenum base, unsigned swizzle[4])
       swizzle[i] = s[i];
 }
 
-/* The image of target at level of the bound texture (with its face), or NULL with the
- * error raised. */
-static struct gl_texture_image *target_image(struct st_context *ctx, GLenum target, GLint level,
-                                             struct gl_texture **texp, unsigned *facep,
-                                             const char *func)
-{
-   unsigned t = GL_TEXTURE_INDEX_2D, face = 0;
-   if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
-      t = GL_TEXTURE_INDEX_CUBE;
-      face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
-   } else if (target != GL_TEXTURE_2D) {
-      gl_error_at(ctx, GL_INVALID_ENUM, func);
-      return NULL;
-   }
-   GLint max_size, levels = 1;
-   glGetIntegerv(t == GL_TEXTURE_INDEX_2D ? GL_MAX_TEXTURE_SIZE : GL_MAX_CUBE_MAP_TEXTURE_SIZE,
-                 &max_size);
-   while ((max_size >> levels) > 0)
-      levels++;
-   if (level < 0 || level >= levels || level >= GL_TEXTURE_LEVELS) {
-      gl_error_at(ctx, GL_INVALID_VALUE, func);
-      return NULL;
-   }
-   struct gl_texture *tex = gl_texture_bound(ctx, t, func);
-   if (!tex)
-      return NULL;
-   *texp = tex;
-   *facep = face;
-   return &tex->images[face][level];
-}
-
 /* Copies the w x h read-buffer rectangle at window (x, y) to (xoffset, yoffset) of img;
  * source pixels outside the read buffer leave their texels undefined (unchanged). */
 static void copy_from_read_buffer(struct st_context *ctx, const struct gl_read_buffer *rb,
@@ -107,7 +76,8 @@ void GL_APIENTRY glCopyTexImage2D(GLenum target, GLint level, GLenum internalfor
    GET_CONTEXT_OR_RETURN();
    struct gl_texture *tex;
    unsigned face;
-   struct gl_texture_image *img = target_image(ctx, target, level, &tex, &face, __func__);
+   struct gl_texture_image *img =
+      gl_texture_target_image(ctx, target, level, &tex, &face, __func__);
    if (!img)
       return;
    GLint max_size;
@@ -146,7 +116,8 @@ void GL_APIENTRY glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, 
    GET_CONTEXT_OR_RETURN();
    struct gl_texture *tex;
    unsigned face;
-   struct gl_texture_image *img = target_image(ctx, target, level, &tex, &face, __func__);
+   struct gl_texture_image *img =
+      gl_texture_target_image(ctx, target, level, &tex, &face, __func__);
    if (!img)
       return;
    if (!img->fmt.base) {

@@ -2,15 +2,12 @@
  * storage format and the client's pixels written into it (gl_texture.h, Storage API). */
 #include "gl_texture.h"
 
-
 #include "gl_range.h"
 #include "gl_texture_compressed.h"
 
-/* The image of a 2D or cube face target at level of the bound texture, or NULL (error
- * raised). */
-static struct gl_texture_image *image_of(struct st_context *ctx, GLenum target, GLint level,
-                                         struct gl_texture **texp, unsigned *facep,
-                                         const char *func)
+struct gl_texture_image *gl_texture_target_image(struct st_context *ctx, GLenum target,
+                                                GLint level, struct gl_texture **texp,
+                                                unsigned *facep, const char *func)
 {
    unsigned t, face = 0;
    if (target == GL_TEXTURE_2D) {
@@ -88,7 +85,8 @@ void GL_APIENTRY glTexImage2D(GLenum target, GLint level, GLint internalformat, 
    GET_CONTEXT_OR_RETURN();
    struct gl_texture *tex;
    unsigned face;
-   struct gl_texture_image *img = image_of(ctx, target, level, &tex, &face, __func__);
+   struct gl_texture_image *img =
+      gl_texture_target_image(ctx, target, level, &tex, &face, __func__);
    if (!img)
       return;
    GLint max_size;
@@ -126,7 +124,8 @@ void GL_APIENTRY glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLin
    GET_CONTEXT_OR_RETURN();
    struct gl_texture *tex;
    unsigned face;
-   struct gl_texture_image *img = image_of(ctx, target, level, &tex, &face, __func__);
+   struct gl_texture_image *img =
+      gl_texture_target_image(ctx, target, level, &tex, &face, __func__);
    if (!img)
       return;
    bool enum_ok;
