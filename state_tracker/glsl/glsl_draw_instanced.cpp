@@ -1,6 +1,8 @@
 /* GL_EXT_draw_instanced for GLSL ES 1.00 (glsl_draw_instanced.h). */
 #include "glsl_draw_instanced.h"
 
+#include "glsl_source_lines.h"
+
 #include <cctype>
 
 namespace r600glsl {
@@ -72,29 +74,11 @@ static std::string replacement(const std::string &behavior, enum ir_stage stage)
 std::vector<std::string> draw_instanced_directives(const std::vector<std::string> &sources,
                                                    enum ir_stage stage)
 {
-   std::vector<std::string> out;
-   for (const std::string &s : sources) {
-      if (s.find("GL_EXT_draw_instanced") == std::string::npos) {
-         out.push_back(s);
-         continue;
-      }
-      std::string text;
-      size_t b = 0;
-      while (b <= s.size()) {
-         size_t e = s.find('\n', b);
-         if (e == std::string::npos)
-            e = s.size();
-         std::string line = s.substr(b, e - b);
-         std::string behavior = directive_behavior(line);
-         std::string r = behavior.empty() ? "" : replacement(behavior, stage);
-         text += r.empty() ? line : r;
-         if (e < s.size())
-            text += '\n';
-         b = e + 1;
-      }
-      out.push_back(text);
-   }
-   return out;
+   return rewrite_source_lines(sources, "GL_EXT_draw_instanced", [stage](const std::string &line) {
+      std::string behavior = directive_behavior(line);
+      std::string r = behavior.empty() ? "" : replacement(behavior, stage);
+      return r.empty() ? line : r;
+   });
 }
 
 }

@@ -1,6 +1,8 @@
 /* Extension macros matching SUPPORTED_EXTENSIONS (glsl_ext_macros.h). */
 #include "glsl_ext_macros.h"
 
+#include "glsl_source_lines.h"
+
 #include <cctype>
 #include <cstring>
 
@@ -78,26 +80,11 @@ static void hide_in_line(const std::string &line, std::string &out)
 
 std::vector<std::string> hide_unexposed_macros(const std::vector<std::string> &sources)
 {
-   std::vector<std::string> out;
-   for (const std::string &s : sources) {
-      if (s.find("GL_") == std::string::npos) {
-         out.push_back(s);
-         continue;
-      }
+   return rewrite_source_lines(sources, "GL_", [](const std::string &line) {
       std::string text;
-      size_t b = 0;
-      while (b <= s.size()) {
-         size_t e = s.find('\n', b);
-         if (e == std::string::npos)
-            e = s.size();
-         hide_in_line(s.substr(b, e - b), text);
-         if (e < s.size())
-            text += '\n';
-         b = e + 1;
-      }
-      out.push_back(text);
-   }
-   return out;
+      hide_in_line(line, text);
+      return text;
+   });
 }
 
 std::string restore_names(const std::string &log)
