@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw/hw_scratch.h"
 #include "r600_context.h"
 
 #define BLOB_MAGIC 0x42363652u   /* "R66B" */
@@ -58,7 +59,8 @@ static bool plausible(const struct r600_shader_binary *b, enum pipe_shader_type 
           b->stack_size <= 256 && b->num_params >= (vs ? 1u : 0u) && b->num_params <= 32 &&
           b->num_inputs <= 32 && b->position_gpr >= -1 && b->position_gpr < 128 &&
           b->face_gpr >= -1 && b->face_gpr < 128 && b->num_color_exports >= (vs ? 0u : 1u) &&
-          b->num_color_exports <= PIPE_MAX_COLOR_BUFS && b->num_consts <= 256;
+          b->num_color_exports <= PIPE_MAX_COLOR_BUFS && b->num_consts <= 256 &&
+          b->scratch_items <= HW_SCRATCH_MAX_ITEMS;
 }
 
 bool r600_shader_blob_load(const void *data, size_t size, enum hw_chip chip,

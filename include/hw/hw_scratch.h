@@ -25,6 +25,9 @@ enum hw_mem_export_type {
 
 #define HW_SCRATCH_SLOTS 1024u        /* thread items a scratch ring holds: 64 waves of 16 */
 #define HW_SCRATCH_RING_SHIFT 8       /* RING_BASE and RING_SIZE are in 256-byte units */
+/* vec4 elements one thread's item may hold: ITEMSIZE is a 15-bit count of dwords (the
+ * register table's SQ_{VS,PS}TMP_RING_ITEMSIZE), so at most 32767 / 4 of them. */
+#define HW_SCRATCH_MAX_ITEMS 8191u
 
 /* Byte offset inside the ring of dword `dword` of element `element` (of `elem_dwords`
  * dwords) of thread slot `slot`, whose item is `itemsize` dwords. */

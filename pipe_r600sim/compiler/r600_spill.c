@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw/hw_scratch.h"
 #include "r600_mir.h"
 
 enum { CANDIDATE = 1, SPILLED = 2, REMAT = 4 };
@@ -362,8 +363,13 @@ bool r600_spill(struct mir_program *p, unsigned budget)
       if (best == MIR_NO_REG)
          goto done;   /* nothing left to spill where it is needed */
       flags[best] |= SPILLED;
-      if (!(flags[best] & REMAT))
+      if (!(flags[best] & REMAT)) {
+         if (p->num_scratch == HW_SCRATCH_MAX_ITEMS) {
+            mir_error(p, "needs more than %u vec4s of scratch memory", HW_SCRATCH_MAX_ITEMS);
+            goto done;
+         }
          slot[best] = p->num_scratch++;
+      }
       /* live now only in the runs that mention it */
       unsigned s = pos_index(pos, num_pos, iv[best].start), e = pos_index(pos, num_pos, iv[best].end);
       for (unsigned i = s; i <= e; i++)
