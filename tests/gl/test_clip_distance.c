@@ -160,6 +160,31 @@ static void vertex_planes(void)
    rectangle(prog, planes, 0xA9, "planes 0, 3, 5, 7");
    rectangle(prog, planes, 0x16, "planes 1, 2, 4");
    rectangle(prog, planes, 0xFF, "all eight planes");
+
+   /* the exported distances survive a program binary (GL_OES_get_program_binary) */
+   PFNGLGETPROGRAMBINARYOESPROC get_binary =
+      (PFNGLGETPROGRAMBINARYOESPROC)eglGetProcAddress("glGetProgramBinaryOES");
+   PFNGLPROGRAMBINARYOESPROC load_binary =
+      (PFNGLPROGRAMBINARYOESPROC)eglGetProcAddress("glProgramBinaryOES");
+   GLint size = 0;
+   glGetProgramiv(prog, GL_PROGRAM_BINARY_LENGTH_OES, &size);
+   void *bytes = size > 0 ? malloc((size_t)size) : NULL;
+   GLenum format = 0;
+   GLint linked = 0;
+   GLuint copy = glCreateProgram();
+   if (get_binary && load_binary && bytes) {
+      get_binary(prog, size, NULL, &format, bytes);
+      load_binary(copy, format, bytes, size);
+      glGetProgramiv(copy, GL_LINK_STATUS, &linked);
+   }
+   free(bytes);
+   check(linked != 0, "program binary loads");
+   if (linked) {
+      glUseProgram(copy);
+      rectangle(copy, planes, 0xA9, "planes 0, 3, 5, 7 from a program binary");
+      glUseProgram(prog);
+   }
+   glDeleteProgram(copy);
    float rejecting[8][3];
    memcpy(rejecting, planes, sizeof(rejecting));
    memcpy(rejecting[6], reject_all, sizeof(reject_all));
