@@ -3,7 +3,8 @@
  *  1. eight planes computed in the vertex shader (gl_ClipDistance[i] = dot(position,
  *     plane i), with gl_PointSize written too, so the distances follow the misc vector): a
  *     full-screen rectangle drawn with no plane, one plane, several in both vectors of four,
- *     all eight, and a plane that rejects everything; points are culled by their distance;
+ *     all eight, and a plane that rejects everything; points are culled by their distance
+ *     and lines clipped;
  *  2. distances given per vertex (a redeclared gl_ClipDistance[2] written through a uniform
  *     index) are interpolated across a triangle: each plane alone and both;
  *  3. the state (GL_MAX_CLIP_DISTANCES_APPLE, glEnable/glIsEnabled/glGetBooleanv of
@@ -213,6 +214,25 @@ static void vertex_planes(void)
          want[y][x] = (y == 5 || x == 9) && plane_at(planes[0], x, y) >= 0.0 &&
                       plane_at(planes[2], x, y) >= 0.0;
    expect_image(want, "points culled by planes 0 and 2");
+
+   /* a line along row 12 and one along column 22, across the whole screen, clipped by both
+    * planes at x = 20.25 and y = 8.25 pixels (planes 0 and 2 moved by a quarter pixel, so the
+    * clipped ends lie inside a pixel's diamond): the lines start at column 20 and row 8 */
+   float moved[8][3];
+   memcpy(moved, planes, sizeof(moved));
+   moved[0][2] -= 1.0f / 64.0f;
+   moved[2][2] -= 1.0f / 64.0f;
+   const float lines[8] = { -1.0f, (float)ndc(12.5, H), 1.0f, (float)ndc(12.5, H),
+                            (float)ndc(22.5, W), -1.0f, (float)ndc(22.5, W), 1.0f };
+   set_planes(prog, (const float (*)[3])moved);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, lines);
+   glDrawArrays(GL_LINES, 0, 4);
+   check_gl("lines");
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         want[y][x] = (y == 12 && x >= 20) || (x == 22 && y >= 8);
+   expect_image(want, "lines clipped by planes 0 and 2");
    glDisableVertexAttribArray(0);
    enable_only(0);
    glDeleteProgram(prog);
