@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "glsl_source_lines.h"
+#include "glsl_stage_info.h"
 
 namespace r600glsl {
 
@@ -56,13 +57,18 @@ static bool find_word(const std::string &text, const std::string &w, bool declar
    return false;
 }
 
+bool clip_distance_implicit(const std::vector<std::string> &sources, enum ir_stage stage)
+{
+   if (stage != IR_STAGE_VERTEX)
+      return false;
+   std::string text = without_comments(sources);
+   return find_word(text, "gl_ClipDistance", false) && !find_word(text, "gl_ClipDistance", true);
+}
+
 std::string clip_distance_preamble(const std::vector<std::string> &sources, enum ir_stage stage)
 {
    /* the GL_APPLE_clip_distance macro comes from SUPPORTED_EXTENSIONS */
-   if (stage != IR_STAGE_VERTEX)
-      return "";
-   std::string text = without_comments(sources);
-   if (!find_word(text, "gl_ClipDistance", false) || find_word(text, "gl_ClipDistance", true))
+   if (!clip_distance_implicit(sources, stage))
       return "";
    return std::string("#if __VERSION__ == 100\nvarying highp float ") + CLIP_DISTANCE_VAR + "[" +
           std::to_string(MAX_CLIP_DISTANCES) + "];\n#endif\n";
@@ -112,7 +118,24 @@ static const TIntermSymbol *declaration(const TIntermediate *im)
    return nullptr;
 }
 
-bool check_clip_distance(const TIntermediate *im, std::string &log)
+/* The line of an element of the hidden varying picked at run time, or 0 (an explicit
+ * stack: the tree's depth is checked later). */
+static int indexed_at_run_time(TIntermNode *root)
+{
+   std::vector<TIntermNode *> stack{ root };
+   while (!stack.empty()) {
+      TIntermNode *n = stack.back();
+      stack.pop_back();
+      TIntermBinary *b = n->getAsBinaryNode();
+      TIntermSymbol *s = b && b->getOp() == EOpIndexIndirect ? b->getLeft()->getAsSymbolNode() : nullptr;
+      if (s && s->getName() == CLIP_DISTANCE_VAR)
+         return b->getLoc().line;
+      for_each_child(n, [&](TIntermNode *c) { stack.push_back(c); });
+   }
+   return 0;
+}
+
+bool check_clip_distance(const TIntermediate *im, bool implicit, std::string &log)
 {
    const TIntermSymbol *s = declaration(im);
    if (!s)
@@ -132,6 +155,11 @@ bool check_clip_distance(const TIntermediate *im, std::string &log)
    if (size < 1 || size > (int)MAX_CLIP_DISTANCES) {
       log += at + "array size must be at most gl_MaxClipDistances (" +
              std::to_string(MAX_CLIP_DISTANCES) + ")\n";
+      return false;
+   }
+   if (int line = implicit ? indexed_at_run_time(im->getTreeRoot()) : 0) {
+      log += "ERROR: 0:" + std::to_string(line) + ": 'gl_ClipDistance' : indexed by a "
+             "non-constant expression: redeclare it with a size first\n";
       return false;
    }
    return true;

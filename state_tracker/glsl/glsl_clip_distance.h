@@ -15,9 +15,10 @@
  *   float gl_ClipDistance[4];"), which through the macro declares the hidden varying.
  * The preamble defines the GL_APPLE_clip_distance macro (SUPPORTED_EXTENSIONS).
  *
- * After parsing, check_clip_distance applies the extension's rules to the declaration (a
- * float array of at most gl_MaxClipDistances elements, a varying); glslang checks constant
- * indices against its size. The linker exports it as IR_SEM_CLIPDIST outputs, 4 distances
+ * After parsing, check_clip_distance applies the extension's rules: the declaration is a
+ * float array of at most gl_MaxClipDistances elements, a varying, and an array not
+ * redeclared is indexed only by constant expressions (which size it; glslang checks them
+ * against gl_MaxClipDistances). The linker exports it as IR_SEM_CLIPDIST outputs, 4 distances
  * each (glsl_interface.cpp), not as varyings of the fragment shader. */
 #ifndef GLSL_CLIP_DISTANCE_H
 #define GLSL_CLIP_DISTANCE_H
@@ -37,6 +38,10 @@ const unsigned MAX_CLIP_DISTANCES = 8;
 /* The hidden varying behind gl_ClipDistance (no "gl_": user code cannot declare those). */
 extern const char CLIP_DISTANCE_VAR[];
 
+/* Whether a shader of the stage names gl_ClipDistance without declaring it (the preamble
+ * then declares it). */
+bool clip_distance_implicit(const std::vector<std::string> &sources, enum ir_stage stage);
+
 /* Preamble lines for the stage (see above). */
 std::string clip_distance_preamble(const std::vector<std::string> &sources, enum ir_stage stage);
 
@@ -44,8 +49,9 @@ std::string clip_distance_preamble(const std::vector<std::string> &sources, enum
 std::vector<std::string> clip_distance_directives(const std::vector<std::string> &sources,
                                                   enum ir_stage stage);
 
-/* The extension's rules on the declaration of a parsed shader; false with errors in log. */
-bool check_clip_distance(const glslang::TIntermediate *im, std::string &log);
+/* The extension's rules on a parsed shader (implicit: clip_distance_implicit of its
+ * sources); false with errors in log. */
+bool check_clip_distance(const glslang::TIntermediate *im, bool implicit, std::string &log);
 
 /* A log about the rewritten sources with gl_ClipDistance for the hidden name. */
 std::string clip_distance_names(const std::string &log);

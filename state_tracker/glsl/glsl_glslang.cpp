@@ -252,7 +252,7 @@ std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
       const glslang::TIntermediate *im = shader->getIntermediate();
       if (im->getVersion() == 100 && check_return_precisions(im->getTreeRoot(), log))
          ok = false;
-      if (!check_clip_distance(im, log))
+      if (!check_clip_distance(im, clip_distance_implicit(sources, stage), log))
          ok = false;
       if (im->getProfile() != EEsProfile || (im->getVersion() != 100 && im->getVersion() != 300)) {
          log += "ERROR: 0:1: '#version' : only GLSL ES 1.00 and 3.00 es are supported\n";

@@ -1,7 +1,8 @@
 /* GL_APPLE_clip_distance end to end (EGL pbuffer, GLES2, GLSL front end, compiler exports,
  * PA_CL_VS_OUT_CNTL, the simulated clipper):
  *  1. eight planes computed in the vertex shader (gl_ClipDistance[i] = dot(position,
- *     plane i), with gl_PointSize written too, so the distances follow the misc vector): a
+ *     plane i) in a loop, the array redeclared with gl_MaxClipDistances elements, with
+ *     gl_PointSize written too, so the distances follow the misc vector): a
  *     full-screen rectangle drawn with no plane, one plane, several in both vectors of four,
  *     all eight, and a plane that rejects everything; points are culled by their distance
  *     and lines clipped;
@@ -43,6 +44,7 @@ static const float reject_all[3] = { 0.0f, 0.0f, -1.0f };
 static const char vs_planes[] =
    "#extension GL_APPLE_clip_distance : require\n"
    "attribute vec2 pos;\n"
+   "varying highp float gl_ClipDistance[gl_MaxClipDistances];\n"
    "uniform vec4 planes[8];\n"
    "void main() {\n"
    "   gl_Position = vec4(pos, 0.0, 1.0);\n"
@@ -371,6 +373,11 @@ static void language(void)
         GL_VERTEX_SHADER, true, "with : enable" },
       { EXT VS_MAIN("gl_ClipDistance[8] = 1.0;"), GL_VERTEX_SHADER, false,
         "an index past gl_MaxClipDistances" },
+      { EXT VS_MAIN("for (int i = 0; i < 2; i++) gl_ClipDistance[i] = 1.0;"), GL_VERTEX_SHADER,
+        false, "a non-constant index without a redeclared size" },
+      { EXT "varying highp float gl_ClipDistance[2];\n"
+        VS_MAIN("for (int i = 0; i < 2; i++) gl_ClipDistance[i] = 1.0;"), GL_VERTEX_SHADER,
+        true, "a non-constant index of a redeclared array" },
       { EXT "varying highp float gl_ClipDistance[3];\n" VS_MAIN("gl_ClipDistance[3] = 1.0;"),
         GL_VERTEX_SHADER, false, "an index past the redeclared size" },
       { EXT "varying highp float gl_ClipDistance[9];\n" VS_MAIN("gl_ClipDistance[0] = 1.0;"),
