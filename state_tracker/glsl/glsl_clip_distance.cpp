@@ -59,7 +59,10 @@ static bool find_word(const std::string &text, const std::string &w, bool declar
 
 bool clip_distance_implicit(const std::vector<std::string> &sources, enum ir_stage stage)
 {
-   if (stage != IR_STAGE_VERTEX)
+   bool named = false;
+   for (const std::string &s : sources)
+      named = named || s.find("gl_ClipDistance") != std::string::npos;
+   if (stage != IR_STAGE_VERTEX || !named)
       return false;
    std::string text = without_comments(sources);
    return find_word(text, "gl_ClipDistance", false) && !find_word(text, "gl_ClipDistance", true);
