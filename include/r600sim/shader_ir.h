@@ -154,7 +154,9 @@ enum ir_semantic {
    IR_SEM_INSTANCEID,      /* VS in: .x int32 */
    IR_SEM_SECONDARY_COLOR, /* PS out: second source of colour 0 for dual-source blending
                               (gl_SecondaryFragColorEXT / gl_SecondaryFragDataEXT[0]) */
-   IR_SEM_LAST = IR_SEM_SECONDARY_COLOR
+   IR_SEM_CLIPDIST,        /* VS out: clip distances 4*index .. 4*index+3 in .xyzw
+                              (gl_ClipDistance, GL_APPLE_clip_distance) */
+   IR_SEM_LAST = IR_SEM_CLIPDIST
 };
 
 enum ir_interp { IR_INTERP_PERSPECTIVE = 0, IR_INTERP_LINEAR, IR_INTERP_FLAT };
