@@ -7,7 +7,7 @@
 
 #include "gl_texture.h"
 
-#define GL_COMPRESSED_FORMAT_COUNT 5
+#define GL_COMPRESSED_FORMAT_COUNT 33   /* 4 S3TC, ETC1, 28 ASTC */
 
 /* Writes the compressed internal formats (GL_COMPRESSED_TEXTURE_FORMATS) into out[0 ..
  * GL_COMPRESSED_FORMAT_COUNT - 1]. */
