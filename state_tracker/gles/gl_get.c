@@ -28,7 +28,7 @@ enum get_kind {
 struct get_value {
    enum get_kind kind;
    unsigned n;
-   int64_t i[GL_COMPRESSED_FORMAT_COUNT];   /* COMPRESSED_TEXTURE_FORMATS has the most values */
+   int64_t i[8];              /* GL_COMPRESSED_TEXTURE_FORMATS has the most values */
    double f[4];
 };
 

@@ -42,7 +42,7 @@ struct compressed_format {
    { GL_COMPRESSED_SRGB8_ALPHA8_ASTC_##w##x##h##_KHR, PIPE_FORMAT_R8G8B8A8_SRGB, \
      GL_ASTC_BLOCK_BYTES, true, ASTC, w, h }
 
-static const struct compressed_format formats[GL_COMPRESSED_FORMAT_COUNT] = {
+static const struct compressed_format formats[] = {
    { GL_COMPRESSED_RGB_S3TC_DXT1_EXT, PIPE_FORMAT_DXT1_RGB, 8, false, STORED, 4, 4 },
    { GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, PIPE_FORMAT_DXT1_RGBA, 8, true, STORED, 4, 4 },
    { GL_COMPRESSED_RGBA_S3TC_DXT3_EXT, PIPE_FORMAT_DXT3_RGBA, 16, true, STORED, 4, 4 },
@@ -54,17 +54,20 @@ static const struct compressed_format formats[GL_COMPRESSED_FORMAT_COUNT] = {
    ASTC_FORMAT(12, 10), ASTC_FORMAT(12, 12),
 };
 
+#define FORMAT_COUNT (sizeof(formats) / sizeof(formats[0]))
+
 #define BLOCK 4   /* texels per block edge of S3TC, the format glTexImage2D compresses */
 
 void gl_compressed_formats(int64_t out[GL_COMPRESSED_FORMAT_COUNT])
 {
-   for (unsigned i = 0; i < GL_COMPRESSED_FORMAT_COUNT; i++)
-      out[i] = formats[i].internalformat;
+   for (unsigned i = 0, n = 0; i < FORMAT_COUNT; i++)
+      if (formats[i].decode != ASTC)
+         out[n++] = formats[i].internalformat;
 }
 
 static const struct compressed_format *find(GLenum internalformat)
 {
-   for (unsigned i = 0; i < GL_COMPRESSED_FORMAT_COUNT; i++)
+   for (unsigned i = 0; i < FORMAT_COUNT; i++)
       if (formats[i].internalformat == internalformat)
          return &formats[i];
    return NULL;
@@ -214,6 +217,12 @@ void GL_APIENTRY glCompressedTexSubImage2D(GLenum target, GLint level, GLint xof
    }
    if (data && width && height && !write_blocks(ctx, img, f, xoffset, yoffset, width, height, data))
       gl_error(ctx, GL_OUT_OF_MEMORY);
+}
+
+bool gl_compressed_astc_format(GLenum internalformat)
+{
+   const struct compressed_format *f = find(internalformat);
+   return f && f->decode == ASTC;
 }
 
 bool gl_compressed_s3tc_format(GLenum internalformat, struct gl_texture_format *out)

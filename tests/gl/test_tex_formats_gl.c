@@ -454,16 +454,16 @@ static void test_etc1(void)
 
 static void test_compressed_errors(void)
 {
-   GLint n = -1, list[64] = { 0 };
+   GLint n = -1, list[8] = { 0 };
    glGetIntegerv(GL_NUM_COMPRESSED_TEXTURE_FORMATS, &n);
    glGetIntegerv(GL_COMPRESSED_TEXTURE_FORMATS, list);
-   check(n == 33, "GL_NUM_COMPRESSED_TEXTURE_FORMATS = %d, want 33 (with ASTC's 28)", n);
+   check(n == 5, "GL_NUM_COMPRESSED_TEXTURE_FORMATS = %d, want 5", n);
    static const GLenum all[5] = { GL_COMPRESSED_RGB_S3TC_DXT1_EXT, GL_COMPRESSED_RGBA_S3TC_DXT1_EXT,
                                   GL_COMPRESSED_RGBA_S3TC_DXT3_EXT, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT,
                                   GL_ETC1_RGB8_OES };
    for (unsigned i = 0; i < 5; i++) {
       bool found = false;
-      for (int k = 0; k < n && k < 64; k++)
+      for (int k = 0; k < n && k < 8; k++)
          found |= (GLenum)list[k] == all[i];
       check(found, "GL_COMPRESSED_TEXTURE_FORMATS lists 0x%04x", (unsigned)all[i]);
    }
