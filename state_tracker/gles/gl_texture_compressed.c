@@ -219,12 +219,6 @@ void GL_APIENTRY glCompressedTexSubImage2D(GLenum target, GLint level, GLint xof
       gl_error(ctx, GL_OUT_OF_MEMORY);
 }
 
-bool gl_compressed_astc_format(GLenum internalformat)
-{
-   const struct compressed_format *f = find(internalformat);
-   return f && f->decode == ASTC;
-}
-
 bool gl_compressed_s3tc_format(GLenum internalformat, struct gl_texture_format *out)
 {
    const struct compressed_format *f = find(internalformat);

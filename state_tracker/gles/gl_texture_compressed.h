@@ -14,11 +14,6 @@
  * GL_COMPRESSED_FORMAT_COUNT - 1]. */
 void gl_compressed_formats(int64_t out[GL_COMPRESSED_FORMAT_COUNT]);
 
-/* Whether internalformat is one of the 28 2D ASTC formats (KHR_texture_compression_astc_ldr:
- * glCompressedTexImage2D only; glTexImage2D, glCopyTexImage2D and glGenerateMipmap of them
- * are INVALID_OPERATION). */
-bool gl_compressed_astc_format(GLenum internalformat);
-
 /* glTexImage2D / glTexSubImage2D with an S3TC internal format (the extension allows them;
  * the pixels are compressed on upload, gl_s3tc_encode.c). */
 /* Whether internalformat is an S3TC format; *out its image format when it is. */

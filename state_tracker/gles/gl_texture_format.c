@@ -21,7 +21,7 @@
  * (EXT_texture_type_2_10_10_10_REV: same bit layout; RGB reads alpha as 1). */
 #include "gl_texture_format.h"
 
-#include "gl_texture_compressed.h"
+#include "gl_astc.h"
 
 #include <math.h>
 #include <string.h>
@@ -123,7 +123,7 @@ GLenum gl_texture_format_choose(GLint internalformat, GLenum format, GLenum type
     * takes only the base format: a known internal format that cannot match `format`; so
     * are the ASTC formats (KHR_texture_compression_astc_ldr: compressed uploads only). */
    if (!format_enum((GLenum)internalformat) && internalformat != GL_DEPTH24_STENCIL8_OES &&
-       !gl_compressed_astc_format((GLenum)internalformat))
+       !gl_astc_format((unsigned)internalformat))
       return GL_INVALID_VALUE;
    if (!format_enum(format) || !type_enum(type))
       return GL_INVALID_ENUM;
