@@ -47,4 +47,5 @@ const char gl_extensions_string[] =
    "GL_EXT_texture_rg "
    "GL_OES_EGL_image_external "
    "GL_APPLE_clip_distance "
+   "GL_KHR_texture_compression_astc_ldr "
    "";
