@@ -70,6 +70,8 @@ static uint8_t *build(struct st_context *ctx, const struct gl_exe *exe, size_t *
 {
    if (!exe->num_variants)
       return NULL;   /* every context that compiled it is gone; a draw makes one again */
+   if (!exe->variants[0].vs || !exe->variants[0].fs)
+      return NULL;   /* a separable program of one stage: the format holds both */
    const struct glsl_program *g = exe->glsl;
    size_t blob_size[2];
    void *blob[2] = {

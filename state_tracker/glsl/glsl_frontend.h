@@ -99,6 +99,14 @@ struct glsl_program *glsl_link_frag(const struct glsl_shader *vs, const struct g
                                     const struct glsl_attrib_binding *bindings,
                                     unsigned num_bindings,
                                     const struct glsl_frag_binding *frag, unsigned num_frag);
+/* GL_EXT_separate_shader_objects: a separable program, of one stage (the other NULL) or both;
+ * each stage's varyings are laid out alone so that it pairs with another program's stage
+ * (glsl_interface.cpp). The missing stage's IR is NULL. */
+struct glsl_program *glsl_link_separable(const struct glsl_shader *vs,
+                                         const struct glsl_shader *fs,
+                                         const struct glsl_attrib_binding *bindings,
+                                         unsigned num_bindings,
+                                         const struct glsl_frag_binding *frag, unsigned num_frag);
 void glsl_program_destroy(struct glsl_program *);
 
 #endif

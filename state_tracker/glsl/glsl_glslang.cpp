@@ -68,6 +68,7 @@ const char *const SUPPORTED_EXTENSIONS[] = { "GL_OES_standard_derivatives", "GL_
                                               "GL_EXT_shader_texture_lod",
                                               "GL_EXT_draw_buffers",
                                               "GL_OES_EGL_image_external",
+                                              "GL_EXT_separate_shader_objects",
                                               nullptr };
 
 /* GLSL ES 1.00 4.6.4: "It is an error to declare gl_FrontFacing as invariant." glslang
