@@ -11,6 +11,7 @@
 #include "glsl_es100_rewrite.h"
 #include "glsl_es100_rules.h"
 #include "glsl_ext_macros.h"
+#include "glsl_es100_location.h"
 #include "glsl_ext_shim.h"
 
 #include <glslang/Include/intermediate.h>
@@ -210,8 +211,9 @@ std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
    auto shader = std::make_unique<glslang::TShader>(glslang_stage(stage));
    /* extension directives glslang does not know become definitions or blanks first; then
     * every GL_ name the driver does not expose is hidden */
-   const std::vector<std::string> sources =
-      hide_unexposed_macros(draw_instanced_directives(hide_shim_extensions(original), stage));
+   std::map<std::string, int> locations;
+   const std::vector<std::string> sources = hide_unexposed_macros(draw_instanced_directives(
+      hide_shim_extensions(take_es100_locations(original, locations)), stage));
    SourceList src(sources);
    size_t size = preprocessed_size(stage, sources, src);
    if (size > MAX_PREPROCESSED_SIZE) {
@@ -239,8 +241,10 @@ std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
       }
    }
    if (ok) {
-      const glslang::TIntermediate *im = shader->getIntermediate();
+      glslang::TIntermediate *im = shader->getIntermediate();
       if (im->getVersion() == 100 && check_return_precisions(im->getTreeRoot(), log))
+         ok = false;
+      if (!apply_es100_locations(im, locations, log))
          ok = false;
       if (im->getProfile() != EEsProfile || (im->getVersion() != 100 && im->getVersion() != 300)) {
          log += "ERROR: 0:1: '#version' : only GLSL ES 1.00 and 3.00 es are supported\n";

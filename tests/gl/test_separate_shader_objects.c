@@ -251,6 +251,68 @@ static void test_interface_matching(void)
    check_gl("interface matching clean-up");
 }
 
+/* GLSL ES 1.00 layout(location) (the extension's 4.3.3.1 and 4.3.5.1): varyings matched by
+ * location whatever their names, an attribute placed by the shader text. */
+static const char vs_located[] =
+   "#extension GL_EXT_separate_shader_objects : enable\n"
+   "layout(location = 3) attribute vec2 pos;\n"
+   "layout(location = 5) varying vec4 first;\n"
+   "layout(location = 2) varying vec4 second;\n"
+   "void main() {\n"
+   "   first = vec4(1.0, 0.0, 0.0, 1.0);\n"
+   "   second = vec4(0.0, 0.0, 1.0, 1.0);\n"
+   "   gl_Position = vec4(pos, 0.0, 1.0);\n"
+   "}\n";
+static const char fs_located[] =
+   "#extension GL_EXT_separate_shader_objects : require\n"
+   "precision mediump float;\n"
+   "layout(location = 5) varying vec4 red_in;\n"
+   "layout(location = 2) varying vec4 blue_in;\n"
+   "void main() { gl_FragColor = vec4(red_in.xy, blue_in.z, 1.0); }\n";
+
+static void test_locations(void)
+{
+   GLuint vs = shader_program(GL_VERTEX_SHADER, vs_located);
+   GLuint fs = shader_program(GL_FRAGMENT_SHADER, fs_located);
+   check(glGetAttribLocation(vs, "pos") == 3, "layout(location = 3) attribute");
+   GLuint pipe;
+   GenProgramPipelines(1, &pipe);
+   UseProgramStages(pipe, GL_VERTEX_SHADER_BIT_EXT, vs);
+   UseProgramStages(pipe, GL_FRAGMENT_SHADER_BIT_EXT, fs);
+   BindProgramPipeline(pipe);
+   static const float v[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
+   glVertexAttribPointer(3, 2, GL_FLOAT, GL_FALSE, 0, v);
+   glEnableVertexAttribArray(3);
+   /* by name order (no locations) red_in would get second and blue_in first */
+   draw_expect((const uint8_t[]){ 255, 0, 255, 255 }, "varyings matched by location");
+   glDisableVertexAttribArray(3);
+
+   /* without the extension enabled the qualifier is not ES 1.00 */
+   const char *plain = vs_located + strlen("#extension GL_EXT_separate_shader_objects : enable\n");
+   GLuint s = glCreateShader(GL_VERTEX_SHADER);
+   glShaderSource(s, 1, &plain, NULL);
+   glCompileShader(s);
+   GLint ok = -1;
+   glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+   check(ok == GL_FALSE, "layout(location) needs the extension in GLSL ES 1.00");
+   /* two varyings at one location fail to link */
+   const char *clash = "#extension GL_EXT_separate_shader_objects : enable\n"
+                       "attribute vec4 p;\n"
+                       "layout(location = 1) varying vec4 a;\n"
+                       "layout(location = 1) varying vec4 b;\n"
+                       "void main() { a = p; b = p; gl_Position = p; }\n";
+   GLuint bad = CreateShaderProgramv(GL_VERTEX_SHADER, 1, &clash);
+   check(program_iv(bad, GL_LINK_STATUS) == GL_FALSE, "overlapping varying locations");
+
+   BindProgramPipeline(0);
+   DeleteProgramPipelines(1, &pipe);
+   glDeleteShader(s);
+   glDeleteProgram(bad);
+   glDeleteProgram(vs);
+   glDeleteProgram(fs);
+   check_gl("locations");
+}
+
 static void test_objects(void)
 {
    GLuint p[2];
@@ -429,6 +491,7 @@ int main(void)
    test_objects();
    test_pipeline_draws();
    test_interface_matching();
+   test_locations();
    test_errors();
 
    egl_fixture_fini(&f);
