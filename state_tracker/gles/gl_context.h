@@ -189,6 +189,7 @@ struct st_context {
    struct gl_program *program;           /* current (use_count held) */
    struct gl_names pipelines;            /* program pipelines are per context (gl_pipeline.c) */
    struct gl_pipeline *pipeline;         /* bound; NULL = none */
+   struct st_blob_cache *blob_cache;     /* the display's (EGL_ANDROID_blob_cache), or NULL */
    struct gl_buffer *array_buffer;
    struct gl_vao *vao;                   /* bound: &default_vao or one of vaos */
    struct gl_vao default_vao;

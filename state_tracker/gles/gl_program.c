@@ -10,6 +10,7 @@
 
 #include "glsl_frontend.h"
 #include "gl_program_binary.h"
+#include "gl_program_cache.h"
 #include "gl_objects.h"
 
 /* Replaces the info log (NULL when out of memory reads as empty). */
@@ -245,6 +246,18 @@ static bool link(struct st_context *ctx, struct gl_program *prog)
          return false;
       }
    }
+   /* EGL_ANDROID_blob_cache: the same sources and bindings linked before */
+   uint8_t key[GL_PROGRAM_CACHE_KEY_SIZE];
+   gl_program_cache_key(ctx, prog, key);
+   struct gl_exe *cached = gl_program_cache_load(ctx, key);
+   if (cached) {
+      set_log(prog, "%s", "");
+      if (prog->exe)
+         gl_exe_destroy(ctx, prog->exe);
+      prog->exe = cached;
+      prog->linked_separable = prog->separable;
+      return true;
+   }
    struct glsl_attrib_binding *bindings = calloc(prog->num_bindings + 1, sizeof(*bindings));
    struct glsl_frag_binding *frag = calloc(prog->num_frag_bindings + 1, sizeof(*frag));
    if (!bindings || !frag) {
@@ -285,6 +298,7 @@ static bool link(struct st_context *ctx, struct gl_program *prog)
       gl_exe_destroy(ctx, prog->exe);
    prog->exe = exe;
    prog->linked_separable = prog->separable;
+   gl_program_cache_store(ctx, key, exe);
    return true;
 }
 

@@ -66,7 +66,8 @@ static void make_key(struct st_context *ctx, struct header *h)
 /* The whole binary of exe (malloc'ed) and its size; NULL when out of memory. The machine
  * code is read from the executable's first variant (every variant holds the same code);
  * NULL also when it has none. */
-static uint8_t *build(struct st_context *ctx, const struct gl_exe *exe, size_t *size)
+uint8_t *gl_program_binary_build(struct st_context *ctx, const struct gl_exe *exe,
+                                 size_t *size)
 {
    if (!exe->num_variants)
       return NULL;   /* every context that compiled it is gone; a draw makes one again */
@@ -117,7 +118,7 @@ GLint gl_program_binary_length(struct st_context *ctx, const struct gl_program *
    if (!p->link_status || !p->exe)
       return 0;
    size_t size = 0;
-   uint8_t *b = build(ctx, p->exe, &size);
+   uint8_t *b = gl_program_binary_build(ctx, p->exe, &size);
    free(b);
    return b ? (GLint)size : 0;
 }
@@ -134,7 +135,7 @@ void GL_APIENTRY glGetProgramBinaryOES(GLuint program, GLsizei bufSize, GLsizei 
       err = GL_INVALID_OPERATION;
    } else if (p) {
       size_t size = 0;
-      uint8_t *b = build(ctx, p->exe, &size);
+      uint8_t *b = gl_program_binary_build(ctx, p->exe, &size);
       if (!b)
          err = GL_OUT_OF_MEMORY;
       else if (bufSize < 0 || size > (size_t)bufSize)
@@ -225,8 +226,8 @@ static const char *check_link_results(const struct link_results *lr,
 }
 
 /* Makes the executable a binary describes; NULL with the reason in *why. */
-static struct gl_exe *load(struct st_context *ctx, const uint8_t *bin, size_t size,
-                           const char **why, char **driver_log)
+struct gl_exe *gl_program_binary_load(struct st_context *ctx, const uint8_t *bin, size_t size,
+                                      const char **why, char **driver_log)
 {
    struct header h, key;
    make_key(ctx, &key);
@@ -313,9 +314,11 @@ void GL_APIENTRY glProgramBinaryOES(GLuint program, GLenum binaryFormat, const v
    } else if (p) {
       const char *why = NULL;
       char *driver_log = NULL;
-      struct gl_exe *exe = binary && length > 0 ? load(ctx, binary, (size_t)length, &why,
-                                                       &driver_log)
-                                                : (why = "empty", NULL);
+      struct gl_exe *exe = NULL;
+      if (binary && length > 0)
+         exe = gl_program_binary_load(ctx, binary, (size_t)length, &why, &driver_log);
+      else
+         why = "empty";
       char *log = NULL;
       if (!exe && asprintf(&log, "error: program binary rejected: %s%s%s\n", why,
                            driver_log ? ": " : "", driver_log ? driver_log : "") < 0)

@@ -65,6 +65,17 @@ void glsl_shader_destroy(struct glsl_shader *s)
    delete s;
 }
 
+unsigned glsl_shader_num_sources(const struct glsl_shader *s)
+{
+   return (unsigned)s->sources.size();
+}
+
+const char *glsl_shader_source(const struct glsl_shader *s, unsigned i, size_t *length)
+{
+   *length = s->sources[i].size();
+   return s->sources[i].data();
+}
+
 void glsl_program_destroy(struct glsl_program *p)
 {
    if (!p)

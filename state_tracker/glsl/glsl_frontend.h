@@ -10,6 +10,7 @@
 #define GLSL_FRONTEND_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "r600sim/shader_ir.h"
@@ -23,6 +24,9 @@ struct glsl_shader *glsl_compile(enum ir_stage stage, const char *const *strings
 bool glsl_shader_ok(const struct glsl_shader *);
 const char *glsl_shader_log(const struct glsl_shader *);   /* never NULL, may be "" */
 void glsl_shader_destroy(struct glsl_shader *);
+/* The source strings the shader was compiled from (a program cache key hashes them). */
+unsigned glsl_shader_num_sources(const struct glsl_shader *);
+const char *glsl_shader_source(const struct glsl_shader *, unsigned i, size_t *length);
 
 /* glBindAttribLocation bindings in effect at link time. */
 struct glsl_attrib_binding { const char *name; unsigned location; };
