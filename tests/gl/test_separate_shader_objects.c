@@ -8,6 +8,7 @@
 #include "egl_fixture.h"
 
 #include <GLES2/gl2ext.h>
+#include <stdlib.h>
 
 #define W 8
 #define H 8
@@ -27,6 +28,8 @@ static PFNGLPROGRAMUNIFORM4FEXTPROC ProgramUniform4f;
 static PFNGLPROGRAMUNIFORM4FVEXTPROC ProgramUniform4fv;
 static PFNGLPROGRAMUNIFORM1IEXTPROC ProgramUniform1i;
 static PFNGLPROGRAMUNIFORMMATRIX2FVEXTPROC ProgramUniformMatrix2fv;
+static PFNGLGETPROGRAMBINARYOESPROC GetProgramBinary;
+static PFNGLPROGRAMBINARYOESPROC ProgramBinary;
 
 static uint8_t image[W * H * 4];
 static unsigned mismatches;
@@ -313,6 +316,44 @@ static void test_locations(void)
    check_gl("locations");
 }
 
+/* GL_OES_get_program_binary with one-stage programs: the binary goes back into a separable
+ * program (drawing in a pipeline), not into an ordinary one. */
+static void test_binaries(void)
+{
+   GLuint vs = shader_program(GL_VERTEX_SHADER, vs_uniform);
+   GLuint fs = shader_program(GL_FRAGMENT_SHADER, fs_tint);
+   GLint length = 0;
+   glGetProgramiv(fs, GL_PROGRAM_BINARY_LENGTH_OES, &length);
+   check(length > 0, "a fragment-only program has a binary");
+   uint8_t *binary = malloc(length > 0 ? (size_t)length : 1);
+   GLenum format = 0;
+   GetProgramBinary(fs, length, NULL, &format, binary);
+   check_gl("glGetProgramBinaryOES of a one-stage program");
+   GLuint plain = glCreateProgram(), separable = glCreateProgram();
+   ProgramBinary(plain, format, binary, length);
+   check(program_iv(plain, GL_LINK_STATUS) == GL_FALSE, "not into a non-separable program");
+   ProgramParameteri(separable, GL_PROGRAM_SEPARABLE_EXT, GL_TRUE);
+   ProgramBinary(separable, format, binary, length);
+   check(program_iv(separable, GL_LINK_STATUS) == GL_TRUE, "into a separable program");
+   free(binary);
+   GLuint pipe;
+   GenProgramPipelines(1, &pipe);
+   UseProgramStages(pipe, GL_VERTEX_SHADER_BIT_EXT, vs);
+   UseProgramStages(pipe, GL_FRAGMENT_SHADER_BIT_EXT, separable);
+   check_gl("the loaded program in a pipeline");
+   BindProgramPipeline(pipe);
+   ProgramUniform4f(vs, glGetUniformLocation(vs, "vcolor"), 1, 1, 1, 1);
+   ProgramUniform4f(separable, glGetUniformLocation(separable, "tint"), 0, 0, 1, 1);
+   draw_expect(BLUE, "fragment program loaded from its binary");
+   BindProgramPipeline(0);
+   DeleteProgramPipelines(1, &pipe);
+   glDeleteProgram(vs);
+   glDeleteProgram(fs);
+   glDeleteProgram(plain);
+   glDeleteProgram(separable);
+   check_gl("binaries");
+}
+
 static void test_objects(void)
 {
    GLuint p[2];
@@ -477,7 +518,9 @@ int main(void)
                 PROC(ProgramUniform4f, "glProgramUniform4fEXT") &
                 PROC(ProgramUniform4fv, "glProgramUniform4fvEXT") &
                 PROC(ProgramUniform1i, "glProgramUniform1iEXT") &
-                PROC(ProgramUniformMatrix2fv, "glProgramUniformMatrix2fvEXT");
+                PROC(ProgramUniformMatrix2fv, "glProgramUniformMatrix2fvEXT") &
+                PROC(GetProgramBinary, "glGetProgramBinaryOES") &
+                PROC(ProgramBinary, "glProgramBinaryOES");
    check(procs, "entry points");
    if (!procs)
       return check_report();
@@ -492,6 +535,7 @@ int main(void)
    test_pipeline_draws();
    test_interface_matching();
    test_locations();
+   test_binaries();
    test_errors();
 
    egl_fixture_fini(&f);
