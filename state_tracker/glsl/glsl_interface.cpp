@@ -320,12 +320,12 @@ std::map<std::string, unsigned> Linker::separable_layout(const StageInfo &st,
    for (const Decl &d : st.decls) {
       if (d.storage != storage || !is_user(d))
          continue;
-      unsigned n = d.type.slots();
+      uint64_t n = d.type.slots();   /* UINT_MAX for sizes beyond counting */
       if (d.location < 0) {
          by_name[d.name] = &d;
          continue;
       }
-      if ((unsigned)d.location + n > MAX_VARYING_VECTORS) {
+      if ((uint64_t)d.location + n > MAX_VARYING_VECTORS) {
          error("varying '" + d.name + "' does not fit at location " + std::to_string(d.location) +
                " (GL_MAX_VARYING_VECTORS is " + std::to_string(MAX_VARYING_VECTORS) + ")");
          continue;
@@ -337,11 +337,11 @@ std::map<std::string, unsigned> Linker::separable_layout(const StageInfo &st,
       }
       first[d.name] = (unsigned)d.location;
    }
-   unsigned next = MAX_VARYING_VECTORS, vectors = 0;
+   uint64_t next = MAX_VARYING_VECTORS, vectors = 0;
    for (bool t : taken)
       vectors += t;
    for (const auto &e : by_name) {
-      first[e.first] = next;
+      first[e.first] = (unsigned)std::min<uint64_t>(next, UINT_MAX);
       next += e.second->type.slots();
       vectors += e.second->type.slots();
    }

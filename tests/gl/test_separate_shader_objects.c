@@ -306,6 +306,19 @@ static void test_locations(void)
                        "void main() { a = p; b = p; gl_Position = p; }\n";
    GLuint bad = CreateShaderProgramv(GL_VERTEX_SHADER, 1, &clash);
    check(program_iv(bad, GL_LINK_STATUS) == GL_FALSE, "overlapping varying locations");
+   /* declared varyings count, used or not, against GL_MAX_VARYING_VECTORS */
+   const char *huge[2] = {
+      "attribute vec4 p;\nvarying vec4 big[100];\nvoid main() { gl_Position = p; }\n",
+      "#extension GL_EXT_separate_shader_objects : enable\n"
+      "attribute vec4 p;\nlayout(location = 2) varying mat4 big[1073741824];\n"
+      "void main() { gl_Position = p; }\n",
+   };
+   for (int i = 0; i < 2; i++) {
+      GLuint h = CreateShaderProgramv(GL_VERTEX_SHADER, 1, &huge[i]);
+      check(h && program_iv(h, GL_LINK_STATUS) == GL_FALSE &&
+            program_iv(h, GL_INFO_LOG_LENGTH) > 1, "unused varyings over the limit (%d)", i);
+      glDeleteProgram(h);
+   }
 
    BindProgramPipeline(0);
    DeleteProgramPipelines(1, &pipe);
