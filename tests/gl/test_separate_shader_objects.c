@@ -382,7 +382,16 @@ static void test_objects(void)
          "a query creates the object");
    check(pipeline_iv(p[1], GL_ACTIVE_PROGRAM_EXT) == 0 && pipeline_iv(p[1], GL_VERTEX_SHADER) == 0,
          "initial state");
+   /* GL_KHR_debug labels pipelines too; the label goes with the object */
+   PFNGLOBJECTLABELKHRPROC ObjectLabel = (void *)eglGetProcAddress("glObjectLabelKHR");
+   PFNGLGETOBJECTLABELKHRPROC GetObjectLabel = (void *)eglGetProcAddress("glGetObjectLabelKHR");
+   char label[16] = "";
+   ObjectLabel(GL_PROGRAM_PIPELINE_KHR, p[0], -1, "pipe");
+   GetObjectLabel(GL_PROGRAM_PIPELINE_KHR, p[0], sizeof(label), NULL, label);
+   check(!strcmp(label, "pipe"), "pipeline label");
    DeleteProgramPipelines(2, p);
+   GetObjectLabel(GL_PROGRAM_PIPELINE_KHR, p[0], sizeof(label), NULL, label);
+   expect_error(GL_INVALID_VALUE, "label of a deleted pipeline");
    glGetIntegerv(GL_PROGRAM_PIPELINE_BINDING_EXT, &bound);
    check(bound == 0 && !IsProgramPipeline(p[0]), "deleting the bound pipeline binds none");
    BindProgramPipeline(p[0]);
