@@ -17,6 +17,11 @@ static bool wanted(const std::vector<std::string> &sources)
       "(^|\\n)[ \\t]*#[ \\t]*extension[ \\t]+GL_EXT_separate_shader_objects[ \\t]*:[ \\t]*"
       "(enable|require|warn)[ \\t]*(\\r?\\n|$)");
    static const std::regex es300("(^|\\n)[ \\t]*#[ \\t]*version[ \\t]+300");
+   bool named = false;   /* the cheap test first: most shaders never name it */
+   for (const std::string &s : sources)
+      named = named || s.find("GL_EXT_separate_shader_objects") != std::string::npos;
+   if (!named)
+      return false;
    bool on = false;
    for (const std::string &s : sources) {
       if (std::regex_search(s, es300))
