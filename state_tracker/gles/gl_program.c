@@ -248,8 +248,8 @@ static bool link(struct st_context *ctx, struct gl_program *prog)
    }
    /* EGL_ANDROID_blob_cache: the same sources and bindings linked before */
    uint8_t key[GL_PROGRAM_CACHE_KEY_SIZE];
-   gl_program_cache_key(ctx, prog, key);
-   struct gl_exe *cached = gl_program_cache_load(ctx, key);
+   bool cache = gl_program_cache_key(ctx, prog, key);
+   struct gl_exe *cached = cache ? gl_program_cache_load(ctx, key) : NULL;
    if (cached) {
       set_log(prog, "%s", "");
       if (prog->exe)
@@ -298,7 +298,8 @@ static bool link(struct st_context *ctx, struct gl_program *prog)
       gl_exe_destroy(ctx, prog->exe);
    prog->exe = exe;
    prog->linked_separable = prog->separable;
-   gl_program_cache_store(ctx, key, exe);
+   if (cache)
+      gl_program_cache_store(ctx, key, exe);
    return true;
 }
 

@@ -47,9 +47,17 @@ static void feed_u32(struct hasher *k, uint32_t v)
    feed(k, &v, sizeof(v));
 }
 
-void gl_program_cache_key(struct st_context *ctx, const struct gl_program *prog,
+static struct st_blob_cache *cache_of(struct st_context *ctx)
+{
+   struct st_blob_cache *c = ctx->blob_cache;
+   return c && atomic_load(&c->ready) ? c : NULL;
+}
+
+bool gl_program_cache_key(struct st_context *ctx, const struct gl_program *prog,
                           uint8_t key[GL_PROGRAM_CACHE_KEY_SIZE])
 {
+   if (!cache_of(ctx))
+      return false;   /* no cache: nothing to hash for */
    struct hasher k = { { 0xcbf29ce484222325ull, 0x84222325cbf29ce4ull } };
    static const char what[] = "r600sim linked program";
    feed_string(&k, what, sizeof(what));
@@ -81,12 +89,7 @@ void gl_program_cache_key(struct st_context *ctx, const struct gl_program *prog,
       feed_u32(&k, b->index);
    }
    memcpy(key, k.h, GL_PROGRAM_CACHE_KEY_SIZE);
-}
-
-static struct st_blob_cache *cache_of(struct st_context *ctx)
-{
-   struct st_blob_cache *c = ctx->blob_cache;
-   return c && atomic_load(&c->ready) ? c : NULL;
+   return true;
 }
 
 struct gl_exe *gl_program_cache_load(struct st_context *ctx,

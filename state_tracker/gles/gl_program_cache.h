@@ -6,8 +6,9 @@
 
 #define GL_PROGRAM_CACHE_KEY_SIZE 16
 
-/* The key of what linking prog now would produce (its compiled sources and bindings). */
-void gl_program_cache_key(struct st_context *ctx, const struct gl_program *prog,
+/* The key of what linking prog now would produce (its compiled sources and bindings);
+ * false when ctx's display has no cache. */
+bool gl_program_cache_key(struct st_context *ctx, const struct gl_program *prog,
                           uint8_t key[GL_PROGRAM_CACHE_KEY_SIZE]);
 /* The executable stored under key, or NULL (no cache, no value, a value refused). */
 struct gl_exe *gl_program_cache_load(struct st_context *ctx,
