@@ -5,6 +5,7 @@
 #ifndef ST_API_H
 #define ST_API_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 
 #include "pipe/p_defines.h"
@@ -35,6 +36,23 @@ ST_EXPORT struct st_framebuffer *r600sim_st_framebuffer_create_ms(unsigned width
                                                                   unsigned samples);
 ST_EXPORT void r600sim_st_framebuffer_destroy(struct st_framebuffer *);
 ST_EXPORT struct pipe_resource *r600sim_st_framebuffer_color(struct st_framebuffer *);
+
+/* EGL_ANDROID_blob_cache: the cache functions an application gave a display (the
+ * signatures of EGLSetBlobFuncANDROID / EGLGetBlobFuncANDROID: sizes are khronos_ssize_t,
+ * a long here). EGL stores both, then sets ready; the GLES layer calls them only when
+ * ready is set. The structure lives as long as the display. */
+typedef void (*st_blob_set_func)(const void *key, long key_size, const void *value,
+                                 long value_size);
+typedef long (*st_blob_get_func)(const void *key, long key_size, void *value, long value_size);
+struct st_blob_cache {
+   st_blob_set_func set;
+   st_blob_get_func get;
+   atomic_bool ready;
+};
+/* The blob cache of ctx's display: linked programs are stored through it and, on a later
+ * link of the same sources, loaded from it (gl_program_cache.c). */
+ST_EXPORT void r600sim_st_context_set_blob_cache(struct st_context *ctx,
+                                                 struct st_blob_cache *cache);
 
 /* GLES context of version major.minor (only 2.0 for now; NULL for anything else). */
 ST_EXPORT struct st_context *r600sim_st_context_create(int major, int minor,

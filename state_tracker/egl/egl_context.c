@@ -145,6 +145,7 @@ EGL_EXPORT EGLContext EGLAPIENTRY eglCreateContext(EGLDisplay dpy, EGLConfig con
       goto out;
    }
    r600sim_st_context_set_robustness(c->st, a.robust, a.lose_on_reset);
+   r600sim_st_context_set_blob_cache(c->st, &d->blob_cache);
    c->lose_on_reset = a.lose_on_reset;
    c->dpy = d;
    c->config = cfg;

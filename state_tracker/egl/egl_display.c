@@ -32,7 +32,7 @@ static const char display_extensions[] =
    "EGL_KHR_surfaceless_context EGL_KHR_no_config_context EGL_MESA_configless_context "
    "EGL_KHR_fence_sync EGL_KHR_wait_sync EGL_KHR_reusable_sync "
    "EGL_KHR_image_base EGL_KHR_gl_texture_2D_image EGL_EXT_image_flush_external "
-   "EGL_MESA_query_driver";
+   "EGL_MESA_query_driver EGL_ANDROID_blob_cache";
 
 static struct egl_display *display_of_platform(EGLenum platform)
 {
@@ -182,6 +182,7 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglTerminate(EGLDisplay dpy)
       d->syncs = s->next;
       egl_sync_destroy(s);
    }
+   egl_blob_cache_reset(d);
    d->initialized = false;
    egl_unlock();
    egl_success();

@@ -13,6 +13,8 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 
+#include "st_api.h"
+
 #define EGL_EXPORT __attribute__((visibility("default")))
 
 /* EGL_EXT_image_flush_external, newer than some installed eglext.h. */
@@ -96,6 +98,7 @@ struct egl_display {
    struct egl_context *contexts;
    struct egl_sync *syncs;
    struct egl_image *images;
+   struct st_blob_cache blob_cache;   /* EGL_ANDROID_blob_cache (egl_blob_cache.c) */
 };
 
 struct egl_thread {
@@ -182,6 +185,10 @@ EGLBoolean EGLAPIENTRY egl_image_flush_external_ext(EGLDisplay dpy, EGLImageKHR 
                                                     const EGLAttrib *attribs);
 EGLBoolean EGLAPIENTRY egl_image_invalidate_external_ext(EGLDisplay dpy, EGLImageKHR image,
                                                          const EGLAttrib *attribs);
+/* EGL_ANDROID_blob_cache (egl_blob_cache.c); reset: eglTerminate forgets the functions */
+void EGLAPIENTRY egl_set_blob_cache_funcs_android(EGLDisplay dpy, EGLSetBlobFuncANDROID set,
+                                                  EGLGetBlobFuncANDROID get);
+void egl_blob_cache_reset(struct egl_display *d);
 /* EGL_MESA_query_driver (egl_display.c) */
 const char *EGLAPIENTRY egl_get_display_driver_name(EGLDisplay dpy);
 char *EGLAPIENTRY egl_get_display_driver_config(EGLDisplay dpy);

@@ -50,6 +50,8 @@ static const struct {
    {"eglDestroyImageKHR", (void (*)(void))egl_destroy_image_khr},
    {"eglImageFlushExternalEXT", (void (*)(void))egl_image_flush_external_ext},
    {"eglImageInvalidateExternalEXT", (void (*)(void))egl_image_invalidate_external_ext},
+   /* EGL_ANDROID_blob_cache */
+   {"eglSetBlobCacheFuncsANDROID", (void (*)(void))egl_set_blob_cache_funcs_android},
    /* EGL_MESA_query_driver */
    {"eglGetDisplayDriverName", (void (*)(void))egl_get_display_driver_name},
    {"eglGetDisplayDriverConfig", (void (*)(void))egl_get_display_driver_config},

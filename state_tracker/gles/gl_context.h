@@ -99,7 +99,7 @@ struct gl_frag_binding { char *name; GLuint location, index; };
 struct gl_program {
    enum gl_object_kind kind;
    GLuint name;
-   int use_count;                 /* contexts whose current program this is */
+   int use_count;                 /* contexts and program pipelines using it */
    bool delete_pending;
    struct gl_shader *shaders[2];  /* attached: at most one of each type */
    unsigned num_bindings;
@@ -107,6 +107,9 @@ struct gl_program {
    unsigned num_frag_bindings;
    struct gl_frag_binding *frag_bindings;
    bool link_status, validate_status;
+   /* GL_EXT_separate_shader_objects: PROGRAM_SEPARABLE_EXT as set, and as of the last
+    * successful link (what glUseProgramStagesEXT and draws check) */
+   bool separable, linked_separable;
    char *info_log;                /* never NULL */
    struct gl_exe *exe;            /* last successful link (kept when a relink fails) */
 };
@@ -185,6 +188,9 @@ struct st_context {
 
    /* objects */
    struct gl_program *program;           /* current (use_count held) */
+   struct gl_names pipelines;            /* program pipelines are per context (gl_pipeline.c) */
+   struct gl_pipeline *pipeline;         /* bound; NULL = none */
+   struct st_blob_cache *blob_cache;     /* the display's (EGL_ANDROID_blob_cache), or NULL */
    struct gl_buffer *array_buffer;
    struct gl_vao *vao;                   /* bound: &default_vao or one of vaos */
    struct gl_vao default_vao;
@@ -226,8 +232,8 @@ struct st_context {
    unsigned dirty;
    struct gl_cso_cache blend_cache, dsa_cache, rast_cache, ve_cache;
    void *bound_vs, *bound_fs, *bound_ve, *bound_blend, *bound_dsa, *bound_rast;
-   unsigned consts_exe_id;               /* executable whose uniforms were uploaded */
-   unsigned consts_serial;
+   unsigned consts_exe_id[PIPE_SHADER_TYPES];   /* executable whose uniforms were uploaded */
+   unsigned consts_serial[PIPE_SHADER_TYPES];
    struct {
       void *vs, *fs;                     /* glClear through a draw (masks, scissor) */
       bool tried;
@@ -308,6 +314,9 @@ bool gl_draw_reads_mapped_buffer(const struct st_context *ctx, bool elements);
 /* Vertex array objects: set up the default one / release all of them (gl_vao.c). */
 void gl_vao_init(struct st_context *ctx);
 void gl_vao_fini(struct st_context *ctx);
+/* Program pipelines: release all of them; the bound one's name (gl_pipeline.c). */
+void gl_pipeline_fini(struct st_context *ctx);
+GLuint gl_pipeline_binding(const struct st_context *ctx);
 /* Maps bytes [offset, offset + size) of buf for reading through the driver (size > 0, the
  * range inside the buffer); NULL when the driver cannot map it. Unmap with
  * ctx->pipe->transfer_unmap(ctx->pipe, *xfer). */

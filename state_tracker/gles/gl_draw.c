@@ -80,10 +80,10 @@ static float *convert_fixed(const uint8_t *src, unsigned stride, GLint size, uns
  * vertices min..max, arrays with a divisor (GL_EXT_instanced_arrays: the fetch shader's
  * instance data) at elements 0 .. (instances - 1) / divisor. False when the draw must be
  * dropped (an array reads outside its buffer, or out of memory). */
-static bool setup_vertices(struct st_context *ctx, unsigned vmin, unsigned vmax,
-                           unsigned instances, struct draw_temps *temps)
+static bool setup_vertices(struct st_context *ctx, const struct gl_exe *vs_exe, unsigned vmin,
+                           unsigned vmax, unsigned instances, struct draw_temps *temps)
 {
-   const struct glsl_program *g = ctx->program->exe->glsl;
+   const struct glsl_program *g = vs_exe->glsl;
    struct gl_ve_key key;
    struct pipe_vertex_buffer vbs[PIPE_MAX_ATTRIBS];
    memset(&key, 0, sizeof(key));
@@ -163,10 +163,19 @@ static bool begin_draw(struct st_context *ctx, GLenum mode, bool negative, bool 
       gl_error_at(ctx, GL_INVALID_OPERATION, func);
       return false;
    }
-   /* ES 2.0 2.10.4: samplers of two types on one unit make every draw INVALID_OPERATION. */
-   const struct gl_exe *exe = ctx->program ? ctx->program->exe : NULL;
+   /* ES 2.0 2.10.4: samplers of two types on one unit make every draw INVALID_OPERATION;
+    * GL_EXT_separate_shader_objects adds its pipeline rules. */
+   struct gl_exe *exes[PIPE_SHADER_TYPES] = { NULL, NULL };
+   gl_stage_exes(ctx, exes);
    char why[128];
-   if (exe && gl_exe_sampler_conflict(exe, gl_max_texture_units(ctx), why, sizeof(why))) {
+   for (int s = 0; s < PIPE_SHADER_TYPES; s++) {
+      if (exes[s] && gl_exe_sampler_conflict(exes[s], gl_max_texture_units(ctx), why,
+                                             sizeof(why))) {
+         gl_error_at(ctx, GL_INVALID_OPERATION, func);
+         return false;
+      }
+   }
+   if (gl_pipeline_draw_invalid(ctx, why, sizeof(why))) {
       gl_error_at(ctx, GL_INVALID_OPERATION, func);
       return false;
    }
@@ -201,9 +210,15 @@ static void draw(struct st_context *ctx, struct pipe_draw_info *info)
    int64_t hi = (int64_t)info->max_index + info->index_bias;
    unsigned vmin = lo < 0 ? 0 : lo > UINT32_MAX ? UINT32_MAX : (unsigned)lo;
    unsigned vmax = hi < 0 ? 0 : hi > UINT32_MAX ? UINT32_MAX : (unsigned)hi;
-   struct gl_draw_textures *textures = gl_textures_bind(ctx, ctx->program->exe);
-   if (setup_vertices(ctx, vmin, vmax, info->instance_count, &temps))
+   struct gl_exe *exes[PIPE_SHADER_TYPES];
+   gl_stage_exes(ctx, exes);
+   /* Two programs (a pipeline): the fragment program's samplers bind after the vertex one's. */
+   struct gl_draw_textures *textures = gl_textures_bind(ctx, exes[0]);
+   struct gl_draw_textures *fs_textures = exes[1] != exes[0] ? gl_textures_bind(ctx, exes[1])
+                                                             : NULL;
+   if (setup_vertices(ctx, exes[0], vmin, vmax, info->instance_count, &temps))
       ctx->pipe->draw_vbo(ctx->pipe, info);
+   gl_textures_release(ctx, fs_textures);
    gl_textures_release(ctx, textures);
    for (unsigned i = 0; i < PIPE_MAX_ATTRIBS; i++)
       free(temps.fixed[i]);
@@ -215,7 +230,8 @@ static void draw_arrays(struct st_context *ctx, GLenum mode, GLint first, GLsize
    if (!begin_draw(ctx, mode, first < 0 || count < 0 || instances < 0, false, func))
       return;
    unsigned n = trim_count(mode, (unsigned)count);
-   if (!n || !instances || !ctx->program || !ctx->program->exe)
+   struct gl_exe *exes[PIPE_SHADER_TYPES];
+   if (!n || !instances || !gl_stage_exes(ctx, exes))
       return;
    struct pipe_draw_info info = {
       .mode = (enum pipe_prim_type)mode,   /* GL_POINTS..GL_TRIANGLE_FAN = 0..6, same order */
@@ -279,7 +295,8 @@ static void draw_elements(struct st_context *ctx, GLenum mode, GLsizei count, GL
    if (!begin_draw(ctx, mode, count < 0 || instances < 0, true, func))
       return;
    unsigned n = trim_count(mode, (unsigned)count);
-   if (!n || !instances || !ctx->program || !ctx->program->exe)
+   struct gl_exe *exes[PIPE_SHADER_TYPES];
+   if (!n || !instances || !gl_stage_exes(ctx, exes))
       return;
    unsigned size = type == GL_UNSIGNED_BYTE ? 1 : type == GL_UNSIGNED_SHORT ? 2 : 4;
    struct pipe_draw_info info = {

@@ -12,8 +12,14 @@
 
 static _Atomic unsigned next_exe_id = 1;
 
-/* Compiles both stages (or loads a program binary's) on ctx's pipe; false with *log set by
- * the driver. */
+bool gl_exe_has_stage(const struct gl_exe *exe, int s)
+{
+   const struct ir_shader *ir = s == PIPE_SHADER_VERTEX ? exe->glsl->vs : exe->glsl->fs;
+   return ir || exe->blob[s];
+}
+
+/* Compiles the stages (or loads a program binary's) on ctx's pipe; false with *log set by
+ * the driver. A stage a separable program lacks stays NULL. */
 static bool compile_variant(struct st_context *ctx, const struct gl_exe *exe,
                             struct gl_exe_variant *v, char **log)
 {
@@ -22,13 +28,18 @@ static bool compile_variant(struct st_context *ctx, const struct gl_exe *exe,
    struct pipe_shader_state vs_templ = { glsl->vs, exe->blob[0], exe->blob_size[0] };
    struct pipe_shader_state fs_templ = { glsl->fs, exe->blob[1], exe->blob_size[1] };
    *v = (struct gl_exe_variant){ .owner = ctx };
-   v->vs = pipe->create_vs_state(pipe, &vs_templ, log);
-   if (!v->vs)
-      return false;
-   v->fs = pipe->create_fs_state(pipe, &fs_templ, log);
-   if (!v->fs) {
-      pipe->delete_vs_state(pipe, v->vs);
-      return false;
+   if (gl_exe_has_stage(exe, PIPE_SHADER_VERTEX)) {
+      v->vs = pipe->create_vs_state(pipe, &vs_templ, log);
+      if (!v->vs)
+         return false;
+   }
+   if (gl_exe_has_stage(exe, PIPE_SHADER_FRAGMENT)) {
+      v->fs = pipe->create_fs_state(pipe, &fs_templ, log);
+      if (!v->fs) {
+         if (v->vs)
+            pipe->delete_vs_state(pipe, v->vs);
+         return false;
+      }
    }
    return true;
 }
@@ -51,6 +62,8 @@ static bool add_variant(struct gl_exe *exe, const struct gl_exe_variant *v)
 static void delete_shader(struct st_context *ctx, int stage, void *handle)
 {
    struct pipe_context *pipe = ctx->pipe;
+   if (!handle)
+      return;   /* a stage the executable lacks */
    if (stage == PIPE_SHADER_VERTEX) {
       if (ctx->bound_vs == handle) {
          pipe->bind_vs_state(pipe, NULL);
@@ -68,6 +81,8 @@ static void delete_shader(struct st_context *ctx, int stage, void *handle)
 
 static void give_to_owner(struct st_context *owner, int stage, void *handle)
 {
+   if (!handle)
+      return;
    pthread_mutex_lock(&owner->garbage_lock);
    if (owner->num_garbage == owner->max_garbage) {
       unsigned max = owner->max_garbage ? owner->max_garbage * 2 : 8;

@@ -43,6 +43,7 @@ const char gl_extensions_string[] =
    "GL_EXT_read_format_bgra "
    "GL_KHR_debug "
    "GL_OES_get_program_binary "
+   "GL_EXT_separate_shader_objects "
    "GL_OES_texture_npot "
    "GL_EXT_texture_rg "
    "GL_OES_EGL_image_external "

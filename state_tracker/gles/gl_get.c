@@ -99,6 +99,7 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
    case GL_ELEMENT_ARRAY_BUFFER_BINDING: INTS(buffer_name(ctx->vao->element_array_buffer)); return true;
    case GL_VERTEX_ARRAY_BINDING_OES: INTS(ctx->vao->name); return true;
    case GL_CURRENT_PROGRAM: INTS(ctx->program ? ctx->program->name : 0); return true;
+   case GL_PROGRAM_PIPELINE_BINDING_EXT: INTS(gl_pipeline_binding(ctx)); return true;
    case GL_ACTIVE_TEXTURE: INTS(GL_TEXTURE0 + (GLint)ctx->active_texture); return true;
    case GL_TEXTURE_BINDING_2D: INTS(gl_texture_binding(ctx, 0)); return true;
    case GL_TEXTURE_BINDING_CUBE_MAP: INTS(gl_texture_binding(ctx, 1)); return true;

@@ -1,6 +1,6 @@
 /* GL_KHR_debug object labels: glObjectLabelKHR / glGetObjectLabelKHR on the objects an
  * ES 2.0 context has (buffers, shaders, programs, textures, renderbuffers, framebuffers,
- * queries), glObjectPtrLabelKHR / glGetObjectPtrLabelKHR (sync objects: an ES 2.0 context
+ * queries, program pipelines), glObjectPtrLabelKHR / glGetObjectPtrLabelKHR (sync objects: an ES 2.0 context
  * has none, so every pointer is INVALID_VALUE).
  *
  * A label belongs to the object's name in its name table (gl_names.h): it goes when the
@@ -30,6 +30,7 @@ static struct gl_names *object_names(struct st_context *ctx, GLenum identifier, 
    case GL_QUERY_KHR: t = &ctx->queries; break;
    case GL_SHADER_KHR: t = &sh->shader_programs; kind = GL_OBJECT_SHADER; break;
    case GL_PROGRAM_KHR: t = &sh->shader_programs; kind = GL_OBJECT_PROGRAM; break;
+   case GL_PROGRAM_PIPELINE_KHR: t = &ctx->pipelines; break;   /* GL_EXT_separate_shader_objects */
    default:
       *err = GL_INVALID_ENUM;
       return NULL;

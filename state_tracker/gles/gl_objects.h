@@ -18,6 +18,10 @@ void gl_shader_destroy(struct gl_shared *sh, struct gl_shader *shader);       /*
 /* Drops one attachment; destroys a shader whose deletion was pending (locked). */
 void gl_shader_detach(struct gl_shared *sh, struct gl_shader *shader);
 void gl_program_destroy(struct st_context *ctx, struct gl_program *prog);     /* locked */
+/* A use of prog (NULL: none) by a context or a program pipeline; dropping the last use of a
+ * program whose deletion is pending destroys it (both locked). */
+void gl_program_ref(struct gl_program *prog);
+void gl_program_unref(struct st_context *ctx, struct gl_program *prog);
 /* Makes prog (or NULL) the current program of ctx, dropping the previous one. */
 void gl_program_use(struct st_context *ctx, struct gl_program *prog);
 
@@ -37,6 +41,25 @@ const struct gl_exe_variant *gl_exe_variant_for(struct st_context *ctx, struct g
  * 2.10.4, checked at draws and by glValidateProgram), with the reason in why. */
 bool gl_exe_sampler_conflict(const struct gl_exe *exe, int max_units, char *why,
                              size_t why_size);
+
+/* Whether exe has code for stage s (PIPE_SHADER_VERTEX/FRAGMENT): a separable program may
+ * have one stage only. */
+bool gl_exe_has_stage(const struct gl_exe *exe, int s);
+
+/* GL_EXT_separate_shader_objects (gl_pipeline.c). The executables draws use for the vertex
+ * and the fragment stage: both the current program's, else the bound pipeline's programs';
+ * false when a stage has none (nothing is drawn: undefined results, no error). */
+bool gl_stage_exes(struct st_context *ctx, struct gl_exe *exes[2]);
+/* Whether the current pipeline forbids drawing (INVALID_OPERATION: the extension's
+ * validation rules), with the reason in why. False when a program is current. */
+bool gl_pipeline_draw_invalid(struct st_context *ctx, char *why, size_t why_size);
+/* The program glUniform* loads: the current one, else the bound pipeline's active program;
+ * NULL for none. */
+struct gl_program *gl_uniform_program(struct st_context *ctx);
+/* glUniform* on exe (GL errors for func); ints: the values are GLint, else GLfloat. */
+void gl_uniform_store(struct st_context *ctx, struct gl_exe *exe, const char *func,
+                      GLint location, GLsizei count, bool ints, unsigned components,
+                      unsigned columns, const void *values);
 
 /* Strings handed to the application: copies at most buf_size - 1 chars + NUL, reports the
  * copied length without the NUL. */

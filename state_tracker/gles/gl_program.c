@@ -10,6 +10,7 @@
 
 #include "glsl_frontend.h"
 #include "gl_program_binary.h"
+#include "gl_program_cache.h"
 #include "gl_objects.h"
 
 /* Replaces the info log (NULL when out of memory reads as empty). */
@@ -44,6 +45,18 @@ void gl_program_destroy(struct st_context *ctx, struct gl_program *prog)
    free(prog);
 }
 
+void gl_program_ref(struct gl_program *prog)
+{
+   if (prog)
+      prog->use_count++;
+}
+
+void gl_program_unref(struct st_context *ctx, struct gl_program *prog)
+{
+   if (prog && --prog->use_count == 0 && prog->delete_pending)
+      gl_program_destroy(ctx, prog);
+}
+
 void gl_program_use(struct st_context *ctx, struct gl_program *prog)
 {
    struct gl_program *old = ctx->program;
@@ -51,10 +64,8 @@ void gl_program_use(struct st_context *ctx, struct gl_program *prog)
       return;
    struct gl_shared *sh = ctx->shared;
    pthread_mutex_lock(&sh->lock);
-   if (prog)
-      prog->use_count++;
-   if (old && --old->use_count == 0 && old->delete_pending)
-      gl_program_destroy(ctx, old);
+   gl_program_ref(prog);
+   gl_program_unref(ctx, old);
    pthread_mutex_unlock(&sh->lock);
    ctx->program = prog;
    ctx->dirty |= ST_DIRTY_SHADERS | ST_DIRTY_CONSTANTS;
@@ -221,17 +232,31 @@ void GL_APIENTRY glBindAttribLocation(GLuint program, GLuint index, const GLchar
 static bool link(struct st_context *ctx, struct gl_program *prog)
 {
    struct gl_shader *vs = prog->shaders[0], *fs = prog->shaders[1];
-   if (!vs || !fs) {
-      set_log(prog, "error: a vertex and a fragment shader must be attached\n");
+   /* GL_EXT_separate_shader_objects: a separable program may have one stage */
+   if (prog->separable ? !vs && !fs : !vs || !fs) {
+      set_log(prog, prog->separable ? "error: a vertex or a fragment shader must be attached\n"
+                                    : "error: a vertex and a fragment shader must be attached\n");
       return false;
    }
    for (int i = 0; i < 2; i++) {
       struct gl_shader *s = prog->shaders[i];
-      if (!s->compiled || !glsl_shader_ok(s->compiled)) {
+      if (s && (!s->compiled || !glsl_shader_ok(s->compiled))) {
          set_log(prog, "error: the %s shader is not compiled successfully\n",
                  i ? "fragment" : "vertex");
          return false;
       }
+   }
+   /* EGL_ANDROID_blob_cache: the same sources and bindings linked before */
+   uint8_t key[GL_PROGRAM_CACHE_KEY_SIZE];
+   bool cache = gl_program_cache_key(ctx, prog, key);
+   struct gl_exe *cached = cache ? gl_program_cache_load(ctx, key) : NULL;
+   if (cached) {
+      set_log(prog, "%s", "");
+      if (prog->exe)
+         gl_exe_destroy(ctx, prog->exe);
+      prog->exe = cached;
+      prog->linked_separable = prog->separable;
+      return true;
    }
    struct glsl_attrib_binding *bindings = calloc(prog->num_bindings + 1, sizeof(*bindings));
    struct glsl_frag_binding *frag = calloc(prog->num_frag_bindings + 1, sizeof(*frag));
@@ -247,8 +272,11 @@ static bool link(struct st_context *ctx, struct gl_program *prog)
       const struct gl_frag_binding *b = &prog->frag_bindings[i];
       frag[i] = (struct glsl_frag_binding){ b->name, b->location, b->index };
    }
-   struct glsl_program *glsl = glsl_link_frag(vs->compiled, fs->compiled, bindings,
-                                              prog->num_bindings, frag, prog->num_frag_bindings);
+   struct glsl_program *glsl =
+      (prog->separable ? glsl_link_separable : glsl_link_frag)(vs ? vs->compiled : NULL,
+                                                               fs ? fs->compiled : NULL, bindings,
+                                                               prog->num_bindings, frag,
+                                                               prog->num_frag_bindings);
    free(bindings);
    free(frag);
    if (!glsl || !glsl->ok) {
@@ -269,6 +297,9 @@ static bool link(struct st_context *ctx, struct gl_program *prog)
    if (prog->exe)
       gl_exe_destroy(ctx, prog->exe);
    prog->exe = exe;
+   prog->linked_separable = prog->separable;
+   if (cache)
+      gl_program_cache_store(ctx, key, exe);
    return true;
 }
 
@@ -362,6 +393,7 @@ void GL_APIENTRY glGetProgramiv(GLuint program, GLenum pname, GLint *params)
       case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH: value = max_name_length(p, false); break;
       case GL_ACTIVE_UNIFORM_MAX_LENGTH: value = max_name_length(p, true); break;
       case GL_PROGRAM_BINARY_LENGTH_OES: value = gl_program_binary_length(ctx, p); break;
+      case GL_PROGRAM_SEPARABLE_EXT: value = p->separable; break;
       default: gl_error(ctx, GL_INVALID_ENUM); params = NULL; break;
       }
       if (params)   /* NULL: the checks only */

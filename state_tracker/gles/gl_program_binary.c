@@ -5,7 +5,8 @@
  *   payload: the link results (attribute and uniform tables, the VS input -> attribute
  *           map, the hidden state-uniform slots, each stage's constant-buffer size), then
  *           each stage's R600/R700 machine code as the driver gives it
- *           (pipe_context::get_shader_binary, which carries the chip and stage again).
+ *           (pipe_context::get_shader_binary, which carries the chip and stage again),
+ *           none (size 0) for a stage a separable program lacks.
  * glProgramBinaryOES takes only a binary of this build and chip whose checksum matches and
  * whose tables index inside the constant buffers and attribute slots; anything else leaves
  * LINK_STATUS false with the reason in the info log (never a crash). As with a failed
@@ -65,17 +66,22 @@ static void make_key(struct st_context *ctx, struct header *h)
 
 /* The whole binary of exe (malloc'ed) and its size; NULL when out of memory. The machine
  * code is read from the executable's first variant (every variant holds the same code);
- * NULL also when it has none. */
-static uint8_t *build(struct st_context *ctx, const struct gl_exe *exe, size_t *size)
+ * NULL also when it has none. A stage a separable program lacks has no code (size 0). */
+uint8_t *gl_program_binary_build(struct st_context *ctx, const struct gl_exe *exe,
+                                 size_t *size)
 {
    if (!exe->num_variants)
       return NULL;   /* every context that compiled it is gone; a draw makes one again */
    const struct glsl_program *g = exe->glsl;
-   size_t blob_size[2];
-   void *blob[2] = {
-      ctx->pipe->get_shader_binary(ctx->pipe, exe->variants[0].vs, &blob_size[0]),
-      ctx->pipe->get_shader_binary(ctx->pipe, exe->variants[0].fs, &blob_size[1]),
-   };
+   void *stage[2] = { exe->variants[0].vs, exe->variants[0].fs };
+   size_t blob_size[2] = { 0, 0 };
+   void *blob[2] = { NULL, NULL };
+   bool complete = true;
+   for (int s = 0; s < 2; s++) {
+      if (stage[s])
+         blob[s] = ctx->pipe->get_shader_binary(ctx->pipe, stage[s], &blob_size[s]);
+      complete = complete && (!stage[s] || blob[s]);
+   }
    struct link_results lr = {
       .num_attribs = g->num_attribs, .num_vs_inputs = g->num_vs_inputs,
       .num_uniforms = g->num_uniforms, .num_hidden_uniforms = g->num_hidden_uniforms,
@@ -91,15 +97,17 @@ static uint8_t *build(struct st_context *ctx, const struct gl_exe *exe, size_t *
    memcpy(lr.frag_outputs, g->frag_outputs, sizeof(lr.frag_outputs));
    size_t uniforms = (g->num_uniforms + g->num_hidden_uniforms) * sizeof(g->uniforms[0]);
    size_t payload = sizeof(lr) + uniforms + blob_size[0] + blob_size[1];
-   uint8_t *out = blob[0] && blob[1] ? malloc(sizeof(struct header) + payload) : NULL;
+   uint8_t *out = complete ? malloc(sizeof(struct header) + payload) : NULL;
    if (out) {
       struct header h;
       make_key(ctx, &h);
       uint8_t *p = out + sizeof(h);
       memcpy(p, &lr, sizeof(lr));
       memcpy(p + sizeof(lr), g->uniforms, uniforms);
-      memcpy(p + sizeof(lr) + uniforms, blob[0], blob_size[0]);
-      memcpy(p + sizeof(lr) + uniforms + blob_size[0], blob[1], blob_size[1]);
+      if (blob[0])
+         memcpy(p + sizeof(lr) + uniforms, blob[0], blob_size[0]);
+      if (blob[1])
+         memcpy(p + sizeof(lr) + uniforms + blob_size[0], blob[1], blob_size[1]);
       h.payload_size = payload;
       h.checksum = fnv1a(p, payload);
       memcpy(out, &h, sizeof(h));
@@ -115,7 +123,7 @@ GLint gl_program_binary_length(struct st_context *ctx, const struct gl_program *
    if (!p->link_status || !p->exe)
       return 0;
    size_t size = 0;
-   uint8_t *b = build(ctx, p->exe, &size);
+   uint8_t *b = gl_program_binary_build(ctx, p->exe, &size);
    free(b);
    return b ? (GLint)size : 0;
 }
@@ -132,7 +140,7 @@ void GL_APIENTRY glGetProgramBinaryOES(GLuint program, GLsizei bufSize, GLsizei 
       err = GL_INVALID_OPERATION;
    } else if (p) {
       size_t size = 0;
-      uint8_t *b = build(ctx, p->exe, &size);
+      uint8_t *b = gl_program_binary_build(ctx, p->exe, &size);
       if (!b)
          err = GL_OUT_OF_MEMORY;
       else if (bufSize < 0 || size > (size_t)bufSize)
@@ -223,8 +231,8 @@ static const char *check_link_results(const struct link_results *lr,
 }
 
 /* Makes the executable a binary describes; NULL with the reason in *why. */
-static struct gl_exe *load(struct st_context *ctx, const uint8_t *bin, size_t size,
-                           const char **why, char **driver_log)
+struct gl_exe *gl_program_binary_load(struct st_context *ctx, const uint8_t *bin, size_t size,
+                                      const char **why, char **driver_log)
 {
    struct header h, key;
    make_key(ctx, &key);
@@ -254,14 +262,20 @@ static struct gl_exe *load(struct st_context *ctx, const uint8_t *bin, size_t si
       *why = "inconsistent sizes";
       return NULL;
    }
+   if (!lr.blob_size[0] && !lr.blob_size[1]) {
+      *why = "no stage";
+      return NULL;
+   }
    struct glsl_program *g = calloc(1, sizeof(*g));
-   void *blobs[2] = { malloc(lr.blob_size[0] ? lr.blob_size[0] : 1),
-                      malloc(lr.blob_size[1] ? lr.blob_size[1] : 1) };
+   /* a stage without code (size 0) is one a separable program lacks */
+   void *blobs[2] = { lr.blob_size[0] ? malloc(lr.blob_size[0]) : NULL,
+                      lr.blob_size[1] ? malloc(lr.blob_size[1]) : NULL };
    if (g) {
       g->log = strdup("");
       g->uniforms = malloc(uniforms ? uniforms : 1);
    }
-   if (!g || !g->log || !g->uniforms || !blobs[0] || !blobs[1]) {
+   if (!g || !g->log || !g->uniforms || (lr.blob_size[0] && !blobs[0]) ||
+       (lr.blob_size[1] && !blobs[1])) {
       glsl_program_destroy(g);
       free(blobs[0]);
       free(blobs[1]);
@@ -289,8 +303,10 @@ static struct gl_exe *load(struct st_context *ctx, const uint8_t *bin, size_t si
    g->fs_wpos_slot = lr.fs_wpos_slot;
    g->vs_depth_range_slot = lr.vs_depth_range_slot;
    g->fs_depth_range_slot = lr.fs_depth_range_slot;
-   memcpy(blobs[0], p + sizeof(lr) + uniforms, lr.blob_size[0]);
-   memcpy(blobs[1], p + sizeof(lr) + uniforms + lr.blob_size[0], lr.blob_size[1]);
+   if (blobs[0])
+      memcpy(blobs[0], p + sizeof(lr) + uniforms, lr.blob_size[0]);
+   if (blobs[1])
+      memcpy(blobs[1], p + sizeof(lr) + uniforms + lr.blob_size[0], lr.blob_size[1]);
    const size_t sizes[2] = { lr.blob_size[0], lr.blob_size[1] };
    struct gl_exe *exe = gl_exe_create_binary(ctx, g, blobs, sizes, lr.num_consts, driver_log);
    if (!exe)
@@ -311,9 +327,18 @@ void GL_APIENTRY glProgramBinaryOES(GLuint program, GLenum binaryFormat, const v
    } else if (p) {
       const char *why = NULL;
       char *driver_log = NULL;
-      struct gl_exe *exe = binary && length > 0 ? load(ctx, binary, (size_t)length, &why,
-                                                       &driver_log)
-                                                : (why = "empty", NULL);
+      struct gl_exe *exe = NULL;
+      if (binary && length > 0)
+         exe = gl_program_binary_load(ctx, binary, (size_t)length, &why, &driver_log);
+      else
+         why = "empty";
+      /* GL_EXT_separate_shader_objects: one stage only in a separable program */
+      if (exe && !p->separable && (!gl_exe_has_stage(exe, PIPE_SHADER_VERTEX) ||
+                                   !gl_exe_has_stage(exe, PIPE_SHADER_FRAGMENT))) {
+         gl_exe_destroy(ctx, exe);
+         exe = NULL;
+         why = "a program of one stage needs GL_PROGRAM_SEPARABLE_EXT";
+      }
       char *log = NULL;
       if (!exe && asprintf(&log, "error: program binary rejected: %s%s%s\n", why,
                            driver_log ? ": " : "", driver_log ? driver_log : "") < 0)
@@ -327,6 +352,7 @@ void GL_APIENTRY glProgramBinaryOES(GLuint program, GLenum binaryFormat, const v
          if (p->exe)
             gl_exe_destroy(ctx, p->exe);
          p->exe = exe;
+         p->linked_separable = p->separable;
          if (ctx->program == p)
             ctx->dirty |= ST_DIRTY_SHADERS | ST_DIRTY_CONSTANTS;
       }

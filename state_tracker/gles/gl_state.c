@@ -417,6 +417,7 @@ void GL_APIENTRY glPixelStorei(GLenum pname, GLint param)
 void gl_state_fini(struct st_context *ctx)
 {
    gl_program_use(ctx, NULL);
+   gl_pipeline_fini(ctx);
    gl_buffer_unref(ctx, ctx->array_buffer);
    ctx->array_buffer = NULL;
    gl_vao_fini(ctx);

@@ -111,16 +111,15 @@ static float convert(enum value_kind to, enum value_kind from, const void *value
    return v;
 }
 
-/* Writes `count` elements from location on: columns x components values each. */
-static void set_uniform(const char *func, GLint location, GLsizei count, enum value_kind from,
-                        unsigned components, unsigned columns, const void *values)
+/* Writes `count` elements from location on into exe: columns x components values each. */
+static void store(struct st_context *ctx, struct gl_exe *exe, const char *func, GLint location,
+                  GLsizei count, enum value_kind from, unsigned components, unsigned columns,
+                  const void *values)
 {
-   GET_CONTEXT_OR_RETURN();
    if (count < 0) {
       gl_error_at(ctx, GL_INVALID_VALUE, func);
       return;
    }
-   struct gl_exe *exe = ctx->program ? ctx->program->exe : NULL;
    if (!exe) {
       gl_error_at(ctx, GL_INVALID_OPERATION, func);
       return;
@@ -179,6 +178,24 @@ static void set_uniform(const char *func, GLint location, GLsizei count, enum va
       }
    }
    exe->serial++;
+}
+
+void gl_uniform_store(struct st_context *ctx, struct gl_exe *exe, const char *func,
+                      GLint location, GLsizei count, bool ints, unsigned components,
+                      unsigned columns, const void *values)
+{
+   store(ctx, exe, func, location, count, ints ? VALUE_INT : VALUE_FLOAT, components, columns,
+         values);
+}
+
+/* glUniform*: the program glUniform* loads (GL_EXT_separate_shader_objects: the current
+ * program, else the bound pipeline's active program). */
+static void set_uniform(const char *func, GLint location, GLsizei count, enum value_kind from,
+                        unsigned components, unsigned columns, const void *values)
+{
+   GET_CONTEXT_OR_RETURN();
+   struct gl_program *p = gl_uniform_program(ctx);
+   store(ctx, p ? p->exe : NULL, func, location, count, from, components, columns, values);
 }
 
 void GL_APIENTRY glUniform1f(GLint location, GLfloat x)

@@ -293,37 +293,40 @@ bool gl_validate_state(struct st_context *ctx)
    return true;
 }
 
-/* Binds the current program's shaders and uploads its uniforms when they changed. */
+/* Binds the shaders of the current program (or of the bound pipeline's programs, stage by
+ * stage) and uploads each stage's uniforms when they changed. */
 bool gl_validate_program(struct st_context *ctx)
 {
-   struct gl_program *prog = ctx->program;
-   struct gl_exe *exe = prog ? prog->exe : NULL;
-   if (!exe)
+   struct gl_exe *exes[PIPE_SHADER_TYPES];
+   if (!gl_stage_exes(ctx, exes))
       return false;
    gl_collect_garbage(ctx);        /* shaders other contexts released for us */
-   const struct gl_exe_variant *v = gl_exe_variant_for(ctx, exe);
-   if (!v)
+   const struct gl_exe_variant *vv = gl_exe_variant_for(ctx, exes[PIPE_SHADER_VERTEX]);
+   const struct gl_exe_variant *fv = gl_exe_variant_for(ctx, exes[PIPE_SHADER_FRAGMENT]);
+   if (!vv || !fv)
       return false;
    struct pipe_context *pipe = ctx->pipe;
-   if ((ctx->dirty & ST_DIRTY_SHADERS) || v->vs != ctx->bound_vs || v->fs != ctx->bound_fs) {
-      pipe->bind_vs_state(pipe, v->vs);
-      pipe->bind_fs_state(pipe, v->fs);
-      ctx->bound_vs = v->vs;
-      ctx->bound_fs = v->fs;
+   if ((ctx->dirty & ST_DIRTY_SHADERS) || vv->vs != ctx->bound_vs || fv->fs != ctx->bound_fs) {
+      pipe->bind_vs_state(pipe, vv->vs);
+      pipe->bind_fs_state(pipe, fv->fs);
+      ctx->bound_vs = vv->vs;
+      ctx->bound_fs = fv->fs;
    }
-   gl_update_state_uniforms(ctx, exe);
-   if ((ctx->dirty & ST_DIRTY_CONSTANTS) || ctx->consts_exe_id != exe->id ||
-       ctx->consts_serial != exe->serial) {
-      for (int s = 0; s < PIPE_SHADER_TYPES; s++) {
+   for (int s = 0; s < PIPE_SHADER_TYPES; s++) {
+      struct gl_exe *exe = exes[s];
+      if (s == 0 || exe != exes[0])
+         gl_update_state_uniforms(ctx, exe);
+      if ((ctx->dirty & ST_DIRTY_CONSTANTS) || ctx->consts_exe_id[s] != exe->id ||
+          ctx->consts_serial[s] != exe->serial) {
          struct pipe_constant_buffer cb = {
             .buffer_size = exe->num_consts[s] * 16,
             .user_buffer = exe->consts[s],
          };
          pipe->set_constant_buffer(pipe, (enum pipe_shader_type)s, 0,
                                    exe->num_consts[s] ? &cb : NULL);
+         ctx->consts_exe_id[s] = exe->id;
+         ctx->consts_serial[s] = exe->serial;
       }
-      ctx->consts_exe_id = exe->id;
-      ctx->consts_serial = exe->serial;
    }
    ctx->dirty &= ~(ST_DIRTY_SHADERS | ST_DIRTY_CONSTANTS);
    return true;

@@ -6,7 +6,8 @@
 
 namespace r600glsl {
 
-static const char *const SHIM_EXTENSIONS[] = { "GL_EXT_draw_buffers", nullptr };
+static const char *const SHIM_EXTENSIONS[] = { "GL_EXT_draw_buffers",
+                                               "GL_EXT_separate_shader_objects", nullptr };
 
 static bool is_word(const std::string &s, size_t b, size_t e, const char *w)
 {

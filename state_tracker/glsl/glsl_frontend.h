@@ -10,6 +10,7 @@
 #define GLSL_FRONTEND_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "r600sim/shader_ir.h"
@@ -23,6 +24,9 @@ struct glsl_shader *glsl_compile(enum ir_stage stage, const char *const *strings
 bool glsl_shader_ok(const struct glsl_shader *);
 const char *glsl_shader_log(const struct glsl_shader *);   /* never NULL, may be "" */
 void glsl_shader_destroy(struct glsl_shader *);
+/* The source strings the shader was compiled from (a program cache key hashes them). */
+unsigned glsl_shader_num_sources(const struct glsl_shader *);
+const char *glsl_shader_source(const struct glsl_shader *, unsigned i, size_t *length);
 
 /* glBindAttribLocation bindings in effect at link time. */
 struct glsl_attrib_binding { const char *name; unsigned location; };
@@ -99,6 +103,14 @@ struct glsl_program *glsl_link_frag(const struct glsl_shader *vs, const struct g
                                     const struct glsl_attrib_binding *bindings,
                                     unsigned num_bindings,
                                     const struct glsl_frag_binding *frag, unsigned num_frag);
+/* GL_EXT_separate_shader_objects: a separable program, of one stage (the other NULL) or both;
+ * each stage's varyings are laid out alone so that it pairs with another program's stage
+ * (glsl_interface.cpp). The missing stage's IR is NULL. */
+struct glsl_program *glsl_link_separable(const struct glsl_shader *vs,
+                                         const struct glsl_shader *fs,
+                                         const struct glsl_attrib_binding *bindings,
+                                         unsigned num_bindings,
+                                         const struct glsl_frag_binding *frag, unsigned num_frag);
 void glsl_program_destroy(struct glsl_program *);
 
 #endif

@@ -12,6 +12,7 @@
 #include "glsl_es100_rewrite.h"
 #include "glsl_es100_rules.h"
 #include "glsl_ext_macros.h"
+#include "glsl_es100_location.h"
 #include "glsl_ext_shim.h"
 
 #include <glslang/Include/intermediate.h>
@@ -70,6 +71,7 @@ const char *const SUPPORTED_EXTENSIONS[] = { "GL_OES_standard_derivatives", "GL_
                                               "GL_EXT_draw_buffers",
                                               "GL_OES_EGL_image_external",
                                               "GL_APPLE_clip_distance",
+                                              "GL_EXT_separate_shader_objects",
                                               nullptr };
 
 /* GLSL ES 1.00 4.6.4: "It is an error to declare gl_FrontFacing as invariant." glslang
@@ -219,9 +221,11 @@ std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
    auto shader = std::make_unique<glslang::TShader>(glslang_stage(stage));
    /* extension directives glslang does not know become definitions or blanks first; then
     * every GL_ name the driver does not expose is hidden */
-   const std::vector<std::string> sources =
-      hide_unexposed_macros(clip_distance_directives(
-         draw_instanced_directives(hide_shim_extensions(original), stage), stage));
+   std::map<std::string, int> locations;
+   const std::vector<std::string> sources = hide_unexposed_macros(clip_distance_directives(
+      draw_instanced_directives(hide_shim_extensions(take_es100_locations(original, locations)),
+                                stage),
+      stage));
    SourceList src(sources, stage);
    size_t size = preprocessed_size(stage, sources, src);
    if (size > MAX_PREPROCESSED_SIZE) {
@@ -249,10 +253,12 @@ std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
       }
    }
    if (ok) {
-      const glslang::TIntermediate *im = shader->getIntermediate();
+      glslang::TIntermediate *im = shader->getIntermediate();
       if (im->getVersion() == 100 && check_return_precisions(im->getTreeRoot(), log))
          ok = false;
       if (!check_clip_distance(im, clip_distance_implicit(sources, stage), log))
+         ok = false;
+      if (!apply_es100_locations(im, locations, log))
          ok = false;
       if (im->getProfile() != EEsProfile || (im->getVersion() != 100 && im->getVersion() != 300)) {
          log += "ERROR: 0:1: '#version' : only GLSL ES 1.00 and 3.00 es are supported\n";

@@ -5,6 +5,7 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <unordered_map>
 
 #include "glsl_clip_distance.h"
@@ -27,6 +28,7 @@ struct Linker {
    GlobalMap &vs_map, &fs_map;
    std::string &log;
    bool ok = true;
+   bool separable = false;   /* GL_EXT_separate_shader_objects: see separable_varyings */
 
    /* program uniform table, merged over both stages; hidden state uniforms apart */
    std::vector<glsl_uniform_info> uniforms, hidden;
@@ -61,6 +63,9 @@ struct Linker {
    void attributes(const glsl_attrib_binding *bindings, unsigned num_bindings);
    void user_outputs(const glsl_frag_binding *frag, unsigned num_frag);
    void varyings_and_builtins(const glsl_frag_binding *frag, unsigned num_frag);
+   void separable_varyings();
+   std::map<std::string, unsigned> separable_layout(const StageInfo &st,
+                                                    glslang::TStorageQualifier storage);
    void stage_uniforms(const StageInfo &st, ir_shader *sh, GlobalMap &map, unsigned max_vectors);
    void uniform_leaves(const std::string &name, const Type &t, const StageInfo &st, Value &storage,
                        std::vector<ir_uniform> &irs, unsigned &next_const, unsigned &next_sampler);
@@ -135,7 +140,9 @@ void Linker::check_sizes()
 void Linker::check_cross_stage()
 {
    for (const Decl &f : fs.decls) {
-      if (f.storage == EvqVaryingIn && is_user(f)) {
+      if (f.storage == EvqVaryingIn && is_user(f) && separable) {
+         continue;   /* matched at draw time (separable_varyings) */
+      } else if (f.storage == EvqVaryingIn && is_user(f)) {
          const Decl *v = vs.find(f.name);
          if (!v || v->storage != EvqVaryingOut) {
             if (f.used)
@@ -159,6 +166,8 @@ void Linker::check_cross_stage()
    }
    /* GLSL ES 1.00 4.6.4: gl_FragCoord / gl_PointCoord may be invariant only if gl_Position /
     * gl_PointSize are. */
+   if (separable)
+      return;   /* the other stage is another program's */
    const Decl *fc = fs.find("gl_FragCoord"), *pc = fs.find("gl_PointCoord");
    const Decl *pos = vs.find("gl_Position"), *psz = vs.find("gl_PointSize");
    if (fc && fc->invariant && !(pos && pos->invariant))
@@ -296,6 +305,88 @@ void Linker::user_outputs(const glsl_frag_binding *frag, unsigned num_frag)
    }
 }
 
+/* Separable programs (GL_EXT_separate_shader_objects) are linked one stage at a time, so
+ * each stage lays out its varyings alone, by a rule both sides of any pair follow: a varying
+ * with layout(location = L) is GENERIC L (and on), the others follow GENERIC
+ * MAX_VARYING_VECTORS in the order of their names. Declarations that match exactly (the
+ * spec's condition for well-defined inputs) so get the same numbers in both programs, and the
+ * SPI pairs them through the semantic ids as in a monolithic program; a mismatched input
+ * finds no output and reads the SPI's default. Every declared varying is active (the spec:
+ * "all inputs or outputs interfacing with another program stage are treated as active"). */
+std::map<std::string, unsigned> Linker::separable_layout(const StageInfo &st,
+                                                         glslang::TStorageQualifier storage)
+{
+   std::map<std::string, unsigned> first;   /* name -> first GENERIC index */
+   std::map<std::string, const Decl *> by_name;
+   std::vector<bool> taken(MAX_VARYING_VECTORS, false);
+   for (const Decl &d : st.decls) {
+      if (d.storage != storage || !is_user(d))
+         continue;
+      uint64_t n = d.type.slots();   /* UINT_MAX for sizes beyond counting */
+      if (d.location < 0) {
+         by_name[d.name] = &d;
+         continue;
+      }
+      if ((uint64_t)d.location + n > MAX_VARYING_VECTORS) {
+         error("varying '" + d.name + "' does not fit at location " + std::to_string(d.location) +
+               " (GL_MAX_VARYING_VECTORS is " + std::to_string(MAX_VARYING_VECTORS) + ")");
+         continue;
+      }
+      for (unsigned k = 0; k < n; k++) {
+         if (taken[d.location + k])
+            error("varying '" + d.name + "' overlaps another varying's location");
+         taken[d.location + k] = true;
+      }
+      first[d.name] = (unsigned)d.location;
+   }
+   uint64_t next = MAX_VARYING_VECTORS, vectors = 0;
+   for (bool t : taken)
+      vectors += t;
+   for (const auto &e : by_name) {
+      first[e.first] = (unsigned)std::min<uint64_t>(next, UINT_MAX);
+      next += e.second->type.slots();
+      vectors += e.second->type.slots();
+   }
+   if (vectors > MAX_VARYING_VECTORS)
+      error("too many varyings (at most " + std::to_string(MAX_VARYING_VECTORS) +
+            " vec4s: GL_MAX_VARYING_VECTORS)");
+   return first;
+}
+
+void Linker::separable_varyings()
+{
+   std::map<std::string, unsigned> out = separable_layout(vs, EvqVaryingOut);
+   std::map<std::string, unsigned> in = separable_layout(fs, EvqVaryingIn);
+   if (!ok)
+      return;
+   for (const Decl &d : vs.decls) {
+      auto at = out.find(d.name);
+      if (d.storage != EvqVaryingOut || at == out.end())
+         continue;
+      GlobalVar &g = vs_map[d.name];
+      g.kind = GlobalVar::OUTPUT;
+      g.value.type = d.type;
+      g.zero_init = true;   /* an output the vertex shader never writes reads as 0 */
+      for (unsigned k = 0; k < d.type.slots(); k++) {
+         int o = add_io(vs_ir, false, IR_SEM_GENERIC, at->second + k, usage_of(d.type, k));
+         if (k == 0)
+            g.output = o;
+      }
+   }
+   for (const Decl &d : fs.decls) {
+      auto at = in.find(d.name);
+      if (d.storage != EvqVaryingIn || at == in.end())
+         continue;
+      std::vector<unsigned> idx;
+      for (unsigned k = 0; k < d.type.slots(); k++) {
+         int i = add_io(fs_ir, true, IR_SEM_GENERIC, at->second + k, usage_of(d.type, k),
+                        d.flat ? IR_INTERP_FLAT : IR_INTERP_PERSPECTIVE, d.centroid);
+         idx.push_back((unsigned)std::max(i, 0));
+      }
+      fs_map[d.name].value = registers(d.type, IR_FILE_INPUT, idx);
+   }
+}
+
 void Linker::varyings_and_builtins(const glsl_frag_binding *frag, unsigned num_frag)
 {
    /* vertex shader system values after the attributes */
@@ -348,8 +439,15 @@ void Linker::varyings_and_builtins(const glsl_frag_binding *frag, unsigned num_f
             g.output = o;
       }
    }
+   if (separable) {
+      separable_varyings();
+      if (!ok)
+         return;
+   }
    unsigned generic = 0;
    for (const Decl &f : fs.decls) {
+      if (separable)
+         break;
       if (!f.used || f.storage != EvqVaryingIn || !is_user(f))
          continue;
       const Decl *v = vs.find(f.name);
@@ -561,13 +659,13 @@ void Linker::stage_uniforms(const StageInfo &st, ir_shader *sh, GlobalMap &map, 
 
 }   /* namespace */
 
-bool link_interface(const StageInfo &vs, const StageInfo &fs,
+bool link_interface(const StageInfo &vs, const StageInfo &fs, bool separable,
                     const glsl_attrib_binding *bindings, unsigned num_bindings,
                     const glsl_frag_binding *frag, unsigned num_frag,
                     ir_shader *vs_ir, ir_shader *fs_ir, glsl_program *prog,
                     GlobalMap &vs_map, GlobalMap &fs_map, std::string &log)
 {
-   Linker l{ vs, fs, vs_ir, fs_ir, prog, vs_map, fs_map, log, true, {}, {}, {} };
+   Linker l{ vs, fs, vs_ir, fs_ir, prog, vs_map, fs_map, log, true, separable, {}, {}, {} };
    l.check_sizes();
    if (l.ok)
       l.check_cross_stage();
