@@ -57,6 +57,14 @@ ST_EXPORT void r600sim_st_flush(struct st_context *ctx, bool finish);
  * application on the GPU thread. */
 ST_EXPORT void r600sim_st_swap(struct st_context *ctx);
 
+/* Presentation (st_present.c): submits ctx's recorded commands, waits for the GPU, and copies
+ * the rectangle (x, y, width, height) of fb's resolved colour buffer (rows top first) to dst
+ * as B8G8R8A8 bytes, `stride` bytes per row: the ZPixmap layout of 24/32-bit TrueColor X
+ * visuals on a little-endian host. false when out of memory or outside fb. */
+ST_EXPORT bool r600sim_st_framebuffer_read_bgra(struct st_context *ctx, struct st_framebuffer *fb,
+                                                unsigned x, unsigned y, unsigned width,
+                                                unsigned height, void *dst, unsigned stride);
+
 /* Fences for EGL sync objects (st_fence.c). r600sim_st_fence submits ctx's recorded commands
  * (a glFlush) and returns a fence that signals once the GPU has executed everything ctx
  * submitted so far; NULL when out of memory (the caller then finishes instead). */
