@@ -7,6 +7,7 @@
 
 #include "egl_internal.h"
 #include "egl_x11.h"
+#include "st_api.h"
 
 #define MAX_PBUFFER_SIZE 8192 /* the R6xx/R7xx colour buffer limit */
 
@@ -31,6 +32,13 @@ const struct egl_config *egl_pbuffer_configs(EGLint *count)
 {
    *count = NUM_CONFIGS;
    return configs;
+}
+
+enum pipe_format egl_config_zs_format(const struct egl_config *c)
+{
+   if (!c->depth)
+      return PIPE_FORMAT_NONE;
+   return c->stencil ? PIPE_FORMAT_Z24_UNORM_S8_UINT : PIPE_FORMAT_Z24X8_UNORM;
 }
 
 const struct egl_config *egl_lookup_config(const struct egl_display *d, EGLConfig cfg)

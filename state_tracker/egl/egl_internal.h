@@ -13,6 +13,8 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 
+#include "pipe/p_defines.h"
+
 #define EGL_EXPORT __attribute__((visibility("default")))
 
 /* EGL_EXT_image_flush_external, newer than some installed eglext.h. */
@@ -141,6 +143,8 @@ struct egl_sync *egl_lookup_sync(struct egl_display *d, EGLSync s);
 /* egl_config.c */
 /* The configs of the surfaceless and device displays (pbuffers only). */
 const struct egl_config *egl_pbuffer_configs(EGLint *count);
+/* The depth/stencil buffer format of c's surfaces (PIPE_FORMAT_NONE when it has none). */
+enum pipe_format egl_config_zs_format(const struct egl_config *c);
 /* cfg when it is one of d's configs, else NULL. */
 const struct egl_config *egl_lookup_config(const struct egl_display *d, EGLConfig cfg);
 bool egl_config_attrib(const struct egl_config *c, EGLint attribute, EGLint *value);

@@ -3,9 +3,10 @@
  * eglInitialize a display finds the screen's 24- and 32-bit TrueColor visuals with 8-bit
  * red/green/blue at bits 23-16/15-8/7-0, stored 32 bits per pixel, least significant byte
  * first (so our B8G8R8A8 rows are their ZPixmap images), and makes its configs: each pbuffer
- * config (egl_config.c) for the 24-bit visual, then again for the 32-bit (ARGB) one, with the
- * window, pixmap and pbuffer bits. A server without such a visual gets the pbuffer configs
- * only. */
+ * config (egl_config.c) and each of those with depth but without stencil (Z24X8: programs
+ * such as glmark2 want depth without stencil) for the 24-bit visual, then all again for the
+ * 32-bit (ARGB) one, with the window, pixmap and pbuffer bits. A server without such a
+ * visual gets the pbuffer configs only. */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -160,16 +161,20 @@ static bool build_configs(struct egl_x11_display *x)
    xcb_visualid_t visuals[2];
    for (int i = 0; i < 2; i++)
       visuals[i] = find_visual(x->conn, x->screen, depths[i]);
-   x->configs = calloc(2 * (size_t)n, sizeof(*x->configs));
+   x->configs = calloc(4 * (size_t)n, sizeof(*x->configs));
    if (!x->configs)
       return false;
    EGLint count = 0;
    for (int v = 0; v < 2; v++) {
       if (!visuals[v])
          continue;
-      for (EGLint i = 0; i < n; i++) {
+      for (EGLint i = 0; i < 2 * n; i++) {
+         if (i >= n && !base[i - n].depth)
+            continue;
          struct egl_config *c = &x->configs[count];
-         *c = base[i];
+         *c = base[i % n];
+         if (i >= n)
+            c->stencil = 0;
          c->id = count + 1;
          c->surface_type |= EGL_WINDOW_BIT | EGL_PIXMAP_BIT;
          c->native_visual_id = (EGLint)visuals[v];

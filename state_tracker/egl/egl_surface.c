@@ -1,7 +1,7 @@
 /* EGL surfaces. The surfaceless and device platforms have pbuffers only
  * (EGL_MESA_platform_surfaceless): window and pixmap creation fail there with
  * EGL_BAD_NATIVE_WINDOW / _PIXMAP; X11 displays make them in egl_x11_surface.c. A pbuffer
- * owns an st_framebuffer (RGBA8 colour, plus Z24S8 when its config has depth/stencil),
+ * owns an st_framebuffer (RGBA8 colour, plus Z24S8 or Z24X8 when its config has depth),
  * stored top row first like a window-system buffer. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -115,7 +115,7 @@ static bool allocate_fb(struct egl_surface *s)
    }
    if (s->width == 0 || s->height == 0)
       return true;
-   enum pipe_format zs = s->config->depth ? PIPE_FORMAT_Z24_UNORM_S8_UINT : PIPE_FORMAT_NONE;
+   enum pipe_format zs = egl_config_zs_format(s->config);
    for (;;) {
       s->fb = r600sim_st_framebuffer_create_ms(s->width, s->height,
                                                PIPE_FORMAT_R8G8B8A8_UNORM, zs,

@@ -73,8 +73,8 @@ static bool visual_matches(const xcb_screen_t *screen, xcb_visualid_t visual,
 
 static struct st_framebuffer *create_fb(const struct egl_config *cfg, unsigned w, unsigned h)
 {
-   enum pipe_format zs = cfg->depth ? PIPE_FORMAT_Z24_UNORM_S8_UINT : PIPE_FORMAT_NONE;
-   return r600sim_st_framebuffer_create_ms(w, h, PIPE_FORMAT_R8G8B8A8_UNORM, zs,
+   return r600sim_st_framebuffer_create_ms(w, h, PIPE_FORMAT_R8G8B8A8_UNORM,
+                                           egl_config_zs_format(cfg),
                                            (unsigned)cfg->samples);
 }
 
