@@ -194,8 +194,10 @@ static EGLSurface native_surface(EGLDisplay dpy, EGLConfig config, EGLint type,
    struct egl_display *d = egl_lookup_display(dpy, false);
    const struct egl_config *cfg = d ? egl_lookup_config(d, config) : NULL;
    struct egl_surface *s = NULL;
+   /* Without native surfaces the handle is the error whatever the config
+    * (EGL_MESA_platform_surfaceless). */
    EGLint err = type == EGL_WINDOW_BIT ? EGL_BAD_NATIVE_WINDOW : EGL_BAD_NATIVE_PIXMAP;
-   if (d && !cfg)
+   if (d && d->x11 && !cfg)
       err = EGL_BAD_CONFIG;
    else if (d && d->x11)
       s = egl_x11_surface_create(d, cfg, type, drawable, attribs, &err);
