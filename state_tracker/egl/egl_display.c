@@ -45,7 +45,8 @@ static const char x11_display_extensions[] =
    "EGL_KHR_fence_sync EGL_KHR_wait_sync EGL_KHR_reusable_sync "
    "EGL_KHR_image_base EGL_KHR_gl_texture_2D_image EGL_EXT_image_flush_external "
    "EGL_MESA_query_driver "
-   "EGL_EXT_buffer_age EGL_KHR_swap_buffers_with_damage EGL_EXT_swap_buffers_with_damage";
+   "EGL_EXT_buffer_age EGL_KHR_swap_buffers_with_damage EGL_EXT_swap_buffers_with_damage "
+   "EGL_CHROMIUM_sync_control";
 
 static struct egl_display *display_of_platform(EGLenum platform)
 {

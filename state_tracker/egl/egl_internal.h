@@ -182,6 +182,10 @@ EGLSurface EGLAPIENTRY egl_create_platform_pixmap_surface_ext(EGLDisplay dpy, EG
 /* EGL_KHR_swap_buffers_with_damage, EGL_EXT_swap_buffers_with_damage (egl_surface.c) */
 EGLBoolean EGLAPIENTRY egl_swap_buffers_with_damage(EGLDisplay dpy, EGLSurface surface,
                                                     const EGLint *rects, EGLint n_rects);
+/* EGL_CHROMIUM_sync_control (egl_surface.c) */
+EGLBoolean EGLAPIENTRY egl_get_sync_values_chromium(EGLDisplay dpy, EGLSurface surface,
+                                                    EGLuint64KHR *ust, EGLuint64KHR *msc,
+                                                    EGLuint64KHR *sbc);
 /* EGL_KHR_fence_sync, EGL_KHR_wait_sync (egl_sync.c) */
 EGLSyncKHR EGLAPIENTRY egl_create_sync_khr(EGLDisplay dpy, EGLenum type, const EGLint *attribs);
 EGLBoolean EGLAPIENTRY egl_destroy_sync_khr(EGLDisplay dpy, EGLSyncKHR sync);

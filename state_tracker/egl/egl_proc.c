@@ -35,6 +35,8 @@ static const struct {
    /* EGL_KHR_swap_buffers_with_damage, EGL_EXT_swap_buffers_with_damage */
    {"eglSwapBuffersWithDamageKHR", (void (*)(void))egl_swap_buffers_with_damage},
    {"eglSwapBuffersWithDamageEXT", (void (*)(void))egl_swap_buffers_with_damage},
+   /* EGL_CHROMIUM_sync_control */
+   {"eglGetSyncValuesCHROMIUM", (void (*)(void))egl_get_sync_values_chromium},
    /* EGL_KHR_fence_sync, EGL_KHR_wait_sync */
    {"eglCreateSyncKHR", (void (*)(void))egl_create_sync_khr},
    {"eglDestroySyncKHR", (void (*)(void))egl_destroy_sync_khr},

@@ -453,6 +453,29 @@ EGLBoolean EGLAPIENTRY egl_swap_buffers_with_damage(EGLDisplay dpy, EGLSurface s
    return swap(dpy, surface, rects, n_rects);
 }
 
+/* EGL_CHROMIUM_sync_control, for window surfaces (egl_x11_surface.c). */
+EGLBoolean EGLAPIENTRY egl_get_sync_values_chromium(EGLDisplay dpy, EGLSurface surface,
+                                                    EGLuint64KHR *ust, EGLuint64KHR *msc,
+                                                    EGLuint64KHR *sbc)
+{
+   egl_lock();
+   struct egl_surface *s = lookup(dpy, surface);
+   uint64_t u = 0, m = 0, b = 0;
+   bool ok = s != NULL;
+   if (s && (!ust || !msc || !sbc))
+      ok = egl_error(EGL_BAD_PARAMETER);
+   else if (s && !egl_x11_surface_sync_values(s, &u, &m, &b))
+      ok = egl_error(EGL_BAD_SURFACE);
+   egl_unlock();
+   if (!ok)
+      return EGL_FALSE;
+   *ust = u;
+   *msc = m;
+   *sbc = b;
+   egl_success();
+   return EGL_TRUE;
+}
+
 EGL_EXPORT EGLBoolean EGLAPIENTRY eglSwapInterval(EGLDisplay dpy, EGLint interval)
 {
    egl_lock();

@@ -68,6 +68,11 @@ bool egl_x11_surface_present(struct egl_context *ctx, struct egl_surface *s);
 /* eglCopyBuffers on X11 display d: s's colour buffer (finished by ctx) into pixmap. The EGL error, EGL_SUCCESS when done. */
 EGLint egl_x11_copy_to_pixmap(struct egl_display *d, struct egl_context *ctx,
                               struct egl_surface *s, uint32_t pixmap);
+/* EGL_CHROMIUM_sync_control of a window surface: the time of the last present (CLOCK_MONOTONIC
+ * microseconds, 0 before the first) and the presents so far as both MSC and SBC; false for
+ * other surfaces. */
+bool egl_x11_surface_sync_values(const struct egl_surface *s, uint64_t *ust, uint64_t *msc,
+                                 uint64_t *sbc);
 /* EGL_EXT_buffer_age of a window surface. */
 EGLint egl_x11_surface_buffer_age(const struct egl_surface *s);
 

@@ -10,6 +10,7 @@
  * a config without the surface type, EGL_BAD_MATCH; a second surface for one window
  * EGL_BAD_ALLOC (EGL 1.5 section 3.5.1). */
 #include <stdlib.h>
+#include <time.h>
 
 #include "egl_x11.h"
 #include "st_api.h"
@@ -21,6 +22,10 @@ struct egl_x11_surface {
    /* Swaps since the colour buffer was allocated: EGL_EXT_buffer_age is 1 after the first
     * (the buffer still holds the frame just shown), 0 before. */
    unsigned swaps;
+   /* EGL_CHROMIUM_sync_control: frames presented (the SBC, and the MSC: without a vertical
+    * retrace each present is one refresh of the window) and when the last one was, in
+    * CLOCK_MONOTONIC microseconds (the UST). */
+   uint64_t presents, last_present_ust;
 };
 
 struct geometry {
@@ -230,6 +235,12 @@ bool egl_x11_surface_present(struct egl_context *ctx, struct egl_surface *s)
    if (s->type != EGL_WINDOW_BIT)
       return ok;
    x->swaps++;
+   if (ok) {
+      struct timespec now;
+      clock_gettime(CLOCK_MONOTONIC, &now);
+      x->presents++;
+      x->last_present_ust = (uint64_t)now.tv_sec * 1000000u + (uint64_t)now.tv_nsec / 1000u;
+   }
    xcb_generic_error_t *err = NULL;
    xcb_get_geometry_reply_t *g = xcb_get_geometry_reply(conn, size_cookie, &err);
    free(err);
@@ -269,4 +280,15 @@ EGLint egl_x11_copy_to_pixmap(struct egl_display *d, struct egl_context *ctx,
 EGLint egl_x11_surface_buffer_age(const struct egl_surface *s)
 {
    return s->x11 && s->type == EGL_WINDOW_BIT && s->x11->swaps ? 1 : 0;
+}
+
+bool egl_x11_surface_sync_values(const struct egl_surface *s, uint64_t *ust, uint64_t *msc,
+                                 uint64_t *sbc)
+{
+   if (!s->x11 || s->type != EGL_WINDOW_BIT)
+      return false;
+   *ust = s->x11->last_present_ust;
+   *msc = s->x11->presents;
+   *sbc = s->x11->presents;
+   return true;
 }

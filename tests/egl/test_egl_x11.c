@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
@@ -133,6 +134,31 @@ static unsigned wrong_pixels(xcb_drawable_t d, unsigned w, unsigned h, uint32_t 
    return wrong;
 }
 
+/* EGL_CHROMIUM_sync_control's function (not in every eglext.h). */
+typedef EGLBoolean (*get_sync_values_fn)(EGLDisplay, EGLSurface, EGLuint64KHR *,
+                                         EGLuint64KHR *, EGLuint64KHR *);
+static get_sync_values_fn get_sync_values;
+
+static uint64_t now_us(void)
+{
+   struct timespec t;
+   clock_gettime(CLOCK_MONOTONIC, &t);
+   return (uint64_t)t.tv_sec * 1000000u + (uint64_t)t.tv_nsec / 1000u;
+}
+
+/* EGL_CHROMIUM_sync_control: SBC = MSC = the surface's presents, UST = the CLOCK_MONOTONIC
+ * microsecond of the last one, between `after` and `before` when given (else 0). */
+static void check_sync_values(EGLSurface surf, uint64_t presents, uint64_t after,
+                              uint64_t before)
+{
+   EGLuint64KHR ust = 1, msc = 1, sbc = 1;
+   CHECK(get_sync_values(dpy, surf, &ust, &msc, &sbc), "eglGetSyncValuesCHROMIUM");
+   CHECK(sbc == presents && msc == presents, "sbc %llu msc %llu, want %llu",
+         (unsigned long long)sbc, (unsigned long long)msc, (unsigned long long)presents);
+   CHECK(presents ? ust >= after && ust <= before : ust == 0, "ust %llu in [%llu, %llu]",
+         (unsigned long long)ust, (unsigned long long)after, (unsigned long long)before);
+}
+
 static EGLContext make_context(EGLConfig cfg)
 {
    static const EGLint attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
@@ -250,8 +276,13 @@ static void test_window(const char *name, EGLConfig cfg)
    CHECK(w == 64 && h == 48, "%s: size %dx%d", name, w, h);
    CHECK(eglQuerySurface(dpy, surf, EGL_BUFFER_AGE_EXT, &age) && age == 0, "%s: age %d", name, age);
 
+   check_sync_values(surf, 0, 0, 0);
+   EGLuint64KHR v;
+   CHECK_ERR(get_sync_values(dpy, surf, &v, NULL, &v), EGL_FALSE, EGL_BAD_PARAMETER);
    draw(0x336699, 0xff0000, 8, 4, 16, 10);
+   uint64_t t0 = now_us();
    CHECK(eglSwapBuffers(dpy, surf), "%s: swap", name);
+   check_sync_values(surf, 1, t0, now_us());
    CHECK_EQ(wrong_pixels(win, 64, 48, 0x336699, 0xff0000, 8, 4, 16, 10), 0,
             "wrong pixels after the first swap");
    CHECK(eglQuerySurface(dpy, surf, EGL_BUFFER_AGE_EXT, &age) && age == 1, "%s: age %d", name, age);
@@ -317,6 +348,8 @@ static void test_pixmap(void)
    CHECK(surf != EGL_NO_SURFACE && eglMakeCurrent(dpy, surf, surf, ctx), "pixmap surface");
    EGLint rb = 0;
    CHECK(eglQuerySurface(dpy, surf, EGL_RENDER_BUFFER, &rb) && rb == EGL_SINGLE_BUFFER);
+   EGLuint64KHR v;
+   CHECK_ERR(get_sync_values(dpy, surf, &v, &v, &v), EGL_FALSE, EGL_BAD_SURFACE);
    draw(0x808000, 0x00ffff, 0, 10, 32, 10);
    CHECK(eglWaitClient());
    CHECK_EQ(wrong_pixels(pm, 32, 20, 0x808000, 0x00ffff, 0, 10, 32, 10), 0,
@@ -384,6 +417,9 @@ int main(void)
    }
    conn = XGetXCBConnection(xdpy);
    screen = xcb_setup_roots_iterator(xcb_get_setup(conn)).data;
+   get_sync_values =
+      (get_sync_values_fn)eglGetProcAddress("eglGetSyncValuesCHROMIUM");
+   CHECK(get_sync_values != NULL);
    test_displays();
    dpy = eglGetDisplay((EGLNativeDisplayType)xdpy);
    CHECK(eglInitialize(dpy, NULL, NULL), "initialize");
