@@ -5,4 +5,6 @@ if ! command -v Xvfb >/dev/null; then
   echo "skipped: Xvfb is not installed (Debian package xvfb)"
   exit 77
 fi
+# The tests' default setup makes EGL headless (EGL_PLATFORM=surfaceless); these use X11.
+unset EGL_PLATFORM
 exec "$@"
