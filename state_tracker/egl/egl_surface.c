@@ -431,8 +431,9 @@ static EGLBoolean swap(EGLDisplay dpy, EGLSurface surface, const EGLint *rects, 
       ok = egl_error(EGL_BAD_SURFACE);
    else if (s && (n_rects < 0 || (n_rects > 0 && !rects)))
       ok = egl_error(EGL_BAD_PARAMETER);
-   if (ok && s->x11 && !egl_x11_surface_present(ctx, s))
-      ok = egl_error(EGL_BAD_ALLOC);
+   EGLint err = ok && s->x11 ? egl_x11_surface_present(ctx, s) : EGL_SUCCESS;
+   if (err != EGL_SUCCESS)
+      ok = egl_error(err);
    egl_unlock();
    if (!ok)
       return EGL_FALSE;

@@ -63,8 +63,9 @@ void egl_x11_surface_destroy(struct egl_x11_surface *x);
 bool egl_x11_surface_follow_size(struct egl_surface *s);
 /* Puts s's colour buffer, finished by ctx, into its drawable (eglSwapBuffers on a window,
  * the pixmap update of eglWaitClient/eglSwapBuffers on a pixmap), then follows the
- * window's size; ctx's binding moves to a new colour buffer if it changed. */
-bool egl_x11_surface_present(struct egl_context *ctx, struct egl_surface *s);
+ * window's size; ctx's binding moves to a new colour buffer if it changed. The EGL error:
+ * EGL_BAD_NATIVE_WINDOW (_PIXMAP) when the drawable no longer exists. */
+EGLint egl_x11_surface_present(struct egl_context *ctx, struct egl_surface *s);
 /* eglCopyBuffers on X11 display d: s's colour buffer (finished by ctx) into pixmap. The EGL error, EGL_SUCCESS when done. */
 EGLint egl_x11_copy_to_pixmap(struct egl_display *d, struct egl_context *ctx,
                               struct egl_surface *s, uint32_t pixmap);

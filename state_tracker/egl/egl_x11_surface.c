@@ -217,42 +217,44 @@ bool egl_x11_surface_follow_size(struct egl_surface *s)
    return resize(s, g.width, g.height);
 }
 
-bool egl_x11_surface_present(struct egl_context *ctx, struct egl_surface *s)
+EGLint egl_x11_surface_present(struct egl_context *ctx, struct egl_surface *s)
 {
    struct egl_x11_surface *x = s->x11;
    xcb_connection_t *conn = x->dpy->conn;
-   /* Ask for the window's size now; the reply comes while the frame is copied. */
-   xcb_get_geometry_cookie_t size_cookie = {0};
-   if (s->type == EGL_WINDOW_BIT)
-      size_cookie = xcb_get_geometry(conn, x->drawable);
+   /* Ask for the drawable's size now; the reply comes while the frame is copied. It also
+    * tells whether the drawable still exists: putting an image into a destroyed one would
+    * raise an X error that Xlib's default handler answers by exiting. */
+   xcb_get_geometry_cookie_t size_cookie = xcb_get_geometry(conn, x->drawable);
    unsigned stride;
    uint8_t *image = egl_x11_presenter_image(x->presenter, (unsigned)s->width,
                                             (unsigned)s->height, &stride);
-   bool ok = image && r600sim_st_framebuffer_read_bgra(ctx->st, s->fb, 0, 0, (unsigned)s->width,
-                                                       (unsigned)s->height, image, stride);
-   if (ok)
-      egl_x11_presenter_put(x->presenter);
-   if (s->type != EGL_WINDOW_BIT)
-      return ok;
-   x->swaps++;
-   if (ok) {
-      struct timespec now;
-      clock_gettime(CLOCK_MONOTONIC, &now);
-      x->presents++;
-      x->last_present_ust = (uint64_t)now.tv_sec * 1000000u + (uint64_t)now.tv_nsec / 1000u;
-   }
+   bool copied = image && r600sim_st_framebuffer_read_bgra(ctx->st, s->fb, 0, 0,
+                                                           (unsigned)s->width,
+                                                           (unsigned)s->height, image, stride);
    xcb_generic_error_t *err = NULL;
    xcb_get_geometry_reply_t *g = xcb_get_geometry_reply(conn, size_cookie, &err);
    free(err);
-   if (g) {
+   if (!g)
+      return s->type == EGL_WINDOW_BIT ? EGL_BAD_NATIVE_WINDOW : EGL_BAD_NATIVE_PIXMAP;
+   if (copied)
+      egl_x11_presenter_put(x->presenter);
+   bool resized = true;
+   if (s->type == EGL_WINDOW_BIT) {
+      x->swaps++;
+      if (copied) {
+         struct timespec now;
+         clock_gettime(CLOCK_MONOTONIC, &now);
+         x->presents++;
+         x->last_present_ust = (uint64_t)now.tv_sec * 1000000u + (uint64_t)now.tv_nsec / 1000u;
+      }
       struct st_framebuffer *old = s->fb;
-      ok = resize(s, g->width, g->height) && ok;
-      free(g);
+      resized = resize(s, g->width, g->height);
       /* The context draws into the new buffer from the next frame on. */
       if (s->fb != old && ctx->draw == s)
          r600sim_st_make_current(ctx->st, s->fb, ctx->read ? ctx->read->fb : NULL);
    }
-   return ok;
+   free(g);
+   return copied && resized ? EGL_SUCCESS : EGL_BAD_ALLOC;
 }
 
 EGLint egl_x11_copy_to_pixmap(struct egl_display *d, struct egl_context *ctx,

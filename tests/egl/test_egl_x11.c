@@ -369,6 +369,25 @@ static void test_pixmap(void)
    xcb_free_pixmap(conn, pm2);
 }
 
+/* A window destroyed under its surface: eglSwapBuffers reports it, and no X error reaches
+ * Xlib's default handler (which would exit this program). */
+static void test_destroyed_window(void)
+{
+   EGLConfig cfg = find_config(24, 0, 0, 0);
+   xcb_window_t win = make_window(cfg, 16, 16);
+   EGLSurface surf = eglCreateWindowSurface(dpy, cfg, win, NULL);
+   EGLContext ctx = make_context(cfg);
+   CHECK(eglMakeCurrent(dpy, surf, surf, ctx), "make current");
+   xcb_destroy_window(conn, win);
+   free(xcb_get_input_focus_reply(conn, xcb_get_input_focus(conn), NULL));
+   draw(0x123456, 0x123456, 0, 0, 1, 1);
+   CHECK_ERR(eglSwapBuffers(dpy, surf), EGL_FALSE, EGL_BAD_NATIVE_WINDOW);
+   XSync(xdpy, False);
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroySurface(dpy, surf);
+   eglDestroyContext(dpy, ctx);
+}
+
 static void test_bad_handles(void)
 {
    EGLConfig c24 = find_config(24, 0, 0, 0), c32 = find_config(32, 0, 0, 0);
@@ -429,6 +448,7 @@ int main(void)
    test_window("4x MSAA", find_config(24, 24, 0, 4));
    test_pixmap();
    test_bad_handles();
+   test_destroyed_window();
    eglTerminate(dpy);
    XCloseDisplay(xdpy);
    return check_report();
