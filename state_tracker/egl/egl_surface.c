@@ -431,12 +431,14 @@ static EGLBoolean swap(EGLDisplay dpy, EGLSurface surface, const EGLint *rects, 
       ok = egl_error(EGL_BAD_SURFACE);
    else if (s && (n_rects < 0 || (n_rects > 0 && !rects)))
       ok = egl_error(EGL_BAD_PARAMETER);
-   EGLint err = ok && s->x11 ? egl_x11_surface_present(ctx, s) : EGL_SUCCESS;
-   if (err != EGL_SUCCESS)
-      ok = egl_error(err);
    egl_unlock();
    if (!ok)
       return EGL_FALSE;
+   /* Without the lock: other threads' EGL calls do not wait for this frame. The surface is
+    * bound to this thread's context, so no other thread uses or frees it meanwhile. */
+   EGLint err = s->x11 ? egl_x11_surface_present(ctx, s) : EGL_SUCCESS;
+   if (err != EGL_SUCCESS)
+      return egl_error(err);
    if (!s->x11)
       r600sim_st_swap(ctx->st);
    egl_success();
@@ -539,11 +541,12 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglCopyBuffers(EGLDisplay dpy, EGLSurface surf
       err = EGL_BAD_NATIVE_PIXMAP;
    else if (s && (!ctx || (ctx->draw != s && ctx->read != s)))
       err = EGL_BAD_SURFACE;
-   else if (s)
-      err = egl_x11_copy_to_pixmap(d, ctx, s, (uint32_t)target);
    egl_unlock();
    if (!s)
       return EGL_FALSE;
+   /* Without the lock, as eglSwapBuffers: the surface is bound to this thread. */
+   if (err == EGL_SUCCESS)
+      err = egl_x11_copy_to_pixmap(d, ctx, s, (uint32_t)target);
    if (err != EGL_SUCCESS)
       return egl_error(err);
    egl_success();

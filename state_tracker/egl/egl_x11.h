@@ -63,7 +63,8 @@ void egl_x11_surface_destroy(struct egl_x11_surface *x);
 bool egl_x11_surface_follow_size(struct egl_surface *s);
 /* Puts s's colour buffer, finished by ctx, into its drawable (eglSwapBuffers on a window,
  * the pixmap update of eglWaitClient/eglSwapBuffers on a pixmap), then follows the
- * window's size; ctx's binding moves to a new colour buffer if it changed. The EGL error:
+ * window's size; ctx's binding moves to a new colour buffer if it changed. Called without
+ * the EGL lock for windows (it takes it to change the size), under it for pixmaps. The EGL error:
  * EGL_BAD_NATIVE_WINDOW (_PIXMAP) when the drawable no longer exists. */
 EGLint egl_x11_surface_present(struct egl_context *ctx, struct egl_surface *s);
 /* eglCopyBuffers on X11 display d: s's colour buffer (finished by ctx) into pixmap. The EGL error, EGL_SUCCESS when done. */

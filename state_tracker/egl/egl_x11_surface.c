@@ -247,8 +247,11 @@ EGLint egl_x11_surface_present(struct egl_context *ctx, struct egl_surface *s)
          x->presents++;
          x->last_present_ust = (uint64_t)now.tv_sec * 1000000u + (uint64_t)now.tv_nsec / 1000u;
       }
+      /* eglSwapBuffers presents without the EGL lock; the size is shared state. */
+      egl_lock();
       struct st_framebuffer *old = s->fb;
       resized = resize(s, g->width, g->height);
+      egl_unlock();
       /* The context draws into the new buffer from the next frame on. */
       if (s->fb != old && ctx->draw == s)
          r600sim_st_make_current(ctx->st, s->fb, ctx->read ? ctx->read->fb : NULL);
