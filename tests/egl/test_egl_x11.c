@@ -369,6 +369,62 @@ static void test_pixmap(void)
    xcb_free_pixmap(conn, pm2);
 }
 
+/* A 4x window: a quad whose right edge runs through the centres of column 32 covers two of
+ * the four samples of that column (any 4x pattern without a sample on the pixel centre's
+ * vertical line has two on each side), so the window shows the resolved average there:
+ * red 255 * 2/4 = 127.5, rounded either way; full red left of it, black right of it. */
+static void test_msaa_edge(void)
+{
+   static const char *vs_src = "attribute vec2 p; void main() { gl_Position = vec4(p, 0.0, 1.0); }";
+   static const char *fs_src = "void main() { gl_FragColor = vec4(1.0, 0.0, 0.0, 1.0); }";
+   EGLConfig cfg = find_config(24, 0, 0, 4);
+   xcb_window_t win = make_window(cfg, 64, 8);
+   EGLSurface surf = eglCreateWindowSurface(dpy, cfg, win, NULL);
+   EGLContext ctx = make_context(cfg);
+   CHECK(eglMakeCurrent(dpy, surf, surf, ctx), "msaa make current");
+   GLuint prog = glCreateProgram();
+   const char *srcs[2] = {vs_src, fs_src};
+   for (int i = 0; i < 2; i++) {
+      GLuint sh = glCreateShader(i ? GL_FRAGMENT_SHADER : GL_VERTEX_SHADER);
+      glShaderSource(sh, 1, &srcs[i], NULL);
+      glCompileShader(sh);
+      glAttachShader(prog, sh);
+   }
+   glBindAttribLocation(prog, 0, "p");
+   glLinkProgram(prog);
+   glUseProgram(prog);
+   /* x = 0.015625 in NDC is window x 32.5 on a 64-pixel-wide surface. */
+   static const float quad[] = {-1, -1, 0.015625f, -1, -1, 1, 0.015625f, 1};
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
+   glEnableVertexAttribArray(0);
+   glClearColor(0, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   CHECK(eglSwapBuffers(dpy, surf), "msaa swap");
+   xcb_get_image_reply_t *img = xcb_get_image_reply(
+      conn, xcb_get_image(conn, XCB_IMAGE_FORMAT_Z_PIXMAP, win, 0, 0, 64, 8, ~0u), NULL);
+   CHECK(img != NULL);
+   if (img) {
+      const uint32_t *px = (const uint32_t *)xcb_get_image_data(img);
+      unsigned wrong = 0;
+      for (unsigned row = 0; row < 8; row++)
+         for (unsigned col = 0; col < 64; col++) {
+            uint32_t got = px[row * 64 + col] & 0xffffff;
+            bool ok = col < 32    ? got == 0xff0000
+                      : col == 32 ? got == 0x7f0000 || got == 0x800000
+                                  : got == 0;
+            if (!ok && wrong++ < 3)
+               printf("  msaa pixel (%u,%u): 0x%06x\n", col, row, got);
+         }
+      CHECK_EQ(wrong, 0, "wrong pixels at the 4x edge");
+      free(img);
+   }
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroySurface(dpy, surf);
+   eglDestroyContext(dpy, ctx);
+   xcb_destroy_window(conn, win);
+}
+
 /* A window destroyed under its surface: eglSwapBuffers reports it, and no X error reaches
  * Xlib's default handler (which would exit this program). */
 static void test_destroyed_window(void)
@@ -446,6 +502,7 @@ int main(void)
    test_window("24-bit", find_config(24, 24, 8, 0));
    test_window("32-bit", find_config(32, 0, 0, 0));
    test_window("4x MSAA", find_config(24, 24, 0, 4));
+   test_msaa_edge();
    test_pixmap();
    test_bad_handles();
    test_destroyed_window();
