@@ -34,6 +34,10 @@ ST_EXPORT struct st_framebuffer *r600sim_st_framebuffer_create_ms(unsigned width
                                                                   enum pipe_format zs,
                                                                   unsigned samples);
 ST_EXPORT void r600sim_st_framebuffer_destroy(struct st_framebuffer *);
+/* finished(data) runs after each glFinish of a context drawing into fb (EGL pixmap surfaces
+ * copy their rendering into the pixmap then, EGL 1.5 section 3.8). */
+ST_EXPORT void r600sim_st_framebuffer_on_finish(struct st_framebuffer *fb,
+                                                void (*finished)(void *data), void *data);
 ST_EXPORT struct pipe_resource *r600sim_st_framebuffer_color(struct st_framebuffer *);
 
 /* GLES context of version major.minor (only 2.0 for now; NULL for anything else). */

@@ -1,8 +1,8 @@
 /* Window and pixmap surfaces of X11 displays. Each renders into its own colour buffer
  * (st_framebuffer: RGBA8 + the config's depth/stencil and samples) of the drawable's size;
  * its presenter (egl_x11_present.c) puts the finished, resolved buffer into the X drawable:
- * a window at eglSwapBuffers, a pixmap at eglWaitClient/eglWaitGL, eglSwapBuffers and when
- * it stops being current. A window surface takes the window's size after each swap and
+ * a window at eglSwapBuffers, a pixmap at eglWaitClient/eglWaitGL, glFinish, eglSwapBuffers
+ * and when it stops being current. A window surface takes the window's size after each swap and
  * when it is made current (EGL 1.5 section 3.10.1: the surface follows the window).
  *
  * Errors: a drawable that is not one of the server's windows (pixmaps) is
@@ -141,6 +141,16 @@ static EGLint check_drawable(struct egl_display *d, const struct egl_config *cfg
    return EGL_SUCCESS;
 }
 
+/* glFinish into a pixmap surface: the pixmap gets the rendering (EGL 1.5 section 3.8 names
+ * it beside eglWaitClient). The surface is the calling thread's draw surface. */
+static void pixmap_finished(void *data)
+{
+   struct egl_surface *s = data;
+   struct egl_context *ctx = egl_thread()->ctx;
+   if (ctx && ctx->draw == s)
+      egl_x11_surface_present(ctx, s);
+}
+
 struct egl_surface *egl_x11_surface_create(struct egl_display *d, const struct egl_config *cfg,
                                            EGLint type, uint32_t drawable,
                                            const EGLint *attribs, EGLint *err)
@@ -174,6 +184,8 @@ struct egl_surface *egl_x11_surface_create(struct egl_display *d, const struct e
       *err = EGL_BAD_ALLOC;
       goto fail;
    }
+   if (type == EGL_PIXMAP_BIT)
+      r600sim_st_framebuffer_on_finish(s->fb, pixmap_finished, s);
    return s;
 fail:
    if (s && s->fb)

@@ -354,6 +354,10 @@ static void test_pixmap(void)
    CHECK(eglWaitClient());
    CHECK_EQ(wrong_pixels(pm, 32, 20, 0x808000, 0x00ffff, 0, 10, 32, 10), 0,
             "wrong pixmap pixels");
+   draw(0x0080ff, 0x400000, 4, 0, 8, 20);
+   glFinish();
+   CHECK_EQ(wrong_pixels(pm, 32, 20, 0x0080ff, 0x400000, 4, 0, 8, 20), 0,
+            "wrong pixmap pixels after glFinish");
    /* The platform function takes a pointer to the pixmap id. */
    xcb_pixmap_t pm2 = xcb_generate_id(conn);
    xcb_create_pixmap(conn, 24, pm2, screen->root, 4, 4);
