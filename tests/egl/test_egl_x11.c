@@ -200,6 +200,16 @@ static void test_displays(void)
    static const EGLint win_attribs[] = {EGL_SURFACE_TYPE, EGL_WINDOW_BIT, EGL_RENDERABLE_TYPE,
                                         EGL_OPENGL_ES2_BIT, EGL_NONE};
    CHECK(eglChooseConfig(def, win_attribs, &cfg, 1, &n) && n == 1, "default display has windows");
+   /* EGL_PLATFORM decides eglGetDisplay's platform, as in Mesa. */
+   EGLDisplay sl = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+   setenv("EGL_PLATFORM", "surfaceless", 1);
+   CHECK(eglGetDisplay(EGL_DEFAULT_DISPLAY) == sl, "EGL_PLATFORM=surfaceless default display");
+   CHECK_ERR(eglGetDisplay((EGLNativeDisplayType)xdpy), EGL_NO_DISPLAY, EGL_SUCCESS);
+   setenv("EGL_PLATFORM", "x11", 1);
+   CHECK(eglGetDisplay(EGL_DEFAULT_DISPLAY) == def, "EGL_PLATFORM=x11 default display");
+   unsetenv("EGL_PLATFORM");
+   /* A pointer to no mapped memory is not taken for a Display*. */
+   CHECK_ERR(eglGetDisplay((EGLNativeDisplayType)(uintptr_t)16), EGL_NO_DISPLAY, EGL_SUCCESS);
    const char *client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
    CHECK(client && strstr(client, "EGL_KHR_platform_x11") && strstr(client, "EGL_EXT_platform_xcb"));
    xcb_disconnect(c2);
