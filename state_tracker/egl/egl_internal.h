@@ -57,6 +57,9 @@ struct egl_surface {
    EGLint swap_behavior, multisample_resolve, gl_colorspace;
    EGLint vg_alpha_format, vg_colorspace;
    EGLint swap_interval;
+   /* EGL_RENDER_BUFFER as requested (windows may ask for EGL_SINGLE_BUFFER; they render to
+    * the back buffer all the same, which eglQueryContext reports). */
+   EGLint render_buffer;
    /* Context this surface is bound to (as draw and/or read), NULL when unbound. */
    struct egl_context *bound_ctx;
    /* Destroyed or terminated: the handle is invalid; freed once unbound. */

@@ -149,7 +149,7 @@ EGL_EXPORT EGLSurface EGLAPIENTRY eglCreatePbufferSurface(EGLDisplay dpy, EGLCon
       goto out;
    }
    *s = (struct egl_surface){
-      .type = EGL_PBUFFER_BIT, .config = cfg, .largest_pbuffer = EGL_FALSE, .texture_format = EGL_NO_TEXTURE,
+      .type = EGL_PBUFFER_BIT, .render_buffer = EGL_BACK_BUFFER, .config = cfg, .largest_pbuffer = EGL_FALSE, .texture_format = EGL_NO_TEXTURE,
       .texture_target = EGL_NO_TEXTURE, .mipmap_texture = EGL_FALSE,
       .swap_behavior = EGL_BUFFER_DESTROYED,
       .multisample_resolve = EGL_MULTISAMPLE_RESOLVE_DEFAULT,
@@ -343,10 +343,9 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglQuerySurface(EGLDisplay dpy, EGLSurface sur
       case EGL_TEXTURE_TARGET: v = s->texture_target; break;
       case EGL_MIPMAP_TEXTURE: v = s->mipmap_texture; break;
       case EGL_MIPMAP_LEVEL: v = s->mipmap_level; break;
-      /* Pbuffers and windows render to a back buffer, pixmaps to their one buffer. */
-      case EGL_RENDER_BUFFER:
-         v = s->type == EGL_PIXMAP_BIT ? EGL_SINGLE_BUFFER : EGL_BACK_BUFFER;
-         break;
+      /* Pbuffers render to a back buffer, pixmaps to their one buffer; windows report
+       * what was asked for (EGL 1.5 3.5.6). */
+      case EGL_RENDER_BUFFER: v = s->render_buffer; break;
       case EGL_BUFFER_AGE_EXT:
          /* EGL_EXT_buffer_age: only of the calling thread's current draw surface. */
          if (!egl_thread()->ctx || egl_thread()->ctx->draw != s)

@@ -94,6 +94,7 @@ static EGLint parse_attribs(struct egl_surface *s, const EGLint *attribs)
             return EGL_BAD_ATTRIBUTE;
          if (v != EGL_BACK_BUFFER && v != EGL_SINGLE_BUFFER)
             return EGL_BAD_ATTRIBUTE;
+         s->render_buffer = v;
          break;
       case EGL_GL_COLORSPACE:
          /* As for pbuffers: GLES 2.0 has no sRGB rendering, the attribute is ignored. */
@@ -168,7 +169,8 @@ struct egl_surface *egl_x11_surface_create(struct egl_display *d, const struct e
       .mipmap_texture = EGL_FALSE, .swap_behavior = EGL_BUFFER_DESTROYED,
       .multisample_resolve = EGL_MULTISAMPLE_RESOLVE_DEFAULT,
       .gl_colorspace = EGL_GL_COLORSPACE_LINEAR, .vg_alpha_format = EGL_VG_ALPHA_FORMAT_NONPRE,
-      .vg_colorspace = EGL_VG_COLORSPACE_sRGB, .swap_interval = 1};
+      .vg_colorspace = EGL_VG_COLORSPACE_sRGB, .swap_interval = 1,
+      .render_buffer = type == EGL_PIXMAP_BIT ? EGL_SINGLE_BUFFER : EGL_BACK_BUFFER};
    *err = parse_attribs(s, attribs);
    if (*err == EGL_SUCCESS)
       *err = check_drawable(d, cfg, type, drawable, &g);

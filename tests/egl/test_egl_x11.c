@@ -479,10 +479,20 @@ static void test_bad_handles(void)
    CHECK_ERR(eglCreateWindowSurface(dpy, c32, w32, bad_attr), EGL_NO_SURFACE, EGL_BAD_ATTRIBUTE);
    CHECK_ERR(eglCreateWindowSurface(dpy, (EGLConfig)&pm, w32, NULL), EGL_NO_SURFACE,
              EGL_BAD_CONFIG);
-   /* The platform function takes a pointer to the window id. */
+   /* The platform function takes a pointer to the window id. A window asking for a single
+    * buffer reports that request; its context renders to the back buffer all the same. */
    Window xw = w32;
-   EGLSurface s = eglCreatePlatformWindowSurface(dpy, c32, &xw, NULL);
+   const EGLAttrib single[] = {EGL_RENDER_BUFFER, EGL_SINGLE_BUFFER, EGL_NONE};
+   EGLSurface s = eglCreatePlatformWindowSurface(dpy, c32, &xw, single);
    CHECK(s != EGL_NO_SURFACE, "eglCreatePlatformWindowSurface");
+   EGLint rb = 0;
+   CHECK(eglQuerySurface(dpy, s, EGL_RENDER_BUFFER, &rb) && rb == EGL_SINGLE_BUFFER);
+   EGLContext ctx = make_context(c32);
+   EGLint crb = 0;
+   CHECK(eglMakeCurrent(dpy, s, s, ctx) &&
+         eglQueryContext(dpy, ctx, EGL_RENDER_BUFFER, &crb) && crb == EGL_BACK_BUFFER);
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
    eglDestroySurface(dpy, s);
    /* The surfaceless display has no native windows. */
    EGLDisplay sl = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
