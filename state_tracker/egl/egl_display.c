@@ -8,8 +8,8 @@
  * display (egl_platform_x11.c). eglGetDisplay(native) picks the platform as Mesa does: the
  * EGL_PLATFORM (or older EGL_DISPLAY) environment variable when it names one of ours
  * (x11, xcb, surfaceless, device), else X11 for a native display that points to mapped
- * memory (an Xlib Display*) and for EGL_DEFAULT_DISPLAY when $DISPLAY is set, else
- * surfaceless. A native display no platform takes gives EGL_NO_DISPLAY without an error
+ * memory (an Xlib Display*) and for EGL_DEFAULT_DISPLAY when $DISPLAY names a server that
+ * accepts our connection, else surfaceless. A native display no platform takes gives EGL_NO_DISPLAY without an error
  * (EGL 1.5 section 3.2).
  */
 #include <stdint.h>
@@ -157,9 +157,20 @@ static EGLenum platform_from_env(void)
 EGL_EXPORT EGLDisplay EGLAPIENTRY eglGetDisplay(EGLNativeDisplayType native)
 {
    EGLenum platform = platform_from_env();
-   if (!platform) {
+   if (!platform && native) {
+      platform = egl_x11_is_xlib_display((void *)native) ? EGL_PLATFORM_X11_KHR
+                                                          : EGL_PLATFORM_SURFACELESS_MESA;
+   } else if (!platform) {
+      /* EGL_DEFAULT_DISPLAY: X11 when $DISPLAY names a server we can reach, so that
+       * headless programs keep working with a stale $DISPLAY (Mesa would fail there). */
       const char *x = getenv("DISPLAY");
-      bool x11 = native ? egl_x11_is_xlib_display((void *)native) : x && *x;
+      bool x11 = false;
+      if (x && *x) {
+         egl_lock();
+         struct egl_display *d = egl_x11_get_display(EGL_X11_XLIB, NULL, -1);
+         x11 = d && egl_x11_connect(d);
+         egl_unlock();
+      }
       platform = x11 ? EGL_PLATFORM_X11_KHR : EGL_PLATFORM_SURFACELESS_MESA;
    }
    if (platform == EGL_PLATFORM_DEVICE_EXT && !egl_is_device((void *)native)) {

@@ -191,6 +191,11 @@ static bool build_configs(struct egl_x11_display *x)
    return true;
 }
 
+bool egl_x11_connect(struct egl_display *d)
+{
+   return d->x11->conn || connect(d->x11);
+}
+
 bool egl_x11_initialize(struct egl_display *d)
 {
    struct egl_x11_display *x = d->x11;

@@ -35,6 +35,8 @@ struct egl_display *egl_x11_get_display(enum egl_x11_native kind, void *native, 
 struct egl_display *egl_x11_lookup(EGLDisplay handle);
 /* Whether native looks like an Xlib Display* (eglGetDisplay's heuristic). */
 bool egl_x11_is_xlib_display(void *native);
+/* Whether d is connected to its server, connecting now if not (EGL_DEFAULT_DISPLAY). */
+bool egl_x11_connect(struct egl_display *d);
 /* Connects (for EGL_DEFAULT_DISPLAY), finds the visuals and builds the configs. */
 bool egl_x11_initialize(struct egl_display *d);
 /* Whether pixmap is one of the display's X pixmaps; its depth in *depth. */
