@@ -47,12 +47,13 @@ struct egl_x11_presenter;
 struct egl_x11_presenter *egl_x11_presenter_create(xcb_connection_t *conn, bool shm,
                                                    uint32_t drawable, uint8_t depth);
 void egl_x11_presenter_destroy(struct egl_x11_presenter *p);
-/* Memory for a width x height B8G8R8A8 image (row stride in *stride), free to write once
- * the server has read what it held before. NULL when out of memory. */
+/* Memory for a width x height B8G8R8A8 image (row stride in *stride). NULL when out of
+ * memory. */
 uint8_t *egl_x11_presenter_image(struct egl_x11_presenter *p, unsigned width, unsigned height,
                                  unsigned *stride);
-/* Puts the image of the last egl_x11_presenter_image into the drawable at (0, 0). */
-void egl_x11_presenter_put(struct egl_x11_presenter *p);
+/* Puts the image of the last egl_x11_presenter_image into the drawable at (0, 0) and waits
+ * until the server has done it; false when the server refused (the drawable is gone). */
+bool egl_x11_presenter_put(struct egl_x11_presenter *p);
 
 /* egl_x11_surface.c */
 /* eglCreate{Window,Pixmap}Surface on an X11 display: type EGL_WINDOW_BIT or EGL_PIXMAP_BIT,

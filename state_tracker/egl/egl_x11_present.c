@@ -1,11 +1,11 @@
-/* The presenter of an X11 window or pixmap surface: puts a finished frame (B8G8R8A8 rows,
- * top first) into the drawable. With MIT-SHM the frame is written into one of two shared
- * memory segments and ShmPutImage'd, so the server reads it straight from our memory; the
- * segment is written again only after a round trip issued behind its ShmPutImage has
- * returned (the server has read it by then), and with two of them that reply has normally
- * long arrived. Without MIT-SHM (R600SIM_NO_SHM=1, or a server that cannot attach our
- * segments) the rows go in PutImage requests no longer than the server's maximum request
- * length. */
+/* The presenter of an X11 window or pixmap: puts a finished frame (B8G8R8A8 rows, top
+ * first) into the drawable. With MIT-SHM the frame is written into a shared memory segment
+ * and ShmPutImage'd, so the server reads it straight from our memory; without MIT-SHM
+ * (R600SIM_NO_SHM=1, or a server that cannot attach our segments) the rows go in PutImage
+ * requests no longer than the server's maximum request length. The requests are checked:
+ * their errors (a drawable the application destroyed meanwhile) come back to us instead of
+ * reaching Xlib's default handler, which would exit the program; and once the check has
+ * returned, the server has read the segment, which may then be written again. */
 #include <stdlib.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
@@ -18,8 +18,6 @@ struct shm_buffer {
    uint8_t *addr;
    size_t size;
    xcb_shm_seg_t seg;
-   bool pending;                         /* a ShmPutImage of it may not be processed yet */
-   xcb_get_input_focus_cookie_t done;    /* the round trip issued behind it */
 };
 
 struct egl_x11_presenter {
@@ -28,8 +26,7 @@ struct egl_x11_presenter {
    uint32_t drawable;
    uint8_t depth;
    xcb_gcontext_t gc;
-   struct shm_buffer bufs[2];
-   unsigned cur;                         /* the buffer of the last egl_x11_presenter_image */
+   struct shm_buffer shm_buf;
    uint8_t *heap;                        /* the PutImage path's image */
    size_t heap_size;
    unsigned width, height;
@@ -51,21 +48,10 @@ struct egl_x11_presenter *egl_x11_presenter_create(xcb_connection_t *conn, bool 
    return p;
 }
 
-static void wait_read(struct egl_x11_presenter *p, struct shm_buffer *b)
-{
-   if (!b->pending)
-      return;
-   xcb_generic_error_t *err = NULL;
-   free(xcb_get_input_focus_reply(p->conn, b->done, &err));
-   free(err);
-   b->pending = false;
-}
-
 static void release_shm(struct egl_x11_presenter *p, struct shm_buffer *b)
 {
    if (!b->addr)
       return;
-   wait_read(p, b);
    xcb_shm_detach(p->conn, b->seg);
    shmdt(b->addr);
    b->addr = NULL;
@@ -76,8 +62,7 @@ void egl_x11_presenter_destroy(struct egl_x11_presenter *p)
 {
    if (!p)
       return;
-   for (int i = 0; i < 2; i++)
-      release_shm(p, &p->bufs[i]);
+   release_shm(p, &p->shm_buf);
    xcb_free_gc(p->conn, p->gc);
    xcb_flush(p->conn);
    free(p->heap);
@@ -120,18 +105,13 @@ uint8_t *egl_x11_presenter_image(struct egl_x11_presenter *p, unsigned width, un
    p->height = height;
    *stride = width * 4;
    if (p->shm) {
-      p->cur ^= 1;
-      struct shm_buffer *b = &p->bufs[p->cur];
-      wait_read(p, b);
+      struct shm_buffer *b = &p->shm_buf;
       if (b->size >= size)
          return b->addr;
       release_shm(p, b);
       if (attach_shm(p, b, size))
          return b->addr;
-      /* From now on this drawable uses PutImage. */
-      for (int i = 0; i < 2; i++)
-         release_shm(p, &p->bufs[i]);
-      p->shm = false;
+      p->shm = false;   /* from now on this drawable uses PutImage */
    }
    if (p->heap_size < size) {
       uint8_t *heap = realloc(p->heap, size);
@@ -143,20 +123,21 @@ uint8_t *egl_x11_presenter_image(struct egl_x11_presenter *p, unsigned width, un
    return p->heap;
 }
 
-void egl_x11_presenter_put(struct egl_x11_presenter *p)
+bool egl_x11_presenter_put(struct egl_x11_presenter *p)
 {
    unsigned stride = p->width * 4;
    if (p->width == 0 || p->height == 0)
-      return;
+      return true;
+   bool ok = true;
    if (p->shm) {
-      struct shm_buffer *b = &p->bufs[p->cur];
-      xcb_shm_put_image(p->conn, p->drawable, p->gc, (uint16_t)p->width, (uint16_t)p->height,
-                        0, 0, (uint16_t)p->width, (uint16_t)p->height, 0, 0, p->depth,
-                        XCB_IMAGE_FORMAT_Z_PIXMAP, 0, b->seg, 0);
-      b->done = xcb_get_input_focus(p->conn);
-      b->pending = true;
-      xcb_flush(p->conn);
-      return;
+      xcb_void_cookie_t c = xcb_shm_put_image_checked(
+         p->conn, p->drawable, p->gc, (uint16_t)p->width, (uint16_t)p->height, 0, 0,
+         (uint16_t)p->width, (uint16_t)p->height, 0, 0, p->depth, XCB_IMAGE_FORMAT_Z_PIXMAP, 0,
+         p->shm_buf.seg, 0);
+      xcb_generic_error_t *err = xcb_request_check(p->conn, c);
+      ok = err == NULL;
+      free(err);
+      return ok;
    }
    /* The maximum request length is in 4-byte units (BIG-REQUESTS raises it); a PutImage
     * request has a 24-byte header before its data. */
@@ -166,9 +147,14 @@ void egl_x11_presenter_put(struct egl_x11_presenter *p)
       rows = 1;
    for (unsigned y = 0; y < p->height; y += (unsigned)rows) {
       unsigned n = p->height - y < rows ? p->height - y : (unsigned)rows;
-      xcb_put_image(p->conn, XCB_IMAGE_FORMAT_Z_PIXMAP, p->drawable, p->gc, (uint16_t)p->width,
-                    (uint16_t)n, 0, (int16_t)y, 0, p->depth, n * stride,
-                    p->heap + (size_t)y * stride);
+      xcb_void_cookie_t c = xcb_put_image_checked(
+         p->conn, XCB_IMAGE_FORMAT_Z_PIXMAP, p->drawable, p->gc, (uint16_t)p->width,
+         (uint16_t)n, 0, (int16_t)y, 0, p->depth, n * stride, p->heap + (size_t)y * stride);
+      xcb_generic_error_t *err = xcb_request_check(p->conn, c);
+      if (err) {
+         free(err);
+         return false;
+      }
    }
-   xcb_flush(p->conn);
+   return ok;
 }

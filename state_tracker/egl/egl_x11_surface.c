@@ -248,10 +248,13 @@ EGLint egl_x11_surface_present(struct egl_context *ctx, struct egl_surface *s)
    xcb_generic_error_t *err = NULL;
    xcb_get_geometry_reply_t *g = xcb_get_geometry_reply(conn, size_cookie, &err);
    free(err);
+   EGLint gone = s->type == EGL_WINDOW_BIT ? EGL_BAD_NATIVE_WINDOW : EGL_BAD_NATIVE_PIXMAP;
    if (!g)
-      return s->type == EGL_WINDOW_BIT ? EGL_BAD_NATIVE_WINDOW : EGL_BAD_NATIVE_PIXMAP;
-   if (copied)
-      egl_x11_presenter_put(x->presenter);
+      return gone;
+   if (copied && !egl_x11_presenter_put(x->presenter)) {
+      free(g);   /* destroyed since the size request */
+      return gone;
+   }
    bool resized = true;
    if (s->type == EGL_WINDOW_BIT) {
       x->swaps++;
@@ -290,10 +293,9 @@ EGLint egl_x11_copy_to_pixmap(struct egl_display *d, struct egl_context *ctx,
    uint8_t *image = p ? egl_x11_presenter_image(p, g.width, g.height, &stride) : NULL;
    bool ok = image && r600sim_st_framebuffer_read_bgra(ctx->st, s->fb, 0, 0, g.width, g.height,
                                                        image, stride);
-   if (ok)
-      egl_x11_presenter_put(p);
-   egl_x11_presenter_destroy(p);   /* waits until the server has read the image */
-   return ok ? EGL_SUCCESS : EGL_BAD_ALLOC;
+   bool put = ok && egl_x11_presenter_put(p);
+   egl_x11_presenter_destroy(p);
+   return !ok ? EGL_BAD_ALLOC : put ? EGL_SUCCESS : EGL_BAD_NATIVE_PIXMAP;
 }
 
 EGLint egl_x11_surface_buffer_age(const struct egl_surface *s)
