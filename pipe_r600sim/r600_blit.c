@@ -1,5 +1,8 @@
 /* pipe->blit: a textured quad drawn by the auxiliary blitter from a sampler view of the
  * source level into a surface of the destination level (gallium's util_blitter blit).
+ * Drawn blits may have boxes reaching outside their levels (glBlitFramebuffer rectangles):
+ * the quad is clipped to the destination surface and the source sampled clamped to its
+ * edges; a source box of negative width or height is read mirrored.
  * The simulated CB has no resolve, so a multi-sampled source is first resolved into a
  * single-sampled copy through a transfer (r600_transfer.c averages the samples). */
 #include <stdio.h>
@@ -11,15 +14,21 @@
 #include "r600_context.h"
 #include "r600_debug.h"
 
+static bool image_exists(const struct pipe_resource *res, unsigned level, unsigned layer)
+{
+   return level <= res->last_level && layer < (res->target == PIPE_TEXTURE_CUBE ? 6u : 1u);
+}
+
 static bool box_inside(const struct pipe_resource *res, unsigned level, unsigned layer,
                        const struct pipe_box *box)
 {
-   if (level > res->last_level || layer >= (res->target == PIPE_TEXTURE_CUBE ? 6u : 1u))
+   if (!image_exists(res, level, layer))
       return false;
+   int64_t x0 = box->width < 0 ? (int64_t)box->x + box->width : box->x;
+   int64_t w = box->width < 0 ? -(int64_t)box->width : box->width;
    int64_t y0 = box->height < 0 ? (int64_t)box->y + box->height : box->y;
    int64_t h = box->height < 0 ? -(int64_t)box->height : box->height;
-   return box->x >= 0 && y0 >= 0 && box->width >= 0 &&
-          box->x + (int64_t)box->width <= hw_surface_dim(res->width0, level) &&
+   return x0 >= 0 && y0 >= 0 && x0 + w <= hw_surface_dim(res->width0, level) &&
           y0 + h <= hw_surface_dim(res->height0, level);
 }
 
@@ -28,10 +37,11 @@ static bool box_inside(const struct pipe_resource *res, unsigned level, unsigned
 static struct pipe_resource *resolve_source(struct pipe_context *p, struct pipe_resource *src,
                                             struct pipe_box *box)
 {
-   bool flip = box->height < 0;
-   struct pipe_box read = { .x = box->x, .y = flip ? box->y + box->height : box->y,
-                            .width = box->width, .height = flip ? -box->height : box->height,
-                            .depth = 1 };
+   bool flip = box->height < 0, mirror = box->width < 0;
+   struct pipe_box read = { .x = mirror ? box->x + box->width : box->x,
+                            .y = flip ? box->y + box->height : box->y,
+                            .width = mirror ? -box->width : box->width,
+                            .height = flip ? -box->height : box->height, .depth = 1 };
    struct pipe_resource templ = { .target = PIPE_TEXTURE_2D, .format = src->format,
                                   .width0 = (unsigned)read.width, .height0 = (unsigned)read.height,
                                   .depth0 = 1, .bind = PIPE_BIND_SAMPLER_VIEW };
@@ -45,8 +55,8 @@ static struct pipe_resource *resolve_source(struct pipe_context *p, struct pipe_
    const struct pipe_box all = { .width = read.width, .height = read.height, .depth = 1 };
    p->texture_subdata(p, copy, 0, 0, &all, map, xfer->stride, xfer->layer_stride);
    p->transfer_unmap(p, xfer);
-   *box = (struct pipe_box){ .x = 0, .y = flip ? read.height : 0, .width = read.width,
-                             .height = box->height, .depth = 1 };
+   *box = (struct pipe_box){ .x = mirror ? read.width : 0, .y = flip ? read.height : 0,
+                             .width = box->width, .height = box->height, .depth = 1 };
    return copy;
 }
 
@@ -62,6 +72,11 @@ static bool copy_unrendered(struct pipe_context *pctx, const struct pipe_blit_in
    if (src->format != dst->format || r600_is_render_format(dst->format) || !identity ||
        sb->width != db->width || sb->height != db->height || r600_resource(src)->samples > 1)
       return false;
+   if (!box_inside(src, info->src.level, info->src.layer, sb) ||
+       !box_inside(dst, info->dst.level, info->dst.layer, db)) {
+      fprintf(stderr, "r600sim: blit copy outside its resources; dropped\n");
+      return true;
+   }
    struct pipe_box sbox = { sb->x, sb->y, (int)info->src.layer, sb->width, sb->height, 1 };
    struct pipe_box dbox = { db->x, db->y, (int)info->dst.layer, db->width, db->height, 1 };
    struct pipe_transfer *sx, *dx;
@@ -85,9 +100,9 @@ static void r600_blit(struct pipe_context *pctx, const struct pipe_blit_info *in
    struct r600_context *ctx = r600_context(pctx);
    struct pipe_resource *src = info->src.resource, *dst = info->dst.resource;
    if (!src || !dst || src->target == PIPE_BUFFER || dst->target == PIPE_BUFFER ||
-       !box_inside(src, info->src.level, info->src.layer, &info->src.box) ||
-       !box_inside(dst, info->dst.level, info->dst.layer, &info->dst.box) ||
-       info->dst.box.height < 0) {
+       !image_exists(src, info->src.level, info->src.layer) ||
+       !image_exists(dst, info->dst.level, info->dst.layer) ||
+       info->dst.box.width < 0 || info->dst.box.height < 0) {
       fprintf(stderr, "r600sim: blit outside its resources; dropped\n");
       return;
    }
@@ -97,7 +112,7 @@ static void r600_blit(struct pipe_context *pctx, const struct pipe_blit_info *in
    unsigned src_level = info->src.level;
    struct pipe_resource *resolved = NULL;
    if (r600_resource(src)->samples > 1) {
-      if (!(resolved = resolve_source(pctx, src, &src_box))) {
+      if (!box_inside(src, 0, 0, &src_box) || !(resolved = resolve_source(pctx, src, &src_box))) {
          fprintf(stderr, "r600sim: blit: cannot resolve the source; dropped\n");
          return;
       }

@@ -46,4 +46,5 @@ const char gl_extensions_string[] =
    "GL_OES_texture_npot "
    "GL_EXT_texture_rg "
    "GL_OES_EGL_image_external "
+   "GL_ANGLE_framebuffer_blit "
    "";

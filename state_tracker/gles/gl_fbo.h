@@ -69,6 +69,20 @@ struct gl_read_buffer {
 };
 /* The read framebuffer's colour image; false with the GL error raised when there is none. */
 bool gl_read_buffer(struct st_context *ctx, const char *func, struct gl_read_buffer *out);
+/* One buffer of the read or draw framebuffer as glBlitFramebuffer*ANGLE/NV see it. */
+struct gl_fb_image {
+   struct pipe_resource *res;   /* NULL: the framebuffer has no such buffer */
+   unsigned level, layer, width, height;
+   bool flipped;                /* stored top row first (surfaces, renderbuffers) */
+   bool cube_face;              /* a cube-map face (GL_ANGLE_framebuffer_blit refuses it) */
+   unsigned samples;            /* 0: single-sampled */
+   int bits[4];                 /* RGBA bits of a colour buffer */
+};
+/* The colour image (kind GL_COLOR_BUFFER_BIT; read: the read buffer, draw: draw buffer i),
+ * depth image (GL_DEPTH_BUFFER_BIT) or stencil image (GL_STENCIL_BUFFER_BIT) of the read
+ * (read = true) or draw framebuffer binding. */
+void gl_framebuffer_image(const struct st_context *ctx, bool read, GLbitfield kind, unsigned i,
+                          struct gl_fb_image *out);
 /* Detaches tex from the bound framebuffer object (glDeleteTextures). */
 void gl_framebuffer_detach_texture(struct st_context *ctx, struct gl_texture *tex);
 void gl_framebuffers_fini(struct st_context *ctx);
