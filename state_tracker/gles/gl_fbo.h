@@ -64,7 +64,7 @@ struct gl_read_buffer {
    struct pipe_resource *res;
    unsigned level, layer, width, height;
    bool flipped;
-   bool alpha_one;   /* an RGB texture image: its stored alpha reads as 1 */
+   bool alpha_one;   /* no alpha channel: a stored alpha (RGB in RGBA8) reads as 1 */
    bool has_alpha;   /* the colour buffer has an alpha channel (ES 2.0 table 3.9) */
 };
 /* The read framebuffer's colour image; false with the GL error raised when there is none. */

@@ -221,7 +221,7 @@ int gl_draw_bits(const struct st_context *ctx, GLenum pname)
 void gl_framebuffer_changed(struct st_context *ctx)
 {
    ctx->dirty |= ST_DIRTY_FRAMEBUFFER | ST_DIRTY_VIEWPORT | ST_DIRTY_SCISSOR |
-                 ST_DIRTY_RASTERIZER | ST_DIRTY_DSA;
+                 ST_DIRTY_RASTERIZER | ST_DIRTY_DSA | ST_DIRTY_BLEND;   /* blend: alpha bits */
 }
 
 /* Keeps *surf a surface of the image at `point` (NULL for none); true if it changed. */
@@ -321,9 +321,8 @@ bool gl_read_buffer(struct st_context *ctx, const char *func, struct gl_read_buf
    out->width = (unsigned)w;
    out->height = (unsigned)h;
    out->flipped = !color_is_texture(ctx->read_fbo);
-   const struct gl_texture_image *img = att_image(ctx->read_fbo, GL_ATT_COLOR);
-   out->alpha_one = img && img->fmt.base == GL_RGB;
    out->has_alpha = att_bits(ctx->read_fbo, GL_ATT_COLOR, GL_ALPHA_BITS) > 0;
+   out->alpha_one = !out->has_alpha;   /* stored alpha (RGB in RGBA8 storage) reads as 1 */
    return true;
 }
 

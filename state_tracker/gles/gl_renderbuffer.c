@@ -30,7 +30,11 @@ struct gl_renderbuffer *gl_renderbuffer_lookup(struct st_context *ctx, GLuint na
 }
 
 /* The storage format of each ES 2.0 renderbuffer format. STENCIL_INDEX8 lives in the
- * stencil byte of a Z24S8 surface: the DB has no stencil-only format. */
+ * stencil byte of a Z24S8 surface: the DB has no stencil-only format. RGB8_OES
+ * (GL_OES_rgb8_rgba8) has no CB format either (the CB's 8-bit colour formats have 1, 2 or
+ * 4 components: no COLOR_8_8_8), so it is stored as RGBA8 whose alpha is never seen: it
+ * has 0 alpha bits, reads and blits take alpha as 1, and blending takes the destination
+ * alpha as 1 (gl_validate.c). */
 static enum pipe_format storage_format(GLenum internal_format)
 {
    switch (internal_format) {
@@ -39,6 +43,7 @@ static enum pipe_format storage_format(GLenum internal_format)
    case GL_RGB565: return PIPE_FORMAT_B5G6R5_UNORM;
    case GL_R8_EXT: return PIPE_FORMAT_R8_UNORM;                          /* GL_EXT_texture_rg */
    case GL_RG8_EXT: return PIPE_FORMAT_R8G8_UNORM;
+   case GL_RGBA8_OES: case GL_RGB8_OES: return PIPE_FORMAT_R8G8B8A8_UNORM;   /* OES_rgb8_rgba8 */
    case GL_DEPTH_COMPONENT16: return PIPE_FORMAT_Z16_UNORM;
    case GL_STENCIL_INDEX8: return PIPE_FORMAT_Z24_UNORM_S8_UINT;
    case GL_DEPTH_COMPONENT24_OES: return PIPE_FORMAT_Z24X8_UNORM;        /* GL_OES_depth24 */
@@ -56,6 +61,8 @@ int gl_renderbuffer_bits(GLenum f, GLenum pname)
       { GL_RGB565, { 5, 6, 5, 0, 0, 0 } },
       { GL_R8_EXT, { 8, 0, 0, 0, 0, 0 } },
       { GL_RG8_EXT, { 8, 8, 0, 0, 0, 0 } },
+      { GL_RGBA8_OES, { 8, 8, 8, 8, 0, 0 } },
+      { GL_RGB8_OES, { 8, 8, 8, 0, 0, 0 } },
       { GL_DEPTH_COMPONENT16, { 0, 0, 0, 0, 16, 0 } },
       { GL_STENCIL_INDEX8, { 0, 0, 0, 0, 0, 8 } },
       { GL_DEPTH_COMPONENT24_OES, { 0, 0, 0, 0, 24, 0 } },
