@@ -3,8 +3,7 @@
  * Drawn blits may have boxes reaching outside their levels (glBlitFramebuffer rectangles):
  * the quad is clipped to the destination surface and the source sampled clamped to its
  * edges; a source box of negative width or height is read mirrored.
- * The simulated CB has no resolve, so a multi-sampled source is first resolved into a
- * single-sampled copy through a transfer (r600_transfer.c averages the samples). */
+ * A multi-sampled source is first resolved into a single-sampled copy by the CB. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,31 +31,42 @@ static bool box_inside(const struct pipe_resource *res, unsigned level, unsigned
           y0 + h <= hw_surface_dim(res->height0, level);
 }
 
-/* A single-sampled copy of the source box (rows in the box's order, top row first), or
- * NULL. *box becomes the box of the copy. */
-static struct pipe_resource *resolve_source(struct pipe_context *p, struct pipe_resource *src,
-                                            struct pipe_box *box)
+/* A single-sampled copy of a multi-sampled source, made by the CB's resolve: a quad drawn
+ * over a framebuffer of the source (CB_COLOR0) and the copy (CB_COLOR1) with
+ * CB_COLOR_CONTROL.SPECIAL_OP = RESOLVE_BOX, which writes the average of each pixel's
+ * samples into the copy and ignores the pixel shader (Mesa's r600 resolves so too:
+ * r600_blit.c, custom_blend_resolve). The copy has the source's size, so boxes stay. NULL
+ * when the source format is not a colour-buffer format or the resolve cannot be drawn. */
+static struct pipe_resource *resolve_source(struct r600_context *ctx, struct pipe_resource *src)
 {
-   bool flip = box->height < 0, mirror = box->width < 0;
-   struct pipe_box read = { .x = mirror ? box->x + box->width : box->x,
-                            .y = flip ? box->y + box->height : box->y,
-                            .width = mirror ? -box->width : box->width,
-                            .height = flip ? -box->height : box->height, .depth = 1 };
-   struct pipe_resource templ = { .target = PIPE_TEXTURE_2D, .format = src->format,
-                                  .width0 = (unsigned)read.width, .height0 = (unsigned)read.height,
-                                  .depth0 = 1, .bind = PIPE_BIND_SAMPLER_VIEW };
-   struct pipe_resource *copy = p->screen->resource_create(p->screen, &templ);
-   struct pipe_transfer *xfer;
-   const void *map = copy ? p->transfer_map(p, src, 0, PIPE_MAP_READ, &read, &xfer) : NULL;
-   if (!map) {
-      pipe_resource_reference(&copy, NULL);
+   struct pipe_context *p = &ctx->base;
+   if (!r600_is_render_format(src->format))
       return NULL;
+   struct pipe_resource templ = { .target = PIPE_TEXTURE_2D, .format = src->format,
+                                  .width0 = src->width0, .height0 = src->height0, .depth0 = 1,
+                                  .bind = PIPE_BIND_RENDER_TARGET | PIPE_BIND_SAMPLER_VIEW };
+   struct pipe_resource *copy = p->screen->resource_create(p->screen, &templ);
+   const struct pipe_surface st = { .format = src->format };
+   struct pipe_surface *from = copy ? p->create_surface(p, src, &st) : NULL;
+   struct pipe_surface *to = copy ? p->create_surface(p, copy, &st) : NULL;
+   struct blitter_context *b = from && to ? r600_blitter_begin(ctx) : NULL;
+   if (b) {
+      ctx->cb_resolve = true;
+      const struct pipe_framebuffer_state fb = { .width = src->width0, .height = src->height0,
+                                                 .nr_cbufs = 2, .cbufs = { from, to } };
+      p->set_framebuffer_state(p, &fb);
+      blitter_resolve(b, src->width0, src->height0);
+      const struct pipe_framebuffer_state none = { 0 };
+      p->set_framebuffer_state(p, &none);
+      ctx->cb_resolve = false;
+      r600_mark_dirty(ctx, R600_ATOM_CB_MISC);
+   } else {
+      pipe_resource_reference(&copy, NULL);
    }
-   const struct pipe_box all = { .width = read.width, .height = read.height, .depth = 1 };
-   p->texture_subdata(p, copy, 0, 0, &all, map, xfer->stride, xfer->layer_stride);
-   p->transfer_unmap(p, xfer);
-   *box = (struct pipe_box){ .x = mirror ? read.width : 0, .y = flip ? read.height : 0,
-                             .width = box->width, .height = box->height, .depth = 1 };
+   if (from)
+      p->surface_destroy(p, from);
+   if (to)
+      p->surface_destroy(p, to);
    return copy;
 }
 
@@ -112,7 +122,7 @@ static void r600_blit(struct pipe_context *pctx, const struct pipe_blit_info *in
    unsigned src_level = info->src.level;
    struct pipe_resource *resolved = NULL;
    if (r600_resource(src)->samples > 1) {
-      if (!box_inside(src, 0, 0, &src_box) || !(resolved = resolve_source(pctx, src, &src_box))) {
+      if (!(resolved = resolve_source(ctx, src))) {
          fprintf(stderr, "r600sim: blit: cannot resolve the source; dropped\n");
          return;
       }

@@ -234,6 +234,13 @@ void blitter_clear(struct blitter_context *b, unsigned buffers, const union pipe
    restore_state(b);
 }
 
+void blitter_resolve(struct blitter_context *b, unsigned width, unsigned height)
+{
+   /* The clear quad: its colour is never written (the CB resolves instead). */
+   const union pipe_color_union unused = { .f = { 0 } };
+   blitter_clear(b, PIPE_CLEAR_COLOR0, &unused, 0.0, 0, width, height);
+}
+
 /* The blit CSOs (first blit); false when one cannot be built. */
 static bool create_blit_csos(struct blitter_context *b)
 {
