@@ -9,6 +9,7 @@ struct gl_renderbuffer {
    _Atomic int refcount;          /* the name table's reference + each binding/attachment */
    GLenum internal_format;        /* GL_RGBA4 until glRenderbufferStorage */
    GLsizei width, height;
+   GLsizei samples;               /* RENDERBUFFER_SAMPLES_ANGLE: 0, 2, 4 or 8 */
    struct pipe_resource *res;     /* NULL while the size is 0; stored top row first */
 };
 
@@ -46,7 +47,9 @@ void gl_framebuffer_detach(struct st_context *ctx, struct gl_renderbuffer *rb);
 void gl_framebuffer_changed(struct st_context *ctx);
 /* Makes the bound FBO's surfaces match its attachments (before validation). */
 void gl_framebuffer_sync(struct st_context *ctx);
-/* Samples of the draw framebuffer: 0 when single-sampled (renderbuffers always are). */
+/* GL_MAX_SAMPLES_ANGLE: PA_SC_AA_CONFIG's largest sample count. */
+#define GL_FB_MAX_SAMPLES 8
+/* Samples of the draw framebuffer: 0 when single-sampled. */
 unsigned gl_draw_samples(const struct st_context *ctx);
 /* The colour surfaces draws write, one per draw buffer (NULL for NONE or an empty point);
  * returns their count (0 when every draw buffer is NONE). */

@@ -46,6 +46,12 @@ static int att_bits(const struct gl_framebuffer *fb, unsigned point, GLenum pnam
    return fb->att[point] ? gl_renderbuffer_bits(fb->att[point]->internal_format, pname) : 0;
 }
 
+/* RENDERBUFFER_SAMPLES of the image at a point (texture images: 0). */
+static unsigned att_samples(const struct gl_framebuffer *fb, unsigned point)
+{
+   return fb->att[point] ? (unsigned)fb->att[point]->samples : 0;
+}
+
 /* Where the image at a point is stored (res NULL when nowhere). */
 static void att_storage(const struct gl_framebuffer *fb, unsigned point,
                         struct pipe_resource **res, unsigned *level, unsigned *layer)
@@ -106,6 +112,10 @@ GLenum gl_framebuffer_status(const struct gl_framebuffer *fb)
       if (att_present(fb, i) && (w != w0 || h != h0))
          return GL_FRAMEBUFFER_INCOMPLETE_DIMENSIONS;
    }
+   /* GL_ANGLE_framebuffer_multisample: every image has one sample count. */
+   for (unsigned i = 0; i < GL_ATT_COUNT; i++)
+      if (att_present(fb, i) && att_samples(fb, i) != att_samples(fb, (unsigned)first))
+         return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE_ANGLE;
    /* Depth and stencil share one DB surface: separate images cannot both be bound (one
     * DEPTH24_STENCIL8_OES renderbuffer or DEPTH_STENCIL_OES texture image at both can). */
    if (att_present(fb, GL_ATT_DEPTH) && att_present(fb, GL_ATT_STENCIL)) {
@@ -259,9 +269,20 @@ void gl_framebuffer_sync(struct st_context *ctx)
       gl_framebuffer_changed(ctx);
 }
 
+/* The sample count of fb: its first attachment's (they agree when it is complete). */
+static unsigned fb_samples(const struct gl_framebuffer *fb)
+{
+   for (unsigned i = 0; i < GL_ATT_COUNT; i++)
+      if (att_present(fb, i))
+         return att_samples(fb, i);
+   return 0;
+}
+
 unsigned gl_draw_samples(const struct st_context *ctx)
 {
-   return !ctx->fbo && ctx->draw ? ctx->draw->samples : 0;
+   if (ctx->fbo)
+      return fb_samples(ctx->fbo);
+   return ctx->draw ? ctx->draw->samples : 0;
 }
 
 GLenum gl_draw_buffer(const struct st_context *ctx, unsigned i)
@@ -309,6 +330,12 @@ bool gl_read_buffer(struct st_context *ctx, const char *func, struct gl_read_buf
    }
    if (gl_framebuffer_status(ctx->read_fbo) != GL_FRAMEBUFFER_COMPLETE) {
       gl_error_at(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, func);
+      return false;
+   }
+   if (fb_samples(ctx->read_fbo)) {
+      /* A multi-sampled framebuffer object is read resolved by glBlitFramebufferANGLE only
+       * (ANGLE_framebuffer_multisample: ReadPixels, CopyTex* INVALID_OPERATION). */
+      gl_error_at(ctx, GL_INVALID_OPERATION, func);
       return false;
    }
    att_storage(ctx->read_fbo, GL_ATT_COLOR, &out->res, &out->level, &out->layer);
@@ -368,6 +395,7 @@ void gl_framebuffer_image(const struct st_context *ctx, bool read, GLbitfield ki
    out->width = (unsigned)w;
    out->height = (unsigned)h;
    out->flipped = !color_is_texture(fb);
+   out->samples = att_samples(fb, point);
    out->cube_face = fb->tex[point] && fb->tex[point]->target == GL_TEXTURE_CUBE_MAP;
 }
 

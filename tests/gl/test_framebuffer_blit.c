@@ -5,6 +5,8 @@
  * (top row first) and renderbuffers: plain copies, rectangles given reversed on both sides,
  * clipping to the read buffer, the draw buffer and the scissor box, every draw buffer,
  * whole-buffer depth copies, and each error the extension names (no pixel changes then).
+ * GL_ANGLE_framebuffer_multisample: 4x renderbuffers drawn and resolved by the blit (the
+ * CB's RESOLVE_BOX), sample counts, completeness and errors.
  *
  * Expected pixels come from a pattern written by glTexImage2D: pixel (x, y) of the source
  * is pattern(x, y) below; a blit of source rectangle (sx, sy, w, h) to (dx, dy) makes
@@ -30,6 +32,8 @@
 
 static PFNGLBLITFRAMEBUFFERANGLEPROC glBlitFramebufferANGLE_;
 static PFNGLDRAWBUFFERSEXTPROC glDrawBuffersEXT_;
+static PFNGLRENDERBUFFERSTORAGEMULTISAMPLEANGLEPROC glRenderbufferStorageMultisampleANGLE_;
+#define glRenderbufferStorageMultisampleANGLE glRenderbufferStorageMultisampleANGLE_
 #define glBlitFramebufferANGLE glBlitFramebufferANGLE_
 #define glDrawBuffersEXT glDrawBuffersEXT_
 
@@ -293,6 +297,9 @@ static const char vs_src[] =
 static const char fs_src[] =
    "precision mediump float;\n"
    "void main() { gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0); }\n";
+static const char fs_red_src[] =
+   "precision mediump float;\n"
+   "void main() { gl_FragColor = vec4(1.0, 0.0, 0.0, 1.0); }\n";
 
 /* Depth: the source's left half cleared to 0.25, its right half to 1.0, copied whole into a
  * destination cleared to 1.0; a green quad at depth 0.5 with GL_LESS then passes only where
@@ -412,6 +419,85 @@ static void test_errors(GLuint src_fbo)
    check_read(W, H, "refused blits write nothing");
 }
 
+/* A 4x RGBA8 renderbuffer cleared blue, red drawn over x < 2.5 px: the R600 4x pattern
+ * (hardware notes 3.2) puts the samples at x offsets -2, 2, -6, 6 sixteenths, so pixel
+ * column 2 (centre 2.5) has two samples covered (2.375, 2.125) and two not. The resolve
+ * averages fixed-point channels as (sum + 2) / 4: column 2 = (128, 0, 128, 255). */
+static void test_multisample(GLuint prog)
+{
+   check(get_int(GL_MAX_SAMPLES_ANGLE) == 8, "GL_MAX_SAMPLES_ANGLE");
+   GLuint rb, ds, fbo;
+   glGenRenderbuffers(1, &rb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   glRenderbufferStorageMultisampleANGLE(GL_RENDERBUFFER, 3, GL_RGBA8_OES, W, H);
+   check_gl("glRenderbufferStorageMultisampleANGLE");
+   GLint samples = -1;
+   glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES_ANGLE, &samples);
+   check(samples == 4, "3 samples asked, 4 given (RENDERBUFFER_SAMPLES_ANGLE = %d)", samples);
+   glRenderbufferStorageMultisampleANGLE(GL_RENDERBUFFER, 9, GL_RGBA8_OES, W, H);
+   expect_error(GL_INVALID_VALUE, "more samples than GL_MAX_SAMPLES_ANGLE");
+   glRenderbufferStorageMultisampleANGLE(GL_RENDERBUFFER, 4, GL_RGBA, W, H);
+   expect_error(GL_INVALID_ENUM, "an unsized renderbuffer format");
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+   check(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE, "4x colour only");
+   check(get_int(GL_SAMPLES) == 4 && get_int(GL_SAMPLE_BUFFERS) == 1, "GL_SAMPLES of the FBO");
+   /* A single-sampled depth buffer with it is incomplete. */
+   glGenRenderbuffers(1, &ds);
+   glBindRenderbuffer(GL_RENDERBUFFER, ds);
+   glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT16, W, H);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, ds);
+   check(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE_ANGLE,
+         "mixed sample counts");
+   glRenderbufferStorageMultisampleANGLE(GL_RENDERBUFFER, 4, GL_DEPTH_COMPONENT16, W, H);
+   check(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE, "4x colour + depth");
+
+   glClearColor(0, 0, 1, 1);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   float x1 = 2.5f / W * 2.0f - 1.0f;
+   const GLfloat v[] = { -1, -1, x1, -1, -1, 1, x1, 1 };
+   glUseProgram(prog);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, v);
+   glEnableVertexAttribArray(0);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   check_gl("draw into the 4x FBO");
+   glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   expect_error(GL_INVALID_OPERATION, "glReadPixels from a multi-sampled FBO");
+
+   /* Resolve into a texture (bottom row first) and into the pbuffer. */
+   GLuint tex = make_texture(W, H, false), tex_fbo = make_fbo(tex);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER_ANGLE, fbo);
+   glBlitFramebufferANGLE(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   check_gl("resolving blit");
+   static const uint8_t red[4] = { 255, 0, 0, 255 }, blue[4] = { 0, 0, 255, 255 },
+                        half[4] = { 128, 0, 128, 255 };
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         memcpy(&want[(y * W + x) * 4], x < 2 ? red : x == 2 ? half : blue, 4);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER_ANGLE, tex_fbo);
+   check_read(W, H, "4x resolved into a texture");
+   glBindFramebuffer(GL_READ_FRAMEBUFFER_ANGLE, fbo);
+   glBindFramebuffer(GL_DRAW_FRAMEBUFFER_ANGLE, 0);
+   glBlitFramebufferANGLE(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER_ANGLE, 0);
+   check_read(W, H, "4x resolved into the pbuffer");
+
+   /* Multi-sampled blits must be whole-buffer, colour only, into a single-sampled buffer. */
+   glBindFramebuffer(GL_READ_FRAMEBUFFER_ANGLE, fbo);
+   glBlitFramebufferANGLE(0, 0, 4, 4, 0, 0, 4, 4, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   expect_error(GL_INVALID_OPERATION, "part of a multi-sampled buffer");
+   glBindFramebuffer(GL_READ_FRAMEBUFFER_ANGLE, tex_fbo);
+   glBindFramebuffer(GL_DRAW_FRAMEBUFFER_ANGLE, fbo);
+   glBlitFramebufferANGLE(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   expect_error(GL_INVALID_OPERATION, "into a multi-sampled buffer");
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   GLuint fbos[2] = { fbo, tex_fbo }, rbs[2] = { rb, ds };
+   glDeleteFramebuffers(2, fbos);
+   glDeleteRenderbuffers(2, rbs);
+   glDeleteTextures(1, &tex);
+}
+
 int main(void)
 {
    struct egl_fixture fx;
@@ -425,7 +511,11 @@ int main(void)
    glBlitFramebufferANGLE_ =
       (PFNGLBLITFRAMEBUFFERANGLEPROC)eglGetProcAddress("glBlitFramebufferANGLE");
    glDrawBuffersEXT_ = (PFNGLDRAWBUFFERSEXTPROC)eglGetProcAddress("glDrawBuffersEXT");
-   if (!check(glBlitFramebufferANGLE_ && glDrawBuffersEXT_, "entry points resolve"))
+   glRenderbufferStorageMultisampleANGLE_ = (PFNGLRENDERBUFFERSTORAGEMULTISAMPLEANGLEPROC)
+      eglGetProcAddress("glRenderbufferStorageMultisampleANGLE");
+   check(strstr(ext, "GL_ANGLE_framebuffer_multisample "), "multisample extension exposed");
+   if (!check(glBlitFramebufferANGLE_ && glDrawBuffersEXT_ && glRenderbufferStorageMultisampleANGLE_,
+              "entry points resolve"))
       return check_report();
    GLuint src_tex = make_texture(SW, SH, true);
    GLuint src_fbo = make_fbo(src_tex);
@@ -436,6 +526,9 @@ int main(void)
    test_between_fbos(src_fbo);
    test_depth();
    test_errors(src_fbo);
+   static const char *const attribs[] = { "a_pos", NULL };
+   GLuint prog = egl_fixture_program(vs_src, fs_red_src, attribs);
+   test_multisample(prog);
    egl_fixture_fini(&fx);
    return check_report();
 }
