@@ -26,6 +26,12 @@ struct gl_framebuffer {
    struct gl_renderbuffer *att[GL_ATT_COUNT];   /* referenced */
    struct gl_texture *tex[GL_ATT_COUNT];
    unsigned tex_face[GL_ATT_COUNT], tex_level[GL_ATT_COUNT];
+   /* GL_EXT_multisampled_render_to_texture: COLOR_ATTACHMENT0's texture image with
+    * tex_samples[0] > 0 is drawn through implicit_ms, a multi-sampled buffer of its size,
+    * resolved into the image by the CB when the framebuffer stops being the draw one, is
+    * read, or the attachment changes. */
+   unsigned tex_samples[GL_ATT_COUNT];
+   struct pipe_resource *implicit_ms;
    /* DRAW_BUFFERi_EXT: COLOR_ATTACHMENTi_EXT or NONE (glDrawBuffersEXT). */
    GLenum draw_buffers[GL_FB_MAX_COLOR];
    /* This context's surfaces of the attachments, rebuilt when the resources change. */

@@ -49,7 +49,61 @@ static int att_bits(const struct gl_framebuffer *fb, unsigned point, GLenum pnam
 /* RENDERBUFFER_SAMPLES of the image at a point (texture images: 0). */
 static unsigned att_samples(const struct gl_framebuffer *fb, unsigned point)
 {
-   return fb->att[point] ? (unsigned)fb->att[point]->samples : 0;
+   return fb->att[point] ? (unsigned)fb->att[point]->samples
+        : fb->tex[point] ? fb->tex_samples[point] : 0;
+}
+
+/* ---- GL_EXT_multisampled_render_to_texture ---- */
+
+/* Whether fb draws COLOR_ATTACHMENT0 through an implicit multi-sampled buffer. */
+static bool has_implicit_ms(const struct gl_framebuffer *fb)
+{
+   return fb->tex[GL_ATT_COLOR] && fb->tex_samples[GL_ATT_COLOR];
+}
+
+/* fb's implicit buffer, (re)made to match COLOR_ATTACHMENT0's image; NULL when the image
+ * has no storage or the buffer cannot be made. */
+static struct pipe_resource *implicit_ms_buffer(struct st_context *ctx, struct gl_framebuffer *fb)
+{
+   const struct gl_texture_image *img = att_image(fb, GL_ATT_COLOR);
+   struct pipe_resource *ms = fb->implicit_ms;
+   if (!img->res) {
+      pipe_resource_reference(&fb->implicit_ms, NULL);
+      return NULL;
+   }
+   if (ms && ms->width0 == (unsigned)img->width && ms->height0 == (unsigned)img->height &&
+       ms->format == img->res->format && ms->nr_samples == fb->tex_samples[GL_ATT_COLOR])
+      return ms;
+   struct pipe_resource templ = {
+      .target = PIPE_TEXTURE_2D, .format = img->res->format, .width0 = (unsigned)img->width,
+      .height0 = (unsigned)img->height, .depth0 = 1,
+      .nr_samples = fb->tex_samples[GL_ATT_COLOR], .bind = PIPE_BIND_RENDER_TARGET,
+   };
+   pipe_resource_reference(&fb->implicit_ms, NULL);
+   fb->implicit_ms = ctx->pipe->screen->resource_create(ctx->pipe->screen, &templ);
+   return fb->implicit_ms;
+}
+
+/* Resolves fb's implicit buffer into COLOR_ATTACHMENT0's image (pipe->blit: the CB's
+ * resolve); both are stored in the same row order. */
+static void resolve_implicit_ms(struct st_context *ctx, struct gl_framebuffer *fb)
+{
+   if (!fb || !has_implicit_ms(fb) || !fb->implicit_ms)
+      return;
+   const struct gl_texture_image *img = att_image(fb, GL_ATT_COLOR);
+   struct pipe_resource *ms = fb->implicit_ms;
+   if (!img->res || ms->width0 != (unsigned)img->width || ms->height0 != (unsigned)img->height)
+      return;
+   struct pipe_blit_info info = { .filter = PIPE_TEX_FILTER_NEAREST };
+   info.src.resource = ms;
+   info.src.box = (struct pipe_box){ .width = img->width, .height = img->height, .depth = 1 };
+   info.dst.resource = img->res;
+   info.dst.level = img->res_level;
+   info.dst.layer = img->res_layer;
+   info.dst.box = info.src.box;
+   for (unsigned c = 0; c < 4; c++)
+      info.swizzle[c] = c;
+   gl_texture_blit(ctx, &info);
 }
 
 /* Where the image at a point is stored (res NULL when nowhere). */
@@ -236,11 +290,15 @@ void gl_framebuffer_changed(struct st_context *ctx)
 
 /* Keeps *surf a surface of the image at `point` (NULL for none); true if it changed. */
 static bool sync_surface(struct st_context *ctx, struct pipe_surface **surf,
-                         const struct gl_framebuffer *fb, unsigned point)
+                         struct gl_framebuffer *fb, unsigned point)
 {
    struct pipe_resource *res;
    unsigned level, layer;
    att_storage(fb, point, &res, &level, &layer);
+   if (point == GL_ATT_COLOR && has_implicit_ms(fb)) {
+      res = implicit_ms_buffer(ctx, fb);
+      level = layer = 0;
+   }
    if (*surf && (*surf)->texture == res && (*surf)->level == level &&
        (*surf)->first_layer == layer)
       return false;
@@ -332,12 +390,14 @@ bool gl_read_buffer(struct st_context *ctx, const char *func, struct gl_read_buf
       gl_error_at(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, func);
       return false;
    }
-   if (fb_samples(ctx->read_fbo)) {
-      /* A multi-sampled framebuffer object is read resolved by glBlitFramebufferANGLE only
+   if (ctx->read_fbo->att[GL_ATT_COLOR] && ctx->read_fbo->att[GL_ATT_COLOR]->samples) {
+      /* A multi-sampled renderbuffer is read resolved by glBlitFramebufferANGLE only
        * (ANGLE_framebuffer_multisample: ReadPixels, CopyTex* INVALID_OPERATION). */
       gl_error_at(ctx, GL_INVALID_OPERATION, func);
       return false;
    }
+   if (ctx->read_fbo == ctx->fbo)
+      resolve_implicit_ms(ctx, ctx->fbo);   /* reads see what was drawn */
    att_storage(ctx->read_fbo, GL_ATT_COLOR, &out->res, &out->level, &out->layer);
    if (!out->res) {
       gl_error_at(ctx, GL_INVALID_OPERATION, func);   /* no colour buffer to read */
@@ -407,6 +467,7 @@ static void framebuffer_destroy(struct st_context *ctx, struct gl_framebuffer *f
       gl_renderbuffer_unref(fb->att[i]);
       gl_texture_unref(fb->tex[i]);
    }
+   pipe_resource_reference(&fb->implicit_ms, NULL);
    for (unsigned i = 0; i < GL_FB_MAX_COLOR; i++)
       if (fb->cbufs[i])
          ctx->pipe->surface_destroy(ctx->pipe, fb->cbufs[i]);
@@ -419,6 +480,7 @@ static void bind_draw_framebuffer(struct st_context *ctx, struct gl_framebuffer 
 {
    if (ctx->fbo == fb)
       return;
+   resolve_implicit_ms(ctx, ctx->fbo);
    ctx->fbo = fb;
    gl_framebuffer_changed(ctx);
 }
@@ -463,6 +525,9 @@ static void attach(struct st_context *ctx, struct gl_framebuffer *fb, unsigned p
                    struct gl_renderbuffer *rb, struct gl_texture *tex, unsigned face,
                    unsigned level)
 {
+   if (point == GL_ATT_COLOR && fb == ctx->fbo)
+      resolve_implicit_ms(ctx, fb);   /* the image keeps what was drawn into it */
+   fb->tex_samples[point] = 0;
    gl_renderbuffer_ref(rb);
    gl_texture_ref(tex);
    gl_renderbuffer_unref(fb->att[point]);
@@ -605,21 +670,22 @@ void GL_APIENTRY glFramebufferRenderbuffer(GLenum target, GLenum attachment,
    attach(ctx, *binding, (unsigned)point, rb, NULL, 0, 0);
 }
 
-void GL_APIENTRY glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget,
-                                        GLuint texture, GLint level)
+/* glFramebufferTexture2D, and glFramebufferTexture2DMultisampleEXT with samples > 0. */
+static void framebuffer_texture(struct st_context *ctx, const char *func, GLenum target,
+                                GLenum attachment, GLenum textarget, GLuint texture, GLint level,
+                                unsigned samples)
 {
-   GET_CONTEXT_OR_RETURN();
    int point = attachment_point(attachment);
    bool face_target = textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
                       textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
    struct gl_framebuffer **binding = target_binding(ctx, target);
    if (!binding || point < 0 || (texture && textarget != GL_TEXTURE_2D && !face_target)) {
-      gl_error(ctx, GL_INVALID_ENUM);
+      gl_error_at(ctx, GL_INVALID_ENUM, func);
       return;
    }
    struct gl_framebuffer *fb = *binding;
    if (!fb) {
-      gl_error(ctx, GL_INVALID_OPERATION);
+      gl_error_at(ctx, GL_INVALID_OPERATION, func);
       return;
    }
    if (!texture) {
@@ -628,7 +694,7 @@ void GL_APIENTRY glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum
    }
    struct gl_texture *tex = gl_texture_lookup(ctx, texture);
    if (!tex || tex->target != (face_target ? GL_TEXTURE_CUBE_MAP : GL_TEXTURE_2D)) {
-      gl_error(ctx, GL_INVALID_OPERATION);
+      gl_error_at(ctx, GL_INVALID_OPERATION, func);
       return;
    }
    /* GL_OES_fbo_render_mipmap: any level of the texture's chain (ES 2.0 alone: level 0). */
@@ -638,11 +704,41 @@ void GL_APIENTRY glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum
    while ((max_size >> levels) > 0)
       levels++;
    if (level < 0 || level >= levels || level >= GL_TEXTURE_LEVELS) {
-      gl_error(ctx, GL_INVALID_VALUE);
+      gl_error_at(ctx, GL_INVALID_VALUE, func);
       return;
    }
    attach(ctx, fb, (unsigned)point, NULL, tex,
           face_target ? textarget - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0, (unsigned)level);
+   fb->tex_samples[point] = samples;
+   if (samples)
+      gl_framebuffer_changed(ctx);
+}
+
+void GL_APIENTRY glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget,
+                                        GLuint texture, GLint level)
+{
+   GET_CONTEXT_OR_RETURN();
+   framebuffer_texture(ctx, __func__, target, attachment, textarget, texture, level, 0);
+}
+
+/* GL_EXT_multisampled_render_to_texture: COLOR_ATTACHMENT0 only, level 0, at most
+ * MAX_SAMPLES_EXT samples (0: an ordinary attachment; others rounded up to 2, 4 or 8). */
+void GL_APIENTRY glFramebufferTexture2DMultisampleEXT(GLenum target, GLenum attachment,
+                                                      GLenum textarget, GLuint texture,
+                                                      GLint level, GLsizei samples)
+{
+   GET_CONTEXT_OR_RETURN();
+   if (attachment != GL_COLOR_ATTACHMENT0 && attachment_point(attachment) >= 0) {
+      gl_error(ctx, GL_INVALID_ENUM);
+      return;
+   }
+   if (samples < 0 || samples > GL_FB_MAX_SAMPLES || (texture && level != 0)) {
+      gl_error(ctx, GL_INVALID_VALUE);
+      return;
+   }
+   unsigned n = samples == 0 ? 0 : samples <= 2 ? 2 : samples <= 4 ? 4 : 8;
+   framebuffer_texture(ctx, __func__, target, attachment, textarget, texture, level,
+                       texture ? n : 0);
 }
 
 GLenum GL_APIENTRY glCheckFramebufferStatus(GLenum target)
@@ -678,6 +774,8 @@ void GL_APIENTRY glGetFramebufferAttachmentParameteriv(GLenum target, GLenum att
       value = rb ? GL_RENDERBUFFER : tex ? GL_TEXTURE : GL_NONE;
    } else if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME && (rb || tex)) {
       value = (GLint)(rb ? rb->name : tex->name);
+   } else if (pname == GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_SAMPLES_EXT && tex) {
+      value = (GLint)fb->tex_samples[point];
    } else if (pname == GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL && tex) {
       value = (GLint)fb->tex_level[point];
    } else if (pname == GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE && tex) {

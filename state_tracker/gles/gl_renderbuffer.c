@@ -279,3 +279,12 @@ void GL_APIENTRY glGetRenderbufferParameteriv(GLenum target, GLenum pname, GLint
    if (params)   /* NULL: the checks only */
       *params = value;
 }
+
+/* GL_EXT_multisampled_render_to_texture's name for the same storage. */
+void GL_APIENTRY glRenderbufferStorageMultisampleEXT(GLenum target, GLsizei samples,
+                                                     GLenum internalformat, GLsizei width,
+                                                     GLsizei height)
+{
+   GET_CONTEXT_OR_RETURN();
+   renderbuffer_storage(ctx, __func__, target, samples, internalformat, width, height);
+}

@@ -6,7 +6,9 @@
  * clipping to the read buffer, the draw buffer and the scissor box, every draw buffer,
  * whole-buffer depth copies, and each error the extension names (no pixel changes then).
  * GL_ANGLE_framebuffer_multisample: 4x renderbuffers drawn and resolved by the blit (the
- * CB's RESOLVE_BOX), sample counts, completeness and errors.
+ * CB's RESOLVE_BOX), sample counts, completeness and errors. GL_EXT_multisampled_render_to_
+ * texture: a texture drawn through an implicit 4x buffer, resolved into it when the
+ * framebuffer is unbound or read.
  *
  * Expected pixels come from a pattern written by glTexImage2D: pixel (x, y) of the source
  * is pattern(x, y) below; a blit of source rectangle (sx, sy, w, h) to (dx, dy) makes
@@ -34,6 +36,10 @@ static PFNGLBLITFRAMEBUFFERANGLEPROC glBlitFramebufferANGLE_;
 static PFNGLDRAWBUFFERSEXTPROC glDrawBuffersEXT_;
 static PFNGLRENDERBUFFERSTORAGEMULTISAMPLEANGLEPROC glRenderbufferStorageMultisampleANGLE_;
 #define glRenderbufferStorageMultisampleANGLE glRenderbufferStorageMultisampleANGLE_
+static PFNGLFRAMEBUFFERTEXTURE2DMULTISAMPLEEXTPROC glFramebufferTexture2DMultisampleEXT_;
+static PFNGLRENDERBUFFERSTORAGEMULTISAMPLEEXTPROC glRenderbufferStorageMultisampleEXT_;
+#define glFramebufferTexture2DMultisampleEXT glFramebufferTexture2DMultisampleEXT_
+#define glRenderbufferStorageMultisampleEXT glRenderbufferStorageMultisampleEXT_
 #define glBlitFramebufferANGLE glBlitFramebufferANGLE_
 #define glDrawBuffersEXT glDrawBuffersEXT_
 
@@ -498,6 +504,68 @@ static void test_multisample(GLuint prog)
    glDeleteTextures(1, &tex);
 }
 
+/* The scene of test_multisample drawn into a texture through an implicit 4x buffer. */
+static void test_render_to_texture(GLuint prog)
+{
+   GLuint tex = make_texture(W, H, false), fbo, rb;
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glFramebufferTexture2DMultisampleEXT(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, tex, 0, 4);
+   expect_error(GL_INVALID_ENUM, "multi-sampled texture at DEPTH_ATTACHMENT");
+   glFramebufferTexture2DMultisampleEXT(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0, 9);
+   expect_error(GL_INVALID_VALUE, "more than MAX_SAMPLES_EXT samples");
+   glFramebufferTexture2DMultisampleEXT(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 1, 4);
+   expect_error(GL_INVALID_VALUE, "level 1");
+   glFramebufferTexture2DMultisampleEXT(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0, 4);
+   check_gl("glFramebufferTexture2DMultisampleEXT");
+   GLint samples = -1;
+   glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                         GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_SAMPLES_EXT, &samples);
+   check(samples == 4 && get_int(GL_SAMPLES) == 4, "the attachment's samples (%d)", samples);
+   glGenRenderbuffers(1, &rb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT16, W, H);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb);
+   check(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE_EXT,
+         "a single-sampled depth buffer with it");
+   glRenderbufferStorageMultisampleEXT(GL_RENDERBUFFER, 4, GL_DEPTH_COMPONENT16, W, H);
+   check(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE, "4x depth with it");
+
+   glClearColor(0, 0, 1, 1);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   float x1 = 2.5f / W * 2.0f - 1.0f;
+   const GLfloat v[] = { -1, -1, x1, -1, -1, 1, x1, 1 };
+   glUseProgram(prog);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, v);
+   glEnableVertexAttribArray(0);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   static const uint8_t red[4] = { 255, 0, 0, 255 }, blue[4] = { 0, 0, 255, 255 },
+                        half[4] = { 128, 0, 128, 255 };
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         memcpy(&want[(y * W + x) * 4], x < 2 ? red : x == 2 ? half : blue, 4);
+   check_read(W, H, "read while bound: resolved first");
+   /* Drawn again over green, then read through another framebuffer after unbinding:
+    * column 2 = ((255 * 2 + 2) / 4, (255 * 2 + 2) / 4, 0) = (128, 128, 0). */
+   glClearColor(0, 1, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   static const uint8_t green[4] = { 0, 255, 0, 255 }, yellow_half[4] = { 128, 128, 0, 255 };
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         memcpy(&want[(y * W + x) * 4], x < 2 ? red : x == 2 ? yellow_half : green, 4);
+   GLuint plain;
+   glGenFramebuffers(1, &plain);
+   glBindFramebuffer(GL_FRAMEBUFFER, plain);
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+   check_read(W, H, "resolved into the texture when unbound");
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   GLuint fbos[2] = { fbo, plain };
+   glDeleteFramebuffers(2, fbos);
+   glDeleteRenderbuffers(1, &rb);
+   glDeleteTextures(1, &tex);
+}
+
 int main(void)
 {
    struct egl_fixture fx;
@@ -513,8 +581,14 @@ int main(void)
    glDrawBuffersEXT_ = (PFNGLDRAWBUFFERSEXTPROC)eglGetProcAddress("glDrawBuffersEXT");
    glRenderbufferStorageMultisampleANGLE_ = (PFNGLRENDERBUFFERSTORAGEMULTISAMPLEANGLEPROC)
       eglGetProcAddress("glRenderbufferStorageMultisampleANGLE");
-   check(strstr(ext, "GL_ANGLE_framebuffer_multisample "), "multisample extension exposed");
-   if (!check(glBlitFramebufferANGLE_ && glDrawBuffersEXT_ && glRenderbufferStorageMultisampleANGLE_,
+   check(strstr(ext, "GL_ANGLE_framebuffer_multisample ") &&
+         strstr(ext, "GL_EXT_multisampled_render_to_texture "), "multisample extensions exposed");
+   glFramebufferTexture2DMultisampleEXT_ = (PFNGLFRAMEBUFFERTEXTURE2DMULTISAMPLEEXTPROC)
+      eglGetProcAddress("glFramebufferTexture2DMultisampleEXT");
+   glRenderbufferStorageMultisampleEXT_ = (PFNGLRENDERBUFFERSTORAGEMULTISAMPLEEXTPROC)
+      eglGetProcAddress("glRenderbufferStorageMultisampleEXT");
+   if (!check(glBlitFramebufferANGLE_ && glDrawBuffersEXT_ && glRenderbufferStorageMultisampleANGLE_ &&
+              glFramebufferTexture2DMultisampleEXT_ && glRenderbufferStorageMultisampleEXT_,
               "entry points resolve"))
       return check_report();
    GLuint src_tex = make_texture(SW, SH, true);
@@ -529,6 +603,7 @@ int main(void)
    static const char *const attribs[] = { "a_pos", NULL };
    GLuint prog = egl_fixture_program(vs_src, fs_red_src, attribs);
    test_multisample(prog);
+   test_render_to_texture(prog);
    egl_fixture_fini(&fx);
    return check_report();
 }
