@@ -105,6 +105,47 @@ static bool copy_unrendered(struct pipe_context *pctx, const struct pipe_blit_in
    return true;
 }
 
+/* A depth-only blit (mask PIPE_MASK_Z) between depth formats, drawn: the source's depth is
+ * sampled (the view reads (d, d, d, 1)) and exported as the fragment's depth into the
+ * destination's DB surface, whose stencil stays. True when it was such a blit. */
+static bool blit_depth(struct r600_context *ctx, const struct pipe_blit_info *info)
+{
+   struct pipe_context *p = &ctx->base;
+   struct pipe_resource *src = info->src.resource, *dst = info->dst.resource;
+   if (info->mask != PIPE_MASK_Z || !r600_is_depth_format(src->format) ||
+       !r600_is_depth_format(dst->format))
+      return false;
+   if (r600_resource(src)->samples > 1) {
+      fprintf(stderr, "r600sim: blit: multi-sampled depth source; dropped\n");
+      return true;
+   }
+   const struct pipe_sampler_view view_templ = {
+      .format = src->format, .first_level = info->src.level, .last_level = info->src.level,
+      .swizzle_r = 0, .swizzle_g = 0, .swizzle_b = 0, .swizzle_a = 5,
+   };
+   struct pipe_sampler_view *view = p->create_sampler_view(p, src, &view_templ);
+   const struct pipe_surface surf_templ = { .format = dst->format, .level = info->dst.level,
+                                            .first_layer = info->dst.layer };
+   struct pipe_surface *surf = p->create_surface(p, dst, &surf_templ);
+   struct blitter_context *b = view && surf ? r600_blitter_begin(ctx) : NULL;
+   if (b) {
+      float w = (float)hw_surface_dim(src->width0, info->src.level);
+      float h = (float)hw_surface_dim(src->height0, info->src.level);
+      const struct pipe_box *sb = &info->src.box;
+      const float rect[4] = { sb->x / w, sb->y / h, (sb->x + sb->width) / w,
+                              (sb->y + sb->height) / h };
+      blitter_blit_depth(b, surf, &info->dst.box, view, rect);
+   } else if (!view || !surf) {
+      fprintf(stderr, "r600sim: blit: depth formats %d -> %d not supported; dropped\n",
+              src->format, dst->format);
+   }
+   if (view)
+      p->sampler_view_destroy(p, view);
+   if (surf)
+      p->surface_destroy(p, surf);
+   return true;
+}
+
 static void r600_blit(struct pipe_context *pctx, const struct pipe_blit_info *info)
 {
    struct r600_context *ctx = r600_context(pctx);
@@ -116,7 +157,8 @@ static void r600_blit(struct pipe_context *pctx, const struct pipe_blit_info *in
       fprintf(stderr, "r600sim: blit outside its resources; dropped\n");
       return;
    }
-   if (!info->dst.box.width || !info->dst.box.height || copy_unrendered(pctx, info))
+   if (!info->dst.box.width || !info->dst.box.height || blit_depth(ctx, info) ||
+       copy_unrendered(pctx, info))
       return;
    struct pipe_box src_box = info->src.box;
    unsigned src_level = info->src.level;

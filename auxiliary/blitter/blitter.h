@@ -53,4 +53,10 @@ bool blitter_blit(struct blitter_context *b, struct pipe_surface *dst, const str
                   struct pipe_sampler_view *src, unsigned face, const float src_rect[4],
                   enum pipe_tex_filter filter);
 
+/* As blitter_blit into the depth of dst (a depth/stencil surface, its stencil kept) from
+ * the depth of src (a 2D depth view), nearest texels. */
+bool blitter_blit_depth(struct blitter_context *b, struct pipe_surface *dst,
+                        const struct pipe_box *dst_box, struct pipe_sampler_view *src,
+                        const float src_rect[4]);
+
 #endif

@@ -43,11 +43,12 @@ static void storage_rows(const struct gl_fb_image *img, int64_t y, int64_t n, in
    *box_h = (int)(img->flipped ? -n : n);
 }
 
+/* mask: pipe_blit_info.mask (depth-only blits are drawn, keeping the stencil). */
 static void blit_image(struct st_context *ctx, const struct gl_fb_image *src,
                        const struct gl_fb_image *dst, const struct span *x, const struct span *y,
-                       bool force_alpha_one)
+                       bool force_alpha_one, unsigned mask)
 {
-   struct pipe_blit_info info = { .filter = PIPE_TEX_FILTER_NEAREST };
+   struct pipe_blit_info info = { .filter = PIPE_TEX_FILTER_NEAREST, .mask = mask };
    info.src.resource = src->res;
    info.src.level = src->level;
    info.src.layer = src->layer;
@@ -177,12 +178,13 @@ void GL_APIENTRY glBlitFramebufferANGLE(GLint srcX0, GLint srcY0, GLint srcX1, G
    if (todo & GL_COLOR_BUFFER_BIT)
       for (unsigned i = 0; i < GL_FB_MAX_COLOR; i++)
          if (dst[0][i].res)
-            blit_image(ctx, &src[0], &dst[0][i], &x, &y, src[0].bits[3] == 0);
-   /* One copy serves a packed depth/stencil image asked for both. */
-   if (todo & GL_DEPTH_BUFFER_BIT)
-      blit_image(ctx, &src[1], &dst[1][0], &x, &y, false);
-   if ((todo & GL_STENCIL_BUFFER_BIT) &&
-       !((todo & GL_DEPTH_BUFFER_BIT) && same_image(&src[1], &src[2]) &&
-         same_image(&dst[1][0], &dst[2][0])))
-      blit_image(ctx, &src[2], &dst[2][0], &x, &y, false);
+            blit_image(ctx, &src[0], &dst[0][i], &x, &y, src[0].bits[3] == 0, 0);
+   /* Depth alone is drawn (the stencil of a packed image stays); stencil is copied as
+    * whole texels, which also serves depth when one packed image holds both. */
+   bool packed = (todo & GL_DEPTH_BUFFER_BIT) && (todo & GL_STENCIL_BUFFER_BIT) &&
+                 same_image(&src[1], &src[2]) && same_image(&dst[1][0], &dst[2][0]);
+   if ((todo & GL_DEPTH_BUFFER_BIT) && !packed)
+      blit_image(ctx, &src[1], &dst[1][0], &x, &y, false, PIPE_MASK_Z);
+   if (todo & GL_STENCIL_BUFFER_BIT)
+      blit_image(ctx, &src[2], &dst[2][0], &x, &y, false, 0);
 }

@@ -300,6 +300,9 @@ static GLuint depth_fbo(GLuint *tex, GLuint *rb, GLenum df, int w, int h)
 static const char vs_src[] =
    "attribute vec2 a_pos;\n"
    "void main() { gl_Position = vec4(a_pos, 0.0, 1.0); }\n";
+static const char vs_z_src[] =
+   "attribute vec3 a_pos;\n"
+   "void main() { gl_Position = vec4(a_pos, 1.0); }\n";
 static const char fs_src[] =
    "precision mediump float;\n"
    "void main() { gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0); }\n";
@@ -363,6 +366,107 @@ static void test_depth(void)
    glDeleteFramebuffers(3, fbos);
    glDeleteTextures(3, texs);
    glDeleteRenderbuffers(3, rbs);
+}
+
+/* A framebuffer object of a colour image (texture, or RGBA8_OES renderbuffer when rb_color)
+ * and a depth image: a DEPTH_COMPONENT / UNSIGNED_INT texture (Z24, stored bottom row
+ * first like the colour texture) when depth_tex, else a renderbuffer of format df. */
+static GLuint zs_fbo(bool rb_color, bool depth_tex, GLenum df, GLuint objs[2])
+{
+   GLuint fbo;
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   if (rb_color) {
+      glGenRenderbuffers(1, &objs[0]);
+      glBindRenderbuffer(GL_RENDERBUFFER, objs[0]);
+      glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8_OES, W, H);
+      glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, objs[0]);
+   } else {
+      objs[0] = make_texture(W, H, false);
+      glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, objs[0], 0);
+   }
+   if (depth_tex) {
+      glGenTextures(1, &objs[1]);
+      glBindTexture(GL_TEXTURE_2D, objs[1]);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, W, H, 0, GL_DEPTH_COMPONENT,
+                   GL_UNSIGNED_INT, NULL);
+      glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, objs[1], 0);
+   } else {
+      glGenRenderbuffers(1, &objs[1]);
+      glBindRenderbuffer(GL_RENDERBUFFER, objs[1]);
+      glRenderbufferStorage(GL_RENDERBUFFER, df, W, H);
+      glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, objs[1]);
+      if (df == GL_DEPTH24_STENCIL8_OES)
+         glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_RENDERBUFFER, objs[1]);
+   }
+   check(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE, "depth fbo complete");
+   glClearColor(background[0] / 255.0f, background[1] / 255.0f, background[2] / 255.0f,
+                background[3] / 255.0f);
+   glClearDepthf(1.0f);
+   glClearStencil(7);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+   return fbo;
+}
+
+/* Depth copies that the DB cannot do as whole texels: between opposite row orders (a depth
+ * texture and a depth renderbuffer) and depth alone out of DEPTH24_STENCIL8 (the
+ * destination's stencil stays). The source's bottom half is cleared to depth 0.25 (stored
+ * exactly as 0.25 * (2^24 - 1) rounded, the value a fragment at depth 0.25 gets), the rest
+ * 1.0; a green quad at depth 0.25 drawn with GL_EQUAL (and stencil EQUAL 7 where there is
+ * stencil) then covers exactly the bottom half of the destination. */
+static void test_depth_drawn(GLuint prog)
+{
+   static const struct {
+      bool src_rb_color, src_tex, dst_rb_color, dst_tex;
+      GLenum df;
+      const char *what;
+   } cases[] = {
+      { false, true, true, false, GL_DEPTH_COMPONENT24_OES, "depth texture -> depth renderbuffer" },
+      { true, false, false, true, GL_DEPTH_COMPONENT24_OES, "depth renderbuffer -> depth texture" },
+      { true, false, true, false, GL_DEPTH24_STENCIL8_OES, "depth alone of DEPTH24_STENCIL8" },
+   };
+   static const uint8_t green[4] = { 0, 255, 0, 255 };
+   for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+      GLuint sobj[2], dobj[2];
+      GLuint src = zs_fbo(cases[c].src_rb_color, cases[c].src_tex, cases[c].df, sobj);
+      glClearStencil(0);   /* the source's stencil differs from the destination's 7 */
+      glClear(GL_STENCIL_BUFFER_BIT);
+      glEnable(GL_SCISSOR_TEST);
+      glScissor(0, 0, W, H / 2);
+      glClearDepthf(0.25f);
+      glClear(GL_DEPTH_BUFFER_BIT);
+      glDisable(GL_SCISSOR_TEST);
+      GLuint dst = zs_fbo(cases[c].dst_rb_color, cases[c].dst_tex, cases[c].df, dobj);
+      glBindFramebuffer(GL_READ_FRAMEBUFFER_ANGLE, src);
+      glBlitFramebufferANGLE(0, 0, W, H, 0, 0, W, H, GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+      check_gl(cases[c].what);
+      const GLfloat v[] = { -1, -1, -0.5f, 1, -1, -0.5f, -1, 1, -0.5f, 1, 1, -0.5f };
+      glUseProgram(prog);
+      glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, v);
+      glEnableVertexAttribArray(0);
+      glEnable(GL_DEPTH_TEST);
+      glDepthFunc(GL_EQUAL);
+      if (cases[c].df == GL_DEPTH24_STENCIL8_OES) {
+         glEnable(GL_STENCIL_TEST);
+         glStencilFunc(GL_EQUAL, 7, 0xFF);
+      }
+      glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+      glDisable(GL_DEPTH_TEST);
+      glDisable(GL_STENCIL_TEST);
+      glDepthFunc(GL_LESS);
+      for (int y = 0; y < H; y++)
+         for (int x = 0; x < W; x++)
+            memcpy(&want[(y * W + x) * 4], y < H / 2 ? green : background, 4);
+      glBindFramebuffer(GL_READ_FRAMEBUFFER_ANGLE, dst);
+      check_read(W, H, cases[c].what);
+      glBindFramebuffer(GL_FRAMEBUFFER, 0);
+      GLuint fbos[2] = { src, dst };
+      glDeleteFramebuffers(2, fbos);
+      if (cases[c].src_rb_color) glDeleteRenderbuffers(1, &sobj[0]); else glDeleteTextures(1, &sobj[0]);
+      if (cases[c].dst_rb_color) glDeleteRenderbuffers(1, &dobj[0]); else glDeleteTextures(1, &dobj[0]);
+      if (cases[c].src_tex) glDeleteTextures(1, &sobj[1]); else glDeleteRenderbuffers(1, &sobj[1]);
+      if (cases[c].dst_tex) glDeleteTextures(1, &dobj[1]); else glDeleteRenderbuffers(1, &dobj[1]);
+   }
 }
 
 static void test_errors(GLuint src_fbo)
@@ -602,6 +706,8 @@ int main(void)
    test_errors(src_fbo);
    static const char *const attribs[] = { "a_pos", NULL };
    GLuint prog = egl_fixture_program(vs_src, fs_red_src, attribs);
+   GLuint green_z = egl_fixture_program(vs_z_src, fs_src, attribs);
+   test_depth_drawn(green_z);
    test_multisample(prog);
    test_render_to_texture(prog);
    egl_fixture_fini(&fx);
