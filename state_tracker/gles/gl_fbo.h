@@ -92,6 +92,9 @@ struct gl_fb_image {
  * (read = true) or draw framebuffer binding. */
 void gl_framebuffer_image(const struct st_context *ctx, bool read, GLbitfield kind, unsigned i,
                           struct gl_fb_image *out);
+/* GL_EXT_multisampled_render_to_texture: resolves the draw framebuffer's implicit
+ * multi-sampled buffer into its texture image (at flushes, so other contexts see it). */
+void gl_framebuffer_resolve_implicit(struct st_context *ctx);
 /* Detaches tex from the bound framebuffer object (glDeleteTextures). */
 void gl_framebuffer_detach_texture(struct st_context *ctx, struct gl_texture *tex);
 void gl_framebuffers_fini(struct st_context *ctx);

@@ -459,6 +459,11 @@ void gl_framebuffer_image(const struct st_context *ctx, bool read, GLbitfield ki
    out->cube_face = fb->tex[point] && fb->tex[point]->target == GL_TEXTURE_CUBE_MAP;
 }
 
+void gl_framebuffer_resolve_implicit(struct st_context *ctx)
+{
+   resolve_implicit_ms(ctx, ctx->fbo);
+}
+
 /* ---- framebuffer objects ---- */
 
 static void framebuffer_destroy(struct st_context *ctx, struct gl_framebuffer *fb)

@@ -670,6 +670,52 @@ static void test_render_to_texture(GLuint prog)
    glDeleteTextures(1, &tex);
 }
 
+/* A flush resolves too: a context sharing the texture reads what the first one drew
+ * (red over x < 2.5 px on blue) while the framebuffer stays bound there. */
+static void test_flush_resolve(struct egl_fixture *fx, GLuint prog)
+{
+   GLuint tex = make_texture(W, H, false), fbo;
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glFramebufferTexture2DMultisampleEXT(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0, 4);
+   glClearColor(0, 0, 1, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   float x1 = 2.5f / W * 2.0f - 1.0f;
+   const GLfloat v[] = { -1, -1, x1, -1, -1, 1, x1, 1 };
+   glUseProgram(prog);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, v);
+   glEnableVertexAttribArray(0);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   glFinish();
+   EGLint config_id = 0, n = 0;
+   eglQueryContext(fx->dpy, fx->ctx, EGL_CONFIG_ID, &config_id);
+   const EGLint attribs[] = { EGL_CONFIG_ID, config_id, EGL_NONE };
+   EGLConfig config;
+   eglChooseConfig(fx->dpy, attribs, &config, 1, &n);
+   const EGLint ctx_attribs[] = { EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE };
+   EGLContext other = n == 1 ? eglCreateContext(fx->dpy, config, fx->ctx, ctx_attribs)
+                             : EGL_NO_CONTEXT;
+   if (!check(other != EGL_NO_CONTEXT && eglMakeCurrent(fx->dpy, fx->surf, fx->surf, other),
+              "a sharing context"))
+      return;
+   GLuint plain;
+   glGenFramebuffers(1, &plain);
+   glBindFramebuffer(GL_FRAMEBUFFER, plain);
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+   static const uint8_t red[4] = { 255, 0, 0, 255 }, blue[4] = { 0, 0, 255, 255 },
+                        half[4] = { 128, 0, 128, 255 };
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         memcpy(&want[(y * W + x) * 4], x < 2 ? red : x == 2 ? half : blue, 4);
+   check_read(W, H, "another context sees the resolve of a flush");
+   glDeleteFramebuffers(1, &plain);
+   eglMakeCurrent(fx->dpy, fx->surf, fx->surf, fx->ctx);
+   eglDestroyContext(fx->dpy, other);
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   glDeleteFramebuffers(1, &fbo);
+   glDeleteTextures(1, &tex);
+}
+
 int main(void)
 {
    struct egl_fixture fx;
@@ -710,6 +756,7 @@ int main(void)
    test_depth_drawn(green_z);
    test_multisample(prog);
    test_render_to_texture(prog);
+   test_flush_resolve(&fx, prog);
    egl_fixture_fini(&fx);
    return check_report();
 }
