@@ -5,7 +5,9 @@
  * scaling the copy is clipped in whole pixels to the read buffer, the draw buffer and the
  * scissor box (pixels whose source is outside the read buffer are left alone), then done
  * on the GPU by pipe->blit: colour as a textured quad drawn by the blitter into every draw
- * buffer, depth/stencil (which the CB cannot draw) as a copy of whole texels. */
+ * buffer (a multi-sampled source resolved by the CB first), depth as a quad exporting the
+ * sampled source depth, stencil (which R600 pixel shaders cannot export) as a copy of
+ * whole texels. */
 #include "gl_context.h"
 
 #include "gl_fbo.h"
