@@ -72,22 +72,28 @@ static struct pipe_resource *resolve_source(struct r600_context *ctx, struct pip
 
 /* A blit the CB cannot draw (float, depth, block-compressed destinations) that copies
  * texels unchanged, copied through transfers instead (as gallium's resource_copy_region
- * fallback does); boxes in texels, block-aligned for block formats. True when done. */
+ * fallback does); boxes in texels, block-aligned for block formats; a source box of
+ * negative height (not with block formats) is copied with its rows in reverse. True when
+ * done. */
 static bool copy_unrendered(struct pipe_context *pctx, const struct pipe_blit_info *info)
 {
    struct pipe_resource *src = info->src.resource, *dst = info->dst.resource;
    const struct pipe_box *sb = &info->src.box, *db = &info->dst.box;
    bool identity = info->swizzle[0] == 0 && info->swizzle[1] == 1 && info->swizzle[2] == 2 &&
                    info->swizzle[3] == 3;
+   unsigned bw = pipe_format_block_width(dst->format);
+   bool mirror = sb->height < 0 && bw == 1;
    if (src->format != dst->format || r600_is_render_format(dst->format) || !identity ||
-       sb->width != db->width || sb->height != db->height || r600_resource(src)->samples > 1)
+       sb->width != db->width || sb->height != (mirror ? -db->height : db->height) ||
+       r600_resource(src)->samples > 1)
       return false;
    if (!box_inside(src, info->src.level, info->src.layer, sb) ||
        !box_inside(dst, info->dst.level, info->dst.layer, db)) {
       fprintf(stderr, "r600sim: blit copy outside its resources; dropped\n");
       return true;
    }
-   struct pipe_box sbox = { sb->x, sb->y, (int)info->src.layer, sb->width, sb->height, 1 };
+   struct pipe_box sbox = { sb->x, mirror ? sb->y + sb->height : sb->y, (int)info->src.layer,
+                            sb->width, db->height, 1 };
    struct pipe_box dbox = { db->x, db->y, (int)info->dst.layer, db->width, db->height, 1 };
    struct pipe_transfer *sx, *dx;
    const uint8_t *from = pctx->transfer_map(pctx, src, info->src.level, PIPE_MAP_READ, &sbox, &sx);
@@ -95,10 +101,11 @@ static bool copy_unrendered(struct pipe_context *pctx, const struct pipe_blit_in
       return true;
    uint8_t *to = pctx->transfer_map(pctx, dst, info->dst.level, PIPE_MAP_WRITE, &dbox, &dx);
    if (to) {
-      unsigned bw = pipe_format_block_width(dst->format);
       unsigned row = (unsigned)(db->width + (int)bw - 1) / bw * r600_resource(dst)->bpp;
-      for (int y = 0; y < (db->height + (int)bw - 1) / (int)bw; y++)
-         memcpy(to + (uint64_t)y * dx->stride, from + (uint64_t)y * sx->stride, row);
+      int rows = (db->height + (int)bw - 1) / (int)bw;
+      for (int y = 0; y < rows; y++)
+         memcpy(to + (uint64_t)y * dx->stride,
+                from + (uint64_t)(mirror ? rows - 1 - y : y) * sx->stride, row);
       pctx->transfer_unmap(pctx, dx);
    }
    pctx->transfer_unmap(pctx, sx);

@@ -386,11 +386,15 @@ static GLuint zs_fbo(bool rb_color, bool depth_tex, GLenum df, GLuint objs[2])
       glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, objs[0], 0);
    }
    if (depth_tex) {
+      bool ds = df == GL_DEPTH24_STENCIL8_OES;
       glGenTextures(1, &objs[1]);
       glBindTexture(GL_TEXTURE_2D, objs[1]);
-      glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, W, H, 0, GL_DEPTH_COMPONENT,
-                   GL_UNSIGNED_INT, NULL);
+      glTexImage2D(GL_TEXTURE_2D, 0, ds ? GL_DEPTH_STENCIL_OES : GL_DEPTH_COMPONENT, W, H, 0,
+                   ds ? GL_DEPTH_STENCIL_OES : GL_DEPTH_COMPONENT,
+                   ds ? GL_UNSIGNED_INT_24_8_OES : GL_UNSIGNED_INT, NULL);
       glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, objs[1], 0);
+      if (ds)
+         glFramebufferTexture2D(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_TEXTURE_2D, objs[1], 0);
    } else {
       glGenRenderbuffers(1, &objs[1]);
       glBindRenderbuffer(GL_RENDERBUFFER, objs[1]);
@@ -408,22 +412,29 @@ static GLuint zs_fbo(bool rb_color, bool depth_tex, GLenum df, GLuint objs[2])
    return fbo;
 }
 
-/* Depth copies that the DB cannot do as whole texels: between opposite row orders (a depth
- * texture and a depth renderbuffer) and depth alone out of DEPTH24_STENCIL8 (the
- * destination's stencil stays). The source's bottom half is cleared to depth 0.25 (stored
- * exactly as 0.25 * (2^24 - 1) rounded, the value a fragment at depth 0.25 gets), the rest
- * 1.0; a green quad at depth 0.25 drawn with GL_EQUAL (and stencil EQUAL 7 where there is
+/* Depth (and stencil) copies between opposite row orders (a depth texture and a depth
+ * renderbuffer), depth alone out of DEPTH24_STENCIL8 (the destination's stencil 7 stays)
+ * and both of it. The source's bottom half is cleared to depth 0.25 (stored exactly as
+ * 0.25 * (2^24 - 1) rounded, the value a fragment at depth 0.25 gets) and, when stencil
+ * is copied, stencil 7 (the destination's is then 3), the rest to depth 1.0 and stencil 0;
+ * a green quad at depth 0.25 drawn with GL_EQUAL (and stencil EQUAL 7 where there is
  * stencil) then covers exactly the bottom half of the destination. */
 static void test_depth_drawn(GLuint prog)
 {
    static const struct {
       bool src_rb_color, src_tex, dst_rb_color, dst_tex;
       GLenum df;
+      GLbitfield mask;
       const char *what;
    } cases[] = {
-      { false, true, true, false, GL_DEPTH_COMPONENT24_OES, "depth texture -> depth renderbuffer" },
-      { true, false, false, true, GL_DEPTH_COMPONENT24_OES, "depth renderbuffer -> depth texture" },
-      { true, false, true, false, GL_DEPTH24_STENCIL8_OES, "depth alone of DEPTH24_STENCIL8" },
+      { false, true, true, false, GL_DEPTH_COMPONENT24_OES, GL_DEPTH_BUFFER_BIT,
+        "depth texture -> depth renderbuffer" },
+      { true, false, false, true, GL_DEPTH_COMPONENT24_OES, GL_DEPTH_BUFFER_BIT,
+        "depth renderbuffer -> depth texture" },
+      { true, false, true, false, GL_DEPTH24_STENCIL8_OES, GL_DEPTH_BUFFER_BIT,
+        "depth alone of DEPTH24_STENCIL8" },
+      { false, true, true, false, GL_DEPTH24_STENCIL8_OES, GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT,
+        "depth and stencil: texture -> renderbuffer" },
    };
    static const uint8_t green[4] = { 0, 255, 0, 255 };
    for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
@@ -431,14 +442,20 @@ static void test_depth_drawn(GLuint prog)
       GLuint src = zs_fbo(cases[c].src_rb_color, cases[c].src_tex, cases[c].df, sobj);
       glClearStencil(0);   /* the source's stencil differs from the destination's 7 */
       glClear(GL_STENCIL_BUFFER_BIT);
+      bool stencil = cases[c].mask & GL_STENCIL_BUFFER_BIT;
       glEnable(GL_SCISSOR_TEST);
       glScissor(0, 0, W, H / 2);
       glClearDepthf(0.25f);
-      glClear(GL_DEPTH_BUFFER_BIT);
+      glClearStencil(7);
+      glClear(GL_DEPTH_BUFFER_BIT | (stencil ? GL_STENCIL_BUFFER_BIT : 0));
       glDisable(GL_SCISSOR_TEST);
       GLuint dst = zs_fbo(cases[c].dst_rb_color, cases[c].dst_tex, cases[c].df, dobj);
+      if (stencil) {
+         glClearStencil(3);
+         glClear(GL_STENCIL_BUFFER_BIT);
+      }
       glBindFramebuffer(GL_READ_FRAMEBUFFER_ANGLE, src);
-      glBlitFramebufferANGLE(0, 0, W, H, 0, 0, W, H, GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+      glBlitFramebufferANGLE(0, 0, W, H, 0, 0, W, H, cases[c].mask, GL_NEAREST);
       check_gl(cases[c].what);
       const GLfloat v[] = { -1, -1, -0.5f, 1, -1, -0.5f, -1, 1, -0.5f, 1, 1, -0.5f };
       glUseProgram(prog);
