@@ -154,6 +154,7 @@ struct r600_context {
    struct pipe_resource *fb_zs_res;
    struct r600_cs fb_cb;               /* framebuffer registers, baked at set time */
    uint32_t fb_target_mask;            /* 0xF for every bound colour buffer */
+   bool cb_resolve;   /* r600_blit's resolve draw: CB_COLOR0 multi-sampled source, CB_COLOR1 destination */
    int zs_bits;                        /* depth bits of the bound depth buffer, 0 = none */
    struct pipe_viewport_state viewport;
    struct pipe_scissor_state scissor;

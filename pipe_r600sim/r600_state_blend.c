@@ -169,6 +169,11 @@ void r600_emit_cb_misc(struct r600_context *ctx)
       color_control |= CB_COLOR_CONTROL__MULTIWRITE_ENABLE(1);
    if (!target_mask)
       color_control |= CB_COLOR_CONTROL__SPECIAL_OP(CB_COLOR_CONTROL__SPECIAL_OP__SPECIAL_DISABLE);
+   if (ctx->cb_resolve) {   /* the CB averages CB_COLOR0's samples into CB_COLOR1 */
+      target_mask = ctx->fb_target_mask;
+      color_control = CB_COLOR_CONTROL__ROP3(0xCC) |
+                      CB_COLOR_CONTROL__SPECIAL_OP(CB_COLOR_CONTROL__SPECIAL_OP__SPECIAL_RESOLVE_BOX);
+   }
    cs_set_context_reg(&ctx->cs, REG_CB_TARGET_MASK, target_mask);
    cs_set_context_reg(&ctx->cs, REG_CB_COLOR_CONTROL, color_control);
 }

@@ -238,9 +238,12 @@ static void r600_set_framebuffer_state(struct pipe_context *pctx,
               state->zsbuf->format);
       ctx->fb.zsbuf = NULL;
    }
-   /* Every surface must have the framebuffer's sample count (PA_SC_AA_CONFIG is global). */
+   /* Every surface must have the framebuffer's sample count (PA_SC_AA_CONFIG is global),
+    * but the single-sampled destination of a resolve (CB_COLOR1, r600_blit.c). */
    unsigned samples = framebuffer_samples(&ctx->fb);
    for (unsigned i = 0; i < ctx->fb.nr_cbufs; i++) {
+      if (ctx->cb_resolve && i == 1)
+         continue;
       if (ctx->fb.cbufs[i] && r600_resource(ctx->fb.cbufs[i]->texture)->samples != samples) {
          fprintf(stderr, "r600sim: colour buffer %u has another sample count; not bound\n", i);
          ctx->fb.cbufs[i] = NULL;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gles/gl_api.h"
+#include "gles/gl_fbo.h"
 #include "r600_public.h"
 #include "st_api.h"
 #include "st_debug.h"
@@ -164,6 +165,7 @@ void r600sim_st_flush(struct st_context *ctx, bool finish)
 {
    if (!ctx)
       return;
+   gl_framebuffer_resolve_implicit(ctx);   /* EXT_multisampled_render_to_texture */
    struct pipe_fence_handle *fence = NULL;
    ctx->pipe->flush(ctx->pipe, finish ? &fence : NULL, 0);
    if (fence) {

@@ -22,6 +22,7 @@ struct blitter_context {
    void *dsa[4];               /* bit 0: depth, bit 1: stencil; always pass, replace */
    /* blitter_blit's, built at the first blit */
    void *blit_vs, *blit_fs[2], *blit_velems, *blit_sampler[2];   /* fs [cube], sampler [filter] */
+   void *blit_depth_fs;        /* built at the first depth blit */
    struct blitter_saved saved;
 };
 
@@ -119,6 +120,8 @@ void blitter_destroy(struct blitter_context *b)
    }
    if (b->blit_velems)
       p->delete_vertex_elements_state(p, b->blit_velems);
+   if (b->blit_depth_fs)
+      p->delete_fs_state(p, b->blit_depth_fs);
    pipe_resource_reference(&b->saved.vb0.buffer, NULL);
    pipe_resource_reference(&b->saved.fs_cb0.buffer, NULL);
    free(b);
@@ -234,6 +237,13 @@ void blitter_clear(struct blitter_context *b, unsigned buffers, const union pipe
    restore_state(b);
 }
 
+void blitter_resolve(struct blitter_context *b, unsigned width, unsigned height)
+{
+   /* The clear quad: its colour is never written (the CB resolves instead). */
+   const union pipe_color_union unused = { .f = { 0 } };
+   blitter_clear(b, PIPE_CLEAR_COLOR0, &unused, 0.0, 0, width, height);
+}
+
 /* The blit CSOs (first blit); false when one cannot be built. */
 static bool create_blit_csos(struct blitter_context *b)
 {
@@ -283,18 +293,20 @@ static void cube_direction(unsigned face, float s, float t, float dir[3])
    }
 }
 
-bool blitter_blit(struct blitter_context *b, struct pipe_surface *dst, const struct pipe_box *dst_box,
-                  struct pipe_sampler_view *src, unsigned face, const float src_rect[4],
-                  enum pipe_tex_filter filter)
+/* Draws src_rect of src over dst_box of framebuffer fb with the blit VS, fragment shader
+ * fs, blend and DSA; then unbinds the framebuffer, view and sampler and restores the
+ * saved state. */
+static void draw_blit_quad(struct blitter_context *b, const struct pipe_framebuffer_state *fb,
+                           const struct pipe_box *dst_box, struct pipe_sampler_view *src,
+                           unsigned face, const float src_rect[4], enum pipe_tex_filter filter,
+                           void *fs, void *blend, void *dsa)
 {
    struct pipe_context *p = b->pipe;
-   if (!create_blit_csos(b))
-      return false;
    bool cube = src->texture->target == PIPE_TEXTURE_CUBE;
    /* Corners in strip order: (x0, y0), (x1, y0), (x0, y1), (x1, y1); position (NDC xy) then
     * texture coordinates (2D: s, t, 0; cube: the direction). */
    float v[4][5];
-   float w = (float)dst->width, h = (float)dst->height;
+   float w = (float)fb->width, h = (float)fb->height;
    for (unsigned i = 0; i < 4; i++) {
       float x = (float)(i & 1 ? dst_box->x + dst_box->width : dst_box->x);
       float y = (float)(i & 2 ? dst_box->y + dst_box->height : dst_box->y);
@@ -307,16 +319,13 @@ bool blitter_blit(struct blitter_context *b, struct pipe_surface *dst, const str
          v[i][2] = s, v[i][3] = t, v[i][4] = 0.0f;
       }
    }
-   const struct pipe_framebuffer_state fb = {
-      .width = dst->width, .height = dst->height, .nr_cbufs = 1, .cbufs = { dst },
-   };
-   p->set_framebuffer_state(p, &fb);
+   p->set_framebuffer_state(p, fb);
    p->set_sample_mask(p, ~0u);
-   p->bind_blend_state(p, b->blend[1]);
-   p->bind_depth_stencil_alpha_state(p, b->dsa[0]);
+   p->bind_blend_state(p, blend);
+   p->bind_depth_stencil_alpha_state(p, dsa);
    p->bind_rasterizer_state(p, b->rs);
    p->bind_vs_state(p, b->blit_vs);
-   p->bind_fs_state(p, b->blit_fs[cube]);
+   p->bind_fs_state(p, fs);
    p->bind_vertex_elements_state(p, b->blit_velems);
    p->set_sampler_views(p, PIPE_SHADER_FRAGMENT, 0, 1, &src);
    void *sampler = b->blit_sampler[filter == PIPE_TEX_FILTER_LINEAR];
@@ -337,5 +346,40 @@ bool blitter_blit(struct blitter_context *b, struct pipe_surface *dst, const str
    p->set_sampler_views(p, PIPE_SHADER_FRAGMENT, 0, 1, NULL);
    p->bind_sampler_states(p, PIPE_SHADER_FRAGMENT, 0, 1, NULL);
    restore_state(b);
+}
+
+bool blitter_blit(struct blitter_context *b, struct pipe_surface *dst, const struct pipe_box *dst_box,
+                  struct pipe_sampler_view *src, unsigned face, const float src_rect[4],
+                  enum pipe_tex_filter filter)
+{
+   if (!create_blit_csos(b))
+      return false;
+   bool cube = src->texture->target == PIPE_TEXTURE_CUBE;
+   const struct pipe_framebuffer_state fb = {
+      .width = dst->width, .height = dst->height, .nr_cbufs = 1, .cbufs = { dst },
+   };
+   draw_blit_quad(b, &fb, dst_box, src, face, src_rect, filter, b->blit_fs[cube], b->blend[1],
+                  b->dsa[0]);
+   return true;
+}
+
+bool blitter_blit_depth(struct blitter_context *b, struct pipe_surface *dst,
+                        const struct pipe_box *dst_box, struct pipe_sampler_view *src,
+                        const float src_rect[4])
+{
+   if (!create_blit_csos(b))
+      return false;
+   if (!b->blit_depth_fs) {
+      char *log = NULL;
+      b->blit_depth_fs = checked_shader(simple_blit_depth_fs_create(b->pipe, &log), log);
+      if (!b->blit_depth_fs)
+         return false;
+   }
+   const struct pipe_framebuffer_state fb = {
+      .width = dst->width, .height = dst->height, .zsbuf = dst,
+   };
+   /* No colour written; depth always passes and is written (dsa[1]), stencil untouched. */
+   draw_blit_quad(b, &fb, dst_box, src, 0, src_rect, PIPE_TEX_FILTER_NEAREST,
+                  b->blit_depth_fs, b->blend[0], b->dsa[1]);
    return true;
 }

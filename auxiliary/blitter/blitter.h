@@ -38,6 +38,11 @@ void blitter_save_fragment_constant_buffer_slot0(struct blitter_context *b,
 void blitter_clear(struct blitter_context *b, unsigned buffers, const union pipe_color_union *color,
                    double depth, unsigned stencil, unsigned width, unsigned height);
 
+/* Draws a quad over the bound width x height framebuffer with every colour channel
+ * enabled, for a driver whose CB is set to replace the pixel shader's output (a resolve
+ * of CB_COLOR0's samples into CB_COLOR1). Restores the saved state. */
+void blitter_resolve(struct blitter_context *b, unsigned width, unsigned height);
+
 /* Draws the rectangle src_rect = (s0, t0, s1, t1) (normalized coordinates of the view's
  * first level; cube maps: of face `face`) of src over dst_box (pixels) of dst, sampling
  * with `filter` (clamped to the edge). Binds dst as the only colour buffer; afterwards no
@@ -47,5 +52,11 @@ void blitter_clear(struct blitter_context *b, unsigned buffers, const union pipe
 bool blitter_blit(struct blitter_context *b, struct pipe_surface *dst, const struct pipe_box *dst_box,
                   struct pipe_sampler_view *src, unsigned face, const float src_rect[4],
                   enum pipe_tex_filter filter);
+
+/* As blitter_blit into the depth of dst (a depth/stencil surface, its stencil kept) from
+ * the depth of src (a 2D depth view), nearest texels. */
+bool blitter_blit_depth(struct blitter_context *b, struct pipe_surface *dst,
+                        const struct pipe_box *dst_box, struct pipe_sampler_view *src,
+                        const float src_rect[4]);
 
 #endif

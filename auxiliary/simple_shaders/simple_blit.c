@@ -52,6 +52,32 @@ static struct ir_shader *build_fs(bool cube)
    return simple_finish(s, tex != NULL);
 }
 
+/* Depth = .x of the texel of sampler 0 (a depth view reads (d, d, d, 1)). */
+static struct ir_shader *build_depth_fs(void)
+{
+   struct ir_shader *s = ir_shader_create(IR_STAGE_FRAGMENT);
+   if (!s)
+      return NULL;
+   s->num_samplers = 1;
+   s->num_temps = 1;
+   s->num_inputs = 1;
+   s->inputs[0] = (struct ir_io){ .semantic = IR_SEM_GENERIC, .index = 0,
+                                  .usage_mask = 0xf };
+   s->num_outputs = 1;
+   s->outputs[0] = (struct ir_io){ .semantic = IR_SEM_DEPTH, .usage_mask = 0x4 };
+   struct ir_instruction *tex = ir_emit(s, IR_TXL);
+   if (tex) {
+      tex->tex_target = IR_TEX_2D;
+      tex->dst.file = IR_FILE_TEMP;
+      tex->dst.index = 0;
+      tex->dst.writemask = 0xf;
+      tex->src[0].file = IR_FILE_INPUT;
+      tex->src[1].file = IR_FILE_SAMPLER;
+   }
+   struct ir_instruction *mov = tex ? simple_emit_mov(s, 0, 0x4, IR_FILE_TEMP, 0) : NULL;
+   return simple_finish(s, mov != NULL);
+}
+
 void *simple_blit_vs_create(struct pipe_context *pipe, char **log)
 {
    return simple_compile(pipe, build_vs(), false, log);
@@ -60,4 +86,9 @@ void *simple_blit_vs_create(struct pipe_context *pipe, char **log)
 void *simple_blit_fs_create(struct pipe_context *pipe, bool cube, char **log)
 {
    return simple_compile(pipe, build_fs(cube), true, log);
+}
+
+void *simple_blit_depth_fs_create(struct pipe_context *pipe, char **log)
+{
+   return simple_compile(pipe, build_depth_fs(), true, log);
 }

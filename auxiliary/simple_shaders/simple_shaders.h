@@ -19,5 +19,7 @@ void *simple_clear_fs_create(struct pipe_context *pipe, char **log);
  * cube: the .xyz direction), at the view's first level (explicit LOD 0). */
 void *simple_blit_vs_create(struct pipe_context *pipe, char **log);
 void *simple_blit_fs_create(struct pipe_context *pipe, bool cube, char **log);
+/* FS of depth blits: depth (gl_FragDepth) = .x of the 2D texel of sampler 0 at varying 0. */
+void *simple_blit_depth_fs_create(struct pipe_context *pipe, char **log);
 
 #endif

@@ -167,6 +167,8 @@ enum pipe_blendfactor {
 #define PIPE_MASK_B 4u
 #define PIPE_MASK_A 8u
 #define PIPE_MASK_RGBA 0xfu
+#define PIPE_MASK_Z 0x10u   /* pipe_blit_info.mask: depth, stencil */
+#define PIPE_MASK_S 0x20u
 
 enum pipe_face { PIPE_FACE_NONE = 0, PIPE_FACE_FRONT = 1, PIPE_FACE_BACK = 2, PIPE_FACE_FRONT_AND_BACK = 3 };
 

@@ -205,6 +205,10 @@ struct pipe_blit_info {
    } dst, src;
    unsigned swizzle[4];             /* destination channel <- source channel (view encoding) */
    enum pipe_tex_filter filter;
+   /* Depth/stencil blits: PIPE_MASK_Z alone copies depth only (drawn: scaling and
+    * mirroring allowed, the destination's stencil kept); 0 (or with PIPE_MASK_S) copies
+    * whole texels, same size. Colour blits ignore it. */
+   unsigned mask;
 };
 
 #endif

@@ -182,7 +182,8 @@ struct st_context {
    struct pipe_surface *draw_cbuf, *draw_zsbuf;
    bool viewport_initialized;
    struct gl_names framebuffers;         /* framebuffer objects are per context (gl_fbo.h) */
-   struct gl_framebuffer *fbo;           /* bound; NULL = the EGL surface */
+   struct gl_framebuffer *fbo;           /* bound for drawing; NULL = the EGL surface */
+   struct gl_framebuffer *read_fbo;      /* bound for reading (GL_ANGLE_framebuffer_blit) */
    bool default_draw_none;               /* glDrawBuffersEXT(1, {NONE}) on the EGL surface */
    struct gl_renderbuffer *renderbuffer; /* bound (referenced) */
 

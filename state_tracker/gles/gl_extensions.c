@@ -49,4 +49,9 @@ const char gl_extensions_string[] =
    "GL_OES_EGL_image_external "
    "GL_APPLE_clip_distance "
    "GL_KHR_texture_compression_astc_ldr "
+   "GL_ANGLE_framebuffer_blit "
+   "GL_ANGLE_framebuffer_multisample "
+   "GL_EXT_multisampled_render_to_texture "
+   "GL_OES_required_internalformat "
+   "GL_OES_rgb8_rgba8 "
    "";

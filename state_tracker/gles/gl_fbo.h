@@ -9,6 +9,7 @@ struct gl_renderbuffer {
    _Atomic int refcount;          /* the name table's reference + each binding/attachment */
    GLenum internal_format;        /* GL_RGBA4 until glRenderbufferStorage */
    GLsizei width, height;
+   GLsizei samples;               /* RENDERBUFFER_SAMPLES_ANGLE: 0, 2, 4 or 8 */
    struct pipe_resource *res;     /* NULL while the size is 0; stored top row first */
 };
 
@@ -25,6 +26,12 @@ struct gl_framebuffer {
    struct gl_renderbuffer *att[GL_ATT_COUNT];   /* referenced */
    struct gl_texture *tex[GL_ATT_COUNT];
    unsigned tex_face[GL_ATT_COUNT], tex_level[GL_ATT_COUNT];
+   /* GL_EXT_multisampled_render_to_texture: COLOR_ATTACHMENT0's texture image with
+    * tex_samples[0] > 0 is drawn through implicit_ms, a multi-sampled buffer of its size,
+    * resolved into the image by the CB when the framebuffer stops being the draw one, is
+    * read, or the attachment changes. */
+   unsigned tex_samples[GL_ATT_COUNT];
+   struct pipe_resource *implicit_ms;
    /* DRAW_BUFFERi_EXT: COLOR_ATTACHMENTi_EXT or NONE (glDrawBuffersEXT). */
    GLenum draw_buffers[GL_FB_MAX_COLOR];
    /* This context's surfaces of the attachments, rebuilt when the resources change. */
@@ -46,7 +53,9 @@ void gl_framebuffer_detach(struct st_context *ctx, struct gl_renderbuffer *rb);
 void gl_framebuffer_changed(struct st_context *ctx);
 /* Makes the bound FBO's surfaces match its attachments (before validation). */
 void gl_framebuffer_sync(struct st_context *ctx);
-/* Samples of the draw framebuffer: 0 when single-sampled (renderbuffers always are). */
+/* GL_MAX_SAMPLES_ANGLE: PA_SC_AA_CONFIG's largest sample count. */
+#define GL_FB_MAX_SAMPLES 8
+/* Samples of the draw framebuffer: 0 when single-sampled. */
 unsigned gl_draw_samples(const struct st_context *ctx);
 /* The colour surfaces draws write, one per draw buffer (NULL for NONE or an empty point);
  * returns their count (0 when every draw buffer is NONE). */
@@ -64,11 +73,28 @@ struct gl_read_buffer {
    struct pipe_resource *res;
    unsigned level, layer, width, height;
    bool flipped;
-   bool alpha_one;   /* an RGB texture image: its stored alpha reads as 1 */
+   bool alpha_one;   /* no alpha channel: a stored alpha (RGB in RGBA8) reads as 1 */
    bool has_alpha;   /* the colour buffer has an alpha channel (ES 2.0 table 3.9) */
 };
 /* The read framebuffer's colour image; false with the GL error raised when there is none. */
 bool gl_read_buffer(struct st_context *ctx, const char *func, struct gl_read_buffer *out);
+/* One buffer of the read or draw framebuffer as glBlitFramebuffer*ANGLE/NV see it. */
+struct gl_fb_image {
+   struct pipe_resource *res;   /* NULL: the framebuffer has no such buffer */
+   unsigned level, layer, width, height;
+   bool flipped;                /* stored top row first (surfaces, renderbuffers) */
+   bool cube_face;              /* a cube-map face (GL_ANGLE_framebuffer_blit refuses it) */
+   unsigned samples;            /* 0: single-sampled */
+   int bits[4];                 /* RGBA bits of a colour buffer */
+};
+/* The colour image (kind GL_COLOR_BUFFER_BIT; read: the read buffer, draw: draw buffer i),
+ * depth image (GL_DEPTH_BUFFER_BIT) or stencil image (GL_STENCIL_BUFFER_BIT) of the read
+ * (read = true) or draw framebuffer binding. */
+void gl_framebuffer_image(const struct st_context *ctx, bool read, GLbitfield kind, unsigned i,
+                          struct gl_fb_image *out);
+/* GL_EXT_multisampled_render_to_texture: resolves the draw framebuffer's implicit
+ * multi-sampled buffer into its texture image (at flushes, so other contexts see it). */
+void gl_framebuffer_resolve_implicit(struct st_context *ctx);
 /* Detaches tex from the bound framebuffer object (glDeleteTextures). */
 void gl_framebuffer_detach_texture(struct st_context *ctx, struct gl_texture *tex);
 void gl_framebuffers_fini(struct st_context *ctx);

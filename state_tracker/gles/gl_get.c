@@ -89,6 +89,8 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
    case GL_SAMPLE_BUFFERS: INTS(gl_draw_samples(ctx) ? 1 : 0); return true;
    case GL_SAMPLES: INTS((GLint)gl_draw_samples(ctx)); return true;
    case GL_FRAMEBUFFER_BINDING: INTS(ctx->fbo ? (GLint)ctx->fbo->name : 0); return true;
+   case GL_MAX_SAMPLES_ANGLE: INTS(GL_FB_MAX_SAMPLES); return true;
+   case GL_READ_FRAMEBUFFER_BINDING_ANGLE: INTS(ctx->read_fbo ? (GLint)ctx->read_fbo->name : 0); return true;
    case GL_RENDERBUFFER_BINDING:
       INTS(ctx->renderbuffer ? (GLint)ctx->renderbuffer->name : 0);
       return true;

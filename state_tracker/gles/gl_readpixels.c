@@ -126,7 +126,7 @@ static void to_rgba8(enum pipe_format format, const uint8_t *src, uint8_t *dst)
 
 GLenum gl_read_color_format(const struct st_context *ctx)
 {
-   const struct gl_framebuffer *fb = ctx->fbo;
+   const struct gl_framebuffer *fb = ctx->read_fbo;
    if (!fb || gl_framebuffer_status(fb) != GL_FRAMEBUFFER_COMPLETE)
       return GL_RGBA;
    const struct gl_texture *tex = fb->tex[GL_ATT_COLOR];

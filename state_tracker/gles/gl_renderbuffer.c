@@ -30,7 +30,11 @@ struct gl_renderbuffer *gl_renderbuffer_lookup(struct st_context *ctx, GLuint na
 }
 
 /* The storage format of each ES 2.0 renderbuffer format. STENCIL_INDEX8 lives in the
- * stencil byte of a Z24S8 surface: the DB has no stencil-only format. */
+ * stencil byte of a Z24S8 surface: the DB has no stencil-only format. RGB8_OES
+ * (GL_OES_rgb8_rgba8) has no CB format either (the CB's 8-bit colour formats have 1, 2 or
+ * 4 components: no COLOR_8_8_8), so it is stored as RGBA8 whose alpha is never seen: it
+ * has 0 alpha bits, reads and blits take alpha as 1, and blending takes the destination
+ * alpha as 1 (gl_validate.c). */
 static enum pipe_format storage_format(GLenum internal_format)
 {
    switch (internal_format) {
@@ -39,6 +43,7 @@ static enum pipe_format storage_format(GLenum internal_format)
    case GL_RGB565: return PIPE_FORMAT_B5G6R5_UNORM;
    case GL_R8_EXT: return PIPE_FORMAT_R8_UNORM;                          /* GL_EXT_texture_rg */
    case GL_RG8_EXT: return PIPE_FORMAT_R8G8_UNORM;
+   case GL_RGBA8_OES: case GL_RGB8_OES: return PIPE_FORMAT_R8G8B8A8_UNORM;   /* OES_rgb8_rgba8 */
    case GL_DEPTH_COMPONENT16: return PIPE_FORMAT_Z16_UNORM;
    case GL_STENCIL_INDEX8: return PIPE_FORMAT_Z24_UNORM_S8_UINT;
    case GL_DEPTH_COMPONENT24_OES: return PIPE_FORMAT_Z24X8_UNORM;        /* GL_OES_depth24 */
@@ -56,6 +61,8 @@ int gl_renderbuffer_bits(GLenum f, GLenum pname)
       { GL_RGB565, { 5, 6, 5, 0, 0, 0 } },
       { GL_R8_EXT, { 8, 0, 0, 0, 0, 0 } },
       { GL_RG8_EXT, { 8, 8, 0, 0, 0, 0 } },
+      { GL_RGBA8_OES, { 8, 8, 8, 8, 0, 0 } },
+      { GL_RGB8_OES, { 8, 8, 8, 0, 0, 0 } },
       { GL_DEPTH_COMPONENT16, { 0, 0, 0, 0, 16, 0 } },
       { GL_STENCIL_INDEX8, { 0, 0, 0, 0, 0, 8 } },
       { GL_DEPTH_COMPONENT24_OES, { 0, 0, 0, 0, 24, 0 } },
@@ -166,26 +173,36 @@ void GL_APIENTRY glDeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
    }
 }
 
-void GL_APIENTRY glRenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width,
-                                       GLsizei height)
+/* The sample count storage gets for a request (ES 3.0 4.4.2.1: at least the request; 0
+ * single-sampled): 2, 4 or 8 (PA_SC_AA_CONFIG). */
+static GLsizei supported_samples(GLsizei samples)
 {
-   GET_CONTEXT_OR_RETURN();
+   return samples == 0 ? 0 : samples <= 2 ? 2 : samples <= 4 ? 4 : 8;
+}
+
+/* glRenderbufferStorage (samples 0) and glRenderbufferStorageMultisampleANGLE. */
+static void renderbuffer_storage(struct st_context *ctx, const char *func, GLenum target,
+                                 GLsizei samples, GLenum internalformat, GLsizei width,
+                                 GLsizei height)
+{
    enum pipe_format format = storage_format(internalformat);
    if (target != GL_RENDERBUFFER || format == PIPE_FORMAT_NONE) {
-      gl_error(ctx, GL_INVALID_ENUM);
+      gl_error_at(ctx, GL_INVALID_ENUM, func);
       return;
    }
    struct pipe_screen *screen = ctx->pipe->screen;
    int max = screen->get_param(screen, PIPE_CAP_MAX_TEXTURE_2D_SIZE);
-   if (width < 0 || height < 0 || width > max || height > max) {
-      gl_error(ctx, GL_INVALID_VALUE);
+   if (width < 0 || height < 0 || width > max || height > max || samples < 0 ||
+       samples > GL_FB_MAX_SAMPLES) {
+      gl_error_at(ctx, GL_INVALID_VALUE, func);
       return;
    }
    struct gl_renderbuffer *rb = ctx->renderbuffer;
    if (!rb) {
-      gl_error(ctx, GL_INVALID_OPERATION);
+      gl_error_at(ctx, GL_INVALID_OPERATION, func);
       return;
    }
+   samples = supported_samples(samples);
    struct pipe_resource *res = NULL;
    if (width && height) {
       bool depth = gl_renderbuffer_bits(internalformat, GL_DEPTH_BITS) ||
@@ -196,11 +213,12 @@ void GL_APIENTRY glRenderbufferStorage(GLenum target, GLenum internalformat, GLs
          .width0 = (unsigned)width,
          .height0 = (unsigned)height,
          .depth0 = 1,
+         .nr_samples = (uint32_t)samples,
          .bind = depth ? PIPE_BIND_DEPTH_STENCIL : PIPE_BIND_RENDER_TARGET,
       };
       res = screen->resource_create(screen, &templ);
       if (!res) {
-         gl_error(ctx, GL_OUT_OF_MEMORY);
+         gl_error_at(ctx, GL_OUT_OF_MEMORY, func);
          return;
       }
    }
@@ -209,7 +227,25 @@ void GL_APIENTRY glRenderbufferStorage(GLenum target, GLenum internalformat, GLs
    rb->internal_format = internalformat;
    rb->width = width;
    rb->height = height;
+   rb->samples = samples;
    gl_framebuffer_changed(ctx);
+}
+
+void GL_APIENTRY glRenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width,
+                                       GLsizei height)
+{
+   GET_CONTEXT_OR_RETURN();
+   renderbuffer_storage(ctx, __func__, target, 0, internalformat, width, height);
+}
+
+/* GL_ANGLE_framebuffer_multisample: a multi-sampled renderbuffer, drawn through the CB/DB's
+ * MSAA surfaces and resolved by glBlitFramebufferANGLE (the CB's RESOLVE_BOX). */
+void GL_APIENTRY glRenderbufferStorageMultisampleANGLE(GLenum target, GLsizei samples,
+                                                       GLenum internalformat, GLsizei width,
+                                                       GLsizei height)
+{
+   GET_CONTEXT_OR_RETURN();
+   renderbuffer_storage(ctx, __func__, target, samples, internalformat, width, height);
 }
 
 void GL_APIENTRY glGetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params)
@@ -229,6 +265,7 @@ void GL_APIENTRY glGetRenderbufferParameteriv(GLenum target, GLenum pname, GLint
    case GL_RENDERBUFFER_WIDTH: value = rb->width; break;
    case GL_RENDERBUFFER_HEIGHT: value = rb->height; break;
    case GL_RENDERBUFFER_INTERNAL_FORMAT: value = (GLint)rb->internal_format; break;
+   case GL_RENDERBUFFER_SAMPLES_ANGLE: value = rb->samples; break;
    case GL_RENDERBUFFER_RED_SIZE: case GL_RENDERBUFFER_GREEN_SIZE:
    case GL_RENDERBUFFER_BLUE_SIZE: case GL_RENDERBUFFER_ALPHA_SIZE:
    case GL_RENDERBUFFER_DEPTH_SIZE: case GL_RENDERBUFFER_STENCIL_SIZE:
@@ -241,4 +278,13 @@ void GL_APIENTRY glGetRenderbufferParameteriv(GLenum target, GLenum pname, GLint
    }
    if (params)   /* NULL: the checks only */
       *params = value;
+}
+
+/* GL_EXT_multisampled_render_to_texture's name for the same storage. */
+void GL_APIENTRY glRenderbufferStorageMultisampleEXT(GLenum target, GLsizei samples,
+                                                     GLenum internalformat, GLsizei width,
+                                                     GLsizei height)
+{
+   GET_CONTEXT_OR_RETURN();
+   renderbuffer_storage(ctx, __func__, target, samples, internalformat, width, height);
 }

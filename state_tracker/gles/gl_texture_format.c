@@ -26,6 +26,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "gl_texture_sized.h"
+
 /* How client pixels become texels. */
 enum pack { PACK_RGBA8, PACK_COPY, PACK_Z24, PACK_Z24S8 };
 
@@ -119,16 +121,18 @@ static const struct row *find(GLenum format, GLenum type)
 GLenum gl_texture_format_choose(GLint internalformat, GLenum format, GLenum type,
                                 struct gl_texture_format *out)
 {
-   /* DEPTH24_STENCIL8_OES names the packed format (OES_packed_depth_stencil) but ES 2.0
-    * takes only the base format: a known internal format that cannot match `format`; so
-    * are the ASTC formats (KHR_texture_compression_astc_ldr: compressed uploads only). */
-   if (!format_enum((GLenum)internalformat) && internalformat != GL_DEPTH24_STENCIL8_OES &&
-       !gl_astc_format((unsigned)internalformat))
+   /* A sized format (OES_required_internalformat) takes the combinations of its table; the
+    * ASTC formats are known internal formats that match no format (KHR_texture_compression_
+    * astc_ldr: compressed uploads only). */
+   GLenum sized_base;
+   bool sized = gl_texture_sized_base((GLenum)internalformat, &sized_base);
+   if (!format_enum((GLenum)internalformat) && !sized && !gl_astc_format((unsigned)internalformat))
       return GL_INVALID_VALUE;
    if (!format_enum(format) || !type_enum(type))
       return GL_INVALID_ENUM;
    const struct row *r = find(format, type);
-   if (!r || (GLenum)internalformat != format)
+   if (!r || (sized ? !gl_texture_sized_allows((GLenum)internalformat, format, type)
+                    : (GLenum)internalformat != format))
       return GL_INVALID_OPERATION;
    *out = r->storage;
    return GL_NO_ERROR;
@@ -169,6 +173,9 @@ int gl_texture_format_bits(const struct gl_texture_format *fmt, GLenum pname)
 
 bool gl_texture_format_for_copy(GLenum internalformat, struct gl_texture_format *out)
 {
+   GLenum base;   /* a sized colour format copies as its base format */
+   if (gl_texture_sized_base(internalformat, &base) && es2_base_format(base))
+      internalformat = base;
    bool rg = internalformat == GL_RED_EXT || internalformat == GL_RG_EXT;   /* EXT_texture_rg */
    const struct row *r = es2_base_format(internalformat) || rg ? find(internalformat, GL_UNSIGNED_BYTE) : NULL;
    if (r)

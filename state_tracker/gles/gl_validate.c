@@ -136,6 +136,18 @@ void gl_rasterizer_template(const struct st_context *ctx, struct pipe_rasterizer
       r->clip_plane_enable |= (unsigned)ctx->clip_distance[i] << i;
 }
 
+/* A colour buffer without alpha (RGB8_OES renderbuffers and RGB texture images stored as
+ * RGBA8, RGB565, RGB surfaces) has a destination alpha of 1 (ES 2.0 4.1.7): factors that
+ * read it become constants, whatever alpha the storage holds. */
+static enum pipe_blendfactor dst_alpha_one(enum pipe_blendfactor f)
+{
+   switch (f) {
+   case PIPE_BLENDFACTOR_DST_ALPHA: return PIPE_BLENDFACTOR_ONE;
+   case PIPE_BLENDFACTOR_INV_DST_ALPHA: return PIPE_BLENDFACTOR_ZERO;
+   default: return f;
+   }
+}
+
 static void blend_template(const struct st_context *ctx, struct pipe_blend_state *b)
 {
    memset(b, 0, sizeof(*b));
@@ -150,6 +162,14 @@ static void blend_template(const struct st_context *ctx, struct pipe_blend_state
       rt->rgb_dst_factor = gl_blend_factor_to_pipe(ctx->blend_dst_rgb);
       rt->alpha_src_factor = gl_blend_factor_to_pipe(ctx->blend_src_alpha);
       rt->alpha_dst_factor = gl_blend_factor_to_pipe(ctx->blend_dst_alpha);
+      if (gl_draw_bits(ctx, GL_ALPHA_BITS) == 0) {
+         rt->rgb_src_factor = dst_alpha_one(rt->rgb_src_factor);
+         rt->rgb_dst_factor = dst_alpha_one(rt->rgb_dst_factor);
+         rt->alpha_src_factor = dst_alpha_one(rt->alpha_src_factor);
+         rt->alpha_dst_factor = dst_alpha_one(rt->alpha_dst_factor);
+         if (rt->rgb_src_factor == PIPE_BLENDFACTOR_SRC_ALPHA_SATURATE)
+            rt->rgb_src_factor = PIPE_BLENDFACTOR_ZERO;   /* min(As, 1 - Ad) = 0 */
+      }
    }
    rt->colormask = (ctx->color_mask[0] ? PIPE_MASK_R : 0) | (ctx->color_mask[1] ? PIPE_MASK_G : 0) |
                    (ctx->color_mask[2] ? PIPE_MASK_B : 0) | (ctx->color_mask[3] ? PIPE_MASK_A : 0);

@@ -23,7 +23,7 @@
 #include "egl_fixture.h"
 
 #define S 16
-#define ENUM_RGBA8 0x8058
+#define ENUM_RGBA16 0x805B   /* desktop GL only (RGBA8 is OES_required_internalformat's) */
 
 static const char vs_src[] =
    "attribute vec2 pos; uniform vec2 scale;\n"
@@ -298,8 +298,8 @@ static void test_errors(void)
    expect_error(GL_INVALID_VALUE, "border 1");
    glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 0, 0, -1, 4, 0);
    expect_error(GL_INVALID_VALUE, "width -1");
-   glCopyTexImage2D(GL_TEXTURE_2D, 0, ENUM_RGBA8, 0, 0, 4, 4, 0);
-   expect_error(GL_INVALID_ENUM, "internalformat GL_RGBA8 (not a base format)");
+   glCopyTexImage2D(GL_TEXTURE_2D, 0, ENUM_RGBA16, 0, 0, 4, 4, 0);
+   expect_error(GL_INVALID_ENUM, "internalformat GL_RGBA16 (not a base format)");
    glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 1, 1);
    expect_error(GL_INVALID_OPERATION, "glCopyTexSubImage2D of an undefined image");
    glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 0, 0, 4, 4, 0);

@@ -21,7 +21,7 @@
 /* Enums of other APIs and extensions, which ES 2.0 must reject. */
 #define ENUM_TEXTURE_3D 0x806F
 #define ENUM_TEXTURE_BORDER_COLOR 0x1004
-#define ENUM_RGBA8 0x8058
+#define ENUM_RGBA16 0x805B   /* desktop GL only (RGBA8 is OES_required_internalformat's) */
 #define H 8
 
 static const char vs_2d[] =
@@ -497,10 +497,10 @@ static void test_image_errors(void)
    expect_error(GL_INVALID_VALUE, "glTexImage2D border 1");
    glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X, 0, GL_RGBA, 8, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, p);
    expect_error(GL_INVALID_VALUE, "glTexImage2D non-square cube face");
-   glTexImage2D(GL_TEXTURE_2D, 0, ENUM_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, p);
-   expect_error(GL_INVALID_VALUE, "glTexImage2D internalformat RGBA8");
-   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, ENUM_RGBA8, GL_UNSIGNED_BYTE, p);
-   expect_error(GL_INVALID_ENUM, "glTexImage2D format RGBA8");
+   glTexImage2D(GL_TEXTURE_2D, 0, ENUM_RGBA16, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, p);
+   expect_error(GL_INVALID_VALUE, "glTexImage2D internalformat RGBA16");
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, ENUM_RGBA16, GL_UNSIGNED_BYTE, p);
+   expect_error(GL_INVALID_ENUM, "glTexImage2D format RGBA16");
    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_INT, p);
    expect_error(GL_INVALID_ENUM, "glTexImage2D type INT");
    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, p);
