@@ -154,7 +154,10 @@ enum ir_semantic {
    IR_SEM_INSTANCEID,      /* VS in: .x int32 */
    IR_SEM_SECONDARY_COLOR, /* PS out: second source of colour 0 for dual-source blending
                               (gl_SecondaryFragColorEXT / gl_SecondaryFragDataEXT[0]) */
-   IR_SEM_LAST = IR_SEM_SECONDARY_COLOR
+   IR_SEM_FBFETCH,         /* PS in: colour buffer `index` at this fragment before the draw
+                              writes it (gl_LastFragData[index], framebuffer fetch); the
+                              driver decides how it reads it */
+   IR_SEM_LAST = IR_SEM_FBFETCH
 };
 
 enum ir_interp { IR_INTERP_PERSPECTIVE = 0, IR_INTERP_LINEAR, IR_INTERP_FLAT };

@@ -8,6 +8,7 @@
 
 #include "glsl_depth.h"
 #include "glsl_draw_instanced.h"
+#include "glsl_fb_fetch.h"
 #include "glsl_es100_rewrite.h"
 #include "glsl_es100_rules.h"
 #include "glsl_ext_macros.h"
@@ -68,6 +69,8 @@ const char *const SUPPORTED_EXTENSIONS[] = { "GL_OES_standard_derivatives", "GL_
                                               "GL_EXT_shader_texture_lod",
                                               "GL_EXT_draw_buffers",
                                               "GL_OES_EGL_image_external",
+                                              "GL_EXT_shader_framebuffer_fetch",
+                                              "GL_EXT_shader_framebuffer_fetch_non_coherent",
                                               nullptr };
 
 /* GLSL ES 1.00 4.6.4: "It is an error to declare gl_FrontFacing as invariant." glslang
@@ -171,7 +174,7 @@ static void set_sources(glslang::TShader &shader, enum ir_stage stage, const Sou
       "#define __VERSION__ __VERSION__\n" + extension_macro_preamble() +
          draw_instanced_preamble(IR_STAGE_VERTEX),
       "#define __VERSION__ __VERSION__\n" + extension_macro_preamble() +
-         draw_instanced_preamble(IR_STAGE_FRAGMENT),
+         draw_instanced_preamble(IR_STAGE_FRAGMENT) + fb_fetch_preamble(IR_STAGE_FRAGMENT),
    };
    shader.setPreamble(preambles[stage == IR_STAGE_VERTEX ? 0 : 1].c_str());
    shader.setEnvInput(glslang::EShSourceGlsl, glslang_stage(stage), glslang::EShClientNone, 0);
@@ -210,7 +213,8 @@ std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
    /* extension directives glslang does not know become definitions or blanks first; then
     * every GL_ name the driver does not expose is hidden */
    const std::vector<std::string> sources =
-      hide_unexposed_macros(draw_instanced_directives(hide_shim_extensions(original), stage));
+      hide_unexposed_macros(fb_fetch_directives(
+         draw_instanced_directives(hide_shim_extensions(original), stage), stage));
    SourceList src(sources);
    size_t size = preprocessed_size(stage, sources, src);
    if (size > MAX_PREPROCESSED_SIZE) {
