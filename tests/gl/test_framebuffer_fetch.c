@@ -1,13 +1,14 @@
 /* GL_EXT_shader_framebuffer_fetch and GL_EXT_shader_framebuffer_fetch_non_coherent end to
  * end: gl_LastFragData[i] read back what the colour buffer held under each fragment.
  * - programmable blending on the pbuffer: out = 1 - last.wzyx against a per-pixel pattern
- *   (two scissored clears), expected bytes computed here (255 - byte, exact in 8 bits);
+ *   (two scissored clears), expected bytes computed here (255 - byte, exact in 8 bits),
+ *   also with the draw scissored (the copies are not);
  * - coherence inside one draw: overlapping primitives add 0.2 to red each, so a pixel
  *   covered n times reads n * 51 (a copy made only at draw start would give 51): triangle
  *   lists, strips (odd triangles keep their facing: back faces are culled), fans, points,
  *   line loops and indexed draws, and instances one after another;
  * - four colour attachments (GL_EXT_draw_buffers): gl_FragData[i] = gl_LastFragData[(i+1)%4]
- *   rotates the four images' colours;
+ *   rotates the four images' colours; gl_LastFragData[u] with a uniform index;
  * - another format: an RGB565 renderbuffer inverted (the reference is a clear with the
  *   inverted colour, read back the same way);
  * - the non-coherent extension: layout(noncoherent) redeclaration, glFramebufferFetchBarrierEXT;
@@ -95,6 +96,11 @@ static void blended(int x, int y, uint8_t out[4])
       out[c] = (uint8_t)(255 - p[3 - c]);
 }
 
+static void scissored(int x, int y, uint8_t out[4])
+{
+   (x < W / 2 ? blended : pattern)(x, y, out);
+}
+
 static void clear_pattern(void)
 {
    glEnable(GL_SCISSOR_TEST);
@@ -118,6 +124,13 @@ static void test_blending(void)
    draw(prog, GL_TRIANGLE_STRIP, quad_strip, 4);
    check_gl("blending draw");
    expect_all("1 - gl_LastFragData[0].wzyx", blended);
+   /* scissored to the left half: the right half keeps the pattern */
+   clear_pattern();
+   glEnable(GL_SCISSOR_TEST);
+   glScissor(0, 0, W / 2, H);
+   draw(prog, GL_TRIANGLE_STRIP, quad_strip, 4);
+   glDisable(GL_SCISSOR_TEST);
+   expect_all("scissored 1 - gl_LastFragData[0].wzyx", scissored);
    glDeleteProgram(prog);
 }
 
@@ -279,12 +292,32 @@ static void test_mrt(void)
             expect_rgba(px, W, x, y, filled[(i + 1) % 4], what, &mismatches);
       check_mismatches(&mismatches, what);
    }
+   /* a dynamic index: image 0 takes image u's colour (now the colour of image u + 1) */
+   GLuint pick = fs_program("#extension GL_EXT_draw_buffers : require\n"
+                            "#extension GL_EXT_shader_framebuffer_fetch : require\n"
+                            "precision mediump float; uniform int u;\n"
+                            "void main() { gl_FragData[0] = gl_LastFragData[u]; }\n");
+   check(pick != 0, "dynamic-index program links");
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glUseProgram(pick);
+   glUniform1i(glGetUniformLocation(pick, "u"), 2);
+   draw(pick, GL_TRIANGLE_STRIP, quad_strip, 4);
+   check_gl("dynamic-index draw");
+   glBindFramebuffer(GL_FRAMEBUFFER, read_fbo);
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+   uint8_t px[W * H * 4];
+   egl_fixture_read(W, H, px, false);
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         expect_rgba(px, W, x, y, filled[3], "gl_LastFragData[u], u = 2", &mismatches);
+   check_mismatches(&mismatches, "gl_LastFragData[u], u = 2");
    glBindFramebuffer(GL_FRAMEBUFFER, 0);
    glDeleteFramebuffers(1, &fbo);
    glDeleteFramebuffers(1, &read_fbo);
    glDeleteTextures(4, tex);
    glDeleteProgram(fill);
    glDeleteProgram(rotate);
+   glDeleteProgram(pick);
 }
 
 static void test_rgb565(void)
