@@ -12,7 +12,8 @@
  * - another format: an RGB565 renderbuffer inverted (the reference is a clear with the
  *   inverted colour, read back the same way);
  * - the non-coherent extension: layout(noncoherent) redeclaration, glFramebufferFetchBarrierEXT;
- * - compiler errors of both extensions' GLSL rules.
+ * - compiler errors of both extensions' GLSL rules;
+ * - a multi-sampled pbuffer, where the driver drops fetching draws (no per-sample shading).
  * Colours are multiples of 0.2 (51 in 8 bits). Prints "N passed, M failed". */
 #include <stdbool.h>
 #include <stdint.h>
@@ -99,6 +100,12 @@ static void blended(int x, int y, uint8_t out[4])
 static void scissored(int x, int y, uint8_t out[4])
 {
    (x < W / 2 ? blended : pattern)(x, y, out);
+}
+
+static void left_pattern(int x, int y, uint8_t out[4])
+{
+   (void)x, (void)y;
+   memcpy(out, left_px, 4);
 }
 
 static void clear_pattern(void)
@@ -412,6 +419,36 @@ static void test_compiler(void)
    glDeleteShader(vs);
 }
 
+/* A 4x multi-sampled pbuffer: the driver refuses fetches from it (no per-sample shading),
+ * so the draw is dropped and the cleared colour stays. */
+static void test_multisampled(struct egl_fixture *fx)
+{
+   const EGLint attribs[] = { EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
+                              EGL_OPENGL_ES2_BIT, EGL_SAMPLE_BUFFERS, 1, EGL_SAMPLES, 4, EGL_NONE };
+   EGLConfig cfg;
+   EGLint n = 0;
+   check(eglChooseConfig(fx->dpy, attribs, &cfg, 1, &n) && n == 1, "a 4x config");
+   const EGLint surf_attribs[] = { EGL_WIDTH, W, EGL_HEIGHT, H, EGL_NONE };
+   static const EGLint ctx_attribs[] = { EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE };
+   EGLSurface surf = eglCreatePbufferSurface(fx->dpy, cfg, surf_attribs);
+   EGLContext ctx = eglCreateContext(fx->dpy, cfg, EGL_NO_CONTEXT, ctx_attribs);
+   if (!check(surf != EGL_NO_SURFACE && ctx != EGL_NO_CONTEXT &&
+              eglMakeCurrent(fx->dpy, surf, surf, ctx), "4x pbuffer and context"))
+      return;
+   GLuint prog = fs_program("#extension GL_EXT_shader_framebuffer_fetch : require\n"
+                            "precision mediump float;\n"
+                            "void main() { gl_FragColor = vec4(1.0) - gl_LastFragData[0]; }\n");
+   glViewport(0, 0, W, H);
+   clear(0.2f, 0.4f, 0.6f, 0.8f);
+   draw(prog, GL_TRIANGLE_STRIP, quad_strip, 4);
+   check_gl("multi-sampled fetch draw");
+   expect_all("a fetch on a multi-sampled buffer is dropped", left_pattern);
+   glDeleteProgram(prog);
+   eglMakeCurrent(fx->dpy, fx->surf, fx->surf, fx->ctx);
+   eglDestroyContext(fx->dpy, ctx);
+   eglDestroySurface(fx->dpy, surf);
+}
+
 int main(void)
 {
    struct egl_fixture fx;
@@ -436,6 +473,7 @@ int main(void)
    test_mrt();
    test_rgb565();
    test_non_coherent();
+   test_multisampled(&fx);
    check_gl("end");
    egl_fixture_fini(&fx);
    return check_report();
