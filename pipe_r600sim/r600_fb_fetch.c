@@ -18,9 +18,15 @@
 #include "r600_context.h"
 #include "r600_debug.h"
 
+/* Copies are whole-buffer draws, one per primitive: a long fetching draw is submitted in
+ * pieces of at most this many copied pixels, so no submission runs into the GPU watchdog
+ * (R600SIM_GPU_TIMEOUT; a 256x256 copy takes about 10 ms in the simulator). */
+#define COPY_PIXELS_PER_SUBMISSION (1u << 20)
+
 struct r600_fb_fetch {
    struct pipe_resource *copy[PIPE_MAX_COLOR_BUFS];
    struct pipe_sampler_view *view[PIPE_MAX_COLOR_BUFS];
+   uint64_t pixels;   /* copied since this file last flushed */
 };
 
 static void release_copy(struct r600_context *ctx, struct r600_fb_fetch *f, unsigned n)
@@ -71,6 +77,7 @@ static bool copy_buffer(struct r600_context *ctx, struct r600_fb_fetch *f,
       .filter = PIPE_TEX_FILTER_NEAREST,
    };
    ctx->base.blit(&ctx->base, &info);
+   f->pixels += (uint64_t)w * h;
    return true;
 }
 
@@ -87,6 +94,10 @@ bool r600_fb_fetch_prepare(struct r600_context *ctx)
    if (!ctx->fb_fetch && !(ctx->fb_fetch = calloc(1, sizeof(*ctx->fb_fetch))))
       return false;
    struct r600_fb_fetch *f = ctx->fb_fetch;
+   if (f->pixels >= COPY_PIXELS_PER_SUBMISSION) {
+      r600_context_flush(ctx, NULL);
+      f->pixels = 0;
+   }
    /* pipe->blit leaves no framebuffer and no fragment view or sampler 0 bound */
    const struct pipe_framebuffer_state fb = ctx->fb;
    unsigned sample_mask = ctx->sample_mask;
