@@ -8,7 +8,9 @@
  * A copy holds the buffer as it was when the copy was made, so a draw whose primitives
  * overlap would read stale pixels; r600_fb_fetch_draw therefore draws one primitive at a
  * time, each after a fresh copy, which makes every read see all earlier primitives
- * (EXT_shader_framebuffer_fetch's coherent reads). Multi-sampled colour buffers would need
+ * (EXT_shader_framebuffer_fetch's coherent reads); a shader that declared its reads
+ * noncoherent gets one copy per draw, which is all EXT_shader_framebuffer_fetch_non_coherent
+ * asks without a barrier inside a draw. Multi-sampled colour buffers would need
  * a per-sample copy and per-sample shading, which this driver does not do: such draws are
  * dropped with a message. */
 #include <stdio.h>

@@ -1,6 +1,7 @@
 /* Draws with a framebuffer-fetching pixel shader one primitive at a time, each after fresh
  * copies of the colour buffers it reads (r600_fb_fetch.c), so a primitive reads what every
- * earlier primitive of the draw wrote, as EXT_shader_framebuffer_fetch requires. Each
+ * earlier primitive of the draw wrote, as EXT_shader_framebuffer_fetch requires (a
+ * non-coherent shader gets one copy at the draw's start instead). Each
  * primitive becomes an indexed list draw (POINTS, LINES or TRIANGLES) of its own vertices in
  * the order the primitive takes them from the strip, fan or loop (ES 2.0 §2.6.1: odd strip
  * triangles i+1, i, i+2; fan triangles 0, i+1, i+2; the loop's closing line n-1, 0), so
@@ -86,6 +87,13 @@ static void draw_run(struct r600_context *ctx, const struct pipe_draw_info *info
 
 void r600_fb_fetch_draw(struct r600_context *ctx, const struct pipe_draw_info *info)
 {
+   if (ctx->ps->bin.fb_fetch_noncoherent) {
+      /* EXT_shader_framebuffer_fetch_non_coherent: reads inside one draw need not see
+       * the draw's own writes, so the copies made at its start serve the whole draw */
+      if (r600_fb_fetch_prepare(ctx))
+         r600_draw(ctx, info);
+      return;
+   }
    const uint8_t *indices = NULL;
    if (info->index_size) {
       indices = info->index_buffer ? r600_resource(info->index_buffer)->bo->map + info->index_offset

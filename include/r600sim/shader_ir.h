@@ -209,6 +209,8 @@ struct ir_shader {
    bool uses_discard;              /* fragment: contains KILL/KILL_IF */
    bool color0_writes_all;         /* fragment: COLOR 0 goes to every bound colour buffer
                                       (gl_FragColor with several draw buffers) */
+   bool fb_fetch_noncoherent;      /* fragment: the FBFETCH inputs may read the colour
+                                      buffers as they were when the draw began */
    /* TEMP ranges that relative TEMP operands index (malloc'ed by whoever fills it, freed
     * by ir_shader_destroy). A relative TEMP operand whose index lies in one of them stays
     * inside that one; one whose index lies in none may reach any TEMP from its index up

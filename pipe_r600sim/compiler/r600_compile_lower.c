@@ -861,6 +861,7 @@ static void setup_ps(struct lower *l)
       l->position = mir_new_vreg(l->p, (int)gpr++);
    }
    l->p->num_reserved_gprs = gpr;
+   out->fb_fetch_noncoherent = out->fb_fetch_mask && ir->fb_fetch_noncoherent;
    if (out->fb_fetch_mask)
       fetch_framebuffer(l, l->position);
    setup_outputs(l);

@@ -46,6 +46,7 @@ struct r600_shader_binary {
    bool writes_depth;        /* PIXEL 61 export */
    uint8_t fb_fetch_mask;    /* colour buffers n read (IR_SEM_FBFETCH) from the copy the
                                 driver binds at R600_FB_FETCH_RESOURCE_ID(n) */
+   bool fb_fetch_noncoherent; /* one copy at the draw's start is enough */
 
    /* Constant buffer 0 (uniforms): vec4 slots read. */
    unsigned num_consts;

@@ -8,6 +8,7 @@
 namespace r600glsl {
 
 const char FB_FETCH_ID[] = "r600sim_LastFragData";
+const char FB_FETCH_NONCOHERENT_ID[] = "r600sim_LastFragDataNC";
 
 static const char COHERENT[] = "GL_EXT_shader_framebuffer_fetch";
 static const char NON_COHERENT[] = "GL_EXT_shader_framebuffer_fetch_non_coherent";
@@ -17,6 +18,7 @@ std::string fb_fetch_preamble(enum ir_stage stage)
    if (stage != IR_STAGE_FRAGMENT)
       return "";
    return std::string("#if __VERSION__ == 100\nvarying mediump vec4 ") + FB_FETCH_ID +
+          "[gl_MaxDrawBuffers];\nvarying mediump vec4 " + FB_FETCH_NONCOHERENT_ID +
           "[gl_MaxDrawBuffers];\n#endif\n";
 }
 
@@ -53,10 +55,11 @@ namespace {
 struct Rewriter {
    enum ir_stage stage;
    bool coherent = false, non_coherent = false;   /* enabled so far */
+   const char *defined = nullptr;   /* the hidden input gl_LastFragData names so far */
 
-   std::string define() const
+   static std::string define(const char *id)
    {
-      return std::string("#define gl_LastFragData ") + FB_FETCH_ID;
+      return std::string("#define gl_LastFragData ") + id;
    }
 
    /* "# extension NAME : behavior" for one of the two extensions */
@@ -70,9 +73,16 @@ struct Rewriter {
       (is_coherent ? coherent : non_coherent) = on;
       if (stage != IR_STAGE_FRAGMENT)
          return " ";
-      if (!on)
-         return coherent || non_coherent ? " " : "#undef gl_LastFragData";
-      return is_coherent ? define() : " ";
+      if (!on) {
+         if (coherent || non_coherent)
+            return " ";
+         defined = nullptr;
+         return "#undef gl_LastFragData";
+      }
+      if (!is_coherent || defined)
+         return " ";
+      defined = FB_FETCH_ID;
+      return define(FB_FETCH_ID);
    }
 
    /* "[layout ( noncoherent )] precision vec4 gl_LastFragData [ gl_MaxDrawBuffers ] ;" */
@@ -87,10 +97,19 @@ struct Rewriter {
           t[k + 2] != "gl_LastFragData" || t[k + 3] != "[" || t[k + 4] != "gl_MaxDrawBuffers" ||
           t[k + 5] != "]" || t[k + 6] != ";")
          return line;
-      if (layout)
-         return non_coherent ? define()
-                             : "#error layout(noncoherent) needs GL_EXT_shader_framebuffer_fetch_non_coherent";
-      return coherent ? " " : line;
+      if (!layout)
+         return coherent ? " " : line;
+      if (!non_coherent)
+         return "#error layout(noncoherent) needs GL_EXT_shader_framebuffer_fetch_non_coherent";
+      /* one line, so the line count stays: a name the coherent extension defined is
+       * redirected rather than redefined */
+      const char *was = defined;
+      defined = FB_FETCH_NONCOHERENT_ID;
+      if (was == FB_FETCH_NONCOHERENT_ID)
+         return " ";
+      if (was == FB_FETCH_ID)
+         return std::string("#define ") + FB_FETCH_ID + " " + FB_FETCH_NONCOHERENT_ID;
+      return define(FB_FETCH_NONCOHERENT_ID);
    }
 
    std::string operator()(const std::string &line)

@@ -12,7 +12,10 @@
  * - "#extension GL_EXT_shader_framebuffer_fetch_non_coherent : ..." becomes a blank: that
  *   extension alone makes gl_LastFragData usable only once it is redeclared
  *   "layout(noncoherent) <precision> vec4 gl_LastFragData[gl_MaxDrawBuffers];", which
- *   becomes the #define;
+ *   becomes "#define gl_LastFragData FB_FETCH_NONCOHERENT_ID" (a second hidden input; when
+ *   the coherent extension defined gl_LastFragData already, "#define FB_FETCH_ID
+ *   FB_FETCH_NONCOHERENT_ID" redirects it); the linker marks a shader that reads only
+ *   that input ir_shader.fb_fetch_noncoherent;
  * - the redeclaration without the layout (a precision change, allowed with the coherent
  *   extension) becomes a blank; with layout(noncoherent) while only the coherent extension
  *   is enabled it becomes an #error (the layout belongs to the non-coherent extension).
@@ -29,8 +32,11 @@
 
 namespace r600glsl {
 
-/* The hidden input's name (no "gl_": user code cannot declare those). */
+/* The hidden inputs' names (no "gl_": user code cannot declare those): gl_LastFragData, and
+ * gl_LastFragData redeclared layout(noncoherent), whose reads may see the colour buffers as
+ * they were at the draw's start. */
 extern const char FB_FETCH_ID[];
+extern const char FB_FETCH_NONCOHERENT_ID[];
 
 /* Preamble lines for the stage: the hidden input of ES 1.00 fragment shaders. */
 std::string fb_fetch_preamble(enum ir_stage stage);

@@ -376,6 +376,18 @@ static void test_non_coherent(void)
    draw(prog, GL_TRIANGLE_STRIP, quad_strip, 4);   /* inverting twice gives the pattern */
    expect_all("non-coherent after the barrier", pattern);
    glDeleteProgram(prog);
+   /* overlapping primitives of one non-coherent draw: the driver's choice is one copy at
+    * the draw's start, so three layers of +0.2 read black each time */
+   GLuint add = fs_program("#extension GL_EXT_shader_framebuffer_fetch_non_coherent : require\n"
+                           "layout(noncoherent) mediump vec4 gl_LastFragData[gl_MaxDrawBuffers];\n"
+                           "void main() { gl_FragColor = gl_LastFragData[0] + vec4(0.2, 0.0, 0.0, 0.0); }\n");
+   expect_layers(add, "non-coherent: three overlapping quads read the draw's start", 1,
+                 draw_triangles);
+   barrier();
+   draw_triangles(add);   /* a new draw reads the last one's result */
+   want_red = 2 * 51;
+   expect_all("non-coherent: the next draw", red_count);
+   glDeleteProgram(add);
 }
 
 static void test_compiler(void)
@@ -397,6 +409,9 @@ static void test_compiler(void)
    check(compiles(src), "non-coherent: redeclared with layout(noncoherent)");
    snprintf(src, sizeof(src), "%s%s%s%s", coh, nc, redecl_nc, read);
    check(compiles(src), "both extensions: layout(noncoherent) allowed");
+   snprintf(src, sizeof(src), "%s%shighp vec4 f() { return gl_LastFragData[1]; }\n%s"
+            "void main() { gl_FragColor = f() + gl_LastFragData[0]; }\n", coh, nc, redecl_nc);
+   check(compiles(src), "both extensions: coherent reads, then the noncoherent redeclaration");
    snprintf(src, sizeof(src), "%svoid main() { gl_LastFragData[0] = vec4(1.0); }\n", coh);
    check(!compiles(src), "writing gl_LastFragData is an error");
    check(!compiles(read), "gl_LastFragData without #extension is an error");
