@@ -21,6 +21,7 @@ static const r600_emit_func atom_emit[R600_NUM_ATOMS] = {
    [R600_ATOM_SCISSOR] = r600_emit_scissor,
    [R600_ATOM_SAMPLE_MASK] = r600_emit_sample_mask,
    [R600_ATOM_VS] = r600_emit_vs,
+   [R600_ATOM_CLIP_MISC] = r600_emit_clip_misc,
    [R600_ATOM_PS] = r600_emit_ps,
    [R600_ATOM_FETCH_SHADER] = r600_emit_fetch_shader,
    [R600_ATOM_VERTEX_BUFFERS] = r600_emit_vertex_buffers,

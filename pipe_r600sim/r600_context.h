@@ -27,7 +27,8 @@ enum r600_atom_id {
    R600_ATOM_VIEWPORT,        /* PA_CL_VPORT_*_0, guard band */
    R600_ATOM_SCISSOR,         /* PA_SC_VPORT_SCISSOR_0 (viewport x scissor) */
    R600_ATOM_SAMPLE_MASK,     /* PA_SC_AA_MASK */
-   R600_ATOM_VS,              /* SQ_PGM_*_VS, SPI_VS_OUT_*, PA_CL_VS_OUT_CNTL */
+   R600_ATOM_VS,              /* SQ_PGM_*_VS, SPI_VS_OUT_* */
+   R600_ATOM_CLIP_MISC,       /* PA_CL_VS_OUT_CNTL (vertex shader x clip-distance enables) */
    R600_ATOM_PS,              /* SQ_PGM_*_PS, SPI_PS_*, SPI_INPUT_Z, CB_SHADER_MASK */
    R600_ATOM_FETCH_SHADER,    /* SQ_PGM_START_FS, SQ_PGM_RESOURCES_FS */
    R600_ATOM_VERTEX_BUFFERS,  /* SET_RESOURCE 320+i */
@@ -75,6 +76,7 @@ struct r600_rasterizer_state {
    bool scissor;
    bool offset_tri;
    float offset_units, offset_scale, offset_clamp;
+   unsigned clip_plane_enable;    /* bit n: GL enables clip distance n */
 };
 
 struct r600_sampler_state {
@@ -260,6 +262,7 @@ struct r600_bo *r600_upload_program(struct r600_screen *screen, const struct r60
 void r600_dump_program(struct r600_screen *screen, const char *what,
                        const struct r600_shader_binary *bin, uint64_t va);
 void r600_emit_vs(struct r600_context *ctx);
+void r600_emit_clip_misc(struct r600_context *ctx);
 void r600_emit_ps(struct r600_context *ctx);
 void r600_emit_db_shader(struct r600_context *ctx);
 

@@ -35,6 +35,8 @@ static int r600_get_param(struct pipe_screen *pscreen, enum pipe_cap cap)
    /* PA_SU_VTX_CNTL.QUANT_MODE = 1/256 pixel. */
    case PIPE_CAP_SUBPIXEL_BITS: return 8;
    case PIPE_CAP_MAX_POINT_SIZE: return R600_MAX_POINT_SIZE;
+   /* PA_CL_VS_OUT_CNTL.CLIP_DIST_ENA_0..7 */
+   case PIPE_CAP_MAX_CLIP_DISTANCES: return 8;
    default: return 0;
    }
 }

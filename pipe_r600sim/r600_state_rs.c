@@ -98,6 +98,8 @@ static void *r600_create_rs_state(struct pipe_context *pctx, const struct pipe_r
    rs->offset_units = t->offset_units;
    rs->offset_scale = t->offset_scale;
    rs->offset_clamp = t->offset_clamp;
+   /* PA_CL_VS_OUT_CNTL.CLIP_DIST_ENA_n, with the vertex shader (r600_emit_clip_misc) */
+   rs->clip_plane_enable = t->clip_plane_enable & 0xFF;
    return rs;
 }
 
@@ -108,6 +110,7 @@ static void r600_bind_rs_state(struct pipe_context *pctx, void *state)
    r600_mark_dirty(ctx, R600_ATOM_RASTERIZER);
    r600_mark_dirty(ctx, R600_ATOM_POLY_OFFSET);
    r600_mark_dirty(ctx, R600_ATOM_SCISSOR);
+   r600_mark_dirty(ctx, R600_ATOM_CLIP_MISC);
 }
 
 static void r600_delete_rs_state(struct pipe_context *pctx, void *state)

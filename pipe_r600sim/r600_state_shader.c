@@ -92,9 +92,6 @@ static void bake_vs(struct r600_context *ctx, struct r600_shader_state *sh)
       }
       cs_emit(cb, v);
    }
-   cs_set_context_reg(cb, REG_PA_CL_VS_OUT_CNTL,
-                      PA_CL_VS_OUT_CNTL__USE_VTX_POINT_SIZE(bin->writes_psize) |
-                      PA_CL_VS_OUT_CNTL__VS_OUT_MISC_VEC_ENA(bin->writes_psize));
 }
 
 static void bake_ps(struct r600_context *ctx, struct r600_shader_state *sh)
@@ -247,6 +244,7 @@ static void r600_bind_vs_state(struct pipe_context *pctx, void *state)
    struct r600_context *ctx = r600_context(pctx);
    ctx->vs = state;
    r600_mark_dirty(ctx, R600_ATOM_VS);
+   r600_mark_dirty(ctx, R600_ATOM_CLIP_MISC);
 }
 
 static void r600_bind_fs_state(struct pipe_context *pctx, void *state)
@@ -276,6 +274,33 @@ static void emit_shader(struct r600_context *ctx, struct r600_shader_state *sh)
 void r600_emit_vs(struct r600_context *ctx)
 {
    emit_shader(ctx, ctx->vs);
+}
+
+/* PA_CL_VS_OUT_CNTL, as Mesa's r600 clip_misc state: the position exports present after
+ * POS 60 (the misc vector with the point size, then clip distances 0-3 and 4-7), and the
+ * clip distances the clipper uses, CLIP_DIST_ENA_n = enabled by GL and written by the
+ * shader (docs/r600-hardware-notes.md §3.1, §3.5). UCP_ENA_n of PA_CL_CLIP_CNTL stay 0:
+ * they are the fixed-function user planes, which GLES has not. */
+void r600_emit_clip_misc(struct r600_context *ctx)
+{
+   if (!ctx->vs)
+      return;
+   const struct r600_shader_binary *bin = &ctx->vs->bin;
+   unsigned enabled = ctx->rs ? ctx->rs->clip_plane_enable & bin->clip_dist_write : 0;
+   static const uint32_t clip_dist_ena[8] = {
+      PA_CL_VS_OUT_CNTL__CLIP_DIST_ENA_0__mask, PA_CL_VS_OUT_CNTL__CLIP_DIST_ENA_1__mask,
+      PA_CL_VS_OUT_CNTL__CLIP_DIST_ENA_2__mask, PA_CL_VS_OUT_CNTL__CLIP_DIST_ENA_3__mask,
+      PA_CL_VS_OUT_CNTL__CLIP_DIST_ENA_4__mask, PA_CL_VS_OUT_CNTL__CLIP_DIST_ENA_5__mask,
+      PA_CL_VS_OUT_CNTL__CLIP_DIST_ENA_6__mask, PA_CL_VS_OUT_CNTL__CLIP_DIST_ENA_7__mask,
+   };
+   uint32_t v = PA_CL_VS_OUT_CNTL__USE_VTX_POINT_SIZE(bin->writes_psize) |
+                PA_CL_VS_OUT_CNTL__VS_OUT_MISC_VEC_ENA(bin->writes_psize) |
+                PA_CL_VS_OUT_CNTL__VS_OUT_CCDIST0_VEC_ENA((bin->clip_dist_write & 0x0F) != 0) |
+                PA_CL_VS_OUT_CNTL__VS_OUT_CCDIST1_VEC_ENA((bin->clip_dist_write & 0xF0) != 0);
+   for (unsigned n = 0; n < 8; n++)
+      if (enabled >> n & 1)
+         v |= clip_dist_ena[n];
+   cs_set_context_reg(&ctx->cs, REG_PA_CL_VS_OUT_CNTL, v);
 }
 
 void r600_emit_ps(struct r600_context *ctx)

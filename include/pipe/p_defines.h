@@ -185,6 +185,7 @@ enum pipe_cap {
    PIPE_CAP_MAX_VIEWPORT_SIZE,
    PIPE_CAP_SUBPIXEL_BITS,
    PIPE_CAP_MAX_POINT_SIZE,        /* whole pixels; the smallest point size is 1 */
+   PIPE_CAP_MAX_CLIP_DISTANCES,    /* clip distances a vertex shader writes (clip_plane_enable bits) */
    PIPE_CAP_COUNT
 };
 

@@ -120,6 +120,7 @@ struct pipe_rasterizer_state {
    bool sprite_coord_enable;      /* gl_PointCoord replaces PS input with semantic POINTCOORD */
    bool clip_halfz;               /* false for GL: -w <= z <= w */
    bool depth_clip;               /* true for GL */
+   unsigned clip_plane_enable;    /* bit n: clip by the vertex shader's clip distance n */
 };
 
 struct pipe_viewport_state { float scale[3]; float translate[3]; };

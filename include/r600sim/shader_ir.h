@@ -154,6 +154,8 @@ enum ir_semantic {
    IR_SEM_INSTANCEID,      /* VS in: .x int32 */
    IR_SEM_SECONDARY_COLOR, /* PS out: second source of colour 0 for dual-source blending
                               (gl_SecondaryFragColorEXT / gl_SecondaryFragDataEXT[0]) */
+   IR_SEM_CLIPDIST,        /* VS out: clip distances 4*index .. 4*index+3 in .xyzw
+                              (gl_ClipDistance, GL_APPLE_clip_distance) */
    IR_SEM_FBFETCH,         /* PS in: colour buffer `index` at this fragment before the draw
                               writes it (gl_LastFragData[index], framebuffer fetch); the
                               driver decides how it reads it */

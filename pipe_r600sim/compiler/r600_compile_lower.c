@@ -752,9 +752,26 @@ static void setup_vs(struct lower *l)
          out->writes_psize = true;
       }
    }
+   /* clip distances 0-3, then 4-7: the next position slots after the misc vector */
+   unsigned clip_base = out->writes_psize ? 62 : 61;
+   for (unsigned k = 0; k < 2; k++) {
+      for (unsigned i = 0; i < ir->num_outputs; i++) {
+         const struct ir_io *io = &ir->outputs[i];
+         if (io->semantic != IR_SEM_CLIPDIST || io->index != k || !io->usage_mask ||
+             (out->clip_dist_write >> (4 * k) & 0xF))
+            continue;
+         unsigned m = io->usage_mask;   /* distances past the array's size: masked */
+         add_export(l, R600_EXPORT_POS, clip_base++, l->output_reg[i],
+                    m & 1 ? R600_SEL_X : R600_SEL_MASK, m & 2 ? R600_SEL_Y : R600_SEL_MASK,
+                    m & 4 ? R600_SEL_Z : R600_SEL_MASK, m & 8 ? R600_SEL_W : R600_SEL_MASK);
+         out->clip_dist_write |= (uint8_t)((io->usage_mask & 0xF) << (4 * k));
+      }
+   }
    for (unsigned i = 0; i < ir->num_outputs; i++) {
       const struct ir_io *io = &ir->outputs[i];
       if (io->semantic == IR_SEM_POSITION || io->semantic == IR_SEM_PSIZE)
+         continue;
+      if (io->semantic == IR_SEM_CLIPDIST && io->index < 2)
          continue;
       if (io->semantic != IR_SEM_GENERIC) {
          mir_error(l->p, "vertex output %u: unsupported semantic %u", i, io->semantic);

@@ -27,6 +27,8 @@ struct r600_shader_binary {
    unsigned num_params;
    uint8_t param_id[32];
    bool writes_psize;        /* POS 61 misc vector with point size in .x */
+   uint8_t clip_dist_write;  /* bit n: clip distance n is exported; distances 0-3 and 4-7 are
+                                each a POS export after the misc vector when any is written */
 
    /* PS: input n lands in GPR n (SPI_PS_INPUT_CNTL_n). One entry per IR input the SPI
     * delivers, in IR order (FBFETCH inputs are fetched, not interpolated, and have none);

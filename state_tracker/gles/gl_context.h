@@ -25,6 +25,7 @@
 
 #define GL_MAX_ATTRIBS PIPE_MAX_ATTRIBS
 #define GL_MAX_TEXTURE_UNITS 32        /* bound of the driver's PIPE_CAP_MAX_TEXTURE_UNITS */
+#define GL_MAX_CLIP_DISTANCES 8        /* GL_APPLE_clip_distance's planes (PIPE_CAP_MAX_CLIP_DISTANCES) */
 
 struct glsl_shader;
 struct glsl_program;
@@ -201,6 +202,7 @@ struct st_context {
    GLfloat depth_range[2];
    bool cull_enabled, blend_enabled, depth_test, stencil_test, scissor_test, dither;
    bool polygon_offset_fill, sample_alpha_to_coverage, sample_coverage;
+   bool clip_distance[GL_MAX_CLIP_DISTANCES];   /* GL_CLIP_DISTANCEi_APPLE */
    GLenum cull_mode, front_face;
    GLenum blend_src_rgb, blend_dst_rgb, blend_src_alpha, blend_dst_alpha;
    GLenum blend_eq_rgb, blend_eq_alpha;

@@ -48,4 +48,6 @@ const char gl_extensions_string[] =
    "GL_OES_EGL_image_external "
    "GL_EXT_shader_framebuffer_fetch "
    "GL_EXT_shader_framebuffer_fetch_non_coherent "
+   "GL_APPLE_clip_distance "
+   "GL_KHR_texture_compression_astc_ldr "
    "";

@@ -151,6 +151,11 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
    case GL_BLEND_EQUATION_ALPHA: INTS(ctx->blend_eq_alpha); return true;
    case GL_BLEND_COLOR: set_float(v, GET_NORM, 4, ctx->blend_color); return true;
    case GL_DITHER: set_bool(v, 1, &ctx->dither); return true;
+   case GL_CLIP_DISTANCE0_APPLE: case GL_CLIP_DISTANCE1_APPLE: case GL_CLIP_DISTANCE2_APPLE:
+   case GL_CLIP_DISTANCE3_APPLE: case GL_CLIP_DISTANCE4_APPLE: case GL_CLIP_DISTANCE5_APPLE:
+   case GL_CLIP_DISTANCE6_APPLE: case GL_CLIP_DISTANCE7_APPLE:
+      set_bool(v, 1, &ctx->clip_distance[pname - GL_CLIP_DISTANCE0_APPLE]);
+      return true;
    /* framebuffer control */
    case GL_COLOR_WRITEMASK:
       INTS(ctx->color_mask[0], ctx->color_mask[1], ctx->color_mask[2], ctx->color_mask[3]);
@@ -193,6 +198,11 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
    case GL_MAX_VERTEX_UNIFORM_VECTORS: INTS(cap(ctx, PIPE_CAP_MAX_VS_UNIFORM_VECTORS, 128)); return true;
    case GL_MAX_FRAGMENT_UNIFORM_VECTORS: INTS(cap(ctx, PIPE_CAP_MAX_FS_UNIFORM_VECTORS, 16)); return true;
    case GL_MAX_VARYING_VECTORS: INTS(cap(ctx, PIPE_CAP_MAX_VARYINGS, 8)); return true;
+   case GL_MAX_CLIP_DISTANCES_APPLE: {   /* GL_APPLE_clip_distance: at least 8 */
+      int n = cap(ctx, PIPE_CAP_MAX_CLIP_DISTANCES, 8);
+      INTS(n < GL_MAX_CLIP_DISTANCES ? n : GL_MAX_CLIP_DISTANCES);
+      return true;
+   }
    case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: case GL_MAX_TEXTURE_IMAGE_UNITS:
       INTS(gl_max_texture_units(ctx));
       return true;

@@ -63,6 +63,11 @@ static bool *cap_flag(struct st_context *ctx, GLenum cap, unsigned *dirty)
    case GL_SAMPLE_COVERAGE: *dirty = ST_DIRTY_BLEND; return &ctx->sample_coverage;
    case GL_DEPTH_TEST: *dirty = ST_DIRTY_DSA; return &ctx->depth_test;
    case GL_STENCIL_TEST: *dirty = ST_DIRTY_DSA; return &ctx->stencil_test;
+   case GL_CLIP_DISTANCE0_APPLE: case GL_CLIP_DISTANCE1_APPLE: case GL_CLIP_DISTANCE2_APPLE:
+   case GL_CLIP_DISTANCE3_APPLE: case GL_CLIP_DISTANCE4_APPLE: case GL_CLIP_DISTANCE5_APPLE:
+   case GL_CLIP_DISTANCE6_APPLE: case GL_CLIP_DISTANCE7_APPLE:
+      *dirty = ST_DIRTY_RASTERIZER;
+      return &ctx->clip_distance[cap - GL_CLIP_DISTANCE0_APPLE];
    case GL_DEBUG_OUTPUT_KHR: return &ctx->debug_output;
    case GL_DEBUG_OUTPUT_SYNCHRONOUS_KHR: return &ctx->debug_output_sync;
    default: return NULL;

@@ -7,6 +7,7 @@
 
 #include "gl_texture.h"
 
+/* 4 S3TC and ETC1; KHR_texture_compression_astc_ldr keeps its formats out of the list. */
 #define GL_COMPRESSED_FORMAT_COUNT 5
 
 /* Writes the compressed internal formats (GL_COMPRESSED_TEXTURE_FORMATS) into out[0 ..

@@ -6,6 +6,7 @@
 #include "gl_texture.h"
 
 #include "gl_fbo.h"
+#include "gl_astc.h"
 
 /* ES 2.0 table 3.9 (with EXT_texture_rg's R and RG rows): a destination base format takes
  * the colour buffer's components it needs. A buffer may lack alpha, and an R8 / RG8 one
@@ -89,6 +90,10 @@ void GL_APIENTRY glCopyTexImage2D(GLenum target, GLint level, GLenum internalfor
       gl_error(ctx, GL_INVALID_VALUE);
       return;
    }
+   if (gl_astc_format(internalformat)) {
+      gl_error(ctx, GL_INVALID_OPERATION);   /* KHR_texture_compression_astc_ldr */
+      return;
+   }
    if (!gl_texture_format_for_copy(internalformat, &fmt)) {
       gl_error(ctx, GL_INVALID_ENUM);   /* as Mesa for ES 2.0: not a base format */
       return;
@@ -120,7 +125,7 @@ void GL_APIENTRY glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, 
       gl_texture_target_image(ctx, target, level, &tex, &face, __func__);
    if (!img)
       return;
-   if (!img->fmt.base) {
+   if (!img->fmt.base || gl_astc_format(img->fmt.base)) {
       gl_error(ctx, GL_INVALID_OPERATION);
       return;
    }

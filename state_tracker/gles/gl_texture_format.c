@@ -21,6 +21,8 @@
  * (EXT_texture_type_2_10_10_10_REV: same bit layout; RGB reads alpha as 1). */
 #include "gl_texture_format.h"
 
+#include "gl_astc.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -118,8 +120,10 @@ GLenum gl_texture_format_choose(GLint internalformat, GLenum format, GLenum type
                                 struct gl_texture_format *out)
 {
    /* DEPTH24_STENCIL8_OES names the packed format (OES_packed_depth_stencil) but ES 2.0
-    * takes only the base format: a known internal format that cannot match `format`. */
-   if (!format_enum((GLenum)internalformat) && internalformat != GL_DEPTH24_STENCIL8_OES)
+    * takes only the base format: a known internal format that cannot match `format`; so
+    * are the ASTC formats (KHR_texture_compression_astc_ldr: compressed uploads only). */
+   if (!format_enum((GLenum)internalformat) && internalformat != GL_DEPTH24_STENCIL8_OES &&
+       !gl_astc_format((unsigned)internalformat))
       return GL_INVALID_VALUE;
    if (!format_enum(format) || !type_enum(type))
       return GL_INVALID_ENUM;

@@ -4,6 +4,7 @@
  * L's texels fall halfway between 2x2 texels of level L - 1 (one texel wide: on it), so
  * each texel is the box-filtered average of the texels it covers. */
 #include "gl_texture.h"
+#include "gl_astc.h"
 
 #include <string.h>
 
@@ -55,7 +56,7 @@ void GL_APIENTRY glGenerateMipmap(GLenum target)
                                              __func__);
    if (!tex)
       return;
-   if (!can_generate(tex, faces)) {
+   if (!can_generate(tex, faces) || gl_astc_format(tex->images[0][0].fmt.base)) {
       gl_error(ctx, GL_INVALID_OPERATION);
       return;
    }

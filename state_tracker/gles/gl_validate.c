@@ -132,6 +132,8 @@ void gl_rasterizer_template(const struct st_context *ctx, struct pipe_rasterizer
    r->line_width = ctx->line_width;
    r->sprite_coord_enable = true;    /* ES 2.0 points are always point sprites */
    r->depth_clip = true;
+   for (unsigned i = 0; i < GL_MAX_CLIP_DISTANCES; i++)
+      r->clip_plane_enable |= (unsigned)ctx->clip_distance[i] << i;
 }
 
 static void blend_template(const struct st_context *ctx, struct pipe_blend_state *b)

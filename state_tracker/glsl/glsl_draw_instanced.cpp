@@ -3,8 +3,6 @@
 
 #include "glsl_source_lines.h"
 
-#include <cctype>
-
 namespace r600glsl {
 
 const char DRAW_INSTANCED_ID[] = "r600sim_InstanceIDEXT";
@@ -17,47 +15,6 @@ std::string draw_instanced_preamble(enum ir_stage stage)
       p += std::string("#if __VERSION__ == 100\nattribute highp float ") + DRAW_INSTANCED_ID +
            ";\n#endif\n";
    return p;
-}
-
-/* Skips spaces and tabs from i. */
-static size_t skip_blanks(const std::string &s, size_t i)
-{
-   while (i < s.size() && (s[i] == ' ' || s[i] == '\t'))
-      i++;
-   return i;
-}
-
-/* The word at i (letters, digits, '_'), i moved past it. */
-static std::string word(const std::string &s, size_t &i)
-{
-   size_t b = i;
-   while (i < s.size() && (isalnum((unsigned char)s[i]) || s[i] == '_'))
-      i++;
-   return s.substr(b, i - b);
-}
-
-/* The behavior of a "#extension GL_EXT_draw_instanced : behavior" line (a trailing //
- * comment allowed), or "" for any other line. */
-static std::string directive_behavior(const std::string &line)
-{
-   size_t i = skip_blanks(line, 0);
-   if (i >= line.size() || line[i] != '#')
-      return "";
-   i = skip_blanks(line, i + 1);
-   if (word(line, i) != "extension")
-      return "";
-   i = skip_blanks(line, i);
-   if (word(line, i) != "GL_EXT_draw_instanced")
-      return "";
-   i = skip_blanks(line, i);
-   if (i >= line.size() || line[i] != ':')
-      return "";
-   i = skip_blanks(line, i + 1);
-   std::string behavior = word(line, i);
-   i = skip_blanks(line, i);
-   if (i < line.size() && line.compare(i, 2, "//") != 0 && line[i] != '\r')
-      return "";
-   return behavior;
 }
 
 static std::string replacement(const std::string &behavior, enum ir_stage stage)
@@ -75,7 +32,7 @@ std::vector<std::string> draw_instanced_directives(const std::vector<std::string
                                                    enum ir_stage stage)
 {
    return rewrite_source_lines(sources, "GL_EXT_draw_instanced", [stage](const std::string &line) {
-      std::string behavior = directive_behavior(line);
+      std::string behavior = extension_behavior(line, "GL_EXT_draw_instanced");
       std::string r = behavior.empty() ? "" : replacement(behavior, stage);
       return r.empty() ? line : r;
    });

@@ -624,7 +624,7 @@ void Emitter::run()
                op(IR_MOV, dst_of(s, 0xf), imm(0.0f));
          interface_[g.first] = t;
          if (gv.output >= 0)
-            outputs_.push_back({ t, gv.output, gv.output_comp });
+            outputs_.push_back({ t, gv.output, gv.output_comp, gv.packed });
          break;
       }
       case GlobalVar::FRONT_FACING: {
@@ -687,6 +687,11 @@ void Emitter::run()
       std::vector<uint8_t> sizes;
       o.temp.type.slot_sizes(sizes);
       for (size_t k = 0; k < o.temp.slots.size(); k++) {
+         if (o.packed) {
+            ir_dst d = dst_of(reg(IR_FILE_OUTPUT, o.output + (unsigned)k / 4), 1u << (k % 4));
+            op(IR_MOV, d, comp(o.temp.slots[k], 0));
+            continue;
+         }
          ir_dst d = dst_of(reg(IR_FILE_OUTPUT, o.output + (unsigned)k), mask_of(sizes[k]));
          if (o.comp >= 0)
             d.writemask = (uint8_t)(1u << o.comp);

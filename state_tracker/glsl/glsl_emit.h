@@ -58,6 +58,8 @@ struct GlobalVar {
    int output = -1;        /* OUTPUT: first IR output (one per slot), -1: nothing reads it */
    int output_comp = -1;   /* OUTPUT of a scalar into this component (DEPTH: z), else -1 */
    bool zero_init = false; /* OUTPUT: starts at 0 */
+   bool packed = false;    /* OUTPUT of a float array: element i to component i % 4 of
+                              output + i / 4 (gl_ClipDistance) */
    unsigned input = 0;     /* FRONT_FACING: the FACE input; INT_INPUT: an int32 input */
    /* Y_TRANSFORMED: value (an input) with y replaced by y * transform.x + transform.y
     * (gl_FragCoord, gl_PointCoord from the hidden window-position transform uniform) */
@@ -81,7 +83,7 @@ private:
       unsigned loops = 0;     /* loops of this function around the current statement */
       unsigned var_mark = 0;
    };
-   struct OutputCopy { Value temp; int output; int comp; };
+   struct OutputCopy { Value temp; int output; int comp; bool packed; };
 
    /* ---- registers (glsl_emit.cpp) */
    ir_instruction *op(enum ir_opcode opc, const ir_dst &d, const ir_src &a = ir_src(),

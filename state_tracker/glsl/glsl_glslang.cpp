@@ -6,6 +6,7 @@
 
 #include <pthread.h>
 
+#include "glsl_clip_distance.h"
 #include "glsl_depth.h"
 #include "glsl_draw_instanced.h"
 #include "glsl_fb_fetch.h"
@@ -69,6 +70,7 @@ const char *const SUPPORTED_EXTENSIONS[] = { "GL_OES_standard_derivatives", "GL_
                                               "GL_EXT_shader_texture_lod",
                                               "GL_EXT_draw_buffers",
                                               "GL_OES_EGL_image_external",
+                                              "GL_APPLE_clip_distance",
                                               "GL_EXT_shader_framebuffer_fetch",
                                               "GL_EXT_shader_framebuffer_fetch_non_coherent",
                                               nullptr };
@@ -152,11 +154,27 @@ void run_on_compiler_stack(const std::function<void()> &fn)
       std::rethrow_exception(job.error);
 }
 
+/* The preamble of every shader of the stage. glslang expands __VERSION__ but "defined
+ * __VERSION__" is false unless it is a macro; a self-referencing macro keeps the built-in
+ * expansion. */
+static const std::string &stage_preamble(enum ir_stage stage)
+{
+   static const std::string preambles[2] = {
+      "#define __VERSION__ __VERSION__\n" + extension_macro_preamble() +
+         draw_instanced_preamble(IR_STAGE_VERTEX),
+      "#define __VERSION__ __VERSION__\n" + extension_macro_preamble() +
+         draw_instanced_preamble(IR_STAGE_FRAGMENT) + fb_fetch_preamble(IR_STAGE_FRAGMENT),
+   };
+   return preambles[stage == IR_STAGE_VERTEX ? 0 : 1];
+}
+
 /* The sources as glslang takes them: it keeps the pointers until it has parsed. */
 struct SourceList {
    std::vector<const char *> strs;
    std::vector<int> lens;
-   explicit SourceList(const std::vector<std::string> &sources)
+   std::string preamble;   /* the stage's, then the lines this shader needs */
+   SourceList(const std::vector<std::string> &sources, enum ir_stage stage)
+      : preamble(stage_preamble(stage) + clip_distance_preamble(sources, stage))
    {
       for (const std::string &s : sources) {
          strs.push_back(s.data());
@@ -168,15 +186,7 @@ struct SourceList {
 static void set_sources(glslang::TShader &shader, enum ir_stage stage, const SourceList &src)
 {
    shader.setStringsWithLengths(src.strs.data(), src.lens.data(), (int)src.strs.size());
-   /* glslang expands __VERSION__ but "defined __VERSION__" is false unless it is a macro;
-    * a self-referencing macro keeps the built-in expansion. */
-   static const std::string preambles[2] = {
-      "#define __VERSION__ __VERSION__\n" + extension_macro_preamble() +
-         draw_instanced_preamble(IR_STAGE_VERTEX),
-      "#define __VERSION__ __VERSION__\n" + extension_macro_preamble() +
-         draw_instanced_preamble(IR_STAGE_FRAGMENT) + fb_fetch_preamble(IR_STAGE_FRAGMENT),
-   };
-   shader.setPreamble(preambles[stage == IR_STAGE_VERTEX ? 0 : 1].c_str());
+   shader.setPreamble(src.preamble.c_str());
    shader.setEnvInput(glslang::EShSourceGlsl, glslang_stage(stage), glslang::EShClientNone, 0);
 }
 
@@ -213,9 +223,9 @@ std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
    /* extension directives glslang does not know become definitions or blanks first; then
     * every GL_ name the driver does not expose is hidden */
    const std::vector<std::string> sources =
-      hide_unexposed_macros(fb_fetch_directives(
-         draw_instanced_directives(hide_shim_extensions(original), stage), stage));
-   SourceList src(sources);
+      hide_unexposed_macros(fb_fetch_directives(clip_distance_directives(
+         draw_instanced_directives(hide_shim_extensions(original), stage), stage), stage));
+   SourceList src(sources, stage);
    size_t size = preprocessed_size(stage, sources, src);
    if (size > MAX_PREPROCESSED_SIZE) {
       ok = false;
@@ -232,7 +242,7 @@ std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
        * (on the same lines) are the ones to report */
       bool changed;
       std::vector<std::string> rewritten = es100_rewrite(sources, changed);
-      SourceList src2(rewritten);
+      SourceList src2(rewritten, stage);
       if (changed && preprocessed_size(stage, rewritten, src2) <= MAX_PREPROCESSED_SIZE) {
          auto again = std::make_unique<glslang::TShader>(glslang_stage(stage));
          set_sources(*again, stage, src2);
@@ -244,6 +254,8 @@ std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
    if (ok) {
       const glslang::TIntermediate *im = shader->getIntermediate();
       if (im->getVersion() == 100 && check_return_precisions(im->getTreeRoot(), log))
+         ok = false;
+      if (!check_clip_distance(im, clip_distance_implicit(sources, stage), log))
          ok = false;
       if (im->getProfile() != EEsProfile || (im->getVersion() != 100 && im->getVersion() != 300)) {
          log += "ERROR: 0:1: '#version' : only GLSL ES 1.00 and 3.00 es are supported\n";
@@ -273,6 +285,7 @@ std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
          }
       }
    }
+   log = clip_distance_names(log);
    return shader;
 }
 

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <unordered_map>
 
+#include "glsl_clip_distance.h"
 #include "glsl_draw_instanced.h"
 #include "glsl_fb_fetch.h"
 #include "glsl_glslang.h"
@@ -70,6 +71,7 @@ bool is_user(const Decl &d)
 {
    return d.builtin == EbvNone && d.name.compare(0, 3, "gl_") != 0 &&
           d.name != DRAW_INSTANCED_ID &&   /* gl_InstanceIDEXT's, see below */
+          d.name != CLIP_DISTANCE_VAR &&   /* gl_ClipDistance's, see below */
           d.name != FB_FETCH_ID && d.name != FB_FETCH_NONCOHERENT_ID;   /* gl_LastFragData's */
 }
 
@@ -332,6 +334,20 @@ void Linker::varyings_and_builtins(const glsl_frag_binding *frag, unsigned num_f
          GlobalVar &g = vs_map[d.name];
          g.kind = GlobalVar::OUTPUT;
          g.value.type = d.type;
+      }
+   }
+   /* GL_APPLE_clip_distance: element i of gl_ClipDistance is component i % 4 of
+    * CLIPDIST i / 4 (glsl_clip_distance.h) */
+   const Decl *cd = vs.find(CLIP_DISTANCE_VAR);
+   if (cd && cd->used) {
+      GlobalVar &g = vs_map[CLIP_DISTANCE_VAR];
+      g.packed = true;
+      g.zero_init = true;
+      for (unsigned k = 0; 4 * k < cd->type.array; k++) {
+         unsigned n = std::min(cd->type.array - 4 * k, 4u);
+         int o = add_io(vs_ir, false, IR_SEM_CLIPDIST, k, (1u << n) - 1);
+         if (k == 0)
+            g.output = o;
       }
    }
    unsigned generic = 0;

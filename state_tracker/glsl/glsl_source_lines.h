@@ -15,6 +15,10 @@ using line_rewrite = std::function<std::string(const std::string &line)>;
 std::vector<std::string> rewrite_source_lines(const std::vector<std::string> &sources,
                                               const char *needle, const line_rewrite &rewrite);
 
+/* The behavior word of a "#extension <extension> : behavior" line (a trailing // comment
+ * allowed), or "" for any other line. */
+std::string extension_behavior(const std::string &line, const char *extension);
+
 }
 
 #endif
