@@ -18,11 +18,11 @@
 
 #include "hw/hw_surface.h"
 #include "r600_context.h"
-#include "r600_debug.h"
 
 /* Copies are whole-buffer draws, one per primitive: a long fetching draw is submitted in
  * pieces of at most this many copied pixels, so no submission runs into the GPU watchdog
- * (R600SIM_GPU_TIMEOUT; a 256x256 copy takes about 10 ms in the simulator). */
+ * (R600SIM_GPU_TIMEOUT; a fetching draw costs tens of milliseconds per primitive on
+ * 256x256 buffers in the simulator). */
 #define COPY_PIXELS_PER_SUBMISSION (1u << 20)
 
 struct r600_fb_fetch {
@@ -87,7 +87,8 @@ bool r600_fb_fetch_prepare(struct r600_context *ctx)
 {
    unsigned mask = ctx->ps->bin.fb_fetch_mask;
    for (unsigned n = 0; n < ctx->fb.nr_cbufs; n++) {
-      if ((mask >> n & 1) && ctx->fb.cbufs[n] && r600_resource(ctx->fb.cbufs[n]->texture)->samples > 1) {
+      struct pipe_surface *surf = ctx->fb.cbufs[n];
+      if ((mask >> n & 1) && surf && r600_resource(surf->texture)->samples > 1) {
          fprintf(stderr, "r600sim: framebuffer fetch from a multi-sampled colour buffer is "
                          "not supported; draw dropped\n");
          return false;
