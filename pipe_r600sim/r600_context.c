@@ -56,6 +56,7 @@ static void r600_context_destroy(struct pipe_context *pctx)
    struct r600_context *ctx = r600_context(pctx);
    if (ctx->cs_has_work)
       r600_context_flush(ctx, NULL);
+   r600_fb_fetch_destroy(ctx);
    blitter_destroy(ctx->blitter);
    r600_release_framebuffer(ctx);
    r600_release_vertex_buffers(ctx);

@@ -172,6 +172,7 @@ struct r600_context {
    int64_t last_start_instance;
 
    struct blitter_context *blitter;   /* pipe->clear's and pipe->blit's, built at first use */
+   struct r600_fb_fetch *fb_fetch;    /* r600_fb_fetch.c's copies, made at first use */
 
    /* Occlusion queries (r600_query.c): how many are active, whether they are paused, and
     * whether this command stream has ZPASS counting on. */
@@ -206,6 +207,12 @@ void r600_emit_db_render(struct r600_context *ctx);
 /* Pauses (or resumes) occlusion counting for the driver's own draws; returns the previous
  * state. */
 bool r600_pause_queries(struct r600_context *ctx, bool paused);
+
+/* r600_fb_fetch.c: framebuffer fetch through copies of the colour buffers. */
+bool r600_fb_fetch_prepare(struct r600_context *ctx);
+void r600_fb_fetch_draw(struct r600_context *ctx, const struct pipe_draw_info *info);
+void r600_emit_fb_fetch(struct r600_context *ctx);
+void r600_fb_fetch_destroy(struct r600_context *ctx);
 
 /* r600_preamble.c */
 void r600_emit_preamble(struct r600_context *ctx);

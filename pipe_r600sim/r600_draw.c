@@ -233,7 +233,11 @@ void r600_draw(struct r600_context *ctx, const struct pipe_draw_info *info)
 
 static void r600_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info)
 {
-   r600_draw(r600_context(pctx), info);
+   struct r600_context *ctx = r600_context(pctx);
+   if (ctx->ps && ctx->ps->bin.fb_fetch_mask)
+      r600_fb_fetch_draw(ctx, info);
+   else
+      r600_draw(ctx, info);
 }
 
 void r600_init_draw_functions(struct r600_context *ctx)

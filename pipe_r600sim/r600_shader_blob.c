@@ -43,7 +43,8 @@ static bool bool_ok(const bool *b)
 
 static bool bools_ok(const struct r600_shader_binary *b)
 {
-   bool ok = bool_ok(&b->uses_kill) && bool_ok(&b->writes_psize) && bool_ok(&b->writes_depth);
+   bool ok = bool_ok(&b->uses_kill) && bool_ok(&b->writes_psize) && bool_ok(&b->writes_depth) &&
+             bool_ok(&b->fb_fetch_noncoherent);
    for (unsigned i = 0; i < 32; i++)
       ok = ok && bool_ok(&b->inputs[i].flat) && bool_ok(&b->inputs[i].centroid) &&
            bool_ok(&b->inputs[i].linear) && bool_ok(&b->inputs[i].pt_sprite);

@@ -249,6 +249,7 @@ void r600_emit_textures_vs(struct r600_context *ctx)
 void r600_emit_textures_ps(struct r600_context *ctx)
 {
    emit_textures(ctx, PIPE_SHADER_FRAGMENT);
+   r600_emit_fb_fetch(ctx);
 }
 
 void r600_init_sampler_functions(struct r600_context *ctx)

@@ -97,6 +97,7 @@ static const char *const semantic_name[] = {
    [IR_SEM_VERTEXID] = "VERTEXID", [IR_SEM_INSTANCEID] = "INSTANCEID",
    [IR_SEM_SECONDARY_COLOR] = "SECONDARY_COLOR",
    [IR_SEM_CLIPDIST] = "CLIPDIST",
+   [IR_SEM_FBFETCH] = "FBFETCH",
 };
 
 static bool is_texture_op(unsigned op)

@@ -156,7 +156,10 @@ enum ir_semantic {
                               (gl_SecondaryFragColorEXT / gl_SecondaryFragDataEXT[0]) */
    IR_SEM_CLIPDIST,        /* VS out: clip distances 4*index .. 4*index+3 in .xyzw
                               (gl_ClipDistance, GL_APPLE_clip_distance) */
-   IR_SEM_LAST = IR_SEM_CLIPDIST
+   IR_SEM_FBFETCH,         /* PS in: colour buffer `index` at this fragment before the draw
+                              writes it (gl_LastFragData[index], framebuffer fetch); the
+                              driver decides how it reads it */
+   IR_SEM_LAST = IR_SEM_FBFETCH
 };
 
 enum ir_interp { IR_INTERP_PERSPECTIVE = 0, IR_INTERP_LINEAR, IR_INTERP_FLAT };
@@ -208,6 +211,8 @@ struct ir_shader {
    bool uses_discard;              /* fragment: contains KILL/KILL_IF */
    bool color0_writes_all;         /* fragment: COLOR 0 goes to every bound colour buffer
                                       (gl_FragColor with several draw buffers) */
+   bool fb_fetch_noncoherent;      /* fragment: the FBFETCH inputs may read the colour
+                                      buffers as they were when the draw began */
    /* TEMP ranges that relative TEMP operands index (malloc'ed by whoever fills it, freed
     * by ir_shader_destroy). A relative TEMP operand whose index lies in one of them stays
     * inside that one; one whose index lies in none may reach any TEMP from its index up

@@ -18,6 +18,7 @@ struct lower {
    struct r600_shader_binary *out;
    uint32_t input_reg[32];
    uint8_t input_chan[32][4];
+   uint32_t position;      /* PS: register of the SPI's position, if position_gpr >= 0 */
    uint32_t output_reg[32];
    uint32_t pos;
    unsigned const_end;        /* highest CONST slot read + 1 */
@@ -794,44 +795,92 @@ static void setup_vs(struct lower *l)
    }
 }
 
+/* Framebuffer fetch (R600_FB_FETCH_RESOURCE_OFFSET): each FBFETCH input is a TEX LD of the
+ * copy of its colour buffer at the pixel's window position. The SPI's position holds
+ * pixel centres (x + 0.5, y + 0.5) in the colour buffer's own rows, so truncating it to
+ * integers gives the texel. */
+static void fetch_framebuffer(struct lower *l, uint32_t position)
+{
+   const struct ir_shader *ir = l->ir;
+   uint32_t texel = new_temp(l);
+   for (unsigned c = 0; c < 2; c++) {
+      struct mir_src p = reg_src(position, c);
+      emit(l, R600_ALU_FLT_TO_INT, texel, c, true, false, &p, NULL, NULL);
+   }
+   for (unsigned i = 0; i < ir->num_inputs; i++) {
+      const struct ir_io *io = &ir->inputs[i];
+      if (io->semantic != IR_SEM_FBFETCH)
+         continue;
+      struct mir_node *n = mir_add_node(l->p, MIR_TEX, l->pos);
+      if (!n)
+         return;
+      n->tex = (struct mir_tex){ .op = R600_TEX_LD,
+                                 .resource = (uint8_t)R600_FB_FETCH_RESOURCE_ID(io->index),
+                                 .src = texel, .dst = l->input_reg[i],
+                                 .src_sel = { R600_SEL_X, R600_SEL_Y, R600_SEL_0, R600_SEL_0 },
+                                 .dst_sel = { R600_SEL_X, R600_SEL_Y, R600_SEL_Z, R600_SEL_W } };
+   }
+}
+
 static void setup_ps(struct lower *l)
 {
    const struct ir_shader *ir = l->ir;
    struct r600_shader_binary *out = l->out;
 
-   /* the SPI interpolates input i into GPR i */
+   /* the SPI interpolates its inputs into GPR 0, 1, ... in IR order; framebuffer fetches
+    * are not among them */
+   unsigned gpr = 0;
    for (unsigned i = 0; i < ir->num_inputs; i++) {
       const struct ir_io *io = &ir->inputs[i];
-      l->input_reg[i] = mir_new_vreg(l->p, (int)i);
       for (unsigned c = 0; c < 4; c++)
          l->input_chan[i][c] = (uint8_t)c;
-      out->inputs[i].flat = io->interp == IR_INTERP_FLAT;
-      out->inputs[i].linear = io->interp == IR_INTERP_LINEAR;
-      out->inputs[i].centroid = io->centroid;
+      if (io->semantic == IR_SEM_FBFETCH) {
+         if (io->index >= PIPE_MAX_COLOR_BUFS) {
+            mir_error(l->p, "fragment input %u: colour buffer %u out of range", i, io->index);
+            return;
+         }
+         l->input_reg[i] = new_temp(l);
+         out->fb_fetch_mask |= (uint8_t)(1u << io->index);
+         continue;
+      }
+      l->input_reg[i] = mir_new_vreg(l->p, (int)gpr);
+      out->inputs[gpr].flat = io->interp == IR_INTERP_FLAT;
+      out->inputs[gpr].linear = io->interp == IR_INTERP_LINEAR;
+      out->inputs[gpr].centroid = io->centroid;
       switch (io->semantic) {
       case IR_SEM_GENERIC:
          if (io->index > 253) {
             mir_error(l->p, "fragment input %u: varying %u out of range", i, io->index);
             return;
          }
-         out->inputs[i].semantic_id = r600_generic_semantic_id(io->index);
+         out->inputs[gpr].semantic_id = r600_generic_semantic_id(io->index);
          break;
       case IR_SEM_POSITION:
-         out->position_gpr = (int)i;
+         out->position_gpr = (int)gpr;
+         l->position = l->input_reg[i];
          break;
       case IR_SEM_FACE:
-         out->face_gpr = (int)i;
+         out->face_gpr = (int)gpr;
          break;
       case IR_SEM_POINTCOORD:
-         out->inputs[i].pt_sprite = true;
+         out->inputs[gpr].pt_sprite = true;
          break;
       default:
          mir_error(l->p, "fragment input %u: unsupported semantic %u", i, io->semantic);
          return;
       }
+      gpr++;
    }
-   out->num_inputs = ir->num_inputs;
-   l->p->num_reserved_gprs = ir->num_inputs;
+   out->num_inputs = gpr;
+   if (out->fb_fetch_mask && out->position_gpr < 0) {
+      /* the fetches need the position: the SPI writes it past the inputs */
+      out->position_gpr = (int)gpr;
+      l->position = mir_new_vreg(l->p, (int)gpr++);
+   }
+   l->p->num_reserved_gprs = gpr;
+   out->fb_fetch_noncoherent = out->fb_fetch_mask && ir->fb_fetch_noncoherent;
+   if (out->fb_fetch_mask)
+      fetch_framebuffer(l, l->position);
    setup_outputs(l);
 
    int color[8], depth = -1, secondary = -1;
@@ -880,7 +929,7 @@ static void setup_ps(struct lower *l)
 
    if (out->position_gpr >= 0) {
       /* the SPI delivers w in gl_FragCoord.w; GL wants 1/w */
-      uint32_t pos = l->input_reg[out->position_gpr];
+      uint32_t pos = l->position;
       struct mir_src w = reg_src(pos, 3);
       emit(l, R600_ALU_RECIP_IEEE, pos, 3, true, false, &w, NULL, NULL);
    }

@@ -259,6 +259,7 @@ static const uint16_t tex_id[] = {
    [R600_TEX_SAMPLE_G] = HW_ISA_TEX_SAMPLE_G,
    [R600_TEX_SET_GRADIENTS_H] = HW_ISA_TEX_SET_GRADIENTS_H,
    [R600_TEX_SET_GRADIENTS_V] = HW_ISA_TEX_SET_GRADIENTS_V,
+   [R600_TEX_LD] = HW_ISA_TEX_LD,
 };
 
 void r600_encode_tex(enum hw_chip chip, const struct r600_tex_fields *f, uint32_t out[4])

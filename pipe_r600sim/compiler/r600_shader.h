@@ -30,7 +30,8 @@ struct r600_shader_binary {
    uint8_t clip_dist_write;  /* bit n: clip distance n is exported; distances 0-3 and 4-7 are
                                 each a POS export after the misc vector when any is written */
 
-   /* PS: input n lands in GPR n (SPI_PS_INPUT_CNTL_n). One entry per IR input, in IR order;
+   /* PS: input n lands in GPR n (SPI_PS_INPUT_CNTL_n). One entry per IR input the SPI
+    * delivers, in IR order (FBFETCH inputs are fetched, not interpolated, and have none);
     * POSITION, FACE and POINTCOORD entries have semantic_id 0. */
    unsigned num_inputs;
    struct {
@@ -45,6 +46,9 @@ struct r600_shader_binary {
    unsigned num_color_exports; /* PIXEL exports 0..n-1 (at least 1, a dummy if needed) */
    bool color0_writes_all;   /* PIXEL 0 goes to every target (CB_COLOR_CONTROL.MULTIWRITE) */
    bool writes_depth;        /* PIXEL 61 export */
+   uint8_t fb_fetch_mask;    /* colour buffers n read (IR_SEM_FBFETCH) from the copy the
+                                driver binds at R600_FB_FETCH_RESOURCE_ID(n) */
+   bool fb_fetch_noncoherent; /* one copy at the draw's start is enough */
 
    /* Constant buffer 0 (uniforms): vec4 slots read. */
    unsigned num_consts;
@@ -57,6 +61,13 @@ struct r600_shader_binary {
  * slots 0..15 of each stage stay free for constant buffers. Coordinates are normalized. */
 #define R600_TEX_RESOURCE_OFFSET 16u
 #define R600_MAX_SAMPLERS 16u
+
+/* Framebuffer fetch (r600_fb_fetch.c): the R600 pixel shader cannot read the colour
+ * buffer, so an IR_SEM_FBFETCH input n is a TEX LD, at the pixel's integer window position
+ * and level 0, from a copy of colour buffer n the driver binds at PS resource id 32 + n
+ * (past the 16 texture units; LD takes no sampler, so no sampler slot is reserved). */
+#define R600_FB_FETCH_RESOURCE_OFFSET 32u
+#define R600_FB_FETCH_RESOURCE_ID(n) (R600_FB_FETCH_RESOURCE_OFFSET + (n))
 
 /* Constant buffer 0 is also bound as a buffer resource (stride 16) at stage-relative
  * resource id R600_CONSTBUF_RESOURCE_ID: the compiler reads CONST[relative] with a vertex

@@ -47,6 +47,8 @@ const char gl_extensions_string[] =
    "GL_OES_texture_npot "
    "GL_EXT_texture_rg "
    "GL_OES_EGL_image_external "
+   "GL_EXT_shader_framebuffer_fetch "
+   "GL_EXT_shader_framebuffer_fetch_non_coherent "
    "GL_APPLE_clip_distance "
    "GL_KHR_texture_compression_astc_ldr "
    "GL_ANGLE_framebuffer_blit "

@@ -223,6 +223,8 @@ static bool get_state(const struct st_context *ctx, GLenum pname, struct get_val
       return true;
    case GL_SHADER_COMPILER: INTS(1); v->kind = GET_BOOL; return true;
    case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT: INTS(1); return true;   /* GL_EXT_blend_func_extended */
+   /* GL_EXT_shader_framebuffer_fetch: no per-sample fetch (multi-sampled fetches are refused) */
+   case GL_FRAGMENT_SHADER_DISCARDS_SAMPLES_EXT: INTS(0); v->kind = GET_BOOL; return true;
    /* GL_EXT_draw_buffers */
    case GL_MAX_DRAW_BUFFERS_EXT: case GL_MAX_COLOR_ATTACHMENTS_EXT: INTS(GL_FB_MAX_COLOR); return true;
    case GL_DRAW_BUFFER0_EXT: case GL_DRAW_BUFFER1_EXT: case GL_DRAW_BUFFER2_EXT:

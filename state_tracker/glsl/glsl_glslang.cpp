@@ -9,6 +9,7 @@
 #include "glsl_clip_distance.h"
 #include "glsl_depth.h"
 #include "glsl_draw_instanced.h"
+#include "glsl_fb_fetch.h"
 #include "glsl_es100_rewrite.h"
 #include "glsl_es100_rules.h"
 #include "glsl_ext_macros.h"
@@ -72,6 +73,8 @@ const char *const SUPPORTED_EXTENSIONS[] = { "GL_OES_standard_derivatives", "GL_
                                               "GL_OES_EGL_image_external",
                                               "GL_APPLE_clip_distance",
                                               "GL_EXT_separate_shader_objects",
+                                              "GL_EXT_shader_framebuffer_fetch",
+                                              "GL_EXT_shader_framebuffer_fetch_non_coherent",
                                               nullptr };
 
 /* GLSL ES 1.00 4.6.4: "It is an error to declare gl_FrontFacing as invariant." glslang
@@ -162,7 +165,7 @@ static const std::string &stage_preamble(enum ir_stage stage)
       "#define __VERSION__ __VERSION__\n" + extension_macro_preamble() +
          draw_instanced_preamble(IR_STAGE_VERTEX),
       "#define __VERSION__ __VERSION__\n" + extension_macro_preamble() +
-         draw_instanced_preamble(IR_STAGE_FRAGMENT),
+         draw_instanced_preamble(IR_STAGE_FRAGMENT) + fb_fetch_preamble(IR_STAGE_FRAGMENT),
    };
    return preambles[stage == IR_STAGE_VERTEX ? 0 : 1];
 }
@@ -222,9 +225,11 @@ std::unique_ptr<glslang::TShader> parse_stage(enum ir_stage stage,
    /* extension directives glslang does not know become definitions or blanks first; then
     * every GL_ name the driver does not expose is hidden */
    std::map<std::string, int> locations;
-   const std::vector<std::string> sources = hide_unexposed_macros(clip_distance_directives(
-      draw_instanced_directives(hide_shim_extensions(take_es100_locations(original, locations)),
-                                stage),
+   const std::vector<std::string> sources = hide_unexposed_macros(fb_fetch_directives(
+      clip_distance_directives(
+         draw_instanced_directives(
+            hide_shim_extensions(take_es100_locations(original, locations)), stage),
+         stage),
       stage));
    SourceList src(sources, stage);
    size_t size = preprocessed_size(stage, sources, src);

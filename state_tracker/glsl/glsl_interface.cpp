@@ -10,6 +10,7 @@
 
 #include "glsl_clip_distance.h"
 #include "glsl_draw_instanced.h"
+#include "glsl_fb_fetch.h"
 #include "glsl_glslang.h"
 #include "glsl_state_uniforms.h"
 
@@ -75,7 +76,8 @@ bool is_user(const Decl &d)
 {
    return d.builtin == EbvNone && d.name.compare(0, 3, "gl_") != 0 &&
           d.name != DRAW_INSTANCED_ID &&   /* gl_InstanceIDEXT's, see below */
-          d.name != CLIP_DISTANCE_VAR;     /* gl_ClipDistance's, see below */
+          d.name != CLIP_DISTANCE_VAR &&   /* gl_ClipDistance's, see below */
+          d.name != FB_FETCH_ID && d.name != FB_FETCH_NONCOHERENT_ID;   /* gl_LastFragData's */
 }
 
 unsigned usage_of(const Type &t, unsigned slot)
@@ -484,6 +486,16 @@ void Linker::varyings_and_builtins(const glsl_frag_binding *frag, unsigned num_f
          bool fc = d.storage == EvqFragCoord;
          int in = add_io(fs_ir, true, fc ? IR_SEM_POSITION : IR_SEM_POINTCOORD, 0, fc ? 0xf : 0x3);
          fs_map[d.name].value = registers(d.type, IR_FILE_INPUT, { (unsigned)std::max(in, 0) });
+      } else if (d.storage == EvqVaryingIn &&
+                 (d.name == FB_FETCH_ID || d.name == FB_FETCH_NONCOHERENT_ID)) {
+         /* gl_LastFragData[k]: colour buffer k under the fragment (glsl_fb_fetch.h) */
+         std::vector<unsigned> idx;
+         for (unsigned k = 0; k < d.type.slots(); k++)
+            idx.push_back((unsigned)std::max(add_io(fs_ir, true, IR_SEM_FBFETCH, k, 0xf), 0));
+         fs_map[d.name].value = registers(d.type, IR_FILE_INPUT, idx);
+         const Decl *coherent = fs.find(FB_FETCH_ID);
+         fs_ir->fb_fetch_noncoherent =
+            d.name == FB_FETCH_NONCOHERENT_ID && !(coherent && coherent->used);
       } else if (d.storage == EvqFace) {
          int in = add_io(fs_ir, true, IR_SEM_FACE, 0, 1);
          GlobalVar &g = fs_map[d.name];
