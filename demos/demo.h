@@ -18,6 +18,6 @@ struct demo_def {
    struct sdl_demo_callbacks cb;
 };
 
-extern const struct demo_def demo_scene, demo_gpuview;
+extern const struct demo_def demo_scene, demo_msaa, demo_gpuview;
 
 #endif

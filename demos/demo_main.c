@@ -12,7 +12,7 @@
 
 #include "demo.h"
 
-static const struct demo_def *const demos[] = {&demo_scene, &demo_gpuview};
+static const struct demo_def *const demos[] = {&demo_scene, &demo_msaa, &demo_gpuview};
 #define NUM_DEMOS (sizeof(demos) / sizeof(demos[0]))
 
 static int usage(FILE *f, int status)

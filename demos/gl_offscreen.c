@@ -35,7 +35,8 @@ static bool choose_config(struct gl_offscreen *o, int samples, bool depth)
          return true;
       }
    }
-   static const EGLint any[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_NONE};
+   static const EGLint any[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
+                                EGL_OPENGL_ES2_BIT, EGL_NONE};
    eglChooseConfig(o->dpy, any, configs, 64, &n);
    char offered[128] = "";
    unsigned seen = 0;

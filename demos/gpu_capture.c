@@ -69,6 +69,23 @@ bool gpu_capture_reg(const struct gpu_capture *c, uint32_t offset, uint32_t *val
    return true;
 }
 
+bool gpu_capture_field(const struct gpu_capture *c, const char *reg, const char *field,
+                       uint32_t *value)
+{
+   const struct hw_register *r = hw_find_register_by_name(reg);
+   uint32_t v;
+   if (!r || !gpu_capture_reg(c, r->offset, &v))
+      return false;
+   for (unsigned i = 0; i < r->num_fields; i++) {
+      const struct hw_field *f = &r->fields[i];
+      if (!strcmp(f->name, field)) {
+         *value = f->width >= 32 ? v : (v >> f->shift) & ((1u << f->width) - 1);
+         return true;
+      }
+   }
+   return false;
+}
+
 static void set_reg(struct gpu_capture *c, uint64_t offset, uint32_t value)
 {
    if (offset >= GPU_CAPTURE_REG_SPACE)

@@ -66,6 +66,10 @@ bool gpu_capture_start(struct gpu_capture *c);
 bool gpu_capture_update(struct gpu_capture *c);
 /* The value the stream left in the register at byte address `offset`; false if none. */
 bool gpu_capture_reg(const struct gpu_capture *c, uint32_t offset, uint32_t *value);
+/* Field `field` of register `reg` (names from the generated register tables) as the stream
+ * left it; false if the register is unknown or was never written. */
+bool gpu_capture_field(const struct gpu_capture *c, const char *reg, const char *field,
+                       uint32_t *value);
 /* Removes the file and frees everything. */
 void gpu_capture_stop(struct gpu_capture *c);
 
