@@ -117,6 +117,10 @@ void gl_offscreen_fini(struct gl_offscreen *o)
 {
    if (o->dpy == EGL_NO_DISPLAY)
       return;
+   /* Let the GPU finish first: work still in flight at exit would run on the GPU thread
+    * while the process's exit handlers tear down the libraries it uses (LLVM). */
+   if (o->surface != EGL_NO_SURFACE)
+      glFinish();
    eglMakeCurrent(o->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    if (o->surface != EGL_NO_SURFACE)
       eglDestroySurface(o->dpy, o->surface);

@@ -18,7 +18,7 @@ void shot_require_xvfb(void)
    }
 }
 
-static bool read_png(const char *path, struct shot *s)
+bool shot_read(const char *path, struct shot *s)
 {
    png_image img;
    memset(&img, 0, sizeof(img));
@@ -53,7 +53,7 @@ bool shot_run(const char *with_xvfb, const char *launcher, const char *const *ar
    snprintf(cmd + n, sizeof(cmd) - (size_t)n, " > '%s'", txt);
    int rc = system(cmd);
    bool ok = check(rc == 0, "%s exited with status %d", cmd, rc) &&
-             check(read_png(png, s), "%s: no readable screenshot %s", cmd, png);
+             check(shot_read(png, s), "%s: no readable screenshot %s", cmd, png);
    if (out_text) {
       *out_text = NULL;
       FILE *f = fopen(txt, "rb");

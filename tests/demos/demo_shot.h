@@ -18,6 +18,8 @@ void shot_require_xvfb(void);
  * (malloc'ed). */
 bool shot_run(const char *with_xvfb, const char *launcher, const char *const *args,
               struct shot *s, char **out_text);
+/* Reads a PNG file; false if it is missing or not a PNG. */
+bool shot_read(const char *path, struct shot *s);
 void shot_free(struct shot *s);
 /* The pixel at (x, y) as 0xRRGGBB. */
 uint32_t shot_rgb(const struct shot *s, unsigned x, unsigned y);
