@@ -9,7 +9,8 @@
  * (gpu_capture.h) and decoded by the register tables' S<k>_X / S<k>_Y fields (signed
  * 4-bit, 1/16 px from the pixel centre, y down: docs/r600-hardware-notes.md §3.2). The
  * sample count comes from PA_SC_AA_CONFIG.MSAA_NUM_SAMPLES and the triangle edge rule
- * shown from PA_SC_EDGERULE.ER_TRI, both from the same capture.
+ * shown from PA_SC_EDGERULE.ER_TRI (R7xx; the original R600 has a fixed rule and no such
+ * register: docs/r600-hardware-notes.md §1 and §7), both from the same capture.
  *
  * Colours: red, green and blue triangles of 248 (0.972549 = 248/255) on black, so that a
  * pixel with k of n samples covered resolves to exactly 248 k / n for n = 1, 2, 4, 8
@@ -69,6 +70,7 @@ struct msaa {
    int dx[MAX_SAMPLES], dy[MAX_SAMPLES];   /* 1/16 px */
    char locs_reg[64];                   /* the register the offsets came from (samples 0..3) */
    uint32_t edgerule;
+   bool have_edgerule;                  /* R7xx only: R6xx has a fixed rule */
    bool msaa_enable;
    char caption[1024];                  /* the text above and below the image */
 };
@@ -147,7 +149,7 @@ static void read_state(struct msaa *m)
    uint32_t log2n = 0, enable = 0, rule = 0;
    gpu_capture_field(&m->capture, "PA_SC_AA_CONFIG", "MSAA_NUM_SAMPLES", &log2n);
    gpu_capture_field(&m->capture, "PA_SC_MODE_CNTL", "MSAA_ENABLE", &enable);
-   gpu_capture_field(&m->capture, "PA_SC_EDGERULE", "ER_TRI", &rule);
+   m->have_edgerule = gpu_capture_field(&m->capture, "PA_SC_EDGERULE", "ER_TRI", &rule);
    m->samples = log2n <= 3 ? 1u << log2n : 1;
    m->msaa_enable = enable;
    m->edgerule = rule;
@@ -249,11 +251,16 @@ static bool msaa_frame(void *demo, const struct sdl_view *view, unsigned w, unsi
       n += (size_t)snprintf(text + n, size - n, " (%d,%d)", m->dx[k], m->dy[k]);
    size_t below = n < size ? n + 1 : size - 1;
    n = below;
+   char rule[64];
+   if (m->have_edgerule)
+      snprintf(rule, sizeof(rule), "PA_SC_EDGERULE.ER_TRI = 0x%X", m->edgerule);
+   else
+      snprintf(rule, sizeof(rule), "THE FIXED EDGE RULE (NO PA_SC_EDGERULE)");
    snprintf(text + n, size - n,
             "DOTS: SAMPLE POSITIONS; BLOCKS: RESOLVED PIXELS (248 X COVERED / %u)\n"
-            "PA_SC_EDGERULE.ER_TRI = 0x%X: A SAMPLE ON A SHARED EDGE GOES TO ONE TRIANGLE\n"
+            "%s: A SAMPLE ON A SHARED EDGE GOES TO ONE TRIANGLE\n"
             "LEFT DRAG MOVES THE TRIANGLES IN 1/16 PX STEPS (NOW %+.4g, %+.4g PX); R RESETS",
-            m->samples, m->edgerule, ox, oy);
+            m->samples, rule, ox, oy);
    canvas_text(c, 8, 8, 1, TEXT, text);
    canvas_text(c, 8, TOP + TH * scale + 12, 1, TEXT, text + below);
    text[below - 1] = '\n';   /* one text for stdout */

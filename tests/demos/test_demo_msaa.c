@@ -4,9 +4,10 @@
  * Reference (independent of the driver's table and of the simulator):
  *  - the R600/R700 4x pattern, docs/r600-hardware-notes.md §3.2: offsets (-2,-2) (2,2)
  *    (-6,6) (6,-6) in 1/16 px from the pixel centre, y down; single-sampled: the centre;
- *  - the edge rule the driver programs for GL (PA_SC_EDGERULE.ER_TRI = 0xA: a sample
- *    exactly on a left or top edge is inside, on a right or bottom edge outside), evaluated
- *    exactly by tests/common/raster_ref.h;
+ *  - the edge rule the driver programs for GL on R7xx (PA_SC_EDGERULE.ER_TRI = 0xA: a sample
+ *    exactly on a left or top edge is inside, on a right or bottom edge outside), which the
+ *    original R600's fixed rule is taken to be (hardware notes §7), evaluated exactly by
+ *    tests/common/raster_ref.h;
  *  - the demo's triangles (demos/demo_msaa.c, in pixels, y down): red (2,0) (10,8) (2,8),
  *    green (2,0) (10,0) (10,8), blue (180,24)/16 (248,34)/16 (192,110)/16, each of colour 248
  *    on black, so a pixel with k of n samples in a triangle resolves to 248 k / n exactly.
@@ -17,7 +18,8 @@
  * a white dot centred at (block + 17 + dx * 34 / 16, block + 17 + dy * 34 / 16) (C division).
  * The block's colour is checked as the most frequent colour of its interior (the dots and
  * outlines cover a small part of it).
- * Also: the caption the demo prints names the pattern it read from the registers, and a
+ * Also: the caption the demo prints names the pattern it read from the registers and the
+ * edge rule (ER_TRI = 0xA on R7xx; the original R600 has no PA_SC_EDGERULE), and a
  * sample count EGL has no config for is refused with a message naming those it has.
  *
  *   test_demo_msaa WITH_XVFB R600SIM_DEMO */
@@ -93,7 +95,8 @@ static uint32_t block_colour(const struct shot *s, int px, int py)
 }
 
 static void check_msaa(const char *with_xvfb, const char *demo, const char *chip,
-                       const char *samples, const struct pattern *p, const char *caption)
+                       const char *samples, const struct pattern *p, const char *caption,
+                       const char *rule)
 {
    const char *args[] = {"--chip", chip, "--samples", samples, "msaa", NULL};
    struct shot s;
@@ -101,6 +104,7 @@ static void check_msaa(const char *with_xvfb, const char *demo, const char *chip
    bool ran = shot_run(with_xvfb, demo, args, &s, &text);
    CHECK(text && strstr(text, caption), "%s %sx: the caption lacks \"%s\":\n%s", chip, samples,
          caption, text ? text : "");
+   CHECK(text && strstr(text, rule), "%s %sx: the caption lacks \"%s\"", chip, samples, rule);
    free(text);
    if (!ran)
       return;
@@ -141,11 +145,14 @@ int main(int argc, char **argv)
    shot_require_xvfb();
    setenv("R600SIM_ENGINE", "interp", 1);
    check_msaa(argv[1], argv[2], "rv770", "4", &four,
-              "SAMPLE OFFSETS (1/16 PX, Y DOWN) PA_SC_AA_SAMPLE_LOCS_MCTX: (-2,-2) (2,2) (-6,6) (6,-6)\n");
+              "SAMPLE OFFSETS (1/16 PX, Y DOWN) PA_SC_AA_SAMPLE_LOCS_MCTX: (-2,-2) (2,2) (-6,6) (6,-6)\n",
+              "\nPA_SC_EDGERULE.ER_TRI = 0xA: ");
    setenv("R600SIM_ENGINE", "jit", 1);
    check_msaa(argv[1], argv[2], "r600", "4", &four,
-              "SAMPLE OFFSETS (1/16 PX, Y DOWN) PA_SC_AA_SAMPLE_LOCS_4S: (-2,-2) (2,2) (-6,6) (6,-6)\n");
-   check_msaa(argv[1], argv[2], "rv770", "0", &single, "MSAA 1X ON rv770");
+              "SAMPLE OFFSETS (1/16 PX, Y DOWN) PA_SC_AA_SAMPLE_LOCS_4S: (-2,-2) (2,2) (-6,6) (6,-6)\n",
+              "\nTHE FIXED EDGE RULE (NO PA_SC_EDGERULE): ");
+   check_msaa(argv[1], argv[2], "rv770", "0", &single, "MSAA 1X ON rv770",
+              "\nPA_SC_EDGERULE.ER_TRI = 0xA: ");
 
    /* EGL has pbuffer configs of 0 and 4 samples only: 8 is refused, naming them. */
    char cmd[2048];
