@@ -245,10 +245,10 @@ static bool msaa_frame(void *demo, const struct sdl_view *view, unsigned w, unsi
    n += (size_t)snprintf(text + n, size - n, "MSAA %uX ON %s, %ux%u PIXELS SHOWN %dX%s\n",
                          m->samples, hw_chip_name(m->capture.frame.chip), TW, TH, scale,
                          m->msaa_enable ? "" : " (MSAA_ENABLE = 0: SAMPLES AT THE CENTRE)");
-   n += (size_t)snprintf(text + n, size - n, "SAMPLE OFFSETS (1/16 PX, Y DOWN) %s:",
+   n += (size_t)snprintf(text + n, size - n, "SAMPLE OFFSETS (1/16 PX, Y DOWN) FROM %s:\n",
                          m->locs_reg);
    for (unsigned k = 0; k < m->samples && n < size; k++)
-      n += (size_t)snprintf(text + n, size - n, " (%d,%d)", m->dx[k], m->dy[k]);
+      n += (size_t)snprintf(text + n, size - n, "%s(%d,%d)", k ? " " : "", m->dx[k], m->dy[k]);
    size_t below = n < size ? n + 1 : size - 1;
    n = below;
    char rule[64];

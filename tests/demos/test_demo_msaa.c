@@ -19,8 +19,10 @@
  * The block's colour is checked as the most frequent colour of its interior (the dots and
  * outlines cover a small part of it).
  * Also: the caption the demo prints names the pattern it read from the registers and the
- * edge rule (ER_TRI = 0xA on R7xx; the original R600 has no PA_SC_EDGERULE), and a
- * sample count EGL has no config for is refused with a message naming those it has.
+ * edge rule (ER_TRI = 0xA on R7xx; the original R600 has no PA_SC_EDGERULE). 2x and 8x
+ * (patterns from the same table of the notes) are checked the same way when EGL has
+ * pbuffer configs of those counts; without them the demo must refuse the count with a
+ * message naming the counts EGL has.
  *
  *   test_demo_msaa WITH_XVFB R600SIM_DEMO */
 #include <stdio.h>
@@ -49,7 +51,10 @@ struct pattern {
    int d[8][2];
 };
 static const struct pattern single = {1, {{0, 0}}};
+static const struct pattern two = {2, {{-4, 4}, {4, -4}}};
 static const struct pattern four = {4, {{-2, -2}, {2, 2}, {-6, 6}, {6, -6}}};
+static const struct pattern eight = {8, {{-1, 1}, {1, 5}, {3, -5}, {5, 3}, {-7, -1}, {-3, -7},
+                                         {7, -3}, {-5, 7}}};
 
 static uint32_t expected(const struct pattern *p, int px, int py)
 {
@@ -136,6 +141,46 @@ static void check_msaa(const char *with_xvfb, const char *demo, const char *chip
    shot_free(&s);
 }
 
+/* "FROM <reg>:\n(dx,dy) ..." as the caption prints the pattern. */
+static void caption_of(const struct pattern *p, const char *reg, char *out, size_t size)
+{
+   size_t n = (size_t)snprintf(out, size, "FROM %s:\n", reg);
+   for (unsigned k = 0; k < p->n && n < size; k++)
+      n += (size_t)snprintf(out + n, size - n, "%s(%d,%d)", k ? " " : "", p->d[k][0], p->d[k][1]);
+   if (n + 1 < size)
+      strcat(out, "\n");
+}
+
+/* 2x and 8x: the pixels as for 4x when EGL has a pbuffer config of that many samples; else
+ * the demo must refuse with a message naming the counts it has, which lack it. */
+static void check_other(const char *with_xvfb, const char *demo, const struct pattern *p,
+                        const char *r600_reg)
+{
+   char cmd[2048], out[4096] = "", n[4], want[64];
+   snprintf(n, sizeof(n), "%u", p->n);
+   snprintf(cmd, sizeof(cmd), "'%s' '%s' --samples %s --frames 1 msaa 2>&1 >/dev/null", with_xvfb,
+            demo, n);
+   FILE *f = popen(cmd, "r");
+   size_t len = f ? fread(out, 1, sizeof(out) - 1, f) : 0;
+   out[len] = 0;
+   int status = f ? pclose(f) : -1;
+   snprintf(want, sizeof(want), "no pbuffer config with %s samples (r600sim's EGL offers ", n);
+   const char *refusal = strstr(out, want);
+   if (status != 0 && refusal) {
+      const char *list = refusal + strlen(want);
+      CHECK(strncmp(list, n, strlen(n)) && !strstr(list, n[0] == '2' ? " 2)" : " 8)") &&
+               !strstr(list, n[0] == '2' ? " 2," : " 8,"),
+            "%sx refused although EGL offers it: %s", n, refusal);
+      printf("%sx: EGL has no pbuffer config with %s samples; the refusal is checked\n", n, n);
+      return;
+   }
+   char cap[256];
+   caption_of(p, "PA_SC_AA_SAMPLE_LOCS_MCTX", cap, sizeof(cap));
+   check_msaa(with_xvfb, demo, "rv770", n, p, cap, "\nPA_SC_EDGERULE.ER_TRI = 0xA: ");
+   caption_of(p, r600_reg, cap, sizeof(cap));
+   check_msaa(with_xvfb, demo, "r600", n, p, cap, "\nTHE FIXED EDGE RULE (NO PA_SC_EDGERULE): ");
+}
+
 int main(int argc, char **argv)
 {
    if (argc != 3) {
@@ -143,26 +188,16 @@ int main(int argc, char **argv)
       return 2;
    }
    shot_require_xvfb();
+   char cap[256];
    setenv("R600SIM_ENGINE", "interp", 1);
-   check_msaa(argv[1], argv[2], "rv770", "4", &four,
-              "SAMPLE OFFSETS (1/16 PX, Y DOWN) PA_SC_AA_SAMPLE_LOCS_MCTX: (-2,-2) (2,2) (-6,6) (6,-6)\n",
-              "\nPA_SC_EDGERULE.ER_TRI = 0xA: ");
+   caption_of(&four, "PA_SC_AA_SAMPLE_LOCS_MCTX", cap, sizeof(cap));
+   check_msaa(argv[1], argv[2], "rv770", "4", &four, cap, "\nPA_SC_EDGERULE.ER_TRI = 0xA: ");
    setenv("R600SIM_ENGINE", "jit", 1);
-   check_msaa(argv[1], argv[2], "r600", "4", &four,
-              "SAMPLE OFFSETS (1/16 PX, Y DOWN) PA_SC_AA_SAMPLE_LOCS_4S: (-2,-2) (2,2) (-6,6) (6,-6)\n",
-              "\nTHE FIXED EDGE RULE (NO PA_SC_EDGERULE): ");
+   caption_of(&four, "PA_SC_AA_SAMPLE_LOCS_4S", cap, sizeof(cap));
+   check_msaa(argv[1], argv[2], "r600", "4", &four, cap, "\nTHE FIXED EDGE RULE (NO PA_SC_EDGERULE): ");
    check_msaa(argv[1], argv[2], "rv770", "0", &single, "MSAA 1X ON rv770",
               "\nPA_SC_EDGERULE.ER_TRI = 0xA: ");
-
-   /* EGL has pbuffer configs of 0 and 4 samples only: 8 is refused, naming them. */
-   char cmd[2048];
-   snprintf(cmd, sizeof(cmd), "'%s' '%s' --samples 8 --frames 1 msaa 2>&1", argv[1], argv[2]);
-   FILE *f = popen(cmd, "r");
-   char out[4096] = "";
-   size_t len = f ? fread(out, 1, sizeof(out) - 1, f) : 0;
-   out[len] = 0;
-   int status = f ? pclose(f) : -1;
-   CHECK(status != 0 && strstr(out, "no pbuffer config with 8 samples (r600sim's EGL offers 0, 4)"),
-         "--samples 8: status %d, output:\n%s", status, out);
+   check_other(argv[1], argv[2], &two, "PA_SC_AA_SAMPLE_LOCS_2S");
+   check_other(argv[1], argv[2], &eight, "PA_SC_AA_SAMPLE_LOCS_8S_WD0");
    return check_report();
 }
