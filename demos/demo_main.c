@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <GLES2/gl2.h>
+
 #include "demo.h"
 
 static const struct demo_def *const demos[] = {&demo_scene, &demo_msaa, &demo_gpuview};
@@ -75,9 +77,10 @@ int main(int argc, char **argv)
    void *demo = def->create(&opts);
    if (!demo)
       return 1;
+   /* The demo's context is current: the title names the renderer, e.g. "r600sim (rv770)". */
    char title[128];
-   snprintf(title, sizeof(title), "r600sim-demo %s (%s)", def->name,
-            getenv("R600SIM_CHIP") ? getenv("R600SIM_CHIP") : "rv770");
+   const char *renderer = (const char *)glGetString(GL_RENDERER);
+   snprintf(title, sizeof(title), "r600sim-demo %s: %s", def->name, renderer ? renderer : "?");
    loop.title = title;
    loop.width = def->width;
    loop.height = def->height;

@@ -128,9 +128,9 @@ static void run(Display *dpy, const char *demo, KeySym quit, bool resize)
    Window w = 0;
    for (unsigned t = 0; t < 30000 && !w; t += 100) {
       sleep_ms(100);
-      w = find_window(dpy, "r600sim-demo scene");
+      w = find_window(dpy, "r600sim-demo scene: r600sim (");
    }
-   if (check(w != 0, "no window titled \"r600sim-demo scene...\" within 30 s")) {
+   if (check(w != 0, "no window titled \"r600sim-demo scene: r600sim (...\" within 30 s")) {
       if (resize) {
          XResizeWindow(dpy, w, 320, 240);
          XSync(dpy, False);
