@@ -67,6 +67,10 @@ ST_EXPORT void r600sim_st_context_destroy(struct st_context *);
  * LOSE_CONTEXT_ON_RESET, false: NO_RESET_NOTIFICATION, the default). */
 ST_EXPORT void r600sim_st_context_set_robustness(struct st_context *ctx, bool robust_access,
                                                  bool lose_on_reset);
+/* A debug context (EGL_KHR_create_context's debug bit, EGL 1.5's EGL_CONTEXT_OPENGL_DEBUG),
+ * right after creation: DEBUG_OUTPUT starts enabled (KHR_debug). OpenGL ES 2.0 has no
+ * GL_CONTEXT_FLAGS query to report the flag. */
+ST_EXPORT void r600sim_st_context_set_debug(struct st_context *ctx);
 /* Binds ctx (NULL: release) with its draw/read drawables (NULL: none) to this thread.
  * The first binding sets the viewport and scissor to the draw surface's size. */
 ST_EXPORT bool r600sim_st_make_current(struct st_context *ctx, struct st_framebuffer *draw,

@@ -58,6 +58,7 @@ struct context_attribs {
    EGLint major, minor;
    bool robust;            /* robust buffer access */
    bool lose_on_reset;     /* reset notification strategy LOSE_CONTEXT_ON_RESET */
+   bool debug;             /* a debug context (EGL_CONTEXT_OPENGL_DEBUG or the flag bit) */
 };
 
 /* Validates the attribute list for an OpenGL ES context (EGL 1.5 section 3.7.1,
@@ -76,14 +77,16 @@ static EGLint parse_context_attribs(const EGLint *attribs, struct context_attrib
          out->minor = v;
          break;
       case EGL_CONTEXT_FLAGS_KHR:
-         /* Only the debug bit is meaningful for OpenGL ES; debug contexts may add no
-          * functionality (EGL_KHR_create_context), and ours add none. */
+         /* Only the debug bit is meaningful for OpenGL ES: a debug context starts with
+          * DEBUG_OUTPUT enabled (KHR_debug). */
          if (v & ~EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR)
             return EGL_BAD_ATTRIBUTE;
+         out->debug = (v & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR) != 0;
          break;
       case EGL_CONTEXT_OPENGL_DEBUG:
          if (v != EGL_TRUE && v != EGL_FALSE)
             return EGL_BAD_ATTRIBUTE;
+         out->debug = v == EGL_TRUE;
          break;
       case EGL_CONTEXT_OPENGL_ROBUST_ACCESS:
       case EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT:
@@ -154,6 +157,8 @@ EGL_EXPORT EGLContext EGLAPIENTRY eglCreateContext(EGLDisplay dpy, EGLConfig con
       goto out;
    }
    r600sim_st_context_set_robustness(c->st, a.robust, a.lose_on_reset);
+   if (a.debug)
+      r600sim_st_context_set_debug(c->st);
    r600sim_st_context_set_blob_cache(c->st, &d->blob_cache);
    c->lose_on_reset = a.lose_on_reset;
    c->dpy = d;

@@ -13,6 +13,8 @@
  * the list. */
 #include "gl_debug.h"
 
+#include "st_api.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -338,6 +340,11 @@ void GL_APIENTRY glGetPointervKHR(GLenum pname, void **params)
    default:
       gl_error(ctx, GL_INVALID_ENUM);
    }
+}
+
+void r600sim_st_context_set_debug(struct st_context *ctx)
+{
+   ctx->debug_output = true;
 }
 
 bool gl_debug_get_state(const struct st_context *ctx, GLenum pname, int64_t *value)

@@ -1,13 +1,15 @@
 /* GL_KHR_debug: the message log, the volume control and its default (everything but LOW
  * severity), debug groups (push/pop messages, inherited control, stack errors), the callback,
  * GL errors as messages, the limits, object labels on every ES 2.0 object kind, and the
- * errors of each entry point (KHR_debug spec, ES flavour). Prints "N passed, M failed". */
+ * errors of each entry point (KHR_debug spec, ES flavour), DEBUG_OUTPUT's initial state in
+ * debug contexts. Prints "N passed, M failed". */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <EGL/egl.h>
+#include <EGL/eglext.h>
 #include <GLES2/gl2.h>
 #include <GLES2/gl2ext.h>
 
@@ -304,6 +306,47 @@ static void test_labels(void)
    drain();
 }
 
+/* KHR_debug: DEBUG_OUTPUT starts enabled in a debug context (EGL_KHR_create_context's flag
+ * bit or EGL 1.5's EGL_CONTEXT_OPENGL_DEBUG) and disabled otherwise; ES 2.0 has no
+ * GL_CONTEXT_FLAGS (0x821E) query to report the flag. */
+static void test_debug_context(struct egl_fixture *f)
+{
+   /* the fixture's config, so the new contexts can be made current on its pbuffer */
+   EGLConfig cfg;
+   EGLint id = 0, n = 0;
+   eglQueryContext(f->dpy, f->ctx, EGL_CONFIG_ID, &id);
+   const EGLint cfg_attribs[] = { EGL_CONFIG_ID, id, EGL_NONE };
+   CHECK(eglChooseConfig(f->dpy, cfg_attribs, &cfg, 1, &n) && n == 1, "the fixture's config");
+   const EGLint plain[] = { EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE };
+   const EGLint flag[] = { EGL_CONTEXT_CLIENT_VERSION, 2, EGL_CONTEXT_FLAGS_KHR,
+                           EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR, EGL_NONE };
+   const EGLint debug15[] = { EGL_CONTEXT_CLIENT_VERSION, 2, EGL_CONTEXT_OPENGL_DEBUG,
+                              EGL_TRUE, EGL_NONE };
+   const EGLint no15[] = { EGL_CONTEXT_CLIENT_VERSION, 2, EGL_CONTEXT_OPENGL_DEBUG,
+                           EGL_FALSE, EGL_NONE };
+   const struct { const EGLint *attribs; bool debug; const char *what; } cases[] = {
+      { plain, false, "no debug attribute" },
+      { flag, true, "EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR" },
+      { debug15, true, "EGL_CONTEXT_OPENGL_DEBUG = EGL_TRUE" },
+      { no15, false, "EGL_CONTEXT_OPENGL_DEBUG = EGL_FALSE" },
+   };
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      EGLContext c = eglCreateContext(f->dpy, cfg, EGL_NO_CONTEXT, cases[i].attribs);
+      CHECK(c != EGL_NO_CONTEXT, "%s: context created", cases[i].what);
+      if (c == EGL_NO_CONTEXT)
+         continue;
+      CHECK(eglMakeCurrent(f->dpy, f->surf, f->surf, c), "%s: made current", cases[i].what);
+      CHECK(glIsEnabled(GL_DEBUG_OUTPUT_KHR) == (cases[i].debug ? GL_TRUE : GL_FALSE),
+            "%s: DEBUG_OUTPUT initially %s", cases[i].what, cases[i].debug ? "on" : "off");
+      GLint flags = -1;
+      glGetIntegerv(0x821E /* GL_CONTEXT_FLAGS */, &flags);
+      expect_error(GL_INVALID_ENUM, "GL_CONTEXT_FLAGS on ES 2.0");
+      CHECK(flags == -1, "%s: GL_CONTEXT_FLAGS left the output alone", cases[i].what);
+      eglMakeCurrent(f->dpy, f->surf, f->surf, f->ctx);
+      eglDestroyContext(f->dpy, c);
+   }
+}
+
 #define LOAD(var, name) var = (void *)eglGetProcAddress(name)
 
 int main(void)
@@ -334,6 +377,7 @@ int main(void)
    test_control_and_groups();
    test_callback();
    test_labels();
+   test_debug_context(&f);
 
    egl_fixture_fini(&f);
    return check_report();
