@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "glvnd/egl_report.h"
 #include "egl_internal.h"
 #include "st_api.h"
 
@@ -140,6 +141,7 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglInitialize(EGLDisplay dpy, EGLint *major, E
          return egl_error(EGL_NOT_INITIALIZED);
       }
       d->initialized = true;
+      egl_report_initialize();
    }
    egl_unlock();
    if (major)
