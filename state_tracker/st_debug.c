@@ -1,6 +1,8 @@
 /* R600SIM_DEBUG flags of the GL layer. */
 #include "st_debug.h"
 
+#include <stdio.h>
+
 #include "r600sim/debug_flags.h"
 
 unsigned st_debug_flags;
@@ -14,4 +16,9 @@ void st_debug_init(void)
    bool help;
    st_debug_flags = r600sim_debug_parse(st_flags, sizeof(st_flags) / sizeof(st_flags[0]),
                                         "the GL layer (state_tracker)", &help);
+   /* The simulator prints its own lists after these and exits. */
+   if (help)
+      fprintf(stderr, "Environment variables of the GL layer:\n  %-20s %s\n", "R600SIM_REPORT",
+              "FILE: append a line to FILE at each EGL display initialization, naming the r600sim "
+              "library the program reached (bin/r600sim-run --check)");
 }
