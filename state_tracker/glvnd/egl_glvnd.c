@@ -8,6 +8,7 @@
  * pointer handed out here is ours, whatever other libGLESv2.so.2 the process has loaded.
  */
 #include <pthread.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "egl_glvnd.h"
@@ -47,8 +48,9 @@ static void collect_platform_extensions(void)
    size_t used = 0;
    for (const char *p = all; p && *p;) {
       size_t n = strcspn(p, " ");
-      if (n && memmem(p, n, "_platform_", 10) && strncmp(p, "EGL_EXT_platform_base", n) != 0 &&
-          used + n + 2 <= sizeof(platform_extensions)) {
+      static const char base_name[] = "EGL_EXT_platform_base";
+      bool base = n == sizeof(base_name) - 1 && !memcmp(p, base_name, n);
+      if (memmem(p, n, "_platform_", 10) && !base && used + n + 2 <= sizeof(platform_extensions)) {
          if (used)
             platform_extensions[used++] = ' ';
          memcpy(platform_extensions + used, p, n);
