@@ -2,12 +2,16 @@
  * libGLESv2 (glvnd's), never against ours: bin/r600sim-run must bring it onto r600sim by
  * each route. It renders into a 64x64 pbuffer (blue clear, a red quad over the left half)
  * and checks that GL_RENDERER is r600sim's, that every pixel is exact and that no library
- * of Mesa's GL stack is mapped (/proc/self/maps).
+ * of Mesa's GL stack is mapped (/proc/self/maps); EGL extension functions taken from
+ * eglGetProcAddress (fence syncs, the driver name) work, errors included.
  * `egl_route_probe --no-checks` only renders and prints the renderer, exiting 0 whatever
  * stack it ran on (the r600sim-run --check test needs a program that succeeds on llvmpipe).
  * Prints "N passed, M failed". */
 #include <stdio.h>
 #include <string.h>
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
 
 #include "egl_fixture.h"
 #include "route_maps.h"
@@ -36,6 +40,35 @@ static void render(void)
    check_gl("draw");
 }
 
+/* EGL extension functions from eglGetProcAddress: through glvnd these are its vendor
+ * dispatch stubs, so the call, its result and its error all cross the vendor ABI. */
+static void check_extension_functions(EGLDisplay dpy)
+{
+   PFNEGLCREATESYNCKHRPROC create = (PFNEGLCREATESYNCKHRPROC)eglGetProcAddress("eglCreateSyncKHR");
+   PFNEGLCLIENTWAITSYNCKHRPROC wait =
+      (PFNEGLCLIENTWAITSYNCKHRPROC)eglGetProcAddress("eglClientWaitSyncKHR");
+   PFNEGLGETSYNCATTRIBKHRPROC attrib =
+      (PFNEGLGETSYNCATTRIBKHRPROC)eglGetProcAddress("eglGetSyncAttribKHR");
+   PFNEGLDESTROYSYNCKHRPROC destroy =
+      (PFNEGLDESTROYSYNCKHRPROC)eglGetProcAddress("eglDestroySyncKHR");
+   PFNEGLGETDISPLAYDRIVERNAMEPROC driver_name =
+      (PFNEGLGETDISPLAYDRIVERNAMEPROC)eglGetProcAddress("eglGetDisplayDriverName");
+   if (!CHECK(create && wait && attrib && destroy && driver_name, "extension functions found"))
+      return;
+   EGLSyncKHR sync = create(dpy, EGL_SYNC_FENCE_KHR, NULL);
+   CHECK(sync != EGL_NO_SYNC_KHR, "eglCreateSyncKHR");
+   CHECK_EQ(wait(dpy, sync, EGL_SYNC_FLUSH_COMMANDS_BIT_KHR, EGL_FOREVER_KHR),
+            EGL_CONDITION_SATISFIED_KHR, "eglClientWaitSyncKHR");
+   EGLint status = 0;
+   CHECK(attrib(dpy, sync, EGL_SYNC_STATUS_KHR, &status) && status == EGL_SIGNALED_KHR,
+         "fence signalled");
+   CHECK(destroy(dpy, sync), "eglDestroySyncKHR");
+   CHECK(!destroy(dpy, sync), "a destroyed sync is not destroyed twice");
+   CHECK_EQ(eglGetError(), EGL_BAD_PARAMETER, "its error reaches eglGetError");
+   const char *name = driver_name(dpy);
+   CHECK(name && strcmp(name, "r600sim") == 0, "eglGetDisplayDriverName");
+}
+
 int main(int argc, char **argv)
 {
    bool checks = !(argc > 1 && strcmp(argv[1], "--no-checks") == 0);
@@ -54,6 +87,7 @@ int main(int argc, char **argv)
    }
    CHECK(renderer && strncmp(renderer, "r600sim (", 9) == 0, "GL_RENDERER is r600sim's");
    CHECK_EQ(route_mesa_libraries_mapped(), 0, "Mesa libraries mapped");
+   check_extension_functions(f.dpy);
 
    static uint8_t pixels[W * H * 4];
    static const uint8_t red[4] = {255, 0, 0, 255}, blue[4] = {0, 0, 255, 255};
