@@ -34,6 +34,10 @@ ST_EXPORT struct st_framebuffer *r600sim_st_framebuffer_create_ms(unsigned width
                                                                   enum pipe_format zs,
                                                                   unsigned samples);
 ST_EXPORT void r600sim_st_framebuffer_destroy(struct st_framebuffer *);
+/* finished(data) runs after each glFinish of a context drawing into fb (EGL pixmap surfaces
+ * copy their rendering into the pixmap then, EGL 1.5 section 3.8). */
+ST_EXPORT void r600sim_st_framebuffer_on_finish(struct st_framebuffer *fb,
+                                                void (*finished)(void *data), void *data);
 ST_EXPORT struct pipe_resource *r600sim_st_framebuffer_color(struct st_framebuffer *);
 
 /* GLES context of version major.minor (only 2.0 for now; NULL for anything else). */
@@ -56,6 +60,14 @@ ST_EXPORT void r600sim_st_flush(struct st_context *ctx, bool finish);
  * frame (of the last swap) has executed, so that at most one frame runs behind the
  * application on the GPU thread. */
 ST_EXPORT void r600sim_st_swap(struct st_context *ctx);
+
+/* Presentation (st_present.c): submits ctx's recorded commands, waits for the GPU, and copies
+ * the rectangle (x, y, width, height) of fb's resolved colour buffer (rows top first) to dst
+ * as B8G8R8A8 bytes, `stride` bytes per row: the ZPixmap layout of 24/32-bit TrueColor X
+ * visuals on a little-endian host. false when out of memory or outside fb. */
+ST_EXPORT bool r600sim_st_framebuffer_read_bgra(struct st_context *ctx, struct st_framebuffer *fb,
+                                                unsigned x, unsigned y, unsigned width,
+                                                unsigned height, void *dst, unsigned stride);
 
 /* Fences for EGL sync objects (st_fence.c). r600sim_st_fence submits ctx's recorded commands
  * (a glFlush) and returns a fence that signals once the GPU has executed everything ctx

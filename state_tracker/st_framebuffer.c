@@ -78,3 +78,10 @@ struct pipe_resource *r600sim_st_framebuffer_color(struct st_framebuffer *fb)
 {
    return fb ? fb->color : NULL;
 }
+
+void r600sim_st_framebuffer_on_finish(struct st_framebuffer *fb, void (*finished)(void *data),
+                                      void *data)
+{
+   fb->finished = finished;
+   fb->finished_data = data;
+}

@@ -12,6 +12,10 @@ struct st_framebuffer {
    unsigned samples;              /* 0 = single-sampled, else 2/4/8 (resolved on reads) */
    struct pipe_resource *color;   /* top row first (see st_api.h) */
    struct pipe_resource *zs;      /* NULL without depth/stencil */
+   /* Called after glFinish on a context drawing into it (EGL pixmap surfaces update their
+    * pixmap then), NULL for none. */
+   void (*finished)(void *data);
+   void *finished_data;
 };
 
 struct st_framebuffer *st_framebuffer_ref(struct st_framebuffer *);

@@ -1,10 +1,13 @@
 /* Frame buffer configurations: RGBA8888 pbuffer configs without and with depth24/stencil8,
- * single-sampled and 4x multi-sampled,
- * eglGetConfigs, eglGetConfigAttrib and eglChooseConfig with the matching rules and sort
+ * single-sampled and 4x multi-sampled (the configs of the surfaceless and device displays;
+ * X11 displays derive theirs from these, egl_platform_x11.c), eglGetConfigs, eglGetConfigAttrib and eglChooseConfig with the matching rules and sort
  * order of EGL 1.5 section 3.4.1.2 (table 3.4). */
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "egl_internal.h"
+#include "egl_x11.h"
+#include "st_api.h"
 
 #define MAX_PBUFFER_SIZE 8192 /* the R6xx/R7xx colour buffer limit */
 
@@ -25,11 +28,24 @@ static const struct egl_config configs[] = {
 };
 #define NUM_CONFIGS ((EGLint)(sizeof(configs) / sizeof(configs[0])))
 
-const struct egl_config *egl_lookup_config(EGLConfig cfg)
+const struct egl_config *egl_pbuffer_configs(EGLint *count)
 {
-   for (EGLint i = 0; i < NUM_CONFIGS; i++)
-      if ((EGLConfig)&configs[i] == cfg)
-         return &configs[i];
+   *count = NUM_CONFIGS;
+   return configs;
+}
+
+enum pipe_format egl_config_zs_format(const struct egl_config *c)
+{
+   if (!c->depth)
+      return PIPE_FORMAT_NONE;
+   return c->stencil ? PIPE_FORMAT_Z24_UNORM_S8_UINT : PIPE_FORMAT_Z24X8_UNORM;
+}
+
+const struct egl_config *egl_lookup_config(const struct egl_display *d, EGLConfig cfg)
+{
+   for (EGLint i = 0; i < d->num_configs; i++)
+      if ((EGLConfig)&d->configs[i] == cfg)
+         return &d->configs[i];
    return NULL;
 }
 
@@ -68,8 +84,8 @@ bool egl_config_attrib(const struct egl_config *c, EGLint attribute, EGLint *val
    case EGL_MIN_SWAP_INTERVAL: v = 0; break;
    case EGL_MAX_SWAP_INTERVAL: v = 1; break;
    case EGL_NATIVE_RENDERABLE: v = EGL_FALSE; break;
-   case EGL_NATIVE_VISUAL_ID: v = 0; break;
-   case EGL_NATIVE_VISUAL_TYPE: v = EGL_NONE; break;
+   case EGL_NATIVE_VISUAL_ID: v = c->native_visual_id; break;
+   case EGL_NATIVE_VISUAL_TYPE: v = c->native_visual_type; break;
    case EGL_SAMPLE_BUFFERS: v = c->samples > 0; break;
    case EGL_SAMPLES: v = c->samples; break;
    case EGL_TRANSPARENT_TYPE: v = EGL_NONE; break;
@@ -90,7 +106,7 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglGetConfigAttrib(EGLDisplay dpy, EGLConfig c
    egl_unlock();
    if (!d)
       return EGL_FALSE;
-   const struct egl_config *c = egl_lookup_config(cfg);
+   const struct egl_config *c = egl_lookup_config(d, cfg);
    if (!c)
       return egl_error(EGL_BAD_CONFIG);
    EGLint v;
@@ -112,12 +128,12 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglGetConfigs(EGLDisplay dpy, EGLConfig *out, 
       return EGL_FALSE;
    if (!num)
       return egl_error(EGL_BAD_PARAMETER);
-   EGLint n = NUM_CONFIGS;
+   EGLint n = d->num_configs;
    if (out) {
       if (n > size)
          n = size > 0 ? size : 0;
       for (EGLint i = 0; i < n; i++)
-         out[i] = (EGLConfig)&configs[i];
+         out[i] = (EGLConfig)&d->configs[i];
    }
    *num = n;
    egl_success();
@@ -207,7 +223,8 @@ static bool value_valid(const struct criterion *c, EGLint v)
 
 /* The requested values, one per criterion; transparent colour values only count when
  * EGL_TRANSPARENT_RGB is requested. */
-static bool config_matches(const struct egl_config *cfg, const EGLint *req)
+static bool config_matches(const struct egl_config *cfg, const EGLint *req,
+                           EGLint pixmap_depth)
 {
    EGLint id_req = req[criterion_index(EGL_CONFIG_ID)];
    if (id_req != EGL_DONT_CARE)
@@ -219,8 +236,9 @@ static bool config_matches(const struct egl_config *cfg, const EGLint *req)
       if (c->rule == MATCH_IGNORED)
          continue;
       if (c->rule == MATCH_PIXMAP) {
-         /* No config renders to native pixmaps, so naming one matches nothing. */
-         if (want != EGL_NONE)
+         /* A native pixmap matches the pixmap configs of its depth. */
+         if (want != EGL_NONE && (!(cfg->surface_type & EGL_PIXMAP_BIT) ||
+                                  cfg->visual_depth != pixmap_depth))
             return false;
          continue;
       }
@@ -314,11 +332,23 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglChooseConfig(EGLDisplay dpy, const EGLint *
       req[i] = a[1];
    }
 
-   const struct egl_config *matches[NUM_CONFIGS];
+   /* EGL_MATCH_NATIVE_PIXMAP: only X11 displays have pixmaps (EGL_BAD_NATIVE_PIXMAP for
+    * anything not one of the display's X pixmaps). */
+   EGLint pixmap_depth = 0, want_pixmap = req[criterion_index(EGL_MATCH_NATIVE_PIXMAP)];
+   if (want_pixmap != EGL_NONE) {
+      egl_lock();
+      bool ok = d->x11 && egl_x11_pixmap_depth(d, (uint32_t)want_pixmap, &pixmap_depth);
+      egl_unlock();
+      if (!ok)
+         return egl_error(EGL_BAD_NATIVE_PIXMAP);
+   }
+   const struct egl_config **matches = malloc(sizeof(*matches) * (size_t)d->num_configs + 1);
+   if (!matches)
+      return egl_error(EGL_BAD_ALLOC);
    EGLint n = 0;
-   for (EGLint i = 0; i < NUM_CONFIGS; i++)
-      if (config_matches(&configs[i], req))
-         matches[n++] = &configs[i];
+   for (EGLint i = 0; i < d->num_configs; i++)
+      if (config_matches(&d->configs[i], req, pixmap_depth))
+         matches[n++] = &d->configs[i];
    egl_lock(); /* sort_request is shared with the comparator */
    sort_request = req;
    qsort(matches, n, sizeof(matches[0]), compare_configs);
@@ -331,6 +361,7 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglChooseConfig(EGLDisplay dpy, const EGLint *
       for (EGLint i = 0; i < n; i++)
          out[i] = (EGLConfig)matches[i];
    }
+   free(matches);
    *num = n;
    egl_success();
    return EGL_TRUE;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "egl_internal.h"
+#include "egl_x11.h"
 #include "st_api.h"
 
 void egl_context_release(struct egl_context *c)
@@ -33,11 +34,19 @@ static void unbind(struct egl_context *ctx)
    egl_context_release(ctx);
 }
 
+/* A pixmap surface's rendering reaches its pixmap when ctx stops drawing into it. */
+static void update_pixmap(struct egl_context *ctx)
+{
+   if (ctx->draw && ctx->draw->type == EGL_PIXMAP_BIT && !ctx->draw->deleted)
+      egl_x11_surface_present(ctx, ctx->draw);
+}
+
 void egl_release_current(struct egl_thread *t)
 {
    struct egl_context *ctx = t->ctx;
    if (!ctx)
       return;
+   update_pixmap(ctx);
    r600sim_st_flush(ctx->st, false);
    r600sim_st_make_current(NULL, NULL, NULL);
    t->ctx = NULL;
@@ -124,7 +133,7 @@ EGL_EXPORT EGLContext EGLAPIENTRY eglCreateContext(EGLDisplay dpy, EGLConfig con
       err = EGL_BAD_MATCH;
       goto out;
    }
-   cfg = egl_lookup_config(config);
+   cfg = egl_lookup_config(d, config);
    if (!cfg && config != EGL_NO_CONFIG_KHR) {
       err = EGL_BAD_CONFIG;
       goto out;
@@ -198,8 +207,10 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglQueryContext(EGLDisplay dpy, EGLContext con
       case EGL_CONTEXT_CLIENT_TYPE: v = EGL_OPENGL_ES_API; break;
       case EGL_CONTEXT_CLIENT_VERSION: v = c->major; break;
       case EGL_RENDER_BUFFER:
-         /* Pbuffers render to their back buffer; unbound or surfaceless: none. */
-         v = c->draw ? EGL_BACK_BUFFER : EGL_NONE;
+         /* Pbuffers and windows render to their back buffer, pixmaps to their one
+          * buffer; unbound or surfaceless: none. */
+         v = !c->draw ? EGL_NONE
+             : c->draw->type == EGL_PIXMAP_BIT ? EGL_SINGLE_BUFFER : EGL_BACK_BUFFER;
          break;
       default: ok = egl_error(EGL_BAD_ATTRIBUTE); break;
       }
@@ -269,8 +280,16 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglMakeCurrent(EGLDisplay dpy, EGLSurface draw
       egl_success();
       return EGL_TRUE;
    }
-   if (old)
+   if (old) {
+      if (old->draw != ds)
+         update_pixmap(old);
       r600sim_st_flush(old->st, false);
+   }
+   /* A window surface takes its window's size as it is bound (egl_x11_surface.c). */
+   if (ds && !egl_x11_surface_follow_size(ds)) {
+      egl_unlock();
+      return egl_error(EGL_BAD_ALLOC);
+   }
    if (!r600sim_st_make_current(c->st, ds ? ds->fb : NULL, rs ? rs->fb : NULL)) {
       /* The GLES layer could not bind (out of memory); the old binding stays. */
       egl_unlock();
@@ -352,6 +371,10 @@ static EGLBoolean wait_current(void)
    if (current_surface_lost(c))
       return egl_error(EGL_BAD_CURRENT_SURFACE);
    r600sim_st_flush(c->st, true);
+   /* EGL 1.5 3.8: client rendering to a pixmap is complete in the pixmap afterwards. */
+   egl_lock();
+   update_pixmap(c);
+   egl_unlock();
    egl_success();
    return EGL_TRUE;
 }

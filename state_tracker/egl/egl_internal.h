@@ -1,5 +1,5 @@
-/* Internal state of libEGL.so.1: the displays (one per platform), their configs, pbuffer
- * surfaces, GLES contexts and fence syncs, the one device, and the per-thread EGL state.
+/* Internal state of libEGL.so.1: the displays (one each for the surfaceless and device
+ * platforms, one per X connection and screen for X11), their configs, surfaces, GLES contexts and fence syncs, the one device, and the per-thread EGL state.
  * Every entry point takes the global lock (egl_lock) around its work; objects are plain
  * structs whose addresses are the EGL handles, validated by looking them up in the display's
  * lists.
@@ -12,6 +12,8 @@
 
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
+
+#include "pipe/p_defines.h"
 
 #define EGL_EXPORT __attribute__((visibility("default")))
 
@@ -34,12 +36,19 @@ struct egl_config {
    EGLint surface_type;
    EGLint renderable_type;
    EGLint conformant;
+   /* X11 displays: the X visual windows and pixmaps of this config have (0 / EGL_NONE for
+    * pbuffer-only configs) and its depth. */
+   EGLint native_visual_id, native_visual_type, visual_depth;
 };
 
 struct egl_context;
+struct egl_x11_surface;
 
 struct egl_surface {
    struct egl_surface *next;
+   EGLint type;              /* EGL_PBUFFER_BIT, EGL_WINDOW_BIT or EGL_PIXMAP_BIT */
+   /* Window and pixmap surfaces: the X drawable and its presenter (egl_x11_surface.c). */
+   struct egl_x11_surface *x11;
    const struct egl_config *config;
    struct st_framebuffer *fb;
    EGLint width, height;
@@ -48,6 +57,9 @@ struct egl_surface {
    EGLint swap_behavior, multisample_resolve, gl_colorspace;
    EGLint vg_alpha_format, vg_colorspace;
    EGLint swap_interval;
+   /* EGL_RENDER_BUFFER as requested (windows may ask for EGL_SINGLE_BUFFER; they render to
+    * the back buffer all the same, which eglQueryContext reports). */
+   EGLint render_buffer;
    /* Context this surface is bound to (as draw and/or read), NULL when unbound. */
    struct egl_context *bound_ctx;
    /* Destroyed or terminated: the handle is invalid; freed once unbound. */
@@ -88,10 +100,18 @@ struct egl_image {
    struct st_egl_image *st;   /* its address is the EGLImage handle */
 };
 
-/* One display per platform: every platform renders to pbuffers through the same screen. */
+struct egl_x11_display;
+
+/* A display: every platform renders through the same screen; X11 displays also present
+ * window and pixmap surfaces on their X server (egl_platform_x11.c). */
 struct egl_display {
    EGLenum platform;
    bool initialized;
+   /* The configs eglGetConfigs lists (set by eglInitialize). */
+   const struct egl_config *configs;
+   EGLint num_configs;
+   struct egl_x11_display *x11;    /* X11 displays only */
+   struct egl_display *next;       /* the list of X11 displays */
    struct egl_surface *surfaces;
    struct egl_context *contexts;
    struct egl_sync *syncs;
@@ -124,7 +144,12 @@ struct egl_context *egl_lookup_context(struct egl_display *d, EGLContext c);
 struct egl_sync *egl_lookup_sync(struct egl_display *d, EGLSync s);
 
 /* egl_config.c */
-const struct egl_config *egl_lookup_config(EGLConfig cfg);
+/* The configs of the surfaceless and device displays (pbuffers only). */
+const struct egl_config *egl_pbuffer_configs(EGLint *count);
+/* The depth/stencil buffer format of c's surfaces (PIPE_FORMAT_NONE when it has none). */
+enum pipe_format egl_config_zs_format(const struct egl_config *c);
+/* cfg when it is one of d's configs, else NULL. */
+const struct egl_config *egl_lookup_config(const struct egl_display *d, EGLConfig cfg);
 bool egl_config_attrib(const struct egl_config *c, EGLint attribute, EGLint *value);
 /* EGL 1.5 "compatible": same colour buffer type and depths, same ancillary buffer depths. */
 bool egl_configs_compatible(const struct egl_config *a, const struct egl_config *b);
@@ -157,6 +182,13 @@ EGLSurface EGLAPIENTRY egl_create_platform_window_surface_ext(EGLDisplay dpy, EG
 EGLSurface EGLAPIENTRY egl_create_platform_pixmap_surface_ext(EGLDisplay dpy, EGLConfig config,
                                                               void *pixmap,
                                                               const EGLint *attribs);
+/* EGL_KHR_swap_buffers_with_damage, EGL_EXT_swap_buffers_with_damage (egl_surface.c) */
+EGLBoolean EGLAPIENTRY egl_swap_buffers_with_damage(EGLDisplay dpy, EGLSurface surface,
+                                                    const EGLint *rects, EGLint n_rects);
+/* EGL_CHROMIUM_sync_control (egl_surface.c) */
+EGLBoolean EGLAPIENTRY egl_get_sync_values_chromium(EGLDisplay dpy, EGLSurface surface,
+                                                    EGLuint64KHR *ust, EGLuint64KHR *msc,
+                                                    EGLuint64KHR *sbc);
 /* EGL_KHR_fence_sync, EGL_KHR_wait_sync (egl_sync.c) */
 EGLSyncKHR EGLAPIENTRY egl_create_sync_khr(EGLDisplay dpy, EGLenum type, const EGLint *attribs);
 EGLBoolean EGLAPIENTRY egl_destroy_sync_khr(EGLDisplay dpy, EGLSyncKHR sync);

@@ -32,6 +32,11 @@ static const struct {
    {"eglGetPlatformDisplayEXT", (void (*)(void))egl_get_platform_display_ext},
    {"eglCreatePlatformWindowSurfaceEXT", (void (*)(void))egl_create_platform_window_surface_ext},
    {"eglCreatePlatformPixmapSurfaceEXT", (void (*)(void))egl_create_platform_pixmap_surface_ext},
+   /* EGL_KHR_swap_buffers_with_damage, EGL_EXT_swap_buffers_with_damage */
+   {"eglSwapBuffersWithDamageKHR", (void (*)(void))egl_swap_buffers_with_damage},
+   {"eglSwapBuffersWithDamageEXT", (void (*)(void))egl_swap_buffers_with_damage},
+   /* EGL_CHROMIUM_sync_control */
+   {"eglGetSyncValuesCHROMIUM", (void (*)(void))egl_get_sync_values_chromium},
    /* EGL_KHR_fence_sync, EGL_KHR_wait_sync */
    {"eglCreateSyncKHR", (void (*)(void))egl_create_sync_khr},
    {"eglDestroySyncKHR", (void (*)(void))egl_destroy_sync_khr},

@@ -1,10 +1,13 @@
-/* EGL surfaces. The surfaceless platform has pbuffers only (EGL_MESA_platform_surfaceless):
- * window and pixmap creation always fail with EGL_BAD_NATIVE_WINDOW / _PIXMAP. A pbuffer
- * owns an st_framebuffer (RGBA8 colour, plus Z24S8 when its config has depth/stencil),
+/* EGL surfaces. The surfaceless and device platforms have pbuffers only
+ * (EGL_MESA_platform_surfaceless): window and pixmap creation fail there with
+ * EGL_BAD_NATIVE_WINDOW / _PIXMAP; X11 displays make them in egl_x11_surface.c. A pbuffer
+ * owns an st_framebuffer (RGBA8 colour, plus Z24S8 or Z24X8 when its config has depth),
  * stored top row first like a window-system buffer. */
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "egl_internal.h"
+#include "egl_x11.h"
 #include "st_api.h"
 
 void egl_surface_release(struct egl_surface *s)
@@ -13,6 +16,7 @@ void egl_surface_release(struct egl_surface *s)
       return;
    if (s->fb)
       r600sim_st_framebuffer_destroy(s->fb);
+   egl_x11_surface_destroy(s->x11);
    free(s);
 }
 
@@ -111,7 +115,7 @@ static bool allocate_fb(struct egl_surface *s)
    }
    if (s->width == 0 || s->height == 0)
       return true;
-   enum pipe_format zs = s->config->depth ? PIPE_FORMAT_Z24_UNORM_S8_UINT : PIPE_FORMAT_NONE;
+   enum pipe_format zs = egl_config_zs_format(s->config);
    for (;;) {
       s->fb = r600sim_st_framebuffer_create_ms(s->width, s->height,
                                                PIPE_FORMAT_R8G8B8A8_UNORM, zs,
@@ -130,7 +134,7 @@ EGL_EXPORT EGLSurface EGLAPIENTRY eglCreatePbufferSurface(EGLDisplay dpy, EGLCon
 {
    egl_lock();
    struct egl_display *d = egl_lookup_display(dpy, false);
-   const struct egl_config *cfg = d ? egl_lookup_config(config) : NULL;
+   const struct egl_config *cfg = d ? egl_lookup_config(d, config) : NULL;
    struct egl_surface *s = NULL;
    EGLint err = EGL_SUCCESS;
    if (!d)
@@ -145,7 +149,7 @@ EGL_EXPORT EGLSurface EGLAPIENTRY eglCreatePbufferSurface(EGLDisplay dpy, EGLCon
       goto out;
    }
    *s = (struct egl_surface){
-      .config = cfg, .largest_pbuffer = EGL_FALSE, .texture_format = EGL_NO_TEXTURE,
+      .type = EGL_PBUFFER_BIT, .render_buffer = EGL_BACK_BUFFER, .config = cfg, .largest_pbuffer = EGL_FALSE, .texture_format = EGL_NO_TEXTURE,
       .texture_target = EGL_NO_TEXTURE, .mipmap_texture = EGL_FALSE,
       .swap_behavior = EGL_BUFFER_DESTROYED,
       .multisample_resolve = EGL_MULTISAMPLE_RESOLVE_DEFAULT,
@@ -181,56 +185,107 @@ out:
    return s ? (EGLSurface)s : EGL_NO_SURFACE;
 }
 
-/* Window and pixmap surfaces: validate the display, then fail as the surfaceless platform
- * requires (it has no native windows or pixmaps). */
-static EGLSurface no_native_surface(EGLDisplay dpy, EGLint err)
+/* Window and pixmap surfaces: on X11 displays (egl_x11_surface.c); the other platforms have
+ * no native windows or pixmaps. `drawable` is the X window / pixmap id. */
+static EGLSurface native_surface(EGLDisplay dpy, EGLConfig config, EGLint type,
+                                 uint32_t drawable, const EGLint *attribs)
 {
    egl_lock();
    struct egl_display *d = egl_lookup_display(dpy, false);
-   egl_unlock();
-   if (d)
+   const struct egl_config *cfg = d ? egl_lookup_config(d, config) : NULL;
+   struct egl_surface *s = NULL;
+   /* Without native surfaces the handle is the error whatever the config
+    * (EGL_MESA_platform_surfaceless). */
+   EGLint err = type == EGL_WINDOW_BIT ? EGL_BAD_NATIVE_WINDOW : EGL_BAD_NATIVE_PIXMAP;
+   if (d && d->x11 && !cfg)
+      err = EGL_BAD_CONFIG;
+   else if (d && d->x11)
+      s = egl_x11_surface_create(d, cfg, type, drawable, attribs, &err);
+   if (s) {
+      s->next = d->surfaces;
+      d->surfaces = s;
+      egl_success();
+   } else if (d) {
       egl_error(err);
-   return EGL_NO_SURFACE;
+   }
+   egl_unlock();
+   return s ? (EGLSurface)s : EGL_NO_SURFACE;
+}
+
+/* The EGLAttrib list of EGL 1.5's platform functions as EGLint pairs (up to 16). */
+static bool attribs_to_int(const EGLAttrib *attribs, EGLint out[33])
+{
+   unsigned n = 0;
+   for (; attribs && attribs[n] != EGL_NONE && n < 32; n += 2) {
+      out[n] = (EGLint)attribs[n];
+      out[n + 1] = (EGLint)attribs[n + 1];
+   }
+   out[n] = EGL_NONE;
+   return !attribs || attribs[n] == EGL_NONE;
+}
+
+/* The platform functions take a pointer to the native handle (EGL_KHR_platform_x11: a
+ * Window* / Pixmap*; EGL_EXT_platform_xcb: an xcb_window_t* / xcb_pixmap_t*). */
+static uint32_t native_id(const void *ptr, EGLDisplay dpy)
+{
+   if (!ptr)
+      return 0;
+   egl_lock();
+   struct egl_display *d = egl_lookup_display(dpy, true);
+   bool xcb = d && d->x11 && d->x11->kind == EGL_X11_XCB;
+   egl_unlock();
+   return xcb ? *(const uint32_t *)ptr : (uint32_t) * (const unsigned long *)ptr;
+}
+
+static EGLSurface platform_surface(EGLDisplay dpy, EGLConfig config, EGLint type, void *native,
+                                   const EGLAttrib *attribs)
+{
+   EGLint list[33];
+   if (!attribs_to_int(attribs, list)) {
+      egl_error(EGL_BAD_ATTRIBUTE);
+      return EGL_NO_SURFACE;
+   }
+   return native_surface(dpy, config, type, native_id(native, dpy), list);
 }
 
 EGL_EXPORT EGLSurface EGLAPIENTRY eglCreateWindowSurface(EGLDisplay dpy, EGLConfig config,
                                                          EGLNativeWindowType win,
                                                          const EGLint *attribs)
 {
-   return no_native_surface(dpy, EGL_BAD_NATIVE_WINDOW);
+   return native_surface(dpy, config, EGL_WINDOW_BIT, (uint32_t)win, attribs);
 }
 
 EGL_EXPORT EGLSurface EGLAPIENTRY eglCreatePlatformWindowSurface(EGLDisplay dpy,
                                                                  EGLConfig config, void *win,
                                                                  const EGLAttrib *attribs)
 {
-   return no_native_surface(dpy, EGL_BAD_NATIVE_WINDOW);
+   return platform_surface(dpy, config, EGL_WINDOW_BIT, win, attribs);
 }
 
 EGLSurface EGLAPIENTRY egl_create_platform_window_surface_ext(EGLDisplay dpy, EGLConfig config,
                                                               void *win, const EGLint *attribs)
 {
-   return no_native_surface(dpy, EGL_BAD_NATIVE_WINDOW);
+   return native_surface(dpy, config, EGL_WINDOW_BIT, native_id(win, dpy), attribs);
 }
 
 EGL_EXPORT EGLSurface EGLAPIENTRY eglCreatePixmapSurface(EGLDisplay dpy, EGLConfig config,
                                                          EGLNativePixmapType pixmap,
                                                          const EGLint *attribs)
 {
-   return no_native_surface(dpy, EGL_BAD_NATIVE_PIXMAP);
+   return native_surface(dpy, config, EGL_PIXMAP_BIT, (uint32_t)pixmap, attribs);
 }
 
 EGL_EXPORT EGLSurface EGLAPIENTRY eglCreatePlatformPixmapSurface(EGLDisplay dpy,
                                                                  EGLConfig config, void *pixmap,
                                                                  const EGLAttrib *attribs)
 {
-   return no_native_surface(dpy, EGL_BAD_NATIVE_PIXMAP);
+   return platform_surface(dpy, config, EGL_PIXMAP_BIT, pixmap, attribs);
 }
 
 EGLSurface EGLAPIENTRY egl_create_platform_pixmap_surface_ext(EGLDisplay dpy, EGLConfig config,
                                                               void *pixmap, const EGLint *attribs)
 {
-   return no_native_surface(dpy, EGL_BAD_NATIVE_PIXMAP);
+   return native_surface(dpy, config, EGL_PIXMAP_BIT, native_id(pixmap, dpy), attribs);
 }
 
 /* The only client buffer type of EGL 1.5 is an OpenVG image, and OpenVG is not supported. */
@@ -245,7 +300,7 @@ EGL_EXPORT EGLSurface EGLAPIENTRY eglCreatePbufferFromClientBuffer(EGLDisplay dp
    egl_unlock();
    if (!d)
       return EGL_NO_SURFACE;
-   if (!egl_lookup_config(config))
+   if (!egl_lookup_config(d, config))
       egl_error(EGL_BAD_CONFIG);
    else
       egl_error(EGL_BAD_PARAMETER);
@@ -288,7 +343,16 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglQuerySurface(EGLDisplay dpy, EGLSurface sur
       case EGL_TEXTURE_TARGET: v = s->texture_target; break;
       case EGL_MIPMAP_TEXTURE: v = s->mipmap_texture; break;
       case EGL_MIPMAP_LEVEL: v = s->mipmap_level; break;
-      case EGL_RENDER_BUFFER: v = EGL_BACK_BUFFER; break; /* always, for a pbuffer */
+      /* Pbuffers render to a back buffer, pixmaps to their one buffer; windows report
+       * what was asked for (EGL 1.5 3.5.6). */
+      case EGL_RENDER_BUFFER: v = s->render_buffer; break;
+      case EGL_BUFFER_AGE_EXT:
+         /* EGL_EXT_buffer_age: only of the calling thread's current draw surface. */
+         if (!egl_thread()->ctx || egl_thread()->ctx->draw != s)
+            ok = egl_error(EGL_BAD_SURFACE);
+         else
+            v = egl_x11_surface_buffer_age(s);
+         break;
       case EGL_SWAP_BEHAVIOR: v = s->swap_behavior; break;
       case EGL_MULTISAMPLE_RESOLVE: v = s->multisample_resolve; break;
       case EGL_HORIZONTAL_RESOLUTION:
@@ -350,9 +414,13 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglSurfaceAttrib(EGLDisplay dpy, EGLSurface su
 }
 
 /* A pbuffer has a single colour buffer: posting it does nothing beyond the implicit flush,
- * which also throttles the application to one frame ahead of the GPU (r600sim_st_swap).
- * EGL 1.5 3.10.3: the surface must be the draw surface of the calling thread's context. */
-EGL_EXPORT EGLBoolean EGLAPIENTRY eglSwapBuffers(EGLDisplay dpy, EGLSurface surface)
+ * which also throttles the application to one frame ahead of the GPU (r600sim_st_swap). A
+ * window's frame is presented (egl_x11_surface.c), a pixmap's copied into it; both wait for
+ * the frame to finish, which throttles as well. EGL 1.5 3.10.3: the surface must be the draw
+ * surface of the calling thread's context. EGL_KHR_swap_buffers_with_damage: the damage
+ * rectangles are checked; the whole surface is presented (the extension allows more than
+ * the damage). */
+static EGLBoolean swap(EGLDisplay dpy, EGLSurface surface, const EGLint *rects, EGLint n_rects)
 {
    egl_lock();
    struct egl_surface *s = lookup(dpy, surface);
@@ -360,10 +428,52 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglSwapBuffers(EGLDisplay dpy, EGLSurface surf
    bool ok = s != NULL;
    if (s && (!ctx || ctx->draw != s))
       ok = egl_error(EGL_BAD_SURFACE);
+   else if (s && (n_rects < 0 || (n_rects > 0 && !rects)))
+      ok = egl_error(EGL_BAD_PARAMETER);
    egl_unlock();
    if (!ok)
       return EGL_FALSE;
-   r600sim_st_swap(ctx->st);
+   /* Without the lock: other threads' EGL calls do not wait for this frame. The surface is
+    * bound to this thread's context, so no other thread uses or frees it meanwhile. */
+   EGLint err = s->x11 ? egl_x11_surface_present(ctx, s) : EGL_SUCCESS;
+   if (err != EGL_SUCCESS)
+      return egl_error(err);
+   if (!s->x11)
+      r600sim_st_swap(ctx->st);
+   egl_success();
+   return EGL_TRUE;
+}
+
+EGL_EXPORT EGLBoolean EGLAPIENTRY eglSwapBuffers(EGLDisplay dpy, EGLSurface surface)
+{
+   return swap(dpy, surface, NULL, 0);
+}
+
+EGLBoolean EGLAPIENTRY egl_swap_buffers_with_damage(EGLDisplay dpy, EGLSurface surface,
+                                                    const EGLint *rects, EGLint n_rects)
+{
+   return swap(dpy, surface, rects, n_rects);
+}
+
+/* EGL_CHROMIUM_sync_control, for window surfaces (egl_x11_surface.c). */
+EGLBoolean EGLAPIENTRY egl_get_sync_values_chromium(EGLDisplay dpy, EGLSurface surface,
+                                                    EGLuint64KHR *ust, EGLuint64KHR *msc,
+                                                    EGLuint64KHR *sbc)
+{
+   egl_lock();
+   struct egl_surface *s = lookup(dpy, surface);
+   uint64_t u = 0, m = 0, b = 0;
+   bool ok = s != NULL;
+   if (s && (!ust || !msc || !sbc))
+      ok = egl_error(EGL_BAD_PARAMETER);
+   else if (s && !egl_x11_surface_sync_values(s, &u, &m, &b))
+      ok = egl_error(EGL_BAD_SURFACE);
+   egl_unlock();
+   if (!ok)
+      return EGL_FALSE;
+   *ust = u;
+   *msc = m;
+   *sbc = b;
    egl_success();
    return EGL_TRUE;
 }
@@ -415,14 +525,29 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglReleaseTexImage(EGLDisplay dpy, EGLSurface 
    return tex_image(dpy, surface, buffer);
 }
 
-/* The surfaceless platform has no native pixmaps. */
+/* eglCopyBuffers: into an X pixmap of the surface's size and depth, from the calling
+ * thread's current draw surface (whose context finishes the rendering first); the other
+ * platforms have no native pixmaps. */
 EGL_EXPORT EGLBoolean EGLAPIENTRY eglCopyBuffers(EGLDisplay dpy, EGLSurface surface,
                                                  EGLNativePixmapType target)
 {
    egl_lock();
-   struct egl_surface *s = lookup(dpy, surface);
+   struct egl_display *d = NULL;
+   struct egl_surface *s = lookup_in(dpy, surface, &d);
+   struct egl_context *ctx = egl_thread()->ctx;
+   EGLint err = EGL_SUCCESS;
+   if (s && !d->x11)
+      err = EGL_BAD_NATIVE_PIXMAP;
+   else if (s && (!ctx || (ctx->draw != s && ctx->read != s)))
+      err = EGL_BAD_SURFACE;
    egl_unlock();
    if (!s)
       return EGL_FALSE;
-   return egl_error(EGL_BAD_NATIVE_PIXMAP);
+   /* Without the lock, as eglSwapBuffers: the surface is bound to this thread. */
+   if (err == EGL_SUCCESS)
+      err = egl_x11_copy_to_pixmap(d, ctx, s, (uint32_t)target);
+   if (err != EGL_SUCCESS)
+      return egl_error(err);
+   egl_success();
+   return EGL_TRUE;
 }

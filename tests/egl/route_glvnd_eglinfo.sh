@@ -1,6 +1,7 @@
 #!/bin/sh
-# route_glvnd_eglinfo.sh R600SIM_RUN: eglinfo (mesa-utils) by the glvnd route lists the
-# platforms our vendor offers with r600sim's EGL vendor string, and loads nothing of Mesa's.
+# route_glvnd_eglinfo.sh R600SIM_RUN: eglinfo (mesa-utils) by the glvnd route, headless,
+# lists the surfaceless and device platforms our vendor offers with r600sim's EGL vendor
+# string, and loads nothing of Mesa's (route_x11_programs.sh adds the X11 platform).
 # Skipped (77) without eglinfo. Prints "N passed, M failed".
 run=$1
 command -v eglinfo >/dev/null || { echo "eglinfo not installed: skipped"; exit 77; }
@@ -13,7 +14,8 @@ has() { echo "$out" | grep -q "$1"; }
 out=$(EGL_LOG_LEVEL=fatal "$run" --route glvnd --check eglinfo 2>&1)
 status=$?
 echo "$out"
-check "--check: eglinfo ran on r600sim (status $status)" test "$status" -eq 0
+# Headless, eglinfo's X11 platform fails to initialize and it exits 1; the verdict matters.
+check "--check: eglinfo ran on r600sim (status $status)" has "eglinfo ran on r600sim"
 check "client extensions name the device platform" has "EGL_EXT_platform_device"
 check "client extensions name the surfaceless platform" has "EGL_MESA_platform_surfaceless"
 check "the surfaceless platform is r600sim's" \

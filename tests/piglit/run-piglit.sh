@@ -7,7 +7,9 @@
 # lists the tests that did better.
 #
 # Tests are found and run through piglit's own profiles (`piglit run all --test-list`) on
-# the waffle surfaceless_egl platform, with LD_LIBRARY_PATH = our library folder (libEGL.so.1
+# the waffle surfaceless_egl platform, under a private Xvfb (scripts/with-xvfb) so that the
+# EGL tests which open an X display of their own run on our X11 platform (EGL_PLATFORM is
+# not forced: eglGetDisplay picks X11 for their Display*), with LD_LIBRARY_PATH = our library folder (libEGL.so.1
 # + libGLESv2.so.2, see bin/r600sim-run --libdir) and the folder of our libGL.so.1 shim
 # (glx_shim.c: piglit looks up GL extension functions with glXGetProcAddressARB).
 #
@@ -40,7 +42,7 @@ for f in "$libdir/libEGL.so.1" "$libdir/libGLESv2.so.2" "$shimdir/libGL.so.1"; d
 done
 # piglit runs the tests; its framework asks wflinfo for the context's GL and GLSL versions
 # and, without it, skips every test that needs a GLSL version ("only 0.0 is available").
-for prog in piglit:piglit wflinfo:waffle-utils; do
+for prog in piglit:piglit wflinfo:waffle-utils Xvfb:xvfb; do
   if ! command -v "${prog%%:*}" >/dev/null; then
     echo "run-piglit: ${prog%%:*} is missing: install the Debian package ${prog#*:} (scripts/bootstrap does)" >&2
     exit 1
@@ -53,13 +55,13 @@ names=$outdir/test-names.txt
 sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$list" > "$names"
 rm -rf "$outdir/results"
 
-unset DISPLAY WAYLAND_DISPLAY
-export PIGLIT_PLATFORM=surfaceless_egl EGL_PLATFORM=surfaceless PIGLIT_COMPRESSION=none
+unset DISPLAY WAYLAND_DISPLAY EGL_PLATFORM
+export PIGLIT_PLATFORM=surfaceless_egl PIGLIT_COMPRESSION=none
 export LD_LIBRARY_PATH="$shimdir:$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 echo "run-piglit: $(wc -l < "$names") tests from $1, libraries from $libdir"
 # piglit's own exit status only reports harness problems; the verdict comes from the
 # results file below. --ignore-missing records unknown names as 'notrun'.
-piglit run all --test-list "$names" --ignore-missing -p surfaceless_egl \
+"$repo/scripts/with-xvfb" piglit run all --test-list "$names" --ignore-missing -p surfaceless_egl \
   -j "${JOBS:-2}" --timeout "${TIMEOUT:-60}" -l dummy -n r600sim \
   "$outdir/results" > "$outdir/piglit-run.log" 2>&1 || {
   echo "run-piglit: piglit run failed, see $outdir/piglit-run.log" >&2

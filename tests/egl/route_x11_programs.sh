@@ -1,0 +1,49 @@
+#!/bin/sh
+# route_x11_programs.sh R600SIM_RUN WINDOW_PROBE ROUTE...: under a private Xvfb (the caller
+# runs this through scripts/with-xvfb), by each ROUTE of r600sim-run with --check: our
+# windowed probe,
+# glmark2-es2 (windowed and --off-screen, one short scene each: it dlopens libEGL.so),
+# es2_info, and eglinfo listing the X11 platform as r600sim's. Programs that are not
+# installed are left out (said so). Prints "N passed, M failed".
+run=$1 probe=$2
+shift 2
+passed=0 failed=0
+check() { # check DESCRIPTION CONDITION...
+  what=$1; shift
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $what"; fi
+}
+has() { echo "$out" | grep -q "$1"; }
+# on ROUTE CMD...: runs CMD by ROUTE with --check; $out holds everything it printed.
+on() {
+  route=$1; shift
+  out=$(timeout --preserve-status -s INT 120 "$run" --route "$route" --check "$@" 2>&1)
+  status=$?
+  echo "$out" | grep -E "GL_RENDERER|Score|passed,|r600sim-run --check" | sed "s/^/[$route] /"
+  check "$route: $1 ran on r600sim (status $status)" test "$status" -eq 0
+}
+for route in "$@"; do
+  on $route "$probe"
+  if command -v glmark2-es2 >/dev/null; then
+    for mode in "" --off-screen; do
+      on $route glmark2-es2 $mode -s 64x64 -b clear:duration=0.3
+      check "$route: glmark2-es2 $mode on r600sim" has "GL_RENDERER: *r600sim"
+      check "$route: glmark2-es2 $mode scored" has "glmark2 Score: [1-9]"
+    done
+  else
+    echo "glmark2-es2 not installed: left out"
+  fi
+  if command -v es2_info >/dev/null; then
+    on $route es2_info
+    check "$route: es2_info on r600sim" has "GL_RENDERER: *r600sim"
+  fi
+done
+if command -v eglinfo >/dev/null; then
+  on glvnd eglinfo
+  for platform in X11 Device Surfaceless; do
+    check "eglinfo lists the $platform platform as r600sim's" \
+      sh -c 'echo "$1" | sed -n "/^$2 platform:/,/^[A-Z][a-z0-9]* platform:/p" |
+             grep -q "EGL vendor string: r600sim"' - "$out" "$platform"
+  done
+fi
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]
