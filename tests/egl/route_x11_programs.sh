@@ -1,10 +1,10 @@
 #!/bin/sh
 # route_x11_programs.sh R600SIM_RUN WINDOW_PROBE ROUTE...: under a private Xvfb (the caller
 # runs this through scripts/with-xvfb), by each ROUTE of r600sim-run with --check: our
-# windowed probe,
-# glmark2-es2 (windowed and --off-screen, one short scene each: it dlopens libEGL.so),
-# es2_info, and eglinfo listing the X11 platform as r600sim's. Programs that are not
-# installed are left out (said so). Prints "N passed, M failed".
+# windowed probe, glmark2-es2 (windowed and --off-screen, one short scene each: it dlopens
+# libEGL.so), SDL2's testgles2 (X11 driver, EGL forced by r600sim-run) and es2_info; then
+# eglinfo by the glvnd route listing the X11, device and surfaceless platforms as
+# r600sim's. Programs that are not installed are left out. Prints "N passed, M failed".
 run=$1 probe=$2
 shift 2
 passed=0 failed=0
@@ -31,6 +31,15 @@ for route in "$@"; do
     done
   else
     echo "glmark2-es2 not installed: left out"
+  fi
+  sdl=/usr/libexec/installed-tests/SDL2/testgles2
+  if [ -x $sdl ]; then
+    # Runs until asked to quit: stopped with SIGINT after 3 s (the verdict still follows).
+    out=$(timeout --preserve-status -s INT 3 "$run" --route $route --check $sdl 2>&1)
+    status=$?
+    echo "$out" | grep -E "Renderer   :|frames per second|r600sim-run --check" | sed "s/^/[$route] /"
+    check "$route: SDL testgles2 ran on r600sim (status $status)" test "$status" -eq 0
+    check "$route: SDL testgles2 on r600sim" has "Renderer   : r600sim ("
   fi
   if command -v es2_info >/dev/null; then
     on $route es2_info
