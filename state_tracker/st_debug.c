@@ -16,7 +16,11 @@ void st_debug_init(void)
    bool help;
    st_debug_flags = r600sim_debug_parse(st_flags, sizeof(st_flags) / sizeof(st_flags[0]),
                                         "the GL layer (state_tracker)", &help);
-   if (help)   /* read by libEGL (egl/egl_platform_x11.c) */
-      fprintf(stderr, "Environment variables of EGL on X11:\n  %-20s %s\n", "R600SIM_NO_SHM",
-              "1: present frames with plain PutImage instead of MIT-SHM");
+   /* The simulator prints its own lists after these and exits. */
+   if (help)   /* read by libEGL: egl/egl_platform_x11.c, glvnd/egl_report.c */
+      fprintf(stderr, "Environment variables of EGL:\n  %-20s %s\n  %-20s %s\n",
+              "R600SIM_NO_SHM", "1: present frames with plain PutImage instead of MIT-SHM",
+              "R600SIM_REPORT",
+              "FILE: append a line to FILE at each EGL display initialization, naming the r600sim "
+              "library the program reached (bin/r600sim-run --check)");
 }

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "glvnd/egl_report.h"
 #include "egl_internal.h"
 #include "egl_x11.h"
 #include "st_api.h"
@@ -218,6 +219,7 @@ EGL_EXPORT EGLBoolean EGLAPIENTRY eglInitialize(EGLDisplay dpy, EGLint *major, E
       if (!d->x11)
          d->configs = egl_pbuffer_configs(&d->num_configs);
       d->initialized = true;
+      egl_report_initialize();
    }
    egl_unlock();
    if (major)
