@@ -14,7 +14,8 @@
 # (glx_shim.c: piglit looks up GL extension functions with glXGetProcAddressARB).
 #
 # Settings (environment): R600SIM_BUILD_DIR (default: build/ of this checkout),
-# JOBS (default 2), TIMEOUT per test in seconds (default 60). OUTDIR defaults to
+# PLATFORM (waffle platform, default surfaceless_egl; x11_egl runs the tests in windows of
+# the private Xvfb), JOBS (default 2), TIMEOUT per test in seconds (default 60). OUTDIR defaults to
 # $R600SIM_BUILD_DIR/piglit-results/<list name>; piglit's results are in OUTDIR/results.
 set -e
 baseline=
@@ -56,12 +57,13 @@ sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$list" > "$names"
 rm -rf "$outdir/results"
 
 unset DISPLAY WAYLAND_DISPLAY EGL_PLATFORM
-export PIGLIT_PLATFORM=surfaceless_egl PIGLIT_COMPRESSION=none
+platform=${PLATFORM:-surfaceless_egl}
+export PIGLIT_PLATFORM="$platform" PIGLIT_COMPRESSION=none
 export LD_LIBRARY_PATH="$shimdir:$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-echo "run-piglit: $(wc -l < "$names") tests from $1, libraries from $libdir"
+echo "run-piglit: $(wc -l < "$names") tests from $1 on $platform, libraries from $libdir"
 # piglit's own exit status only reports harness problems; the verdict comes from the
 # results file below. --ignore-missing records unknown names as 'notrun'.
-"$repo/scripts/with-xvfb" piglit run all --test-list "$names" --ignore-missing -p surfaceless_egl \
+"$repo/scripts/with-xvfb" piglit run all --test-list "$names" --ignore-missing -p "$platform" \
   -j "${JOBS:-2}" --timeout "${TIMEOUT:-60}" -l dummy -n r600sim \
   "$outdir/results" > "$outdir/piglit-run.log" 2>&1 || {
   echo "run-piglit: piglit run failed, see $outdir/piglit-run.log" >&2
