@@ -28,7 +28,10 @@
  * closes the JIT; later programs run on the interpreter and code is no longer freed. Since
  * that first compile may itself run on a compile thread when the process exits, jit_init
  * first generates code for a small module at each level it will use, which creates most of
- * those statics, and registers the handler once already. */
+ * those statics, and registers the handler once already. No handler can protect jit_init
+ * itself (statics it creates are destroyed before any handler registered earlier runs), so
+ * the device runs it in the application's thread (sim_jit_start, from r600_gpu_create):
+ * the process cannot exit during it. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -452,6 +455,11 @@ out:
    free(key);
    pthread_once(&close_once, register_close);
    return r;
+}
+
+void sim_jit_start(void)
+{
+   pthread_once(&jit_once, jit_init);
 }
 
 bool sim_jit_compile(struct sim_program *p, char *err, size_t errlen)
