@@ -3,7 +3,8 @@
  * LLVM's static destructors. Each of RUNS child processes makes a pbuffer context, issues
  * one draw, flushes it to the GPU thread and returns from its entry point at once (no
  * glFinish) after a delay that grows by STEP_US a run, so the exits sweep the JIT start-up.
- * Every child must exit with status 0. Prints "N passed, M failed". */
+ * Every child must exit with status 0; one hung in exit (LLVM's locks destroyed under the
+ * GPU thread) is killed by its alarm after CHILD_SECONDS. Prints "N passed, M failed". */
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -16,6 +17,7 @@
 
 #define RUNS 40
 #define STEP_US 500
+#define CHILD_SECONDS 30
 
 static int child(unsigned delay_us)
 {
@@ -45,8 +47,10 @@ int main(void)
    for (unsigned i = 0; i < RUNS; i++) {
       fflush(stdout);
       pid_t pid = fork();
-      if (pid == 0)
+      if (pid == 0) {
+         alarm(CHILD_SECONDS);
          exit(child(i * STEP_US));
+      }
       int status = 0;
       check(pid > 0 && waitpid(pid, &status, 0) == pid, "fork and wait, run %u", i);
       check(WIFEXITED(status) && WEXITSTATUS(status) == 0,
