@@ -27,8 +27,9 @@
  * the first compile (it runs before those destructors) waits for the builds in flight and
  * closes the JIT; later programs run on the interpreter and code is no longer freed. Since
  * that first compile may itself run on a compile thread when the process exits, jit_init
- * first generates code for a small module at each level it will use, which creates most of
- * those statics, and registers the handler once already. No handler can protect jit_init
+ * first generates code for a small module at each level it will use and links one into the
+ * LLJIT (freed again), which creates most of those statics, and registers the handler once
+ * already. No handler can protect jit_init
  * itself (statics it creates are destroyed before any handler registered earlier runs), so
  * the device runs it in the application's thread (sim_jit_start, from r600_gpu_create):
  * the process cannot exit during it. */
@@ -159,9 +160,14 @@ static void give_emit_tm(LLVMTargetMachineRef tm, LLVMCodeGenOptLevel level)
       LLVMDisposeTargetMachine(tm);
 }
 
-/* Generates code for a small module like the programs' (16-lane float ops, a helper call, a
- * switch) at `level`, so that LLVM creates its function-local statics now. */
-static void warm_up(LLVMCodeGenOptLevel level)
+static bool link_object(struct sim_jit_code *out, LLVMMemoryBufferRef obj, const char *name,
+                        char *err, size_t errlen);
+
+/* Generates code for a small module like the programs' (16-lane float ops, a host helper
+ * call, a switch) at `level`, so that LLVM creates its function-local statics now; with
+ * `link`, also verifies it and links the object into the LLJIT, then frees it again (the
+ * linker's statics). */
+static void warm_up(LLVMCodeGenOptLevel level, bool link)
 {
    LLVMContextRef ctx = LLVMContextCreate();
    LLVMModuleRef mod = LLVMModuleCreateWithNameInContext("warm_up", ctx);
@@ -170,7 +176,7 @@ static void warm_up(LLVMCodeGenOptLevel level)
    LLVMTypeRef vf = LLVMVectorType(LLVMFloatTypeInContext(ctx), 16);
    LLVMTypeRef fty = LLVMFunctionType(i32, &ptr, 1, 0);
    LLVMValueRef fn = LLVMAddFunction(mod, "warm_up", fty);
-   LLVMValueRef helper = LLVMAddFunction(mod, "helper", fty);
+   LLVMValueRef helper = LLVMAddFunction(mod, jit_host_symbols[0].name, fty);
    LLVMValueRef x = LLVMGetParam(fn, 0);
    LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, fn, "entry");
    LLVMBasicBlockRef one = LLVMAppendBasicBlockInContext(ctx, fn, "one");
@@ -189,11 +195,23 @@ static void warm_up(LLVMCodeGenOptLevel level)
    LLVMDisposeBuilder(b);
    LLVMSetDataLayout(mod, LLVMOrcLLJITGetDataLayoutStr(jit));
    LLVMSetTarget(mod, LLVMOrcLLJITGetTripleString(jit));
-   LLVMTargetMachineRef tm = take_emit_tm(level);
    char *msg = NULL;
+   if (link)
+      LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg);
+   LLVMDisposeMessage(msg);
+   msg = NULL;
+   LLVMTargetMachineRef tm = take_emit_tm(level);
    LLVMMemoryBufferRef obj = NULL;
-   if (tm && !LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMObjectFile, &msg, &obj))
-      LLVMDisposeMemoryBuffer(obj);
+   if (tm && !LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMObjectFile, &msg, &obj)) {
+      struct sim_jit_code code;
+      char err[160];
+      if (link && link_object(&code, obj, "warm_up", err, sizeof(err))) {
+         LLVMConsumeError(LLVMOrcResourceTrackerRemove(code.code));
+         LLVMOrcReleaseResourceTracker(code.code);
+      } else if (!link) {
+         LLVMDisposeMemoryBuffer(obj);
+      }
+   }
    LLVMDisposeMessage(msg);
    if (tm)
       give_emit_tm(tm, level);
@@ -300,10 +318,10 @@ out:
    if (!jit)
       return;
    if (forced_level >= 0) {
-      warm_up((LLVMCodeGenOptLevel)forced_level);
+      warm_up((LLVMCodeGenOptLevel)forced_level, true);
    } else {
-      warm_up(LLVMCodeGenLevelDefault);
-      warm_up(LLVMCodeGenLevelNone);
+      warm_up(LLVMCodeGenLevelDefault, true);
+      warm_up(LLVMCodeGenLevelNone, false);
    }
    register_close();
 }
