@@ -163,8 +163,44 @@ static void give_emit_tm(LLVMTargetMachineRef tm, LLVMCodeGenOptLevel level)
 static bool link_object(struct sim_jit_code *out, LLVMMemoryBufferRef obj, const char *name,
                         char *err, size_t errlen);
 
-/* Generates code for a small module like the programs' (16-lane float ops, a host helper
- * call, a switch) at `level`, so that LLVM creates its function-local statics now; with
+/* The call of the 16-lane intrinsic `name` (e.g. llvm.floor.v16f32) on args. */
+static LLVMValueRef warm_up_intrinsic(LLVMBuilderRef b, LLVMModuleRef mod, LLVMTypeRef vf,
+                                      const char *name, LLVMValueRef *args, unsigned n)
+{
+   LLVMTypeRef params[3] = { vf, vf, vf };
+   LLVMTypeRef ty = LLVMFunctionType(vf, params, n, 0);
+   LLVMValueRef f = LLVMGetNamedFunction(mod, name);
+   if (!f)
+      f = LLVMAddFunction(mod, name, ty);
+   return LLVMBuildCall2(b, ty, f, args, n, "");
+}
+
+/* Lane operations of the kinds the programs' clauses use: compares and selects, rounding,
+ * min/max, fused multiply-add, square root, integer bit operations and conversions. */
+static LLVMValueRef warm_up_lanes(LLVMBuilderRef b, LLVMModuleRef mod, LLVMTypeRef vf,
+                                  LLVMValueRef v)
+{
+   LLVMContextRef ctx = LLVMGetModuleContext(mod);
+   LLVMTypeRef vi = LLVMVectorType(LLVMInt32TypeInContext(ctx), 16);
+   LLVMValueRef fl = warm_up_intrinsic(b, mod, vf, "llvm.floor.v16f32", &v, 1);
+   LLVMValueRef neg = LLVMBuildFCmp(b, LLVMRealOLT, v, LLVMConstNull(vf), "");
+   LLVMValueRef sel = LLVMBuildSelect(b, neg, fl, v, "");
+   LLVMValueRef mm[2] = { sel, warm_up_intrinsic(b, mod, vf, "llvm.fabs.v16f32", &v, 1) };
+   LLVMValueRef mn = warm_up_intrinsic(b, mod, vf, "llvm.minnum.v16f32", mm, 2);
+   LLVMValueRef fma[3] = { mn, v, warm_up_intrinsic(b, mod, vf, "llvm.sqrt.v16f32", &mn, 1) };
+   LLVMValueRef f = warm_up_intrinsic(b, mod, vf, "llvm.fma.v16f32", fma, 3);
+   LLVMValueRef three[16];
+   for (unsigned i = 0; i < 16; i++)
+      three[i] = LLVMConstInt(LLVMInt32TypeInContext(ctx), 3, 0);
+   LLVMValueRef iv = LLVMBuildShl(b, LLVMBuildBitCast(b, f, vi, ""), LLVMConstVector(three, 16), "");
+   iv = LLVMBuildAnd(b, iv, LLVMBuildFPToSI(b, v, vi, ""), "");
+   LLVMValueRef eq = LLVMBuildICmp(b, LLVMIntEQ, iv, LLVMConstNull(vi), "");
+   LLVMValueRef conv = LLVMBuildSIToFP(b, LLVMBuildZExt(b, eq, vi, ""), vf, "");
+   return LLVMBuildFAdd(b, conv, LLVMBuildUIToFP(b, iv, vf, ""), "");
+}
+
+/* Generates code for a small module like the programs' (16-lane float and integer ops and
+ * intrinsics, a host helper call, a switch) at `level`, so that LLVM creates its function-local statics now; with
  * `link`, also verifies it and links the object into the LLJIT, then frees it again (the
  * linker's statics). */
 static void warm_up(LLVMCodeGenOptLevel level, bool link)
@@ -183,7 +219,8 @@ static void warm_up(LLVMCodeGenOptLevel level, bool link)
    LLVMBasicBlockRef other = LLVMAppendBasicBlockInContext(ctx, fn, "other");
    LLVMPositionBuilderAtEnd(b, entry);
    LLVMValueRef v = LLVMBuildLoad2(b, vf, x, "");
-   LLVMBuildStore(b, LLVMBuildFAdd(b, LLVMBuildFMul(b, v, v, ""), v, ""), x);
+   LLVMBuildStore(b, warm_up_lanes(b, mod, vf, LLVMBuildFAdd(b, LLVMBuildFMul(b, v, v, ""), v, "")),
+                  x);
    LLVMValueRef r = LLVMBuildCall2(b, fty, helper, &x, 1, "");
    LLVMValueRef sw = LLVMBuildSwitch(b, r, other, 2);
    LLVMAddCase(sw, LLVMConstInt(i32, 1, 0), one);
