@@ -9,6 +9,7 @@
 #include "device/gpu_thread.h"
 #include "geometry/draw.h"
 #include "raster/workers.h"
+#include "shader/shader_exec.h"
 
 struct r600_gpu *r600_gpu_create(enum hw_chip chip)
 {
@@ -32,6 +33,10 @@ struct r600_gpu *r600_gpu_create(enum hw_chip chip)
    sim_fault_log_init(&gpu->faults);
    sim_watchdog_init(&gpu->watchdog, sim_watchdog_timeout_ms_from_env());
    sim_gpu_thread_start(gpu);
+   /* Here, not on the GPU thread: exit() may race it (jit.h). After the thread's start,
+    * whose exit handler drains its queue: the JIT's, registered later, runs first and
+    * closes the JIT, so the drain compiles nothing while LLVM's statics are destroyed. */
+   sim_program_engine_start();
    return gpu;
 }
 

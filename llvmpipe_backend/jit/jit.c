@@ -27,8 +27,12 @@
  * the first compile (it runs before those destructors) waits for the builds in flight and
  * closes the JIT; later programs run on the interpreter and code is no longer freed. Since
  * that first compile may itself run on a compile thread when the process exits, jit_init
- * first generates code for a small module at each level it will use, which creates most of
- * those statics, and registers the handler once already. */
+ * first generates code for a small module at each level it will use and links one into the
+ * LLJIT (freed again), which creates most of those statics, and registers the handler once
+ * already. No handler can protect jit_init
+ * itself (statics it creates are destroyed before any handler registered earlier runs), so
+ * the device runs it in the application's thread (sim_jit_start, from r600_gpu_create):
+ * the process cannot exit during it. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -156,9 +160,50 @@ static void give_emit_tm(LLVMTargetMachineRef tm, LLVMCodeGenOptLevel level)
       LLVMDisposeTargetMachine(tm);
 }
 
-/* Generates code for a small module like the programs' (16-lane float ops, a helper call, a
- * switch) at `level`, so that LLVM creates its function-local statics now. */
-static void warm_up(LLVMCodeGenOptLevel level)
+static bool link_object(struct sim_jit_code *out, LLVMMemoryBufferRef obj, const char *name,
+                        char *err, size_t errlen);
+
+/* The call of the 16-lane intrinsic `name` (e.g. llvm.floor.v16f32) on args. */
+static LLVMValueRef warm_up_intrinsic(LLVMBuilderRef b, LLVMModuleRef mod, LLVMTypeRef vf,
+                                      const char *name, LLVMValueRef *args, unsigned n)
+{
+   LLVMTypeRef params[3] = { vf, vf, vf };
+   LLVMTypeRef ty = LLVMFunctionType(vf, params, n, 0);
+   LLVMValueRef f = LLVMGetNamedFunction(mod, name);
+   if (!f)
+      f = LLVMAddFunction(mod, name, ty);
+   return LLVMBuildCall2(b, ty, f, args, n, "");
+}
+
+/* Lane operations of the kinds the programs' clauses use: compares and selects, rounding,
+ * min/max, fused multiply-add, square root, integer bit operations and conversions. */
+static LLVMValueRef warm_up_lanes(LLVMBuilderRef b, LLVMModuleRef mod, LLVMTypeRef vf,
+                                  LLVMValueRef v)
+{
+   LLVMContextRef ctx = LLVMGetModuleContext(mod);
+   LLVMTypeRef vi = LLVMVectorType(LLVMInt32TypeInContext(ctx), 16);
+   LLVMValueRef fl = warm_up_intrinsic(b, mod, vf, "llvm.floor.v16f32", &v, 1);
+   LLVMValueRef neg = LLVMBuildFCmp(b, LLVMRealOLT, v, LLVMConstNull(vf), "");
+   LLVMValueRef sel = LLVMBuildSelect(b, neg, fl, v, "");
+   LLVMValueRef mm[2] = { sel, warm_up_intrinsic(b, mod, vf, "llvm.fabs.v16f32", &v, 1) };
+   LLVMValueRef mn = warm_up_intrinsic(b, mod, vf, "llvm.minnum.v16f32", mm, 2);
+   LLVMValueRef fma[3] = { mn, v, warm_up_intrinsic(b, mod, vf, "llvm.sqrt.v16f32", &mn, 1) };
+   LLVMValueRef f = warm_up_intrinsic(b, mod, vf, "llvm.fma.v16f32", fma, 3);
+   LLVMValueRef three[16];
+   for (unsigned i = 0; i < 16; i++)
+      three[i] = LLVMConstInt(LLVMInt32TypeInContext(ctx), 3, 0);
+   LLVMValueRef iv = LLVMBuildShl(b, LLVMBuildBitCast(b, f, vi, ""), LLVMConstVector(three, 16), "");
+   iv = LLVMBuildAnd(b, iv, LLVMBuildFPToSI(b, v, vi, ""), "");
+   LLVMValueRef eq = LLVMBuildICmp(b, LLVMIntEQ, iv, LLVMConstNull(vi), "");
+   LLVMValueRef conv = LLVMBuildSIToFP(b, LLVMBuildZExt(b, eq, vi, ""), vf, "");
+   return LLVMBuildFAdd(b, conv, LLVMBuildUIToFP(b, iv, vf, ""), "");
+}
+
+/* Generates code for a small module like the programs' (16-lane float and integer ops and
+ * intrinsics, a host helper call, a switch) at `level`, so that LLVM creates its function-local statics now; with
+ * `link`, also verifies it and links the object into the LLJIT, then frees it again (the
+ * linker's statics). */
+static void warm_up(LLVMCodeGenOptLevel level, bool link)
 {
    LLVMContextRef ctx = LLVMContextCreate();
    LLVMModuleRef mod = LLVMModuleCreateWithNameInContext("warm_up", ctx);
@@ -167,14 +212,15 @@ static void warm_up(LLVMCodeGenOptLevel level)
    LLVMTypeRef vf = LLVMVectorType(LLVMFloatTypeInContext(ctx), 16);
    LLVMTypeRef fty = LLVMFunctionType(i32, &ptr, 1, 0);
    LLVMValueRef fn = LLVMAddFunction(mod, "warm_up", fty);
-   LLVMValueRef helper = LLVMAddFunction(mod, "helper", fty);
+   LLVMValueRef helper = LLVMAddFunction(mod, jit_host_symbols[0].name, fty);
    LLVMValueRef x = LLVMGetParam(fn, 0);
    LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, fn, "entry");
    LLVMBasicBlockRef one = LLVMAppendBasicBlockInContext(ctx, fn, "one");
    LLVMBasicBlockRef other = LLVMAppendBasicBlockInContext(ctx, fn, "other");
    LLVMPositionBuilderAtEnd(b, entry);
    LLVMValueRef v = LLVMBuildLoad2(b, vf, x, "");
-   LLVMBuildStore(b, LLVMBuildFAdd(b, LLVMBuildFMul(b, v, v, ""), v, ""), x);
+   LLVMBuildStore(b, warm_up_lanes(b, mod, vf, LLVMBuildFAdd(b, LLVMBuildFMul(b, v, v, ""), v, "")),
+                  x);
    LLVMValueRef r = LLVMBuildCall2(b, fty, helper, &x, 1, "");
    LLVMValueRef sw = LLVMBuildSwitch(b, r, other, 2);
    LLVMAddCase(sw, LLVMConstInt(i32, 1, 0), one);
@@ -186,11 +232,23 @@ static void warm_up(LLVMCodeGenOptLevel level)
    LLVMDisposeBuilder(b);
    LLVMSetDataLayout(mod, LLVMOrcLLJITGetDataLayoutStr(jit));
    LLVMSetTarget(mod, LLVMOrcLLJITGetTripleString(jit));
-   LLVMTargetMachineRef tm = take_emit_tm(level);
    char *msg = NULL;
+   if (link)
+      LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg);
+   LLVMDisposeMessage(msg);
+   msg = NULL;
+   LLVMTargetMachineRef tm = take_emit_tm(level);
    LLVMMemoryBufferRef obj = NULL;
-   if (tm && !LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMObjectFile, &msg, &obj))
-      LLVMDisposeMemoryBuffer(obj);
+   if (tm && !LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMObjectFile, &msg, &obj)) {
+      struct sim_jit_code code;
+      char err[160];
+      if (link && link_object(&code, obj, "warm_up", err, sizeof(err))) {
+         LLVMConsumeError(LLVMOrcResourceTrackerRemove(code.code));
+         LLVMOrcReleaseResourceTracker(code.code);
+      } else if (!link) {
+         LLVMDisposeMemoryBuffer(obj);
+      }
+   }
    LLVMDisposeMessage(msg);
    if (tm)
       give_emit_tm(tm, level);
@@ -297,10 +355,10 @@ out:
    if (!jit)
       return;
    if (forced_level >= 0) {
-      warm_up((LLVMCodeGenOptLevel)forced_level);
+      warm_up((LLVMCodeGenOptLevel)forced_level, true);
    } else {
-      warm_up(LLVMCodeGenLevelDefault);
-      warm_up(LLVMCodeGenLevelNone);
+      warm_up(LLVMCodeGenLevelDefault, true);
+      warm_up(LLVMCodeGenLevelNone, false);
    }
    register_close();
 }
@@ -452,6 +510,11 @@ out:
    free(key);
    pthread_once(&close_once, register_close);
    return r;
+}
+
+void sim_jit_start(void)
+{
+   pthread_once(&jit_once, jit_init);
 }
 
 bool sim_jit_compile(struct sim_program *p, char *err, size_t errlen)

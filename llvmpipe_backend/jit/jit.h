@@ -26,6 +26,12 @@ enum sim_jit_result {
 enum sim_jit_result sim_jit_compile_code(const struct sim_program *p, bool build,
                                          struct sim_jit_code *out, char *err, size_t errlen);
 
+/* Starts the JIT (the LLJIT, the warm-up code generation and the exit handler of jit.c) in
+ * the calling thread, once a process; the first compile does it otherwise. A process
+ * exiting while another thread is in this start-up crashes in LLVM's static destructors, so
+ * an application thread calls it before any other thread can compile. */
+void sim_jit_start(void);
+
 /* sim_jit_compile_code with build, setting p->jit_fn, p->jit_code and p->kc_windows. On
  * failure returns false with `err` set. */
 bool sim_jit_compile(struct sim_program *p, char *err, size_t errlen);

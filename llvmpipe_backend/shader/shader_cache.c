@@ -336,6 +336,13 @@ void sim_program_cache_wait(void)
    sim_compile_wait();
 }
 
+void sim_program_engine_start(void)
+{
+   pthread_once(&config_once, config);
+   if (use_jit)
+      sim_jit_start();
+}
+
 /* ---- lookups ----------------------------------------------------------------------------- */
 
 enum sim_engine sim_program_engine(const struct sim_program *prog)

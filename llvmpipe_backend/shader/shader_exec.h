@@ -118,6 +118,10 @@ struct sim_program_cache_stats {
 };
 void sim_program_cache_stats(struct sim_program_cache_stats *s);
 
+/* Starts the default engine in the calling thread: with the JIT, sim_jit_start (devices call
+ * it from the application's thread, before their GPU thread can compile). */
+void sim_program_engine_start(void);
+
 /* Blocks until no background compile (R600SIM_JIT_ASYNC) is queued or running: the
  * programs they were for then run on their native code, or for good on the interpreter
  * when the compile failed. For tests and tools that need the JIT's code. */

@@ -1,5 +1,5 @@
 /* Frame buffer configurations: RGBA8888 pbuffer configs without and with depth24/stencil8,
- * single-sampled and 4x multi-sampled (the configs of the surfaceless and device displays;
+ * single-sampled and 2x, 4x and 8x multi-sampled (the configs of the surfaceless and device displays;
  * X11 displays derive theirs from these, egl_platform_x11.c), eglGetConfigs, eglGetConfigAttrib and eglChooseConfig with the matching rules and sort
  * order of EGL 1.5 section 3.4.1.2 (table 3.4). */
 #include <stdint.h>
@@ -18,12 +18,26 @@ static const struct egl_config configs[] = {
    {.id = 2, .red = 8, .green = 8, .blue = 8, .alpha = 8, .depth = 24, .stencil = 8,
     .surface_type = EGL_PBUFFER_BIT, .renderable_type = EGL_OPENGL_ES2_BIT,
     .conformant = EGL_OPENGL_ES2_BIT},
-   /* 4x MSAA at the R600 sample positions, resolved (box filter) for reads and swaps. */
+   /* 4x MSAA at the R600 sample positions (docs/r600-hardware-notes.md §3.2), resolved
+    * (box filter) for reads and swaps; 2x and 8x likewise (ids 5 to 8, after the first four
+    * configs, whose ids stay). */
    {.id = 3, .red = 8, .green = 8, .blue = 8, .alpha = 8, .depth = 0, .stencil = 0,
     .samples = 4, .surface_type = EGL_PBUFFER_BIT | EGL_MULTISAMPLE_RESOLVE_BOX_BIT,
     .renderable_type = EGL_OPENGL_ES2_BIT, .conformant = EGL_OPENGL_ES2_BIT},
    {.id = 4, .red = 8, .green = 8, .blue = 8, .alpha = 8, .depth = 24, .stencil = 8,
     .samples = 4, .surface_type = EGL_PBUFFER_BIT | EGL_MULTISAMPLE_RESOLVE_BOX_BIT,
+    .renderable_type = EGL_OPENGL_ES2_BIT, .conformant = EGL_OPENGL_ES2_BIT},
+   {.id = 5, .red = 8, .green = 8, .blue = 8, .alpha = 8, .depth = 0, .stencil = 0,
+    .samples = 2, .surface_type = EGL_PBUFFER_BIT | EGL_MULTISAMPLE_RESOLVE_BOX_BIT,
+    .renderable_type = EGL_OPENGL_ES2_BIT, .conformant = EGL_OPENGL_ES2_BIT},
+   {.id = 6, .red = 8, .green = 8, .blue = 8, .alpha = 8, .depth = 24, .stencil = 8,
+    .samples = 2, .surface_type = EGL_PBUFFER_BIT | EGL_MULTISAMPLE_RESOLVE_BOX_BIT,
+    .renderable_type = EGL_OPENGL_ES2_BIT, .conformant = EGL_OPENGL_ES2_BIT},
+   {.id = 7, .red = 8, .green = 8, .blue = 8, .alpha = 8, .depth = 0, .stencil = 0,
+    .samples = 8, .surface_type = EGL_PBUFFER_BIT | EGL_MULTISAMPLE_RESOLVE_BOX_BIT,
+    .renderable_type = EGL_OPENGL_ES2_BIT, .conformant = EGL_OPENGL_ES2_BIT},
+   {.id = 8, .red = 8, .green = 8, .blue = 8, .alpha = 8, .depth = 24, .stencil = 8,
+    .samples = 8, .surface_type = EGL_PBUFFER_BIT | EGL_MULTISAMPLE_RESOLVE_BOX_BIT,
     .renderable_type = EGL_OPENGL_ES2_BIT, .conformant = EGL_OPENGL_ES2_BIT},
 };
 #define NUM_CONFIGS ((EGLint)(sizeof(configs) / sizeof(configs[0])))

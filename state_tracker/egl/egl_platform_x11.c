@@ -4,7 +4,8 @@
  * red/green/blue at bits 23-16/15-8/7-0, stored 32 bits per pixel, least significant byte
  * first (so our B8G8R8A8 rows are their ZPixmap images), and makes its configs: each pbuffer
  * config (egl_config.c) and each of those with depth but without stencil (Z24X8: programs
- * such as glmark2 want depth without stencil) for the 24-bit visual, then all again for the
+ * such as glmark2 want depth without stencil; every sample count, 0/2/4/8, of egl_config.c
+ * so) for the 24-bit visual, then all again for the
  * 32-bit (ARGB) one, with the window, pixmap and pbuffer bits. A server without such a
  * visual gets the pbuffer configs only. */
 #include <stdlib.h>

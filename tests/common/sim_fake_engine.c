@@ -132,6 +132,11 @@ unsigned sim_program_compile_count(void)
    return num_programs;
 }
 
+/* Nothing to start: the fake engine has no JIT. */
+void sim_program_engine_start(void)
+{
+}
+
 /* The fake engine has no pixel modes: helper lanes run like valid ones. */
 bool sim_program_run_valid(const struct sim_program *prog, const struct sim_program *fetch,
                            struct sim_shader_env *env, struct sim_lanes *lanes, uint16_t active,

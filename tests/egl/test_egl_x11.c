@@ -216,7 +216,7 @@ static void test_displays(void)
 }
 
 /* Every window config is on a 24- or 32-bit TrueColor visual with 8-bit channels; both
- * depths have the 6 configs (no depth, D24S8, D24 x single/4x samples). */
+ * depths have the 12 configs (no depth, D24S8, D24 x single/2x/4x/8x samples). */
 static void test_configs(void)
 {
    EGLConfig cfgs[64];
@@ -234,15 +234,15 @@ static void test_configs(void)
       if (depth == 24 || depth == 32)
          per_depth[depth]++;
    }
-   CHECK_EQ(per_depth[24], 6, "24-bit configs");
-   CHECK_EQ(per_depth[32], 6, "32-bit configs");
-   CHECK_EQ(n, 12, "configs");
+   CHECK_EQ(per_depth[24], 12, "24-bit configs");
+   CHECK_EQ(per_depth[32], 12, "32-bit configs");
+   CHECK_EQ(n, 24, "configs");
    /* The root (24-bit) visual's configs sort first among equals (EGL_NATIVE_VISUAL_TYPE,
     * then EGL_CONFIG_ID). */
    static const EGLint want[] = {EGL_SURFACE_TYPE, EGL_WINDOW_BIT, EGL_DEPTH_SIZE, 1,
                                 EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT, EGL_NONE};
    CHECK(eglChooseConfig(dpy, want, cfgs, 64, &n));
-   CHECK_EQ(n, 8, "configs with depth");
+   CHECK_EQ(n, 16, "configs with depth");
    for (EGLint i = 1; i < n; i++) {
       EGLint sa = attrib(cfgs[i - 1], EGL_SAMPLES), sb = attrib(cfgs[i], EGL_SAMPLES);
       EGLint za = attrib(cfgs[i - 1], EGL_STENCIL_SIZE), zb = attrib(cfgs[i], EGL_STENCIL_SIZE);
@@ -257,7 +257,7 @@ static void test_configs(void)
    const EGLint match[] = {EGL_MATCH_NATIVE_PIXMAP, (EGLint)pm, EGL_SURFACE_TYPE,
                            EGL_PIXMAP_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT, EGL_NONE};
    CHECK(eglChooseConfig(dpy, match, cfgs, 64, &n));
-   CHECK_EQ(n, 6, "32-bit pixmap configs");
+   CHECK_EQ(n, 12, "32-bit pixmap configs");
    for (EGLint i = 0; i < n; i++) {
       bool tc;
       CHECK_EQ(visual_depth((xcb_visualid_t)attrib(cfgs[i], EGL_NATIVE_VISUAL_ID), &tc), 32);
@@ -383,15 +383,27 @@ static void test_pixmap(void)
    xcb_free_pixmap(conn, pm2);
 }
 
-/* A 4x window: a quad whose right edge runs through the centres of column 32 covers two of
- * the four samples of that column (any 4x pattern without a sample on the pixel centre's
- * vertical line has two on each side), so the window shows the resolved average there:
- * red 255 * 2/4 = 127.5, rounded either way; full red left of it, black right of it. */
-static void test_msaa_edge(void)
+/* The x offsets from the pixel centre, in 1/16 px, of the 2x, 4x and 8x sample positions
+ * (docs/r600-hardware-notes.md §3.2). */
+static const int sample_dx2[] = {-4, 4};
+static const int sample_dx4[] = {-2, 2, -6, 6};
+static const int sample_dx8[] = {-1, 1, 3, 5, -7, -3, 7, -5};
+
+/* An N-sample window: a quad whose right edge runs 1.5/16 px right of the centres of column
+ * 32 covers the samples of that column with dx < 1.5 (k of N), so the window shows the
+ * resolved average there: red 255 * k / N, rounded either way; full red left of it, black
+ * right of it. */
+static void test_msaa_edge(EGLint samples, const int *dx)
 {
+   unsigned k = 0;
+   for (EGLint s = 0; s < samples; s++)
+      k += 2 * dx[s] < 3;
+   const uint32_t lo = (255u * k / (unsigned)samples) << 16;
+   const uint32_t hi = ((255u * k + (unsigned)samples - 1) / (unsigned)samples) << 16;
+
    static const char *vs_src = "attribute vec2 p; void main() { gl_Position = vec4(p, 0.0, 1.0); }";
    static const char *fs_src = "void main() { gl_FragColor = vec4(1.0, 0.0, 0.0, 1.0); }";
-   EGLConfig cfg = find_config(24, 0, 0, 4);
+   EGLConfig cfg = find_config(24, 0, 0, samples);
    xcb_window_t win = make_window(cfg, 64, 8);
    EGLSurface surf = eglCreateWindowSurface(dpy, cfg, win, NULL);
    EGLContext ctx = make_context(cfg);
@@ -407,8 +419,8 @@ static void test_msaa_edge(void)
    glBindAttribLocation(prog, 0, "p");
    glLinkProgram(prog);
    glUseProgram(prog);
-   /* x = 0.015625 in NDC is window x 32.5 on a 64-pixel-wide surface. */
-   static const float quad[] = {-1, -1, 0.015625f, -1, -1, 1, 0.015625f, 1};
+   /* x = 0.0185546875 in NDC is window x 32.59375 on a 64-pixel-wide surface. */
+   static const float quad[] = {-1, -1, 0.0185546875f, -1, -1, 1, 0.0185546875f, 1};
    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
    glEnableVertexAttribArray(0);
    glClearColor(0, 0, 0, 1);
@@ -425,12 +437,12 @@ static void test_msaa_edge(void)
          for (unsigned col = 0; col < 64; col++) {
             uint32_t got = px[row * 64 + col] & 0xffffff;
             bool ok = col < 32    ? got == 0xff0000
-                      : col == 32 ? got == 0x7f0000 || got == 0x800000
+                      : col == 32 ? got == lo || got == hi
                                   : got == 0;
             if (!ok && wrong++ < 3)
                printf("  msaa pixel (%u,%u): 0x%06x\n", col, row, got);
          }
-      CHECK_EQ(wrong, 0, "wrong pixels at the 4x edge");
+      CHECK(wrong == 0, "%u wrong pixels at the %dx edge", wrong, samples);
       free(img);
    }
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
@@ -526,7 +538,9 @@ int main(void)
    test_window("24-bit", find_config(24, 24, 8, 0));
    test_window("32-bit", find_config(32, 0, 0, 0));
    test_window("4x MSAA", find_config(24, 24, 0, 4));
-   test_msaa_edge();
+   test_msaa_edge(2, sample_dx2);
+   test_msaa_edge(4, sample_dx4);
+   test_msaa_edge(8, sample_dx8);
    test_pixmap();
    test_bad_handles();
    test_destroyed_window();

@@ -92,36 +92,44 @@ static void test_display(EGLDisplay dpy)
 
 static void test_configs(EGLDisplay dpy, EGLConfig *plain, EGLConfig *deep)
 {
-   EGLConfig cfgs[4];
+   EGLConfig cfgs[8];
    EGLint n = -1;
    CHECK_ERR(eglGetConfigs(dpy, NULL, 0, &n), EGL_TRUE, EGL_SUCCESS);
-   CHECK(n == 4);   /* plain and depth24/stencil8, each single-sampled and 4x */
-   CHECK_ERR(eglGetConfigs(dpy, cfgs, 4, NULL), EGL_FALSE, EGL_BAD_PARAMETER);
+   CHECK(n == 8);   /* plain and depth24/stencil8, each single-sampled, 2x, 4x and 8x */
+   CHECK_ERR(eglGetConfigs(dpy, cfgs, 8, NULL), EGL_FALSE, EGL_BAD_PARAMETER);
 
    const EGLint pbuf[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
                           EGL_OPENGL_ES2_BIT, EGL_NONE};
-   CHECK_ERR(eglChooseConfig(dpy, pbuf, cfgs, 4, &n), EGL_TRUE, EGL_SUCCESS);
-   CHECK(n == 4);
-   /* Sorted fewest sample buffers first, then smallest depth. */
-   CHECK(attrib(dpy, cfgs[0], EGL_DEPTH_SIZE) == 0 && attrib(dpy, cfgs[1], EGL_DEPTH_SIZE) == 24);
-   CHECK(attrib(dpy, cfgs[2], EGL_SAMPLES) == 4 && attrib(dpy, cfgs[2], EGL_SAMPLE_BUFFERS) == 1 &&
-         attrib(dpy, cfgs[2], EGL_DEPTH_SIZE) == 0 && attrib(dpy, cfgs[3], EGL_DEPTH_SIZE) == 24 &&
-         attrib(dpy, cfgs[3], EGL_SAMPLES) == 4);
+   CHECK_ERR(eglChooseConfig(dpy, pbuf, cfgs, 8, &n), EGL_TRUE, EGL_SUCCESS);
+   CHECK(n == 8);
+   /* Sorted fewest sample buffers first, then fewest samples, then smallest depth. */
+   static const EGLint want_samples[8] = {0, 0, 2, 2, 4, 4, 8, 8};
+   for (int i = 0; i < 8; i++)
+      CHECK(attrib(dpy, cfgs[i], EGL_SAMPLES) == want_samples[i] &&
+            attrib(dpy, cfgs[i], EGL_SAMPLE_BUFFERS) == (want_samples[i] > 0) &&
+            attrib(dpy, cfgs[i], EGL_DEPTH_SIZE) == (i % 2 ? 24 : 0));
+   /* At least 4 samples: the 4x configs, then the 8x ones. */
    const EGLint msaa[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
                           EGL_OPENGL_ES2_BIT, EGL_SAMPLE_BUFFERS, 1, EGL_SAMPLES, 4, EGL_NONE};
-   EGLConfig ms_cfgs[4];
-   CHECK_ERR(eglChooseConfig(dpy, msaa, ms_cfgs, 4, &n), EGL_TRUE, EGL_SUCCESS);
-   CHECK(n == 2 && ms_cfgs[0] == cfgs[2] && ms_cfgs[1] == cfgs[3]);
+   EGLConfig ms_cfgs[8];
+   CHECK_ERR(eglChooseConfig(dpy, msaa, ms_cfgs, 8, &n), EGL_TRUE, EGL_SUCCESS);
+   CHECK(n == 4 && ms_cfgs[0] == cfgs[4] && ms_cfgs[1] == cfgs[5] && ms_cfgs[2] == cfgs[6] &&
+         ms_cfgs[3] == cfgs[7]);
+   /* A sample buffer without a sample count: 2x first. */
+   const EGLint any_ms[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
+                            EGL_OPENGL_ES2_BIT, EGL_SAMPLE_BUFFERS, 1, EGL_NONE};
+   CHECK_ERR(eglChooseConfig(dpy, any_ms, ms_cfgs, 8, &n), EGL_TRUE, EGL_SUCCESS);
+   CHECK(n == 6 && ms_cfgs[0] == cfgs[2] && ms_cfgs[5] == cfgs[7]);
    *plain = cfgs[0];
    *deep = cfgs[1];
    CHECK_ERR(eglChooseConfig(dpy, pbuf, cfgs, 1, &n), EGL_TRUE, EGL_SUCCESS);
    CHECK(n == 1 && cfgs[0] == *plain);
    CHECK_ERR(eglChooseConfig(dpy, pbuf, NULL, 0, &n), EGL_TRUE, EGL_SUCCESS);
-   CHECK(n == 4);
+   CHECK(n == 8);
    const EGLint depth[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
                            EGL_OPENGL_ES2_BIT, EGL_DEPTH_SIZE, 1, EGL_NONE};
-   CHECK_ERR(eglChooseConfig(dpy, depth, cfgs, 4, &n), EGL_TRUE, EGL_SUCCESS);
-   CHECK(n == 2 && cfgs[0] == *deep);
+   CHECK_ERR(eglChooseConfig(dpy, depth, cfgs, 8, &n), EGL_TRUE, EGL_SUCCESS);
+   CHECK(n == 4 && cfgs[0] == *deep);
    /* Defaults: EGL_SURFACE_TYPE = EGL_WINDOW_BIT, EGL_RENDERABLE_TYPE = EGL_OPENGL_ES_BIT. */
    CHECK_ERR(eglChooseConfig(dpy, NULL, cfgs, 4, &n), EGL_TRUE, EGL_SUCCESS);
    CHECK(n == 0);

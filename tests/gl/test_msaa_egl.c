@@ -1,15 +1,16 @@
-/* End-to-end 4x MSAA through EGL + GLES2 + driver + simulated GPU.
+/* End-to-end 2x, 4x and 8x MSAA through EGL + GLES2 + driver + simulated GPU: the sample
+ * count N is the argument (default 4).
  *
- * A 32x32 pbuffer of the config with EGL_SAMPLE_BUFFERS 1 / EGL_SAMPLES 4 gets random
+ * A 32x32 pbuffer of the config with EGL_SAMPLE_BUFFERS 1 / EGL_SAMPLES N gets random
  * triangles (vertices on the 1/256-pixel grid, half of them on the 1/16 grid of the sample
  * offsets so that samples fall exactly on edges), each in its own flat colour, and a depth
  * test case; glReadPixels must return, per pixel and channel, the resolve the driver
- * documents: (c0 + c1 + c2 + c3 + 2) / 4 in integers, c_s the colour of the last triangle
+ * documents: (c0 + ... + c(N-1) + N/2) / N in integers, c_s the colour of the last triangle
  * covering sample s (else the clear colour). Coverage is computed here independently:
  *  - screen space y down (EGL surfaces are stored top row first; glReadPixels rows are
  *    flipped back by egl_fixture_read);
- *  - the R600 4x pattern of docs/r600-hardware-notes.md §3.2, offsets from the pixel centre in 1/16
- *    px: (-2, -2), (2, 2), (-6, 6), (6, -6);
+ *  - the R600 2x/4x/8x patterns of docs/r600-hardware-notes.md §3.2, offsets from the pixel
+ *    centre in 1/16 px (pos2, pos4, pos8 below);
  *  - top-left rule on exact integer edge functions (raster_ref.h).
  */
 #include <stdlib.h>
@@ -20,7 +21,12 @@
 #define SIZE 32
 #define NTRI 200
 
+static const int pos2[2][2] = { { -4, 4 }, { 4, -4 } };
 static const int pos4[4][2] = { { -2, -2 }, { 2, 2 }, { -6, 6 }, { 6, -6 } };
+static const int pos8[8][2] = { { -1, 1 }, { 1, 5 }, { 3, -5 }, { 5, 3 },
+                                { -7, -1 }, { -3, -7 }, { 7, -3 }, { -5, 7 } };
+static int nsamples;
+static const int (*pos)[2];
 
 static const char vs_source[] =
    "attribute vec3 a_position;\n"
@@ -47,7 +53,7 @@ static void color_of(int id, uint8_t c[4])
    c[3] = (uint8_t)(128 + id % 128);
 }
 
-static uint8_t samples[4][SIZE * SIZE][4];   /* the expected colour of each sample */
+static uint8_t samples[8][SIZE * SIZE][4];   /* the expected colour of each sample */
 static int64_t tris[NTRI][3][2];
 static float verts[NTRI * 3][3];
 static GLint u_color;
@@ -56,8 +62,8 @@ static void paint(const int64_t t[3][2], const uint8_t c[4])
 {
    for (int y = 0; y < SIZE; y++)
       for (int x = 0; x < SIZE; x++)
-         for (int s = 0; s < 4; s++) {
-            int64_t p[2] = { 256 * x + 128 + 16 * pos4[s][0], 256 * y + 128 + 16 * pos4[s][1] };
+         for (int s = 0; s < nsamples; s++) {
+            int64_t p[2] = { 256 * x + 128 + 16 * pos[s][0], 256 * y + 128 + 16 * pos[s][1] };
             if (ref_covered_point(t, p, REF_LEFT | REF_TOP))
                memcpy(samples[s][y * SIZE + x], c, 4);
          }
@@ -92,38 +98,50 @@ static unsigned compare(const char *what, unsigned *partial)
       uint8_t want[4];
       for (int c = 0; c < 4; c++) {
          unsigned sum = 0;
-         for (int s = 0; s < 4; s++)
+         for (int s = 0; s < nsamples; s++)
             sum += samples[s][i][c];
-         want[c] = (uint8_t)((sum + 2) / 4);
+         want[c] = (uint8_t)((sum + nsamples / 2) / nsamples);
       }
-      *partial += memcmp(samples[0][i], samples[1][i], 4) || memcmp(samples[0][i], samples[2][i], 4) ||
-                  memcmp(samples[0][i], samples[3][i], 4);
+      bool mixed = false;
+      for (int s = 1; s < nsamples; s++)
+         mixed |= memcmp(samples[0][i], samples[s][i], 4) != 0;
+      *partial += mixed;
       expect_rgba(pixels, SIZE, i % SIZE, i / SIZE, want, what, &bad);
    }
    return bad;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+   nsamples = argc > 1 ? atoi(argv[1]) : 4;
+   pos = nsamples == 2 ? pos2 : nsamples == 8 ? pos8 : pos4;
+   if (nsamples != 2 && nsamples != 4 && nsamples != 8) {
+      check(false, "sample count %s (use 2, 4 or 8)", argv[1]);
+      return check_report();
+   }
    EGLDisplay dpy = eglGetDisplay(EGL_DEFAULT_DISPLAY);
    check(dpy != EGL_NO_DISPLAY && eglInitialize(dpy, NULL, NULL), "eglInitialize");
    const EGLint attribs[] = { EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
-                              EGL_OPENGL_ES2_BIT, EGL_SAMPLE_BUFFERS, 1, EGL_SAMPLES, 4,
+                              EGL_OPENGL_ES2_BIT, EGL_SAMPLE_BUFFERS, 1, EGL_SAMPLES, nsamples,
                               EGL_DEPTH_SIZE, 24, EGL_NONE };
    EGLConfig cfg;
    EGLint n = 0;
-   check(eglChooseConfig(dpy, attribs, &cfg, 1, &n) && n == 1, "a 4x config with depth");
+   EGLint cfg_samples = 0;
+   check(eglChooseConfig(dpy, attribs, &cfg, 1, &n) && n == 1 &&
+         eglGetConfigAttrib(dpy, cfg, EGL_SAMPLES, &cfg_samples) && cfg_samples == nsamples,
+         "the first config of at least %d samples with depth has %d (EGL_SAMPLES)", nsamples,
+         cfg_samples);
    const EGLint surf_attribs[] = { EGL_WIDTH, SIZE, EGL_HEIGHT, SIZE, EGL_NONE };
    EGLSurface surf = eglCreatePbufferSurface(dpy, cfg, surf_attribs);
    static const EGLint ctx_attribs[] = { EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE };
    EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctx_attribs);
    if (surf == EGL_NO_SURFACE || ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, surf, surf, ctx)) {
-      check(false, "4x pbuffer and context");
+      check(false, "%dx pbuffer and context", nsamples);
       return 1;
    }
    GLint v = 0;
    glGetIntegerv(GL_SAMPLES, &v);
-   check(v == 4, "GL_SAMPLES = 4");
+   check(v == nsamples, "GL_SAMPLES = %d (want %d)", v, nsamples);
    glGetIntegerv(GL_SAMPLE_BUFFERS, &v);
    check(v == 1, "GL_SAMPLE_BUFFERS = 1");
    /* A framebuffer object's renderbuffers are single-sampled. */
@@ -167,10 +185,10 @@ int main(void)
    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
    draw(0, NTRI, 1, 1);
    check_gl("random triangles");
-   unsigned partial, bad = compare("4x random triangles", &partial);
+   unsigned partial, bad = compare("random triangles", &partial);
    char msg[160];
-   snprintf(msg, sizeof(msg), "4x random triangles: %u mismatching pixels (%u partly covered)",
-            bad, partial);
+   snprintf(msg, sizeof(msg), "%dx random triangles: %u mismatching pixels (%u partly covered)",
+            nsamples, bad, partial);
    check(bad == 0 && partial > 100, "%s", msg);
 
    /* 2: per-sample depth: a far full-screen pair, a near triangle, then a middle pair with
@@ -197,17 +215,17 @@ int main(void)
    uint8_t c_near[4], c_mid[4];
    color_of(2, c_near);
    color_of(3, c_mid);
-   for (int s = 0; s < 4; s++)
+   for (int s = 0; s < nsamples; s++)
       for (int i = 0; i < SIZE * SIZE; i++)
          memcpy(samples[s][i], c_mid, 4);
    paint(near_t, c_near);
-   bad = compare("4x depth", &partial);
-   snprintf(msg, sizeof(msg), "4x per-sample depth: %u mismatching pixels (%u partly covered)",
-            bad, partial);
+   bad = compare("depth", &partial);
+   snprintf(msg, sizeof(msg), "%dx per-sample depth: %u mismatching pixels (%u partly covered)",
+            nsamples, bad, partial);
    check(bad == 0 && partial > 20, "%s", msg);
    glDisable(GL_DEPTH_TEST);
 
-   check(eglSwapBuffers(dpy, surf), "eglSwapBuffers on the 4x pbuffer");
+   check(eglSwapBuffers(dpy, surf), "eglSwapBuffers on the %dx pbuffer", nsamples);
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    eglDestroyContext(dpy, ctx);
    eglDestroySurface(dpy, surf);
