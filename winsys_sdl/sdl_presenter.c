@@ -36,7 +36,12 @@ struct sdl_presenter *sdl_presenter_create(const char *title, unsigned width, un
       free(p);
       return NULL;
    }
-   /* The software renderer and no SDL_RENDERER_PRESENTVSYNC: the frame loop never waits. */
+   /* The software renderer and no SDL_RENDERER_PRESENTVSYNC: the frame loop never waits.
+    * Its window surface must not be "accelerated" either: by default SDL backs it with a GL
+    * renderer of its own (an EGL context on our display with SDL_VIDEO_X11_FORCE_EGL, which
+    * bin/r600sim-run sets, else Mesa's GLX), whose make-current calls also take the demo's
+    * context away from this thread. */
+   SDL_SetHintWithPriority(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0", SDL_HINT_OVERRIDE);
    p->renderer = SDL_CreateRenderer(p->window, -1, SDL_RENDERER_SOFTWARE);
    if (!p->renderer) {
       sdl_fail("SDL_CreateRenderer(software)");
