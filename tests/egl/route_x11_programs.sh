@@ -4,9 +4,9 @@
 # windowed probe, glmark2-es2 (windowed and --off-screen, one short scene each: it dlopens
 # libEGL.so), SDL2's testgles2 (X11 driver, EGL forced by r600sim-run) and es2_info; then
 # eglinfo by the glvnd route listing the X11, device and surfaceless platforms as
-# r600sim's. Programs that are not installed are left out, and all installed ones with
-# ROUTE_PROGRAMS=own (sanitizer builds: an uninstrumented program cannot load our
-# instrumented libraries). Prints "N passed, M failed".
+# r600sim's. A program that is not installed is a failure (scripts/bootstrap installs them
+# all); ROUTE_PROGRAMS=own leaves them all out, saying so (sanitizer builds: an
+# uninstrumented program cannot load our instrumented libraries). Prints "N passed, M failed".
 run=$1 probe=$2
 shift 2
 passed=0 failed=0
@@ -23,7 +23,15 @@ on() {
   echo "$out" | grep -E "GL_RENDERER|Score|passed,|r600sim-run --check" | sed "s/^/[$route] /"
   check "$route: $1 ran on r600sim (status $status)" test "$status" -eq 0
 }
-installed() { [ "${ROUTE_PROGRAMS:-all}" != own ] && command -v "$1" >/dev/null; }
+installed() { # installed PROGRAM: whether to run it
+  if [ "${ROUTE_PROGRAMS:-all}" = own ]; then
+    echo "$1 left out (ROUTE_PROGRAMS=own)"
+    return 1
+  fi
+  command -v "$1" >/dev/null && return 0
+  check "$1 is installed (scripts/bootstrap installs it)" false
+  return 1
+}
 for route in "$@"; do
   on $route "$probe"
   if installed glmark2-es2; then
@@ -32,8 +40,6 @@ for route in "$@"; do
       check "$route: glmark2-es2 $mode on r600sim" has "GL_RENDERER: *r600sim"
       check "$route: glmark2-es2 $mode scored" has "glmark2 Score: [1-9]"
     done
-  else
-    echo "glmark2-es2 left out (not installed, or ROUTE_PROGRAMS=own)"
   fi
   sdl=/usr/libexec/installed-tests/SDL2/testgles2
   if installed $sdl; then
