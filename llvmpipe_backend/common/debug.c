@@ -34,7 +34,8 @@ static const char *const env_table[][2] = {
    { "R600SIM_CACHE_SIZE", "N: programs each engine's cache keeps besides those in use; the least "
                            "recently used are evicted (default 1024; 0: no bound)" },
    { "R600SIM_CACHE_DIR", "DIR: on-disk cache of JIT objects; a later process loads them instead "
-                          "of compiling (default: none)" },
+                          "of compiling (default: $XDG_CACHE_HOME/r600sim or ~/.cache/r600sim; "
+                          "set and empty: no disk cache)" },
    { "R600SIM_CACHE_DIR_SIZE", "N[K|M|G]: bytes R600SIM_CACHE_DIR may hold; the least recently used "
                                "entries are removed (default 256M)" },
    { "R600SIM_SYNC", "1: execute each submission before r600_gpu_submit returns (no GPU thread)" },

@@ -90,14 +90,34 @@ static bool parse_size(const char *text, uint64_t *bytes)
    return true;
 }
 
+/* The default directory, as Mesa's shader cache: $XDG_CACHE_HOME/r600sim, else
+ * $HOME/.cache/r600sim; NULL when neither is an absolute path. */
+static const char *default_dir(char *buf, size_t len)
+{
+   const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+   int n;
+   if (xdg && xdg[0] == '/')
+      n = snprintf(buf, len, "%s/r600sim", xdg);
+   else if (home && home[0] == '/')
+      n = snprintf(buf, len, "%s/.cache/r600sim", home);
+   else
+      return NULL;
+   return n > 0 && (size_t)n < len ? buf : NULL;
+}
+
 static void dir_init(void)
 {
    const char *e = getenv("R600SIM_CACHE_DIR");
-   if (!e || !*e)
+   char def[4096];
+   bool is_default = !e;
+   if (is_default && !(e = default_dir(def, sizeof(def))))
       return;
+   if (!*e)
+      return;   /* set and empty: no disk cache */
    if (!make_dirs(e)) {
-      fprintf(stderr, "r600sim: R600SIM_CACHE_DIR=%s is not a directory that can be created "
-                      "(%s); no disk cache\n", e, strerror(errno));
+      if (!is_default)   /* an unusable default (read-only home) is no disk cache, quietly */
+         fprintf(stderr, "r600sim: R600SIM_CACHE_DIR=%s is not a directory that can be "
+                         "created (%s); no disk cache\n", e, strerror(errno));
       return;
    }
    dir = strdup(e);

@@ -1,4 +1,6 @@
-/* On-disk cache of compiled program objects (R600SIM_CACHE_DIR=dir), for jit.c.
+/* On-disk cache of compiled program objects (R600SIM_CACHE_DIR=dir), for jit.c. On by
+ * default, as Mesa's shader cache, in $XDG_CACHE_HOME/r600sim or ~/.cache/r600sim (quietly
+ * none when that cannot be created); R600SIM_CACHE_DIR set and empty turns it off.
  *
  * An entry is the ELF object of one program, stored in dir/<key hash, 16 hex digits>.r6o:
  *
@@ -40,7 +42,8 @@
 #define JIT_HASH_INIT 0xcbf29ce484222325ull
 uint64_t jit_hash64(uint64_t h, const void *data, size_t len);
 
-/* Whether R600SIM_CACHE_DIR names a usable directory (read once; warned once if not). */
+/* Whether the disk cache has a usable directory (read once; a bad R600SIM_CACHE_DIR is warned
+ * once). */
 bool jit_objcache_enabled(void);
 
 /* The object stored under `key` (malloc'd, *len bytes), or NULL when there is none or the

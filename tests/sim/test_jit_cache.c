@@ -322,7 +322,7 @@ static pid_t start_child(const char *dir, unsigned n, const char *const *env, co
    pid_t pid = fork();
    if (pid)
       return pid;
-   unsetenv("R600SIM_CACHE_DIR");
+   setenv("R600SIM_CACHE_DIR", "", 1);   /* no disk cache, not even the default */
    unsetenv("R600SIM_CACHE_DIR_SIZE");
    unsetenv("R600SIM_DEBUG");
    unsetenv("R600SIM_JIT_OPT");
@@ -573,6 +573,32 @@ static int test_disk(void)
    expect("warm run", b, 0, NPROGS, 0, 0);
    check(b.ir_dumps == 0, "warm run: no IR is built or printed (%u)", b.ir_dumps);
 
+   /* R600SIM_CACHE_DIR unset: the default directory, $XDG_CACHE_HOME/r600sim, else
+    * $HOME/.cache/r600sim, as Mesa's shader cache. */
+   char home[160], xdg[160], home_env[176], xdg_env[176], dflt[192];
+   snprintf(home, sizeof(home), "%s/home", tmp_dir);
+   snprintf(home_env, sizeof(home_env), "HOME=%s", home);
+   const char *by_home[] = { "R600SIM_CACHE_DIR", "XDG_CACHE_HOME", home_env, NULL };
+   struct run_result h1 = run_child(NULL, NPROGS, by_home, "h1");
+   expect("default directory, cold", h1, NPROGS, 0, 0, 0);
+   snprintf(dflt, sizeof(dflt), "%s/.cache/r600sim", home);
+   n = entries_in(dflt, names, 2 * NPROGS + 4, &temps);
+   check(n == NPROGS, "default directory: %u entries in $HOME/.cache/r600sim (%u)", NPROGS, n);
+   struct run_result h2 = run_child(NULL, NPROGS, by_home, "h2");
+   expect("default directory, warm", h2, 0, NPROGS, 0, 0);
+   snprintf(xdg, sizeof(xdg), "%s/xdg", tmp_dir);
+   snprintf(xdg_env, sizeof(xdg_env), "XDG_CACHE_HOME=%s", xdg);
+   const char *by_xdg[] = { "R600SIM_CACHE_DIR", xdg_env, home_env, NULL };
+   struct run_result x1 = run_child(NULL, NPROGS, by_xdg, "x1");
+   expect("XDG_CACHE_HOME, cold", x1, NPROGS, 0, 0, 0);
+   snprintf(dflt, sizeof(dflt), "%s/r600sim", xdg);
+   n = entries_in(dflt, names, 2 * NPROGS + 4, &temps);
+   check(n == NPROGS, "default directory: %u entries in $XDG_CACHE_HOME/r600sim (%u)", NPROGS, n);
+   const char *off[] = { "R600SIM_CACHE_DIR=", xdg_env, NULL };
+   struct run_result o1 = run_child(NULL, NPROGS, off, "o1");
+   expect("R600SIM_CACHE_DIR set and empty: no disk cache", o1, NPROGS, 0, 0, 0);
+   n = entries(names, 2 * NPROGS + 4, &temps);
+
    /* Damage four entries: a flipped object byte, a truncation, a bad magic, another
     * program's entry under this name. */
    char path[4][256];
@@ -742,7 +768,7 @@ int main(int argc, char **argv)
 {
    if (argc == 4 && !strcmp(argv[1], "child"))
       return child((unsigned)atoi(argv[3]));
-   unsetenv("R600SIM_CACHE_DIR");   /* the other modes count builds */
+   setenv("R600SIM_CACHE_DIR", "", 1);   /* the other modes count builds: no disk cache */
    if (argc == 2 && !strcmp(argv[1], "lru"))
       return test_lru();
    if (argc == 2 && !strcmp(argv[1], "disk"))
