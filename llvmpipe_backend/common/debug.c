@@ -2,6 +2,9 @@
 #include "common/debug.h"
 
 #include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "r600sim/debug_flags.h"
 
@@ -38,6 +41,8 @@ static const char *const env_table[][2] = {
    { "R600SIM_CAPTURE", "FILE: append every submission with the GPU memory it uses, and each frame "
                         "end, to FILE (bin/r600sim-dump prints it, bin/r600sim-replay replays it)" },
    { "R600SIM_NUM_THREADS", "N: threads that rasterize (default: CPU count; 1: no raster workers)" },
+   { "R600SIM_FUSED", "0: draw pixels with the C units only (the reference model), no specialised "
+                      "pixel paths; read when a device is created (default 1)" },
    { "R600SIM_GPU_TIMEOUT", "MS: the GPU watchdog; a submission still executing after MS milliseconds "
                             "is stopped and reported as a GPU hang (default 10000; 0: no watchdog)" },
 };
@@ -63,4 +68,14 @@ unsigned sim_debug_flags(void)
 {
    pthread_once(&once, parse);
    return flags;
+}
+
+bool sim_fast_paths_from_env(void)
+{
+   const char *e = getenv("R600SIM_FUSED");
+   if (!e || !*e || !strcmp(e, "1"))
+      return true;
+   if (strcmp(e, "0"))
+      fprintf(stderr, "r600sim: R600SIM_FUSED=%s unknown (use 0 or 1); using 1\n", e);
+   return strcmp(e, "0") != 0;
 }

@@ -3,6 +3,8 @@
 #ifndef SIM_DEBUG_H
 #define SIM_DEBUG_H
 
+#include <stdbool.h>
+
 enum sim_debug_flag {
    SIM_DEBUG_FAULTS = 1u << 0,   /* print every GPU fault as it is raised */
    SIM_DEBUG_PACKETS = 1u << 1,  /* print every PM4 packet the CP executes */
@@ -14,5 +16,10 @@ enum sim_debug_flag {
 
 /* The flags parsed from R600SIM_DEBUG (parsed once, thread-safe). */
 unsigned sim_debug_flags(void);
+
+/* R600SIM_FUSED (read at each call; a device asks once, when it is created): false for 0,
+ * the C units alone draw the pixels (the reference the specialised paths are tested
+ * against), true otherwise. */
+bool sim_fast_paths_from_env(void);
 
 #endif

@@ -6,6 +6,7 @@
 #define SIM_EXEC_H
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "r600sim/gpu.h"
@@ -44,6 +45,8 @@ struct sim_exec {
    struct sim_workers *workers;    /* NULL: R600SIM_NUM_THREADS=1, the GPU thread rasterizes */
    struct sim_watchdog *watchdog;  /* long loops stop when it has expired */
    uint64_t *zpass;                /* the device's HW_NUM_DBS ZPASS sample counters (db.h) */
+   bool fast_paths;                /* specialised pixel paths allowed (R600SIM_FUSED, not 0);
+                                      false: the C units' general code is the only path */
    uint64_t seq;
    unsigned dword;                 /* offset of the current packet in the command buffer */
 };

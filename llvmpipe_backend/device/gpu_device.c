@@ -20,6 +20,7 @@ struct r600_gpu *r600_gpu_create(enum hw_chip chip)
    if (!gpu)
       return NULL;
    gpu->chip = chip;
+   gpu->fast_paths = sim_fast_paths_from_env();
    gpu->mem = sim_mem_create();
    gpu->workers = sim_workers_create(sim_workers_threads_from_env());
    gpu->scratch = sim_draw_scratch_create(sim_workers_count(gpu->workers));

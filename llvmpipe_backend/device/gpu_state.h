@@ -44,6 +44,7 @@ struct r600_gpu {
 
    struct sim_draw_scratch *scratch;
    struct sim_workers *workers;    /* NULL: R600SIM_NUM_THREADS=1, the GPU thread rasterizes */
+   bool fast_paths;                /* R600SIM_FUSED at creation (common/exec.h) */
 };
 
 #endif

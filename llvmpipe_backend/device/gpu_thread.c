@@ -26,7 +26,8 @@ static void execute(struct r600_gpu *gpu, uint64_t seq, const uint32_t *ib, unsi
    struct sim_exec ex = { .chip = gpu->chip, .regs = gpu->regs, .mem = gpu->mem,
                           .faults = &gpu->faults, .scratch = gpu->scratch,
                           .workers = gpu->workers, .watchdog = &gpu->watchdog,
-                          .zpass = gpu->zpass, .seq = seq, .dword = 0 };
+                          .zpass = gpu->zpass, .fast_paths = gpu->fast_paths,
+                          .seq = seq, .dword = 0 };
    sim_capture_submit(gpu, seq, null_ib ? NULL : ib, ndw);
    sim_watchdog_arm(&gpu->watchdog);
    if (null_ib)

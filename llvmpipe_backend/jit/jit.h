@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <llvm-c/Core.h>
+
 #include "sq/isa_program.h"
 
 /* The native code of a program. */
@@ -25,6 +27,26 @@ enum sim_jit_result {
  * program, else, when `build`, built and then stored there. */
 enum sim_jit_result sim_jit_compile_code(const struct sim_program *p, bool build,
                                          struct sim_jit_code *out, char *err, size_t errlen);
+
+/* Builds a module for code other than one program (a fused pixel pipeline, a test's
+ * wrapper): returns a new module of `ctx` defining function `name`, or NULL (out of memory).
+ * The module may declare the host helpers of jit_host.h; it must not refer to process
+ * addresses if it is to be stored on disk. */
+typedef LLVMModuleRef (*sim_jit_module_builder)(void *arg, LLVMContextRef ctx, const char *name);
+
+/* Native code of the module `build` makes: looked up by `key` (the caller's complete
+ * description of what the code depends on, besides what the JIT adds itself: LLVM, target
+ * and CPU, the JIT code version) in the disk cache first, else built, optimised with the
+ * new pass manager's `passes` (e.g. "default<O2>"; NULL: none, as programs are), compiled
+ * at code generation level 2 and stored. out->fn is the function `name` the builder was
+ * given, cast to the caller's type. Thread-safe; free with sim_jit_code_release. */
+enum sim_jit_result sim_jit_compile_module(const void *key, size_t key_len,
+                                           sim_jit_module_builder build, void *arg,
+                                           const char *passes, struct sim_jit_code *out,
+                                           char *err, size_t errlen);
+
+/* Frees code from sim_jit_compile_module (nothing may be running it). */
+void sim_jit_code_release(struct sim_jit_code *c);
 
 /* Starts the JIT (the LLJIT, the warm-up code generation and the exit handler of jit.c) in
  * the calling thread, once a process; the first compile does it otherwise. A process

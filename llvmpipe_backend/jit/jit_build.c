@@ -383,28 +383,12 @@ static bool build_split(struct jb *j, LLVMTypeRef fty, bool *chained, LLVMBasicB
    return ok;
 }
 
-LLVMModuleRef sim_jit_build_module(const struct sim_program *p, LLVMContextRef ctx,
-                                   const char *name, bool split)
+LLVMValueRef sim_jit_build_function(const struct sim_program *p, LLVMModuleRef mod,
+                                    const char *name, bool split)
 {
-   struct jb j = { .ctx = ctx, .p = p };
-   j.mod = LLVMModuleCreateWithNameInContext(name, ctx);
-   j.b = LLVMCreateBuilderInContext(ctx);
-   j.i8 = LLVMInt8TypeInContext(ctx);
-   j.i16 = LLVMInt16TypeInContext(ctx);
-   j.i32 = LLVMInt32TypeInContext(ctx);
-   j.i64 = LLVMInt64TypeInContext(ctx);
-   j.f32 = LLVMFloatTypeInContext(ctx);
-   j.ptr = LLVMPointerTypeInContext(ctx, 0);
-   j.vi = LLVMVectorType(j.i32, SIM_LANES);
-   j.vf = LLVMVectorType(j.f32, SIM_LANES);
-   j.vb = LLVMVectorType(LLVMInt1TypeInContext(ctx), SIM_LANES);
-   j.vl = LLVMVectorType(j.i64, SIM_LANES);
-   LLVMTypeRef hargs[2] = { j.ptr, j.i32 };
-   j.helper_ty = LLVMFunctionType(j.i32, hargs, 2, 0);
-   LLVMTypeRef largs[3] = { j.i32, j.i32, j.ptr };
-   j.lanes_ty = LLVMFunctionType(j.i32, largs, 3, 0);
-   LLVMTypeRef fargs[5] = { j.i32, j.i32, j.i32, j.ptr, j.ptr };
-   j.fp64_ty = LLVMFunctionType(j.i32, fargs, 5, 0);
+   struct jb j = { .p = p };
+   jb_init(&j, LLVMGetModuleContext(mod), mod);
+   LLVMContextRef ctx = j.ctx;
 
    LLVMTypeRef fty = LLVMFunctionType(j.i32, &j.ptr, 1, 0);
    j.fn = LLVMAddFunction(j.mod, name, fty);
@@ -461,11 +445,23 @@ done:
    free(bb);
    free(chained);
    LLVMDisposeBuilder(j.b);
-   return j.mod;
+   return j.fn;
 fail:
    free(bb);
    free(chained);
    LLVMDisposeBuilder(j.b);
-   LLVMDisposeModule(j.mod);
+   if (j.fn)
+      LLVMDeleteFunction(j.fn);
    return NULL;
+}
+
+LLVMModuleRef sim_jit_build_module(const struct sim_program *p, LLVMContextRef ctx,
+                                   const char *name, bool split)
+{
+   LLVMModuleRef mod = LLVMModuleCreateWithNameInContext(name, ctx);
+   if (!sim_jit_build_function(p, mod, name, split)) {
+      LLVMDisposeModule(mod);
+      return NULL;
+   }
+   return mod;
 }

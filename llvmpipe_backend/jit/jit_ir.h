@@ -27,6 +27,31 @@ struct jb {
    LLVMTypeRef helper_ty, lanes_ty, fp64_ty;
 };
 
+/* Sets j's context, module, a new builder and the types every builder uses (16-lane
+ * vectors: vi, vf, vb, vl; the helper call types). j->fn, x, lanes, p are the caller's. */
+static inline void jb_init(struct jb *j, LLVMContextRef ctx, LLVMModuleRef mod)
+{
+   j->ctx = ctx;
+   j->mod = mod;
+   j->b = LLVMCreateBuilderInContext(ctx);
+   j->i8 = LLVMInt8TypeInContext(ctx);
+   j->i16 = LLVMInt16TypeInContext(ctx);
+   j->i32 = LLVMInt32TypeInContext(ctx);
+   j->i64 = LLVMInt64TypeInContext(ctx);
+   j->f32 = LLVMFloatTypeInContext(ctx);
+   j->ptr = LLVMPointerTypeInContext(ctx, 0);
+   j->vi = LLVMVectorType(j->i32, SIM_LANES);
+   j->vf = LLVMVectorType(j->f32, SIM_LANES);
+   j->vb = LLVMVectorType(LLVMInt1TypeInContext(ctx), SIM_LANES);
+   j->vl = LLVMVectorType(j->i64, SIM_LANES);
+   LLVMTypeRef hargs[2] = { j->ptr, j->i32 };
+   j->helper_ty = LLVMFunctionType(j->i32, hargs, 2, 0);
+   LLVMTypeRef largs[3] = { j->i32, j->i32, j->ptr };
+   j->lanes_ty = LLVMFunctionType(j->i32, largs, 3, 0);
+   LLVMTypeRef fargs[5] = { j->i32, j->i32, j->i32, j->ptr, j->ptr };
+   j->fp64_ty = LLVMFunctionType(j->i32, fargs, 5, 0);
+}
+
 /* ---- small IR helpers ------------------------------------------------------------------ */
 
 

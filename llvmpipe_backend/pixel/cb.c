@@ -316,7 +316,7 @@ bool sim_cb_state_init(struct sim_cb_state *cb, struct sim_exec *ex)
       t->rop = !t->blend && !t->fmt.is_float && cb->rop3 != ROP3_COPY;
       cb->num_targets++;
    }
-   sim_cb_select_fast(cb, true);
+   sim_cb_select_fast(cb, ex->fast_paths);
    return true;
 }
 

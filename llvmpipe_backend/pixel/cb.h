@@ -76,7 +76,8 @@ void sim_cb_surface(struct sim_cb_surface *s, uint32_t base, uint32_t size, uint
 bool sim_cb_state_init(struct sim_cb_state *cb, struct sim_exec *ex);
 
 /* Chooses each target's fast path (`enable`) or the general path for all (!enable; used
- * by tests to compare the two). sim_cb_state_init enables them. */
+ * by tests to compare the two). sim_cb_state_init enables them unless ex->fast_paths is
+ * false (R600SIM_FUSED=0). */
 void sim_cb_select_fast(struct sim_cb_state *cb, bool enable);
 
 /* The SX alpha test (SX_ALPHA_TEST_CONTROL / SX_ALPHA_REF on PIXEL 0 alpha): the lanes of
