@@ -150,9 +150,19 @@ static unsigned random_swap(unsigned ncomp)
    }
 }
 
+/* Whether the case is a GL-like one: what a GL driver programs most (one RGBA8 UNORM target,
+ * no ROP3, CLRCMP or ENDIAN, 1 or 4 samples), the states specialised paths are written for;
+ * the others are random in every field. */
+static bool gl_like;
+
 /* CB_COLORn_INFO of a random target; 8_8_8_8 UNORM (the fast path's format) half the time. */
 static uint32_t random_cb_info(bool blend)
 {
+   if (gl_like)
+      return CB_COLOR0_INFO__FORMAT(FMT(8_8_8_8)) | CB_COLOR0_INFO__NUMBER_TYPE(NUM(UNORM)) |
+             CB_COLOR0_INFO__ARRAY_MODE(CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED) |
+             CB_COLOR0_INFO__COMP_SWAP(rn(2)) | CB_COLOR0_INFO__BLEND_CLAMP(chance(80)) |
+             CB_COLOR0_INFO__SOURCE_FORMAT(chance(50));
    const struct fmt *f = &fmts[rn(NUM_FMTS)];
    if (chance(50))
       f = &fmts[FMT_8_8_8_8];
@@ -494,7 +504,8 @@ static void random_state(void)
 
    /* MSAA */
    static const unsigned log2_weights[10] = { 0, 0, 0, 0, 1, 1, 2, 2, 2, 3 };
-   unsigned log2s = log2_weights[rn(10)];
+   gl_like = chance(40);
+   unsigned log2s = gl_like ? (chance(60) ? 0 : 2) : log2_weights[rn(10)];
    cs.samples = 1u << log2s;
    static const unsigned dist[4] = { 0, 4, 6, 7 };
    SET(REG_PA_SC_MODE_CNTL, PA_SC_MODE_CNTL__MSAA_ENABLE(log2s && chance(85)) |
@@ -561,15 +572,16 @@ static void random_state(void)
    SET(REG_SQ_PGM_RESOURCES_PS, SQ_PGM_RESOURCES_PS__NUM_GPRS(d->ngpr));
 
    /* CB */
-   unsigned ntargets = chance(75) ? 1 : 2;
+   unsigned ntargets = gl_like || chance(75) ? 1 : 2;
    bool per_mrt = r7 && chance(30);
    unsigned blend_ena = 0;
    for (unsigned n = 0; n < ntargets; n++)
       blend_ena |= chance(50) ? 1u << n : 0;
-   unsigned rop3 = chance(70) ? 0xCC : rn(16) * 0x11;
+   unsigned rop3 = gl_like || chance(70) ? 0xCC : rn(16) * 0x11;
    SET(REG_CB_COLOR_CONTROL,
        CB_COLOR_CONTROL__ROP3(rop3) | CB_COLOR_CONTROL__TARGET_BLEND_ENABLE(blend_ena) |
-       CB_COLOR_CONTROL__PER_MRT_BLEND(per_mrt) | CB_COLOR_CONTROL__MULTIWRITE_ENABLE(chance(10)));
+       CB_COLOR_CONTROL__PER_MRT_BLEND(per_mrt) |
+       CB_COLOR_CONTROL__MULTIWRITE_ENABLE(!gl_like && chance(10)));
    for (unsigned n = 0; n < ntargets; n++) {
       set_ctx(REG_CB_COLOR0_INFO + n * REG_CB_COLOR0_INFO__stride, "CB_COLORn_INFO",
               random_cb_info(blend_ena >> n & 1));
@@ -588,7 +600,7 @@ static void random_state(void)
    SET(REG_CB_BLEND_GREEN, f2u(rvalue()));
    SET(REG_CB_BLEND_BLUE, f2u(rvalue()));
    SET(REG_CB_BLEND_ALPHA, f2u(rvalue()));
-   if (chance(15)) {
+   if (!gl_like && chance(15)) {
       static const unsigned fcn[4] = { 0, 1, 4, 5 };
       SET(REG_CB_CLRCMP_CONTROL, CB_CLRCMP_CONTROL__CLRCMP_FCN_SRC(fcn[rn(4)]) |
                                      CB_CLRCMP_CONTROL__CLRCMP_FCN_DST(fcn[rn(4)]) |
@@ -775,9 +787,9 @@ static void describe_case(uint64_t seed)
    fprintf(stderr, "fuzz_pixel: seed %llu (%s): R600SIM_FUSED=1 differs from R600SIM_FUSED=0\n",
            (unsigned long long)seed, hw_chip_name(cs.chip));
    fprintf(stderr, "  reproduce: fuzz_pixel 1 %llu\n", (unsigned long long)seed);
-   fprintf(stderr, "  %u triangles, %u samples; PS: %u inputs%s%s, %u ALU instructions%s, "
+   fprintf(stderr, "  %s case, %u triangles, %u samples; PS: %u inputs%s%s, %u ALU instructions%s, "
                    "%u colour exports%s\n",
-           cs.nvert / 3, cs.samples, d->ninterp, d->pos ? " + position" : "",
+           gl_like ? "GL-like" : "random", cs.nvert / 3, cs.samples, d->ninterp, d->pos ? " + position" : "",
            d->face ? " + face" : "", d->nalu, d->kills ? " (kills)" : "", d->ncolor,
            d->zexport ? " + depth export" : "");
    fprintf(stderr, "  random registers:\n");
