@@ -41,7 +41,7 @@
 #define H 32
 #define MAX_S 8
 #define MAX_TRIS 8
-#define NVERT (3 * MAX_TRIS)
+#define NVERT (2 * 3 * MAX_TRIS)   /* the triangles of the two draws */
 #define NPARAM 4
 #define CB_BYTES (MAX_S * W * H * 16)
 #define DB_BYTES (MAX_S * W * H * 8)
@@ -156,7 +156,7 @@ static unsigned random_swap(unsigned ncomp)
 static bool gl_like;
 
 /* CB_COLORn_INFO of a random target; 8_8_8_8 UNORM (the fast path's format) half the time. */
-static uint32_t random_cb_info(bool blend)
+static uint32_t random_cb_info(void)
 {
    if (gl_like)
       return CB_COLOR0_INFO__FORMAT(FMT(8_8_8_8)) | CB_COLOR0_INFO__NUMBER_TYPE(NUM(UNORM)) |
@@ -176,7 +176,7 @@ static uint32_t random_cb_info(bool blend)
           CB_COLOR0_INFO__ENDIAN(chance(10) ? rn(max_endian + 1) : 0) |
           CB_COLOR0_INFO__ROUND_MODE(chance(20)) |
           CB_COLOR0_INFO__BLEND_CLAMP(chance(50)) | CB_COLOR0_INFO__BLEND_BYPASS(chance(5)) |
-          CB_COLOR0_INFO__BLEND_FLOAT32(blend && f->wide32) |
+          CB_COLOR0_INFO__BLEND_FLOAT32(f->wide32) |
           CB_COLOR0_INFO__SOURCE_FORMAT(!integer && chance(30));
 }
 
@@ -446,18 +446,19 @@ static struct {
    enum hw_chip chip;
    struct prog ps;
    struct ps_desc d;
-   unsigned nvert, samples;
+   unsigned nvert[2], samples;
    float vb[1 + NPARAM][NVERT * 4];
    uint8_t cb_init[2][CB_BYTES], db_init[DB_BYTES];
 } cs;
 
-static void random_vertices(void)
+/* The triangles of draw `draw` (0 or 1): vertices from 3 * MAX_TRIS * draw on. */
+static void random_vertices(unsigned draw)
 {
    unsigned ntri = 1 + rn(MAX_TRIS);
    bool quad = chance(30);
-   cs.nvert = 3 * ntri;
-   float *pos = cs.vb[0];
-   for (unsigned v = 0; v < cs.nvert; v++) {
+   cs.nvert[draw] = 3 * ntri;
+   float *pos = cs.vb[0] + 4 * 3 * MAX_TRIS * draw;
+   for (unsigned v = 0; v < cs.nvert[draw]; v++) {
       /* window position in px, clip w, NDC z */
       float x = rf(-4.0f, W + 4.0f), y = rf(-4.0f, H + 4.0f);
       if (quad && v < 6) {   /* two triangles over the whole surface */
@@ -475,7 +476,7 @@ static void random_vertices(void)
       pos[4 * v + 3] = w;
       for (unsigned k = 0; k < NPARAM; k++)
          for (unsigned c = 0; c < 4; c++)
-            cs.vb[1 + k][4 * v + c] = rvalue();
+            cs.vb[1 + k][4 * (3 * MAX_TRIS * draw + v) + c] = rvalue();
    }
 }
 
@@ -584,7 +585,7 @@ static void random_state(void)
        CB_COLOR_CONTROL__MULTIWRITE_ENABLE(!gl_like && chance(10)));
    for (unsigned n = 0; n < ntargets; n++) {
       set_ctx(REG_CB_COLOR0_INFO + n * REG_CB_COLOR0_INFO__stride, "CB_COLORn_INFO",
-              random_cb_info(blend_ena >> n & 1));
+              random_cb_info());
       if (per_mrt)
          set_ctx(REG_CB_BLEND0_CONTROL + n * REG_CB_BLEND0_CONTROL__stride,
                  "CB_BLENDn_CONTROL", random_blend());
@@ -651,6 +652,39 @@ static void random_state(void)
                                    DB_RENDER_OVERRIDE__DISABLE_VIEWPORT_CLAMP(chance(15)));
 }
 
+/* Registers of the second draw: about a third of those of another random state, except the
+ * ones the PS depends on (its inputs, GPR count, kill and depth export enables). */
+static struct reg_value second[MAX_LOG];
+static unsigned nsecond;
+
+static bool program_bound(uint32_t reg)
+{
+   return reg == REG_SPI_PS_IN_CONTROL_0 || reg == REG_SPI_PS_IN_CONTROL_1 ||
+          reg == REG_SQ_PGM_RESOURCES_PS || reg == REG_DB_SHADER_CONTROL;
+}
+
+static void random_second_draw(void)
+{
+   static struct reg_value first[MAX_LOG];
+   static struct prog ps;
+   unsigned nfirst = nlogged, samples = cs.samples;
+   bool first_gl_like = gl_like;
+   struct ps_desc d = cs.d;
+   memcpy(first, logged, sizeof(first));
+   memcpy(&ps, &cs.ps, sizeof(ps));
+   random_state();
+   nsecond = 0;
+   for (unsigned i = 0; i < nlogged; i++)
+      if (!program_bound(logged[i].reg) && chance(35))
+         second[nsecond++] = logged[i];
+   memcpy(logged, first, sizeof(first));
+   nlogged = nfirst;
+   memcpy(&cs.ps, &ps, sizeof(ps));
+   cs.d = d;
+   cs.samples = samples;
+   gl_like = first_gl_like;
+}
+
 /* Vertex buffer i at SET_RESOURCE slot 320 + i (the fetch shader's BUFFER_ID 160 + i). */
 static void emit_buffer(struct ib *ib, unsigned i, uint64_t va, uint32_t bytes)
 {
@@ -709,7 +743,12 @@ static unsigned run_on(struct dev *d)
    }
    for (unsigned i = 0; i < nlogged; i++)
       ib_ctx(&ib, logged[i].reg, logged[i].value);
-   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, cs.nvert);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, cs.nvert[0]);
+   /* the second draw: the same PS, some registers changed, its own triangles */
+   for (unsigned i = 0; i < nsecond; i++)
+      ib_ctx(&ib, second[i].reg, second[i].value);
+   ib_ctx(&ib, REG_VGT_INDX_OFFSET, 3 * MAX_TRIS);
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, cs.nvert[1]);
    r600_gpu_wait(d->gpu, r600_gpu_submit(d->gpu, ib.dw, ib.n));
    unsigned n = pm4p_new_faults(d->gpu, &d->fault_mark);
    if (n && getenv("R600SIM_FUZZ_FAULTS")) {
@@ -789,13 +828,17 @@ static void describe_case(uint64_t seed)
    fprintf(stderr, "  reproduce: fuzz_pixel 1 %llu\n", (unsigned long long)seed);
    fprintf(stderr, "  %s case, %u triangles, %u samples; PS: %u inputs%s%s, %u ALU instructions%s, "
                    "%u colour exports%s\n",
-           gl_like ? "GL-like" : "random", cs.nvert / 3, cs.samples, d->ninterp, d->pos ? " + position" : "",
+           gl_like ? "GL-like" : "random", cs.nvert[0] / 3, cs.samples, d->ninterp, d->pos ? " + position" : "",
            d->face ? " + face" : "", d->nalu, d->kills ? " (kills)" : "", d->ncolor,
            d->zexport ? " + depth export" : "");
    fprintf(stderr, "  random registers:\n");
    for (unsigned i = 0; i < nlogged; i++)
       fprintf(stderr, "    %-34s (0x%05x) = 0x%08x\n", logged[i].name, logged[i].reg,
               logged[i].value);
+   fprintf(stderr, "  then a second draw of %u triangles with these changed:\n", cs.nvert[1] / 3);
+   for (unsigned i = 0; i < nsecond; i++)
+      fprintf(stderr, "    %-34s (0x%05x) = 0x%08x\n", second[i].name, second[i].reg,
+              second[i].value);
    fprintf(stderr, "  PS dwords (CF at 0, clauses from qword %u):", CF_AREA);
    for (unsigned q = 0; q < cs.ps.qw; q++) {
       if (q < cs.ps.ncf || q >= CF_AREA)
@@ -821,7 +864,9 @@ static bool run_case(uint64_t seed, unsigned *faulted)
    rng = mix_seed(seed);
    cs.chip = seed & 1 ? HW_CHIP_R6XX : HW_CHIP_R7XX;
    random_state();
-   random_vertices();
+   random_second_draw();
+   random_vertices(0);
+   random_vertices(1);
    random_memory();
    struct dev *ref = &devs[seed & 1][0], *fused = &devs[seed & 1][1];
    unsigned fr = run_on(ref), ff = run_on(fused);
