@@ -6,9 +6,13 @@
  * counts. On a difference it prints the case's seed, the first differing bytes and the
  * random part of the state, and exits 1.
  *
- * A case: one draw of 1-8 random triangles (both windings, perspective w, sometimes a
- * full-surface quad so that whole blocks are covered) through a fetch shader + vertex
- * shader exporting four parameters, on a 32x32 surface, with random
+ * A case: two draws of 1-8 random triangles each (both windings, perspective w, sometimes
+ * a full-surface quad so that whole blocks are covered) through a fetch shader + vertex
+ * shader exporting four parameters, on a 32x32 surface, with the same PS; the second draw
+ * changes about a third of the first's random registers (so that a cache of specialised
+ * code keyed on too little state shows). 40% of the cases are GL-like (one RGBA8 UNORM
+ * target, no ROP3 / CLRCMP / ENDIAN, 1 or 4 samples: what specialised paths are for), the
+ * others random in every field:
  *  - colour targets (1 or 2): format, number type, swap, rounding, EXPORT_NORM, endian,
  *    blend clamp/bypass, write masks, MULTIWRITE; blending (per target or shared, every
  *    factor incl. constant colour and the second source, every function, separate alpha)
@@ -291,10 +295,8 @@ static void build_ps(struct prog *p, struct ps_desc *d)
          case 20: a.op = OP2(KILLGT); a.nowrite = true; break;
          default: a.op = OP2(KILLGE); a.nowrite = true; break;
          }
-         if (op3) {
-            a.clamp = chance(15);
-            a.omod = 0;
-         }
+         if (op3)
+            a.omod = 0;   /* OP3 has no OMOD field */
          a.s0 = random_src(&literal, &has_lit, ngpr);
          /* a unary op has no second operand (a literal of it would not be counted) */
          a.s1 = unary ? inl(ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_0))
