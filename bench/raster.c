@@ -8,8 +8,10 @@
  *  - textured: the large fill and the small triangles sampling a 256x256 RGBA8 texture
  *    (bilinear, no mipmaps), the texture coordinates the window position over the surface;
  *  - every row again on a 4-sample surface (rows named NAME_4x).
- * Each measurement repeats draws (glFinish after each round, rounds grown until one takes
- * at least 1/8 of the time) for the given number of seconds. The output is one line per
+ * Each measurement repeats draws (the whole small-triangle grid, or one full-surface quad,
+ * per draw; glFinish after each round, rounds grown until one takes at least 1/8 of the
+ * time) for the given number of seconds; the depth-tested fill's rounds are a depth clear
+ * and all 64 quads. The output is one line per
  * measurement, "name value unit busy B", after a "renderer" line, where B is the process's
  * CPU time (all threads) over the wall time of the measurement: the threads kept busy,
  * which shows how much of the machine the run got on a shared machine. scripts/bench-raster
@@ -289,19 +291,24 @@ static unsigned fill_quads(unsigned quads, float alpha, struct vertex **out)
    return n;
 }
 
-/* Draws the first `count` vertices repeatedly for `seconds`; returns draws per second. */
-static double measure(unsigned count, double seconds)
+/* Draws repeatedly for `seconds`, `unit` vertices per draw, draw i taking the vertices from
+ * (i * unit) % count on (count a multiple of unit); returns draws per second. Rounds of draws
+ * end with glFinish and double while a round takes less than 1/8 of the time, so a slow
+ * implementation is measured over short rounds too (a whole-surface quad per draw). */
+static double measure(unsigned unit, unsigned count, double seconds)
 {
    glDrawArrays(GL_TRIANGLES, 0, 6);   /* warm-up: shader variants, JIT */
    glFinish();
    start_measurement();
-   unsigned round = 1;
+   unsigned round = 1, next = 0;
    double start = now(), elapsed = 0;
    unsigned long long draws = 0;
    while (elapsed < seconds) {
       double t0 = now();
-      for (unsigned i = 0; i < round; i++)
-         glDrawArrays(GL_TRIANGLES, 0, (GLsizei)count);
+      for (unsigned i = 0; i < round; i++) {
+         glDrawArrays(GL_TRIANGLES, (GLint)next, (GLsizei)unit);
+         next = (next + unit) % count;
+      }
       glFinish();
       draws += round;
       double t = now();
@@ -329,7 +336,7 @@ static void small_tri_row(const char *name, int width, int height, double second
    unsigned n = small_triangles(width, height, &v);
    GLuint vbo = upload(v, n);
    free(v);
-   double rate = measure(n, seconds) * (n / 3);
+   double rate = measure(n, n, seconds) * (n / 3);
    report(name, rate / 1e6, "Mtri/s");
    report_centre(name, width, height);
    glDeleteBuffers(1, &vbo);
@@ -344,7 +351,7 @@ static void fill_row(const char *name, int width, int height, double seconds, fl
    unsigned n = fill_quads(QUADS, alpha, &v);
    GLuint vbo = upload(v, n);
    free(v);
-   double rate = measure(n, seconds) * ((double)width * height * QUADS);
+   double rate = measure(6, n, seconds) * ((double)width * height);
    report(name, rate / 1e6, "Mpix/s");
    report_centre(name, width, height);
    glDeleteBuffers(1, &vbo);
