@@ -703,6 +703,45 @@ static void emit_buffer(struct ib *ib, unsigned i, uint64_t va, uint32_t bytes)
    ib_put(ib, SQ_VTX_CONSTANT_WORD6__TYPE(SQ_VTX_CONSTANT_WORD6__TYPE__SQ_TEX_VTX_VALID_BUFFER));
 }
 
+/* A value for every register random_state may leave out (those it sets only under a
+ * condition), so that no register keeps a previous case's value: a case gives the same
+ * memory whether it runs alone (`fuzz_pixel 1 SEED`) or after others, and a register the
+ * report leaves out has the value written here. */
+static void emit_baseline(struct ib *ib)
+{
+   const uint32_t rgba8 = CB_COLOR0_INFO__FORMAT(FMT(8_8_8_8)) |
+                          CB_COLOR0_INFO__ARRAY_MODE(CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED);
+   const struct { uint32_t reg, value; } base[] = {
+      { REG_PA_SC_MODE_CNTL, PA_SC_MODE_CNTL__R700_VPORT_SCISSOR_ENABLE(1) },
+      { REG_PA_SC_AA_CONFIG, 0 }, { REG_PA_SC_AA_MASK, 0xFFFFFFFFu },
+      { REG_PA_SC_AA_SAMPLE_LOCS_MCTX, 0 }, { REG_PA_SC_AA_SAMPLE_LOCS_8S_WD1_MCTX, 0 },
+      { REG_PA_SU_SC_MODE_CNTL, PA_SU_SC_MODE_CNTL__PROVOKING_VTX_LAST(1) },
+      { REG_PA_SU_POLY_OFFSET_DB_FMT_CNTL, 0 }, { REG_PA_SU_POLY_OFFSET_CLAMP, 0 },
+      { REG_PA_SU_POLY_OFFSET_FRONT_SCALE, 0 }, { REG_PA_SU_POLY_OFFSET_FRONT_OFFSET, 0 },
+      { REG_PA_SU_POLY_OFFSET_BACK_SCALE, 0 }, { REG_PA_SU_POLY_OFFSET_BACK_OFFSET, 0 },
+      { REG_SPI_INPUT_Z, 0 }, { REG_SPI_INTERP_CONTROL_0, 0 },
+      { REG_SPI_PS_INPUT_CNTL_0, SPI_PS_INPUT_CNTL_0__SEMANTIC(1) },
+      { REG_SPI_PS_INPUT_CNTL_0 + 4, SPI_PS_INPUT_CNTL_0__SEMANTIC(2) },
+      { REG_SPI_PS_INPUT_CNTL_0 + 8, SPI_PS_INPUT_CNTL_0__SEMANTIC(3) },
+      { REG_SPI_PS_INPUT_CNTL_0 + 12, SPI_PS_INPUT_CNTL_0__SEMANTIC(4) },
+      { REG_CB_COLOR_CONTROL, CB_COLOR_CONTROL__ROP3(0xCC) },
+      { REG_CB_COLOR0_INFO, rgba8 }, { REG_CB_COLOR0_INFO + REG_CB_COLOR0_INFO__stride, rgba8 },
+      { REG_CB_BLEND_CONTROL, 0 }, { REG_CB_BLEND0_CONTROL, 0 },
+      { REG_CB_BLEND0_CONTROL + REG_CB_BLEND0_CONTROL__stride, 0 },
+      { REG_CB_SHADER_CONTROL, 1 }, { REG_CB_TARGET_MASK, 0xF }, { REG_CB_SHADER_MASK, 0xF },
+      { REG_CB_BLEND_RED, 0 }, { REG_CB_BLEND_GREEN, 0 }, { REG_CB_BLEND_BLUE, 0 },
+      { REG_CB_BLEND_ALPHA, 0 }, { REG_CB_CLRCMP_CONTROL, 0 }, { REG_CB_CLRCMP_SRC, 0 },
+      { REG_CB_CLRCMP_DST, 0 }, { REG_CB_CLRCMP_MSK, 0 }, { REG_SX_ALPHA_TEST_CONTROL, 0 },
+      { REG_SX_ALPHA_REF, 0 }, { REG_DB_DEPTH_CONTROL, 0 }, { REG_DB_STENCILREFMASK, 0 },
+      { REG_DB_STENCILREFMASK_BF, 0 }, { REG_DB_RENDER_OVERRIDE, 0 },
+      { REG_PA_SC_VPORT_ZMIN_0, 0 }, { REG_PA_SC_VPORT_ZMAX_0, 0x3F800000u },
+   };
+   for (unsigned i = 0; i < sizeof(base) / sizeof(base[0]); i++)
+      if (cs.chip == HW_CHIP_R7XX || (base[i].reg != REG_PA_SC_AA_SAMPLE_LOCS_MCTX &&
+                                      base[i].reg != REG_PA_SC_AA_SAMPLE_LOCS_8S_WD1_MCTX))
+         ib_ctx(ib, base[i].reg, base[i].value);
+}
+
 /* Runs the case on device d: memory from cs, the fixed state, the random registers, the
  * draw. Returns the number of new faults. */
 static unsigned run_on(struct dev *d)
@@ -735,8 +774,7 @@ static unsigned run_on(struct dev *d)
    }
    pm4p_emit_db(&ib, d->db_va, W, H, DB_DEPTH_INFO__FORMAT__DEPTH_INVALID);
    ib_ctx(&ib, REG_DB_RENDER_CONTROL, 0);
-   ib_ctx(&ib, REG_SX_ALPHA_TEST_CONTROL, 0);
-   ib_ctx(&ib, REG_CB_CLRCMP_CONTROL, 0);
+   emit_baseline(&ib);
    if (cs.chip == HW_CHIP_R6XX) {   /* the original R600 keeps the locations in config regs */
       ib_cfg(&ib, REG_PA_SC_AA_SAMPLE_LOCS_2S, LOCS_2X);
       ib_cfg(&ib, REG_PA_SC_AA_SAMPLE_LOCS_4S, LOCS_4X);
@@ -745,12 +783,14 @@ static unsigned run_on(struct dev *d)
    }
    for (unsigned i = 0; i < nlogged; i++)
       ib_ctx(&ib, logged[i].reg, logged[i].value);
-   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, cs.nvert[0]);
-   /* the second draw: the same PS, some registers changed, its own triangles */
-   for (unsigned i = 0; i < nsecond; i++)
-      ib_ctx(&ib, second[i].reg, second[i].value);
-   ib_ctx(&ib, REG_VGT_INDX_OFFSET, 3 * MAX_TRIS);
-   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, cs.nvert[1]);
+   if (cs.nvert[0])
+      pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, cs.nvert[0]);
+   if (cs.nvert[1]) {   /* the second draw: the same PS, some registers changed, its triangles */
+      for (unsigned i = 0; i < nsecond; i++)
+         ib_ctx(&ib, second[i].reg, second[i].value);
+      ib_ctx(&ib, REG_VGT_INDX_OFFSET, 3 * MAX_TRIS);
+      pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST, cs.nvert[1]);
+   }
    r600_gpu_wait(d->gpu, r600_gpu_submit(d->gpu, ib.dw, ib.n));
    unsigned n = pm4p_new_faults(d->gpu, &d->fault_mark);
    if (n && getenv("R600SIM_FUZZ_FAULTS")) {
@@ -793,15 +833,17 @@ static unsigned db_bpp(void)
    return 4;
 }
 
-/* Prints where two buffers first differ; returns whether they differ. */
+/* Whether two buffers differ; with `print`, where they first do. */
 static bool differs(const char *what, const uint8_t *ref, const uint8_t *fused, size_t bytes,
-                    unsigned bpp, bool tiled)
+                    unsigned bpp, bool tiled, bool print)
 {
    size_t i = 0;
    while (i < bytes && ref[i] == fused[i])
       i++;
    if (i == bytes)
       return false;
+   if (!print)
+      return true;
    size_t plane = (size_t)W * H * bpp, idx = (i % plane) / bpp;
    unsigned x = (unsigned)(idx % W), y = (unsigned)(idx / W);
    if (tiled) {   /* 8x8 tiles, row-major (db.h) */
@@ -822,25 +864,53 @@ static bool differs(const char *what, const uint8_t *ref, const uint8_t *fused, 
    return true;
 }
 
-static void describe_case(uint64_t seed)
+/* Window position of vertex v in px, for the report. */
+static void window_xy(unsigned v, float *x, float *y)
+{
+   const float *p = &cs.vb[0][4 * v];
+   *x = (p[0] / p[3] + 1.0f) * (W / 2.0f);
+   *y = (p[1] / p[3] + 1.0f) * (H / 2.0f);
+}
+
+static void describe_draw(unsigned draw)
+{
+   unsigned first = 3 * MAX_TRIS * draw;
+   for (unsigned t = 0; t < cs.nvert[draw] / 3; t++) {
+      fprintf(stderr, "    triangle %u:", t);
+      for (unsigned k = 0; k < 3; k++) {
+         float x, y;
+         unsigned v = first + 3 * t + k;
+         window_xy(v, &x, &y);
+         fprintf(stderr, " (%g, %g, z %g, w %g)", (double)x, (double)y,
+                 (double)(cs.vb[0][4 * v + 2] / cs.vb[0][4 * v + 3]), (double)cs.vb[0][4 * v + 3]);
+      }
+      fprintf(stderr, "\n");
+   }
+}
+
+static void describe_case(void)
 {
    const struct ps_desc *d = &cs.d;
-   fprintf(stderr, "fuzz_pixel: seed %llu (%s): R600SIM_FUSED=1 differs from R600SIM_FUSED=0\n",
-           (unsigned long long)seed, hw_chip_name(cs.chip));
-   fprintf(stderr, "  reproduce: fuzz_pixel 1 %llu\n", (unsigned long long)seed);
    fprintf(stderr, "  %s case, %u triangles, %u samples; PS: %u inputs%s%s, %u ALU instructions%s, "
                    "%u colour exports%s\n",
            gl_like ? "GL-like" : "random", cs.nvert[0] / 3, cs.samples, d->ninterp, d->pos ? " + position" : "",
            d->face ? " + face" : "", d->nalu, d->kills ? " (kills)" : "", d->ncolor,
            d->zexport ? " + depth export" : "");
-   fprintf(stderr, "  random registers:\n");
+   fprintf(stderr, "  random registers (others as emit_baseline writes them):\n");
    for (unsigned i = 0; i < nlogged; i++)
       fprintf(stderr, "    %-34s (0x%05x) = 0x%08x\n", logged[i].name, logged[i].reg,
               logged[i].value);
-   fprintf(stderr, "  then a second draw of %u triangles with these changed:\n", cs.nvert[1] / 3);
-   for (unsigned i = 0; i < nsecond; i++)
-      fprintf(stderr, "    %-34s (0x%05x) = 0x%08x\n", second[i].name, second[i].reg,
-              second[i].value);
+   if (cs.nvert[0] / 3 <= 4)
+      describe_draw(0);
+   if (cs.nvert[1]) {
+      fprintf(stderr, "  then a second draw of %u triangles with these changed:\n",
+              cs.nvert[1] / 3);
+      for (unsigned i = 0; i < nsecond; i++)
+         fprintf(stderr, "    %-34s (0x%05x) = 0x%08x\n", second[i].name, second[i].reg,
+                 second[i].value);
+      if (cs.nvert[1] / 3 <= 4)
+         describe_draw(1);
+   }
    fprintf(stderr, "  PS dwords (CF at 0, clauses from qword %u):", CF_AREA);
    for (unsigned q = 0; q < cs.ps.qw; q++) {
       if (q < cs.ps.ncf || q >= CF_AREA)
@@ -860,7 +930,82 @@ static uint64_t mix_seed(uint64_t s)
    return s ? s : 1;
 }
 
-/* Runs case `seed` on both devices of its chip; returns whether they agree. */
+static struct dev *dev_ref, *dev_fused;
+static unsigned faults_ref, faults_fused;
+
+/* Runs the current case (cs, logged, second) on both devices of its chip; returns whether
+ * they agree (memory and fault counts); with `print`, says where they do not. */
+static bool run_devices(bool print)
+{
+   faults_ref = run_on(dev_ref);
+   faults_fused = run_on(dev_fused);
+   bool bad = faults_ref != faults_fused;
+   if (bad && print)
+      fprintf(stderr, "  faults: %u with R600SIM_FUSED=0, %u with R600SIM_FUSED=1\n",
+              faults_ref, faults_fused);
+   char what[32];
+   for (unsigned n = 0; n < 2 && !bad; n++) {
+      snprintf(what, sizeof(what), "colour target %u", n);
+      bad = differs(what, dev_ref->cb[n], dev_fused->cb[n], CB_BYTES, cb_bpp(n), false, print);
+   }
+   if (!bad)
+      bad = differs("depth/stencil", dev_ref->db, dev_fused->db, DB_BYTES, db_bpp(), true, print);
+   return !bad;
+}
+
+/* Removes entry i of a register list of n entries when the case still disagrees without
+ * it (the register then has its baseline value); returns whether it did. */
+static bool try_drop(struct reg_value *list, unsigned *n, unsigned i)
+{
+   struct reg_value saved = list[i];
+   memmove(&list[i], &list[i + 1], (*n - i - 1) * sizeof(*list));
+   (*n)--;
+   if (!run_devices(false))
+      return true;
+   memmove(&list[i + 1], &list[i], (*n - i) * sizeof(*list));
+   list[i] = saved;
+   (*n)++;
+   return false;
+}
+
+/* Removes triangle t of draw `draw` when the case still disagrees without it. */
+static bool try_drop_triangle(unsigned draw, unsigned t)
+{
+   static float saved[1 + NPARAM][NVERT * 4];
+   memcpy(saved, cs.vb, sizeof(saved));
+   unsigned first = 3 * MAX_TRIS * draw, n = cs.nvert[draw];
+   for (unsigned b = 0; b < 1 + NPARAM; b++)
+      memmove(&cs.vb[b][4 * (first + 3 * t)], &cs.vb[b][4 * (first + 3 * t + 3)],
+              (n - 3 * t - 3) * 4 * sizeof(float));
+   cs.nvert[draw] -= 3;
+   if (!run_devices(false))
+      return true;
+   memcpy(cs.vb, saved, sizeof(saved));
+   cs.nvert[draw] = n;
+   return false;
+}
+
+/* Shrinks a disagreeing case: drops the second draw, triangles and registers (but not those
+ * the PS depends on) while the devices still disagree. */
+static void minimise(void)
+{
+   unsigned n1 = cs.nvert[1];
+   cs.nvert[1] = 0;
+   if (run_devices(false))
+      cs.nvert[1] = n1;
+   for (unsigned draw = 0; draw < 2; draw++)
+      for (unsigned t = cs.nvert[draw] / 3; t-- > 0;)
+         if (cs.nvert[0] + cs.nvert[1] > 3)
+            try_drop_triangle(draw, t);
+   for (unsigned i = nsecond; i-- > 0;)
+      try_drop(second, &nsecond, i);
+   for (unsigned i = nlogged; i-- > 0;)
+      if (!program_bound(logged[i].reg))
+         try_drop(logged, &nlogged, i);
+}
+
+/* Runs case `seed` on both devices of its chip; returns whether they agree. On a
+ * difference, prints it, shrinks the case and prints what is left. */
 static bool run_case(uint64_t seed, unsigned *faulted)
 {
    rng = mix_seed(seed);
@@ -870,25 +1015,26 @@ static bool run_case(uint64_t seed, unsigned *faulted)
    random_vertices(0);
    random_vertices(1);
    random_memory();
-   struct dev *ref = &devs[seed & 1][0], *fused = &devs[seed & 1][1];
-   unsigned fr = run_on(ref), ff = run_on(fused);
-   *faulted += fr != 0;
-   if (fr && getenv("R600SIM_FUZZ_FAULTS"))
-      describe_case(seed);
-   bool bad = fr != ff;
-   char what[32];
-   for (unsigned n = 0; n < 2 && !bad; n++) {
-      snprintf(what, sizeof(what), "colour target %u", n);
-      bad = differs(what, ref->cb[n], fused->cb[n], CB_BYTES, cb_bpp(n), false);
+   dev_ref = &devs[seed & 1][0];
+   dev_fused = &devs[seed & 1][1];
+   bool agree = run_devices(false);
+   *faulted += faults_ref != 0;
+   if (faults_ref && getenv("R600SIM_FUZZ_FAULTS")) {
+      fprintf(stderr, "fuzz_pixel: seed %llu faults\n", (unsigned long long)seed);
+      describe_case();
    }
-   if (!bad)
-      bad = differs("depth/stencil", ref->db, fused->db, DB_BYTES, db_bpp(), true);
-   if (bad) {
-      if (fr != ff)
-         fprintf(stderr, "  faults: %u with R600SIM_FUSED=0, %u with R600SIM_FUSED=1\n", fr, ff);
-      describe_case(seed);
-   }
-   return !bad;
+   if (agree)
+      return true;
+   fprintf(stderr, "fuzz_pixel: seed %llu (%s): R600SIM_FUSED=1 differs from R600SIM_FUSED=0\n",
+           (unsigned long long)seed, hw_chip_name(cs.chip));
+   fprintf(stderr, "  reproduce: fuzz_pixel 1 %llu\n", (unsigned long long)seed);
+   minimise();
+   fprintf(stderr, "  the case shrunk to what still differs:\n");
+   if (run_devices(true))
+      fprintf(stderr, "  (the shrunk case agrees when run again: the difference depends on "
+                      "what ran before)\n");
+   describe_case();
+   return false;
 }
 
 static double now(void)
