@@ -6,7 +6,9 @@
  *   produces); OFFSET_X/Y (texels) are added before filtering.
  * - LOD: implicit LOD (SAMPLE, _LB, _C, _C_LB, GET_LOD, GET_LERP) is computed per 2x2 quad
  *   (lanes 4q..4q+3 = TL, TR, BL, BR) from TL->TR and TL->BL differences of the texel-space
- *   coordinates: lod = log2(max(|d/dx|, |d/dy|)); outside pixel shaders it is 0. The _G
+ *   coordinates: lod = log2(max(|d/dx|, |d/dy|)) with Euclidean lengths and an exact log2
+ *   (GL ES 2.0 3.7.7; llvmpipe's differs, docs/glmark2-pictures.md §3), one value per quad;
+ *   outside pixel shaders it is 0. The _G
  *   forms take the derivatives from the clause's SET_GRADIENTS_H / _V (or KEEP_GRADIENTS)
  *   state instead, in any stage. Then the sampler's LOD_BIAS and the instruction's
  *   LOD_BIAS are added (_LB also adds src.w), _L / _G_L take src.w as the LOD and _LZ /

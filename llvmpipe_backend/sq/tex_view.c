@@ -11,7 +11,8 @@
  * Layout of the mip chain: hw/hw_surface.h, with level 0 at BASE_ADDRESS << 8 and the
  * resource's PITCH, level 1 at MIP_ADDRESS << 8.
  *
- * Filter weights are plain fp32 (hardware uses fewer fraction bits; not modelled). Cube
+ * Filter weights are plain fp32 (the R600's sub-texel and LOD precision are not documented;
+ * not modelled: docs/glmark2-pictures.md §2, §6). Cube
  * maps clamp to the face edge (no seamless filtering). Depth compare (SAMPLE_C*) compares
  * the reference with each tap's X before filtering (SQ_TEX_DEPTH_COMPARE_*: "1 if incoming
  * Z < fetched data" ...), giving 1.0 / 0.0 in every component; BC_FRAC_MODE makes every
