@@ -6,7 +6,9 @@
  *   produces); OFFSET_X/Y (texels) are added before filtering.
  * - LOD: implicit LOD (SAMPLE, _LB, _C, _C_LB, GET_LOD, GET_LERP) is computed per 2x2 quad
  *   (lanes 4q..4q+3 = TL, TR, BL, BR) from TL->TR and TL->BL differences of the texel-space
- *   coordinates: lod = log2(max(|d/dx|, |d/dy|)); outside pixel shaders it is 0. The _G
+ *   coordinates: lod = log2(max(|d/dx|, |d/dy|)) with Euclidean lengths and an exact log2
+ *   (GL ES 2.0 3.7.7; llvmpipe's differs, docs/glmark2-pictures.md §3), one value per quad;
+ *   outside pixel shaders it is 0. The _G
  *   forms take the derivatives from the clause's SET_GRADIENTS_H / _V (or KEEP_GRADIENTS)
  *   state instead, in any stage. Then the sampler's LOD_BIAS and the instruction's
  *   LOD_BIAS are added (_LB also adds src.w), _L / _G_L take src.w as the LOD and _LZ /
@@ -92,15 +94,26 @@ static float footprint_lod(const struct sim_tex_view *v, const struct sim_tex_in
    return 0.5f * log2f(rx > ry ? rx : ry);
 }
 
+/* The implicit LOD of the quad last computed for an instruction (one per quad). */
+struct quad_lod_cache {
+   unsigned quad;             /* its first lane, or ~0u */
+   float lod;
+};
+
 /* Implicit LOD of the quad of lane l. */
-static float quad_lod(const struct tex_ctx *k, const struct sim_tex_view *v, unsigned l)
+static float quad_lod(const struct tex_ctx *k, const struct sim_tex_view *v, unsigned l,
+                      struct quad_lod_cache *cache)
 {
    if (k->x->prog->stage != SIM_STAGE_PS)
       return 0.0f;
    unsigned q = l & ~3u;
-   struct sim_tex_coord c0 = lane_coord(k, v, q), c1 = lane_coord(k, v, q + 1),
-                        c2 = lane_coord(k, v, q + 2);
-   return footprint_lod(v, k->t, c1.u - c0.u, c1.v - c0.v, c2.u - c0.u, c2.v - c0.v);
+   if (cache->quad != q) {
+      struct sim_tex_coord c0 = lane_coord(k, v, q), c1 = lane_coord(k, v, q + 1),
+                           c2 = lane_coord(k, v, q + 2);
+      cache->quad = q;
+      cache->lod = footprint_lod(v, k->t, c1.u - c0.u, c1.v - c0.v, c2.u - c0.u, c2.v - c0.v);
+   }
+   return cache->lod;
 }
 
 /* LOD from the clause's gradient state (the _G forms). */
@@ -112,7 +125,8 @@ static float gradient_lod(const struct tex_ctx *k, const struct sim_tex_view *v,
 
 /* The LOD an instruction samples at (*implicit: before bias and clamp). */
 static float lane_lod(const struct tex_ctx *k, const struct sim_tex_view *v,
-                      const struct sim_tex_sampler *s, unsigned l, float *implicit)
+                      const struct sim_tex_sampler *s, unsigned l, struct quad_lod_cache *cache,
+                      float *implicit)
 {
    const struct sim_tex_inst *t = k->t;
    float lod, base = 0.0f;
@@ -128,7 +142,7 @@ static float lane_lod(const struct tex_ctx *k, const struct sim_tex_view *v,
       lod = base + s->bias + t->lod_bias + (t->op == SIM_TEX_SAMPLE_G_LB ? src_value(k, 3, l) : 0.0f);
       break;
    default:
-      base = quad_lod(k, v, l);
+      base = quad_lod(k, v, l, cache);
       lod = base + s->bias + t->lod_bias + (t->op == SIM_TEX_SAMPLE_LB ? src_value(k, 3, l) : 0.0f);
       break;
    }
@@ -194,13 +208,14 @@ static bool sample(const struct tex_ctx *k, uint32_t res[4][SIM_LANES])
    struct sim_tex_sampler s;
    if (!sim_tex_read_view(k->x, k->pc, t, &v) || !sim_tex_read_sampler(k->x, k->pc, t, &s))
       return false;
+   struct quad_lod_cache cache = { ~0u, 0.0f };
    for (unsigned l = 0; l < SIM_LANES; l++) {
       if (!(k->lanes >> l & 1))
          continue;
       struct sim_tex_coord c = lane_coord(k, &v, l);
       struct sim_tex_taps taps = { t->compare, t->bc_frac,
                                    src_value(k, is_compare_ref_z(t->op) ? 2 : 3, l) };
-      float implicit, lod = lane_lod(k, &v, &s, l, &implicit), out[4], lerp[4];
+      float implicit, lod = lane_lod(k, &v, &s, l, &cache, &implicit), out[4], lerp[4];
       bool query = t->op == SIM_TEX_GET_LOD || t->op == SIM_TEX_GET_LERP;
       if (t->op == SIM_TEX_GET_LOD) {
          res[0][l] = sim_u(lod);

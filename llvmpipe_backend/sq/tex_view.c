@@ -11,7 +11,8 @@
  * Layout of the mip chain: hw/hw_surface.h, with level 0 at BASE_ADDRESS << 8 and the
  * resource's PITCH, level 1 at MIP_ADDRESS << 8.
  *
- * Filter weights are plain fp32 (hardware uses fewer fraction bits; not modelled). Cube
+ * Filter weights are plain fp32 (the R600's sub-texel and LOD precision are not documented;
+ * not modelled: docs/glmark2-pictures.md §2, §6). Cube
  * maps clamp to the face edge (no seamless filtering). Depth compare (SAMPLE_C*) compares
  * the reference with each tap's X before filtering (SQ_TEX_DEPTH_COMPARE_*: "1 if incoming
  * Z < fetched data" ...), giving 1.0 / 0.0 in every component; BC_FRAC_MODE makes every
@@ -262,10 +263,11 @@ static void bc_texel(const struct sim_tex_view *v, const uint8_t *block, unsigne
       out[c] = sim_u((float)(v->mode.degamma && c < 3 ? sim_srgb_to_linear(rgba[c]) : rgba[c]));
 }
 
-bool sim_tex_texel(struct sim_run *x, unsigned pc, struct sim_tex_view *v, unsigned level,
-                   unsigned layer, unsigned i, unsigned j, uint32_t out[4])
+/* sim_tex_texel with the (level, layer)'s host_level already resolved. */
+static bool texel_at(struct sim_run *x, unsigned pc, const struct sim_tex_view *v,
+                     const struct sim_tex_host_level *h, unsigned level, unsigned layer,
+                     unsigned i, unsigned j, uint32_t out[4])
 {
-   const struct sim_tex_host_level *h = host_level(x, v, level, layer);
    unsigned ti = i, tj = j;
    if (v->bc) {
       i /= SIM_BC_BLOCK;
@@ -297,6 +299,12 @@ bool sim_tex_texel(struct sim_run *x, unsigned pc, struct sim_tex_view *v, unsig
    for (unsigned c = 0; c < v->byte_comps; c++)
       out[c] = v->lut[c][p[c]];
    return true;
+}
+
+bool sim_tex_texel(struct sim_run *x, unsigned pc, struct sim_tex_view *v, unsigned level,
+                   unsigned layer, unsigned i, unsigned j, uint32_t out[4])
+{
+   return texel_at(x, pc, v, host_level(x, v, level, layer), level, layer, i, j, out);
 }
 
 /* Applies a CLAMP mode to texel index i of a dimension of n texels; false = border. */
@@ -368,26 +376,33 @@ bool sim_tex_sample_level(struct sim_run *x, unsigned pc, struct sim_tex_view *v
    }
    if (v->mode.num_format == SIM_NUM_INT && !taps->compare)
       linear = false;
-   int i0[2];
+   /* Per dimension the texel indices of the taps (the first, and the next for bilinear)
+    * after the CLAMP mode, and whether they are inside the level (else the border). */
+   int idx[2][2];
+   bool in[2][2];
    float w[2];
    for (unsigned k = 0; k < 2; k++) {
       float p = linear ? f[k] - 0.5f : f[k];
       float fl = floorf(p);
-      i0[k] = fl < -1e9f ? -1000000000 : fl > 1e9f ? 1000000000 : (int)fl;
+      int i0 = fl < -1e9f ? -1000000000 : fl > 1e9f ? 1000000000 : (int)fl;
       w[k] = linear ? p - fl : 0.0f;
       if (frac)
          frac[k] = w[k];
+      for (unsigned d = 0; d < (linear ? 2u : 1u); d++) {
+         idx[k][d] = i0 + (int)d;
+         in[k][d] = wrap(&idx[k][d], n[k], mode[k]);
+      }
    }
+   const struct sim_tex_host_level *h = host_level(x, v, level, c->layer);
    float acc[4] = { 0, 0, 0, 0 };
    for (unsigned tap = 0; tap < (linear ? 4u : 1u); tap++) {
-      int ij[2] = { i0[0] + (int)(tap & 1), i0[1] + (int)(tap >> 1) };
-      float weight = linear ? ((tap & 1) ? w[0] : 1.0f - w[0]) * ((tap >> 1) ? w[1] : 1.0f - w[1])
-                            : 1.0f;
+      unsigned dx = tap & 1, dy = tap >> 1;
+      float weight = linear ? (dx ? w[0] : 1.0f - w[0]) * (dy ? w[1] : 1.0f - w[1]) : 1.0f;
       uint32_t e[4];
-      if (wrap(&ij[0], n[0], mode[0]) && wrap(&ij[1], n[1], mode[1])) {
+      if (in[0][dx] && in[1][dy]) {
          if (taps->bc_frac)
             memset(e, 0, sizeof(e));
-         else if (!sim_tex_texel(x, pc, v, level, c->layer, (unsigned)ij[0], (unsigned)ij[1], e))
+         else if (!texel_at(x, pc, v, h, level, c->layer, (unsigned)idx[0][dx], (unsigned)idx[1][dy], e))
             return false;
       } else if (taps->bc_frac) {
          e[0] = e[1] = e[2] = e[3] = 0x3F800000u;
