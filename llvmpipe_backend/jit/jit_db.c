@@ -43,6 +43,7 @@ struct dbe {
    LLVMValueRef x[3], y[3];
    LLVMValueRef step1y, step1x, step2y, step2x;   /* <16 x double> per-lane edge steps */
    LLVMValueRef dz1, dz2, area2, z0, zoff;        /* double splats */
+   LLVMValueRef nan_in;         /* i1: z0, z1, z2 or the offset is a NaN */
    LLVMValueRef zmin, zmax;
    LLVMValueRef ez, written;    /* exported depth (<16 x double>) and i1, or NULL */
 };
@@ -225,10 +226,13 @@ static void depth_setup(struct dbe *e, LLVMValueRef db, LLVMValueRef prim, LLVMV
    for (unsigned v = 0; v < 3; v++)
       z[v] = LLVMBuildFPExt(b, ld(j, j->f32, prim, offsetof(struct sim_prim, z) + 4 * v, 4),
                             e->f64, "");
+   LLVMValueRef zoff = ld(j, e->f64, prim, offsetof(struct sim_prim, z_offset), 8);
+   e->nan_in = LLVMBuildOr(b, LLVMBuildFCmp(b, LLVMRealUNO, z[0], z[1], ""),
+                           LLVMBuildFCmp(b, LLVMRealUNO, z[2], zoff, ""), "");
    e->dz1 = splat_of(j, e->vd, LLVMBuildFSub(b, z[1], z[0], ""));
    e->dz2 = splat_of(j, e->vd, LLVMBuildFSub(b, z[2], z[0], ""));
    e->z0 = splat_of(j, e->vd, z[0]);
-   e->zoff = splat_of(j, e->vd, ld(j, e->f64, prim, offsetof(struct sim_prim, z_offset), 8));
+   e->zoff = splat_of(j, e->vd, zoff);
    LLVMValueRef area2 = ld(j, j->i64, prim, offsetof(struct sim_prim, area2), 8);
    e->area2 = splat_of(j, e->vd, LLVMBuildSIToFP(b, area2, e->f64, ""));
 
@@ -269,6 +273,26 @@ static LLVMValueRef edge_at(struct dbe *e, unsigned a, unsigned c, LLVMValueRef 
    return LLVMBuildSub(b, t1, t2, "");
 }
 
+/* a + b as x86 adds them with a as the first source: a's NaN if both are NaN (a is the
+ * result of an operation, so already quiet). */
+static LLVMValueRef add_first(struct dbe *e, LLVMValueRef a, LLVMValueRef b, bool nan)
+{
+   LLVMValueRef sum = LLVMBuildFAdd(e->j->b, a, b, "");
+   if (!nan)
+      return sum;
+   return LLVMBuildSelect(e->j->b, LLVMBuildFCmp(e->j->b, LLVMRealUNO, a, a, ""), a, sum, "");
+}
+
+/* ((t2 + t1) / area2 + z0) + offset, the operands in the order in which GCC's code for
+ * sim_db_test adds them (x86 returns the first source's NaN when both are NaN; IEEE and C
+ * leave that open). Without a NaN among z0, z1, z2 and the offset, every NaN on the way is the
+ * same default NaN and the order cannot matter: `nan` false; else the order is enforced. */
+static LLVMValueRef plane_z(struct dbe *e, LLVMValueRef t1, LLVMValueRef t2, bool nan)
+{
+   LLVMValueRef q = LLVMBuildFDiv(e->j->b, add_first(e, t2, t1, nan), e->area2, "");
+   return add_first(e, add_first(e, q, e->z0, nan), e->zoff, nan);
+}
+
 /* The window depth of sample s of every lane (<16 x double>), before the clamp. */
 static LLVMValueRef depth_at(struct dbe *e, unsigned s)
 {
@@ -281,11 +305,23 @@ static LLVMValueRef depth_at(struct dbe *e, unsigned s)
    LLVMValueRef e2 = splat_of(j, e->vd, LLVMBuildSIToFP(b, edge_at(e, 1, 0, px, py), e->f64, ""));
    e1 = LLVMBuildFSub(b, LLVMBuildFAdd(b, e1, e->step1y, ""), e->step1x, "");
    e2 = LLVMBuildFSub(b, LLVMBuildFAdd(b, e2, e->step2y, ""), e->step2x, "");
-   /* z0 + (e1 * dz1 + e2 * dz2) / area2 + offset */
-   LLVMValueRef n = LLVMBuildFAdd(b, LLVMBuildFMul(b, e1, e->dz1, ""),
-                                  LLVMBuildFMul(b, e2, e->dz2, ""), "");
-   LLVMValueRef z = LLVMBuildFAdd(b, e->z0, LLVMBuildFDiv(b, n, e->area2, ""), "");
-   z = LLVMBuildFAdd(b, z, e->zoff, "");
+   LLVMValueRef t1 = LLVMBuildFMul(b, e1, e->dz1, ""), t2 = LLVMBuildFMul(b, e2, e->dz2, "");
+   /* z0 + (e1 * dz1 + e2 * dz2) / area2 + offset, with the reference's NaN when an input is
+    * one (plane_z) */
+   LLVMBasicBlockRef bb[2] = { LLVMAppendBasicBlockInContext(j->ctx, j->fn, "db_plane"),
+                               LLVMAppendBasicBlockInContext(j->ctx, j->fn, "db_plane_nan") };
+   LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "db_plane_done");
+   LLVMBuildCondBr(b, e->nan_in, bb[1], bb[0]);
+   LLVMValueRef zv[2];
+   for (unsigned i = 0; i < 2; i++) {
+      LLVMPositionBuilderAtEnd(b, bb[i]);
+      zv[i] = plane_z(e, t1, t2, i);
+      bb[i] = LLVMGetInsertBlock(b);
+      LLVMBuildBr(b, join);
+   }
+   LLVMPositionBuilderAtEnd(b, join);
+   LLVMValueRef z = LLVMBuildPhi(b, e->vd, "");
+   LLVMAddIncoming(z, zv, bb, 2);
    if (e->ez)
       z = LLVMBuildSelect(b, e->written, e->ez, z, "");
    return z;
@@ -315,7 +351,7 @@ static LLVMValueRef encode_depth(struct dbe *e, LLVMValueRef zd)
                                     kd(e, 1.0), "");
    v = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOGT, zd, kd(e, 0.0), ""), v, kd(e, 0.0), "");
    v = call_vd(e, "llvm.roundeven", LLVMBuildFMul(b, v, kd(e, e->unorm_max), ""));
-   return LLVMBuildFPToUI(b, v, j->vi, "");
+   return LLVMBuildFPToSI(b, v, j->vi, "");   /* v <= 2^24 - 1 */
 }
 
 /* ---- tests ------------------------------------------------------------------------------- */
