@@ -65,6 +65,15 @@ static float odd_float(void)
    }
 }
 
+/* Directed NaN cases (nan_inputs): NaNs of both signs and several payloads, signalling too. */
+static bool nan_inputs;
+static float some_nan(void)
+{
+   static const uint32_t nan[] = { 0x7FC00000u, 0xFFC00000u, 0x7F800001u, 0x7FA00000u,
+                                   0xFF800001u, 0x7FC12345u, 0xFFD00001u };
+   return from_bits(nan[below(sizeof(nan) / 4)]);
+}
+
 /* ---- states -------------------------------------------------------------------------------- */
 
 static const unsigned formats[] = {
@@ -214,6 +223,14 @@ static void random_prim(struct sim_prim *p, int32_t bx, int32_t by, bool *flat)
    if (*flat)
       p->z[1] = p->z[2] = p->z[0];
    p->z_offset = chance(60) ? 0.0 : chance(80) ? (unit() - 0.5) * 1e-3 : (double)odd_float();
+   if (nan_inputs) {   /* different NaNs meet in the plane's sums */
+      for (unsigned v = 0; v < 3; v++)
+         p->z[v] = chance(50) ? some_nan() : p->z[v];
+      if (chance(50)) {
+         uint64_t u = 0x7FF0000000000001ull | (uint64_t)rnd() << 20 | (uint64_t)below(2) << 63;
+         memcpy(&p->z_offset, &u, 8);
+      }
+   }
    p->front = chance(50);
 }
 
@@ -275,7 +292,7 @@ static void run_block(struct setup *s, db_fn fn, uint8_t *buf_c, uint8_t *buf_j)
    memcpy(smask_j, smask_c, 16);
    static struct sim_exports out;
    for (unsigned l = 0; l < 16; l++) {
-      float f = chance(50) ? (float)unit() : odd_float();
+      float f = nan_inputs && chance(70) ? some_nan() : chance(50) ? (float)unit() : odd_float();
       memcpy(&out.pixel61[0][l], &f, 4);
    }
    out.pixel61_written = chance(85);
@@ -378,6 +395,22 @@ static int bench(void)
    return check_report();
 }
 
+/* Compiles state s and compares `blocks` random blocks; returns the blocks compared. */
+static unsigned run_state(struct setup *s, unsigned blocks)
+{
+   struct sim_jit_code code;
+   db_fn fn = compile(s, &code);
+   if (!fn)
+      return 0;
+   uint8_t *buf_c = malloc(s->bytes), *buf_j = malloc(s->bytes);
+   for (unsigned b = 0; b < blocks; b++)
+      run_block(s, fn, buf_c, buf_j);
+   free(buf_c);
+   free(buf_j);
+   sim_jit_code_release(&code);
+   return blocks;
+}
+
 int main(int argc, char **argv)
 {
    sim_jit_start();
@@ -404,18 +437,28 @@ int main(int argc, char **argv)
    unsigned tested = 0;
    for (unsigned i = 0; i < states; i++) {
       random_state(&s, i);
-      struct sim_jit_code code;
-      db_fn fn = compile(&s, &code);
-      if (!fn)
-         continue;
-      uint8_t *buf_c = malloc(s.bytes), *buf_j = malloc(s.bytes);
-      for (unsigned b = 0; b < blocks; b++)
-         run_block(&s, fn, buf_c, buf_j);
-      tested += blocks;
-      free(buf_c);
-      free(buf_j);
-      sim_jit_code_release(&code);
+      tested += run_state(&s, blocks);
    }
-   printf("%u states, %u blocks compared\n", states, tested);
+   /* NaNs stored as they come: float formats, ALWAYS or NOTEQUAL with writes, no clamp */
+   nan_inputs = true;
+   for (unsigned i = 0; i < 4; i++) {
+      random_state(&s, 100);
+      s.db.format = i & 1 ? DB_DEPTH_INFO__FORMAT__DEPTH_32_FLOAT
+                          : DB_DEPTH_INFO__FORMAT__DEPTH_X24_8_32_FLOAT;
+      s.db.bpp = i & 1 ? 4 : 8;
+      s.db.is_float = true;
+      s.db.has_stencil = !(i & 1);
+      s.db.unorm_bits = 0;
+      s.db.sample_bytes = (uint64_t)s.db.tiles_per_row * (s.db.height / 8) * 64 * s.db.bpp;
+      s.bytes = s.ms.n * s.db.sample_bytes;
+      s.db.z_enable = s.db.z_write = true;
+      s.db.zfunc = i < 2 ? DB_DEPTH_CONTROL__ZFUNC__FRAG_ALWAYS : DB_DEPTH_CONTROL__ZFUNC__FRAG_NOTEQUAL;
+      s.db.stencil = s.db.stencil && s.db.has_stencil;
+      s.db.clamp = false;
+      s.db.z_export = i >= 2;
+      s.late = true;
+      tested += run_state(&s, blocks);
+   }
+   printf("%u random and 4 NaN states, %u blocks compared\n", states, tested);
    return check_report();
 }
