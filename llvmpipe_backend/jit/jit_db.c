@@ -41,7 +41,8 @@ struct dbe {
    /* depth plane */
    LLVMValueRef px0, py0;       /* i64: the block origin's pixel centre, 1/SIM_SUBPIX px */
    LLVMValueRef x[3], y[3];
-   LLVMValueRef step1y, step1x, step2y, step2x;   /* <16 x double> per-lane edge steps */
+   /* <16 x double> splats: what one pixel along y adds to e1, along x (e1's sign), e2 alike */
+   LLVMValueRef step1y, step1x, step2y, step2x;
    LLVMValueRef dz1, dz2, area2, z0, zoff;        /* double splats */
    LLVMValueRef nan_in;         /* i1: z0, z1, z2 or the offset is a NaN */
    LLVMValueRef zmin, zmax;
@@ -194,21 +195,30 @@ static void store_pixels(struct dbe *e, LLVMValueRef p, LLVMValueRef v)
 
 /* ---- depth ------------------------------------------------------------------------------- */
 
-/* <16 x double> of step * (lane's x or y offset in the block), step an i64 whose multiples
- * up to 3 are exact in double. */
-static LLVMValueRef lane_steps(struct dbe *e, LLVMValueRef step, bool along_y)
+/* The lanes' pixel x or y offsets in the block, <16 x double>. */
+static LLVMValueRef lane_offsets(struct dbe *e, bool along_y)
+{
+   LLVMValueRef v[SIM_LANES];
+   for (unsigned l = 0; l < SIM_LANES; l++)
+      v[l] = LLVMConstReal(e->f64, along_y ? sim_lane_y(l) : sim_lane_x(l));
+   return LLVMConstVector(v, SIM_LANES);
+}
+
+/* a * b + c on <16 x double> values, fused or not: only for exact integers below 2^53,
+ * where both give the same. */
+static LLVMValueRef exact_muladd(struct dbe *e, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c)
 {
    struct jb *j = e->j;
-   LLVMTypeRef v4 = LLVMVectorType(e->f64, 4);
-   LLVMValueRef v = LLVMGetPoison(v4);
-   for (unsigned i = 0; i < 4; i++) {
-      LLVMValueRef m = LLVMBuildMul(j->b, step, LLVMConstInt(j->i64, i, 0), "");
-      v = LLVMBuildInsertElement(j->b, v, LLVMBuildSIToFP(j->b, m, e->f64, ""), ci32(j, i), "");
-   }
-   unsigned idx[SIM_LANES];
-   for (unsigned l = 0; l < SIM_LANES; l++)
-      idx[l] = along_y ? sim_lane_y(l) : sim_lane_x(l);
-   return shuffle(j, v, NULL, idx, SIM_LANES);
+   unsigned id = LLVMLookupIntrinsicID("llvm.fmuladd", 12);
+   LLVMValueRef decl = LLVMGetIntrinsicDeclaration(j->mod, id, &e->vd, 1);
+   LLVMValueRef args[3] = { a, b, c };
+   return LLVMBuildCall2(j->b, LLVMIntrinsicGetType(j->ctx, id, &e->vd, 1), decl, args, 3, "");
+}
+
+/* An i64 (below 2^53) as a <16 x double> splat. */
+static LLVMValueRef splat_i64(struct dbe *e, LLVMValueRef v)
+{
+   return splat_of(e->j, e->vd, LLVMBuildSIToFP(e->j->b, v, e->f64, ""));
 }
 
 /* The per-block values of the depth plane (sim_db_test's dz1, dz2, area2 and the edge
@@ -243,10 +253,10 @@ static void depth_setup(struct dbe *e, LLVMValueRef db, LLVMValueRef prim, LLVMV
     * pixel further along x or y adds SIM_SUBPIX times a coefficient */
    LLVMValueRef a1 = LLVMBuildSub(b, e->x[0], e->x[2], ""), b1 = LLVMBuildSub(b, e->y[0], e->y[2], "");
    LLVMValueRef a2 = LLVMBuildSub(b, e->x[1], e->x[0], ""), b2 = LLVMBuildSub(b, e->y[1], e->y[0], "");
-   e->step1y = lane_steps(e, LLVMBuildMul(b, a1, sub, ""), true);
-   e->step1x = lane_steps(e, LLVMBuildMul(b, b1, sub, ""), false);
-   e->step2y = lane_steps(e, LLVMBuildMul(b, a2, sub, ""), true);
-   e->step2x = lane_steps(e, LLVMBuildMul(b, b2, sub, ""), false);
+   e->step1y = splat_i64(e, LLVMBuildMul(b, a1, sub, ""));
+   e->step1x = splat_i64(e, LLVMBuildNeg(b, LLVMBuildMul(b, b1, sub, ""), ""));
+   e->step2y = splat_i64(e, LLVMBuildMul(b, a2, sub, ""));
+   e->step2x = splat_i64(e, LLVMBuildNeg(b, LLVMBuildMul(b, b2, sub, ""), ""));
 
    if (e->k->clamp) {
       e->zmin = splat_of(j, e->vd, ld(j, e->f64, db, offsetof(struct sim_db_state, zmin), 8));
@@ -301,10 +311,11 @@ static LLVMValueRef depth_at(struct dbe *e, unsigned s)
    LLVMValueRef dx = ld(j, j->i64, e->ms, offsetof(struct sim_sc_msaa, dx) + 8 * s, 8);
    LLVMValueRef dy = ld(j, j->i64, e->ms, offsetof(struct sim_sc_msaa, dy) + 8 * s, 8);
    LLVMValueRef px = LLVMBuildAdd(b, e->px0, dx, ""), py = LLVMBuildAdd(b, e->py0, dy, "");
-   LLVMValueRef e1 = splat_of(j, e->vd, LLVMBuildSIToFP(b, edge_at(e, 0, 2, px, py), e->f64, ""));
-   LLVMValueRef e2 = splat_of(j, e->vd, LLVMBuildSIToFP(b, edge_at(e, 1, 0, px, py), e->f64, ""));
-   e1 = LLVMBuildFSub(b, LLVMBuildFAdd(b, e1, e->step1y, ""), e->step1x, "");
-   e2 = LLVMBuildFSub(b, LLVMBuildFAdd(b, e2, e->step2y, ""), e->step2x, "");
+   LLVMValueRef ly = lane_offsets(e, true), lx = lane_offsets(e, false);
+   LLVMValueRef e1 = splat_i64(e, edge_at(e, 0, 2, px, py));
+   LLVMValueRef e2 = splat_i64(e, edge_at(e, 1, 0, px, py));
+   e1 = exact_muladd(e, e->step1x, lx, exact_muladd(e, e->step1y, ly, e1));
+   e2 = exact_muladd(e, e->step2x, lx, exact_muladd(e, e->step2y, ly, e2));
    LLVMValueRef t1 = LLVMBuildFMul(b, e1, e->dz1, ""), t2 = LLVMBuildFMul(b, e2, e->dz2, "");
    /* z0 + (e1 * dz1 + e2 * dz2) / area2 + offset, with the reference's NaN when an input is
     * one (plane_z) */
