@@ -7,8 +7,10 @@
  *    (sim_lane_x/y), and four row stores of the updated rows;
  *  - the depth plane uses sim_db_test's double operations in its order. Its edge functions
  *    are exact integers below 2^53 (jit_db.h), so computing them as the block origin's value
- *    converted to double plus exact per-lane steps gives the same doubles as converting each
- *    lane's int64 value;
+ *    converted to double plus the lane's pixel offsets times exact steps (multiply-adds,
+ *    fused or not) gives the same doubles as converting each lane's int64 value. Where two
+ *    different NaNs can meet (a NaN among the plane's inputs), the NaN kept is the one the
+ *    compiled reference keeps (plane_z);
  *  - unorm encoding: sim_db_encode_depth's floor/fraction test is round-half-even of a
  *    non-negative double (the fraction v - floor(v) is exact), i.e. llvm.roundeven; float
  *    encoding: the nearest float, infinity beyond FLT_MAX as sim_db_encode_depth says;

@@ -8,7 +8,8 @@
  * (a block then lies inside one 8x8 micro tile, and inside or outside the surface as a
  * whole), the primitive's vertices lie within SIM_COORD_LIMIT (every edge function is an
  * integer below 2^53, so it is exact in a double however it is summed), and no other thread
- * writes the block's pixels meanwhile (the rows of the block are read and written whole).
+ * writes the block's pixels meanwhile (when anything can be written, the block's 16 pixels
+ * of a sample plane are written back whole, those outside the mask with their own values).
  * Unlike sim_db_test it does not report (sim_unimpl) a late test with Z_EXPORT_ENABLE whose
  * PS did not export PIXEL 61: it uses the interpolated depth as sim_db_test does, and the
  * report is the caller's. */
