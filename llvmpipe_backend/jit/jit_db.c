@@ -48,6 +48,7 @@ struct dbe {
    LLVMValueRef dz1, dz2, area2, z0, zoff;        /* double splats */
    LLVMValueRef nan_in;         /* i1: z0, z1, z2 or the offset is a NaN */
    LLVMValueRef zmin, zmax;
+   LLVMValueRef in01;           /* i1: a unorm format's clamp range lies in [0, 1], or NULL */
    LLVMValueRef ez, written;    /* exported depth (<16 x double>) and i1, or NULL */
 };
 
@@ -262,7 +263,18 @@ static void depth_setup(struct dbe *e, LLVMValueRef db, LLVMValueRef prim, LLVMV
 
    if (e->k->clamp) {
       e->zmin = splat_of(j, e->vd, ld(j, e->f64, db, offsetof(struct sim_db_state, zmin), 8));
-      e->zmax = splat_of(j, e->vd, ld(j, e->f64, db, offsetof(struct sim_db_state, zmax), 8));
+      LLVMValueRef zmin = ld(j, e->f64, db, offsetof(struct sim_db_state, zmin), 8);
+      LLVMValueRef zmax = ld(j, e->f64, db, offsetof(struct sim_db_state, zmax), 8);
+      e->zmin = splat_of(j, e->vd, zmin);
+      e->zmax = splat_of(j, e->vd, zmax);
+      if (!e->is_float) {
+         LLVMValueRef zero = LLVMConstReal(e->f64, 0.0), one = LLVMConstReal(e->f64, 1.0);
+         e->in01 = LLVMBuildAnd(b,
+            LLVMBuildAnd(b, LLVMBuildFCmp(b, LLVMRealOGE, zmin, zero, ""),
+                         LLVMBuildFCmp(b, LLVMRealOLE, zmin, one, ""), ""),
+            LLVMBuildAnd(b, LLVMBuildFCmp(b, LLVMRealOGE, zmax, zero, ""),
+                         LLVMBuildFCmp(b, LLVMRealOLE, zmax, one, ""), ""), "");
+      }
    }
    if (e->k->z_export) {
       LLVMValueRef f = ld(j, j->vf, out, offsetof(struct sim_exports, pixel61), 4);
@@ -340,6 +352,15 @@ static LLVMValueRef depth_at(struct dbe *e, unsigned s)
    return z;
 }
 
+/* z > 0 ? (z < 1 ? z : 1) : 0 (NaN -> 0) */
+static LLVMValueRef unorm_clamp(struct dbe *e, LLVMValueRef z)
+{
+   LLVMBuilderRef b = e->j->b;
+   LLVMValueRef v = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOLT, z, kd(e, 1.0), ""), z,
+                                    kd(e, 1.0), "");
+   return LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOGT, z, kd(e, 0.0), ""), v, kd(e, 0.0), "");
+}
+
 /* Clamp and encoding of window depth zd: the <16 x i32> value the DB compares and stores. */
 static LLVMValueRef encode_depth(struct dbe *e, LLVMValueRef zd)
 {
@@ -359,10 +380,27 @@ static LLVMValueRef encode_depth(struct dbe *e, LLVMValueRef zd)
                                          kf(j, INFINITY), kf(j, -INFINITY), "");
       return I(j, LLVMBuildSelect(b, big, inf, f, ""));
    }
-   /* z > 0 ? (z < 1 ? z : 1) : 0, times 2^n - 1, rounded half to even */
-   LLVMValueRef v = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOLT, zd, kd(e, 1.0), ""), zd,
-                                    kd(e, 1.0), "");
-   v = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOGT, zd, kd(e, 0.0), ""), v, kd(e, 0.0), "");
+   /* (z > 0 ? (z < 1 ? z : 1) : 0) * (2^n - 1), rounded half to even */
+   LLVMValueRef v;
+   if (!e->in01) {
+      v = unorm_clamp(e, zd);
+   } else {
+      /* After a clamp to a range inside [0, 1], z is in [0, 1] (a zero perhaps -0, which
+       * gives 0 all the same): the clamp to [0, 1] changes nothing and is skipped. */
+      LLVMBasicBlockRef skip = LLVMGetInsertBlock(b);
+      LLVMBasicBlockRef clamp_bb = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "db_unorm_clamp");
+      LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "db_unorm");
+      LLVMBuildCondBr(b, e->in01, join, clamp_bb);
+      LLVMPositionBuilderAtEnd(b, clamp_bb);
+      LLVMValueRef c = unorm_clamp(e, zd);
+      clamp_bb = LLVMGetInsertBlock(b);
+      LLVMBuildBr(b, join);
+      LLVMPositionBuilderAtEnd(b, join);
+      v = LLVMBuildPhi(b, e->vd, "");
+      LLVMValueRef vals[2] = { zd, c };
+      LLVMBasicBlockRef from[2] = { skip, clamp_bb };
+      LLVMAddIncoming(v, vals, from, 2);
+   }
    v = call_vd(e, "llvm.roundeven", LLVMBuildFMul(b, v, kd(e, e->unorm_max), ""));
    return LLVMBuildFPToSI(b, v, j->vi, "");   /* v <= 2^24 - 1 */
 }

@@ -7,7 +7,7 @@
  * and exported depths (NaN, infinities, negatives, denormals). Both run on copies of the
  * same inputs; the returned mask, smask and every byte of the buffer must be equal.
  *
- *   test_jit_db [STATES [BLOCKS]]   (default 32 states x 400 blocks, a few seconds;
+ *   test_jit_db [STATES [BLOCKS]]   (default 24 states x 500 blocks, a few seconds;
  *                                    TEST_JIT_DB_SEED=n for other states)
  *   test_jit_db bench [SAMPLES]     CPU ns per 4x4 block, C and JIT, DEPTH_X8_24 LESS + write
  */
@@ -421,8 +421,8 @@ int main(int argc, char **argv)
    sim_jit_start();
    if (argc > 1 && !strcmp(argv[1], "bench"))
       return bench(argc > 2 ? (unsigned)strtoul(argv[2], NULL, 0) : 1);
-   unsigned states = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 0) : 32;
-   unsigned blocks = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 0) : 400;
+   unsigned states = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 0) : 24;
+   unsigned blocks = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 0) : 500;
    if (getenv("TEST_JIT_DB_SEED"))
       rng = strtoull(getenv("TEST_JIT_DB_SEED"), NULL, 0);
 
