@@ -110,10 +110,6 @@ static void random_state(struct setup *s, unsigned i)
    uint64_t slice_tiles = db->tiles_per_row * (db->height / 8) + below(3);
    db->sample_bytes = slice_tiles * 64 * db->bpp;
    s->ms.n = counts[i < 20 ? i / 5 : below(4)];
-   for (unsigned k = 0; k < SIM_MAX_SAMPLES; k++) {
-      s->ms.dx[k] = (int64_t)below(SIM_SUBPIX) - SIM_SUBPIX / 2;
-      s->ms.dy[k] = (int64_t)below(SIM_SUBPIX) - SIM_SUBPIX / 2;
-   }
    s->bytes = s->ms.n * db->sample_bytes;
 
    db->z_enable = chance(85);
@@ -130,17 +126,31 @@ static void random_state(struct setup *s, unsigned i)
       st->fail = below(8);
       st->zpass = below(8);
       st->zfail = below(8);
-      st->ref = (uint8_t)rnd();
-      st->mask = chance(50) ? 0xFF : (uint8_t)rnd();
-      st->writemask = chance(50) ? 0xFF : (uint8_t)rnd();
    }
    db->z_export = chance(40);
    s->late = chance(60);
    db->early = !s->late;
    db->clamp = chance(70);
-   db->zmin = chance(70) ? 0.0 : (double)odd_float();
-   db->zmax = chance(70) ? 1.0 : (double)odd_float();
    db->active = true;
+}
+
+/* What the code reads at run time, new for every block: the depth range, the stencil
+ * references and masks, the sample offsets. */
+static void random_run_time(struct setup *s)
+{
+   struct sim_db_state *db = &s->db;
+   db->zmin = chance(40) ? 0.0 : chance(33) ? (float)unit() : (double)odd_float();
+   db->zmax = chance(40) ? 1.0 : chance(33) ? (float)unit() : (double)odd_float();
+   for (unsigned i = 0; i < 2; i++) {
+      struct sim_db_stencil *st = &db->face[i];
+      st->ref = (uint8_t)rnd();
+      st->mask = chance(50) ? 0xFF : (uint8_t)rnd();
+      st->writemask = chance(50) ? 0xFF : (uint8_t)rnd();
+   }
+   for (unsigned k = 0; k < SIM_MAX_SAMPLES; k++) {
+      s->ms.dx[k] = (int64_t)below(SIM_SUBPIX) - SIM_SUBPIX / 2;
+      s->ms.dy[k] = (int64_t)below(SIM_SUBPIX) - SIM_SUBPIX / 2;
+   }
 }
 
 /* ---- the generated code -------------------------------------------------------------------- */
@@ -219,7 +229,7 @@ static void random_prim(struct sim_prim *p, int32_t bx, int32_t by, bool *flat)
       p->area2 = chance(50) ? 0 : (int64_t)rnd() - (1 << 20);   /* garbage in, same garbage out */
    *flat = chance(30);
    for (unsigned v = 0; v < 3; v++)
-      p->z[v] = chance(80) ? (float)unit() : odd_float();
+      p->z[v] = chance(60) ? (float)unit() : chance(60) ? (float)(unit() * 2 - 0.5) : odd_float();
    if (*flat)
       p->z[1] = p->z[2] = p->z[0];
    p->z_offset = chance(60) ? 0.0 : chance(80) ? (unit() - 0.5) * 1e-3 : (double)odd_float();
@@ -272,6 +282,7 @@ static unsigned failures;
 /* One random block on state s: C and JIT on copies, compared. */
 static void run_block(struct setup *s, db_fn fn, uint8_t *buf_c, uint8_t *buf_j)
 {
+   random_run_time(s);
    uint32_t pitch = s->db.tiles_per_row * 8;
    int32_t bx = 4 * ((int32_t)below(pitch / 4 + 4) - 2);
    int32_t by = 4 * ((int32_t)below(s->db.height / 4 + 4) - 2);
