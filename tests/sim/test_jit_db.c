@@ -244,25 +244,31 @@ static void random_prim(struct sim_prim *p, int32_t bx, int32_t by, bool *flat)
    p->front = chance(50);
 }
 
-/* Random buffer bytes; for a flat primitive the block's depths are its encoded depth or a
- * neighbour, so that EQUAL and the rounding boundaries are met. */
+/* Random buffer bytes; inside the surface, for a flat primitive the block's depths are
+ * mostly its encoded depth or a neighbour (EQUAL, rounding boundaries), and stencil values
+ * mostly the face's reference or 0 or 255 (EQUAL, the clamping ops). */
 static void fill_buffer(const struct setup *s, uint8_t *buf, const struct sim_prim *p, bool flat,
                         int32_t bx, int32_t by)
 {
    for (size_t i = 0; i < s->bytes; i++)
       buf[i] = (uint8_t)rnd();
    uint32_t pitch = s->db.tiles_per_row * 8;
-   if (!flat || (uint32_t)bx >= pitch || (uint32_t)by >= s->db.height)
+   if ((uint32_t)bx >= pitch || (uint32_t)by >= s->db.height)
       return;
    uint32_t z = sim_db_encode_depth(&s->db, (double)p->z[0] + p->z_offset);
+   uint8_t ref = s->db.face[s->db.backface && !p->front].ref;
    for (unsigned k = 0; k < s->ms.n; k++)
       for (unsigned yy = 0; yy < 4; yy++)
          for (unsigned xx = 0; xx < 4; xx++) {
-            if (chance(30))
-               continue;
             unsigned x = (unsigned)bx + xx, y = (unsigned)by + yy;
             size_t tile = (size_t)(y / 8) * (pitch / 8) + x / 8;
             uint8_t *px = buf + k * s->db.sample_bytes + (tile * 64 + (y % 8) * 8 + x % 8) * s->db.bpp;
+            if (s->db.has_stencil && chance(60)) {
+               uint8_t sv = chance(70) ? ref : chance(50) ? 0 : 0xFF;
+               px[s->db.bpp == 8 ? 4 : 3] = sv;
+            }
+            if (!flat || chance(30))
+               continue;
             uint32_t v = z + (uint32_t)below(3) - 1;
             if (s->db.bpp == 2) {
                px[0] = (uint8_t)v;
