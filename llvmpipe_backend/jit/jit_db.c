@@ -537,7 +537,7 @@ static LLVMValueRef test_samples(struct dbe *e, unsigned f, LLVMValueRef ref, LL
          ok = LLVMBuildAnd(b, active, both, "");
          if (writes) {
             LLVMValueRef nd = k->z_write ? LLVMBuildSelect(b, ok, z, stored, "") : stored;
-            LLVMValueRef ns = st;
+            LLVMValueRef ns = st;   /* kept without the test (DEPTH_X8_24's unused byte too) */
             if (k->stencil) {
                LLVMValueRef op = LLVMBuildSelect(b, s_pass,
                   LLVMBuildSelect(b, z_pass, stencil_op(e, k->zpass[f], st, ref),
@@ -546,8 +546,6 @@ static LLVMValueRef test_samples(struct dbe *e, unsigned f, LLVMValueRef ref, LL
                op = LLVMBuildOr(b, LLVMBuildAnd(b, st, LLVMBuildXor(b, wm, kvec(j, 0xFF), ""), ""),
                                 LLVMBuildAnd(b, op, wm, ""), "");
                ns = LLVMBuildSelect(b, active, op, st, "");
-            } else if (st) {
-               ns = st;   /* the unused byte of DEPTH_X8_24 is kept */
             }
             store_pixels(e, p, pack(e, px, nd, ns));
          }
