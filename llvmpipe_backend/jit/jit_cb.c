@@ -13,10 +13,10 @@
  * Two rules of cb_blend.c come from the C library it calls: fminf / fmaxf are glibc's
  * x86-64 ones (minss / maxss when ordered, which return the second operand when equal; a
  * quiet NaN operand gives the other operand, a signalling one a NaN), reproduced in
- * fmin_libc. UNORM and SNORM values are read back as (float)(u / max) in double; here the
- * division is a multiplication by the double reciprocal for components of up to 16 bits,
- * which rounds to the same float (the quotient is never within 2^-40 of a float midpoint;
- * tests/sim/test_jit_cb.c checks every value).
+ * fmin_libc. UNORM and SNORM values are read back as (float)(u / max) in double; for
+ * components of up to 16 bits the float division u / max rounds to the same float (the
+ * quotient is never within 2^-40 of a float midpoint, so the double rounding of the C code
+ * cannot matter; tests/sim/test_jit_cb.c checks every value).
  *
  * Not supported (jit_cb_key_init returns false): RESOLVE_BOX, sRGB, blending of *_FLOAT
  * formats (the sign and payload of NaN results depend on the operand order each compiler
@@ -354,7 +354,8 @@ static LLVMValueRef pack_comp(struct cbe *e, const struct jit_cb_target_key *tk,
       LLVMValueRef s = LLVMBuildFMul(j->b, ext_d(e, v), kdv(e, max), "");
       if (!tk->truncate)
          s = LLVMBuildFAdd(j->b, s, kdv(e, 0.5), "");
-      return LLVMBuildFPToUI(j->b, s, j->vi, "");
+      /* s < 2^31 but for 32-bit components: the signed conversion is the same and cheaper */
+      return w < 32 ? LLVMBuildFPToSI(j->b, s, j->vi, "") : LLVMBuildFPToUI(j->b, s, j->vi, "");
    }
    if (tk->number == NUM(SNORM)) {
       double max = (double)((1ull << (w - 1)) - 1);
@@ -414,18 +415,21 @@ static void unpack(struct cbe *e, const struct jit_cb_target_key *tk, LLVMValueR
       } else if (tk->number == NUM(UNORM) || tk->number == NUM(SNORM)) {
          bool snorm = tk->number == NUM(SNORM);
          double max = snorm ? (double)((1ull << (w - 1)) - 1) : (double)((1ull << w) - 1);
-         LLVMValueRef d;
-         if (snorm) {
-            LLVMValueRef s = w < 32 ? LLVMBuildAShr(j->b, shl(j, u, 32 - w), kvec(j, 32 - w), "") : u;
-            d = LLVMBuildSIToFP(j->b, s, e->vd, "");
+         LLVMValueRef s = u;
+         if (snorm && w < 32)
+            s = LLVMBuildAShr(j->b, shl(j, u, 32 - w), kvec(j, 32 - w), "");
+         if (w <= 16) {
+            /* the float quotient (see the header comment) */
+            v = LLVMBuildFDiv(j->b, LLVMBuildSIToFP(j->b, s, j->vf, ""), kfv(j, (float)max), "");
+            if (snorm)
+               v = sel(j, fcmp(j, LLVMRealOLT, v, kfv(j, -1.0f)), kfv(j, -1.0f), v);
          } else {
-            d = LLVMBuildUIToFP(j->b, u, e->vd, "");
+            LLVMValueRef d = snorm ? LLVMBuildSIToFP(j->b, s, e->vd, "") : LLVMBuildUIToFP(j->b, s, e->vd, "");
+            d = LLVMBuildFDiv(j->b, d, kdv(e, max), "");
+            if (snorm)
+               d = sel(j, LLVMBuildFCmp(j->b, LLVMRealOLT, d, kdv(e, -1.0), ""), kdv(e, -1.0), d);
+            v = trunc_f(e, d);
          }
-         d = w <= 16 ? LLVMBuildFMul(j->b, d, kdv(e, 1.0 / max), "")
-                     : LLVMBuildFDiv(j->b, d, kdv(e, max), "");
-         if (snorm)
-            d = sel(j, LLVMBuildFCmp(j->b, LLVMRealOLT, d, kdv(e, -1.0), ""), kdv(e, -1.0), d);
-         v = trunc_f(e, d);
       } else if (tk->number == NUM(SSCALED)) {
          LLVMValueRef s = w < 32 ? LLVMBuildAShr(j->b, shl(j, u, 32 - w), kvec(j, 32 - w), "") : u;
          v = LLVMBuildSIToFP(j->b, s, j->vf, "");
