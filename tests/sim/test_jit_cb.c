@@ -197,7 +197,8 @@ static uint32_t rnd_blend(void)
 static void random_regs(bool unorm8, unsigned *pitch, unsigned *height)
 {
    unsigned samples_log2 = rnd() % 4;
-   unsigned ntargets = rnd() % 3 ? 1 : 1 + rnd() % SIM_CB_TARGETS;
+   /* 8888 states: mostly one target; the others several formats at once */
+   unsigned ntargets = unorm8 && rnd() % 3 ? 1 : 1 + rnd() % SIM_CB_TARGETS;
    set_reg(REG_PA_SC_AA_CONFIG, PA_SC_AA_CONFIG__MSAA_NUM_SAMPLES(samples_log2));
    unsigned rop3 = 0xCC;
    if (!unorm8 && rnd() % 3 == 0)
@@ -336,10 +337,13 @@ static void run_state(bool unorm8)
          while (i < cb.num_targets - 1 && cb.t[i].base != buf_c[n])
             i++;
          const struct sim_cb_target *t = &cb.t[i];
-         ok &= check(false, "block (%d, %d) mask %04x: CB_COLOR%u byte %u: C %02x JIT %02x (format %u "
+         uint32_t dc, dj;   /* the dword holding the byte */
+         memcpy(&dc, buf_c[n] + (b & ~3u), 4);
+         memcpy(&dj, buf_jit[n] + (b & ~3u), 4);
+         ok &= check(false, "block (%d, %d) mask %04x: CB_COLOR%u byte %u: C %08x JIT %08x (format %u "
                      "number %u swap %u%u%u%u endian %u round %u norm %u blend %u clamp %u ctl %08x "
                      "rop %u/%02x clrcmp %u samples %u bits %08x)",
-                     bx, by, mask, n, b, buf_c[n][b], buf_jit[n][b], t->fmt.format, t->fmt.number,
+                     bx, by, mask, n, b, dc, dj, t->fmt.format, t->fmt.number,
                      t->fmt.chan[0], t->fmt.chan[1], t->fmt.chan[2], t->fmt.chan[3],
                      t->fmt.endian_group, t->fmt.truncate, t->fmt.export_norm, t->blend,
                      t->blend_clamp, t->blend_ctl, t->rop, cb.rop3, cb.clrcmp.active, samples,
