@@ -209,11 +209,9 @@ static LLVMValueRef round_fp16(struct jb *j, LLVMValueRef u)
    LLVMValueRef rn = add(j, add(j, a, kvec(j, 0xFFFu)), andk(j, lshr(j, a, 13), 1));
    rn = andk(j, rn, ~0x1FFFu);
    rn = sel(j, icmp(j, LLVMIntUGE, rn, kvec(j, 0x47800000u)), kvec(j, 0x7F800000u), rn);
-   /* denormal: a multiple of 2^-24, rounded to nearest even: (v + 2^23) - 2^23 is exact
-    * rint for 0 <= v < 2^23 */
-   LLVMValueRef v = fmul(j, F(j, a), kfv(j, 0x1p24f));
-   v = fsub(j, fadd(j, v, kfv(j, 0x1p23f)), kfv(j, 0x1p23f));
-   LLVMValueRef dn = I(j, fmul(j, v, kfv(j, 0x1p-24f)));
+   /* below 2^-14: to a multiple of 2^-24, to nearest even, by adding 0.5 (whose ulp is
+    * 2^-24) and taking it off again, both exact but the rounding */
+   LLVMValueRef dn = I(j, fsub(j, fadd(j, F(j, a), kfv(j, 0.5f)), kfv(j, 0.5f)));
    LLVMValueRef r = sel(j, normal, rn, dn);
    r = sel(j, nan, kvec(j, 0x7FC00000u), r);
    return or_(j, r, sign);
@@ -328,9 +326,10 @@ static LLVMValueRef round_int(struct cbe *e, LLVMValueRef s, bool truncate, LLVM
 }
 
 /* One component of sim_cb_pack: the value (float bits, or an integer for UINT / SINT) of
- * shader channel ch -> the component's bits (not yet masked to the width). */
+ * shader channel ch -> the component's bits (not yet masked to the width). `clamped`: the
+ * value went through clamp_chan, so the UNORM / SNORM range clamps change nothing. */
 static LLVMValueRef pack_comp(struct cbe *e, const struct jit_cb_target_key *tk, unsigned c,
-                              LLVMValueRef in)
+                              LLVMValueRef in, bool clamped)
 {
    struct jb *j = e->j;
    unsigned w = tk->width[c];
@@ -348,9 +347,9 @@ static LLVMValueRef pack_comp(struct cbe *e, const struct jit_cb_target_key *tk,
    LLVMValueRef x = F(j, in);
    if (tk->number == NUM(UNORM)) {
       double max = (double)((1ull << w) - 1);
-      LLVMValueRef v = sel(j, fcmp(j, LLVMRealOGT, x, kfv(j, 0.0f)),
-                           sel(j, fcmp(j, LLVMRealOLT, x, kfv(j, 1.0f)), x, kfv(j, 1.0f)),
-                           kfv(j, 0.0f));
+      LLVMValueRef v = clamped ? x : sel(j, fcmp(j, LLVMRealOGT, x, kfv(j, 0.0f)),
+                                         sel(j, fcmp(j, LLVMRealOLT, x, kfv(j, 1.0f)), x, kfv(j, 1.0f)),
+                                         kfv(j, 0.0f));
       LLVMValueRef s = LLVMBuildFMul(j->b, ext_d(e, v), kdv(e, max), "");
       if (!tk->truncate)
          s = LLVMBuildFAdd(j->b, s, kdv(e, 0.5), "");
@@ -359,10 +358,10 @@ static LLVMValueRef pack_comp(struct cbe *e, const struct jit_cb_target_key *tk,
    }
    if (tk->number == NUM(SNORM)) {
       double max = (double)((1ull << (w - 1)) - 1);
-      LLVMValueRef v = sel(j, fcmp(j, LLVMRealOGT, x, kfv(j, -1.0f)),
-                           sel(j, fcmp(j, LLVMRealOLT, x, kfv(j, 1.0f)), x, kfv(j, 1.0f)),
-                           sel(j, fcmp(j, LLVMRealOLE, x, kfv(j, -1.0f)), kfv(j, -1.0f),
-                               kfv(j, 0.0f)));
+      LLVMValueRef v = clamped ? x : sel(j, fcmp(j, LLVMRealOGT, x, kfv(j, -1.0f)),
+                                         sel(j, fcmp(j, LLVMRealOLT, x, kfv(j, 1.0f)), x, kfv(j, 1.0f)),
+                                         sel(j, fcmp(j, LLVMRealOLE, x, kfv(j, -1.0f)), kfv(j, -1.0f),
+                                             kfv(j, 0.0f)));
       LLVMValueRef s = LLVMBuildFMul(j->b, ext_d(e, v), kdv(e, max), "");
       return round_int(e, s, tk->truncate, j->vi);
    }
@@ -377,7 +376,8 @@ static LLVMValueRef pack_comp(struct cbe *e, const struct jit_cb_target_key *tk,
    return LLVMBuildTrunc(j->b, round_int(e, v, tk->truncate, e->j->vl), j->vi, "");
 }
 
-/* sim_cb_pack: values per shader channel -> the pixel's words (w[0..3], lane vectors) */
+/* sim_cb_pack: values per shader channel -> the pixel's words (w[0..3], lane vectors); with
+ * BLEND_CLAMP the values (source or blend result) have been clamped. */
 static void pack(struct cbe *e, const struct jit_cb_target_key *tk, LLVMValueRef in[4],
                  LLVMValueRef words[4])
 {
@@ -386,7 +386,7 @@ static void pack(struct cbe *e, const struct jit_cb_target_key *tk, LLVMValueRef
       words[w] = kvec(j, 0);
    for (unsigned c = 0; c < tk->ncomp; c++) {
       unsigned w = tk->width[c], sh = tk->shift[c];
-      LLVMValueRef v = pack_comp(e, tk, c, I(j, in[tk->chan[c]]));
+      LLVMValueRef v = pack_comp(e, tk, c, I(j, in[tk->chan[c]]), tk->blend_clamp);
       if (w < 32)
          v = andk(j, v, (1u << w) - 1);
       if (sh % 32)
