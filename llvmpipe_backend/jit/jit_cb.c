@@ -551,14 +551,16 @@ static LLVMValueRef endian_swap(struct jb *j, const struct jit_cb_target_key *tk
    return LLVMBuildBitCast(j->b, shuffle(j, bytes, NULL, idx, nb), ty, "");
 }
 
-/* The element mask of row r from a lane mask. */
+/* The element mask of row r from a lane mask (shuffled as dwords: x86 has no shuffles of
+ * bit vectors). */
 static LLVMValueRef row_mask(struct jb *j, const struct jit_cb_target_key *tk, LLVMValueRef lm,
                              unsigned r)
 {
    unsigned nw = pixel_dwords(tk), idx[16];
    for (unsigned i = 0; i < 4 * nw; i++)
       idx[i] = lane_of(i / nw, r);
-   return shuffle(j, lm, NULL, idx, 4 * nw);
+   LLVMValueRef m = shuffle(j, LLVMBuildSExt(j->b, lm, j->vi, ""), NULL, idx, 4 * nw);
+   return LLVMBuildICmp(j->b, LLVMIntSLT, m, LLVMConstNull(LLVMTypeOf(m)), "");
 }
 
 /* The pixels of the 4 rows at rows[r] as dwords per lane (words[0..nw-1]); lm: the lanes to

@@ -380,7 +380,7 @@ static double now_ns(void)
    return ts.tv_sec * 1e9 + ts.tv_nsec;
 }
 
-static void bench_one(const char *name, uint32_t blend_ctl, bool blend)
+static void bench_one(const char *name, uint32_t blend_ctl, bool blend, uint16_t mask)
 {
    unsigned pitch = 32, height = 32;
    memset(ex.regs, 0, SIM_REG_SPACE_DWORDS * 4);
@@ -425,15 +425,15 @@ static void bench_one(const char *name, uint32_t blend_ctl, bool blend)
          for (unsigned i = 0; i < n; i++) {
             int32_t bx = (int32_t)(i % 8) * 4, by = (int32_t)(i / 8 % 8) * 4;
             if (which == 0)
-               sim_cb_write(&cb, bx, by, 0xFFFF, smask, &out);
+               sim_cb_write(&cb, bx, by, mask, smask, &out);
             else
-               fn(&cbj, bx, by, 0xFFFF, smask, &out, 1);
+               fn(&cbj, bx, by, mask, smask, &out, 1);
          }
          double ns = (now_ns() - t0) / n;
          best[which] = ns < best[which] ? ns : best[which];
       }
    }
-   printf("%-28s C %6.1f ns/block   JIT %6.1f ns/block   (x%.1f; compiled in %.0f ms)\n", name,
+   printf("%-32s C %6.1f ns/block   JIT %6.1f ns/block   (x%.1f; compiled in %.0f ms)\n", name,
           best[0], best[1], best[0] / best[1], compile_ms);
    sim_jit_code_release(&code);
 }
@@ -461,10 +461,13 @@ int main(int argc, char **argv)
    if (bench) {
       const uint32_t over = CB_BLEND_CONTROL__COLOR_SRCBLEND(CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_SRC_ALPHA) |
                             CB_BLEND_CONTROL__COLOR_DESTBLEND(CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_ONE_MINUS_SRC_ALPHA);
-      bench_one("8888 unorm, plain", 0, false);
-      bench_one("8888 unorm, blend over", over, true);
-      bench_one("8888 unorm, blend general", over | CB_BLEND_CONTROL__SEPARATE_ALPHA_BLEND(1) |
-                CB_BLEND_CONTROL__ALPHA_SRCBLEND(1), true);
+      uint32_t general = over | CB_BLEND_CONTROL__SEPARATE_ALPHA_BLEND(1) |
+                         CB_BLEND_CONTROL__ALPHA_SRCBLEND(1);
+      bench_one("8888 unorm, plain", 0, false, 0xFFFF);
+      bench_one("8888 unorm, blend over", over, true, 0xFFFF);
+      bench_one("8888 unorm, blend general", general, true, 0xFFFF);
+      bench_one("8888 unorm, plain, 9 lanes", 0, false, 0x7C3D);
+      bench_one("8888 unorm, blend over, 9 lanes", over, true, 0x7C3D);
       return 0;
    }
 
