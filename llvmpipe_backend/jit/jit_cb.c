@@ -18,9 +18,13 @@
  * quotient is never within 2^-40 of a float midpoint, so the double rounding of the C code
  * cannot matter; tests/sim/test_jit_cb.c checks every value).
  *
+ * The C code writes lane by lane, each lane's targets in turn; this code target by target.
+ * The bytes are the same unless two targets' memory overlaps at different pixel positions
+ * (no GL framebuffer does that; the same surface bound twice is fine).
+ *
  * Not supported (jit_cb_key_init returns false): RESOLVE_BOX, sRGB, blending of *_FLOAT
  * formats (the sign and payload of NaN results depend on the operand order each compiler
- * picks). */
+ * picks: test_jit_cb finds such differences when it is allowed). */
 #include "jit/jit_cb.h"
 
 #include <stddef.h>
