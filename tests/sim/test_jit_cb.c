@@ -380,12 +380,14 @@ static double now_ns(void)
    return ts.tv_sec * 1e9 + ts.tv_nsec;
 }
 
-static void bench_one(const char *name, uint32_t blend_ctl, bool blend, uint16_t mask)
+static void bench_one(const char *name, uint32_t blend_ctl, bool blend, uint16_t mask,
+                      unsigned samples_log2)
 {
    unsigned pitch = 32, height = 32;
    memset(ex.regs, 0, SIM_REG_SPACE_DWORDS * 4);
    set_reg(REG_CB_COLOR_CONTROL, CB_COLOR_CONTROL__TARGET_BLEND_ENABLE(blend) |
                                     CB_COLOR_CONTROL__ROP3(0xCC));
+   set_reg(REG_PA_SC_AA_CONFIG, PA_SC_AA_CONFIG__MSAA_NUM_SAMPLES(samples_log2));
    set_reg(REG_CB_TARGET_MASK, 0xF);
    set_reg(REG_CB_SHADER_MASK, 0xF);
    set_reg(REG_CB_SHADER_CONTROL, 1);
@@ -416,7 +418,7 @@ static void bench_one(const char *name, uint32_t blend_ctl, bool blend, uint16_t
    }
    out.pixel_mask = 1;
    uint8_t smask[16];
-   memset(smask, 1, sizeof(smask));
+   memset(smask, (1 << (1u << samples_log2)) - 1, sizeof(smask));
    const unsigned n = 400000;
    double best[2] = { 1e30, 1e30 };
    for (unsigned rep = 0; rep < 3; rep++) {
@@ -463,11 +465,13 @@ int main(int argc, char **argv)
                             CB_BLEND_CONTROL__COLOR_DESTBLEND(CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_ONE_MINUS_SRC_ALPHA);
       uint32_t general = over | CB_BLEND_CONTROL__SEPARATE_ALPHA_BLEND(1) |
                          CB_BLEND_CONTROL__ALPHA_SRCBLEND(1);
-      bench_one("8888 unorm, plain", 0, false, 0xFFFF);
-      bench_one("8888 unorm, blend over", over, true, 0xFFFF);
-      bench_one("8888 unorm, blend general", general, true, 0xFFFF);
-      bench_one("8888 unorm, plain, 9 lanes", 0, false, 0x7C3D);
-      bench_one("8888 unorm, blend over, 9 lanes", over, true, 0x7C3D);
+      bench_one("8888 unorm, plain", 0, false, 0xFFFF, 0);
+      bench_one("8888 unorm, blend over", over, true, 0xFFFF, 0);
+      bench_one("8888 unorm, blend general", general, true, 0xFFFF, 0);
+      bench_one("8888 unorm, plain, 9 lanes", 0, false, 0x7C3D, 0);
+      bench_one("8888 unorm, blend over, 9 lanes", over, true, 0x7C3D, 0);
+      bench_one("8888 unorm, plain, 4x MSAA", 0, false, 0xFFFF, 2);
+      bench_one("8888 unorm, blend over, 4x MSAA", over, true, 0xFFFF, 2);
       return 0;
    }
 
