@@ -114,8 +114,8 @@ struct cbe {
    LLVMValueRef cb, out;
    LLVMTypeRef f64, vd;               /* double, <16 x double> */
    LLVMValueRef bx, by;
-   LLVMValueRef lanes_on;             /* <16 x i1>: the lanes of mask */
-   LLVMValueRef sm;                   /* <16 x i32>: smask */
+   LLVMValueRef mask;                 /* i16: the lanes of mask */
+   LLVMValueRef sm;                   /* <16 x i8>: smask */
    LLVMValueRef full;                 /* i1: every lane and every sample covered */
    LLVMValueRef xs, ys;               /* <16 x i32>: pixel coordinates */
 };
@@ -194,6 +194,15 @@ static LLVMValueRef call_intrinsic(struct jb *j, const char *name, LLVMTypeRef *
    LLVMValueRef decl = LLVMGetIntrinsicDeclaration(j->mod, id, tys, ntys);
    LLVMTypeRef fty = LLVMIntrinsicGetType(j->ctx, id, tys, ntys);
    return LLVMBuildCall2(j->b, fty, decl, args, nargs, "");
+}
+
+/* A <16 x i8> of v. */
+static LLVMValueRef splat8(struct jb *j, unsigned v)
+{
+   LLVMValueRef c[SIM_LANES];
+   for (unsigned l = 0; l < SIM_LANES; l++)
+      c[l] = LLVMConstInt(j->i8, v, 0);
+   return LLVMConstVector(c, SIM_LANES);
 }
 
 /* The lanes of a <16 x i1> as an i1: all set. */
@@ -555,16 +564,21 @@ static LLVMValueRef endian_swap(struct jb *j, const struct jit_cb_target_key *tk
    return LLVMBuildBitCast(j->b, shuffle(j, bytes, NULL, idx, nb), ty, "");
 }
 
-/* The element mask of row r from a lane mask (shuffled as dwords: x86 has no shuffles of
- * bit vectors). */
+/* The element mask of row r from an i16 lane mask. (Lane masks are kept as i16: x86
+ * without AVX-512 has no shuffles of bit vectors.) */
 static LLVMValueRef row_mask(struct jb *j, const struct jit_cb_target_key *tk, LLVMValueRef lm,
                              unsigned r)
 {
-   unsigned nw = pixel_dwords(tk), idx[16];
-   for (unsigned i = 0; i < 4 * nw; i++)
-      idx[i] = lane_of(i / nw, r);
-   LLVMValueRef m = shuffle(j, LLVMBuildSExt(j->b, lm, j->vi, ""), NULL, idx, 4 * nw);
-   return LLVMBuildICmp(j->b, LLVMIntSLT, m, LLVMConstNull(LLVMTypeOf(m)), "");
+   unsigned nw = pixel_dwords(tk), ne = 4 * nw;
+   LLVMValueRef bits[16];
+   for (unsigned i = 0; i < ne; i++)
+      bits[i] = ci32(j, 1u << lane_of(i / nw, r));
+   LLVMTypeRef vt = LLVMVectorType(j->i32, ne);
+   LLVMValueRef v = LLVMBuildInsertElement(j->b, LLVMGetPoison(vt), LLVMBuildZExt(j->b, lm, j->i32, ""),
+                                           ci32(j, 0), "");
+   v = LLVMBuildShuffleVector(j->b, v, LLVMGetPoison(vt), LLVMConstNull(vt), "");
+   v = LLVMBuildAnd(j->b, v, LLVMConstVector(bits, ne), "");
+   return LLVMBuildICmp(j->b, LLVMIntNE, v, LLVMConstNull(vt), "");
 }
 
 /* The pixels of the 4 rows at rows[r] as dwords per lane (words[0..nw-1]); lm: the lanes to
@@ -685,7 +699,8 @@ static LLVMValueRef clrcmp(struct cbe *e, LLVMValueRef src, LLVMValueRef dst)
    }
 }
 
-/* Sample plane `s` of target i: lm the lanes written (NULL: all, plain loads and stores). */
+/* Sample plane `s` of target i: lm the i16 mask of the lanes written (NULL: all, plain
+ * loads and stores). */
 static void emit_plane(struct cbe *e, struct target_ctx *tc, unsigned s,
                        LLVMValueRef lm)
 {
@@ -737,7 +752,7 @@ static void emit_plane(struct cbe *e, struct target_ctx *tc, unsigned s,
    }
    if (e->k->clrcmp_active) {
       LLVMValueRef pass = clrcmp(e, packed[0], dst[0]);
-      lm = lm ? and_(j, lm, pass) : pass;
+      lm = lm ? and_(j, lm, mask16(j, pass)) : mask16(j, pass);
    }
    if (!tc->full_bits) {
       for (unsigned w = 0; w < pixel_dwords(tk); w++) {
@@ -821,12 +836,13 @@ static void emit_target(struct cbe *e, unsigned i)
    LLVMBuildBr(j->b, done);
 
    LLVMPositionBuilderAtEnd(j->b, gen);
-   LLVMValueRef lm = and_(j, e->lanes_on,
-                          and_(j, icmp(j, LLVMIntULT, e->xs, splat(j, tc.pitch)),
-                               icmp(j, LLVMIntULT, e->ys, splat(j, tc.height))));
+   LLVMValueRef lm = and_(j, e->mask,
+                          and_(j, mask16(j, icmp(j, LLVMIntULT, e->xs, splat(j, tc.pitch))),
+                               mask16(j, icmp(j, LLVMIntULT, e->ys, splat(j, tc.height)))));
    for (unsigned s = 0; s < e->k->samples; s++) {
-      LLVMValueRef ps = and_(j, lm, icmp(j, LLVMIntNE, andk(j, e->sm, 1u << s), kvec(j, 0)));
-      emit_plane(e, &tc, s, ps);
+      LLVMValueRef bit = LLVMBuildAnd(j->b, e->sm, splat8(j, 1u << s), "");
+      LLVMValueRef has = mask16(j, icmp(j, LLVMIntNE, bit, LLVMConstNull(LLVMTypeOf(bit))));
+      emit_plane(e, &tc, s, and_(j, lm, has));
    }
    LLVMBuildBr(j->b, done);
    LLVMPositionBuilderAtEnd(j->b, done);
@@ -873,13 +889,11 @@ void jit_cb_emit(struct jb *j, const struct jit_cb_key *k, LLVMValueRef cb, LLVM
    }
    e.xs = add(j, splat(j, bx), LLVMConstVector(lx, SIM_LANES));
    e.ys = add(j, splat(j, by), LLVMConstVector(ly, SIM_LANES));
-   e.lanes_on = LLVMBuildBitCast(j->b, mask, j->vb, "");
-   LLVMValueRef sm8 = LLVMBuildLoad2(j->b, LLVMVectorType(j->i8, SIM_LANES), smask, "");
-   LLVMSetAlignment(sm8, 1);
-   e.sm = LLVMBuildZExt(j->b, sm8, j->vi, "");
-   uint32_t all_samples = (1u << k->samples) - 1;
+   e.mask = mask;
+   e.sm = LLVMBuildLoad2(j->b, LLVMVectorType(j->i8, SIM_LANES), smask, "");
+   LLVMSetAlignment(e.sm, 1);
    e.full = and_(j, icmp(j, LLVMIntEQ, mask, ci16(j, 0xFFFF)),
-                 all_set(j, icmp(j, LLVMIntEQ, e.sm, kvec(j, all_samples))));
+                 all_set(j, icmp(j, LLVMIntEQ, e.sm, splat8(j, (1u << k->samples) - 1))));
    for (unsigned i = 0; i < k->num_targets; i++)
       emit_target(&e, i);
 }
