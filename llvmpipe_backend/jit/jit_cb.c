@@ -120,8 +120,6 @@ struct cbe {
    LLVMValueRef xs, ys;               /* <16 x i32>: pixel coordinates */
 };
 
-static LLVMValueRef kfv(struct jb *j, float f) { return kf(j, f); }
-
 static LLVMValueRef kdv(struct cbe *e, double d)
 {
    LLVMValueRef c = LLVMConstReal(e->f64, d), v[SIM_LANES];
@@ -224,7 +222,7 @@ static LLVMValueRef round_fp16(struct jb *j, LLVMValueRef u)
    rn = sel(j, icmp(j, LLVMIntUGE, rn, kvec(j, 0x47800000u)), kvec(j, 0x7F800000u), rn);
    /* below 2^-14: to a multiple of 2^-24, to nearest even, by adding 0.5 (whose ulp is
     * 2^-24) and taking it off again, both exact but the rounding */
-   LLVMValueRef dn = I(j, fsub(j, fadd(j, F(j, a), kfv(j, 0.5f)), kfv(j, 0.5f)));
+   LLVMValueRef dn = I(j, fsub(j, fadd(j, F(j, a), kf(j, 0.5f)), kf(j, 0.5f)));
    LLVMValueRef r = sel(j, normal, rn, dn);
    r = sel(j, nan, kvec(j, 0x7FC00000u), r);
    return or_(j, r, sign);
@@ -243,8 +241,8 @@ static LLVMValueRef to_minifloat(struct jb *j, LLVMValueRef u, unsigned m, bool 
    r = LLVMBuildSub(j->b, lshr(j, r, 23 - m), kvec(j, 112u << m), "");
    r = sel(j, icmp(j, LLVMIntUGE, r, kvec(j, exp_mask)), kvec(j, exp_mask), r);
    /* denormal: rint(x * 2^(14 + m)) <= 2^m, exact in float */
-   LLVMValueRef v = fmul(j, F(j, a), kfv(j, (float)(1u << (14 + m))));
-   v = fsub(j, fadd(j, v, kfv(j, 0x1p23f)), kfv(j, 0x1p23f));
+   LLVMValueRef v = fmul(j, F(j, a), kf(j, (float)(1u << (14 + m))));
+   v = fsub(j, fadd(j, v, kf(j, 0x1p23f)), kf(j, 0x1p23f));
    LLVMValueRef dn = LLVMBuildFPToSI(j->b, v, j->vi, "");
    r = sel(j, icmp(j, LLVMIntUGE, a, kvec(j, 0x38800000u)), r, dn);
    r = sel(j, nan, kvec(j, exp_mask | 1u << (m - 1)), r);
@@ -262,7 +260,7 @@ static LLVMValueRef from_minifloat(struct jb *j, LLVMValueRef v, unsigned m, boo
    LLVMValueRef special = or_(j, kvec(j, 0x7F800000u), mant);
    LLVMValueRef normal = or_(j, shl(j, add(j, e, kvec(j, 112)), 23), mant);
    LLVMValueRef dn = I(j, fmul(j, LLVMBuildSIToFP(j->b, mt, j->vf, ""),
-                               kfv(j, 1.0f / (float)(1u << (14 + m)))));
+                               kf(j, 1.0f / (float)(1u << (14 + m)))));
    LLVMValueRef r = sel(j, icmp(j, LLVMIntEQ, e, kvec(j, 31)), special,
                         sel(j, icmp(j, LLVMIntEQ, e, kvec(j, 0)), dn, normal));
    return or_(j, r, sign);
@@ -314,14 +312,14 @@ static LLVMValueRef clamp_chan(struct cbe *e, const struct jit_cb_target_key *tk
    v = F(j, v);
    LLVMValueRef gt, lt;
    if ((double)(float)lo == lo && (double)(float)hi == hi) {
-      gt = fcmp(j, LLVMRealOGT, v, kfv(j, (float)lo));
-      lt = fcmp(j, LLVMRealOLT, v, kfv(j, (float)hi));
+      gt = fcmp(j, LLVMRealOGT, v, kf(j, (float)lo));
+      lt = fcmp(j, LLVMRealOLT, v, kf(j, (float)hi));
    } else {
       LLVMValueRef d = ext_d(e, v);
       gt = LLVMBuildFCmp(j->b, LLVMRealOGT, d, kdv(e, lo), "");
       lt = LLVMBuildFCmp(j->b, LLVMRealOLT, d, kdv(e, hi), "");
    }
-   return sel(j, gt, sel(j, lt, v, kfv(j, (float)hi)), kfv(j, (float)lo));
+   return sel(j, gt, sel(j, lt, v, kf(j, (float)hi)), kf(j, (float)lo));
 }
 
 /* double -> integer with cb_format.c's rounding: toward zero, or to nearest with halves
@@ -360,9 +358,9 @@ static LLVMValueRef pack_comp(struct cbe *e, const struct jit_cb_target_key *tk,
    LLVMValueRef x = F(j, in);
    if (tk->number == NUM(UNORM)) {
       double max = (double)((1ull << w) - 1);
-      LLVMValueRef v = clamped ? x : sel(j, fcmp(j, LLVMRealOGT, x, kfv(j, 0.0f)),
-                                         sel(j, fcmp(j, LLVMRealOLT, x, kfv(j, 1.0f)), x, kfv(j, 1.0f)),
-                                         kfv(j, 0.0f));
+      LLVMValueRef v = clamped ? x : sel(j, fcmp(j, LLVMRealOGT, x, kf(j, 0.0f)),
+                                         sel(j, fcmp(j, LLVMRealOLT, x, kf(j, 1.0f)), x, kf(j, 1.0f)),
+                                         kf(j, 0.0f));
       LLVMValueRef s = LLVMBuildFMul(j->b, ext_d(e, v), kdv(e, max), "");
       if (!tk->truncate)
          s = LLVMBuildFAdd(j->b, s, kdv(e, 0.5), "");
@@ -371,10 +369,10 @@ static LLVMValueRef pack_comp(struct cbe *e, const struct jit_cb_target_key *tk,
    }
    if (tk->number == NUM(SNORM)) {
       double max = (double)((1ull << (w - 1)) - 1);
-      LLVMValueRef v = clamped ? x : sel(j, fcmp(j, LLVMRealOGT, x, kfv(j, -1.0f)),
-                                         sel(j, fcmp(j, LLVMRealOLT, x, kfv(j, 1.0f)), x, kfv(j, 1.0f)),
-                                         sel(j, fcmp(j, LLVMRealOLE, x, kfv(j, -1.0f)), kfv(j, -1.0f),
-                                             kfv(j, 0.0f)));
+      LLVMValueRef v = clamped ? x : sel(j, fcmp(j, LLVMRealOGT, x, kf(j, -1.0f)),
+                                         sel(j, fcmp(j, LLVMRealOLT, x, kf(j, 1.0f)), x, kf(j, 1.0f)),
+                                         sel(j, fcmp(j, LLVMRealOLE, x, kf(j, -1.0f)), kf(j, -1.0f),
+                                             kf(j, 0.0f)));
       LLVMValueRef s = LLVMBuildFMul(j->b, ext_d(e, v), kdv(e, max), "");
       return round_int(e, s, tk->truncate, j->vi);
    }
@@ -413,8 +411,8 @@ static void unpack(struct cbe *e, const struct jit_cb_target_key *tk, LLVMValueR
                    LLVMValueRef out[4])
 {
    struct jb *j = e->j;
-   out[0] = out[1] = out[2] = kfv(j, 0.0f);
-   out[3] = kfv(j, 1.0f);
+   out[0] = out[1] = out[2] = kf(j, 0.0f);
+   out[3] = kf(j, 1.0f);
    for (unsigned c = 0; c < tk->ncomp; c++) {
       unsigned w = tk->width[c], sh = tk->shift[c];
       LLVMValueRef u = words[sh / 32];
@@ -433,9 +431,9 @@ static void unpack(struct cbe *e, const struct jit_cb_target_key *tk, LLVMValueR
             s = LLVMBuildAShr(j->b, shl(j, u, 32 - w), kvec(j, 32 - w), "");
          if (w <= 16) {
             /* the float quotient (see the header comment) */
-            v = LLVMBuildFDiv(j->b, LLVMBuildSIToFP(j->b, s, j->vf, ""), kfv(j, (float)max), "");
+            v = LLVMBuildFDiv(j->b, LLVMBuildSIToFP(j->b, s, j->vf, ""), kf(j, (float)max), "");
             if (snorm)
-               v = sel(j, fcmp(j, LLVMRealOLT, v, kfv(j, -1.0f)), kfv(j, -1.0f), v);
+               v = sel(j, fcmp(j, LLVMRealOLT, v, kf(j, -1.0f)), kf(j, -1.0f), v);
          } else {
             LLVMValueRef d = snorm ? LLVMBuildSIToFP(j->b, s, e->vd, "") : LLVMBuildUIToFP(j->b, s, e->vd, "");
             d = LLVMBuildFDiv(j->b, d, kdv(e, max), "");
@@ -461,9 +459,9 @@ struct blend_in {
 
 static LLVMValueRef factor(struct jb *j, unsigned f, unsigned ch, const struct blend_in *b)
 {
-   LLVMValueRef one = kfv(j, 1.0f);
+   LLVMValueRef one = kf(j, 1.0f);
    switch (f) {
-   case FACTOR(ZERO): return kfv(j, 0.0f);
+   case FACTOR(ZERO): return kf(j, 0.0f);
    case FACTOR(ONE): return one;
    case FACTOR(SRC_COLOR): return b->s[ch];
    case FACTOR(ONE_MINUS_SRC_COLOR): return fsub(j, one, b->s[ch]);
@@ -486,7 +484,7 @@ static LLVMValueRef factor(struct jb *j, unsigned f, unsigned ch, const struct b
    case FACTOR(CONST_ALPHA): return b->k[3];
    case FACTOR(ONE_MINUS_CONST_ALPHA): return fsub(j, one, b->k[3]);
    }
-   return kfv(j, 0.0f);   /* reserved codes */
+   return kf(j, 0.0f);   /* reserved codes */
 }
 
 static bool factor_uses(unsigned f, bool src1)
@@ -524,7 +522,7 @@ static void blend(struct jb *j, uint32_t bc, const struct blend_in *b, LLVMValue
       }
       LLVMValueRef fs = factor(j, src_f, ch, b), fd = factor(j, dst_f, ch, b);
       if (src_f == FACTOR(BOTH_SRC_ALPHA))
-         fd = fsub(j, kfv(j, 1.0f), b->s[3]);
+         fd = fsub(j, kf(j, 1.0f), b->s[3]);
       else if (src_f == FACTOR(BOTH_INV_SRC_ALPHA))
          fd = b->s[3];
       if (comb == COMB(SRC_MINUS_DST))
@@ -858,7 +856,7 @@ LLVMValueRef jit_sx_alpha_emit(struct jb *j, const struct jit_cb_key *k, LLVMVal
    LLVMValueRef a = F(j, load_at(j, j->vi, out, export_off(0, 3), 4));
    LLVMValueRef pm = load_at(j, j->i8, out, offsetof(struct sim_exports, pixel_mask), 1);
    LLVMValueRef has = LLVMBuildTrunc(j->b, pm, LLVMInt1TypeInContext(j->ctx), "");
-   a = sel(j, has, a, kfv(j, 0.0f));
+   a = sel(j, has, a, kf(j, 0.0f));
    LLVMValueRef ref = splatf(j, load_at(j, j->f32, cb, offsetof(struct sim_cb_state, alpha_ref), 4));
    LLVMRealPredicate pr;
    switch (k->alpha_func) {
