@@ -36,7 +36,6 @@
 #define NUM(n) CB_COLOR0_INFO__NUMBER_TYPE__NUMBER_##n
 #define FACTOR(n) CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_##n
 #define COMB(n) CB_BLEND_CONTROL__COLOR_COMB_FCN__COMB_##n
-#define ROP3_COPY 0xCC
 
 /* ---- the key --------------------------------------------------------------------------- */
 
@@ -652,7 +651,6 @@ struct target_ctx {
    const struct jit_cb_target_key *tk;
    LLVMValueRef base, pitch, height, sample_bytes;
    struct blend_in b;                 /* s, s1, k (d per plane) */
-   LLVMValueRef src_bits[4];          /* the export after EXPORT_NORM: integer formats */
    LLVMValueRef packed[4];            /* without blending: the source packed once */
    bool need_dst, full_bits;
 };
@@ -791,7 +789,6 @@ static void emit_target(struct cbe *e, unsigned i)
       LLVMValueRef u = load_at(j, j->vi, e->out, export_off(tk->export_index, c), 4);
       if (tk->export_norm)
          u = round_fp16(j, u);
-      tc.src_bits[c] = u;
       tc.b.s[c] = tk->blend_clamp ? clamp_chan(e, tk, c, F(j, u)) : F(j, u);
       packed_in[c] = tk->integer ? u : tc.b.s[c];
    }
