@@ -116,6 +116,7 @@ struct draw {
    struct sim_db_state db;
    struct sim_rect scissor;
    struct sim_sc_msaa ms;
+   struct sim_sc_pattern pattern;   /* ms prepared for the SC's walk */
 
    unsigned nverts, ntris;
    struct sim_bins *bins;           /* binning this draw, or NULL: rasterize at once */
@@ -204,7 +205,7 @@ static void raster_in(struct draw *d, struct ps_scratch *t, const struct sim_pri
       return;
    }
    struct pixel_job job = { d, t, prim };
-   sim_sc_raster_samples(&prim->sc, clip, &d->ms, ps_block, &job);
+   sim_sc_raster_samples(&prim->sc, clip, &d->pattern, ps_block, &job);
 }
 
 _Static_assert(SIM_MAX_THREADS * SIM_LANES <= HW_SCRATCH_SLOTS,
@@ -436,6 +437,7 @@ void sim_draw(struct sim_exec *ex, const uint32_t *immd, unsigned immd_ndw)
    sim_spi_state_init(&d.spi, ex, d.nparams);
    d.scissor = sim_sc_scissor(ex);
    sim_sc_msaa_init(&d.ms, ex);
+   sim_sc_pattern_init(&d.pattern, &d.ms);
 
    atomic_init(&d.stop, false);
    bool visible = d.scissor.x0 < d.scissor.x1 && d.scissor.y0 < d.scissor.y1;

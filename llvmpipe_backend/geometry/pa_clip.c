@@ -16,7 +16,8 @@
 
 #define W_EPSILON 1e-30f
 
-float sim_pa_plane_dist(const struct sim_pa_state *pa, unsigned plane, const struct sim_vtx *v)
+static inline float plane_dist(const struct sim_pa_state *pa, unsigned plane,
+                               const struct sim_vtx *v)
 {
    const float *p = v->pos;
    switch (plane) {
@@ -35,11 +36,17 @@ float sim_pa_plane_dist(const struct sim_pa_state *pa, unsigned plane, const str
    return v->ccdist[plane - SIM_PLANE_CLIPDIST0];
 }
 
+float sim_pa_plane_dist(const struct sim_pa_state *pa, unsigned plane, const struct sim_vtx *v)
+{
+   return plane_dist(pa, plane, v);
+}
+
 uint32_t sim_pa_outcode(const struct sim_pa_state *pa, uint32_t planes, const struct sim_vtx *v)
 {
    uint32_t out = 0;
-   for (unsigned pl = 0; pl < SIM_NUM_PLANES; pl++) {
-      if ((planes >> pl & 1) && sim_pa_plane_dist(pa, pl, v) < 0)
+   for (uint32_t rest = planes; rest; rest &= rest - 1) {
+      unsigned pl = (unsigned)__builtin_ctz(rest);
+      if (plane_dist(pa, pl, v) < 0)
          out |= 1u << pl;
    }
    return out;

@@ -33,27 +33,32 @@ bool sim_pa_quantize(const struct sim_pa_state *pa, float window, int64_t *out)
 {
    if (!isfinite(window))
       return false;
-   double v = (double)window + (pa->pix_center_half ? 0.0 : 0.5);
-   v = ldexp(v, (int)pa->quant_bits);
-   double r;
+   /* v on the grid's scale, exact: a float plus 0.5, times a power of two, in double. */
+   double v = ((double)window + (pa->pix_center_half ? 0.0 : 0.5)) * (double)(1u << pa->quant_bits);
+   int64_t limit = (int64_t)1 << (15 + pa->quant_bits);   /* SIM_COORD_LIMIT in grid steps */
+   if (!(fabs(v) < (double)limit + 1.0))
+      return false;
+   int64_t f = (int64_t)v;               /* toward zero; then floor(v) and v - floor(v) */
+   f -= (double)f > v;
+   double frac = v - (double)f;          /* exact, in [0, 1) */
+   int64_t r;
    switch (pa->round_mode) {
    case PA_SU_VTX_CNTL__ROUND_MODE__X_TRUNCATE:
-      r = trunc(v);
+      r = f + (frac != 0.0 && v < 0.0);
       break;
-   case PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND:
-      r = round(v);
+   case PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND:   /* halves away from zero */
+      r = frac > 0.5 || (frac == 0.5 && v > 0.0) ? f + 1 : f;
       break;
    case PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND_TO_EVEN:
-      r = v - floor(v) == 0.5 ? (fmod(floor(v), 2.0) == 0.0 ? floor(v) : ceil(v)) : round(v);
+      r = frac > 0.5 || (frac == 0.5 && (f & 1)) ? f + 1 : f;
       break;
    default: /* X_ROUND_TO_ODD */
-      r = v - floor(v) == 0.5 ? (fmod(floor(v), 2.0) != 0.0 ? floor(v) : ceil(v)) : round(v);
+      r = frac > 0.5 || (frac == 0.5 && !(f & 1)) ? f + 1 : f;
       break;
    }
-   r = ldexp(r, SIM_SUBPIX_BITS - (int)pa->quant_bits);
-   if (!(fabs(r) < (double)SIM_COORD_LIMIT))
+   if (r <= -limit || r >= limit)
       return false;
-   *out = (int64_t)r;
+   *out = r * ((int64_t)1 << (SIM_SUBPIX_BITS - pa->quant_bits));
    return true;
 }
 

@@ -76,8 +76,23 @@ struct sim_sc_msaa {
 typedef bool (*sim_sc_sample_fn)(void *ctx, int32_t bx, int32_t by, uint16_t mask,
                                  const uint8_t smask[16]);
 
-/* The pixels [x0, x1) x [y0, y1) the walks below visit before clipping: every pixel one of
- * whose samples (within a pixel of its centre) can lie inside the polygon's bounding box. */
+/* A sample pattern prepared for the walk (sim_sc_pattern_init): what depends on the pattern
+ * alone, computed once per draw. */
+struct sim_sc_pattern {
+   struct sim_sc_msaa ms;
+   bool centred;                      /* every sample at the centre: one test per pixel */
+   uint8_t same_as[SIM_MAX_SAMPLES];  /* the first sample at sample k's position */
+   int64_t dxmin, dxmax, dymin, dymax;/* the extent of the sample offsets */
+   uint64_t enabled[2];               /* byte l: the PA_SC_AA_MASK samples of lane l */
+   uint16_t enabled_lanes;            /* lanes with an enabled sample */
+   uint16_t col_lanes[4], row_lanes[4];   /* lanes in column / row i of a block */
+};
+
+void sim_sc_pattern_init(struct sim_sc_pattern *p, const struct sim_sc_msaa *ms);
+
+/* A superset of the pixels the walks below can cover (binning uses it): every pixel one
+ * of whose samples (within a pixel of its centre) can lie inside the polygon's bounding
+ * box, [x0, x1) x [y0, y1). */
 void sim_sc_bounds(const struct sim_sc_setup *s, struct sim_rect *r);
 
 /* Walks the polygon's blocks inside `clip` (which must be non-negative), one sample per
@@ -85,9 +100,10 @@ void sim_sc_bounds(const struct sim_sc_setup *s, struct sim_rect *r);
 void sim_sc_raster(const struct sim_sc_setup *s, const struct sim_rect *clip,
                    sim_sc_block_fn fn, void *ctx);
 
-/* The same with the samples of `ms`: a lane is covered when one of its samples is inside
- * the polygon and enabled in PA_SC_AA_MASK. */
+/* The same with the samples of pattern `p`: a lane is covered when one of its samples is
+ * inside the polygon and enabled in PA_SC_AA_MASK. Blocks come in rows from the top, each
+ * from the left. */
 void sim_sc_raster_samples(const struct sim_sc_setup *s, const struct sim_rect *clip,
-                           const struct sim_sc_msaa *ms, sim_sc_sample_fn fn, void *ctx);
+                           const struct sim_sc_pattern *p, sim_sc_sample_fn fn, void *ctx);
 
 #endif

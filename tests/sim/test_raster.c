@@ -5,6 +5,7 @@
  * The reference (raster_ref.h) classifies edges geometrically on a 1/256-pixel grid;
  * the simulator uses oriented 64-bit edge functions on a 1/512 grid.
  */
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -281,11 +282,76 @@ static void test_quantize(void)
    CHECK(!sim_pa_quantize(&pa, __builtin_nanf(""), &q), "NaN rejected");
 }
 
+/* The quantizer as first written (libm rounding), kept as the reference of the integer
+ * one: round, trunc, floor/ceil and fmod on the scaled double. */
+static bool ref_quantize(const struct sim_pa_state *pa, float window, int64_t *out)
+{
+   if (!isfinite(window))
+      return false;
+   double v = ldexp((double)window + (pa->pix_center_half ? 0.0 : 0.5), (int)pa->quant_bits);
+   double r;
+   switch (pa->round_mode) {
+   case 0: r = trunc(v); break;
+   case 1: r = round(v); break;
+   case 2: r = v - floor(v) == 0.5 ? (fmod(floor(v), 2.0) == 0.0 ? floor(v) : ceil(v)) : round(v);
+           break;
+   default: r = v - floor(v) == 0.5 ? (fmod(floor(v), 2.0) != 0.0 ? floor(v) : ceil(v)) : round(v);
+            break;
+   }
+   r = ldexp(r, SIM_SUBPIX_BITS - (int)pa->quant_bits);
+   if (!(fabs(r) < (double)SIM_COORD_LIMIT))
+      return false;
+   *out = (int64_t)r;
+   return true;
+}
+
+/* Random window coordinates (on and near grid halves, anywhere, near the limit, huge,
+ * tiny, not finite) in every mode against the reference. */
+static void test_quantize_random(void)
+{
+   static const unsigned bits[6] = { 0, 1, 2, 3, 4, 8 };
+   unsigned bad = 0, n = 0;
+   for (unsigned i = 0; i < 400000; i++) {
+      struct sim_pa_state pa;
+      memset(&pa, 0, sizeof(pa));
+      pa.quant_bits = bits[rnd() % 6];
+      pa.round_mode = rnd() % 4;
+      pa.pix_center_half = rnd() % 2;
+      float f;
+      switch (rnd() % 5) {
+      case 0:   /* a multiple of half a grid step, nudged by at most one ulp */
+         f = (float)((int32_t)(rnd() % 200000) - 100000) / (float)(2u << pa.quant_bits);
+         f = rnd() % 3 == 0 ? nextafterf(f, rnd() % 2 ? 1e9f : -1e9f) : f;
+         break;
+      case 1: f = ((float)rnd() / 4294967296.0f - 0.5f) * 70000.0f; break;
+      case 2: f = (rnd() % 2 ? 1.0f : -1.0f) * (32768.0f - (float)(rnd() % 64) / 32.0f); break;
+      case 3: {
+         uint32_t u = rnd() << 16 ^ rnd();
+         memcpy(&f, &u, 4);   /* any bits: huge, tiny, denormal, infinite, NaN */
+         break;
+      }
+      default: f = ldexpf((float)rnd() / 4294967296.0f, -(int)(rnd() % 140)); break;
+      }
+      int64_t a = -1, b = -1;
+      bool ok_a = sim_pa_quantize(&pa, f, &a), ok_b = ref_quantize(&pa, f, &b);
+      n += ok_b;
+      if (ok_a != ok_b || (ok_a && a != b)) {
+         if (bad++ < 5)
+            fprintf(stderr, "quantize %a (bits %u, round %u, centre %d): %d %lld, reference "
+                    "%d %lld\n", (double)f, pa.quant_bits, pa.round_mode, pa.pix_center_half,
+                    ok_a, (long long)a, ok_b, (long long)b);
+      }
+   }
+   CHECK(bad == 0, "%u random quantizations differ from the libm reference", bad);
+   CHECK(n > 200000, "only %u random coordinates quantized", n);
+}
+
 int main(void)
 {
    test_lane_order();
    test_ties();
    test_quantize();
+   test_quantize_random();
    test_mesh(1);       /* 1/256 jitter */
    test_mesh(128);     /* half-pixel jitter: vertices and edges on pixel centres */
 
