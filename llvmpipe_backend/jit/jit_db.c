@@ -8,9 +8,8 @@
  *  - the depth plane uses sim_db_test's double operations in its order. Its edge functions
  *    are exact integers below 2^53 (jit_db.h), so computing them as the block origin's value
  *    converted to double plus the lane's pixel offsets times exact steps (multiply-adds,
- *    fused or not) gives the same doubles as converting each lane's int64 value. Where two
- *    different NaNs can meet (a NaN among the plane's inputs), the NaN kept is the one the
- *    compiled reference keeps (plane_z);
+ *    fused or not) gives the same doubles as converting each lane's int64 value. A NaN
+ *    plane depth is the default quiet NaN, as db.c defines it;
  *  - unorm encoding: sim_db_encode_depth's floor/fraction test is round-half-even of a
  *    non-negative double (the fraction v - floor(v) is exact), i.e. llvm.roundeven; float
  *    encoding: the nearest float, infinity beyond FLT_MAX as sim_db_encode_depth says;
@@ -46,7 +45,6 @@ struct dbe {
    /* <16 x double> splats: what one pixel along y adds to e1, along x (e1's sign), e2 alike */
    LLVMValueRef step1y, step1x, step2y, step2x;
    LLVMValueRef dz1, dz2, area2, z0, zoff;        /* double splats */
-   LLVMValueRef nan_in;         /* i1: z0, z1, z2 or the offset is a NaN */
    LLVMValueRef zmin, zmax;
    LLVMValueRef in01;           /* i1: a unorm format's clamp range lies in [0, 1], or NULL */
    LLVMValueRef ez, written;    /* exported depth (<16 x double>) and i1, or NULL */
@@ -240,8 +238,6 @@ static void depth_setup(struct dbe *e, LLVMValueRef db, LLVMValueRef prim, LLVMV
       z[v] = LLVMBuildFPExt(b, ld(j, j->f32, prim, offsetof(struct sim_prim, z) + 4 * v, 4),
                             e->f64, "");
    LLVMValueRef zoff = ld(j, e->f64, prim, offsetof(struct sim_prim, z_offset), 8);
-   e->nan_in = LLVMBuildOr(b, LLVMBuildFCmp(b, LLVMRealUNO, z[0], z[1], ""),
-                           LLVMBuildFCmp(b, LLVMRealUNO, z[2], zoff, ""), "");
    e->dz1 = splat_of(j, e->vd, LLVMBuildFSub(b, z[1], z[0], ""));
    e->dz2 = splat_of(j, e->vd, LLVMBuildFSub(b, z[2], z[0], ""));
    e->z0 = splat_of(j, e->vd, z[0]);
@@ -297,24 +293,14 @@ static LLVMValueRef edge_at(struct dbe *e, unsigned a, unsigned c, LLVMValueRef 
    return LLVMBuildSub(b, t1, t2, "");
 }
 
-/* a + b as x86 adds them with a as the first source: a's NaN if both are NaN (a is the
- * result of an operation, so already quiet). */
-static LLVMValueRef add_first(struct dbe *e, LLVMValueRef a, LLVMValueRef b, bool nan)
+/* z0 + (e1 * dz1 + e2 * dz2) / area2 + offset in sim_db_test's order; a NaN becomes the
+ * default quiet NaN (db.c). */
+static LLVMValueRef plane_z(struct dbe *e, LLVMValueRef t1, LLVMValueRef t2)
 {
-   LLVMValueRef sum = LLVMBuildFAdd(e->j->b, a, b, "");
-   if (!nan)
-      return sum;
-   return LLVMBuildSelect(e->j->b, LLVMBuildFCmp(e->j->b, LLVMRealUNO, a, a, ""), a, sum, "");
-}
-
-/* ((t2 + t1) / area2 + z0) + offset, the operands in the order in which GCC's code for
- * sim_db_test adds them (x86 returns the first source's NaN when both are NaN; IEEE and C
- * leave that open). Without a NaN among z0, z1, z2 and the offset, every NaN on the way is the
- * same default NaN and the order cannot matter: `nan` false; else the order is enforced. */
-static LLVMValueRef plane_z(struct dbe *e, LLVMValueRef t1, LLVMValueRef t2, bool nan)
-{
-   LLVMValueRef q = LLVMBuildFDiv(e->j->b, add_first(e, t2, t1, nan), e->area2, "");
-   return add_first(e, add_first(e, q, e->z0, nan), e->zoff, nan);
+   LLVMBuilderRef b = e->j->b;
+   LLVMValueRef q = LLVMBuildFDiv(b, LLVMBuildFAdd(b, t1, t2, ""), e->area2, "");
+   LLVMValueRef z = LLVMBuildFAdd(b, LLVMBuildFAdd(b, e->z0, q, ""), e->zoff, "");
+   return LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealUNO, z, z, ""), kd(e, NAN), z, "");
 }
 
 /* The window depth of sample s of every lane (<16 x double>), before the clamp. */
@@ -331,22 +317,7 @@ static LLVMValueRef depth_at(struct dbe *e, unsigned s)
    e1 = exact_muladd(e, e->step1x, lx, exact_muladd(e, e->step1y, ly, e1));
    e2 = exact_muladd(e, e->step2x, lx, exact_muladd(e, e->step2y, ly, e2));
    LLVMValueRef t1 = LLVMBuildFMul(b, e1, e->dz1, ""), t2 = LLVMBuildFMul(b, e2, e->dz2, "");
-   /* z0 + (e1 * dz1 + e2 * dz2) / area2 + offset, with the reference's NaN when an input is
-    * one (plane_z) */
-   LLVMBasicBlockRef bb[2] = { LLVMAppendBasicBlockInContext(j->ctx, j->fn, "db_plane"),
-                               LLVMAppendBasicBlockInContext(j->ctx, j->fn, "db_plane_nan") };
-   LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "db_plane_done");
-   LLVMBuildCondBr(b, e->nan_in, bb[1], bb[0]);
-   LLVMValueRef zv[2];
-   for (unsigned i = 0; i < 2; i++) {
-      LLVMPositionBuilderAtEnd(b, bb[i]);
-      zv[i] = plane_z(e, t1, t2, i);
-      bb[i] = LLVMGetInsertBlock(b);
-      LLVMBuildBr(b, join);
-   }
-   LLVMPositionBuilderAtEnd(b, join);
-   LLVMValueRef z = LLVMBuildPhi(b, e->vd, "");
-   LLVMAddIncoming(z, zv, bb, 2);
+   LLVMValueRef z = plane_z(e, t1, t2);
    if (e->ez)
       z = LLVMBuildSelect(b, e->written, e->ez, z, "");
    return z;

@@ -8,7 +8,10 @@
  *        z = z0 + ((double)E1 * (z1 - z0) + (double)E2 * (z2 - z0)) / area2 + offset
  *     with E1, E2 the exact integer edge functions of the edges opposite v1 and v2 (the
  *     screen-space barycentric numerators, as the SPI uses them) and area2 their
- *     denominator; z1 - z0 is taken in double;
+ *     denominator; z1 - z0 is taken in double. A NaN result is the default quiet NaN
+ *     (positive, no payload): which of several input NaNs a sum keeps is left open by IEEE
+ *     754 and C (on x86 it is the first source's, an order the compiler chooses), so the
+ *     model defines it, and the JIT's DB (jit/jit_db.c) gives the same bits;
  *  2. the viewport clamp to [PA_SC_VPORT_ZMIN_0, PA_SC_VPORT_ZMAX_0] (NaN -> ZMIN) unless
  *     DB_RENDER_OVERRIDE.DISABLE_VIEWPORT_CLAMP;
  *  3. conversion to the buffer format (sim_db_encode_depth): unorm formats clamp to [0, 1]
@@ -372,6 +375,8 @@ uint16_t sim_db_test(const struct sim_db_state *db, const struct sim_prim *prim,
                int64_t e2 = (prim->x[1] - prim->x[0]) * (py - prim->y[0]) -
                             (prim->y[1] - prim->y[0]) * (px - prim->x[0]);
                zd = prim->z[0] + ((double)e1 * dz1 + (double)e2 * dz2) / area2 + prim->z_offset;
+               if (isnan(zd))
+                  zd = NAN;   /* the default NaN, whatever NaN the inputs held (step 1) */
             }
             if (db->clamp && !(zd >= db->zmin))
                zd = db->zmin;   /* NaN too */
