@@ -116,6 +116,7 @@ struct draw {
    struct sim_db_state db;
    struct sim_rect scissor;
    struct sim_sc_msaa ms;
+   struct sim_pixel_fused *fused;   /* the SPI state's fused input load, or NULL */
 
    unsigned nverts, ntris;
    struct sim_bins *bins;           /* binning this draw, or NULL: rasterize at once */
@@ -144,6 +145,12 @@ static void reset_ps_exports(struct sim_exports *out)
    out->killed = 0;
 }
 
+/* The GPRs a pixel shader gets zeroed before the SPI loads its inputs. */
+static unsigned ps_gprs_zeroed(const struct draw *d)
+{
+   return d->ps_gprs > d->spi.max_gpr ? d->ps_gprs : d->spi.max_gpr;
+}
+
 static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask,
                      const uint8_t coverage[16])
 {
@@ -170,9 +177,12 @@ static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask,
       if ((mask >> (4 * q)) & 0xF)
          active |= (uint16_t)(0xF << (4 * q));   /* helper pixels run for derivatives */
    }
-   unsigned ngprs = d->ps_gprs > d->spi.max_gpr ? d->ps_gprs : d->spi.max_gpr;
-   memset(lanes->gpr, 0, ngprs * sizeof(lanes->gpr[0]));
-   sim_spi_load(&d->spi, job->prim, bx, by, smask, &d->ms, lanes);
+   if (d->fused) {
+      sim_pixel_fused_load(d->fused, job->prim, bx, by, lanes);
+   } else {
+      memset(lanes->gpr, 0, ps_gprs_zeroed(d) * sizeof(lanes->gpr[0]));
+      sim_spi_load(&d->spi, job->prim, bx, by, smask, &d->ms, lanes);
+   }
    reset_ps_exports(out);
    /* valid = covered pixels (after early Z); the quad's other lanes are helpers */
    if (!sim_program_run_valid(d->ps, NULL, &job->t->env, lanes, active, mask, out)) {
@@ -443,6 +453,9 @@ void sim_draw(struct sim_exec *ex, const uint32_t *immd, unsigned immd_ndw)
    if (d.bins)
       sim_bins_begin(d.bins, &d.scissor, d.nparams);
 
+   /* R600SIM_FUSED=0 keeps the reference units only */
+   d.fused = ex->fast_paths ? sim_pixel_fused_get(d.ps, &d.spi, ps_gprs_zeroed(&d)) : NULL;
+
    memset(d.s->hash, 0xFF, sizeof(d.s->hash));
    const struct sim_vgt_sink sink = { vgt_prim, vgt_instance_end, &d };
    sim_vgt_run(&vgt, &sink);
@@ -450,4 +463,5 @@ void sim_draw(struct sim_exec *ex, const uint32_t *immd, unsigned immd_ndw)
       raster_bins(&d);   /* also what was binned before a vertex-shader fault */
    if (d.db.count_zpass)
       add_zpass_counts(&d);
+   sim_pixel_fused_put(d.fused);
 }

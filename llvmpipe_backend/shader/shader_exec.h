@@ -101,6 +101,26 @@ bool sim_program_run_valid(const struct sim_program *prog, const struct sim_prog
                            struct sim_shader_env *env, struct sim_lanes *lanes, uint16_t active,
                            uint16_t valid, struct sim_exports *out);
 
+/* The fused pixel path (jit/jit_pixel.c): per SPI state, native code that loads a 4x4
+ * block's PS input GPRs exactly as zeroing the first `ngprs` GPRs and then sim_spi_load
+ * (pixel/spi.h) do, specialised for that state. */
+struct sim_spi_state;
+struct sim_prim;
+struct sim_pixel_fused;
+
+/* The fused input load for `spi` with `ngprs` zeroed GPRs when the PS `ps` runs on the JIT;
+ * NULL when the engine has none (the interpreter, the core's test engine) or the state is
+ * not supported (pixel/spi.c centroid selections, point sprites). Held until
+ * sim_pixel_fused_put; the caller uses it only when the device's fast paths are on
+ * (common/exec.h fast_paths). */
+struct sim_pixel_fused *sim_pixel_fused_get(const struct sim_program *ps,
+                                            const struct sim_spi_state *spi, unsigned ngprs);
+void sim_pixel_fused_put(struct sim_pixel_fused *f);
+
+/* The block at (bx, by) of `prim`: the GPRs as sim_spi_load leaves them after the zeroing. */
+void sim_pixel_fused_load(const struct sim_pixel_fused *f, const struct sim_prim *prim,
+                          int32_t bx, int32_t by, struct sim_lanes *lanes);
+
 /* Statistics for tests: number of programs compiled / decoded since start. */
 unsigned sim_program_compile_count(void);
 

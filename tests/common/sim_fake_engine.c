@@ -145,3 +145,28 @@ bool sim_program_run_valid(const struct sim_program *prog, const struct sim_prog
    (void)valid;
    return sim_program_run(prog, fetch, env, lanes, active, out);
 }
+
+/* The test engine has no fused pixel path: the pipeline uses its C units. */
+struct sim_pixel_fused *sim_pixel_fused_get(const struct sim_program *ps,
+                                            const struct sim_spi_state *spi, unsigned ngprs)
+{
+   (void)ps;
+   (void)spi;
+   (void)ngprs;
+   return NULL;
+}
+
+void sim_pixel_fused_put(struct sim_pixel_fused *f)
+{
+   (void)f;
+}
+
+void sim_pixel_fused_load(const struct sim_pixel_fused *f, const struct sim_prim *prim,
+                          int32_t bx, int32_t by, struct sim_lanes *lanes)
+{
+   (void)f;
+   (void)prim;
+   (void)bx;
+   (void)by;
+   (void)lanes;
+}
