@@ -4,7 +4,10 @@
  *    the surface, colour interpolated, no depth or blending (million triangles per second);
  *  - large fill: full-surface quads (two triangles), million pixels per second, in three
  *    variants: plain; depth-tested (LESS, depth writes on, each quad nearer than the last,
- *    so every pixel passes); blended (SRC_ALPHA, ONE_MINUS_SRC_ALPHA).
+ *    so every pixel passes); blended (SRC_ALPHA, ONE_MINUS_SRC_ALPHA);
+ *  - textured: the large fill and the small triangles sampling a 256x256 RGBA8 texture
+ *    (bilinear, no mipmaps), the texture coordinates the window position over the surface;
+ *  - every row again on a 4-sample surface (rows named NAME_4x).
  * Each measurement repeats draws (glFinish after each round, rounds grown until one takes
  * at least 1/8 of the time) for the given number of seconds. The output is one line per
  * measurement, "name value unit busy B", after a "renderer" line, where B is the process's
@@ -46,11 +49,14 @@ static void start_measurement(void)
    cpu_start = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
 }
 
+/* The row name suffix of the current surface: "" or "_4x". */
+static const char *suffix = "";
+
 /* Prints a result line with the threads kept busy since start_measurement. */
 static void report(const char *name, double value, const char *unit)
 {
    double busy = (clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu_start) / (now() - wall_start);
-   printf("%s %.4g %s busy %.2f\n", name, value, unit, busy);
+   printf("%s%s %.4g %s busy %.2f\n", name, suffix, value, unit, busy);
 }
 
 static void die(const char *what)
@@ -76,20 +82,36 @@ static EGLDisplay open_display(void)
    return eglGetDisplay(EGL_DEFAULT_DISPLAY);
 }
 
-static void setup_egl(int width, int height)
+static EGLDisplay dpy;
+
+/* A pbuffer of `samples` samples per pixel (0: single-sampled) with an ES 2.0 context,
+ * both made current. The config must have exactly that many samples. */
+static void setup_egl(int width, int height, EGLint samples)
 {
-   EGLDisplay dpy = open_display();
-   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL))
-      die("no EGL display");
-   static const EGLint config_attribs[] = {
+   if (dpy == EGL_NO_DISPLAY) {
+      dpy = open_display();
+      if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL))
+         die("no EGL display");
+   }
+   const EGLint config_attribs[] = {
       EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
       EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
-      EGL_DEPTH_SIZE, 24, EGL_NONE,
+      EGL_DEPTH_SIZE, 24, EGL_SAMPLE_BUFFERS, samples ? 1 : 0, EGL_SAMPLES, samples, EGL_NONE,
    };
-   EGLConfig config;
+   EGLConfig configs[64], config = NULL;
    EGLint n = 0;
-   if (!eglChooseConfig(dpy, config_attribs, &config, 1, &n) || n < 1)
-      die("no RGBA8 + depth 24 pbuffer config");
+   if (!eglChooseConfig(dpy, config_attribs, configs, 64, &n))
+      die("eglChooseConfig failed");
+   for (EGLint i = 0; i < n && !config; i++) {
+      EGLint s = -1;
+      if (eglGetConfigAttrib(dpy, configs[i], EGL_SAMPLES, &s) && s == samples)
+         config = configs[i];
+   }
+   if (!config) {
+      fprintf(stderr, "bench_raster: no RGBA8 + depth 24 pbuffer config with %d samples\n",
+              samples);
+      exit(1);
+   }
    const EGLint surf_attribs[] = { EGL_WIDTH, width, EGL_HEIGHT, height, EGL_NONE };
    EGLSurface surf = eglCreatePbufferSurface(dpy, config, surf_attribs);
    if (surf == EGL_NO_SURFACE)
@@ -113,15 +135,8 @@ static GLuint shader(GLenum type, const char *src)
    return s;
 }
 
-static void setup_program(void)
+static GLuint link_program(const char *vs, const char *fs)
 {
-   static const char vs[] = "attribute vec4 pos;\n"
-                            "attribute vec4 color;\n"
-                            "varying vec4 v_color;\n"
-                            "void main() { gl_Position = pos; v_color = color; }\n";
-   static const char fs[] = "precision mediump float;\n"
-                            "varying vec4 v_color;\n"
-                            "void main() { gl_FragColor = v_color; }\n";
    GLuint p = glCreateProgram();
    glAttachShader(p, shader(GL_VERTEX_SHADER, vs));
    glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs));
@@ -132,7 +147,72 @@ static void setup_program(void)
    glGetProgramiv(p, GL_LINK_STATUS, &ok);
    if (!ok)
       die("program link failed");
+   return p;
+}
+
+/* The colour-interpolating program. */
+static GLuint color_program(void)
+{
+   static const char vs[] = "attribute vec4 pos;\n"
+                            "attribute vec4 color;\n"
+                            "varying vec4 v_color;\n"
+                            "void main() { gl_Position = pos; v_color = color; }\n";
+   static const char fs[] = "precision mediump float;\n"
+                            "varying vec4 v_color;\n"
+                            "void main() { gl_FragColor = v_color; }\n";
+   return link_program(vs, fs);
+}
+
+/* The texturing program: texture unit 0 at the window position over the surface, times
+ * the colour (so that the blended rows keep their alpha). */
+static GLuint texture_program(void)
+{
+   static const char vs[] = "attribute vec4 pos;\n"
+                            "attribute vec4 color;\n"
+                            "varying vec4 v_color;\n"
+                            "varying vec2 v_tc;\n"
+                            "void main() { gl_Position = pos; v_color = color;\n"
+                            "              v_tc = pos.xy * 0.5 + 0.5; }\n";
+   static const char fs[] = "precision mediump float;\n"
+                            "uniform sampler2D tex;\n"
+                            "varying vec4 v_color;\n"
+                            "varying vec2 v_tc;\n"
+                            "void main() { gl_FragColor = texture2D(tex, v_tc) * v_color; }\n";
+   GLuint p = link_program(vs, fs);
    glUseProgram(p);
+   glUniform1i(glGetUniformLocation(p, "tex"), 0);
+   return p;
+}
+
+#define TEX_SIZE 256
+
+/* A TEX_SIZE x TEX_SIZE RGBA8 texture of colour gradients, bilinear, no mipmaps, bound to
+ * unit 0. */
+static void setup_texture(void)
+{
+   unsigned char *texels = malloc(TEX_SIZE * TEX_SIZE * 4);
+   if (!texels)
+      die("out of memory");
+   for (unsigned y = 0; y < TEX_SIZE; y++) {
+      for (unsigned x = 0; x < TEX_SIZE; x++) {
+         unsigned char *t = &texels[(y * TEX_SIZE + x) * 4];
+         t[0] = (unsigned char)x;
+         t[1] = (unsigned char)y;
+         t[2] = (unsigned char)((x ^ y) & 0xff);
+         t[3] = 255;
+      }
+   }
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glActiveTexture(GL_TEXTURE0);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, TEX_SIZE, TEX_SIZE, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                texels);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+   free(texels);
 }
 
 /* Vertex: clip position (x, y, z, 1) and colour. */
@@ -239,7 +319,91 @@ static void report_centre(const char *name, int width, int height)
 {
    unsigned char p[4] = { 0 };
    glReadPixels(width / 2, height / 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
-   printf("# %s centre pixel %u %u %u %u\n", name, p[0], p[1], p[2], p[3]);
+   printf("# %s%s centre pixel %u %u %u %u\n", name, suffix, p[0], p[1], p[2], p[3]);
+}
+
+/* Small triangles: the grid drawn repeatedly. */
+static void small_tri_row(const char *name, int width, int height, double seconds)
+{
+   struct vertex *v;
+   unsigned n = small_triangles(width, height, &v);
+   GLuint vbo = upload(v, n);
+   free(v);
+   double rate = measure(n, seconds) * (n / 3);
+   report(name, rate / 1e6, "Mtri/s");
+   report_centre(name, width, height);
+   glDeleteBuffers(1, &vbo);
+}
+
+#define QUADS 64
+
+/* Full-surface quads drawn repeatedly, with the state the caller set. */
+static void fill_row(const char *name, int width, int height, double seconds, float alpha)
+{
+   struct vertex *v;
+   unsigned n = fill_quads(QUADS, alpha, &v);
+   GLuint vbo = upload(v, n);
+   free(v);
+   double rate = measure(n, seconds) * ((double)width * height * QUADS);
+   report(name, rate / 1e6, "Mpix/s");
+   report_centre(name, width, height);
+   glDeleteBuffers(1, &vbo);
+}
+
+/* Depth-tested quads: every round starts from a cleared depth buffer so that every quad
+ * passes. */
+static void fill_depth_row(int width, int height, double seconds)
+{
+   struct vertex *v;
+   unsigned n = fill_quads(QUADS, 1.0f, &v);
+   GLuint vbo = upload(v, n);
+   free(v);
+   glEnable(GL_DEPTH_TEST);
+   glDepthFunc(GL_LESS);
+   glClear(GL_DEPTH_BUFFER_BIT);
+   glDrawArrays(GL_TRIANGLES, 0, 6);   /* warm-up */
+   glFinish();
+   start_measurement();
+   double t0 = now();
+   unsigned long long rounds = 0;
+   while (now() - t0 < seconds || rounds == 0) {
+      glClear(GL_DEPTH_BUFFER_BIT);
+      glDrawArrays(GL_TRIANGLES, 0, (GLsizei)n);
+      glFinish();
+      rounds++;
+   }
+   double pixels = (double)width * height * QUADS;
+   report("fill_depth", (double)rounds * pixels / (now() - t0) / 1e6, "Mpix/s");
+   report_centre("fill_depth", width, height);
+   glDisable(GL_DEPTH_TEST);
+   glDeleteBuffers(1, &vbo);
+}
+
+/* Every row on the current surface. */
+static void run_rows(int width, int height, double seconds)
+{
+   glViewport(0, 0, width, height);
+   glClearColor(0, 0, 0, 1);
+   glClearDepthf(1.0f);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+
+   GLuint plain = color_program(), textured = texture_program();
+   setup_texture();
+   glUseProgram(plain);
+   small_tri_row("small_tri", width, height, seconds);
+   fill_row("fill_plain", width, height, seconds, 1.0f);
+   fill_depth_row(width, height, seconds);
+   glEnable(GL_BLEND);
+   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+   fill_row("fill_blend", width, height, seconds, 0.5f);
+   glDisable(GL_BLEND);
+
+   glUseProgram(textured);
+   small_tri_row("small_tri_tex", width, height, seconds);
+   fill_row("fill_tex", width, height, seconds, 1.0f);
+   glUseProgram(0);
+   glDeleteProgram(plain);
+   glDeleteProgram(textured);
 }
 
 int main(int argc, char **argv)
@@ -255,62 +419,15 @@ int main(int argc, char **argv)
               argv[0]);
       return 2;
    }
-   setup_egl(width, height);
-   setup_program();
-   printf("renderer %s\n", (const char *)glGetString(GL_RENDERER));
-   printf("size %dx%d\n", width, height);
-   glViewport(0, 0, width, height);
-   glClearColor(0, 0, 0, 1);
-   glClearDepthf(1.0f);
-   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-
-   struct vertex *v;
-   unsigned n = small_triangles(width, height, &v);
-   GLuint vbo = upload(v, n);
-   free(v);
-   double rate = measure(n, seconds) * (n / 3);
-   report("small_tri", rate / 1e6, "Mtri/s");
-   report_centre("small_tri", width, height);
-   glDeleteBuffers(1, &vbo);
-
-   const unsigned quads = 64;
-   double pixels = (double)width * height * quads;
-   n = fill_quads(quads, 1.0f, &v);
-   vbo = upload(v, n);
-   free(v);
-   rate = measure(n, seconds) * pixels;
-   report("fill_plain", rate / 1e6, "Mpix/s");
-   report_centre("fill_plain", width, height);
-
-   glEnable(GL_DEPTH_TEST);
-   glDepthFunc(GL_LESS);
-   glClear(GL_DEPTH_BUFFER_BIT);
-   glDrawArrays(GL_TRIANGLES, 0, 6);   /* warm-up */
-   glFinish();
-   start_measurement();
-   double t0 = now();
-   unsigned long long rounds = 0;
-   while (now() - t0 < seconds || rounds == 0) {
-      /* Every round starts from a cleared depth buffer so that every quad passes. */
-      glClear(GL_DEPTH_BUFFER_BIT);
-      glDrawArrays(GL_TRIANGLES, 0, (GLsizei)n);
-      glFinish();
-      rounds++;
+   /* Single-sampled, then 4 samples per pixel. */
+   for (int samples = 0; samples <= 4; samples += 4) {
+      setup_egl(width, height, samples);
+      suffix = samples ? "_4x" : "";
+      if (!samples) {
+         printf("renderer %s\n", (const char *)glGetString(GL_RENDERER));
+         printf("size %dx%d\n", width, height);
+      }
+      run_rows(width, height, seconds);
    }
-   report("fill_depth", (double)rounds * pixels / (now() - t0) / 1e6, "Mpix/s");
-   report_centre("fill_depth", width, height);
-   glDisable(GL_DEPTH_TEST);
-   glDeleteBuffers(1, &vbo);
-
-   n = fill_quads(quads, 0.5f, &v);
-   vbo = upload(v, n);
-   free(v);
-   glEnable(GL_BLEND);
-   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-   rate = measure(n, seconds) * pixels;
-   report("fill_blend", rate / 1e6, "Mpix/s");
-   report_centre("fill_blend", width, height);
-   glDisable(GL_BLEND);
-   glDeleteBuffers(1, &vbo);
    return 0;
 }
