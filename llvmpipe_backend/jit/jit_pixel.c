@@ -1,21 +1,26 @@
-/* The fused pixel path (shader_exec.h sim_pixel_fused_*): per SPI state, an LLVM function
- *    void load(const struct sim_prim *prim, int32_t bx, int32_t by, struct sim_lanes *lanes)
- * that does for a 4x4 block what draw.c's zeroing of the PS's GPRs and sim_spi_load do,
- * with every decision the SPI registers make (which inputs, their parameter, flat / linear /
- * perspective / default, position, face, the GPR count) taken when the code is built: the
- * 16 lanes are vectors, the loops unrolled.
+/* The fused pixel path (shader_exec.h sim_pixel_fused_*): per draw state one LLVM function
+ *    uint32_t block(struct sim_pixel_block *b, int32_t stage)
+ * whose stage 0 does, for a 4x4 block, the early depth/stencil test and the PS input load,
+ * and stage 1, after the PS, the SX alpha test, the late depth/stencil test and the CB
+ * write, with every decision the registers make for the draw taken when the code is built.
+ * The PS itself runs between the two through sim_program_run_valid, as in draw.c: it must
+ * run with FTZ/DAZ set and the fixed-function units without (their doubles and floats keep
+ * denormals), which a call boundary guarantees and code inside one function would not.
  *
- * Bit-identical to pixel/spi.c, whose arithmetic it repeats operation for operation: the
- * integer edge functions per lane in int64 (spi.c's stepped form and its double shortcut
- * give the same exact integer: every partial sum is exact in both, or both wrap the same
- * way modulo 2^64), b_k = (double)e_k * (1 / area2), q_k = b_k * inv_w_k, qsum = ((0 + q0)
- * + q1) + q2, p_k = q_k / qsum, values (float)((a0 + w1 * d1) + w2 * d2) in double; no
- * operation is contracted or reassociated (LLVM does neither without fast-math flags).
- * Not supported (the caller uses spi.c): centroid inputs or position (the centroid needs the
- * coverage test per lane) and point-sprite inputs.
+ * The units: the DB and CB emitters (jit_db.h, jit_cb.h), or for the states they do not
+ * take, calls of sim_db_test / sim_sx_alpha_test / sim_cb_write; the input load here.
+ *
+ * The input load is bit-identical to pixel/spi.c, whose arithmetic it repeats operation for
+ * operation: the integer edge functions per lane in int64 (spi.c's stepped form and its
+ * double shortcut give the same exact integer: every partial sum is exact in both, or both
+ * wrap the same way modulo 2^64), b_k = (double)e_k * (1 / area2), q_k = b_k * inv_w_k,
+ * qsum = ((0 + q0) + q1) + q2, p_k = q_k / qsum, values (float)((a0 + w1 * d1) + w2 * d2) in
+ * double; no operation is contracted or reassociated (LLVM does neither without fast-math
+ * flags). Not supported (no variant: draw.c uses the C units): centroid inputs or position
+ * (the centroid needs the coverage test per lane) and point-sprite inputs.
  *
  * Variants: a zero-filled key of the state, hashed; compiled synchronously on first use
- * (a few milliseconds at O2) through sim_jit_compile_module (disk cache included); at
+ * (tens of milliseconds at O2) through sim_jit_compile_module (disk cache included); at
  * most CACHE_BOUND variants no draw holds are kept, the least recently used freed. */
 #include <pthread.h>
 #include <stddef.h>
@@ -25,11 +30,14 @@
 
 #include "geometry/prim.h"
 #include "jit/jit.h"
+#include "jit/jit_cb.h"
+#include "jit/jit_db.h"
+#include "jit/jit_host.h"
 #include "jit/jit_ir.h"
 #include "pixel/spi.h"
 #include "r600_regs.h"
 
-#define KEY_VERSION 1
+#define KEY_VERSION 2
 #define BUCKETS 256
 #define CACHE_BOUND 256
 
@@ -45,12 +53,16 @@ struct key {
    } in[SIM_MAX_PARAMS];
    uint8_t pos_ena, provide_z, face_ena, face_all_bits;
    uint32_t pos_addr, face_addr, face_chan;
+   uint8_t early_z, late_z, color_kill;
+   uint8_t db_host, cb_host;          /* the C unit is called (its emitter does not take the state) */
+   struct jit_db_key db;
+   struct jit_cb_key cb;
 };
 
 struct sim_pixel_fused {
    struct key key;
    uint64_t hash;
-   void (*load)(const struct sim_prim *, int32_t, int32_t, struct sim_lanes *);
+   uint32_t (*block)(struct sim_pixel_block *, int32_t);
    struct sim_jit_code code;
    unsigned refs;
    struct sim_pixel_fused *next;                 /* bucket chain */
@@ -64,8 +76,10 @@ static unsigned unheld;
 
 /* ---- the key ------------------------------------------------------------------------------ */
 
-static bool make_key(struct key *k, const struct sim_spi_state *spi, unsigned ngprs)
+static bool make_key(struct key *k, const struct sim_pixel_state *st)
 {
+   const struct sim_spi_state *spi = st->spi;
+   unsigned ngprs = st->ngprs;
    memset(k, 0, sizeof(*k));
    if (spi->any_centroid || (spi->pos_ena && spi->pos_centroid))
       return false;
@@ -95,6 +109,16 @@ static bool make_key(struct key *k, const struct sim_spi_state *spi, unsigned ng
       k->face_addr = spi->face_addr;
       k->face_chan = spi->face_chan;
    }
+   k->early_z = st->early_z;
+   k->late_z = st->late_z;
+   k->color_kill = st->color_kill;
+   if (st->early_z || st->late_z)
+      k->db_host = !jit_db_key_init(&k->db, st->db, st->ms, st->late_z);
+   if (k->db_host)
+      memset(&k->db, 0, sizeof(k->db));
+   k->cb_host = !jit_cb_key_init(&k->cb, st->cb);
+   if (k->cb_host)
+      memset(&k->cb, 0, sizeof(k->cb));
    return true;
 }
 
@@ -112,8 +136,10 @@ static uint64_t hash_key(const struct key *k)
 struct ir {
    struct jb j;
    LLVMTypeRef f64, vd, vq;   /* double, <16 x double>, <16 x i64> */
-   LLVMValueRef prim, lanes;
+   LLVMValueRef blk, prim, lanes, bx, by;
 };
+
+#define BLK(f) offsetof(struct sim_pixel_block, f)
 
 static LLVMValueRef ld_at(struct ir *r, LLVMTypeRef ty, LLVMValueRef base, size_t off, unsigned align)
 {
@@ -168,7 +194,7 @@ static void build_load(struct ir *r, const struct key *k)
 {
    struct jb *j = &r->j;
    LLVMBuilderRef b = j->b;
-   LLVMValueRef bx = LLVMGetParam(j->fn, 1), by = LLVMGetParam(j->fn, 2);
+   LLVMValueRef bx = r->bx, by = r->by;
    LLVMValueRef sub = LLVMConstInt(j->i64, SIM_SUBPIX, 0);
    LLVMValueRef vsub = splat_to(r, r->vq, sub);
    LLVMValueRef half = splat_to(r, r->vq, LLVMConstInt(j->i64, SIM_SUBPIX / 2, 0));
@@ -257,7 +283,87 @@ static void build_load(struct ir *r, const struct key *k)
                                           : sel(j, is_front, ci32(j, 0x3F800000u), ci32(j, 0xBF800000u));
       store_gpr(r, k->face_addr, k->face_chan, splat(j, val));
    }
-   LLVMBuildRetVoid(b);
+}
+
+/* Calls host unit f (jit_host.h) returning `ret`. */
+static LLVMValueRef call_unit(struct ir *r, enum jit_host_fn f, LLVMTypeRef ret, LLVMValueRef *args,
+                              unsigned n)
+{
+   struct jb *j = &r->j;
+   LLVMTypeRef types[8];
+   for (unsigned i = 0; i < n; i++)
+      types[i] = LLVMTypeOf(args[i]);
+   LLVMTypeRef ty = LLVMFunctionType(ret, types, n, 0);
+   LLVMValueRef fn = LLVMGetNamedFunction(j->mod, jit_host_symbols[f].name);
+   if (!fn)
+      fn = LLVMAddFunction(j->mod, jit_host_symbols[f].name, ty);
+   return LLVMBuildCall2(j->b, ty, fn, args, n, "");
+}
+
+static LLVMValueRef blk_ptr(struct ir *r, size_t off)
+{
+   return ld_at(r, r->j.ptr, r->blk, off, 8);
+}
+
+/* The depth/stencil test on the block's mask (i16); `late`: with the PS's exports. */
+static LLVMValueRef db_test(struct ir *r, const struct key *k, LLVMValueRef mask, bool late)
+{
+   struct jb *j = &r->j;
+   LLVMValueRef db = blk_ptr(r, BLK(db)), ms = blk_ptr(r, BLK(ms));
+   LLVMValueRef smask = gep(j, r->blk, BLK(smask));
+   LLVMValueRef out = late ? blk_ptr(r, BLK(out)) : LLVMConstPointerNull(j->ptr);
+   if (!k->db_host)
+      return jit_db_emit(j, &k->db, db, r->prim, r->bx, r->by, mask, smask, ms, out);
+   LLVMValueRef args[8] = { db, r->prim, r->bx, r->by, mask, smask, ms, out };
+   return call_unit(r, JIT_HOST_DB_TEST, j->i16, args, 8);
+}
+
+/* Stage 0: early Z, then (lanes left) the input load. */
+static void build_pre(struct ir *r, const struct key *k)
+{
+   struct jb *j = &r->j;
+   LLVMValueRef mask = LLVMBuildTrunc(j->b, ld_at(r, j->i32, r->blk, BLK(mask), 4), j->i16, "");
+   if (k->early_z) {
+      mask = db_test(r, k, mask, false);
+      LLVMValueRef m32 = LLVMBuildZExt(j->b, mask, j->i32, "");
+      store(j, m32, gep(j, r->blk, BLK(mask)), 4);
+      LLVMBasicBlockRef none = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "none");
+      LLVMBasicBlockRef some = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "load");
+      LLVMBuildCondBr(j->b, icmp(j, LLVMIntEQ, mask, ci16(j, 0)), none, some);
+      LLVMPositionBuilderAtEnd(j->b, none);
+      LLVMBuildRet(j->b, ci32(j, 0));
+      LLVMPositionBuilderAtEnd(j->b, some);
+   }
+   build_load(r, k);
+   LLVMBuildRet(j->b, LLVMBuildZExt(j->b, mask, j->i32, ""));
+}
+
+/* Stage 1: alpha test, late Z, CB. */
+static void build_post(struct ir *r, const struct key *k)
+{
+   struct jb *j = &r->j;
+   LLVMValueRef mask = LLVMBuildTrunc(j->b, ld_at(r, j->i32, r->blk, BLK(mask), 4), j->i16, "");
+   LLVMValueRef cb = blk_ptr(r, BLK(cb)), out = blk_ptr(r, BLK(out));
+   if (k->cb_host) {
+      LLVMValueRef args[3] = { cb, mask, out };
+      mask = call_unit(r, JIT_HOST_SX_ALPHA, j->i16, args, 3);
+   } else if (k->cb.alpha_test) {
+      mask = jit_sx_alpha_emit(j, &k->cb, cb, mask, out);
+   }
+   if (k->late_z)
+      mask = db_test(r, k, mask, true);
+   if (!k->color_kill) {
+      LLVMValueRef smask = gep(j, r->blk, BLK(smask));
+      if (k->cb_host) {
+         LLVMValueRef args[6] = { cb, r->bx, r->by, mask, smask, out };
+         call_unit(r, JIT_HOST_CB_WRITE, LLVMVoidTypeInContext(j->ctx), args, 6);
+      } else {
+         jit_cb_emit(j, &k->cb, cb, r->bx, r->by, mask, smask, out);
+      }
+   }
+   LLVMValueRef m32 = LLVMBuildZExt(j->b, mask, j->i32, "");
+   store(j, m32, gep(j, r->blk, BLK(mask)), 4);
+   LLVMBuildRet(j->b, m32);
 }
 
 static LLVMModuleRef build_module(void *arg, LLVMContextRef ctx, const char *name)
@@ -270,14 +376,24 @@ static LLVMModuleRef build_module(void *arg, LLVMContextRef ctx, const char *nam
    r.f64 = LLVMDoubleTypeInContext(ctx);
    r.vd = LLVMVectorType(r.f64, SIM_LANES);
    r.vq = LLVMVectorType(r.j.i64, SIM_LANES);
-   LLVMTypeRef args[4] = { r.j.ptr, r.j.i32, r.j.i32, r.j.ptr };
-   r.j.fn = LLVMAddFunction(mod, name, LLVMFunctionType(LLVMVoidTypeInContext(ctx), args, 4, 0));
+   LLVMTypeRef args[2] = { r.j.ptr, r.j.i32 };
+   r.j.fn = LLVMAddFunction(mod, name, LLVMFunctionType(r.j.i32, args, 2, 0));
    unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
    LLVMAddAttributeAtIndex(r.j.fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, nounwind, 0));
-   r.prim = LLVMGetParam(r.j.fn, 0);
-   r.lanes = LLVMGetParam(r.j.fn, 3);
-   LLVMPositionBuilderAtEnd(r.j.b, LLVMAppendBasicBlockInContext(ctx, r.j.fn, "entry"));
-   build_load(&r, k);
+   r.blk = LLVMGetParam(r.j.fn, 0);
+   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, r.j.fn, "entry");
+   LLVMBasicBlockRef pre = LLVMAppendBasicBlockInContext(ctx, r.j.fn, "pre");
+   LLVMBasicBlockRef post = LLVMAppendBasicBlockInContext(ctx, r.j.fn, "post");
+   LLVMPositionBuilderAtEnd(r.j.b, entry);
+   r.prim = blk_ptr(&r, BLK(prim));
+   r.lanes = blk_ptr(&r, BLK(lanes));
+   r.bx = ld_at(&r, r.j.i32, r.blk, BLK(bx), 4);
+   r.by = ld_at(&r, r.j.i32, r.blk, BLK(by), 4);
+   LLVMBuildCondBr(r.j.b, icmp(&r.j, LLVMIntEQ, LLVMGetParam(r.j.fn, 1), ci32(&r.j, 0)), pre, post);
+   LLVMPositionBuilderAtEnd(r.j.b, pre);
+   build_pre(&r, k);
+   LLVMPositionBuilderAtEnd(r.j.b, post);
+   build_post(&r, k);
    LLVMDisposeBuilder(r.j.b);
    return mod;
 }
@@ -325,12 +441,12 @@ static void trim(void)
 }
 
 struct sim_pixel_fused *sim_pixel_fused_get(const struct sim_program *ps,
-                                            const struct sim_spi_state *spi, unsigned ngprs)
+                                            const struct sim_pixel_state *st)
 {
    if (!ps || ps->engine != 1)   /* the JIT's program cache: the JIT is running */
       return NULL;
    struct key k;
-   if (!make_key(&k, spi, ngprs))
+   if (!make_key(&k, st))
       return NULL;
    uint64_t h = hash_key(&k);
    pthread_mutex_lock(&lock);
@@ -352,7 +468,7 @@ struct sim_pixel_fused *sim_pixel_fused_get(const struct sim_program *ps,
       f->key = k;
       f->hash = h;
       f->code = code;
-      f->load = (void (*)(const struct sim_prim *, int32_t, int32_t, struct sim_lanes *))(void (*)(void))code.fn;
+      f->block = (uint32_t (*)(struct sim_pixel_block *, int32_t))(void (*)(void))code.fn;
       f->next = bucket[h % BUCKETS];
       bucket[h % BUCKETS] = f;
    } else if (f->refs == 0) {
@@ -375,8 +491,12 @@ void sim_pixel_fused_put(struct sim_pixel_fused *f)
    pthread_mutex_unlock(&lock);
 }
 
-void sim_pixel_fused_load(const struct sim_pixel_fused *f, const struct sim_prim *prim,
-                          int32_t bx, int32_t by, struct sim_lanes *lanes)
+uint32_t sim_pixel_fused_pre(const struct sim_pixel_fused *f, struct sim_pixel_block *b)
 {
-   f->load(prim, bx, by, lanes);
+   return f->block(b, 0);
+}
+
+uint32_t sim_pixel_fused_post(const struct sim_pixel_fused *f, struct sim_pixel_block *b)
+{
+   return f->block(b, 1);
 }

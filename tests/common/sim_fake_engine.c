@@ -148,11 +148,10 @@ bool sim_program_run_valid(const struct sim_program *prog, const struct sim_prog
 
 /* The test engine has no fused pixel path: the pipeline uses its C units. */
 struct sim_pixel_fused *sim_pixel_fused_get(const struct sim_program *ps,
-                                            const struct sim_spi_state *spi, unsigned ngprs)
+                                            const struct sim_pixel_state *st)
 {
    (void)ps;
-   (void)spi;
-   (void)ngprs;
+   (void)st;
    return NULL;
 }
 
@@ -161,12 +160,14 @@ void sim_pixel_fused_put(struct sim_pixel_fused *f)
    (void)f;
 }
 
-void sim_pixel_fused_load(const struct sim_pixel_fused *f, const struct sim_prim *prim,
-                          int32_t bx, int32_t by, struct sim_lanes *lanes)
+uint32_t sim_pixel_fused_pre(const struct sim_pixel_fused *f, struct sim_pixel_block *b)
 {
    (void)f;
-   (void)prim;
-   (void)bx;
-   (void)by;
-   (void)lanes;
+   return b->mask;
+}
+
+uint32_t sim_pixel_fused_post(const struct sim_pixel_fused *f, struct sim_pixel_block *b)
+{
+   (void)f;
+   return b->mask;
 }

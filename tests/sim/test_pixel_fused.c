@@ -1,10 +1,11 @@
-/* The fused pixel path's input load (jit/jit_pixel.c) against the reference SPI unit
+/* The fused pixel path's input load (jit/jit_pixel.c sim_pixel_fused_pre) against the reference SPI unit
  * (pixel/spi.c): for random SPI states - every field of the variant key: the input count,
  * each input's parameter, DEFAULT_VAL values, flat / linear / perspective, the position
  * (address, PROVIDE_Z), the face (address, channel, ALL_BITS), the zeroed GPR count - and
  * random primitives (large and tiny areas, far and near w, denormal, huge and NaN
- * attributes, both facings), sim_pixel_fused_load must leave the whole register file
- * exactly as zeroing the GPRs and sim_spi_load do. States the fused path does not take
+ * attributes, both facings), sim_pixel_fused_pre must leave the whole register file
+ * exactly as zeroing the GPRs and sim_spi_load do (the pre stage without early Z; the DB and
+ * CB stages are covered by tests/sim/fuzz_pixel through whole draws). States the fused path does not take
  * (centroid inputs or position, point sprites) must get no variant. Two states that differ
  * in one key field must not share code: every case runs a state and a mutation of it. */
 #include <math.h>
@@ -14,6 +15,8 @@
 #include "check.h"
 #include "geometry/prim.h"
 #include "jit/jit.h"
+#include "pixel/cb.h"
+#include "pixel/db.h"
 #include "pixel/spi.h"
 #include "r600_regs.h"
 #include "raster/sc.h"
@@ -111,6 +114,16 @@ static void random_prim(struct sim_prim *p, struct sim_vtx v[3], int32_t *bx, in
 }
 
 static struct sim_lanes want, got;
+static const struct sim_db_state no_db;
+static const struct sim_cb_state no_cb;
+static const struct sim_sc_msaa one_sample = { .n = 1 };
+
+static struct sim_pixel_fused *get(const struct sim_program *prog, const struct sim_spi_state *spi,
+                                   unsigned ngprs)
+{
+   struct sim_pixel_state st = { spi, &no_db, &no_cb, &one_sample, ngprs, false, false, false };
+   return sim_pixel_fused_get(prog, &st);
+}
 
 /* Both loads of one block from the same register-file garbage; true when equal. */
 static bool compare(struct sim_pixel_fused *f, const struct sim_spi_state *spi, unsigned ngprs,
@@ -123,7 +136,10 @@ static bool compare(struct sim_pixel_fused *f, const struct sim_spi_state *spi, 
    memcpy(&got, &want, sizeof(want));
    memset(want.gpr, 0, ngprs * sizeof(want.gpr[0]));
    sim_spi_load(spi, p, bx, by, smask, &ms, &want);
-   sim_pixel_fused_load(f, p, bx, by, &got);
+   /* no DB, no CB: the pre stage is the input load */
+   struct sim_pixel_block blk = { p, &no_db, &no_cb, &ms, &got, NULL, bx, by, 0xFFFF, { 0 } };
+   memcpy(blk.smask, smask, sizeof(smask));
+   sim_pixel_fused_pre(f, &blk);
    return !memcmp(&want, &got, sizeof(want));
 }
 
@@ -143,7 +159,7 @@ int main(void)
       for (unsigned m = 0; m < 2; m++) {
          if (m)
             mutate(&spi, &ngprs);
-         struct sim_pixel_fused *f = sim_pixel_fused_get(&prog, &spi, ngprs);
+         struct sim_pixel_fused *f = get(&prog, &spi, ngprs);
          if (!check(f != NULL, "case %u.%u: no fused variant", n, m)) {
             bad++;
             continue;
@@ -168,14 +184,14 @@ int main(void)
    while (spi.num_interp == 0);
    struct sim_spi_state s = spi;
    s.in[0].centroid = s.any_centroid = true;
-   check(sim_pixel_fused_get(&prog, &s, ngprs) == NULL, "centroid input: no variant");
+   check(get(&prog, &s, ngprs) == NULL, "centroid input: no variant");
    s = spi;
    s.pos_ena = s.pos_centroid = true;
-   check(sim_pixel_fused_get(&prog, &s, ngprs) == NULL, "centroid position: no variant");
+   check(get(&prog, &s, ngprs) == NULL, "centroid position: no variant");
    s = spi;
    s.in[0].sprite = true;
-   check(sim_pixel_fused_get(&prog, &s, ngprs) == NULL, "sprite input: no variant");
+   check(get(&prog, &s, ngprs) == NULL, "sprite input: no variant");
    prog.engine = 0;
-   check(sim_pixel_fused_get(&prog, &spi, ngprs) == NULL, "interpreter program: no variant");
+   check(get(&prog, &spi, ngprs) == NULL, "interpreter program: no variant");
    return check_report();
 }
