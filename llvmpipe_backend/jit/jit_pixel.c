@@ -19,9 +19,11 @@
  * flags). Not supported (no variant: draw.c uses the C units): centroid inputs or position
  * (the centroid needs the coverage test per lane) and point-sprite inputs.
  *
- * Variants: a zero-filled key of the state, hashed; compiled synchronously on first use
- * (tens of milliseconds at O2) through sim_jit_compile_module (disk cache included); at
- * most CACHE_BOUND variants no draw holds are kept, the least recently used freed. */
+ * Variants: a zero-filled key of the state, hashed, compiled through sim_jit_compile_module
+ * (disk cache included; tens of milliseconds at O2, so the GL tests' many states would
+ * stall their draws): by a compile thread of this file while draws take the C units,
+ * which give the same results, or with R600SIM_JIT_ASYNC=0 at the first draw. At most
+ * CACHE_BOUND variants no draw holds are kept, the least recently used freed. */
 #include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -64,7 +66,9 @@ struct sim_pixel_fused {
    uint64_t hash;
    uint32_t (*block)(struct sim_pixel_block *, int32_t);
    struct sim_jit_code code;
-   unsigned refs;
+   unsigned refs;                                /* draws and the compile queue holding it */
+   bool failed;                                  /* the compile failed: the C units for good */
+   struct sim_pixel_fused *queued;               /* the compile queue */
    struct sim_pixel_fused *next;                 /* bucket chain */
    struct sim_pixel_fused *lru_prev, *lru_next;  /* unheld variants, most recent first */
 };
@@ -73,6 +77,16 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct sim_pixel_fused *bucket[BUCKETS];
 static struct sim_pixel_fused *lru_head, *lru_tail;
 static unsigned unheld;
+static struct sim_pixel_fused *queue_head, *queue_tail;
+static bool worker_running;
+static pthread_once_t config_once = PTHREAD_ONCE_INIT;
+static bool async = true;   /* R600SIM_JIT_ASYNC, as for programs (shader_cache.c) */
+
+static void config(void)
+{
+   const char *e = getenv("R600SIM_JIT_ASYNC");
+   async = !(e && !strcmp(e, "0"));
+}
 
 /* ---- the key ------------------------------------------------------------------------------ */
 
@@ -440,11 +454,85 @@ static void trim(void)
    }
 }
 
+/* Gives f its code, or marks it failed (lock held while `locked`). */
+static void compile_variant(struct sim_pixel_fused *f, bool locked)
+{
+   char err[160];
+   struct sim_jit_code code;
+   bool ok = sim_jit_compile_module(&f->key, sizeof(f->key), build_module, &f->key, "default<O2>",
+                                    &code, err, sizeof(err)) == SIM_JIT_OK;
+   if (!locked)
+      pthread_mutex_lock(&lock);
+   if (ok) {
+      f->code = code;
+      f->block = (uint32_t (*)(struct sim_pixel_block *, int32_t))(void (*)(void))code.fn;
+   } else {
+      f->failed = true;
+   }
+   if (!locked)
+      pthread_mutex_unlock(&lock);
+}
+
+static void release(struct sim_pixel_fused *f)
+{
+   if (--f->refs == 0) {
+      lru_push(f);
+      trim();
+   }
+}
+
+/* The compile thread: compiles the queued variants in order, each held by the queue until
+ * published (draws never see a variant without code: they take the C units meanwhile). */
+static void *compile_thread(void *arg)
+{
+   (void)arg;
+   pthread_mutex_lock(&lock);
+   while (queue_head) {
+      struct sim_pixel_fused *f = queue_head;
+      queue_head = f->queued;
+      if (!queue_head)
+         queue_tail = NULL;
+      pthread_mutex_unlock(&lock);
+      compile_variant(f, false);
+      pthread_mutex_lock(&lock);
+      release(f);
+   }
+   worker_running = false;
+   pthread_mutex_unlock(&lock);
+   return NULL;
+}
+
+/* Queues f for the compile thread (lock held); false when no thread can run. */
+static bool queue(struct sim_pixel_fused *f)
+{
+   if (!worker_running) {
+      pthread_t t;
+      pthread_attr_t attr;
+      if (pthread_attr_init(&attr))
+         return false;
+      pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+      bool started = !pthread_create(&t, &attr, compile_thread, NULL);
+      pthread_attr_destroy(&attr);
+      if (!started)
+         return false;
+      worker_running = true;
+   }
+   f->refs++;
+   f->queued = NULL;
+   if (queue_tail)
+      queue_tail->queued = f;
+   else
+      queue_head = f;
+   queue_tail = f;
+   return true;
+}
+
 struct sim_pixel_fused *sim_pixel_fused_get(const struct sim_program *ps,
                                             const struct sim_pixel_state *st)
 {
    if (!ps || ps->engine != 1)   /* the JIT's program cache: the JIT is running */
       return NULL;
+   pthread_once(&config_once, config);
    struct key k;
    if (!make_key(&k, st))
       return NULL;
@@ -455,26 +543,27 @@ struct sim_pixel_fused *sim_pixel_fused_get(const struct sim_program *ps,
       if (f->hash == h && !memcmp(&f->key, &k, sizeof(k)))
          break;
    if (!f) {
-      /* compiled under the lock: draws of other devices wait for it rather than compile
-       * the same variant twice */
-      char err[160];
-      struct sim_jit_code code;
-      if (sim_jit_compile_module(&k, sizeof(k), build_module, &k, "default<O2>", &code, err,
-                                 sizeof(err)) != SIM_JIT_OK ||
-          !(f = calloc(1, sizeof(*f)))) {
+      if (!(f = calloc(1, sizeof(*f)))) {
          pthread_mutex_unlock(&lock);
          return NULL;
       }
       f->key = k;
       f->hash = h;
-      f->code = code;
-      f->block = (uint32_t (*)(struct sim_pixel_block *, int32_t))(void (*)(void))code.fn;
       f->next = bucket[h % BUCKETS];
       bucket[h % BUCKETS] = f;
-   } else if (f->refs == 0) {
-      lru_unlink(f);
+      f->refs = 1;   /* held while it is being given code */
+      /* in the background (this draw takes the C units), or here under the lock: draws
+       * of other devices then wait rather than compile the same variant twice */
+      if (!async || !queue(f))
+         compile_variant(f, true);
+      release(f);
    }
-   f->refs++;
+   if (!f->block) {   /* queued, compiling or failed */
+      pthread_mutex_unlock(&lock);
+      return NULL;
+   }
+   if (f->refs++ == 0)
+      lru_unlink(f);
    pthread_mutex_unlock(&lock);
    return f;
 }
@@ -484,10 +573,7 @@ void sim_pixel_fused_put(struct sim_pixel_fused *f)
    if (!f)
       return;
    pthread_mutex_lock(&lock);
-   if (--f->refs == 0) {
-      lru_push(f);
-      trim();
-   }
+   release(f);
    pthread_mutex_unlock(&lock);
 }
 

@@ -145,6 +145,7 @@ static bool compare(struct sim_pixel_fused *f, const struct sim_spi_state *spi, 
 
 int main(void)
 {
+   setenv("R600SIM_JIT_ASYNC", "0", 1);   /* each variant compiled at its first use */
    sim_jit_start();
    /* a JIT-cache program: the fused path serves draws whose PS runs on the JIT */
    struct sim_program prog;
