@@ -77,7 +77,7 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct sim_pixel_fused *bucket[BUCKETS];
 static struct sim_pixel_fused *lru_head, *lru_tail;
 static unsigned unheld;
-static struct sim_pixel_fused *queue_head, *queue_tail;
+static struct sim_pixel_fused *queue_head;   /* the compile queue, newest first */
 static bool worker_running;
 static pthread_once_t config_once = PTHREAD_ONCE_INIT;
 static bool async = true;   /* R600SIM_JIT_ASYNC, as for programs (shader_cache.c) */
@@ -481,7 +481,7 @@ static void release(struct sim_pixel_fused *f)
    }
 }
 
-/* The compile thread: compiles the queued variants in order, each held by the queue until
+/* The compile thread: compiles the queued variants, newest first, each held by the queue until
  * published (draws never see a variant without code: they take the C units meanwhile). */
 static void *compile_thread(void *arg)
 {
@@ -490,8 +490,6 @@ static void *compile_thread(void *arg)
    while (queue_head) {
       struct sim_pixel_fused *f = queue_head;
       queue_head = f->queued;
-      if (!queue_head)
-         queue_tail = NULL;
       pthread_mutex_unlock(&lock);
       compile_variant(f, false);
       pthread_mutex_lock(&lock);
@@ -518,12 +516,8 @@ static bool queue(struct sim_pixel_fused *f)
       worker_running = true;
    }
    f->refs++;
-   f->queued = NULL;
-   if (queue_tail)
-      queue_tail->queued = f;
-   else
-      queue_head = f;
-   queue_tail = f;
+   f->queued = queue_head;   /* newest first: the state being drawn now */
+   queue_head = f;
    return true;
 }
 
