@@ -117,6 +117,7 @@ struct draw {
    struct sim_rect scissor;
    struct sim_sc_msaa ms;
    struct sim_sc_pattern pattern;   /* ms prepared for the SC's walk */
+   struct sim_pixel_fused *fused;   /* the state's fused pixel code (shader_exec.h), or NULL */
 
    unsigned nverts, ntris;
    struct sim_bins *bins;           /* binning this draw, or NULL: rasterize at once */
@@ -145,6 +146,64 @@ static void reset_ps_exports(struct sim_exports *out)
    out->killed = 0;
 }
 
+/* The GPRs a pixel shader gets zeroed before the SPI loads its inputs. */
+static unsigned ps_gprs_zeroed(const struct draw *d)
+{
+   return d->ps_gprs > d->spi.max_gpr ? d->ps_gprs : d->spi.max_gpr;
+}
+
+/* A pixel-shader fault: recorded once, the rest of the draw dropped. */
+static bool ps_fault(struct pixel_job *job)
+{
+   if (!atomic_exchange(&job->d->stop, true))
+      sim_fault(job->d->ex, 0, "pixel shader: %s", job->t->env.fault);
+   return false;
+}
+
+/* The lanes that run the PS for the covered `mask`: helper pixels run for derivatives. */
+static uint16_t ps_active(uint16_t mask)
+{
+   uint16_t active = 0;
+   for (unsigned q = 0; q < 4; q++) {
+      if ((mask >> (4 * q)) & 0xF)
+         active |= (uint16_t)(0xF << (4 * q));
+   }
+   return active;
+}
+
+static void report_early_kills(const struct draw *d, uint16_t mask, const struct sim_exports *out)
+{
+   if (d->db.active && d->db.early && (mask & out->killed))
+      sim_unimpl("PS killed pixels with DB_SHADER_CONTROL.KILL_ENABLE = 0 under early Z "
+                 "(their depth/stencil were already written)");
+}
+
+/* ps_block through the draw's fused code (shader_exec.h): the same steps. */
+static bool ps_block_fused(struct pixel_job *job, int32_t bx, int32_t by, uint16_t mask,
+                           const uint8_t coverage[16])
+{
+   struct draw *d = job->d;
+   struct sim_exports *out = &job->t->exports;
+   struct sim_pixel_block b = { job->prim, &d->db, &d->cb, &d->ms, &job->t->lanes, out, bx, by,
+                                mask, { 0 } };
+   memcpy(b.smask, coverage, sizeof(b.smask));
+   if (!sim_pixel_fused_pre(d->fused, &b))
+      return true;   /* every pixel failed early Z: the PS does not run */
+   mask = (uint16_t)b.mask;
+   reset_ps_exports(out);
+   if (!sim_program_run_valid(d->ps, NULL, &job->t->env, b.lanes, ps_active(mask), mask, out))
+      return ps_fault(job);
+   report_early_kills(d, mask, out);
+   b.mask = mask & (uint16_t)~out->killed;
+   if (d->db.active && !d->db.early && d->db.z_export && d->db.z_enable && !out->pixel61_written)
+      sim_unimpl("DB_SHADER_CONTROL.Z_EXPORT_ENABLE without a PS PIXEL 61 export "
+                 "(interpolated depth used)");
+   mask = (uint16_t)sim_pixel_fused_post(d->fused, &b);
+   if (d->db.count_zpass)
+      sim_db_count_zpass(job->t->zpass, bx, by, mask, b.smask);
+   return true;
+}
+
 static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask,
                      const uint8_t coverage[16])
 {
@@ -154,6 +213,8 @@ static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask,
       atomic_store(&d->stop, true);
       return false;
    }
+   if (d->fused)
+      return ps_block_fused(job, bx, by, mask, coverage);
    struct sim_lanes *lanes = &job->t->lanes;
    struct sim_exports *out = &job->t->exports;
    bool early_z = d->db.active && d->db.early;
@@ -166,24 +227,13 @@ static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask,
       if (!mask)
          return true;   /* every pixel failed: the PS does not run */
    }
-   uint16_t active = 0;
-   for (unsigned q = 0; q < 4; q++) {
-      if ((mask >> (4 * q)) & 0xF)
-         active |= (uint16_t)(0xF << (4 * q));   /* helper pixels run for derivatives */
-   }
-   unsigned ngprs = d->ps_gprs > d->spi.max_gpr ? d->ps_gprs : d->spi.max_gpr;
-   memset(lanes->gpr, 0, ngprs * sizeof(lanes->gpr[0]));
+   memset(lanes->gpr, 0, ps_gprs_zeroed(d) * sizeof(lanes->gpr[0]));
    sim_spi_load(&d->spi, job->prim, bx, by, smask, &d->ms, lanes);
    reset_ps_exports(out);
    /* valid = covered pixels (after early Z); the quad's other lanes are helpers */
-   if (!sim_program_run_valid(d->ps, NULL, &job->t->env, lanes, active, mask, out)) {
-      if (!atomic_exchange(&d->stop, true))
-         sim_fault(d->ex, 0, "pixel shader: %s", job->t->env.fault);
-      return false;
-   }
-   if (early_z && (mask & out->killed))
-      sim_unimpl("PS killed pixels with DB_SHADER_CONTROL.KILL_ENABLE = 0 under early Z "
-                 "(their depth/stencil were already written)");
+   if (!sim_program_run_valid(d->ps, NULL, &job->t->env, lanes, ps_active(mask), mask, out))
+      return ps_fault(job);
+   report_early_kills(d, mask, out);
    mask &= (uint16_t)~out->killed;
    mask = sim_sx_alpha_test(&d->cb, mask, out);
    if (late_z)
@@ -445,6 +495,14 @@ void sim_draw(struct sim_exec *ex, const uint32_t *immd, unsigned immd_ndw)
    if (d.bins)
       sim_bins_begin(d.bins, &d.scissor, d.nparams);
 
+   /* R600SIM_FUSED=0 keeps the reference units only */
+   if (ex->fast_paths) {
+      struct sim_pixel_state st = { &d.spi, &d.db, &d.cb, &d.ms, ps_gprs_zeroed(&d),
+                                    d.db.active && d.db.early, d.db.active && !d.db.early,
+                                    d.db.color_kill };
+      d.fused = sim_pixel_fused_get(d.ps, &st);
+   }
+
    memset(d.s->hash, 0xFF, sizeof(d.s->hash));
    const struct sim_vgt_sink sink = { vgt_prim, vgt_instance_end, &d };
    sim_vgt_run(&vgt, &sink);
@@ -452,4 +510,5 @@ void sim_draw(struct sim_exec *ex, const uint32_t *immd, unsigned immd_ndw)
       raster_bins(&d);   /* also what was binned before a vertex-shader fault */
    if (d.db.count_zpass)
       add_zpass_counts(&d);
+   sim_pixel_fused_put(d.fused);
 }

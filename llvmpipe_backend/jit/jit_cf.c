@@ -20,8 +20,9 @@
  *
  * Inline: NOP, JUMP, PUSH, PUSH_ELSE, POP_JUMP, POP_PUSH, POP_PUSH_ELSE, ELSE, POP,
  * LOOP_START_DX10, LOOP_END, LOOP_BREAK, LOOP_CONTINUE (every COND), the ALU clause kinds'
- * pushes and pops, ELSE_AFTER, BREAK and CONTINUE. Through sim_cf_step: DX9 loop starts
- * (SQ_LOOP_CONST), CALL, CALL_FS, RETURN, KILL, fetch clauses, exports, MEM_SCRATCH, and
+ * pushes and pops, ELSE_AFTER, BREAK, CONTINUE and exports without RW_REL. Through
+ * sim_cf_step: DX9 loop starts (SQ_LOOP_CONST), CALL, CALL_FS, RETURN, KILL, fetch clauses,
+ * RW_REL exports, MEM_SCRATCH, and
  * LOOP_END without a loop entry on top (a fault). Through sim_cf_alu_begin: the entry of an ALU
  * clause that reads the DX9 constant file or has a pixel mode; sim_cf_kcache_lock locks
  * the kcache sets of the others; sim_cf_alu_end runs the exit of a clause whose relative
@@ -526,6 +527,72 @@ static void loop_leave(struct cfc *c, bool brk)
    go_to2(c, all, c->cf->addr, c->pc + 1);
 }
 
+/* sim_cf_export of a PIXEL / POS / PARAM export without RW_REL: the GPRs' lanes are known
+ * when the code is built, so the copy runs inline - a masked vector store per component -
+ * with the same mask bits set. (RW_REL goes through sim_cf_step.) */
+static bool export_inline(struct cfc *c)
+{
+   struct jb *j = c->j;
+   const struct sim_cf *cf = c->cf;
+   if (cf->rw_rel || cf->gpr + cf->burst > SIM_MAX_GPRS)
+      return false;
+   LLVMValueRef exec = exec_ld(j);
+   LLVMValueRef lanes;
+   if (cf->whole_quad) {   /* sim_whole_quads */
+      LLVMValueRef m = ci16(j, 0);
+      for (unsigned q = 0; q < SIM_LANES / 4; q++) {
+         LLVMValueRef any = nonzero(j, and_(j, exec, ci16(j, (uint16_t)(0xFu << (4 * q)))));
+         m = or_(j, m, sel(j, any, ci16(j, (uint16_t)(0xFu << (4 * q))), ci16(j, 0)));
+      }
+      lanes = and_(j, m, ld(j, j->i16, j->x, RUN(launched)));
+   } else if (cf->valid_pixel) {
+      lanes = and_(j, exec, ld(j, j->i16, j->x, RUN(valid)));
+   } else {
+      lanes = exec;
+   }
+   LLVMValueRef vmask = LLVMBuildBitCast(j->b, lanes, j->vb, "");
+   LLVMValueRef out = ld(j, j->ptr, j->x, RUN(out));
+   LLVMSetAlignment(out, 8);
+   for (unsigned b = 0; b < cf->burst; b++) {
+      unsigned index = cf->array_base + b;
+      size_t dst;
+      switch (cf->exp_type) {
+      case SIM_EXPORT_POS:
+         dst = offsetof(struct sim_exports, pos) + (index - 60) * sizeof(((struct sim_exports *)0)->pos[0]);
+         st(j, or_(j, ld(j, j->i8, out, offsetof(struct sim_exports, pos_mask)),
+                   ci8(j, (uint8_t)(1u << (index - 60)))), out, offsetof(struct sim_exports, pos_mask));
+         break;
+      case SIM_EXPORT_PARAM:
+         dst = offsetof(struct sim_exports, param) + index * sizeof(((struct sim_exports *)0)->param[0]);
+         st(j, or_(j, ld(j, j->i32, out, offsetof(struct sim_exports, param_mask)), ci32(j, 1u << index)),
+            out, offsetof(struct sim_exports, param_mask));
+         break;
+      default:
+         if (index == 61) {
+            dst = offsetof(struct sim_exports, pixel61);
+            st(j, ci8(j, 1), out, offsetof(struct sim_exports, pixel61_written));
+         } else {
+            dst = offsetof(struct sim_exports, pixel) + index * sizeof(((struct sim_exports *)0)->pixel[0]);
+            st(j, or_(j, ld(j, j->i8, out, offsetof(struct sim_exports, pixel_mask)),
+                      ci8(j, (uint8_t)(1u << index))), out, offsetof(struct sim_exports, pixel_mask));
+         }
+         break;
+      }
+      size_t src = (size_t)(cf->gpr + b) * sizeof(((struct sim_lanes *)0)->gpr[0]);
+      for (unsigned ch = 0; ch < 4; ch++) {
+         unsigned s = cf->sel[ch];
+         if (s == SIM_SEL_MASK)
+            continue;
+         LLVMValueRef v = s <= SIM_SEL_W ? ld(j, j->vi, j->lanes, src + s * SIM_LANES * 4)
+                                         : kvec(j, s == SIM_SEL_1 ? 0x3F800000u : 0u);
+         size_t d = dst + ch * SIM_LANES * 4;
+         st(j, sel(j, vmask, v, ld(j, j->vi, out, d)), out, d);
+      }
+   }
+   go_to(c, c->pc + 1);
+   return true;
+}
+
 LLVMValueRef jit_cf_step(struct jb *j, unsigned pc, const struct jit_cf_blocks *t)
 {
    struct cfc c = { j, t, pc, &j->p->cf[pc] };
@@ -569,6 +636,10 @@ LLVMValueRef jit_cf_step(struct jb *j, unsigned pc, const struct jit_cf_blocks *
    case SIM_CF_LOOP_CONTINUE:
       loop_leave(&c, cf->op == SIM_CF_LOOP_BREAK);
       return NULL;
+   case SIM_CF_EXPORT:
+      if (export_inline(&c))
+         return NULL;
+      return helper(&c, JIT_HOST_CF_STEP);
    default:
       return helper(&c, JIT_HOST_CF_STEP);
    }

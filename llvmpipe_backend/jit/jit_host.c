@@ -3,6 +3,8 @@
 
 #include <stdio.h>
 
+#include "pixel/cb.h"
+#include "pixel/db.h"
 #include "sq/alu_fp64.h"
 #include "sq/alu_ops.h"
 #include "sq/cf_alu.h"
@@ -30,6 +32,9 @@ const struct jit_host_symbol jit_host_symbols[] = {
                                      (void (*)(void))sim_cf_leave_iteration },
    [JIT_HOST_CF_NEXT] = { "r600sim_host_cf_next", (void (*)(void))sim_cf_next },
    [JIT_HOST_VTX_PREPARE] = { "r600sim_host_vtx_prepare", (void (*)(void))sim_fetch_vtx_prepare },
+   [JIT_HOST_DB_TEST] = { "r600sim_host_db_test", (void (*)(void))sim_db_test },
+   [JIT_HOST_SX_ALPHA] = { "r600sim_host_sx_alpha", (void (*)(void))sim_sx_alpha_test },
+   [JIT_HOST_CB_WRITE] = { "r600sim_host_cb_write", (void (*)(void))sim_cb_write },
 };
 const unsigned jit_host_symbol_count = sizeof(jit_host_symbols) / sizeof(jit_host_symbols[0]);
 

@@ -19,6 +19,9 @@ enum jit_host_fn {
    JIT_HOST_CF_LEAVE_ITERATION,
    JIT_HOST_CF_NEXT,
    JIT_HOST_VTX_PREPARE,    /* sim_fetch_vtx_prepare: helper_ty */
+   JIT_HOST_DB_TEST,        /* the pixel units the fused pixel path calls for states its */
+   JIT_HOST_SX_ALPHA,       /* emitters do not take (jit_pixel.c; each with its own type) */
+   JIT_HOST_CB_WRITE,
 };
 
 /* The host functions generated code calls, indexed by enum jit_host_fn: the name the code

@@ -101,6 +101,59 @@ bool sim_program_run_valid(const struct sim_program *prog, const struct sim_prog
                            struct sim_shader_env *env, struct sim_lanes *lanes, uint16_t active,
                            uint16_t valid, struct sim_exports *out);
 
+/* The fused pixel path (jit/jit_pixel.c): per draw state, native code for what the pixel
+ * pipeline does around the pixel shader for a 4x4 block, specialised for that state and
+ * bit-identical to the C units: before the PS the early depth/stencil test (pixel/db.h) and
+ * the input load (zeroing the PS's GPRs, pixel/spi.h sim_spi_load); after it the SX alpha
+ * test, the late depth/stencil test and the CB write (pixel/cb.h). */
+struct sim_spi_state;
+struct sim_db_state;
+struct sim_cb_state;
+struct sim_sc_msaa;
+struct sim_prim;
+struct sim_pixel_fused;
+
+/* The draw's latched pixel state: what the variant is specialised on. */
+struct sim_pixel_state {
+   const struct sim_spi_state *spi;
+   const struct sim_db_state *db;
+   const struct sim_cb_state *cb;
+   const struct sim_sc_msaa *ms;
+   unsigned ngprs;                    /* GPRs the PS gets zeroed */
+   bool early_z, late_z, color_kill;  /* as draw.c runs the DB and CB */
+};
+
+/* One block through the fused code: the run-time state (the structures the key was made
+ * from), the block, its lanes (`mask`) and covered samples (`smask`), updated by each call
+ * as the C units update theirs. */
+struct sim_pixel_block {
+   const struct sim_prim *prim;
+   const struct sim_db_state *db;
+   const struct sim_cb_state *cb;
+   const struct sim_sc_msaa *ms;
+   struct sim_lanes *lanes;
+   struct sim_exports *out;
+   int32_t bx, by;
+   uint32_t mask;
+   uint8_t smask[16];
+};
+
+/* The fused code for `st` when the PS `ps` runs on the JIT; NULL when the engine has none
+ * (the interpreter, the core's test engine) or the state is not supported (centroid
+ * selections and point sprites of pixel/spi.c). Held until sim_pixel_fused_put; the caller
+ * uses it only when the device's fast paths are on (common/exec.h fast_paths). */
+struct sim_pixel_fused *sim_pixel_fused_get(const struct sim_program *ps,
+                                            const struct sim_pixel_state *st);
+void sim_pixel_fused_put(struct sim_pixel_fused *f);
+
+/* Before the PS: the early test (st->early_z) on b->mask / b->smask, then, if a lane is
+ * left, the input GPRs. Returns b->mask. */
+uint32_t sim_pixel_fused_pre(const struct sim_pixel_fused *f, struct sim_pixel_block *b);
+
+/* After the PS and its kills (b->mask without the killed lanes): the alpha test, the late
+ * test (st->late_z) and the CB write (unless st->color_kill). Returns b->mask. */
+uint32_t sim_pixel_fused_post(const struct sim_pixel_fused *f, struct sim_pixel_block *b);
+
 /* Statistics for tests: number of programs compiled / decoded since start. */
 unsigned sim_program_compile_count(void);
 

@@ -145,3 +145,29 @@ bool sim_program_run_valid(const struct sim_program *prog, const struct sim_prog
    (void)valid;
    return sim_program_run(prog, fetch, env, lanes, active, out);
 }
+
+/* The test engine has no fused pixel path: the pipeline uses its C units. */
+struct sim_pixel_fused *sim_pixel_fused_get(const struct sim_program *ps,
+                                            const struct sim_pixel_state *st)
+{
+   (void)ps;
+   (void)st;
+   return NULL;
+}
+
+void sim_pixel_fused_put(struct sim_pixel_fused *f)
+{
+   (void)f;
+}
+
+uint32_t sim_pixel_fused_pre(const struct sim_pixel_fused *f, struct sim_pixel_block *b)
+{
+   (void)f;
+   return b->mask;
+}
+
+uint32_t sim_pixel_fused_post(const struct sim_pixel_fused *f, struct sim_pixel_block *b)
+{
+   (void)f;
+   return b->mask;
+}

@@ -1,0 +1,582 @@
+/* The fused pixel path (shader_exec.h sim_pixel_fused_*): per draw state one LLVM function
+ *    uint32_t block(struct sim_pixel_block *b, int32_t stage)
+ * whose stage 0 does, for a 4x4 block, the early depth/stencil test and the PS input load,
+ * and stage 1, after the PS, the SX alpha test, the late depth/stencil test and the CB
+ * write, with every decision the registers make for the draw taken when the code is built.
+ * The PS itself runs between the two through sim_program_run_valid, as in draw.c: it must
+ * run with FTZ/DAZ set and the fixed-function units without (their doubles and floats keep
+ * denormals), which a call boundary guarantees and code inside one function would not.
+ *
+ * The units: the DB and CB emitters (jit_db.h, jit_cb.h), or for the states they do not
+ * take, calls of sim_db_test / sim_sx_alpha_test / sim_cb_write; the input load here.
+ *
+ * The input load is bit-identical to pixel/spi.c, whose arithmetic it repeats operation for
+ * operation: the integer edge functions per lane in int64 (spi.c's stepped form and its
+ * double shortcut give the same exact integer: every partial sum is exact in both, or both
+ * wrap the same way modulo 2^64), b_k = (double)e_k * (1 / area2), q_k = b_k * inv_w_k,
+ * qsum = ((0 + q0) + q1) + q2, p_k = q_k / qsum, values (float)((a0 + w1 * d1) + w2 * d2) in
+ * double; no operation is contracted or reassociated (LLVM does neither without fast-math
+ * flags). Not supported (no variant: draw.c uses the C units): centroid inputs or position
+ * (the centroid needs the coverage test per lane) and point-sprite inputs.
+ *
+ * Variants: a zero-filled key of the state, hashed, compiled through sim_jit_compile_module
+ * (disk cache included; tens of milliseconds at O2, so the GL tests' many states would
+ * stall their draws): by a compile thread of this file while draws take the C units,
+ * which give the same results, or with R600SIM_JIT_ASYNC=0 at the first draw. At most
+ * CACHE_BOUND variants no draw holds are kept, the least recently used freed. */
+#include <pthread.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "geometry/prim.h"
+#include "jit/jit.h"
+#include "jit/jit_cb.h"
+#include "jit/jit_db.h"
+#include "jit/jit_host.h"
+#include "jit/jit_ir.h"
+#include "pixel/spi.h"
+#include "r600_regs.h"
+
+#define KEY_VERSION 2
+#define BUCKETS 256
+#define CACHE_BOUND 256
+
+enum in_mode { IN_DEFAULT, IN_FLAT, IN_PERSP, IN_LINEAR };
+
+struct key {
+   uint32_t version;
+   uint32_t ngprs, num_interp;
+   struct {
+      uint32_t mode;                 /* enum in_mode */
+      uint32_t param;                /* VS parameter (not IN_DEFAULT) */
+      uint32_t def[4];               /* IN_DEFAULT: the value bits */
+   } in[SIM_MAX_PARAMS];
+   uint8_t pos_ena, provide_z, face_ena, face_all_bits;
+   uint32_t pos_addr, face_addr, face_chan;
+   uint8_t early_z, late_z, color_kill;
+   uint8_t db_host, cb_host;          /* the C unit is called (its emitter does not take the state) */
+   struct jit_db_key db;
+   struct jit_cb_key cb;
+};
+
+struct sim_pixel_fused {
+   struct key key;
+   uint64_t hash;
+   uint32_t (*block)(struct sim_pixel_block *, int32_t);
+   struct sim_jit_code code;
+   unsigned refs;                                /* draws and the compile queue holding it */
+   bool failed;                                  /* the compile failed: the C units for good */
+   struct sim_pixel_fused *queued;               /* the compile queue */
+   struct sim_pixel_fused *next;                 /* bucket chain */
+   struct sim_pixel_fused *lru_prev, *lru_next;  /* unheld variants, most recent first */
+};
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct sim_pixel_fused *bucket[BUCKETS];
+static struct sim_pixel_fused *lru_head, *lru_tail;
+static unsigned unheld;
+static struct sim_pixel_fused *queue_head;   /* the compile queue, newest first */
+static bool worker_running;
+static pthread_once_t config_once = PTHREAD_ONCE_INIT;
+static bool async = true;   /* R600SIM_JIT_ASYNC, as for programs (shader_cache.c) */
+
+static void config(void)
+{
+   const char *e = getenv("R600SIM_JIT_ASYNC");
+   async = !(e && !strcmp(e, "0"));
+}
+
+/* ---- the key ------------------------------------------------------------------------------ */
+
+static bool make_key(struct key *k, const struct sim_pixel_state *st)
+{
+   const struct sim_spi_state *spi = st->spi;
+   unsigned ngprs = st->ngprs;
+   memset(k, 0, sizeof(*k));
+   if (spi->any_centroid || (spi->pos_ena && spi->pos_centroid))
+      return false;
+   k->version = KEY_VERSION;
+   k->ngprs = ngprs;
+   k->num_interp = spi->num_interp;
+   for (unsigned i = 0; i < spi->num_interp; i++) {
+      const struct sim_spi_input *in = &spi->in[i];
+      if (in->sprite)
+         return false;
+      if (in->param < 0) {
+         k->in[i].mode = IN_DEFAULT;
+         memcpy(k->in[i].def, in->def, sizeof(in->def));
+      } else {
+         k->in[i].mode = in->flat ? IN_FLAT : in->linear ? IN_LINEAR : IN_PERSP;
+         k->in[i].param = (uint32_t)in->param;
+      }
+   }
+   k->pos_ena = spi->pos_ena;
+   if (spi->pos_ena) {
+      k->provide_z = spi->provide_z;
+      k->pos_addr = spi->pos_addr;
+   }
+   k->face_ena = spi->face_ena;
+   if (spi->face_ena) {
+      k->face_all_bits = spi->face_all_bits;
+      k->face_addr = spi->face_addr;
+      k->face_chan = spi->face_chan;
+   }
+   k->early_z = st->early_z;
+   k->late_z = st->late_z;
+   k->color_kill = st->color_kill;
+   if (st->early_z || st->late_z)
+      k->db_host = !jit_db_key_init(&k->db, st->db, st->ms, st->late_z);
+   if (k->db_host)
+      memset(&k->db, 0, sizeof(k->db));
+   k->cb_host = !jit_cb_key_init(&k->cb, st->cb);
+   if (k->cb_host)
+      memset(&k->cb, 0, sizeof(k->cb));
+   return true;
+}
+
+static uint64_t hash_key(const struct key *k)
+{
+   const uint8_t *b = (const uint8_t *)k;
+   uint64_t h = 0xcbf29ce484222325ull;   /* FNV-1a */
+   for (size_t i = 0; i < sizeof(*k); i++)
+      h = (h ^ b[i]) * 0x100000001b3ull;
+   return h;
+}
+
+/* ---- the IR ---------------------------------------------------------------------------------- */
+
+struct ir {
+   struct jb j;
+   LLVMTypeRef f64, vd, vq;   /* double, <16 x double>, <16 x i64> */
+   LLVMValueRef blk, prim, lanes, bx, by;
+};
+
+#define BLK(f) offsetof(struct sim_pixel_block, f)
+
+static LLVMValueRef ld_at(struct ir *r, LLVMTypeRef ty, LLVMValueRef base, size_t off, unsigned align)
+{
+   LLVMValueRef v = LLVMBuildLoad2(r->j.b, ty, gep(&r->j, base, off), "");
+   LLVMSetAlignment(v, align);
+   return v;
+}
+
+static LLVMValueRef splat_to(struct ir *r, LLVMTypeRef vty, LLVMValueRef s)
+{
+   LLVMValueRef v = LLVMBuildInsertElement(r->j.b, LLVMGetPoison(vty), s, ci32(&r->j, 0), "");
+   return LLVMBuildShuffleVector(r->j.b, v, LLVMGetPoison(vty),
+                                 LLVMConstNull(LLVMVectorType(r->j.i32, SIM_LANES)), "");
+}
+
+static LLVMValueRef lane_consts_i64(struct ir *r, unsigned (*f)(unsigned))
+{
+   LLVMValueRef e[SIM_LANES];
+   for (unsigned l = 0; l < SIM_LANES; l++)
+      e[l] = LLVMConstInt(r->j.i64, f(l), 0);
+   return LLVMConstVector(e, SIM_LANES);
+}
+
+static LLVMValueRef kd(struct ir *r, double v)
+{
+   return splat_to(r, r->vd, LLVMConstReal(r->f64, v));
+}
+
+static LLVMValueRef prim_i64(struct ir *r, size_t off)
+{
+   return ld_at(r, r->j.i64, r->prim, off, 8);
+}
+
+/* fpext of the float at `off` of `base`. */
+static LLVMValueRef float_d(struct ir *r, LLVMValueRef base, size_t off)
+{
+   return LLVMBuildFPExt(r->j.b, ld_at(r, r->j.f32, base, off, 4), r->f64, "");
+}
+
+static void store_gpr(struct ir *r, unsigned gpr, unsigned chan, LLVMValueRef v)
+{
+   size_t off = offsetof(struct sim_lanes, gpr) + ((size_t)gpr * 4 + chan) * SIM_LANES * 4;
+   store(&r->j, v, gep(&r->j, r->lanes, off), 4);
+}
+
+static LLVMValueRef to_float_bits(struct ir *r, LLVMValueRef vd)
+{
+   return LLVMBuildBitCast(r->j.b, LLVMBuildFPTrunc(r->j.b, vd, r->j.vf, ""), r->j.vi, "");
+}
+
+static void build_load(struct ir *r, const struct key *k)
+{
+   struct jb *j = &r->j;
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef bx = r->bx, by = r->by;
+   LLVMValueRef sub = LLVMConstInt(j->i64, SIM_SUBPIX, 0);
+   LLVMValueRef vsub = splat_to(r, r->vq, sub);
+   LLVMValueRef half = splat_to(r, r->vq, LLVMConstInt(j->i64, SIM_SUBPIX / 2, 0));
+   /* px = (bx + lane_x) * SIM_SUBPIX + SIM_SUBPIX / 2, likewise py */
+   LLVMValueRef px = splat_to(r, r->vq, LLVMBuildSExt(b, bx, j->i64, ""));
+   LLVMValueRef py = splat_to(r, r->vq, LLVMBuildSExt(b, by, j->i64, ""));
+   px = LLVMBuildAdd(b, LLVMBuildMul(b, LLVMBuildAdd(b, px, lane_consts_i64(r, sim_lane_x), ""), vsub, ""), half, "");
+   py = LLVMBuildAdd(b, LLVMBuildMul(b, LLVMBuildAdd(b, py, lane_consts_i64(r, sim_lane_y), ""), vsub, ""), half, "");
+
+   LLVMValueRef area = LLVMBuildSIToFP(b, prim_i64(r, offsetof(struct sim_prim, area2)), r->f64, "");
+   LLVMValueRef inv_area = splat_to(r, r->vd, LLVMBuildFDiv(b, LLVMConstReal(r->f64, 1.0), area, ""));
+   LLVMValueRef bw[3], q[3];
+   for (unsigned kk = 0; kk < 3; kk++) {
+      unsigned i = (kk + 1) % 3, jj = (kk + 2) % 3;
+      LLVMValueRef xi = splat_to(r, r->vq, prim_i64(r, offsetof(struct sim_prim, x) + 8 * i));
+      LLVMValueRef yi = splat_to(r, r->vq, prim_i64(r, offsetof(struct sim_prim, y) + 8 * i));
+      LLVMValueRef xj = splat_to(r, r->vq, prim_i64(r, offsetof(struct sim_prim, x) + 8 * jj));
+      LLVMValueRef yj = splat_to(r, r->vq, prim_i64(r, offsetof(struct sim_prim, y) + 8 * jj));
+      LLVMValueRef e = LLVMBuildSub(b,
+         LLVMBuildMul(b, LLVMBuildSub(b, xj, xi, ""), LLVMBuildSub(b, py, yi, ""), ""),
+         LLVMBuildMul(b, LLVMBuildSub(b, yj, yi, ""), LLVMBuildSub(b, px, xi, ""), ""), "");
+      bw[kk] = LLVMBuildFMul(b, LLVMBuildSIToFP(b, e, r->vd, ""), inv_area, "");
+      LLVMValueRef w = splat_to(r, r->vd, float_d(r, r->prim, offsetof(struct sim_prim, inv_w) + 4 * kk));
+      q[kk] = LLVMBuildFMul(b, bw[kk], w, "");
+   }
+   LLVMValueRef qs = LLVMBuildFAdd(b, kd(r, 0.0), q[0], "");
+   qs = LLVMBuildFAdd(b, qs, q[1], "");
+   qs = LLVMBuildFAdd(b, qs, q[2], "");
+   LLVMValueRef pw[3] = { NULL, LLVMBuildFDiv(b, q[1], qs, ""), LLVMBuildFDiv(b, q[2], qs, "") };
+
+   /* the zeroed GPRs the inputs do not write */
+   for (unsigned g = k->num_interp; g < k->ngprs; g++)
+      for (unsigned c = 0; c < 4; c++)
+         store_gpr(r, g, c, LLVMConstNull(j->vi));
+
+   LLVMValueRef v[3] = { NULL, NULL, NULL }, prov = NULL;
+   for (unsigned i = 0; i < k->num_interp; i++) {
+      unsigned mode = k->in[i].mode;
+      size_t poff = offsetof(struct sim_vtx, param) + (size_t)k->in[i].param * 16;
+      for (unsigned c = 0; c < 4; c++) {
+         if (mode == IN_DEFAULT) {
+            store_gpr(r, i, c, kvec(j, k->in[i].def[c]));
+            continue;
+         }
+         if (mode == IN_FLAT) {
+            if (!prov)
+               prov = ld_at(r, j->ptr, r->prim, offsetof(struct sim_prim, provoking), 8);
+            store_gpr(r, i, c, splat(j, ld_at(r, j->i32, prov, poff + 4 * c, 4)));
+            continue;
+         }
+         for (unsigned kk = 0; kk < 3; kk++) {
+            if (!v[kk])
+               v[kk] = ld_at(r, j->ptr, r->prim, offsetof(struct sim_prim, v) + 8 * kk, 8);
+         }
+         LLVMValueRef a0 = float_d(r, v[0], poff + 4 * c);
+         LLVMValueRef d1 = LLVMBuildFSub(b, float_d(r, v[1], poff + 4 * c), a0, "");
+         LLVMValueRef d2 = LLVMBuildFSub(b, float_d(r, v[2], poff + 4 * c), a0, "");
+         LLVMValueRef *wt = mode == IN_LINEAR ? bw : pw;
+         LLVMValueRef val = LLVMBuildFAdd(b, splat_to(r, r->vd, a0),
+                                          LLVMBuildFMul(b, wt[1], splat_to(r, r->vd, d1), ""), "");
+         val = LLVMBuildFAdd(b, val, LLVMBuildFMul(b, wt[2], splat_to(r, r->vd, d2), ""), "");
+         store_gpr(r, i, c, to_float_bits(r, val));
+      }
+   }
+   if (k->pos_ena) {
+      LLVMValueRef vsubd = kd(r, (double)SIM_SUBPIX);
+      store_gpr(r, k->pos_addr, 0, to_float_bits(r, LLVMBuildFDiv(b, LLVMBuildSIToFP(b, px, r->vd, ""), vsubd, "")));
+      store_gpr(r, k->pos_addr, 1, to_float_bits(r, LLVMBuildFDiv(b, LLVMBuildSIToFP(b, py, r->vd, ""), vsubd, "")));
+      if (k->provide_z) {
+         LLVMValueRef z0 = float_d(r, r->prim, offsetof(struct sim_prim, z));
+         LLVMValueRef z1 = LLVMBuildFSub(b, float_d(r, r->prim, offsetof(struct sim_prim, z) + 4), z0, "");
+         LLVMValueRef z2 = LLVMBuildFSub(b, float_d(r, r->prim, offsetof(struct sim_prim, z) + 8), z0, "");
+         LLVMValueRef z = LLVMBuildFAdd(b, splat_to(r, r->vd, z0),
+                                        LLVMBuildFMul(b, bw[1], splat_to(r, r->vd, z1), ""), "");
+         z = LLVMBuildFAdd(b, z, LLVMBuildFMul(b, bw[2], splat_to(r, r->vd, z2), ""), "");
+         store_gpr(r, k->pos_addr, 2, to_float_bits(r, z));
+      } else {
+         store_gpr(r, k->pos_addr, 2, LLVMConstNull(j->vi));
+      }
+      store_gpr(r, k->pos_addr, 3, to_float_bits(r, LLVMBuildFDiv(b, kd(r, 1.0), qs, "")));
+   }
+   if (k->face_ena) {
+      LLVMValueRef front = ld_at(r, j->i8, r->prim, offsetof(struct sim_prim, front), 1);
+      LLVMValueRef is_front = icmp(j, LLVMIntNE, front, LLVMConstInt(j->i8, 0, 0));
+      LLVMValueRef val = k->face_all_bits ? LLVMBuildZExt(b, is_front, j->i32, "")
+                                          : sel(j, is_front, ci32(j, 0x3F800000u), ci32(j, 0xBF800000u));
+      store_gpr(r, k->face_addr, k->face_chan, splat(j, val));
+   }
+}
+
+/* Calls host unit f (jit_host.h) returning `ret`. */
+static LLVMValueRef call_unit(struct ir *r, enum jit_host_fn f, LLVMTypeRef ret, LLVMValueRef *args,
+                              unsigned n)
+{
+   struct jb *j = &r->j;
+   LLVMTypeRef types[8];
+   for (unsigned i = 0; i < n; i++)
+      types[i] = LLVMTypeOf(args[i]);
+   LLVMTypeRef ty = LLVMFunctionType(ret, types, n, 0);
+   LLVMValueRef fn = LLVMGetNamedFunction(j->mod, jit_host_symbols[f].name);
+   if (!fn)
+      fn = LLVMAddFunction(j->mod, jit_host_symbols[f].name, ty);
+   return LLVMBuildCall2(j->b, ty, fn, args, n, "");
+}
+
+static LLVMValueRef blk_ptr(struct ir *r, size_t off)
+{
+   return ld_at(r, r->j.ptr, r->blk, off, 8);
+}
+
+/* The depth/stencil test on the block's mask (i16); `late`: with the PS's exports. */
+static LLVMValueRef db_test(struct ir *r, const struct key *k, LLVMValueRef mask, bool late)
+{
+   struct jb *j = &r->j;
+   LLVMValueRef db = blk_ptr(r, BLK(db)), ms = blk_ptr(r, BLK(ms));
+   LLVMValueRef smask = gep(j, r->blk, BLK(smask));
+   LLVMValueRef out = late ? blk_ptr(r, BLK(out)) : LLVMConstPointerNull(j->ptr);
+   if (!k->db_host)
+      return jit_db_emit(j, &k->db, db, r->prim, r->bx, r->by, mask, smask, ms, out);
+   LLVMValueRef args[8] = { db, r->prim, r->bx, r->by, mask, smask, ms, out };
+   return call_unit(r, JIT_HOST_DB_TEST, j->i16, args, 8);
+}
+
+/* Stage 0: early Z, then (lanes left) the input load. */
+static void build_pre(struct ir *r, const struct key *k)
+{
+   struct jb *j = &r->j;
+   LLVMValueRef mask = LLVMBuildTrunc(j->b, ld_at(r, j->i32, r->blk, BLK(mask), 4), j->i16, "");
+   if (k->early_z) {
+      mask = db_test(r, k, mask, false);
+      LLVMValueRef m32 = LLVMBuildZExt(j->b, mask, j->i32, "");
+      store(j, m32, gep(j, r->blk, BLK(mask)), 4);
+      LLVMBasicBlockRef none = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "none");
+      LLVMBasicBlockRef some = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "load");
+      LLVMBuildCondBr(j->b, icmp(j, LLVMIntEQ, mask, ci16(j, 0)), none, some);
+      LLVMPositionBuilderAtEnd(j->b, none);
+      LLVMBuildRet(j->b, ci32(j, 0));
+      LLVMPositionBuilderAtEnd(j->b, some);
+   }
+   build_load(r, k);
+   LLVMBuildRet(j->b, LLVMBuildZExt(j->b, mask, j->i32, ""));
+}
+
+/* Stage 1: alpha test, late Z, CB. */
+static void build_post(struct ir *r, const struct key *k)
+{
+   struct jb *j = &r->j;
+   LLVMValueRef mask = LLVMBuildTrunc(j->b, ld_at(r, j->i32, r->blk, BLK(mask), 4), j->i16, "");
+   LLVMValueRef cb = blk_ptr(r, BLK(cb)), out = blk_ptr(r, BLK(out));
+   if (k->cb_host) {
+      LLVMValueRef args[3] = { cb, mask, out };
+      mask = call_unit(r, JIT_HOST_SX_ALPHA, j->i16, args, 3);
+   } else if (k->cb.alpha_test) {
+      mask = jit_sx_alpha_emit(j, &k->cb, cb, mask, out);
+   }
+   if (k->late_z)
+      mask = db_test(r, k, mask, true);
+   if (!k->color_kill) {
+      LLVMValueRef smask = gep(j, r->blk, BLK(smask));
+      if (k->cb_host) {
+         LLVMValueRef args[6] = { cb, r->bx, r->by, mask, smask, out };
+         call_unit(r, JIT_HOST_CB_WRITE, LLVMVoidTypeInContext(j->ctx), args, 6);
+      } else {
+         jit_cb_emit(j, &k->cb, cb, r->bx, r->by, mask, smask, out);
+      }
+   }
+   LLVMValueRef m32 = LLVMBuildZExt(j->b, mask, j->i32, "");
+   store(j, m32, gep(j, r->blk, BLK(mask)), 4);
+   LLVMBuildRet(j->b, m32);
+}
+
+static LLVMModuleRef build_module(void *arg, LLVMContextRef ctx, const char *name)
+{
+   const struct key *k = arg;
+   LLVMModuleRef mod = LLVMModuleCreateWithNameInContext(name, ctx);
+   struct ir r;
+   memset(&r, 0, sizeof(r));
+   jb_init(&r.j, ctx, mod);
+   r.f64 = LLVMDoubleTypeInContext(ctx);
+   r.vd = LLVMVectorType(r.f64, SIM_LANES);
+   r.vq = LLVMVectorType(r.j.i64, SIM_LANES);
+   LLVMTypeRef args[2] = { r.j.ptr, r.j.i32 };
+   r.j.fn = LLVMAddFunction(mod, name, LLVMFunctionType(r.j.i32, args, 2, 0));
+   unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
+   LLVMAddAttributeAtIndex(r.j.fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, nounwind, 0));
+   r.blk = LLVMGetParam(r.j.fn, 0);
+   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, r.j.fn, "entry");
+   LLVMBasicBlockRef pre = LLVMAppendBasicBlockInContext(ctx, r.j.fn, "pre");
+   LLVMBasicBlockRef post = LLVMAppendBasicBlockInContext(ctx, r.j.fn, "post");
+   LLVMPositionBuilderAtEnd(r.j.b, entry);
+   r.prim = blk_ptr(&r, BLK(prim));
+   r.lanes = blk_ptr(&r, BLK(lanes));
+   r.bx = ld_at(&r, r.j.i32, r.blk, BLK(bx), 4);
+   r.by = ld_at(&r, r.j.i32, r.blk, BLK(by), 4);
+   LLVMBuildCondBr(r.j.b, icmp(&r.j, LLVMIntEQ, LLVMGetParam(r.j.fn, 1), ci32(&r.j, 0)), pre, post);
+   LLVMPositionBuilderAtEnd(r.j.b, pre);
+   build_pre(&r, k);
+   LLVMPositionBuilderAtEnd(r.j.b, post);
+   build_post(&r, k);
+   LLVMDisposeBuilder(r.j.b);
+   return mod;
+}
+
+/* ---- the variant cache (lock held) --------------------------------------------------------- */
+
+static void lru_unlink(struct sim_pixel_fused *f)
+{
+   if (f->lru_prev)
+      f->lru_prev->lru_next = f->lru_next;
+   else
+      lru_head = f->lru_next;
+   if (f->lru_next)
+      f->lru_next->lru_prev = f->lru_prev;
+   else
+      lru_tail = f->lru_prev;
+   f->lru_prev = f->lru_next = NULL;
+   unheld--;
+}
+
+static void lru_push(struct sim_pixel_fused *f)
+{
+   f->lru_prev = NULL;
+   f->lru_next = lru_head;
+   if (lru_head)
+      lru_head->lru_prev = f;
+   else
+      lru_tail = f;
+   lru_head = f;
+   unheld++;
+}
+
+static void trim(void)
+{
+   while (unheld > CACHE_BOUND) {
+      struct sim_pixel_fused *f = lru_tail;
+      lru_unlink(f);
+      struct sim_pixel_fused **link = &bucket[f->hash % BUCKETS];
+      while (*link != f)
+         link = &(*link)->next;
+      *link = f->next;
+      sim_jit_code_release(&f->code);
+      free(f);
+   }
+}
+
+/* Gives f its code, or marks it failed (lock held while `locked`). */
+static void compile_variant(struct sim_pixel_fused *f, bool locked)
+{
+   char err[160];
+   struct sim_jit_code code;
+   bool ok = sim_jit_compile_module(&f->key, sizeof(f->key), build_module, &f->key, "default<O2>",
+                                    &code, err, sizeof(err)) == SIM_JIT_OK;
+   if (!locked)
+      pthread_mutex_lock(&lock);
+   if (ok) {
+      f->code = code;
+      f->block = (uint32_t (*)(struct sim_pixel_block *, int32_t))(void (*)(void))code.fn;
+   } else {
+      f->failed = true;
+   }
+   if (!locked)
+      pthread_mutex_unlock(&lock);
+}
+
+static void release(struct sim_pixel_fused *f)
+{
+   if (--f->refs == 0) {
+      lru_push(f);
+      trim();
+   }
+}
+
+/* The compile thread: compiles the queued variants, newest first, each held by the queue until
+ * published (draws never see a variant without code: they take the C units meanwhile). */
+static void *compile_thread(void *arg)
+{
+   (void)arg;
+   pthread_mutex_lock(&lock);
+   while (queue_head) {
+      struct sim_pixel_fused *f = queue_head;
+      queue_head = f->queued;
+      pthread_mutex_unlock(&lock);
+      compile_variant(f, false);
+      pthread_mutex_lock(&lock);
+      release(f);
+   }
+   worker_running = false;
+   pthread_mutex_unlock(&lock);
+   return NULL;
+}
+
+/* Queues f for the compile thread (lock held); false when no thread can run. */
+static bool queue(struct sim_pixel_fused *f)
+{
+   if (!worker_running) {
+      pthread_t t;
+      pthread_attr_t attr;
+      if (pthread_attr_init(&attr))
+         return false;
+      pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+      bool started = !pthread_create(&t, &attr, compile_thread, NULL);
+      pthread_attr_destroy(&attr);
+      if (!started)
+         return false;
+      worker_running = true;
+   }
+   f->refs++;
+   f->queued = queue_head;   /* newest first: the state being drawn now */
+   queue_head = f;
+   return true;
+}
+
+struct sim_pixel_fused *sim_pixel_fused_get(const struct sim_program *ps,
+                                            const struct sim_pixel_state *st)
+{
+   if (!ps || ps->engine != 1)   /* the JIT's program cache: the JIT is running */
+      return NULL;
+   pthread_once(&config_once, config);
+   struct key k;
+   if (!make_key(&k, st))
+      return NULL;
+   uint64_t h = hash_key(&k);
+   pthread_mutex_lock(&lock);
+   struct sim_pixel_fused *f;
+   for (f = bucket[h % BUCKETS]; f; f = f->next)
+      if (f->hash == h && !memcmp(&f->key, &k, sizeof(k)))
+         break;
+   if (!f) {
+      if (!(f = calloc(1, sizeof(*f)))) {
+         pthread_mutex_unlock(&lock);
+         return NULL;
+      }
+      f->key = k;
+      f->hash = h;
+      f->next = bucket[h % BUCKETS];
+      bucket[h % BUCKETS] = f;
+      f->refs = 1;   /* held while it is being given code */
+      /* in the background (this draw takes the C units), or here under the lock: draws
+       * of other devices then wait rather than compile the same variant twice */
+      if (!async || !queue(f))
+         compile_variant(f, true);
+      release(f);
+   }
+   if (!f->block) {   /* queued, compiling or failed */
+      pthread_mutex_unlock(&lock);
+      return NULL;
+   }
+   if (f->refs++ == 0)
+      lru_unlink(f);
+   pthread_mutex_unlock(&lock);
+   return f;
+}
+
+void sim_pixel_fused_put(struct sim_pixel_fused *f)
+{
+   if (!f)
+      return;
+   pthread_mutex_lock(&lock);
+   release(f);
+   pthread_mutex_unlock(&lock);
+}
+
+uint32_t sim_pixel_fused_pre(const struct sim_pixel_fused *f, struct sim_pixel_block *b)
+{
+   return f->block(b, 0);
+}
+
+uint32_t sim_pixel_fused_post(const struct sim_pixel_fused *f, struct sim_pixel_block *b)
+{
+   return f->block(b, 1);
+}

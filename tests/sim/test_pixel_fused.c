@@ -1,0 +1,198 @@
+/* The fused pixel path's input load (jit/jit_pixel.c sim_pixel_fused_pre) against the reference SPI unit
+ * (pixel/spi.c): for random SPI states - every field of the variant key: the input count,
+ * each input's parameter, DEFAULT_VAL values, flat / linear / perspective, the position
+ * (address, PROVIDE_Z), the face (address, channel, ALL_BITS), the zeroed GPR count - and
+ * random primitives (large and tiny areas, far and near w, denormal, huge and NaN
+ * attributes, both facings), sim_pixel_fused_pre must leave the whole register file
+ * exactly as zeroing the GPRs and sim_spi_load do (the pre stage without early Z; the DB and
+ * CB stages are covered by tests/sim/fuzz_pixel through whole draws). States the fused path does not take
+ * (centroid inputs or position, point sprites) must get no variant. Two states that differ
+ * in one key field must not share code: every case runs a state and a mutation of it. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "geometry/prim.h"
+#include "jit/jit.h"
+#include "pixel/cb.h"
+#include "pixel/db.h"
+#include "pixel/spi.h"
+#include "r600_regs.h"
+#include "raster/sc.h"
+#include "shader/shader_exec.h"
+#include "sq/isa_program.h"
+
+#define CASES 60
+
+static uint64_t rng = 0x9E3779B97F4A7C15ull;
+
+static uint32_t rnd(void)
+{
+   rng ^= rng << 13;
+   rng ^= rng >> 7;
+   rng ^= rng << 17;
+   return (uint32_t)(rng >> 16);
+}
+
+static float rnd_float(void)
+{
+   switch (rnd() % 8) {
+   case 0: { uint32_t u = rnd() << 16 | (rnd() & 0xFFFF); float f; memcpy(&f, &u, 4); return f; }
+   case 1: { uint32_t u = rnd() & 0x807FFFFF; float f; memcpy(&f, &u, 4); return f; }  /* denormal */
+   case 2: return (float)(rnd() % 3);
+   default: return ((float)(rnd() % 20001) - 10000.0f) / 1000.0f;
+   }
+}
+
+static void random_spi(struct sim_spi_state *spi, unsigned *ngprs)
+{
+   memset(spi, 0, sizeof(*spi));
+   spi->num_interp = rnd() % 9;
+   spi->max_gpr = spi->num_interp;
+   for (unsigned i = 0; i < spi->num_interp; i++) {
+      struct sim_spi_input *in = &spi->in[i];
+      in->param = (int)(rnd() % 5) - 1;
+      for (unsigned c = 0; c < 4; c++)
+         in->def[c] = (float)(rnd() % 2);
+      in->flat = rnd() % 4 == 0;
+      in->linear = rnd() % 3 == 0;
+   }
+   spi->pos_ena = rnd() % 2;
+   spi->provide_z = rnd() % 2;
+   spi->pos_addr = rnd() % 10;
+   if (spi->pos_ena && spi->pos_addr + 1 > spi->max_gpr)
+      spi->max_gpr = spi->pos_addr + 1;
+   spi->face_ena = rnd() % 2;
+   spi->face_all_bits = rnd() % 2;
+   spi->face_addr = rnd() % 10;
+   spi->face_chan = rnd() % 4;
+   if (spi->face_ena && spi->face_addr + 1 > spi->max_gpr)
+      spi->max_gpr = spi->face_addr + 1;
+   for (unsigned c = 0; c < 4; c++)
+      spi->sprite_ovrd[c] = SPI_INTERP_CONTROL_0__PNT_SPRITE_OVRD_X__SPI_PNT_SPRITE_SEL_NONE;
+   unsigned ps_gprs = rnd() % 14;
+   *ngprs = ps_gprs > spi->max_gpr ? ps_gprs : spi->max_gpr;
+}
+
+/* One key field of `spi` changed (the mutation a too-small key would miss). */
+static void mutate(struct sim_spi_state *spi, unsigned *ngprs)
+{
+   unsigned i = spi->num_interp ? rnd() % spi->num_interp : 0;
+   switch (rnd() % 7) {
+   case 0: if (spi->num_interp) spi->in[i].linear = !spi->in[i].linear; break;
+   case 1: if (spi->num_interp) spi->in[i].flat = !spi->in[i].flat; break;
+   case 2: if (spi->num_interp) spi->in[i].param = (spi->in[i].param + 2) % 4; break;
+   case 3: if (spi->num_interp) spi->in[i].def[rnd() % 4] += 0.5f; break;
+   case 4: spi->provide_z = !spi->provide_z; break;
+   case 5: spi->face_all_bits = !spi->face_all_bits; spi->face_chan = (spi->face_chan + 1) % 4; break;
+   default: (*ngprs)++; break;
+   }
+}
+
+static void random_prim(struct sim_prim *p, struct sim_vtx v[3], int32_t *bx, int32_t *by)
+{
+   memset(p, 0, sizeof(*p));
+   int64_t range = rnd() % 4 == 0 ? 8 * SIM_SUBPIX : 4000 * SIM_SUBPIX;
+   for (unsigned k = 0; k < 3; k++) {
+      p->x[k] = (int64_t)(rnd() % (2 * range)) - range / 2;
+      p->y[k] = (int64_t)(rnd() % (2 * range)) - range / 2;
+      p->z[k] = rnd_float();
+      p->inv_w[k] = rnd() % 8 == 0 ? rnd_float() : 1.0f / (1.0f + (float)(rnd() % 1000) / 10.0f);
+      for (unsigned a = 0; a < SIM_MAX_PARAMS; a++)
+         for (unsigned c = 0; c < 4; c++)
+            v[k].param[a][c] = rnd_float();
+      p->v[k] = &v[k];
+   }
+   p->area2 = (p->x[1] - p->x[0]) * (p->y[2] - p->y[0]) - (p->y[1] - p->y[0]) * (p->x[2] - p->x[0]);
+   if (p->area2 == 0)
+      p->area2 = 1;
+   p->provoking = &v[rnd() % 3];
+   p->front = rnd() % 2;
+   *bx = (int32_t)(rnd() % 4096) * 4 - 8192;
+   *by = (int32_t)(rnd() % 4096) * 4 - 8192;
+}
+
+static struct sim_lanes want, got;
+static const struct sim_db_state no_db;
+static const struct sim_cb_state no_cb;
+static const struct sim_sc_msaa one_sample = { .n = 1 };
+
+static struct sim_pixel_fused *get(const struct sim_program *prog, const struct sim_spi_state *spi,
+                                   unsigned ngprs)
+{
+   struct sim_pixel_state st = { spi, &no_db, &no_cb, &one_sample, ngprs, false, false, false };
+   return sim_pixel_fused_get(prog, &st);
+}
+
+/* Both loads of one block from the same register-file garbage; true when equal. */
+static bool compare(struct sim_pixel_fused *f, const struct sim_spi_state *spi, unsigned ngprs,
+                    const struct sim_prim *p, int32_t bx, int32_t by)
+{
+   static const struct sim_sc_msaa ms = { .n = 1 };
+   static const uint8_t smask[16] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+   for (size_t i = 0; i < sizeof(want) / 4; i++)
+      ((uint32_t *)&want)[i] = rnd();
+   memcpy(&got, &want, sizeof(want));
+   memset(want.gpr, 0, ngprs * sizeof(want.gpr[0]));
+   sim_spi_load(spi, p, bx, by, smask, &ms, &want);
+   /* no DB, no CB: the pre stage is the input load */
+   struct sim_pixel_block blk = { p, &no_db, &no_cb, &ms, &got, NULL, bx, by, 0xFFFF, { 0 } };
+   memcpy(blk.smask, smask, sizeof(smask));
+   sim_pixel_fused_pre(f, &blk);
+   return !memcmp(&want, &got, sizeof(want));
+}
+
+int main(void)
+{
+   setenv("R600SIM_JIT_ASYNC", "0", 1);   /* each variant compiled at its first use */
+   sim_jit_start();
+   /* a JIT-cache program: the fused path serves draws whose PS runs on the JIT */
+   struct sim_program prog;
+   memset(&prog, 0, sizeof(prog));
+   prog.engine = 1;
+   static struct sim_vtx v[3];
+   unsigned bad = 0;
+   for (unsigned n = 0; n < CASES && bad < 5; n++) {
+      struct sim_spi_state spi;
+      unsigned ngprs;
+      random_spi(&spi, &ngprs);
+      for (unsigned m = 0; m < 2; m++) {
+         if (m)
+            mutate(&spi, &ngprs);
+         struct sim_pixel_fused *f = get(&prog, &spi, ngprs);
+         if (!check(f != NULL, "case %u.%u: no fused variant", n, m)) {
+            bad++;
+            continue;
+         }
+         for (unsigned b = 0; b < 4; b++) {
+            struct sim_prim p;
+            int32_t bx, by;
+            random_prim(&p, v, &bx, &by);
+            if (!check(compare(f, &spi, ngprs, &p, bx, by),
+                       "case %u.%u block %u: fused load differs from sim_spi_load", n, m, b))
+               bad++;
+         }
+         sim_pixel_fused_put(f);
+      }
+   }
+
+   /* not taken: centroid inputs, centroid position, point-sprite inputs; nor without JIT */
+   struct sim_spi_state spi;
+   unsigned ngprs;
+   do
+      random_spi(&spi, &ngprs);
+   while (spi.num_interp == 0);
+   struct sim_spi_state s = spi;
+   s.in[0].centroid = s.any_centroid = true;
+   check(get(&prog, &s, ngprs) == NULL, "centroid input: no variant");
+   s = spi;
+   s.pos_ena = s.pos_centroid = true;
+   check(get(&prog, &s, ngprs) == NULL, "centroid position: no variant");
+   s = spi;
+   s.in[0].sprite = true;
+   check(get(&prog, &s, ngprs) == NULL, "sprite input: no variant");
+   prog.engine = 0;
+   check(get(&prog, &spi, ngprs) == NULL, "interpreter program: no variant");
+   return check_report();
+}
