@@ -136,8 +136,9 @@ static bool compare(struct sim_pixel_fused *f, const struct sim_spi_state *spi, 
    memcpy(&got, &want, sizeof(want));
    memset(want.gpr, 0, ngprs * sizeof(want.gpr[0]));
    sim_spi_load(spi, p, bx, by, smask, &ms, &want);
-   /* no DB, no CB: the pre stage is the input load */
-   struct sim_pixel_block blk = { p, &no_db, &no_cb, &ms, &got, NULL, bx, by, 0xFFFF, { 0 } };
+   /* no DB, no CB: the pre stage is the input load (and the exports' reset) */
+   static struct sim_exports out;
+   struct sim_pixel_block blk = { p, &no_db, &no_cb, &ms, &got, &out, bx, by, 0xFFFF, { 0 } };
    memcpy(blk.smask, smask, sizeof(smask));
    sim_pixel_fused_pre(f, &blk);
    return !memcmp(&want, &got, sizeof(want));
