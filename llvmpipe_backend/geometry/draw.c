@@ -189,8 +189,7 @@ static bool ps_block_fused(struct pixel_job *job, int32_t bx, int32_t by, uint16
    memcpy(b.smask, coverage, sizeof(b.smask));
    if (!sim_pixel_fused_pre(d->fused, &b))
       return true;   /* every pixel failed early Z: the PS does not run */
-   mask = (uint16_t)b.mask;
-   reset_ps_exports(out);
+   mask = (uint16_t)b.mask;   /* the exports are reset as far as the units read them */
    if (!sim_program_run_valid(d->ps, NULL, &job->t->env, b.lanes, ps_active(mask), mask, out))
       return ps_fault(job);
    report_early_kills(d, mask, out);

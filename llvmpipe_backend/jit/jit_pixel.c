@@ -11,9 +11,10 @@
  * take, calls of sim_db_test / sim_sx_alpha_test / sim_cb_write; the input load here.
  *
  * The input load is bit-identical to pixel/spi.c, whose arithmetic it repeats operation for
- * operation: the integer edge functions per lane in int64 (spi.c's stepped form and its
- * double shortcut give the same exact integer: every partial sum is exact in both, or both
- * wrap the same way modulo 2^64), b_k = (double)e_k * (1 / area2), q_k = b_k * inv_w_k,
+ * operation: the integer edge functions per lane, in double from lane 0's value and the
+ * steps per pixel when spi.c's test says every partial sum is an integer below 2^53, else
+ * in int64 (both give spi.c's exact integer: exact, or wrapped the same way modulo 2^64),
+ * b_k = (double)e_k * (1 / area2), q_k = b_k * inv_w_k,
  * qsum = ((0 + q0) + q1) + q2, p_k = q_k / qsum, values (float)((a0 + w1 * d1) + w2 * d2) in
  * double; no operation is contracted or reassociated (LLVM does neither without fast-math
  * flags). Not supported (no variant: draw.c uses the C units): centroid inputs or position
@@ -39,7 +40,7 @@
 #include "pixel/spi.h"
 #include "r600_regs.h"
 
-#define KEY_VERSION 2
+#define KEY_VERSION 3
 #define BUCKETS 256
 #define CACHE_BOUND 256
 
@@ -56,6 +57,7 @@ struct key {
    uint8_t pos_ena, provide_z, face_ena, face_all_bits;
    uint32_t pos_addr, face_addr, face_chan;
    uint8_t early_z, late_z, color_kill;
+   uint8_t zero_pixel, zero61;        /* exports the units read: PIXEL n (bit n), PIXEL 61 */
    uint8_t db_host, cb_host;          /* the C unit is called (its emitter does not take the state) */
    struct jit_db_key db;
    struct jit_cb_key cb;
@@ -89,6 +91,23 @@ static void config(void)
 }
 
 /* ---- the key ------------------------------------------------------------------------------ */
+
+/* The exports the units after the PS may read, which the PS gets zeroed (draw.c zeroes
+ * them all): an export writes the lanes of its exec mask and leaves the others. The SX
+ * alpha test reads PIXEL 0 .w, each colour target its export, blending PIXEL 1 (the dual
+ * source; cb.c reads it for every written pixel) and the DB PIXEL 61 .x. */
+static void exports_read(struct key *k, const struct sim_pixel_state *st)
+{
+   const struct sim_cb_state *cb = st->cb;
+   if (cb->alpha_test)
+      k->zero_pixel |= 1;
+   if (!st->color_kill && cb->num_targets) {
+      k->zero_pixel |= 2;
+      for (unsigned i = 0; i < cb->num_targets; i++)
+         k->zero_pixel |= (uint8_t)(1u << cb->t[i].export_index);
+   }
+   k->zero61 = st->late_z && st->db->z_export;
+}
 
 static bool make_key(struct key *k, const struct sim_pixel_state *st)
 {
@@ -131,6 +150,7 @@ static bool make_key(struct key *k, const struct sim_pixel_state *st)
    if (k->db_host)
       memset(&k->db, 0, sizeof(k->db));
    k->cb_host = !jit_cb_key_init(&k->cb, st->cb);
+   exports_read(k, st);
    if (k->cb_host)
       memset(&k->cb, 0, sizeof(k->cb));
    return true;
@@ -204,33 +224,106 @@ static LLVMValueRef to_float_bits(struct ir *r, LLVMValueRef vd)
    return LLVMBuildBitCast(r->j.b, LLVMBuildFPTrunc(r->j.b, vd, r->j.vf, ""), r->j.vi, "");
 }
 
+static LLVMValueRef lane_consts_d(struct ir *r, unsigned (*f)(unsigned), double scale)
+{
+   LLVMValueRef e[SIM_LANES];
+   for (unsigned l = 0; l < SIM_LANES; l++)
+      e[l] = LLVMConstReal(r->f64, f(l) * scale);
+   return LLVMConstVector(e, SIM_LANES);
+}
+
+/* |v| < 2^bits (i1), for an i64 v. */
+static LLVMValueRef below(struct ir *r, LLVMValueRef v, unsigned bits)
+{
+   struct jb *j = &r->j;
+   LLVMValueRef neg = icmp(j, LLVMIntSLT, v, LLVMConstInt(j->i64, 0, 0));
+   LLVMValueRef mag = sel(j, neg, LLVMBuildNeg(j->b, v, ""), v);
+   return icmp(j, LLVMIntULT, mag, LLVMConstInt(j->i64, 1ull << bits, 0));
+}
+
+/* The barycentric weights b_k = (double)e_k * (1 / area2) of the block's lanes, with the
+ * integer edge functions e_k of spi.c. When e_k at lane 0 and its steps per pixel are small
+ * enough that every partial sum is an integer below 2^53 (spi.c's test), in double from
+ * scalars (exactly the integers: the same bits), else per lane in int64 (AVX2 has neither
+ * 64-bit multiplies nor conversions to double: about 250 instructions). */
+static void edge_weights(struct ir *r, LLVMValueRef inv_area, LLVMValueRef bw[3])
+{
+   struct jb *j = &r->j;
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef sub = LLVMConstInt(j->i64, SIM_SUBPIX, 0);
+   LLVMValueRef half = LLVMConstInt(j->i64, SIM_SUBPIX / 2, 0);
+   LLVMValueRef px0 = LLVMBuildAdd(b, LLVMBuildMul(b, LLVMBuildSExt(b, r->bx, j->i64, ""), sub, ""), half, "");
+   LLVMValueRef py0 = LLVMBuildAdd(b, LLVMBuildMul(b, LLVMBuildSExt(b, r->by, j->i64, ""), sub, ""), half, "");
+   LLVMValueRef x[3], y[3], e0[3], sx[3], sy[3], small = NULL;
+   for (unsigned kk = 0; kk < 3; kk++) {
+      x[kk] = prim_i64(r, offsetof(struct sim_prim, x) + 8 * kk);
+      y[kk] = prim_i64(r, offsetof(struct sim_prim, y) + 8 * kk);
+   }
+   for (unsigned kk = 0; kk < 3; kk++) {
+      unsigned i = (kk + 1) % 3, jj = (kk + 2) % 3;
+      LLVMValueRef dx = LLVMBuildSub(b, x[jj], x[i], ""), dy = LLVMBuildSub(b, y[jj], y[i], "");
+      e0[kk] = LLVMBuildSub(b, LLVMBuildMul(b, dx, LLVMBuildSub(b, py0, y[i], ""), ""),
+                            LLVMBuildMul(b, dy, LLVMBuildSub(b, px0, x[i], ""), ""), "");
+      sx[kk] = LLVMBuildNeg(b, LLVMBuildMul(b, dy, sub, ""), "");
+      sy[kk] = LLVMBuildMul(b, dx, sub, "");
+      LLVMValueRef ok = and_(j, below(r, e0[kk], 50), and_(j, below(r, sx[kk], 48), below(r, sy[kk], 48)));
+      small = small ? and_(j, small, ok) : ok;
+   }
+   LLVMBasicBlockRef fast = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "edge_fast");
+   LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "edge_slow");
+   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "edge_done");
+   LLVMBuildCondBr(b, small, fast, slow);
+
+   LLVMValueRef fw[3], sw[3];
+   LLVMPositionBuilderAtEnd(b, fast);
+   LLVMValueRef lxd = lane_consts_d(r, sim_lane_x, 1.0), lyd = lane_consts_d(r, sim_lane_y, 1.0);
+   for (unsigned kk = 0; kk < 3; kk++) {
+      LLVMValueRef e = LLVMBuildFAdd(b, splat_to(r, r->vd, LLVMBuildSIToFP(b, e0[kk], r->f64, "")),
+                                     LLVMBuildFMul(b, lxd, splat_to(r, r->vd, LLVMBuildSIToFP(b, sx[kk], r->f64, "")), ""), "");
+      e = LLVMBuildFAdd(b, e, LLVMBuildFMul(b, lyd, splat_to(r, r->vd, LLVMBuildSIToFP(b, sy[kk], r->f64, "")), ""), "");
+      fw[kk] = LLVMBuildFMul(b, e, inv_area, "");
+   }
+   LLVMBuildBr(b, done);
+
+   LLVMPositionBuilderAtEnd(b, slow);
+   LLVMValueRef vsub = splat_to(r, r->vq, sub);
+   LLVMValueRef px = LLVMBuildAdd(b, splat_to(r, r->vq, px0), LLVMBuildMul(b, lane_consts_i64(r, sim_lane_x), vsub, ""), "");
+   LLVMValueRef py = LLVMBuildAdd(b, splat_to(r, r->vq, py0), LLVMBuildMul(b, lane_consts_i64(r, sim_lane_y), vsub, ""), "");
+   for (unsigned kk = 0; kk < 3; kk++) {
+      unsigned i = (kk + 1) % 3, jj = (kk + 2) % 3;
+      LLVMValueRef xi = splat_to(r, r->vq, x[i]), yi = splat_to(r, r->vq, y[i]);
+      LLVMValueRef xj = splat_to(r, r->vq, x[jj]), yj = splat_to(r, r->vq, y[jj]);
+      LLVMValueRef e = LLVMBuildSub(b,
+         LLVMBuildMul(b, LLVMBuildSub(b, xj, xi, ""), LLVMBuildSub(b, py, yi, ""), ""),
+         LLVMBuildMul(b, LLVMBuildSub(b, yj, yi, ""), LLVMBuildSub(b, px, xi, ""), ""), "");
+      sw[kk] = LLVMBuildFMul(b, LLVMBuildSIToFP(b, e, r->vd, ""), inv_area, "");
+   }
+   LLVMBuildBr(b, done);
+
+   LLVMPositionBuilderAtEnd(b, done);
+   for (unsigned kk = 0; kk < 3; kk++) {
+      bw[kk] = LLVMBuildPhi(b, r->vd, "");
+      LLVMValueRef vals[2] = { fw[kk], sw[kk] };
+      LLVMBasicBlockRef from[2] = { fast, slow };
+      LLVMAddIncoming(bw[kk], vals, from, 2);
+   }
+}
+
 static void build_load(struct ir *r, const struct key *k)
 {
    struct jb *j = &r->j;
    LLVMBuilderRef b = j->b;
-   LLVMValueRef bx = r->bx, by = r->by;
+   /* the pixel centres in 1/SIM_SUBPIX pixels, exact in double */
    LLVMValueRef sub = LLVMConstInt(j->i64, SIM_SUBPIX, 0);
-   LLVMValueRef vsub = splat_to(r, r->vq, sub);
-   LLVMValueRef half = splat_to(r, r->vq, LLVMConstInt(j->i64, SIM_SUBPIX / 2, 0));
-   /* px = (bx + lane_x) * SIM_SUBPIX + SIM_SUBPIX / 2, likewise py */
-   LLVMValueRef px = splat_to(r, r->vq, LLVMBuildSExt(b, bx, j->i64, ""));
-   LLVMValueRef py = splat_to(r, r->vq, LLVMBuildSExt(b, by, j->i64, ""));
-   px = LLVMBuildAdd(b, LLVMBuildMul(b, LLVMBuildAdd(b, px, lane_consts_i64(r, sim_lane_x), ""), vsub, ""), half, "");
-   py = LLVMBuildAdd(b, LLVMBuildMul(b, LLVMBuildAdd(b, py, lane_consts_i64(r, sim_lane_y), ""), vsub, ""), half, "");
+   LLVMValueRef half = LLVMConstInt(j->i64, SIM_SUBPIX / 2, 0);
+   LLVMValueRef px0 = LLVMBuildAdd(b, LLVMBuildMul(b, LLVMBuildSExt(b, r->bx, j->i64, ""), sub, ""), half, "");
+   LLVMValueRef py0 = LLVMBuildAdd(b, LLVMBuildMul(b, LLVMBuildSExt(b, r->by, j->i64, ""), sub, ""), half, "");
 
    LLVMValueRef area = LLVMBuildSIToFP(b, prim_i64(r, offsetof(struct sim_prim, area2)), r->f64, "");
    LLVMValueRef inv_area = splat_to(r, r->vd, LLVMBuildFDiv(b, LLVMConstReal(r->f64, 1.0), area, ""));
    LLVMValueRef bw[3], q[3];
+   edge_weights(r, inv_area, bw);
    for (unsigned kk = 0; kk < 3; kk++) {
-      unsigned i = (kk + 1) % 3, jj = (kk + 2) % 3;
-      LLVMValueRef xi = splat_to(r, r->vq, prim_i64(r, offsetof(struct sim_prim, x) + 8 * i));
-      LLVMValueRef yi = splat_to(r, r->vq, prim_i64(r, offsetof(struct sim_prim, y) + 8 * i));
-      LLVMValueRef xj = splat_to(r, r->vq, prim_i64(r, offsetof(struct sim_prim, x) + 8 * jj));
-      LLVMValueRef yj = splat_to(r, r->vq, prim_i64(r, offsetof(struct sim_prim, y) + 8 * jj));
-      LLVMValueRef e = LLVMBuildSub(b,
-         LLVMBuildMul(b, LLVMBuildSub(b, xj, xi, ""), LLVMBuildSub(b, py, yi, ""), ""),
-         LLVMBuildMul(b, LLVMBuildSub(b, yj, yi, ""), LLVMBuildSub(b, px, xi, ""), ""), "");
-      bw[kk] = LLVMBuildFMul(b, LLVMBuildSIToFP(b, e, r->vd, ""), inv_area, "");
       LLVMValueRef w = splat_to(r, r->vd, float_d(r, r->prim, offsetof(struct sim_prim, inv_w) + 4 * kk));
       q[kk] = LLVMBuildFMul(b, bw[kk], w, "");
    }
@@ -275,8 +368,12 @@ static void build_load(struct ir *r, const struct key *k)
    }
    if (k->pos_ena) {
       LLVMValueRef vsubd = kd(r, (double)SIM_SUBPIX);
-      store_gpr(r, k->pos_addr, 0, to_float_bits(r, LLVMBuildFDiv(b, LLVMBuildSIToFP(b, px, r->vd, ""), vsubd, "")));
-      store_gpr(r, k->pos_addr, 1, to_float_bits(r, LLVMBuildFDiv(b, LLVMBuildSIToFP(b, py, r->vd, ""), vsubd, "")));
+      LLVMValueRef pxd = LLVMBuildFAdd(b, splat_to(r, r->vd, LLVMBuildSIToFP(b, px0, r->f64, "")),
+                                       lane_consts_d(r, sim_lane_x, SIM_SUBPIX), "");
+      LLVMValueRef pyd = LLVMBuildFAdd(b, splat_to(r, r->vd, LLVMBuildSIToFP(b, py0, r->f64, "")),
+                                       lane_consts_d(r, sim_lane_y, SIM_SUBPIX), "");
+      store_gpr(r, k->pos_addr, 0, to_float_bits(r, LLVMBuildFDiv(b, pxd, vsubd, "")));
+      store_gpr(r, k->pos_addr, 1, to_float_bits(r, LLVMBuildFDiv(b, pyd, vsubd, "")));
       if (k->provide_z) {
          LLVMValueRef z0 = float_d(r, r->prim, offsetof(struct sim_prim, z));
          LLVMValueRef z1 = LLVMBuildFSub(b, float_d(r, r->prim, offsetof(struct sim_prim, z) + 4), z0, "");
@@ -332,7 +429,32 @@ static LLVMValueRef db_test(struct ir *r, const struct key *k, LLVMValueRef mask
    return call_unit(r, JIT_HOST_DB_TEST, j->i16, args, 8);
 }
 
-/* Stage 0: early Z, then (lanes left) the input load. */
+#define EXP(f) offsetof(struct sim_exports, f)
+
+/* The export masks and the exports the units read, zeroed. */
+static void reset_exports(struct ir *r, const struct key *k)
+{
+   struct jb *j = &r->j;
+   LLVMValueRef out = blk_ptr(r, BLK(out));
+   LLVMValueRef zero = LLVMConstNull(j->vi);
+   for (unsigned n = 0; n < 8; n++) {
+      if (!(k->zero_pixel >> n & 1))
+         continue;
+      for (unsigned c = 0; c < 4; c++)
+         store(j, zero, gep(j, out, EXP(pixel) + ((size_t)n * 4 + c) * SIM_LANES * 4), 4);
+   }
+   if (k->zero61) {
+      for (unsigned c = 0; c < 4; c++)
+         store(j, zero, gep(j, out, EXP(pixel61) + (size_t)c * SIM_LANES * 4), 4);
+   }
+   store(j, LLVMConstInt(j->i8, 0, 0), gep(j, out, EXP(pos_mask)), 1);
+   store(j, ci32(j, 0), gep(j, out, EXP(param_mask)), 4);
+   store(j, LLVMConstInt(j->i8, 0, 0), gep(j, out, EXP(pixel_mask)), 1);
+   store(j, LLVMConstInt(j->i8, 0, 0), gep(j, out, EXP(pixel61_written)), 1);
+   store(j, ci16(j, 0), gep(j, out, EXP(killed)), 2);
+}
+
+/* Stage 0: early Z, then (lanes left) the input load and the exports' reset. */
 static void build_pre(struct ir *r, const struct key *k)
 {
    struct jb *j = &r->j;
@@ -349,6 +471,7 @@ static void build_pre(struct ir *r, const struct key *k)
       LLVMPositionBuilderAtEnd(j->b, some);
    }
    build_load(r, k);
+   reset_exports(r, k);
    LLVMBuildRet(j->b, LLVMBuildZExt(j->b, mask, j->i32, ""));
 }
 

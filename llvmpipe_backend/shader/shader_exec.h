@@ -147,7 +147,8 @@ struct sim_pixel_fused *sim_pixel_fused_get(const struct sim_program *ps,
 void sim_pixel_fused_put(struct sim_pixel_fused *f);
 
 /* Before the PS: the early test (st->early_z) on b->mask / b->smask, then, if a lane is
- * left, the input GPRs. Returns b->mask. */
+ * left, the input GPRs and the reset of b->out: its masks and `killed`, and zeroes in the
+ * exports the units after the PS read (not the others: the PS reads none). Returns b->mask. */
 uint32_t sim_pixel_fused_pre(const struct sim_pixel_fused *f, struct sim_pixel_block *b);
 
 /* After the PS and its kills (b->mask without the killed lanes): the alpha test, the late

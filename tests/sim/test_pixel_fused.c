@@ -2,7 +2,8 @@
  * (pixel/spi.c): for random SPI states - every field of the variant key: the input count,
  * each input's parameter, DEFAULT_VAL values, flat / linear / perspective, the position
  * (address, PROVIDE_Z), the face (address, channel, ALL_BITS), the zeroed GPR count - and
- * random primitives (large and tiny areas, far and near w, denormal, huge and NaN
+ * random primitives (large and tiny areas, edge functions on both sides of the load's 2^50
+ * limit and wrapping, far and near w, denormal, huge and NaN
  * attributes, both facings), sim_pixel_fused_pre must leave the whole register file
  * exactly as zeroing the GPRs and sim_spi_load do (the pre stage without early Z; the DB and
  * CB stages are covered by tests/sim/fuzz_pixel through whole draws). States the fused path does not take
@@ -93,7 +94,11 @@ static void mutate(struct sim_spi_state *spi, unsigned *ngprs)
 static void random_prim(struct sim_prim *p, struct sim_vtx v[3], int32_t *bx, int32_t *by)
 {
    memset(p, 0, sizeof(*p));
-   int64_t range = rnd() % 4 == 0 ? 8 * SIM_SUBPIX : 4000 * SIM_SUBPIX;
+   /* tiny, ordinary, around the 2^50 edge value where the load leaves doubles for int64
+    * (spi.c's test), and far beyond, where the edge products wrap modulo 2^64 */
+   static const int64_t ranges[6] = { 8 * SIM_SUBPIX, 4000 * SIM_SUBPIX, 4000 * SIM_SUBPIX,
+                                      4000 * SIM_SUBPIX, (int64_t)1 << 25, (int64_t)1 << 44 };
+   int64_t range = ranges[rnd() % 6];
    for (unsigned k = 0; k < 3; k++) {
       p->x[k] = (int64_t)(rnd() % (2 * range)) - range / 2;
       p->y[k] = (int64_t)(rnd() % (2 * range)) - range / 2;
@@ -136,8 +141,9 @@ static bool compare(struct sim_pixel_fused *f, const struct sim_spi_state *spi, 
    memcpy(&got, &want, sizeof(want));
    memset(want.gpr, 0, ngprs * sizeof(want.gpr[0]));
    sim_spi_load(spi, p, bx, by, smask, &ms, &want);
-   /* no DB, no CB: the pre stage is the input load */
-   struct sim_pixel_block blk = { p, &no_db, &no_cb, &ms, &got, NULL, bx, by, 0xFFFF, { 0 } };
+   /* no DB, no CB: the pre stage is the input load (and the exports' reset) */
+   static struct sim_exports out;
+   struct sim_pixel_block blk = { p, &no_db, &no_cb, &ms, &got, &out, bx, by, 0xFFFF, { 0 } };
    memcpy(blk.smask, smask, sizeof(smask));
    sim_pixel_fused_pre(f, &blk);
    return !memcmp(&want, &got, sizeof(want));
