@@ -12,14 +12,21 @@
 
 struct job {
    struct sim_program *p;
+   enum sim_jit_tier tier;
    sim_compile_done_fn done;
    struct job *next;
+};
+
+/* One FIFO per tier; the threads take quick compiles first (a draw waits for them on the
+ * interpreter; final ones only make running code faster). */
+struct fifo {
+   struct job *head, *tail;
 };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t work = PTHREAD_COND_INITIALIZER;   /* a job was queued */
 static pthread_cond_t idle = PTHREAD_COND_INITIALIZER;   /* queue empty, nothing running */
-static struct job *head, *tail;
+static struct fifo fifos[2];   /* by enum sim_jit_tier */
 static unsigned queued, running, threads, max_threads;
 
 static unsigned thread_count(void)
@@ -41,25 +48,26 @@ static void *compile_thread(void *arg)
    (void)arg;
    pthread_mutex_lock(&lock);
    for (;;) {
-      while (!head)
+      while (!fifos[SIM_JIT_QUICK].head && !fifos[SIM_JIT_FINAL].head)
          pthread_cond_wait(&work, &lock);
-      struct job *j = head;
-      head = j->next;
-      if (!head)
-         tail = NULL;
+      struct fifo *q = &fifos[fifos[SIM_JIT_QUICK].head ? SIM_JIT_QUICK : SIM_JIT_FINAL];
+      struct job *j = q->head;
+      q->head = j->next;
+      if (!q->head)
+         q->tail = NULL;
       queued--;
       running++;
       pthread_mutex_unlock(&lock);
 
       char err[160] = "";
       struct sim_jit_code code;
-      bool ok = sim_jit_compile_code(j->p, true, &code, err, sizeof(err)) == SIM_JIT_OK;
-      j->done(j->p, ok ? &code : NULL, err);
+      bool ok = sim_jit_compile_code(j->p, j->tier, true, &code, err, sizeof(err)) == SIM_JIT_OK;
+      j->done(j->p, j->tier, ok ? &code : NULL, err);
       free(j);
 
       pthread_mutex_lock(&lock);
       running--;
-      if (!head && !running)
+      if (!queued && !running)
          pthread_cond_broadcast(&idle);
    }
    return NULL;
@@ -83,12 +91,12 @@ static bool start_thread(void)
    return threads > 0;
 }
 
-bool sim_compile_queue(struct sim_program *p, sim_compile_done_fn done)
+bool sim_compile_queue(struct sim_program *p, enum sim_jit_tier tier, sim_compile_done_fn done)
 {
    struct job *j = malloc(sizeof(*j));
    if (!j)
       return false;
-   *j = (struct job){ p, done, NULL };
+   *j = (struct job){ p, tier, done, NULL };
    pthread_mutex_lock(&lock);
    queued++;
    if (!start_thread()) {
@@ -97,11 +105,12 @@ bool sim_compile_queue(struct sim_program *p, sim_compile_done_fn done)
       free(j);
       return false;
    }
-   if (tail)
-      tail->next = j;
+   struct fifo *q = &fifos[tier];
+   if (q->tail)
+      q->tail->next = j;
    else
-      head = j;
-   tail = j;
+      q->head = j;
+   q->tail = j;
    pthread_cond_signal(&work);
    pthread_mutex_unlock(&lock);
    return true;
@@ -110,7 +119,7 @@ bool sim_compile_queue(struct sim_program *p, sim_compile_done_fn done)
 void sim_compile_wait(void)
 {
    pthread_mutex_lock(&lock);
-   while (head || running)
+   while (queued || running)
       pthread_cond_wait(&idle, &lock);
    pthread_mutex_unlock(&lock);
 }
