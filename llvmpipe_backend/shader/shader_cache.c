@@ -310,10 +310,11 @@ static void publish_tier(struct sim_program *p, enum sim_jit_tier tier,
 static void compiled(struct sim_program *p, enum sim_jit_tier tier,
                      const struct sim_jit_code *code, const char *err);
 
-/* Queues p's `tier` compile (cache_lock held); false when no compile thread can run. */
-static bool queue(struct sim_program *p, enum sim_jit_tier tier)
+/* Queues p's `tier` compile (cache_lock held); false when no compile thread can run. Final
+ * code after quick code is an upgrade (shader_compile.h). */
+static bool queue(struct sim_program *p, enum sim_jit_tier tier, bool upgrade)
 {
-   if (!sim_compile_queue(p, tier, compiled))
+   if (!sim_compile_queue(p, tier, upgrade, compiled))
       return false;
    async_queued++;
    return true;
@@ -330,7 +331,7 @@ static void compiled(struct sim_program *p, enum sim_jit_tier tier,
       publish_tier(p, tier, code);
    else if (!p->jit_fn)
       warn_failed(err);
-   if (!(code && tier == SIM_JIT_QUICK && queue(p, SIM_JIT_FINAL))) {
+   if (!(code && tier == SIM_JIT_QUICK && queue(p, SIM_JIT_FINAL, true))) {
       unhold(p);
       trim(&cache[1]);
    }
@@ -360,14 +361,14 @@ static bool compile(struct sim_program *p, bool draw)
    switch (r) {
    case SIM_JIT_OK:
       publish(p, &code);
-      return first == SIM_JIT_QUICK && queue(p, SIM_JIT_FINAL);
+      return first == SIM_JIT_QUICK && queue(p, SIM_JIT_FINAL, true);
    case SIM_JIT_FAILED:
       warn_failed(err);
       return false;
    case SIM_JIT_NOT_CACHED:
       break;
    }
-   if (queue(p, first))
+   if (queue(p, first, false))
       return true;
    if (sim_jit_compile_code(p, SIM_JIT_FINAL, true, &code, err, sizeof(err)) == SIM_JIT_OK)
       publish(p, &code);
