@@ -522,12 +522,14 @@ static enum sim_jit_result compile(const void *key_tail, size_t tail_len, bool b
       pthread_cond_broadcast(&builds_done);
    if (!obj)
       goto out;
+   /* stored even when the process is exiting (close_jit waited for this build): the next
+    * process loads it instead of building it again */
+   jit_objcache_store(key, key_len, h, LLVMGetBufferStart(obj), LLVMGetBufferSize(obj));
    if (closed) {
       LLVMDisposeMemoryBuffer(obj);
       snprintf(err, errlen, "the process is exiting");
       goto out;
    }
-   jit_objcache_store(key, key_len, h, LLVMGetBufferStart(obj), LLVMGetBufferSize(obj));
    if (link_object(out, obj, name, err, errlen))
       r = SIM_JIT_OK;
 out:
