@@ -1,7 +1,9 @@
 /* bench/jit: shader throughput of the interpreter and the JIT (million lanes per second) for
  * an ALU-heavy, a branchy, a fetch-heavy, a texture-heavy and two constant-reading (kcache)
  * pixel shaders; the ALU-heavy JIT throughput as a fraction of this core's FMA peak (measured
- * here with an AVX-512 / AVX2 FMA kernel); and the JIT's compile latency by shader size.
+ * here with an AVX-512 / AVX2 FMA kernel); and the JIT's compile latency by shader size, of
+ * the final code (what the engine chosen by a caller gets) and of the quick code a draw runs
+ * first (jit.h tiers).
  * Single-threaded; run by scripts/bench-jit.
  *
  * usage: bench_jit [SECONDS_PER_MEASUREMENT]   (default 0.5) */
@@ -415,6 +417,28 @@ static double compile_ms(unsigned groups, enum sim_engine engine, unsigned reps,
    return 1e3 * total / reps;
 }
 
+/* Mean build time (ms) of the quick code of distinct programs of `groups` groups (decoded by
+ * the interpreter's cache, built by the JIT and freed again). */
+static double quick_ms(unsigned groups, unsigned reps, unsigned *salt)
+{
+   double total = 0;
+   for (unsigned r = 0; r < reps; r++) {
+      unsigned ops;
+      uint64_t va = alu_shader(groups, 1, ++*salt, &ops);
+      struct sim_shader_env env = { .chip = chip, .stage = SIM_STAGE_PS, .mem = mem, .regs = regs };
+      struct sim_program *p = sim_program_get_engine(&env, va, SIM_ENGINE_INTERP);
+      struct sim_jit_code code;
+      char err[160];
+      double t0 = now();
+      bool ok = p && sim_jit_compile_code(p, SIM_JIT_QUICK, true, &code, err, sizeof(err)) == SIM_JIT_OK;
+      total += now() - t0;
+      if (!ok)
+         return 0.0 / 0.0;
+      sim_jit_code_release(&code);
+   }
+   return 1e3 * total / reps;
+}
+
 /* ---- disk-cache hits (R600SIM_CACHE_DIR) -------------------------------------------------- */
 
 /* Mean latency (ms) of loading a JIT program of `groups` groups from R600SIM_CACHE_DIR; the
@@ -513,13 +537,15 @@ int main(int argc, char **argv)
              interp[i] * 1e6 * ops / 1e9);
    }
 
-   printf("\n%-28s %14s %14s\n", "compile latency (ALU groups)", "interp ms", "jit ms");
+   printf("\n%-28s %14s %14s %14s\n", "compile latency (ALU groups)", "interp ms", "jit ms",
+          "jit quick ms");
    static const unsigned sizes[] = { 10, 100, 1000 };
    static const unsigned reps[] = { 10, 5, 2 };
    for (unsigned i = 0; i < 3; i++) {
       double a = compile_ms(sizes[i], SIM_ENGINE_INTERP, reps[i], &salt);
       double b = compile_ms(sizes[i], SIM_ENGINE_JIT, reps[i], &salt);
-      printf("%-28u %14.3f %14.2f\n", sizes[i], a, b);
+      double q = quick_ms(sizes[i], reps[i], &salt);
+      printf("%-28u %14.3f %14.2f %14.2f\n", sizes[i], a, b, q);
    }
 
    /* ---- disk-cache hits ---- */

@@ -21,8 +21,10 @@ static const struct r600sim_debug_flag flag_table[] = {
 /* The simulator's other R600SIM_* variables, listed by R600SIM_DEBUG=help. */
 static const char *const env_table[][2] = {
    { "R600SIM_ENGINE", "interp|jit: the shader engine of draws (default jit)" },
-   { "R600SIM_JIT_OPT", "0..3: LLVM code generation level of the JIT (default: 2, 0 for programs of "
-                        "256 CF instructions or more; 0 compiles faster)" },
+   { "R600SIM_JIT_OPT", "0..3: LLVM code generation level of all JIT code, no quick tier (default: "
+                        "quick code at 0, final code at 2, 1 for programs of 256 CF instructions or more)" },
+   { "R600SIM_JIT_QUICK", "0|1: a draw's new program runs quick code (level 0) until its final code "
+                          "is built in the background (default 1)" },
    { "R600SIM_JIT_ASYNC", "0|1: compile large programs on background threads while draws run them on "
                           "the interpreter (default 1; 0: every compile before the draw)" },
    { "R600SIM_JIT_ASYNC_MIN", "BYTES: smallest program compiled in the background (default 4096)" },

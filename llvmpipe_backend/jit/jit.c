@@ -1,10 +1,12 @@
 /* The process-wide LLVM 15 ORC LLJIT (recipe of docs/jit.md §1, §4.1): host CPU name and
  * features, no IR optimisation passes (the IR is emitted as clean SSA, one basic block per
- * ALU clause), code generation level R600SIM_JIT_OPT for every program when set, else 2, or 0
- * for programs of LARGE_CF CF instructions or more (level 0 compiles such programs 1.5-3.5
- * times faster; on ALU-dense programs it gains little or loses, and bench/jit's 4-way ILP
- * shader runs a third slower at level 0: the machine scheduler matters once a clause has
- * parallel work). Large programs - R600SIM_JIT_LARGE bytes of image or more, default 16 KiB,
+ * ALU clause). Code generation level: R600SIM_JIT_OPT for every program when set; else a
+ * program's final code is built at level 2, or 1 for programs of LARGE_CF CF instructions or
+ * more (cheaper to build, docs/jit.md §6), and its quick code (jit.h tiers: what a draw runs
+ * while the final code is built in the background) at level 0, LLVM's fast instruction
+ * selection and fast register allocator: two to three times cheaper to build than level 2
+ * (bench/jit), with more spills. The levels only change instruction selection, scheduling and
+ * register allocation, never a value: both tiers give the same bits. Large programs - R600SIM_JIT_LARGE bytes of image or more, default 16 KiB,
  * or LARGE_CF CF instructions - are built in the split form of jit_build.h, one function per
  * CF block, which keeps code generation about linear in the program's size (docs/jit.md §6).
  *
@@ -71,7 +73,8 @@ static LLVMOrcLLJITRef jit;
  * target machine is not shared between threads); idle ones wait in emit_pool (jit_lock). */
 static LLVMTargetRef emit_target;
 static char *emit_triple, *emit_cpu, *emit_features;
-static int forced_level = -1;           /* R600SIM_JIT_OPT, -1: by program size */
+static int forced_level = -1;           /* R600SIM_JIT_OPT, -1: by program size and tier */
+static bool quick_tier = true;          /* R600SIM_JIT_QUICK */
 static unsigned long large_program = DEFAULT_LARGE;   /* R600SIM_JIT_LARGE */
 static LLVMTargetMachineRef emit_pool[4][EMIT_POOL];   /* by opt level */
 static unsigned emit_idle[4], builds;   /* idle target machines; builds in flight */
@@ -125,11 +128,24 @@ static bool is_large(const struct sim_program *p)
    return p->image_ndw * sizeof(uint32_t) >= large_program || many_cf(p);
 }
 
-static LLVMCodeGenOptLevel program_level(const struct sim_program *p)
+static void read_quick_tier(void)
+{
+   const char *e = getenv("R600SIM_JIT_QUICK");
+   if (!e || !*e || !strcmp(e, "1"))
+      return;
+   if (!strcmp(e, "0"))
+      quick_tier = false;
+   else
+      fprintf(stderr, "r600sim: R600SIM_JIT_QUICK=%s unknown (use 0 or 1); using 1\n", e);
+}
+
+static LLVMCodeGenOptLevel program_level(const struct sim_program *p, enum sim_jit_tier tier)
 {
    if (forced_level >= 0)
       return (LLVMCodeGenOptLevel)forced_level;
-   return many_cf(p) ? LLVMCodeGenLevelNone : LLVMCodeGenLevelDefault;
+   if (tier == SIM_JIT_QUICK)
+      return LLVMCodeGenLevelNone;
+   return many_cf(p) ? LLVMCodeGenLevelLess : LLVMCodeGenLevelDefault;
 }
 
 static void close_jit(void)
@@ -284,14 +300,9 @@ static void jit_init(void)
    char *err = NULL;
    forced_level = forced_opt_level();
    read_large_program();
+   read_quick_tier();
    LLVMCodeGenOptLevel level = forced_level >= 0 ? (LLVMCodeGenOptLevel)forced_level
                                                  : LLVMCodeGenLevelDefault;
-   /* Level 0 keeps the fast instruction selection pipeline but takes the greedy register
-    * allocator: the fast one spills most values of a long clause (llc-15 on bench/jit's
-    * 4-way ILP shader: 2205 stack accesses against 194, and slower to compile). The other
-    * levels use these settings anyway. */
-   static const char *const argv[] = { "r600sim", "-optimize-regalloc", "-regalloc=greedy" };
-   LLVMParseCommandLineOptions(3, argv, NULL);
    LLVMTargetRef target;
    LLVMInitializeNativeTarget();
    LLVMInitializeNativeAsmPrinter();
@@ -361,6 +372,7 @@ out:
       warm_up((LLVMCodeGenOptLevel)forced_level, true);
    } else {
       warm_up(LLVMCodeGenLevelDefault, true);
+      warm_up(LLVMCodeGenLevelLess, false);
       warm_up(LLVMCodeGenLevelNone, false);
    }
    register_close();
@@ -510,12 +522,14 @@ static enum sim_jit_result compile(const void *key_tail, size_t tail_len, bool b
       pthread_cond_broadcast(&builds_done);
    if (!obj)
       goto out;
+   /* stored even when the process is exiting (close_jit waited for this build): the next
+    * process loads it instead of building it again */
+   jit_objcache_store(key, key_len, h, LLVMGetBufferStart(obj), LLVMGetBufferSize(obj));
    if (closed) {
       LLVMDisposeMemoryBuffer(obj);
       snprintf(err, errlen, "the process is exiting");
       goto out;
    }
-   jit_objcache_store(key, key_len, h, LLVMGetBufferStart(obj), LLVMGetBufferSize(obj));
    if (link_object(out, obj, name, err, errlen))
       r = SIM_JIT_OK;
 out:
@@ -536,11 +550,18 @@ static LLVMModuleRef program_module(void *arg, LLVMContextRef ctx, const char *n
    return sim_jit_build_module(pb->p, ctx, name, pb->split);
 }
 
-enum sim_jit_result sim_jit_compile_code(const struct sim_program *p, bool build,
-                                         struct sim_jit_code *out, char *err, size_t errlen)
+bool sim_jit_tiered(void)
+{
+   pthread_once(&jit_once, jit_init);
+   return quick_tier && forced_level < 0;
+}
+
+enum sim_jit_result sim_jit_compile_code(const struct sim_program *p, enum sim_jit_tier tier,
+                                         bool build, struct sim_jit_code *out, char *err,
+                                         size_t errlen)
 {
    pthread_once(&jit_once, jit_init);   /* program_level reads R600SIM_JIT_OPT */
-   LLVMCodeGenOptLevel level = program_level(p);
+   LLVMCodeGenOptLevel level = program_level(p, tier);
    struct program_build pb = { p, is_large(p) };
    /* key tail: the level, the form (split or one function), a NUL, the image */
    size_t img_bytes = p->image_ndw * sizeof(uint32_t), tail_len = 3 + img_bytes;
@@ -603,7 +624,7 @@ void sim_jit_start(void)
 bool sim_jit_compile(struct sim_program *p, char *err, size_t errlen)
 {
    struct sim_jit_code c;
-   if (sim_jit_compile_code(p, true, &c, err, errlen) != SIM_JIT_OK)
+   if (sim_jit_compile_code(p, SIM_JIT_FINAL, true, &c, err, errlen) != SIM_JIT_OK)
       return false;
    p->jit_fn = c.fn;
    p->jit_code = c.code;
@@ -615,9 +636,10 @@ void sim_jit_release(struct sim_program *p)
 {
    if (!p->jit_code)
       return;
-   struct sim_jit_code c = { NULL, p->jit_code };
+   struct sim_jit_code c = { NULL, p->jit_code }, q = { NULL, p->jit_code_quick };
    sim_jit_code_release(&c);
-   p->jit_code = NULL;
+   sim_jit_code_release(&q);
+   p->jit_code = p->jit_code_quick = NULL;
    p->jit_fn = NULL;
    p->kc_windows = 0;
    atomic_fetch_add(&programs_released, 1);

@@ -22,11 +22,21 @@ enum sim_jit_result {
    SIM_JIT_FAILED,             /* err says why; the program runs on the interpreter */
 };
 
-/* The code of `p` (decoded from p->image; only read, so several threads may compile
- * programs at once): loaded from the disk cache (R600SIM_CACHE_DIR) when it holds the
- * program, else, when `build`, built and then stored there. */
-enum sim_jit_result sim_jit_compile_code(const struct sim_program *p, bool build,
-                                         struct sim_jit_code *out, char *err, size_t errlen);
+/* A program's two builds: QUICK code, cheap to build (LLVM's level 0), is what a draw runs
+ * first; FINAL code (level 2), built in the background, then replaces it (shader_cache.c).
+ * Both give the same bits. */
+enum sim_jit_tier { SIM_JIT_FINAL, SIM_JIT_QUICK };
+
+/* Whether a draw's program goes through both tiers: false when R600SIM_JIT_QUICK=0 or
+ * R600SIM_JIT_OPT fixes one level for all code. */
+bool sim_jit_tiered(void);
+
+/* The `tier` code of `p` (decoded from p->image; only read, so several threads may compile
+ * programs at once): loaded from the disk cache (R600SIM_CACHE_DIR) when it holds it, else,
+ * when `build`, built and then stored there. */
+enum sim_jit_result sim_jit_compile_code(const struct sim_program *p, enum sim_jit_tier tier,
+                                         bool build, struct sim_jit_code *out, char *err,
+                                         size_t errlen);
 
 /* Builds a module for code other than one program (a fused pixel pipeline, a test's
  * wrapper): returns a new module of `ctx` defining function `name`, or NULL (out of memory).
@@ -54,11 +64,12 @@ void sim_jit_code_release(struct sim_jit_code *c);
  * an application thread calls it before any other thread can compile. */
 void sim_jit_start(void);
 
-/* sim_jit_compile_code with build, setting p->jit_fn, p->jit_code and p->kc_windows. On
+/* sim_jit_compile_code of the final tier with build, setting p->jit_fn, p->jit_code and p->kc_windows. On
  * failure returns false with `err` set. */
 bool sim_jit_compile(struct sim_program *p, char *err, size_t errlen);
 
-/* Frees the code of a compiled program (nothing may be running it) and clears jit_fn. */
+/* Frees the code of a compiled program, both tiers' (nothing may be running it), and clears
+ * jit_fn. */
 void sim_jit_release(struct sim_program *p);
 
 struct sim_jit_stats {

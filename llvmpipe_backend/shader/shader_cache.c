@@ -26,7 +26,16 @@
  * compiled is never evicted; code is only freed at eviction, when no one holds the program.
  * kc_windows of a JIT-cache program is set at decode, before anyone sees it, so it never
  * changes while a run reads it. Smaller programs compile synchronously: they compile in
- * milliseconds and then run natively from their first draw (docs/jit.md §6). */
+ * milliseconds and then run natively from their first draw (docs/jit.md §6).
+ *
+ * Tiers (jit.h, R600SIM_JIT_QUICK, default 1): a draw's program whose final code the disk
+ * cache does not hold first gets its quick code (from the disk cache, else built: here, or
+ * on a compile thread when large), and then its final code is built on a compile thread and
+ * published the same way, replacing the quick code for later runs. A run that started on the
+ * quick code finishes on it: that code is kept (jit_code_quick) until the program's
+ * eviction. Both tiers give the same bits, so no result depends on which one ran. With
+ * R600SIM_JIT_ASYNC=0, and for callers that choose the engine, the final code is built at
+ * once. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -131,13 +140,14 @@ static void config(void)
    holds_key_ok = !pthread_key_create(&holds_key, holds_destroy);
 }
 
+/* FNV-1a over dwords, not bytes: every draw hashes its programs' images (ideas: 290 draws a
+ * frame), and the hash only picks a bucket in this process. */
 static uint64_t hash_dwords(const uint32_t *dw, size_t n)
 {
-   uint64_t h = 0xcbf29ce484222325ull;   /* FNV-1a */
-   const uint8_t *b = (const uint8_t *)dw;
-   for (size_t i = 0; i < n * 4; i++)
-      h = (h ^ b[i]) * 0x100000001b3ull;
-   return h;
+   uint64_t h = 0xcbf29ce484222325ull;
+   for (size_t i = 0; i < n; i++)
+      h = (h ^ dw[i]) * 0x100000001b3ull;
+   return h ^ h >> 32;   /* a multiply carries upwards only: the high half into the bucket bits */
 }
 
 static void set_fault(struct sim_shader_env *env, const char *msg)
@@ -288,43 +298,80 @@ static void hold(struct holds *h, struct sim_program *p)
 
 /* ---- compiles ---------------------------------------------------------------------------- */
 
-/* shader_compile.h's `done`: the background compile of p ended; drop the queue's hold. */
-static void compiled(struct sim_program *p, const struct sim_jit_code *code, const char *err)
+/* Publishes `code` of `tier` as p's (cache_lock held); quick code that final code replaces
+ * stays until eviction. */
+static void publish_tier(struct sim_program *p, enum sim_jit_tier tier,
+                         const struct sim_jit_code *code)
+{
+   if (tier == SIM_JIT_FINAL && p->jit_code)
+      p->jit_code_quick = p->jit_code;
+   publish(p, code);
+}
+
+static void compiled(struct sim_program *p, enum sim_jit_tier tier,
+                     const struct sim_jit_code *code, const char *err);
+
+/* Queues p's `tier` compile (cache_lock held); false when no compile thread can run. Final
+ * code after quick code is an upgrade (shader_compile.h). */
+static bool queue(struct sim_program *p, enum sim_jit_tier tier, bool upgrade)
+{
+   if (!sim_compile_queue(p, tier, upgrade, compiled))
+      return false;
+   async_queued++;
+   return true;
+}
+
+/* shader_compile.h's `done`: a background compile of p ended. After quick code the final
+ * compile is queued under the same hold; otherwise the queue's hold is dropped. A failed
+ * final compile leaves the quick code running (it fails at process exit, unwarned). */
+static void compiled(struct sim_program *p, enum sim_jit_tier tier,
+                     const struct sim_jit_code *code, const char *err)
 {
    pthread_mutex_lock(&cache_lock);
    if (code)
-      publish(p, code);
-   else
+      publish_tier(p, tier, code);
+   else if (!p->jit_fn)
       warn_failed(err);
-   unhold(p);
-   trim(&cache[1]);
+   if (!(code && tier == SIM_JIT_QUICK && queue(p, SIM_JIT_FINAL, true))) {
+      unhold(p);
+      trim(&cache[1]);
+   }
    pthread_mutex_unlock(&cache_lock);
 }
 
-/* Gives the new program p of the JIT cache its code: at once when it is small, in the disk
- * cache or not asked for by a draw, else by a compile thread (cache_lock held; p is not yet in
- * the cache, its queue hold is taken later by `hold`). Returns whether p was queued. */
+/* Gives the new program p of the JIT cache code: its final code when the disk cache holds it
+ * or no draw asked; else, when tiered, its quick code (now when small or on disk, else on a
+ * compile thread) and its final code on a compile thread; else its final code, now when
+ * small, else on a compile thread (cache_lock held; p is not yet in the cache, its queue
+ * hold is taken later by `hold`). Returns whether p was queued. */
 static bool compile(struct sim_program *p, bool draw)
 {
    char err[160];
    struct sim_jit_code code;
    bool background = draw && async && p->image_ndw * sizeof(uint32_t) >= async_min;
+   bool tiered = draw && async && sim_jit_tiered();
+   enum sim_jit_tier first = tiered ? SIM_JIT_QUICK : SIM_JIT_FINAL;
    p->kc_windows = sim_kcache_windows_used(p);
-   switch (sim_jit_compile_code(p, !background, &code, err, sizeof(err))) {
+   enum sim_jit_result r = SIM_JIT_NOT_CACHED;
+   if (tiered)
+      r = sim_jit_compile_code(p, SIM_JIT_FINAL, false, &code, err, sizeof(err));
+   if (r == SIM_JIT_NOT_CACHED)
+      r = sim_jit_compile_code(p, first, !background, &code, err, sizeof(err));
+   else
+      first = SIM_JIT_FINAL;   /* loaded from disk, or failed */
+   switch (r) {
    case SIM_JIT_OK:
       publish(p, &code);
-      return false;
+      return first == SIM_JIT_QUICK && queue(p, SIM_JIT_FINAL, true);
    case SIM_JIT_FAILED:
       warn_failed(err);
       return false;
    case SIM_JIT_NOT_CACHED:
       break;
    }
-   if (sim_compile_queue(p, compiled)) {
-      async_queued++;
+   if (queue(p, first, false))
       return true;
-   }
-   if (sim_jit_compile_code(p, true, &code, err, sizeof(err)) == SIM_JIT_OK)
+   if (sim_jit_compile_code(p, SIM_JIT_FINAL, true, &code, err, sizeof(err)) == SIM_JIT_OK)
       publish(p, &code);
    else
       warn_failed(err);

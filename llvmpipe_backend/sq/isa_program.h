@@ -219,6 +219,7 @@ struct sim_program {
    /* Filled by the engines (shader_cache.c). */
    int (*jit_fn)(void *exec);  /* NULL: run on the interpreter */
    void *jit_code;             /* jit.h: the code's resource tracker (sim_jit_release) */
+   void *jit_code_quick;       /* jit.h: quick-tier code jit_code replaced, kept till release */
    uint64_t kc_windows;        /* JIT code: kcache.h windows it reads (sim_kcache_prepare) */
 
    /* Cache bookkeeping (shader_cache.c). */

@@ -6,9 +6,15 @@
  *           linker's --wrap and waits for a gate), runs on the interpreter with results
  *           bit-identical to the interpreter's own, and is found again uncompiled; once the
  *           gate opens and the compile ends, the same program runs on its native code with
- *           the same results, and nothing is decoded or compiled again. A small program is
- *           compiled before the draw runs it; an engine chosen by the caller
- *           (sim_program_get_engine) compiles before returning.
+ *           the same results, and nothing is decoded or compiled again. A small program gets
+ *           its quick code before the draw runs it, its final compile queued; an engine
+ *           chosen by the caller (sim_program_get_engine) compiles before returning.
+ *   tiers   with only final compiles held back: a draw's small program runs its quick code
+ *           at once, bit-identical to the interpreter; when the final compile ends, later
+ *           runs take the final code (another function, the quick code kept), same bits; a
+ *           large program goes interpreter, quick code, final code on the compile thread.
+ *   noquick (R600SIM_JIT_QUICK=0) a draw's small program gets its final code at once and
+ *           nothing is queued.
  *   sync    (R600SIM_JIT_ASYNC=0) the large program is compiled before the draw runs it.
  *   stress  (R600SIM_CACHE_SIZE=2, R600SIM_JIT_ASYNC_MIN=0, R600SIM_JIT_THREADS=2) four
  *           threads get and run eight programs in scopes of their own while two compile
@@ -27,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "common/gpu_memory.h"
 #include "isa_harness.h"
@@ -43,28 +50,32 @@ static pthread_t main_thread;
 static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t gate_cond = PTHREAD_COND_INITIALIZER;
 static bool gate_closed, passed;   /* passed: a compile thread went through the gate */
+static bool gate_final_only;       /* the gate holds back final compiles only */
 
-enum sim_jit_result __real_sim_jit_compile_code(const struct sim_program *p, bool build,
+enum sim_jit_result __real_sim_jit_compile_code(const struct sim_program *p,
+                                                enum sim_jit_tier tier, bool build,
                                                 struct sim_jit_code *out, char *err,
                                                 size_t errlen);
-enum sim_jit_result __wrap_sim_jit_compile_code(const struct sim_program *p, bool build,
+enum sim_jit_result __wrap_sim_jit_compile_code(const struct sim_program *p,
+                                                enum sim_jit_tier tier, bool build,
                                                 struct sim_jit_code *out, char *err,
                                                 size_t errlen);
 
 /* Compiles on other threads than main (the compile threads) wait while the gate is closed. */
-enum sim_jit_result __wrap_sim_jit_compile_code(const struct sim_program *p, bool build,
+enum sim_jit_result __wrap_sim_jit_compile_code(const struct sim_program *p,
+                                                enum sim_jit_tier tier, bool build,
                                                 struct sim_jit_code *out, char *err,
                                                 size_t errlen)
 {
    if (!pthread_equal(pthread_self(), main_thread)) {
       pthread_mutex_lock(&gate_lock);
-      while (gate_closed)
+      while (gate_closed && (!gate_final_only || tier == SIM_JIT_FINAL))
          pthread_cond_wait(&gate_cond, &gate_lock);
       passed = true;
       pthread_cond_broadcast(&gate_cond);
       pthread_mutex_unlock(&gate_lock);
    }
-   return __real_sim_jit_compile_code(p, build, out, err, errlen);
+   return __real_sim_jit_compile_code(p, tier, build, out, err, errlen);
 }
 
 static void gate(bool closed)
@@ -186,11 +197,11 @@ static int test_async(void)
          "the next draw finds it still compiling, and queues nothing");
 
    struct sim_program *q = draw_get(small, 4);
-   check(q && sim_program_engine(q) == SIM_ENGINE_JIT && stats().jit_queued == s1.jit_queued,
-         "a small program is compiled before its first draw");
+   check(q && sim_program_engine(q) == SIM_ENGINE_JIT && stats().jit_queued == s1.jit_queued + 1,
+         "a small program gets its quick code before its first draw, its final code queued");
    struct sim_shader_env env = env_of(4);
    q = sim_program_get_engine(&env, picked, SIM_ENGINE_JIT);
-   check(q && sim_program_engine(q) == SIM_ENGINE_JIT && stats().jit_queued == s1.jit_queued,
+   check(q && sim_program_engine(q) == SIM_ENGINE_JIT && stats().jit_queued == s1.jit_queued + 1,
          "an engine chosen by the caller compiles before returning, large programs too");
 
    gate(false);
@@ -220,6 +231,68 @@ static int test_sync(void)
    check(p && sim_program_engine(p) == SIM_ENGINE_JIT && stats().jit_queued == 0,
          "R600SIM_JIT_ASYNC=0: the large program is compiled before the draw");
    check(run(p, 2, &got) && same(&got, &ref), "bit-identical to the interpreter");
+   return check_report();
+}
+
+/* ---- tiers, noquick ---------------------------------------------------------------------------- */
+
+static int test_tiers(void)
+{
+   machine();
+   uint64_t small = build(1, 0x600), big = build(BIG_CLAUSES, 0x700);
+   struct results small_ref;
+   reference(small, 1, &small_ref);
+   reference(big, 1, &ref);
+
+   gate_final_only = true;
+   gate(true);
+   struct sim_program_cache_stats s0 = stats();
+   struct sim_program *q = draw_get(small, 2);
+   int (*quick)(void *) = q ? q->jit_fn : NULL;
+   check(quick && sim_program_engine(q) == SIM_ENGINE_JIT && !q->jit_code_quick,
+         "the draw's small program runs quick code at once");
+   check(stats().jit_queued == s0.jit_queued + 1 && stats().jit_pending == 1,
+         "its final compile is queued and held back");
+   check(run(q, 2, &got) && same(&got, &small_ref), "the quick code gives the interpreter's bits");
+
+   struct sim_program *p = draw_get(big, 3);
+   check(p && sim_program_engine(p) == SIM_ENGINE_INTERP, "the large program starts on the interpreter");
+   /* its quick compile passes the gate; the compile thread counts it as running until its
+    * `done` call has returned */
+   for (unsigned i = 0; i < 1000 && !(__atomic_load_n(&p->jit_fn, __ATOMIC_ACQUIRE) &&
+                                      stats().jit_pending == 2); i++)
+      nanosleep(&(struct timespec){ 0, 10000000 }, NULL);
+   check(sim_program_engine(p) == SIM_ENGINE_JIT && !p->jit_code_quick && stats().jit_pending == 2,
+         "then gets its quick code on the compile thread, its final compile held back");
+   check(run(p, 3, &got) && same(&got, &ref), "the large program's quick code: same bits");
+
+   gate(false);
+   sim_program_cache_wait();
+   check(q->jit_fn && q->jit_fn != quick && q->jit_code_quick,
+         "after the final compile, runs take other code; the quick code is kept");
+   check(run(q, 4, &got) && same(&got, &small_ref), "the final code gives the same bits");
+   check(p->jit_code_quick && run(p, 4, &got) && same(&got, &ref),
+         "the large program's final code too");
+   check(stats().jit_pending == 0 && stats().jit_queued == s0.jit_queued + 3,
+         "three compiles were queued: one quick, two final (%u)", stats().jit_queued - s0.jit_queued);
+   return check_report();
+}
+
+static int test_noquick(void)
+{
+   const char *e = getenv("R600SIM_JIT_QUICK");
+   if (!e || strcmp(e, "0")) {
+      fprintf(stderr, "test_jit_async noquick: run with R600SIM_JIT_QUICK=0\n");
+      return 2;
+   }
+   machine();
+   uint64_t small = build(1, 0x800);
+   reference(small, 1, &ref);
+   gate(true);
+   struct sim_program *q = draw_get(small, 2);
+   check(q && sim_program_engine(q) == SIM_ENGINE_JIT && stats().jit_queued == 0,
+         "R600SIM_JIT_QUICK=0: the small program gets its final code at once, nothing queued");
+   check(run(q, 2, &got) && same(&got, &ref), "bit-identical to the interpreter");
    return check_report();
 }
 
@@ -342,12 +415,16 @@ int main(int argc, char **argv)
       return test_async();
    if (argc == 2 && !strcmp(argv[1], "sync"))
       return test_sync();
+   if (argc == 2 && !strcmp(argv[1], "tiers"))
+      return test_tiers();
+   if (argc == 2 && !strcmp(argv[1], "noquick"))
+      return test_noquick();
    if (argc == 2 && !strcmp(argv[1], "stress"))
       return test_stress();
    if (argc == 2 && !strcmp(argv[1], "device"))
       return test_device();
    if (argc == 2 && !strcmp(argv[1], "exit"))
       return test_exit();
-   fprintf(stderr, "usage: test_jit_async async|sync|stress|device|exit\n");
+   fprintf(stderr, "usage: test_jit_async async|sync|tiers|noquick|stress|device|exit\n");
    return 2;
 }
