@@ -62,6 +62,8 @@
 #define WATCHDOG_BLOCKS 64       /* a rasterizing thread asks the watchdog per this many blocks */
 #define SIM_MAX_PENDING 32       /* draws whose pixels may be pending at once */
 #define NO_DRAW UINT_MAX
+#define BIN_GRID_PIXELS 8192     /* the bins' grid when the scissor fits (the 14-bit scissor
+                                    coordinates address at most 8192 pixels) */
 #define REG_PAGE_DWORDS 256      /* register snapshots copy the pages written since */
 #define REG_PAGES (SIM_REG_SPACE_DWORDS / REG_PAGE_DWORDS)
 
@@ -653,7 +655,13 @@ static struct draw *begin_draw(struct sim_exec *ex)
                           (visible && !sim_bins_inside(s->bins, &scissor))))
          sim_draw_sync(ex);
       if (!s->npending && visible) {
+         /* one grid for all the surfaces a scissor can address, so that draws to surfaces
+          * of other sizes need not wait */
+         const struct sim_rect screen = { 0, 0, BIN_GRID_PIXELS, BIN_GRID_PIXELS };
          s->grid = scissor;
+         if (scissor.x0 >= 0 && scissor.y0 >= 0 && scissor.x1 <= BIN_GRID_PIXELS &&
+             scissor.y1 <= BIN_GRID_PIXELS)
+            s->grid = screen;
          sim_bins_begin(s->bins, &s->grid);
       }
       s->deps_full |= !known || !sim_deps_merge(&s->deps, &s->next);
