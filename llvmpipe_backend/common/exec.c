@@ -23,6 +23,8 @@ __attribute__((format(printf, 4, 0)))
 static void record(struct sim_exec *ex, uint64_t address, bool hang, const char *fmt,
                    va_list ap)
 {
+   if (ex->before_fault)
+      ex->before_fault(ex);
    struct sim_fault_log *log = ex->faults;
    struct r600_gpu_fault f = { .seq = ex->seq, .dword = ex->dword, .address = address };
    vsnprintf(f.message, sizeof(f.message), fmt, ap);

@@ -49,6 +49,9 @@ struct sim_exec {
                                       false: the C units' general code is the only path */
    uint64_t seq;
    unsigned dword;                 /* offset of the current packet in the command buffer */
+   /* Called by sim_fault before it records (NULL: nothing): work still pending from
+    * earlier packets completes first, so that its faults come first (draw.h). */
+   void (*before_fault)(struct sim_exec *ex);
 };
 
 /* Records a fault of the current packet (printed too with R600SIM_DEBUG=faults). */

@@ -1,4 +1,7 @@
-/* The command processor (see cp.h). Packet bodies per docs/r600-hardware-notes.md §2.4. */
+/* The command processor (see cp.h). Packet bodies per docs/r600-hardware-notes.md §2.4.
+ * The pixels of draws may still be pending on the raster threads (draw.h): register writes
+ * and draws go on, every other packet first completes them (sim_draw_sync), as does the end
+ * of the command buffer and a fault (sim_fault's before_fault). */
 #include "device/cp.h"
 
 #include <stdio.h>
@@ -26,6 +29,7 @@ static const char *opcode_name(unsigned opcode)
 static void set_reg(struct sim_exec *ex, uint32_t byte_offset, uint32_t value)
 {
    ex->regs[byte_offset / 4] = value;
+   sim_draw_regs_written(ex, byte_offset / 4, 1);
 }
 
 static bool expect_len(struct sim_exec *ex, const struct sim_pm4_packet *p, unsigned min,
@@ -64,6 +68,7 @@ static void exec_set(struct sim_exec *ex, const struct sim_pm4_packet *p,
       return;
    }
    memcpy(&ex->regs[start / 4], &p->body[1], count * 4);
+   sim_draw_regs_written(ex, (uint32_t)(start / 4), (uint32_t)count);
 }
 
 static void exec_type0(struct sim_exec *ex, const struct sim_pm4_packet *p)
@@ -74,6 +79,7 @@ static void exec_type0(struct sim_exec *ex, const struct sim_pm4_packet *p)
       return;
    }
    memcpy(&ex->regs[p->reg / 4], p->body, p->body_ndw * 4ull);
+   sim_draw_regs_written(ex, p->reg / 4, p->body_ndw);
 }
 
 /* The GPU clock EOP DATA_SEL 3 writes: nanoseconds of the host's monotonic clock, i.e. a
@@ -218,8 +224,33 @@ static void start_draw(struct sim_exec *ex, uint32_t count, uint32_t initiator,
    sim_draw(ex, immd, immd_ndw);
 }
 
+/* Packets that neither read nor write memory other than through a draw (whose own
+ * footprint decides, draw.c): the pixels of earlier draws need not be complete. */
+static bool keeps_pixels_pending(unsigned opcode)
+{
+   switch (opcode) {
+   case PM4_IT_NOP:
+   case PM4_IT_START_3D_CMDBUF:
+   case PM4_IT_CONTEXT_CONTROL:
+   case PM4_IT_SURFACE_BASE_UPDATE:
+   case PM4_IT_INDEX_TYPE:
+   case PM4_IT_NUM_INSTANCES:
+   case PM4_IT_DRAW_INDEX:
+   case PM4_IT_DRAW_INDEX_AUTO:
+   case PM4_IT_DRAW_INDEX_IMMD:
+      return true;
+   default:
+      return sim_pm4_window(opcode) != NULL;   /* SET_*_REG */
+   }
+}
+
 static void exec_type3(struct sim_exec *ex, const struct sim_pm4_packet *p)
 {
+   if (!keeps_pixels_pending(p->opcode)) {
+      sim_draw_sync(ex);
+      if (sim_watchdog_fired(ex->watchdog))
+         return;   /* stopped before this packet */
+   }
    const struct hw_pm4_opcode *op = hw_find_pm4_opcode((uint8_t)p->opcode);
    if (!op) {
       sim_fault(ex, 0, "unknown PM4 opcode 0x%02X", p->opcode);
@@ -310,7 +341,7 @@ static void exec_type3(struct sim_exec *ex, const struct sim_pm4_packet *p)
    }
 }
 
-void sim_cp_execute(struct sim_exec *ex, const uint32_t *ib, unsigned ndw)
+static void execute_packets(struct sim_exec *ex, const uint32_t *ib, unsigned ndw)
 {
    bool trace = sim_debug_flags() & SIM_DEBUG_PACKETS;
    unsigned pos = 0;
@@ -341,4 +372,12 @@ void sim_cp_execute(struct sim_exec *ex, const uint32_t *ib, unsigned ndw)
          return;
       pos += p.ndw;
    }
+}
+
+void sim_cp_execute(struct sim_exec *ex, const uint32_t *ib, unsigned ndw)
+{
+   ex->before_fault = sim_draw_sync_before_fault;
+   execute_packets(ex, ib, ndw);
+   sim_draw_sync(ex);
+   ex->before_fault = NULL;
 }

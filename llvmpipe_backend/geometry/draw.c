@@ -4,9 +4,18 @@
  * Triangles are gathered in batches; the batch's distinct vertices (by id) are shaded 16 at
  * a time, then every triangle goes through the PA in order. With raster workers
  * (R600SIM_NUM_THREADS > 1, workers.h) each set-up primitive is binned into screen tiles
- * (bin.h) and, at the end of the draw (or when the bins fill up), the tiles are rasterized
- * in parallel, each tile taking its primitives in order; with one thread every primitive
- * is rasterized as soon as it is set up. Either way the SC walks 4x4 blocks and per block
+ * (bin.h) with its draw, and the bins collect the primitives of consecutive draws: the
+ * pixels of a draw are pending until a synchronisation point rasterizes the tiles in
+ * parallel, each tile taking its primitives in submission order. A pending draw keeps
+ * what its pixels need (struct draw: the latched DB/CB/SPI/SC state, the PS, its fused
+ * code, a snapshot of the registers the PS reads at run time, its packet for fault
+ * records) until then. The synchronisation points (sim_draw_sync, draw.h) are: a draw
+ * whose memory footprint (draw_deps.h) reads what pending draws write or writes what they
+ * read, the CP's packets other than register writes and draws (cp.c), the end of the
+ * command buffer, full bins, SIM_MAX_PENDING pending draws, and a fault recorded on the
+ * GPU thread (first the pixels of the draws before it, so that faults keep their order).
+ * With one thread every primitive is rasterized as soon as it is set up. Either way the
+ * SC walks 4x4 blocks and per block
  * the DB tests depth/stencil before the PS (early Z) or after the PS's kills and the SX
  * alpha test (late Z), as DB_SHADER_CONTROL allows (db.h); then the CB writes. With MSAA
  * (msaa.c) the SC gives each pixel a sample mask; the PS runs once per covered pixel, and
@@ -20,6 +29,7 @@
  */
 #include "geometry/draw.h"
 
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,9 +37,11 @@
 
 #include "common/debug.h"
 #include "common/exec.h"
+#include "common/gpu_memory.h"
 #include "common/unimpl.h"
 #include "common/watchdog.h"
 #include "hw_scratch.h"
+#include "geometry/draw_deps.h"
 #include "geometry/pa.h"
 #include "geometry/pa_line.h"
 #include "geometry/vgt.h"
@@ -48,6 +60,12 @@
 #define BATCH_VERTS (3 * BATCH_TRIS)
 #define HASH_SIZE 512            /* > 2 * BATCH_VERTS, power of two */
 #define WATCHDOG_BLOCKS 64       /* a rasterizing thread asks the watchdog per this many blocks */
+#define SIM_MAX_PENDING 32       /* draws whose pixels may be pending at once */
+#define NO_DRAW UINT_MAX
+#define BIN_GRID_PIXELS 8192     /* the bins' grid when the scissor fits (the 14-bit scissor
+                                    coordinates address at most 8192 pixels) */
+#define REG_PAGE_DWORDS 256      /* register snapshots copy the pages written since */
+#define REG_PAGES (SIM_REG_SPACE_DWORDS / REG_PAGE_DWORDS)
 
 /* A batched primitive: a triangle, a RECTLIST rectangle or (all slots equal) a point. */
 struct batch_tri {
@@ -65,6 +83,8 @@ struct ps_scratch {
    uint64_t zpass[HW_NUM_DBS];    /* ZPASS samples counted by this thread in this draw */
 };
 
+struct draw;
+
 struct sim_draw_scratch {
    struct sim_lanes lanes;        /* the VS's (on the GPU thread) */
    struct sim_exports exports;
@@ -72,34 +92,27 @@ struct sim_draw_scratch {
    uint32_t keys[BATCH_VERTS];
    int16_t hash[HASH_SIZE];
    struct batch_tri tris[BATCH_TRIS];
+
+   /* Draws: [0, npending) pending in submission order (with one raster thread only [0],
+    * never pending); the objects are kept for reuse. */
+   struct draw *draws[SIM_MAX_PENDING];
+   unsigned npending;
+   unsigned current;              /* index of the draw executing, or NO_DRAW */
+   bool flushing;                 /* the raster threads are working on the bins */
    struct sim_bins *bins;         /* NULL with one raster thread */
+   struct sim_rect grid;          /* the bins' clip */
+   struct sim_deps deps;          /* what the pending draws read and write */
+   bool deps_full;                /* ... did not fit: the next draw waits for them */
+   struct sim_deps next;          /* the footprint of the draw starting */
+   uint64_t page_epoch[REG_PAGES];   /* epoch of the last CP write to each register page */
+   uint64_t epoch;
+
    struct ps_scratch ps[];        /* one per raster thread (workers.h thread index) */
 };
 
-struct sim_draw_scratch *sim_draw_scratch_create(unsigned nthreads)
-{
-   if (nthreads < 1)
-      nthreads = 1;
-   struct sim_draw_scratch *s = calloc(1, sizeof(*s) + nthreads * sizeof(s->ps[0]));
-   if (!s)
-      return NULL;
-   if (nthreads > 1 && !(s->bins = sim_bins_create())) {
-      free(s);
-      return NULL;
-   }
-   return s;
-}
-
-void sim_draw_scratch_destroy(struct sim_draw_scratch *s)
-{
-   if (!s)
-      return;
-   sim_bins_destroy(s->bins);
-   free(s);
-}
-
 struct draw {
-   struct sim_exec *ex;
+   struct sim_exec *ex;             /* &exc */
+   struct sim_exec exc;             /* the draw's packet, for its fault records */
    struct sim_draw_scratch *s;
    const struct sim_vgt *vgt;
    enum sim_vgt_kind kind;
@@ -121,9 +134,52 @@ struct draw {
 
    unsigned nverts, ntris;
    struct sim_bins *bins;           /* binning this draw, or NULL: rasterize at once */
+   unsigned index;                  /* in s->draws */
+   unsigned binned;                 /* primitives binned */
+   uint32_t *regs;                  /* register snapshot the PS reads when binned (kept) */
+   uint64_t regs_epoch;             /* s->epoch when regs was last brought up to date */
+   bool snapped;                    /* regs holds this draw's registers */
    atomic_bool stop;                /* a pixel-shader fault or the watchdog dropped the rest
                                        of the draw */
 };
+
+struct sim_draw_scratch *sim_draw_scratch_create(unsigned nthreads)
+{
+   if (nthreads < 1)
+      nthreads = 1;
+   struct sim_draw_scratch *s = calloc(1, sizeof(*s) + nthreads * sizeof(s->ps[0]));
+   if (!s)
+      return NULL;
+   s->current = NO_DRAW;
+   s->epoch = 1;
+   if (nthreads > 1 && !(s->bins = sim_bins_create())) {
+      free(s);
+      return NULL;
+   }
+   return s;
+}
+
+void sim_draw_scratch_destroy(struct sim_draw_scratch *s)
+{
+   if (!s)
+      return;
+   sim_bins_destroy(s->bins);
+   for (unsigned i = 0; i < SIM_MAX_PENDING; i++) {
+      if (s->draws[i])
+         free(s->draws[i]->regs);
+      free(s->draws[i]);
+   }
+   free(s);
+}
+
+void sim_draw_regs_written(struct sim_exec *ex, uint32_t first, uint32_t count)
+{
+   struct sim_draw_scratch *s = ex->scratch;
+   if (!s || !count)
+      return;
+   for (uint32_t p = first / REG_PAGE_DWORDS; p <= (first + count - 1) / REG_PAGE_DWORDS; p++)
+      s->page_epoch[p] = s->epoch;
+}
 
 /* ---- pixels ------------------------------------------------------------------------ */
 
@@ -260,29 +316,149 @@ static void raster_in(struct draw *d, struct ps_scratch *t, const struct sim_pri
 _Static_assert(SIM_MAX_THREADS * SIM_LANES <= HW_SCRATCH_SLOTS,
                "a scratch ring holds an item for every lane of every raster thread");
 
-/* Workers: tile `item` of the bins, its primitives in order. */
+/* The pending draws before `limit` (an index in s->draws). */
+struct raster_job {
+   struct sim_draw_scratch *s;
+   unsigned limit;
+};
+
+static struct sim_rect intersect(const struct sim_rect *a, const struct sim_rect *b)
+{
+   return (struct sim_rect){ a->x0 > b->x0 ? a->x0 : b->x0, a->y0 > b->y0 ? a->y0 : b->y0,
+                             a->x1 < b->x1 ? a->x1 : b->x1, a->y1 < b->y1 ? a->y1 : b->y1 };
+}
+
+/* Workers: tile `item` of the bins, its primitives of the job's draws in order. */
 static void raster_tile(void *ctx, unsigned thread, unsigned item)
 {
-   struct draw *d = ctx;
-   struct ps_scratch *t = &d->s->ps[thread];
-   struct sim_rect rect;
-   const struct sim_prim *const *prims;
-   unsigned n;
-   sim_bins_tile(d->bins, item, &rect, &prims, &n);
-   t->env = d->ps_env;
-   t->env.wave = thread;   /* its lanes' scratch items: every raster thread has its own */
-   for (unsigned i = 0; i < n && !atomic_load_explicit(&d->stop, memory_order_relaxed); i++)
-      raster_in(d, t, prims[i], &rect);
+   const struct raster_job *job = ctx;
+   struct ps_scratch *t = &job->s->ps[thread];
+   struct sim_rect rect, clip = { 0, 0, 0, 0 };
+   const struct sim_bin_prim *const *prims;
+   unsigned n, i;
+   sim_bins_tile(job->s->bins, item, &rect, &prims, &n);
+   const struct draw *last = NULL;
+   for (i = 0; i < n; i++) {
+      struct draw *d = (struct draw *)prims[i]->owner;
+      if (d->index >= job->limit)
+         break;
+      if (atomic_load_explicit(&d->stop, memory_order_relaxed))
+         continue;
+      if (d != last) {
+         t->env = d->ps_env;
+         t->env.wave = thread;   /* its lanes' scratch items: every raster thread has its own */
+         clip = intersect(&rect, &d->scissor);
+         last = d;
+      }
+      if (clip.x0 < clip.x1 && clip.y0 < clip.y1)
+         raster_in(d, t, &prims[i]->prim, &clip);
+   }
+   sim_bins_tile_done(job->s->bins, item, i);
+}
+
+/* Rasterizes what is binned of the pending draws before `limit`. */
+static void raster_pending(struct sim_draw_scratch *s, struct sim_exec *ex, unsigned limit)
+{
+   if (!s->bins || !sim_bins_prims(s->bins) || s->flushing)
+      return;
+   if (sim_watchdog_expired(ex->watchdog))
+      return;
+   struct raster_job job = { s, limit };
+   s->flushing = true;
+   sim_workers_run(ex->workers, sim_bins_tiles(s->bins), raster_tile, &job);
+   s->flushing = false;
+}
+
+/* The raster threads' ZPASS counts go to the device's DB counters (db.h). */
+static void add_zpass_counts(struct sim_draw_scratch *s, struct sim_exec *ex)
+{
+   for (unsigned t = 0; t < sim_workers_count(ex->workers); t++) {
+      for (unsigned i = 0; i < HW_NUM_DBS; i++) {
+         ex->zpass[i] += s->ps[t].zpass[i];
+         s->ps[t].zpass[i] = 0;
+      }
+   }
+}
+
+static void release(struct draw *d)
+{
+   sim_pixel_fused_put(d->fused);
+   d->fused = NULL;
+}
+
+/* Rasterizes every pending draw and releases them, except the draw executing, which
+ * becomes the first (only) pending draw; empties the bins. */
+static void sync_all(struct sim_draw_scratch *s, struct sim_exec *ex)
+{
+   raster_pending(s, ex, NO_DRAW);
+   add_zpass_counts(s, ex);
+   for (unsigned i = 0; i < s->npending; i++) {
+      if (i != s->current)
+         release(s->draws[i]);
+   }
+   sim_deps_clear(&s->deps);
+   s->deps_full = false;
+   s->npending = 0;
+   if (s->current != NO_DRAW) {
+      struct draw *cur = s->draws[s->current];
+      s->draws[s->current] = s->draws[0];
+      s->draws[0] = cur;
+      if (s->draws[s->current])
+         s->draws[s->current]->index = s->current;
+      cur->index = s->current = 0;
+      s->npending = 1;
+      s->deps_full = !sim_deps_merge(&s->deps, &s->next);   /* s->next is its footprint */
+   }
+   if (s->bins)
+      sim_bins_begin(s->bins, &s->grid);
+}
+
+void sim_draw_sync(struct sim_exec *ex)
+{
+   struct sim_draw_scratch *s = ex->scratch;
+   if (!s || !s->npending)
+      return;
+   uint32_t oldest = s->draws[0]->exc.dword;
+   sync_all(s, ex);
+   /* A hang stops the submission at the oldest draw whose pixels it dropped. */
+   if (sim_watchdog_fired(ex->watchdog))
+      ex->dword = oldest;
+}
+
+void sim_draw_sync_before_fault(struct sim_exec *ex)
+{
+   struct sim_draw_scratch *s = ex->scratch;
+   if (s && !s->flushing)
+      raster_pending(s, ex, s->current);   /* NO_DRAW: all of them */
+}
+
+/* The registers as this draw left them, for its PS: the pages written since the snapshot
+ * buffer was last brought up to date. False when out of host memory. */
+static bool snapshot_regs(struct draw *d)
+{
+   struct sim_draw_scratch *s = d->s;
+   if (!d->regs) {
+      d->regs = calloc(SIM_REG_SPACE_DWORDS, sizeof(uint32_t));
+      if (!d->regs)
+         return false;
+      d->regs_epoch = 0;   /* the register file starts zeroed: copy what was written */
+   }
+   const uint32_t *live = d->ex->regs;
+   for (unsigned p = 0; p < REG_PAGES; p++) {
+      if (s->page_epoch[p] > d->regs_epoch)
+         memcpy(&d->regs[p * REG_PAGE_DWORDS], &live[p * REG_PAGE_DWORDS],
+                REG_PAGE_DWORDS * sizeof(uint32_t));
+   }
+   d->regs_epoch = s->epoch++;
+   d->ps_env.regs = d->regs;
+   d->snapped = true;
+   return true;
 }
 
 /* Rasterizes and empties the bins. */
 static void raster_bins(struct draw *d)
 {
-   if (!sim_bins_prims(d->bins))
-      return;
-   if (!atomic_load(&d->stop) && !sim_watchdog_expired(d->ex->watchdog))
-      sim_workers_run(d->ex->workers, sim_bins_tiles(d->bins), raster_tile, d);
-   sim_bins_begin(d->bins, &d->scissor, d->nparams);
+   sync_all(d->s, d->ex);
 }
 
 static bool raster_prim(void *ctx, const struct sim_prim *prim)
@@ -294,13 +470,21 @@ static bool raster_prim(void *ctx, const struct sim_prim *prim)
               (double)prim->x[1] / SIM_SUBPIX, (double)prim->y[1] / SIM_SUBPIX,
               (double)prim->x[2] / SIM_SUBPIX, (double)prim->y[2] / SIM_SUBPIX,
               prim->front ? "front" : "back");
+   if (d->bins && !d->snapped && !snapshot_regs(d)) {
+      raster_bins(d);
+      d->bins = NULL;   /* no snapshot: this draw's pixels cannot wait */
+   }
    if (d->bins) {
-      if (sim_bins_add(d->bins, prim))
+      if (sim_bins_add(d->bins, prim, d, &d->scissor, d->nparams)) {
+         d->binned++;
          return !atomic_load(&d->stop);
+      }
       bool had_prims = sim_bins_prims(d->bins) != 0;
       raster_bins(d);
-      if (had_prims && sim_bins_add(d->bins, prim))
+      if (had_prims && sim_bins_add(d->bins, prim, d, &d->scissor, d->nparams)) {
+         d->binned++;
          return !atomic_load(&d->stop);
+      }
       /* No room even in empty bins (out of host memory): draw it here. */
    }
    d->s->ps[0].env = d->ps_env;
@@ -455,59 +639,109 @@ static bool load_programs(struct draw *d)
    return true;
 }
 
-/* The raster threads' ZPASS counts go to the device's DB counters (db.h). */
-static void add_zpass_counts(struct draw *d)
+/* The draw object for a draw of the current registers: with raster workers, after waiting
+ * for the pending draws if it depends on them (or if there is no room for another), the
+ * next pending one; else the only one. NULL when out of host memory. */
+static struct draw *begin_draw(struct sim_exec *ex)
 {
-   for (unsigned t = 0; t < sim_workers_count(d->ex->workers); t++) {
-      for (unsigned i = 0; i < HW_NUM_DBS; i++) {
-         d->ex->zpass[i] += d->s->ps[t].zpass[i];
-         d->s->ps[t].zpass[i] = 0;
+   struct sim_draw_scratch *s = ex->scratch;
+   struct sim_rect scissor = sim_sc_scissor(ex);
+   bool visible = scissor.x0 < scissor.x1 && scissor.y0 < scissor.y1;
+   if (s->bins) {
+      bool known = sim_deps_collect(&s->next, ex);
+      if (s->npending && (!known || s->deps_full || s->npending == SIM_MAX_PENDING ||
+                          sim_deps_conflict(&s->deps, &s->next) ||
+                          (visible && !sim_bins_inside(s->bins, &scissor))))
+         sim_draw_sync(ex);
+      if (!s->npending && visible) {
+         /* one grid for all the surfaces a scissor can address, so that draws to surfaces
+          * of other sizes need not wait */
+         const struct sim_rect screen = { 0, 0, BIN_GRID_PIXELS, BIN_GRID_PIXELS };
+         s->grid = scissor;
+         if (scissor.x0 >= 0 && scissor.y0 >= 0 && scissor.x1 <= BIN_GRID_PIXELS &&
+             scissor.y1 <= BIN_GRID_PIXELS)
+            s->grid = screen;
+         sim_bins_begin(s->bins, &s->grid);
       }
+      s->deps_full |= !known || !sim_deps_merge(&s->deps, &s->next);
    }
+   unsigned i = s->bins ? s->npending : 0;
+   if (!s->draws[i] && !(s->draws[i] = calloc(1, sizeof(struct draw))))
+      return NULL;
+   struct draw *d = s->draws[i];
+   uint32_t *regs = d->regs;
+   uint64_t regs_epoch = d->regs_epoch;
+   *d = (struct draw){ .ex = &d->exc, .exc = *ex, .s = s, .index = i, .regs = regs,
+                       .regs_epoch = regs_epoch };
+   d->scissor = scissor;
+   d->bins = s->bins && visible ? s->bins : NULL;
+   atomic_init(&d->stop, false);
+   if (s->bins) {
+      s->npending++;
+      s->current = i;
+   }
+   return d;
+}
+
+/* The draw is executed: its pixels wait in the bins, or it is done. */
+static void end_draw(struct draw *d)
+{
+   struct sim_draw_scratch *s = d->s;
+   if (!s->bins) {
+      if (d->db.count_zpass)
+         add_zpass_counts(s, d->ex);
+      release(d);
+      return;
+   }
+   s->current = NO_DRAW;
+   if (!d->binned) {   /* the last pending draw: nothing to wait for */
+      release(d);
+      s->npending--;
+   }
+}
+
+static void run_draw(struct draw *d, const uint32_t *immd, unsigned immd_ndw)
+{
+   struct sim_exec *ex = d->ex;
+   struct sim_vgt vgt;
+   if (!sim_vgt_init(&vgt, ex, immd, immd_ndw))
+      return;
+   d->vgt = &vgt;
+   d->kind = vgt.kind;
+   sim_pa_report_unimplemented(ex);
+   if (!load_programs(d))
+      return;
+   if (!sim_cb_state_init(&d->cb, ex))
+      return;
+   if (!sim_db_state_init(&d->db, ex, d->cb.alpha_test))
+      return;
+   d->nparams = SPI_VS_OUT_CONFIG__VS_EXPORT_COUNT__get(sim_reg(ex, REG_SPI_VS_OUT_CONFIG)) + 1;
+   sim_pa_state_init(&d->pa, ex, d->nparams);
+   sim_spi_state_init(&d->spi, ex, d->nparams);
+   sim_sc_msaa_init(&d->ms, ex);
+   sim_sc_pattern_init(&d->pattern, &d->ms);
+
+   /* R600SIM_FUSED=0 keeps the reference units only */
+   if (ex->fast_paths) {
+      struct sim_pixel_state st = { &d->spi, &d->db, &d->cb, &d->ms, ps_gprs_zeroed(d),
+                                    d->db.active && d->db.early, d->db.active && !d->db.early,
+                                    d->db.color_kill };
+      d->fused = sim_pixel_fused_get(d->ps, &st);
+   }
+
+   memset(d->s->hash, 0xFF, sizeof(d->s->hash));
+   const struct sim_vgt_sink sink = { vgt_prim, vgt_instance_end, d };
+   sim_vgt_run(&vgt, &sink);
+   d->vgt = NULL;
 }
 
 void sim_draw(struct sim_exec *ex, const uint32_t *immd, unsigned immd_ndw)
 {
-   struct draw d = { .ex = ex, .s = ex->scratch };
-   struct sim_vgt vgt;
-   if (!sim_vgt_init(&vgt, ex, immd, immd_ndw))
+   struct draw *d = begin_draw(ex);
+   if (!d) {
+      sim_fault(ex, 0, "draw: out of host memory");
       return;
-   d.vgt = &vgt;
-   d.kind = vgt.kind;
-   sim_pa_report_unimplemented(ex);
-   if (!load_programs(&d))
-      return;
-   if (!sim_cb_state_init(&d.cb, ex))
-      return;
-   if (!sim_db_state_init(&d.db, ex, d.cb.alpha_test))
-      return;
-   d.nparams = SPI_VS_OUT_CONFIG__VS_EXPORT_COUNT__get(sim_reg(ex, REG_SPI_VS_OUT_CONFIG)) + 1;
-   sim_pa_state_init(&d.pa, ex, d.nparams);
-   sim_spi_state_init(&d.spi, ex, d.nparams);
-   d.scissor = sim_sc_scissor(ex);
-   sim_sc_msaa_init(&d.ms, ex);
-   sim_sc_pattern_init(&d.pattern, &d.ms);
-
-   atomic_init(&d.stop, false);
-   bool visible = d.scissor.x0 < d.scissor.x1 && d.scissor.y0 < d.scissor.y1;
-   d.bins = visible ? d.s->bins : NULL;
-   if (d.bins)
-      sim_bins_begin(d.bins, &d.scissor, d.nparams);
-
-   /* R600SIM_FUSED=0 keeps the reference units only */
-   if (ex->fast_paths) {
-      struct sim_pixel_state st = { &d.spi, &d.db, &d.cb, &d.ms, ps_gprs_zeroed(&d),
-                                    d.db.active && d.db.early, d.db.active && !d.db.early,
-                                    d.db.color_kill };
-      d.fused = sim_pixel_fused_get(d.ps, &st);
    }
-
-   memset(d.s->hash, 0xFF, sizeof(d.s->hash));
-   const struct sim_vgt_sink sink = { vgt_prim, vgt_instance_end, &d };
-   sim_vgt_run(&vgt, &sink);
-   if (d.bins)
-      raster_bins(&d);   /* also what was binned before a vertex-shader fault */
-   if (d.db.count_zpass)
-      add_zpass_counts(&d);
-   sim_pixel_fused_put(d.fused);
+   run_draw(d, immd, immd_ndw);
+   end_draw(d);
 }

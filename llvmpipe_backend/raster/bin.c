@@ -1,8 +1,8 @@
 /* Binning (see bin.h). Primitive and vertex copies live in an arena of fixed-size chunks
- * (stable addresses, kept from one draw to the next); each tile has a growable array of
- * primitive pointers. A bin set holds at most SIM_BIN_MAX_PRIMS primitives or
- * SIM_BIN_MAX_BYTES of copies, which bounds the memory a huge draw takes: the draw then
- * rasterizes what it has binned and goes on. */
+ * (stable addresses, kept from one bin set to the next); each tile has a growable array of
+ * primitive pointers and the number of them already rasterized. A bin set holds at most
+ * SIM_BIN_MAX_PRIMS primitives or SIM_BIN_MAX_BYTES of copies, which bounds the memory
+ * huge draws take: the draws then rasterize what they have binned and go on. */
 #include "raster/bin.h"
 
 #include <stddef.h>
@@ -22,8 +22,9 @@ struct chunk {
 };
 
 struct tile {
-   const struct sim_prim **prims;
+   const struct sim_bin_prim **prims;
    unsigned count, cap;
+   unsigned done;               /* prims[0 .. done-1] are rasterized */
 };
 
 struct sim_bins {
@@ -39,7 +40,6 @@ struct sim_bins {
    unsigned *used;              /* indices of the non-empty tiles, in first-use order */
    unsigned num_used;
    unsigned nprims;
-   size_t vtx_bytes;            /* size of a vertex copy */
 };
 
 struct sim_bins *sim_bins_create(void)
@@ -67,10 +67,10 @@ static int32_t tile_of(int32_t px)
    return px >= 0 ? px / SIM_TILE_SIZE : -((-px + SIM_TILE_SIZE - 1) / SIM_TILE_SIZE);
 }
 
-void sim_bins_begin(struct sim_bins *b, const struct sim_rect *clip, unsigned nparams)
+void sim_bins_begin(struct sim_bins *b, const struct sim_rect *clip)
 {
    for (unsigned i = 0; i < b->num_used; i++)
-      b->tiles[b->used[i]].count = 0;
+      b->tiles[b->used[i]].count = b->tiles[b->used[i]].done = 0;
    b->num_used = 0;
    b->nprims = 0;
    b->bytes = 0;
@@ -82,10 +82,12 @@ void sim_bins_begin(struct sim_bins *b, const struct sim_rect *clip, unsigned np
    b->ty0 = tile_of(clip->y0);
    b->tiles_x = (unsigned)(tile_of(clip->x1 - 1) - b->tx0 + 1);
    b->tiles_y = (unsigned)(tile_of(clip->y1 - 1) - b->ty0 + 1);
-   if (nparams > SIM_MAX_PARAMS)
-      nparams = SIM_MAX_PARAMS;
-   size_t v = offsetof(struct sim_vtx, param) + nparams * sizeof(float[4]);
-   b->vtx_bytes = (v + COPY_ALIGN - 1) / COPY_ALIGN * COPY_ALIGN;
+}
+
+bool sim_bins_inside(const struct sim_bins *b, const struct sim_rect *r)
+{
+   return r->x0 >= b->clip.x0 && r->y0 >= b->clip.y0 && r->x1 <= b->clip.x1 &&
+          r->y1 <= b->clip.y1;
 }
 
 /* Room for the tile grid of the current clip; false when out of memory. */
@@ -135,7 +137,7 @@ static bool tile_reserve(struct tile *t)
    if (t->count < t->cap)
       return true;
    unsigned cap = t->cap ? t->cap * 2 : 16;
-   const struct sim_prim **p = realloc(t->prims, cap * sizeof(*p));
+   const struct sim_bin_prim **p = realloc(t->prims, cap * sizeof(*p));
    if (!p)
       return false;
    t->prims = p;
@@ -143,16 +145,17 @@ static bool tile_reserve(struct tile *t)
    return true;
 }
 
-bool sim_bins_add(struct sim_bins *b, const struct sim_prim *prim)
+bool sim_bins_add(struct sim_bins *b, const struct sim_prim *prim, const void *owner,
+                  const struct sim_rect *clip, unsigned nparams)
 {
    if (b->nprims >= SIM_BIN_MAX_PRIMS || !reserve_tiles(b))
       return false;
    struct sim_rect r;
    sim_sc_bounds(&prim->sc, &r);
-   r.x0 = r.x0 > b->clip.x0 ? r.x0 : b->clip.x0;
-   r.y0 = r.y0 > b->clip.y0 ? r.y0 : b->clip.y0;
-   r.x1 = r.x1 < b->clip.x1 ? r.x1 : b->clip.x1;
-   r.y1 = r.y1 < b->clip.y1 ? r.y1 : b->clip.y1;
+   r.x0 = r.x0 > clip->x0 ? r.x0 : clip->x0;
+   r.y0 = r.y0 > clip->y0 ? r.y0 : clip->y0;
+   r.x1 = r.x1 < clip->x1 ? r.x1 : clip->x1;
+   r.y1 = r.y1 < clip->y1 ? r.y1 : clip->y1;
    if (r.x0 >= r.x1 || r.y0 >= r.y1)
       return true;   /* nothing inside the clip */
    int32_t tx0 = tile_of(r.x0) - b->tx0, tx1 = tile_of(r.x1 - 1) - b->tx0;
@@ -165,10 +168,14 @@ bool sim_bins_add(struct sim_bins *b, const struct sim_prim *prim)
    }
 
    /* The copy: the primitive, then each distinct vertex it points to. */
-   struct sim_prim *copy = arena_alloc(b, sizeof(*copy));
+   if (nparams > SIM_MAX_PARAMS)
+      nparams = SIM_MAX_PARAMS;
+   size_t vtx_bytes = offsetof(struct sim_vtx, param) + nparams * sizeof(float[4]);
+   struct sim_bin_prim *copy = arena_alloc(b, sizeof(*copy));
    if (!copy)
       return false;
-   *copy = *prim;
+   copy->owner = owner;
+   copy->prim = *prim;
    const struct sim_vtx *src[4] = { prim->v[0], prim->v[1], prim->v[2], prim->provoking };
    const struct sim_vtx *dst[4];
    for (unsigned k = 0; k < 4; k++) {
@@ -179,15 +186,15 @@ bool sim_bins_add(struct sim_bins *b, const struct sim_prim *prim)
       }
       if (dst[k] || !src[k])
          continue;
-      void *v = arena_alloc(b, b->vtx_bytes);
+      void *v = arena_alloc(b, vtx_bytes);
       if (!v)
          return false;   /* the copies made so far are dropped with the bins */
-      memcpy(v, src[k], b->vtx_bytes);
+      memcpy(v, src[k], vtx_bytes);
       dst[k] = v;
    }
    for (unsigned k = 0; k < 3; k++)
-      copy->v[k] = dst[k];
-   copy->provoking = dst[3];
+      copy->prim.v[k] = dst[k];
+   copy->prim.provoking = dst[3];
 
    for (int32_t ty = ty0; ty <= ty1; ty++) {
       for (int32_t tx = tx0; tx <= tx1; tx++) {
@@ -213,7 +220,7 @@ unsigned sim_bins_tiles(const struct sim_bins *b)
 }
 
 void sim_bins_tile(const struct sim_bins *b, unsigned i, struct sim_rect *rect,
-                   const struct sim_prim *const **prims, unsigned *count)
+                   const struct sim_bin_prim *const **prims, unsigned *count)
 {
    unsigned t = b->used[i];
    int32_t tx = b->tx0 + (int32_t)(t % b->tiles_x), ty = b->ty0 + (int32_t)(t / b->tiles_x);
@@ -225,6 +232,11 @@ void sim_bins_tile(const struct sim_bins *b, unsigned i, struct sim_rect *rect,
    rect->y0 = rect->y0 > b->clip.y0 ? rect->y0 : b->clip.y0;
    rect->x1 = rect->x1 < b->clip.x1 ? rect->x1 : b->clip.x1;
    rect->y1 = rect->y1 < b->clip.y1 ? rect->y1 : b->clip.y1;
-   *prims = b->tiles[t].prims;
-   *count = b->tiles[t].count;
+   *prims = b->tiles[t].prims + b->tiles[t].done;
+   *count = b->tiles[t].count - b->tiles[t].done;
+}
+
+void sim_bins_tile_done(struct sim_bins *b, unsigned i, unsigned n)
+{
+   b->tiles[b->used[i]].done += n;
 }

@@ -1,6 +1,6 @@
 /* Raster worker threads: a fixed pool that runs the items of one job (the screen tiles of
- * a draw, bin.h) in parallel with the thread that started the job, which works on the
- * items too and returns when all are done. Items are handed out in increasing order, one
+ * the pending draws, bin.h) in parallel with the thread that started the job, which works
+ * on the items too and returns when all are done. Items are handed out in increasing order, one
  * at a time, so which thread runs which item varies; the caller's work function must give
  * the same result whatever the thread (each item owns its pixels).
  * R600SIM_NUM_THREADS = the number of threads that rasterize (default: the number of
