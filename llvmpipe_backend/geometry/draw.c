@@ -69,6 +69,7 @@ struct sim_draw_scratch {
    struct sim_lanes lanes;        /* the VS's (on the GPU thread) */
    struct sim_exports exports;
    struct sim_vtx verts[BATCH_VERTS];
+   struct sim_pa_vtx_setup vsetup[BATCH_VERTS];   /* with fast_pa */
    uint32_t keys[BATCH_VERTS];
    int16_t hash[HASH_SIZE];
    struct batch_tri tris[BATCH_TRIS];
@@ -120,6 +121,7 @@ struct draw {
    struct sim_pixel_fused *fused;   /* the state's fused pixel code (shader_exec.h), or NULL */
 
    unsigned nverts, ntris;
+   bool fast_pa;                    /* triangles through sim_pa_triangle_fast */
    struct sim_bins *bins;           /* binning this draw, or NULL: rasterize at once */
    atomic_bool stop;                /* a pixel-shader fault or the watchdog dropped the rest
                                        of the draw */
@@ -345,8 +347,11 @@ static bool shade_vertices(struct draw *d)
          sim_fault(d->ex, 0, "vertex shader did not export a position (POS 60)");
          return false;
       }
-      for (unsigned l = 0; l < n; l++)
+      for (unsigned l = 0; l < n; l++) {
          sim_pa_load_vertex(&d->pa, &s->exports, l, &s->verts[base + l]);
+         if (d->fast_pa)
+            sim_pa_setup_vertex(&d->pa, &s->verts[base + l], &s->vsetup[base + l]);
+      }
    }
    return true;
 }
@@ -366,7 +371,13 @@ static bool flush_batch(struct draw *d)
          ok = sim_pa_line(&d->pa, v, &s->verts[bt->provoking], raster_prim, d);
       else if (d->kind == SIM_VGT_RECTS)
          ok = sim_pa_rect(&d->pa, v, &s->verts[bt->provoking], raster_prim, d);
-      else
+      else if (d->fast_pa) {
+         const struct sim_pa_vtx_setup *su[3] = { &s->vsetup[bt->slot[0]],
+                                                  &s->vsetup[bt->slot[1]],
+                                                  &s->vsetup[bt->slot[2]] };
+         ok = sim_pa_triangle_fast(&d->pa, v, su, &s->verts[bt->provoking], bt->edges,
+                                   raster_prim, d);
+      } else
          ok = sim_pa_triangle(&d->pa, v, &s->verts[bt->provoking], bt->edges, raster_prim, d);
    }
    d->nverts = d->ntris = 0;
@@ -496,6 +507,7 @@ void sim_draw(struct sim_exec *ex, const uint32_t *immd, unsigned immd_ndw)
       sim_bins_begin(d.bins, &d.scissor, d.nparams);
 
    /* R600SIM_FUSED=0 keeps the reference units only */
+   d.fast_pa = ex->fast_paths && d.kind == SIM_VGT_TRIANGLES;
    if (ex->fast_paths) {
       struct sim_pixel_state st = { &d.spi, &d.db, &d.cb, &d.ms, ps_gprs_zeroed(&d),
                                     d.db.active && d.db.early, d.db.active && !d.db.early,

@@ -474,6 +474,44 @@ bool sim_pa_triangle(const struct sim_pa_state *pa, const struct sim_vtx *const 
    return true;
 }
 
+void sim_pa_setup_vertex(const struct sim_pa_state *pa, const struct sim_vtx *v,
+                         struct sim_pa_vtx_setup *out)
+{
+   out->finite = sim_pa_finite(v->pos);
+   out->clip_out = pa->clip ? sim_pa_outcode(pa, pa->clip_planes, v) : 0;
+   out->disc_out = pa->clip ? (uint8_t)sim_pa_disc_sides(pa, v) : 0;
+   out->projected = out->finite && sim_pa_project_quiet(pa, v, &out->win);
+}
+
+bool sim_pa_triangle_fast(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
+                          const struct sim_pa_vtx_setup *const su[3],
+                          const struct sim_vtx *provoking, unsigned edges, sim_prim_fn fn,
+                          void *ctx)
+{
+   /* sim_pa_triangle's steps where sim_pa_cull is the discard band alone */
+   if (pa->kill_flag || pa->cull_dist_mask || pa->ucp_cull_mask ||
+       pa->ptype[0] != PTYPE_TRIANGLES || pa->ptype[1] != PTYPE_TRIANGLES)
+      return sim_pa_triangle(pa, v, provoking, edges, fn, ctx);
+   if (pa->kill_all || !su[0]->finite || !su[1]->finite || !su[2]->finite)
+      return true;
+   if (pa->clip) {
+      if (su[0]->disc_out & su[1]->disc_out & su[2]->disc_out)
+         return true;
+      if (su[0]->clip_out & su[1]->clip_out & su[2]->clip_out)
+         return true;
+      if (su[0]->clip_out | su[1]->clip_out | su[2]->clip_out)
+         return sim_pa_triangle(pa, v, provoking, edges, fn, ctx);
+   } else if (v[0]->pos[3] <= 0 || v[1]->pos[3] <= 0 || v[2]->pos[3] <= 0) {
+      return sim_pa_triangle(pa, v, provoking, edges, fn, ctx);
+   }
+   if (!su[0]->projected || !su[1]->projected || !su[2]->projected) {
+      sim_pa_report_unprojectable();
+      return true;
+   }
+   const struct sim_pa_window_vtx w[3] = { su[0]->win, su[1]->win, su[2]->win };
+   return emit(pa, v, w, provoking, false, fn, ctx);
+}
+
 /* RECTLIST primitives are screen-space blits: not clipped or culled. */
 bool sim_pa_rect(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
                  const struct sim_vtx *provoking, sim_prim_fn fn, void *ctx)

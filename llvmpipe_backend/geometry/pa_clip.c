@@ -41,10 +41,23 @@ float sim_pa_plane_dist(const struct sim_pa_state *pa, unsigned plane, const str
    return plane_dist(pa, plane, v);
 }
 
+#define FIXED_PLANES ((1u << SIM_PLANE_UCP0) - 1)
+
 uint32_t sim_pa_outcode(const struct sim_pa_state *pa, uint32_t planes, const struct sim_vtx *v)
 {
    uint32_t out = 0;
-   for (uint32_t rest = planes; rest; rest &= rest - 1) {
+   if (planes & FIXED_PLANES) {
+      /* the view volume and guard band: every distance, branch-free, then masked */
+      out = (uint32_t)(plane_dist(pa, SIM_PLANE_W, v) < 0) << SIM_PLANE_W |
+            (uint32_t)(plane_dist(pa, SIM_PLANE_NEAR, v) < 0) << SIM_PLANE_NEAR |
+            (uint32_t)(plane_dist(pa, SIM_PLANE_FAR, v) < 0) << SIM_PLANE_FAR |
+            (uint32_t)(plane_dist(pa, SIM_PLANE_LEFT, v) < 0) << SIM_PLANE_LEFT |
+            (uint32_t)(plane_dist(pa, SIM_PLANE_RIGHT, v) < 0) << SIM_PLANE_RIGHT |
+            (uint32_t)(plane_dist(pa, SIM_PLANE_TOP, v) < 0) << SIM_PLANE_TOP |
+            (uint32_t)(plane_dist(pa, SIM_PLANE_BOTTOM, v) < 0) << SIM_PLANE_BOTTOM;
+      out &= planes;
+   }
+   for (uint32_t rest = planes & ~FIXED_PLANES; rest; rest &= rest - 1) {
       unsigned pl = (unsigned)__builtin_ctz(rest);
       if (plane_dist(pa, pl, v) < 0)
          out |= 1u << pl;
@@ -82,16 +95,19 @@ bool sim_pa_cull(const struct sim_pa_state *pa, const struct sim_vtx *const *v, 
    }
    if (!pa->clip)
       return false;
-   /* The discard band: entirely beyond one side of |x| <= DISC_X * w, |y| <= DISC_Y * w. */
-   unsigned side[4] = { 0 };
-   for (unsigned k = 0; k < n; k++) {
-      const float *p = v[k]->pos;
-      side[0] += pa->disc_x * p[3] + p[0] < 0;
-      side[1] += pa->disc_x * p[3] - p[0] < 0;
-      side[2] += pa->disc_y * p[3] + p[1] < 0;
-      side[3] += pa->disc_y * p[3] - p[1] < 0;
-   }
-   return side[0] == n || side[1] == n || side[2] == n || side[3] == n;
+   unsigned all = 0xF;
+   for (unsigned k = 0; k < n; k++)
+      all &= sim_pa_disc_sides(pa, v[k]);
+   return all != 0;
+}
+
+/* The discard band: a primitive entirely beyond one side of |x| <= DISC_X * w,
+ * |y| <= DISC_Y * w is discarded. */
+unsigned sim_pa_disc_sides(const struct sim_pa_state *pa, const struct sim_vtx *v)
+{
+   const float *p = v->pos;
+   return (unsigned)(pa->disc_x * p[3] + p[0] < 0) | (unsigned)(pa->disc_x * p[3] - p[0] < 0) << 1 |
+          (unsigned)(pa->disc_y * p[3] + p[1] < 0) << 2 | (unsigned)(pa->disc_y * p[3] - p[1] < 0) << 3;
 }
 
 /* New vertex on the segment in -> out where the plane distance is zero. */

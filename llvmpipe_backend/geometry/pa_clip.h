@@ -31,6 +31,10 @@ float sim_pa_plane_dist(const struct sim_pa_state *pa, unsigned plane, const str
 /* The planes of `planes` that v is outside of. */
 uint32_t sim_pa_outcode(const struct sim_pa_state *pa, uint32_t planes, const struct sim_vtx *v);
 
+/* The sides of the discard band (PA_CL_GB_*_DISC_ADJ) v lies beyond: bit 0 left, 1 right,
+ * 2 top, 3 bottom. A primitive all of whose vertices share a side is discarded. */
+unsigned sim_pa_disc_sides(const struct sim_pa_state *pa, const struct sim_vtx *v);
+
 /* Whether a primitive of n vertices is discarded before clipping: its vertices' kill flags
  * (PA_CL_VS_OUT_CNTL.USE_VTX_KILL_FLAG with PA_CL_CLIP_CNTL.VTX_KILL_OR), all of them
  * outside one enabled cull distance, one cull-only user plane (UCP_CULL_ONLY_ENA; not for

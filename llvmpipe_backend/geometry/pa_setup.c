@@ -62,8 +62,8 @@ bool sim_pa_quantize(const struct sim_pa_state *pa, float window, int64_t *out)
    return true;
 }
 
-bool sim_pa_project(const struct sim_pa_state *pa, const struct sim_vtx *v,
-                    struct sim_pa_window_vtx *out)
+bool sim_pa_project_quiet(const struct sim_pa_state *pa, const struct sim_vtx *v,
+                          struct sim_pa_window_vtx *out)
 {
    float iw = pa->w0_fmt ? 1.0f / v->pos[3] : v->pos[3];
    float c[3] = { v->pos[0], v->pos[1], v->pos[2] };
@@ -81,14 +81,26 @@ bool sim_pa_project(const struct sim_pa_state *pa, const struct sim_vtx *v,
    }
    out->z = c[2];
    out->inv_w = iw;
-   if (!sim_pa_quantize(pa, c[0], &out->x) || !sim_pa_quantize(pa, c[1], &out->y)) {
-      sim_unimpl("vertex position not finite or beyond +-32768 pixels after clipping "
-                 "(primitive dropped)");
+   if (!sim_pa_quantize(pa, c[0], &out->x) || !sim_pa_quantize(pa, c[1], &out->y))
       return false;
-   }
    out->x += pa->win_off_x;
    out->y += pa->win_off_y;
    return true;
+}
+
+bool sim_pa_project(const struct sim_pa_state *pa, const struct sim_vtx *v,
+                    struct sim_pa_window_vtx *out)
+{
+   if (sim_pa_project_quiet(pa, v, out))
+      return true;
+   sim_pa_report_unprojectable();
+   return false;
+}
+
+void sim_pa_report_unprojectable(void)
+{
+   sim_unimpl("vertex position not finite or beyond +-32768 pixels after clipping "
+              "(primitive dropped)");
 }
 
 /* Polygon offset:

@@ -19,6 +19,11 @@ struct sim_pa_window_vtx {
 bool sim_pa_project(const struct sim_pa_state *pa, const struct sim_vtx *v,
                     struct sim_pa_window_vtx *out);
 
+/* sim_pa_project without the report; sim_pa_report_unprojectable makes it. */
+bool sim_pa_project_quiet(const struct sim_pa_state *pa, const struct sim_vtx *v,
+                          struct sim_pa_window_vtx *out);
+void sim_pa_report_unprojectable(void);
+
 /* Polygon offset of a set-up primitive (x, y, z, area2 filled in) with facing `face`
  * (0 front, 1 back) and the offset registers of that facing. */
 double sim_pa_poly_offset(const struct sim_pa_state *pa, const struct sim_prim *p,
