@@ -9,7 +9,8 @@
  * the same order, bit for bit: SC set-up, window positions, depth, 1/w, area, facing,
  * polygon offset, the vertices (by value: clipped ones are new) and the provoking vertex;
  * and stop where the callback stops them. The set-up's outcodes and discard-band sides are
- * also checked against a plane-by-plane evaluation written here. */
+ * also checked against a plane-by-plane evaluation written here, and sim_pa_quantize (both
+ * paths use it) against the floor-and-fraction formulation, every grid and rounding mode. */
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -254,6 +255,69 @@ static bool setup_matches(const struct sim_pa_state *pa, const struct sim_vtx *v
    return su->clip_out == out && su->disc_out == disc;
 }
 
+/* PA_SU_VTX_CNTL quantization as floor and fraction in double (the formulation pa_setup.c
+ * documents), for sim_pa_quantize. */
+static bool quantize_ref(const struct sim_pa_state *pa, float window, int64_t *out)
+{
+   if (!isfinite(window))
+      return false;
+   double v = ((double)window + (pa->pix_center_half ? 0.0 : 0.5)) * ldexp(1.0, (int)pa->quant_bits);
+   double limit = ldexp(1.0, 15 + (int)pa->quant_bits);
+   if (!(fabs(v) < limit + 1.0))
+      return false;
+   double f = floor(v), frac = v - f;
+   double r;
+   switch (pa->round_mode) {
+   case 0: r = v < 0 ? ceil(v) : f; break;                                 /* truncate */
+   case 1: r = frac > 0.5 || (frac == 0.5 && v > 0) ? f + 1 : f; break;   /* away */
+   case 2: r = frac > 0.5 || (frac == 0.5 && fmod(f, 2) != 0) ? f + 1 : f; break;
+   default: r = frac > 0.5 || (frac == 0.5 && fmod(f, 2) == 0) ? f + 1 : f; break;
+   }
+   if (r <= -limit || r >= limit)
+      return false;
+   *out = (int64_t)ldexp(r, SIM_SUBPIX_BITS - (int)pa->quant_bits);
+   return true;
+}
+
+/* A window coordinate: on, next to or between grid points and halves, near the limits,
+ * tiny, huge, non-finite, or any bits. */
+static float window_coord(unsigned qb)
+{
+   float grid = ldexpf(1.0f, -(int)qb);
+   float v;
+   switch (rnd() % 8) {
+   case 0: v = (float)((int)(rnd() % 20000) - 10000) * grid * 0.5f; break;   /* halves */
+   case 1: v = nextafterf((float)((int)(rnd() % 2000) - 1000) * grid * 0.5f,
+                          chance(50) ? INFINITY : -INFINITY); break;
+   case 2: v = (chance(50) ? 1 : -1) * (32768.0f - (float)(rnd() % 4) * grid * 0.5f); break;
+   case 3: v = nextafterf((chance(50) ? 1 : -1) * 32768.0f, chance(50) ? 0.0f : INFINITY); break;
+   case 4: v = frand(-1e-6f, 1e-6f); break;
+   case 5: { uint32_t u = rnd() << 16 ^ rnd(); memcpy(&v, &u, 4); break; }
+   default: v = frand(-40000, 40000); break;
+   }
+   return v;
+}
+
+static void test_quantize(void)
+{
+   unsigned bad = 0;
+   for (unsigned i = 0; i < 400000; i++) {
+      struct sim_pa_state pa;
+      memset(&pa, 0, sizeof(pa));
+      pa.quant_bits = (unsigned[]){ 0, 1, 2, 3, 4, 8 }[rnd() % 6];
+      pa.round_mode = rnd() % 4;
+      pa.pix_center_half = chance(50);
+      float w = window_coord(pa.quant_bits);
+      int64_t got = 0x5A5A, want = 0x5A5A;
+      bool ok_got = sim_pa_quantize(&pa, w, &got), ok_want = quantize_ref(&pa, w, &want);
+      if ((ok_got != ok_want || (ok_got && got != want)) && bad++ < 5)
+         check(false, "quantize %a (grid 2^-%u, round mode %u, centre %u): %d %lld, want %d %lld",
+               (double)w, pa.quant_bits, pa.round_mode, pa.pix_center_half, ok_got,
+               (long long)got, ok_want, (long long)want);
+   }
+   CHECK(bad == 0, "%u quantized coordinates differ", bad);
+}
+
 static bool same_rec(const struct rec *a, const struct rec *b)
 {
    return !memcmp(a, b, sizeof(*a));   /* records are zero-filled, then set field by field */
@@ -261,6 +325,7 @@ static bool same_rec(const struct rec *a, const struct rec *b)
 
 int main(void)
 {
+   test_quantize();
    const unsigned runs = 200000;
    unsigned prims = 0, fast_emitted = 0, mismatches = 0;
    for (unsigned i = 0; i < runs; i++) {
