@@ -46,6 +46,11 @@ struct sim_pa_vtx_setup {
 void sim_pa_setup_vertex(const struct sim_pa_state *pa, const struct sim_vtx *v,
                          struct sim_pa_vtx_setup *out);
 
+/* sim_pa_setup_vertex of lanes 0..n-1 of the VS exports (loaded into v[0..n-1] by
+ * sim_pa_load_vertex), the same results computed for 16 lanes at a time. */
+void sim_pa_setup_lanes(const struct sim_pa_state *pa, const struct sim_exports *e, unsigned n,
+                        const struct sim_vtx *v, struct sim_pa_vtx_setup *out);
+
 /* sim_pa_triangle from the vertices' set-up: the same primitives and reports. A triangle
  * that needs more than the set-up (clipping, a polygon mode, kill flags, cull distances or
  * planes, an unprojectable vertex, w <= 0 without clipping) goes through sim_pa_triangle. */

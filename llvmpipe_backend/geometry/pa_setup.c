@@ -73,23 +73,18 @@ bool sim_pa_quantize(const struct sim_pa_state *pa, float window, int64_t *out)
 bool sim_pa_project_quiet(const struct sim_pa_state *pa, const struct sim_vtx *v,
                           struct sim_pa_window_vtx *out)
 {
-   float iw = pa->w0_fmt ? 1.0f / v->pos[3] : v->pos[3];
-   float x = v->pos[0], y = v->pos[1], z = v->pos[2];
-   if (!pa->xy_fmt) {
-      x *= iw;
-      y *= iw;
-   }
-   if (!pa->z_fmt)
-      z *= iw;
-   /* component by component (not a loop over an array: kept in registers) */
-   x = pa->scale[0] ? x * pa->vscale[0] : x;
-   x = pa->offset[0] ? x + pa->voffset[0] : x;
-   y = pa->scale[1] ? y * pa->vscale[1] : y;
-   y = pa->offset[1] ? y + pa->voffset[1] : y;
-   z = pa->scale[2] ? z * pa->vscale[2] : z;
-   z = pa->offset[2] ? z + pa->voffset[2] : z;
-   out->z = z;
-   out->inv_w = iw;
+   const float *p = v->pos;
+   sim_pa_f4 x, y, z, iw;
+   sim_pa_viewport(pa, (sim_pa_f4){ p[0] }, (sim_pa_f4){ p[1] }, (sim_pa_f4){ p[2] },
+                   (sim_pa_f4){ p[3] }, &x, &y, &z, &iw);
+   out->z = z[0];
+   out->inv_w = iw[0];
+   return sim_pa_window_position(pa, x[0], y[0], out);
+}
+
+bool sim_pa_window_position(const struct sim_pa_state *pa, float x, float y,
+                            struct sim_pa_window_vtx *out)
+{
    if (!sim_pa_quantize(pa, x, &out->x) || !sim_pa_quantize(pa, y, &out->y))
       return false;
    out->x += pa->win_off_x;

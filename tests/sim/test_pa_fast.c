@@ -1,5 +1,6 @@
 /* PA triangle fast path, differential: sim_pa_triangle_fast (vertex set-up computed once
- * per vertex by sim_pa_setup_vertex, llvmpipe_backend/geometry/pa.c) against the reference
+ * per vertex, four lanes at a time by sim_pa_setup_lanes, llvmpipe_backend/geometry/pa.c;
+ * compared with the one-vertex sim_pa_setup_vertex too) against the reference
  * sim_pa_triangle on random decoded PA states (clipping on and off, guard and discard
  * bands, DX clip space, near/far and user planes, clip and cull distances, kill flags,
  * polygon modes, culling and facing, viewport enables and values, VTX_XY/Z/W0_FMT,
@@ -318,6 +319,16 @@ static void test_quantize(void)
    CHECK(bad == 0, "%u quantized coordinates differ", bad);
 }
 
+static bool same_setup(const struct sim_pa_vtx_setup *a, const struct sim_pa_vtx_setup *b)
+{
+   bool same = a->finite == b->finite && a->projected == b->projected &&
+               a->clip_out == b->clip_out && a->disc_out == b->disc_out;
+   if (same && a->projected)
+      same = a->win.x == b->win.x && a->win.y == b->win.y && bits(a->win.z) == bits(b->win.z) &&
+             bits(a->win.inv_w) == bits(b->win.inv_w);
+   return same;
+}
+
 static bool same_rec(const struct rec *a, const struct rec *b)
 {
    return !memcmp(a, b, sizeof(*a));   /* records are zero-filled, then set field by field */
@@ -337,9 +348,18 @@ int main(void)
       random_vertex(&in[1], nparams, &in[0]);
       random_vertex(&in[2], nparams, &in[0]);
       const struct sim_vtx *v[3] = { &in[0], &in[1], &in[2] };
-      struct sim_pa_vtx_setup su[3];
+      /* the set-up as draws make it (lanes of the VS's POS 60 export), and per vertex */
+      static struct sim_exports e;
+      struct sim_pa_vtx_setup su[3], one[3];
       for (unsigned k = 0; k < 3; k++)
-         sim_pa_setup_vertex(&pa, &in[k], &su[k]);
+         for (unsigned c = 0; c < 4; c++)
+            memcpy(&e.pos[0][c][k], &in[k].pos[c], 4);
+      sim_pa_setup_lanes(&pa, &e, 3, in, su);
+      for (unsigned k = 0; k < 3; k++) {
+         sim_pa_setup_vertex(&pa, &in[k], &one[k]);
+         if (!same_setup(&su[k], &one[k]) && mismatches++ < 5)
+            check(false, "run %u: vertex %u: set-up of the lanes differs from the vertex's", i, k);
+      }
       const struct sim_pa_vtx_setup *sp[3] = { &su[0], &su[1], &su[2] };
       for (unsigned k = 0; k < 3; k++)
          if (!setup_matches(&pa, &in[k], &su[k]) && mismatches++ < 5)
