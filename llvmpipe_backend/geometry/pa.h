@@ -34,7 +34,7 @@ bool sim_pa_triangle(const struct sim_pa_state *pa, const struct sim_vtx *const 
                      void *ctx);
 
 /* What sim_pa_triangle computes of each vertex of a triangle, computed once per shaded
- * vertex (sim_pa_setup_vertex) for sim_pa_triangle_fast. */
+ * vertex for sim_pa_triangle_fast: draws take it for the VS's lanes (sim_pa_setup_lanes). */
 struct sim_pa_vtx_setup {
    struct sim_pa_window_vtx win;   /* valid if `projected` */
    uint32_t clip_out;              /* sim_pa_outcode against pa->clip_planes (clipping on) */
@@ -43,6 +43,7 @@ struct sim_pa_vtx_setup {
    bool projected;                 /* sim_pa_project_quiet succeeded */
 };
 
+/* The set-up of one vertex (tests compare the lanes' with it). */
 void sim_pa_setup_vertex(const struct sim_pa_state *pa, const struct sim_vtx *v,
                          struct sim_pa_vtx_setup *out);
 
