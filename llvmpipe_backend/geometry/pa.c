@@ -514,6 +514,9 @@ void sim_pa_setup_lanes(const struct sim_pa_state *pa, const struct sim_exports 
       disc.v[q] = sim_pa_disc_sides_at(pa, p[0], p[1], p[3]);
       sim_pa_viewport(pa, p[0], p[1], p[2], p[3], &wx.f[q], &wy.f[q], &wz.f[q], &iw.f[q]);
    }
+   struct sim_pa_window_vtx win[SIM_LANES];
+   bool placed[SIM_LANES];
+   sim_pa_window_positions(pa, n, wx.l, wy.l, win, placed);
    uint32_t other = pa->clip_planes & ~SIM_PA_FIXED_PLANES;
    for (unsigned l = 0; l < n; l++) {
       struct sim_pa_vtx_setup *o = &out[l];
@@ -525,9 +528,11 @@ void sim_pa_setup_lanes(const struct sim_pa_state *pa, const struct sim_exports 
                        (other ? sim_pa_outcode(pa, other, &v[l]) : 0);
          o->disc_out = (uint8_t)disc.l[l];
       }
+      o->win.x = win[l].x;
+      o->win.y = win[l].y;
       o->win.z = wz.l[l];
       o->win.inv_w = iw.l[l];
-      o->projected = o->finite && sim_pa_window_position(pa, wx.l[l], wy.l[l], &o->win);
+      o->projected = o->finite && placed[l];
    }
 }
 

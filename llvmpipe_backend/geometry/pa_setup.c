@@ -37,7 +37,9 @@ static inline double round_even(double v)
    return (v + magic) - magic;
 }
 
-bool sim_pa_quantize(const struct sim_pa_state *pa, float window, int64_t *out)
+/* sim_pa_quantize, inlined into the loops over positions */
+static inline __attribute__((always_inline)) bool
+quantize(const struct sim_pa_state *pa, float window, int64_t *out)
 {
    /* v on the grid's scale, exact: a float plus 0.5, times a power of two, in double. */
    double v = ((double)window + (pa->pix_center_half ? 0.0 : 0.5)) * (double)(1u << pa->quant_bits);
@@ -70,6 +72,28 @@ bool sim_pa_quantize(const struct sim_pa_state *pa, float window, int64_t *out)
    return true;
 }
 
+static inline __attribute__((always_inline)) bool
+window_position(const struct sim_pa_state *pa, float x, float y, struct sim_pa_window_vtx *out)
+{
+   if (!quantize(pa, x, &out->x) || !quantize(pa, y, &out->y))
+      return false;
+   out->x += pa->win_off_x;
+   out->y += pa->win_off_y;
+   return true;
+}
+
+bool sim_pa_quantize(const struct sim_pa_state *pa, float window, int64_t *out)
+{
+   return quantize(pa, window, out);
+}
+
+void sim_pa_window_positions(const struct sim_pa_state *pa, unsigned n, const float *x,
+                             const float *y, struct sim_pa_window_vtx *out, bool *ok)
+{
+   for (unsigned i = 0; i < n; i++)
+      ok[i] = window_position(pa, x[i], y[i], &out[i]);
+}
+
 bool sim_pa_project_quiet(const struct sim_pa_state *pa, const struct sim_vtx *v,
                           struct sim_pa_window_vtx *out)
 {
@@ -79,17 +103,7 @@ bool sim_pa_project_quiet(const struct sim_pa_state *pa, const struct sim_vtx *v
                    (sim_pa_f4){ p[3] }, &x, &y, &z, &iw);
    out->z = z[0];
    out->inv_w = iw[0];
-   return sim_pa_window_position(pa, x[0], y[0], out);
-}
-
-bool sim_pa_window_position(const struct sim_pa_state *pa, float x, float y,
-                            struct sim_pa_window_vtx *out)
-{
-   if (!sim_pa_quantize(pa, x, &out->x) || !sim_pa_quantize(pa, y, &out->y))
-      return false;
-   out->x += pa->win_off_x;
-   out->y += pa->win_off_y;
-   return true;
+   return window_position(pa, x[0], y[0], out);
 }
 
 bool sim_pa_project(const struct sim_pa_state *pa, const struct sim_vtx *v,

@@ -55,10 +55,10 @@ bool sim_pa_project(const struct sim_pa_state *pa, const struct sim_vtx *v,
 bool sim_pa_project_quiet(const struct sim_pa_state *pa, const struct sim_vtx *v,
                           struct sim_pa_window_vtx *out);
 void sim_pa_report_unprojectable(void);
-/* Quantization and window offset of a window position (out->x, out->y); false if not
- * finite or too far out. */
-bool sim_pa_window_position(const struct sim_pa_state *pa, float x, float y,
-                            struct sim_pa_window_vtx *out);
+/* Quantization and window offset of n window positions (x[i], y[i]) into out[i].x and
+ * out[i].y; ok[i] false where one is not finite or too far out. */
+void sim_pa_window_positions(const struct sim_pa_state *pa, unsigned n, const float *x,
+                             const float *y, struct sim_pa_window_vtx *out, bool *ok);
 
 /* Polygon offset of a set-up primitive (x, y, z, area2 filled in) with facing `face`
  * (0 front, 1 back) and the offset registers of that facing. */
