@@ -45,7 +45,7 @@ static const char *const env_table[][2] = {
                         "end, to FILE (bin/r600sim-dump prints it, bin/r600sim-replay replays it)" },
    { "R600SIM_NUM_THREADS", "N: threads that rasterize (default: CPU count; 1: no raster workers)" },
    { "R600SIM_FUSED", "0: draw pixels with the C units only (the reference model), no specialised "
-                      "pixel paths; read when a device is created (default 1)" },
+                      "pixel or triangle set-up paths; read when a device is created (default 1)" },
    { "R600SIM_GPU_TIMEOUT", "MS: the GPU watchdog; a submission still executing after MS milliseconds "
                             "is stopped and reported as a GPU hang (default 10000; 0: no watchdog)" },
 };

@@ -89,6 +89,7 @@ struct sim_draw_scratch {
    struct sim_lanes lanes;        /* the VS's (on the GPU thread) */
    struct sim_exports exports;
    struct sim_vtx verts[BATCH_VERTS];
+   struct sim_pa_vtx_setup vsetup[BATCH_VERTS];   /* with fast_pa */
    uint32_t keys[BATCH_VERTS];
    int16_t hash[HASH_SIZE];
    struct batch_tri tris[BATCH_TRIS];
@@ -133,6 +134,7 @@ struct draw {
    struct sim_pixel_fused *fused;   /* the state's fused pixel code (shader_exec.h), or NULL */
 
    unsigned nverts, ntris;
+   bool fast_pa;                    /* triangles through sim_pa_triangle_fast */
    struct sim_bins *bins;           /* binning this draw, or NULL: rasterize at once */
    unsigned index;                  /* in s->draws */
    unsigned binned;                 /* primitives binned */
@@ -530,6 +532,8 @@ static bool shade_vertices(struct draw *d)
       }
       for (unsigned l = 0; l < n; l++)
          sim_pa_load_vertex(&d->pa, &s->exports, l, &s->verts[base + l]);
+      if (d->fast_pa)
+         sim_pa_setup_lanes(&d->pa, &s->exports, n, &s->verts[base], &s->vsetup[base]);
    }
    return true;
 }
@@ -549,7 +553,13 @@ static bool flush_batch(struct draw *d)
          ok = sim_pa_line(&d->pa, v, &s->verts[bt->provoking], raster_prim, d);
       else if (d->kind == SIM_VGT_RECTS)
          ok = sim_pa_rect(&d->pa, v, &s->verts[bt->provoking], raster_prim, d);
-      else
+      else if (d->fast_pa) {
+         const struct sim_pa_vtx_setup *su[3] = { &s->vsetup[bt->slot[0]],
+                                                  &s->vsetup[bt->slot[1]],
+                                                  &s->vsetup[bt->slot[2]] };
+         ok = sim_pa_triangle_fast(&d->pa, v, su, &s->verts[bt->provoking], bt->edges,
+                                   raster_prim, d);
+      } else
          ok = sim_pa_triangle(&d->pa, v, &s->verts[bt->provoking], bt->edges, raster_prim, d);
    }
    d->nverts = d->ntris = 0;
@@ -722,6 +732,7 @@ static void run_draw(struct draw *d, const uint32_t *immd, unsigned immd_ndw)
    sim_sc_pattern_init(&d->pattern, &d->ms);
 
    /* R600SIM_FUSED=0 keeps the reference units only */
+   d->fast_pa = ex->fast_paths && d->kind == SIM_VGT_TRIANGLES;
    if (ex->fast_paths) {
       struct sim_pixel_state st = { &d->spi, &d->db, &d->cb, &d->ms, ps_gprs_zeroed(d),
                                     d->db.active && d->db.early, d->db.active && !d->db.early,

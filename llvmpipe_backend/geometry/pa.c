@@ -474,6 +474,97 @@ bool sim_pa_triangle(const struct sim_pa_state *pa, const struct sim_vtx *const 
    return true;
 }
 
+void sim_pa_setup_vertex(const struct sim_pa_state *pa, const struct sim_vtx *v,
+                         struct sim_pa_vtx_setup *out)
+{
+   out->finite = sim_pa_finite(v->pos);
+   out->clip_out = pa->clip ? sim_pa_outcode(pa, pa->clip_planes, v) : 0;
+   out->disc_out = pa->clip ? (uint8_t)sim_pa_disc_sides(pa, v) : 0;
+   out->projected = out->finite && sim_pa_project_quiet(pa, v, &out->win);
+}
+
+/* Lanes whose four components are all finite: -1, else 0. */
+static inline sim_pa_i4 finite_lanes(sim_pa_f4 x, sim_pa_f4 y, sim_pa_f4 z, sim_pa_f4 w)
+{
+   const sim_pa_i4 exp = { 0x7F800000, 0x7F800000, 0x7F800000, 0x7F800000 };
+   return (((sim_pa_i4)x & exp) != exp) & (((sim_pa_i4)y & exp) != exp) &
+          (((sim_pa_i4)z & exp) != exp) & (((sim_pa_i4)w & exp) != exp);
+}
+
+void sim_pa_setup_lanes(const struct sim_pa_state *pa, const struct sim_exports *e, unsigned n,
+                        const struct sim_vtx *v, struct sim_pa_vtx_setup *out)
+{
+   /* the float work four lanes at a time, then per vertex */
+   union {
+      sim_pa_f4 f[SIM_LANES / 4];
+      float l[SIM_LANES];
+   } wx, wy, wz, iw;
+   union {
+      sim_pa_i4 v[SIM_LANES / 4];
+      int32_t l[SIM_LANES];
+   } fin, clip, disc;
+   for (unsigned q = 0; q < SIM_LANES / 4; q++) {
+      sim_pa_f4 p[4];
+      memcpy(p, &e->pos[0][0][4 * q], 16);
+      memcpy(&p[1], &e->pos[0][1][4 * q], 16);
+      memcpy(&p[2], &e->pos[0][2][4 * q], 16);
+      memcpy(&p[3], &e->pos[0][3][4 * q], 16);
+      fin.v[q] = finite_lanes(p[0], p[1], p[2], p[3]);
+      clip.v[q] = sim_pa_fixed_outcode(pa, p[0], p[1], p[2], p[3]);
+      disc.v[q] = sim_pa_disc_sides_at(pa, p[0], p[1], p[3]);
+      sim_pa_viewport(pa, p[0], p[1], p[2], p[3], &wx.f[q], &wy.f[q], &wz.f[q], &iw.f[q]);
+   }
+   struct sim_pa_window_vtx win[SIM_LANES];
+   bool placed[SIM_LANES];
+   sim_pa_window_positions(pa, n, wx.l, wy.l, win, placed);
+   uint32_t other = pa->clip_planes & ~SIM_PA_FIXED_PLANES;
+   for (unsigned l = 0; l < n; l++) {
+      struct sim_pa_vtx_setup *o = &out[l];
+      o->finite = fin.l[l] != 0;
+      o->clip_out = 0;
+      o->disc_out = 0;
+      if (pa->clip) {
+         o->clip_out = ((uint32_t)clip.l[l] & pa->clip_planes) |
+                       (other ? sim_pa_outcode(pa, other, &v[l]) : 0);
+         o->disc_out = (uint8_t)disc.l[l];
+      }
+      o->win.x = win[l].x;
+      o->win.y = win[l].y;
+      o->win.z = wz.l[l];
+      o->win.inv_w = iw.l[l];
+      o->projected = o->finite && placed[l];
+   }
+}
+
+bool sim_pa_triangle_fast(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
+                          const struct sim_pa_vtx_setup *const su[3],
+                          const struct sim_vtx *provoking, unsigned edges, sim_prim_fn fn,
+                          void *ctx)
+{
+   /* sim_pa_triangle's steps where sim_pa_cull is the discard band alone */
+   if (pa->kill_flag || pa->cull_dist_mask || pa->ucp_cull_mask ||
+       pa->ptype[0] != PTYPE_TRIANGLES || pa->ptype[1] != PTYPE_TRIANGLES)
+      return sim_pa_triangle(pa, v, provoking, edges, fn, ctx);
+   if (pa->kill_all || !su[0]->finite || !su[1]->finite || !su[2]->finite)
+      return true;
+   if (pa->clip) {
+      if (su[0]->disc_out & su[1]->disc_out & su[2]->disc_out)
+         return true;
+      if (su[0]->clip_out & su[1]->clip_out & su[2]->clip_out)
+         return true;
+      if (su[0]->clip_out | su[1]->clip_out | su[2]->clip_out)
+         return sim_pa_triangle(pa, v, provoking, edges, fn, ctx);
+   } else if (v[0]->pos[3] <= 0 || v[1]->pos[3] <= 0 || v[2]->pos[3] <= 0) {
+      return sim_pa_triangle(pa, v, provoking, edges, fn, ctx);
+   }
+   if (!su[0]->projected || !su[1]->projected || !su[2]->projected) {
+      sim_pa_report_unprojectable();
+      return true;
+   }
+   const struct sim_pa_window_vtx w[3] = { su[0]->win, su[1]->win, su[2]->win };
+   return emit(pa, v, w, provoking, false, fn, ctx);
+}
+
 /* RECTLIST primitives are screen-space blits: not clipped or culled. */
 bool sim_pa_rect(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
                  const struct sim_vtx *provoking, sim_prim_fn fn, void *ctx)

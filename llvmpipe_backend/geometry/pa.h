@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 
+#include "geometry/pa_setup.h"
 #include "geometry/pa_state.h"
 #include "shader/shader_exec.h"
 
@@ -31,6 +32,33 @@ void sim_pa_load_vertex(const struct sim_pa_state *pa, const struct sim_exports 
 bool sim_pa_triangle(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
                      const struct sim_vtx *provoking, unsigned edges, sim_prim_fn fn,
                      void *ctx);
+
+/* What sim_pa_triangle computes of each vertex of a triangle, computed once per shaded
+ * vertex for sim_pa_triangle_fast: draws take it for the VS's lanes (sim_pa_setup_lanes). */
+struct sim_pa_vtx_setup {
+   struct sim_pa_window_vtx win;   /* valid if `projected` */
+   uint32_t clip_out;              /* sim_pa_outcode against pa->clip_planes (clipping on) */
+   uint8_t disc_out;               /* sim_pa_disc_sides (clipping on) */
+   bool finite;                    /* sim_pa_finite(pos) */
+   bool projected;                 /* sim_pa_project_quiet succeeded */
+};
+
+/* The set-up of one vertex (tests compare the lanes' with it). */
+void sim_pa_setup_vertex(const struct sim_pa_state *pa, const struct sim_vtx *v,
+                         struct sim_pa_vtx_setup *out);
+
+/* sim_pa_setup_vertex of lanes 0..n-1 of the VS exports (loaded into v[0..n-1] by
+ * sim_pa_load_vertex), the same results computed for 16 lanes at a time. */
+void sim_pa_setup_lanes(const struct sim_pa_state *pa, const struct sim_exports *e, unsigned n,
+                        const struct sim_vtx *v, struct sim_pa_vtx_setup *out);
+
+/* sim_pa_triangle from the vertices' set-up: the same primitives and reports. A triangle
+ * that needs more than the set-up (clipping, a polygon mode, kill flags, cull distances or
+ * planes, an unprojectable vertex, w <= 0 without clipping) goes through sim_pa_triangle. */
+bool sim_pa_triangle_fast(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
+                          const struct sim_pa_vtx_setup *const su[3],
+                          const struct sim_vtx *provoking, unsigned edges, sim_prim_fn fn,
+                          void *ctx);
 
 /* One RECTLIST primitive: the parallelogram v0, v1, v2 and the implied v1 + v2 - v0. */
 bool sim_pa_rect(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],

@@ -14,20 +14,15 @@
 #include <math.h>
 #include <string.h>
 
-#define W_EPSILON 1e-30f
-
 static inline float plane_dist(const struct sim_pa_state *pa, unsigned plane,
                                const struct sim_vtx *v)
 {
    const float *p = v->pos;
-   switch (plane) {
-   case SIM_PLANE_W: return p[3] - W_EPSILON;
-   case SIM_PLANE_NEAR: return pa->dx_clip_space ? p[2] : p[2] + p[3];
-   case SIM_PLANE_FAR: return p[3] - p[2];
-   case SIM_PLANE_LEFT: return pa->gb_x * p[3] + p[0];
-   case SIM_PLANE_RIGHT: return pa->gb_x * p[3] - p[0];
-   case SIM_PLANE_TOP: return pa->gb_y * p[3] + p[1];
-   case SIM_PLANE_BOTTOM: return pa->gb_y * p[3] - p[1];
+   if (plane < SIM_PLANE_UCP0) {
+      sim_pa_f4 d[SIM_PLANE_UCP0];
+      sim_pa_fixed_plane_dists(pa, (sim_pa_f4){ p[0] }, (sim_pa_f4){ p[1] }, (sim_pa_f4){ p[2] },
+                               (sim_pa_f4){ p[3] }, d);
+      return d[plane][0];
    }
    if (plane < SIM_PLANE_CLIPDIST0) {
       const float *u = pa->ucp[plane - SIM_PLANE_UCP0];
@@ -43,8 +38,12 @@ float sim_pa_plane_dist(const struct sim_pa_state *pa, unsigned plane, const str
 
 uint32_t sim_pa_outcode(const struct sim_pa_state *pa, uint32_t planes, const struct sim_vtx *v)
 {
+   const float *p = v->pos;
    uint32_t out = 0;
-   for (uint32_t rest = planes; rest; rest &= rest - 1) {
+   if (planes & SIM_PA_FIXED_PLANES)
+      out = (uint32_t)sim_pa_fixed_outcode(pa, (sim_pa_f4){ p[0] }, (sim_pa_f4){ p[1] },
+                                           (sim_pa_f4){ p[2] }, (sim_pa_f4){ p[3] })[0] & planes;
+   for (uint32_t rest = planes & ~SIM_PA_FIXED_PLANES; rest; rest &= rest - 1) {
       unsigned pl = (unsigned)__builtin_ctz(rest);
       if (plane_dist(pa, pl, v) < 0)
          out |= 1u << pl;
@@ -82,16 +81,17 @@ bool sim_pa_cull(const struct sim_pa_state *pa, const struct sim_vtx *const *v, 
    }
    if (!pa->clip)
       return false;
-   /* The discard band: entirely beyond one side of |x| <= DISC_X * w, |y| <= DISC_Y * w. */
-   unsigned side[4] = { 0 };
-   for (unsigned k = 0; k < n; k++) {
-      const float *p = v[k]->pos;
-      side[0] += pa->disc_x * p[3] + p[0] < 0;
-      side[1] += pa->disc_x * p[3] - p[0] < 0;
-      side[2] += pa->disc_y * p[3] + p[1] < 0;
-      side[3] += pa->disc_y * p[3] - p[1] < 0;
-   }
-   return side[0] == n || side[1] == n || side[2] == n || side[3] == n;
+   unsigned all = 0xF;
+   for (unsigned k = 0; k < n; k++)
+      all &= sim_pa_disc_sides(pa, v[k]);
+   return all != 0;
+}
+
+unsigned sim_pa_disc_sides(const struct sim_pa_state *pa, const struct sim_vtx *v)
+{
+   const float *p = v->pos;
+   return (unsigned)sim_pa_disc_sides_at(pa, (sim_pa_f4){ p[0] }, (sim_pa_f4){ p[1] },
+                                         (sim_pa_f4){ p[3] })[0];
 }
 
 /* New vertex on the segment in -> out where the plane distance is zero. */

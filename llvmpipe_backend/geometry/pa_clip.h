@@ -25,11 +25,55 @@ enum {
 #define SIM_MAX_CLIP_VERTS (3 + SIM_NUM_PLANES)
 #define SIM_CLIP_POOL (2 * SIM_NUM_PLANES)
 
+#define SIM_PA_FIXED_PLANES ((1u << SIM_PLANE_UCP0) - 1)   /* view volume, guard band */
+#define SIM_PA_W_EPSILON 1e-30f
+
+/* Signed distances of the positions (x, y, z, w) to the view volume and guard band planes
+ * (d[plane], plane < SIM_PLANE_UCP0), single-precision float, four lanes. */
+static inline void sim_pa_fixed_plane_dists(const struct sim_pa_state *pa, sim_pa_f4 x,
+                                            sim_pa_f4 y, sim_pa_f4 z, sim_pa_f4 w,
+                                            sim_pa_f4 d[SIM_PLANE_UCP0])
+{
+   sim_pa_f4 gx = pa->gb_x * w, gy = pa->gb_y * w;
+   d[SIM_PLANE_W] = w - SIM_PA_W_EPSILON;
+   d[SIM_PLANE_NEAR] = pa->dx_clip_space ? z : z + w;
+   d[SIM_PLANE_FAR] = w - z;
+   d[SIM_PLANE_LEFT] = gx + x;
+   d[SIM_PLANE_RIGHT] = gx - x;
+   d[SIM_PLANE_TOP] = gy + y;
+   d[SIM_PLANE_BOTTOM] = gy - y;
+}
+
+/* The fixed planes each lane's position is outside of (all of them; callers mask). */
+static inline sim_pa_i4 sim_pa_fixed_outcode(const struct sim_pa_state *pa, sim_pa_f4 x,
+                                             sim_pa_f4 y, sim_pa_f4 z, sim_pa_f4 w)
+{
+   sim_pa_f4 d[SIM_PLANE_UCP0];
+   sim_pa_fixed_plane_dists(pa, x, y, z, w, d);
+   sim_pa_i4 out = { 0, 0, 0, 0 };
+   for (unsigned pl = 0; pl < SIM_PLANE_UCP0; pl++)
+      out |= (d[pl] < 0) & (1 << pl);   /* a comparison gives -1 (true) or 0 per lane */
+   return out;
+}
+
+/* The sides of the discard band (PA_CL_GB_*_DISC_ADJ) each lane's position lies beyond:
+ * bit 0 left, 1 right, 2 top, 3 bottom. A primitive all of whose vertices share a side is
+ * discarded. */
+static inline sim_pa_i4 sim_pa_disc_sides_at(const struct sim_pa_state *pa, sim_pa_f4 x,
+                                             sim_pa_f4 y, sim_pa_f4 w)
+{
+   sim_pa_f4 dx = pa->disc_x * w, dy = pa->disc_y * w;
+   return ((dx + x < 0) & 1) | ((dx - x < 0) & 2) | ((dy + y < 0) & 4) | ((dy - y < 0) & 8);
+}
+
 /* Signed distance of v to a plane (>= 0 inside), single-precision float. */
 float sim_pa_plane_dist(const struct sim_pa_state *pa, unsigned plane, const struct sim_vtx *v);
 
 /* The planes of `planes` that v is outside of. */
 uint32_t sim_pa_outcode(const struct sim_pa_state *pa, uint32_t planes, const struct sim_vtx *v);
+
+/* sim_pa_disc_sides_at of v's position. */
+unsigned sim_pa_disc_sides(const struct sim_pa_state *pa, const struct sim_vtx *v);
 
 /* Whether a primitive of n vertices is discarded before clipping: its vertices' kill flags
  * (PA_CL_VS_OUT_CNTL.USE_VTX_KILL_FLAG with PA_CL_CLIP_CNTL.VTX_KILL_OR), all of them

@@ -29,66 +29,96 @@ bool sim_pa_finite(const float p[4])
    return isfinite(p[0]) && isfinite(p[1]) && isfinite(p[2]) && isfinite(p[3]);
 }
 
-bool sim_pa_quantize(const struct sim_pa_state *pa, float window, int64_t *out)
+/* Rounds v (|v| < 2^51) to the nearest integer, halves to even, exactly: adding and taking
+ * away 1.5 * 2^52 leaves no fraction bits (round-to-nearest, the host's default mode). */
+static inline double round_even(double v)
 {
-   if (!isfinite(window))
-      return false;
+   const double magic = 6755399441055744.0;   /* 1.5 * 2^52 */
+   return (v + magic) - magic;
+}
+
+/* sim_pa_quantize, inlined into the loops over positions */
+static inline __attribute__((always_inline)) bool
+quantize(const struct sim_pa_state *pa, float window, int64_t *out)
+{
    /* v on the grid's scale, exact: a float plus 0.5, times a power of two, in double. */
    double v = ((double)window + (pa->pix_center_half ? 0.0 : 0.5)) * (double)(1u << pa->quant_bits);
    int64_t limit = (int64_t)1 << (15 + pa->quant_bits);   /* SIM_COORD_LIMIT in grid steps */
-   if (!(fabs(v) < (double)limit + 1.0))
+   if (!(fabs(v) < (double)limit + 1.0))   /* also NaN and infinities */
       return false;
-   int64_t f = (int64_t)v;               /* toward zero; then floor(v) and v - floor(v) */
-   f -= (double)f > v;
-   double frac = v - (double)f;          /* exact, in [0, 1) */
-   int64_t r;
+   /* r: nearest, halves to even; d = v - r (exact) lies in [-0.5, 0.5], +-0.5 at a half,
+    * where r is even and the other candidate is r + 2d */
+   double r = round_even(v), d = v - r;
+   bool half = d == 0.5 || d == -0.5;
    switch (pa->round_mode) {
-   case PA_SU_VTX_CNTL__ROUND_MODE__X_TRUNCATE:
-      r = f + (frac != 0.0 && v < 0.0);
+   case PA_SU_VTX_CNTL__ROUND_MODE__X_TRUNCATE:   /* toward zero */
+      r += v >= 0.0 ? (d < 0.0 ? -1.0 : 0.0) : (d > 0.0 ? 1.0 : 0.0);
       break;
-   case PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND:   /* halves away from zero */
-      r = frac > 0.5 || (frac == 0.5 && v > 0.0) ? f + 1 : f;
+   case PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND:      /* halves away from zero */
+      if (half && (d > 0.0) == (v > 0.0))
+         r += 2.0 * d;
       break;
    case PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND_TO_EVEN:
-      r = frac > 0.5 || (frac == 0.5 && (f & 1)) ? f + 1 : f;
       break;
    default: /* X_ROUND_TO_ODD */
-      r = frac > 0.5 || (frac == 0.5 && !(f & 1)) ? f + 1 : f;
+      if (half)
+         r += 2.0 * d;
       break;
    }
-   if (r <= -limit || r >= limit)
+   int64_t q = (int64_t)r;
+   if (q <= -limit || q >= limit)
       return false;
-   *out = r * ((int64_t)1 << (SIM_SUBPIX_BITS - pa->quant_bits));
+   *out = q * ((int64_t)1 << (SIM_SUBPIX_BITS - pa->quant_bits));
    return true;
+}
+
+static inline __attribute__((always_inline)) bool
+window_position(const struct sim_pa_state *pa, float x, float y, struct sim_pa_window_vtx *out)
+{
+   if (!quantize(pa, x, &out->x) || !quantize(pa, y, &out->y))
+      return false;
+   out->x += pa->win_off_x;
+   out->y += pa->win_off_y;
+   return true;
+}
+
+bool sim_pa_quantize(const struct sim_pa_state *pa, float window, int64_t *out)
+{
+   return quantize(pa, window, out);
+}
+
+void sim_pa_window_positions(const struct sim_pa_state *pa, unsigned n, const float *x,
+                             const float *y, struct sim_pa_window_vtx *out, bool *ok)
+{
+   for (unsigned i = 0; i < n; i++)
+      ok[i] = window_position(pa, x[i], y[i], &out[i]);
+}
+
+bool sim_pa_project_quiet(const struct sim_pa_state *pa, const struct sim_vtx *v,
+                          struct sim_pa_window_vtx *out)
+{
+   const float *p = v->pos;
+   sim_pa_f4 x, y, z, iw;
+   sim_pa_viewport(pa, (sim_pa_f4){ p[0] }, (sim_pa_f4){ p[1] }, (sim_pa_f4){ p[2] },
+                   (sim_pa_f4){ p[3] }, &x, &y, &z, &iw);
+   out->z = z[0];
+   out->inv_w = iw[0];
+   return window_position(pa, x[0], y[0], out);
 }
 
 bool sim_pa_project(const struct sim_pa_state *pa, const struct sim_vtx *v,
                     struct sim_pa_window_vtx *out)
 {
-   float iw = pa->w0_fmt ? 1.0f / v->pos[3] : v->pos[3];
-   float c[3] = { v->pos[0], v->pos[1], v->pos[2] };
-   if (!pa->xy_fmt) {
-      c[0] *= iw;
-      c[1] *= iw;
-   }
-   if (!pa->z_fmt)
-      c[2] *= iw;
-   for (unsigned i = 0; i < 3; i++) {
-      if (pa->scale[i])
-         c[i] *= pa->vscale[i];
-      if (pa->offset[i])
-         c[i] += pa->voffset[i];
-   }
-   out->z = c[2];
-   out->inv_w = iw;
-   if (!sim_pa_quantize(pa, c[0], &out->x) || !sim_pa_quantize(pa, c[1], &out->y)) {
-      sim_unimpl("vertex position not finite or beyond +-32768 pixels after clipping "
-                 "(primitive dropped)");
-      return false;
-   }
-   out->x += pa->win_off_x;
-   out->y += pa->win_off_y;
-   return true;
+   if (sim_pa_project_quiet(pa, v, out))
+      return true;
+   sim_pa_report_unprojectable();
+   return false;
+}
+
+void sim_pa_report_unprojectable(void)
+{
+   sim_unimpl("vertex position not finite or beyond +-32768 pixels after clipping "
+              "(primitive dropped)");
 }
 
 /* Polygon offset:

@@ -14,10 +14,51 @@ struct sim_pa_window_vtx {
    float z, inv_w;
 };
 
+/* The perspective divide and viewport transform (PA_CL_VTE_CNTL, PA_CL_VPORT_*) of the
+ * clip-space positions (x, y, z, w), four lanes: window x, y, z and the 1/w carried (w
+ * itself with VTX_W0_FMT = 0), single-precision float in pa_setup.c's order. */
+static inline void sim_pa_viewport(const struct sim_pa_state *pa, sim_pa_f4 x, sim_pa_f4 y,
+                                   sim_pa_f4 z, sim_pa_f4 w, sim_pa_f4 *wx, sim_pa_f4 *wy,
+                                   sim_pa_f4 *wz, sim_pa_f4 *iw)
+{
+   sim_pa_f4 r = pa->w0_fmt ? 1.0f / w : w;
+   if (!pa->xy_fmt) {
+      x *= r;
+      y *= r;
+   }
+   if (!pa->z_fmt)
+      z *= r;
+   if (pa->scale[0])
+      x *= pa->vscale[0];
+   if (pa->offset[0])
+      x += pa->voffset[0];
+   if (pa->scale[1])
+      y *= pa->vscale[1];
+   if (pa->offset[1])
+      y += pa->voffset[1];
+   if (pa->scale[2])
+      z *= pa->vscale[2];
+   if (pa->offset[2])
+      z += pa->voffset[2];
+   *wx = x;
+   *wy = y;
+   *wz = z;
+   *iw = r;
+}
+
 /* Viewport transform and quantization of a clipped vertex; false (reported) if the
  * position is not finite or too far out. */
 bool sim_pa_project(const struct sim_pa_state *pa, const struct sim_vtx *v,
                     struct sim_pa_window_vtx *out);
+
+/* sim_pa_project without the report; sim_pa_report_unprojectable makes it. */
+bool sim_pa_project_quiet(const struct sim_pa_state *pa, const struct sim_vtx *v,
+                          struct sim_pa_window_vtx *out);
+void sim_pa_report_unprojectable(void);
+/* Quantization and window offset of n window positions (x[i], y[i]) into out[i].x and
+ * out[i].y; ok[i] false where one is not finite or too far out. */
+void sim_pa_window_positions(const struct sim_pa_state *pa, unsigned n, const float *x,
+                             const float *y, struct sim_pa_window_vtx *out, bool *ok);
 
 /* Polygon offset of a set-up primitive (x, y, z, area2 filled in) with facing `face`
  * (0 front, 1 back) and the offset registers of that facing. */

@@ -59,6 +59,12 @@ struct sim_pa_state {
    bool misc_vec, ccdist_vec[2];/* VS_OUT_MISC_VEC_ENA, VS_OUT_CCDIST0/1_VEC_ENA */
 };
 
+/* Four lanes of floats / of 32-bit integers (GCC vector extensions: one SSE register): the
+ * per-vertex formulas of the PA are written once, on these, and used for one vertex (lane
+ * 0) and for four lanes at a time; each lane's operations are the scalar IEEE ones. */
+typedef float sim_pa_f4 __attribute__((vector_size(16)));
+typedef int32_t sim_pa_i4 __attribute__((vector_size(16)));
+
 /* Called for every rasterizable primitive. Return false to stop the draw. */
 typedef bool (*sim_prim_fn)(void *ctx, const struct sim_prim *prim);
 
