@@ -61,12 +61,16 @@ static uint8_t sel_of(uint32_t hw)
    }
 }
 
+/* A fault of sim_tex_read_view / _sampler, recorded unless they only probe (pc = NO_FAULT). */
+#define NO_FAULT (~0u)
+#define FAULT(...) (pc == NO_FAULT ? (void)0 : (void)sim_run_fault(x, pc, __VA_ARGS__))
+
 bool sim_tex_read_view(struct sim_run *x, unsigned pc, const struct sim_tex_inst *t,
                        struct sim_tex_view *v)
 {
    unsigned id = t->resource_id;
    if (id >= (thread_of(x, t) == THREAD_VS ? VS_RESOURCES : PS_RESOURCES)) {
-      sim_run_fault(x, pc, "texture resource %u out of range", id);
+      FAULT("texture resource %u out of range", id);
       return false;
    }
    unsigned slot = sim_resource_slot(x, id, t->alt_const);
@@ -75,20 +79,20 @@ bool sim_tex_read_view(struct sim_run *x, unsigned pc, const struct sim_tex_inst
    for (unsigned k = 0; k < 7; k++)
       w[k] = sim_run_reg(x, at + 4 * k);
    if (SQ_TEX_RESOURCE_WORD6__TYPE__get(w[6]) != SQ_TEX_RESOURCE_WORD6__TYPE__SQ_TEX_VTX_VALID_TEXTURE) {
-      sim_run_fault(x, pc, "texture fetch from resource slot %u, which is not a valid texture", slot);
+      FAULT("texture fetch from resource slot %u, which is not a valid texture", slot);
       return false;
    }
    uint32_t dim = SQ_TEX_RESOURCE_WORD0__DIM__get(w[0]);
    if (dim != SQ_TEX_RESOURCE_WORD0__DIM__SQ_TEX_DIM_1D && dim != SQ_TEX_RESOURCE_WORD0__DIM__SQ_TEX_DIM_2D &&
        dim != SQ_TEX_RESOURCE_WORD0__DIM__SQ_TEX_DIM_CUBEMAP) {
-      sim_run_fault(x, pc, "texture DIM %u is not implemented", dim);
+      FAULT("texture DIM %u is not implemented", dim);
       return false;
    }
    uint32_t tile = SQ_TEX_RESOURCE_WORD0__TILE_MODE__get(w[0]);
    if (tile != CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_GENERAL &&
        tile != CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED &&
        tile != CB_COLOR0_INFO__ARRAY_MODE__ARRAY_1D_TILED_THIN1) {
-      sim_run_fault(x, pc, "texture TILE_MODE %u is not implemented", tile);
+      FAULT("texture TILE_MODE %u is not implemented", tile);
       return false;
    }
    v->tiled = tile == CB_COLOR0_INFO__ARRAY_MODE__ARRAY_1D_TILED_THIN1;
@@ -101,7 +105,7 @@ bool sim_tex_read_view(struct sim_run *x, unsigned pc, const struct sim_tex_inst
    v->mip = (uint64_t)SQ_TEX_RESOURCE_WORD3__MIP_ADDRESS__get(w[3]) << 8;
    unsigned base_level = SQ_TEX_RESOURCE_WORD4__BASE_LEVEL__get(w[4]);
    if (base_level) {
-      sim_run_fault(x, pc, "texture BASE_LEVEL %u is not implemented", base_level);
+      FAULT("texture BASE_LEVEL %u is not implemented", base_level);
       return false;
    }
    v->last_level = SQ_TEX_RESOURCE_WORD5__LAST_LEVEL__get(w[5]);
@@ -110,11 +114,11 @@ bool sim_tex_read_view(struct sim_run *x, unsigned pc, const struct sim_tex_inst
    v->bc = v->fmt ? 0 : code;
    v->bpp = v->fmt ? sim_format_bytes(v->fmt) : sim_bc_block_bytes(code);
    if (!v->bpp) {
-      sim_run_fault(x, pc, "texture DATA_FORMAT %u is not implemented", code);
+      FAULT("texture DATA_FORMAT %u is not implemented", code);
       return false;
    }
    if (v->bc && v->tiled) {
-      sim_run_fault(x, pc, "texture DATA_FORMAT %u is not implemented tiled", code);
+      FAULT("texture DATA_FORMAT %u is not implemented tiled", code);
       return false;
    }
    uint32_t nf = SQ_TEX_RESOURCE_WORD4__NUM_FORMAT_ALL__get(w[4]);
@@ -127,7 +131,7 @@ bool sim_tex_read_view(struct sim_run *x, unsigned pc, const struct sim_tex_inst
                         SQ_TEX_RESOURCE_WORD4__FORMAT_COMP_W__get(w[4]) };
    for (unsigned c = 0; c < 4; c++) {
       if (comp[c] == SQ_TEX_RESOURCE_WORD4__FORMAT_COMP_X__SQ_FORMAT_COMP_UNSIGNED_BIASED) {
-         sim_run_fault(x, pc, "texture FORMAT_COMP UNSIGNED_BIASED is not implemented");
+         FAULT("texture FORMAT_COMP UNSIGNED_BIASED is not implemented");
          return false;
       }
       v->mode.is_signed[c] = comp[c] == SQ_TEX_RESOURCE_WORD4__FORMAT_COMP_X__SQ_FORMAT_COMP_SIGNED;
@@ -160,7 +164,7 @@ bool sim_tex_read_sampler(struct sim_run *x, unsigned pc, const struct sim_tex_i
                                            REG_TD_GS_SAMPLER0_BORDER_RED };
    unsigned id = t->sampler_id;
    if (id >= SAMPLERS_PER_STAGE) {
-      sim_run_fault(x, pc, "sampler %u out of range", id);
+      FAULT("sampler %u out of range", id);
       return false;
    }
    enum thread th = thread_of(x, t);
@@ -177,7 +181,7 @@ bool sim_tex_read_sampler(struct sim_run *x, unsigned pc, const struct sim_tex_i
         s->mag != SQ_TEX_SAMPLER_WORD0__XY_MAG_FILTER__SQ_TEX_XY_FILTER_BILINEAR) ||
        (s->min != SQ_TEX_SAMPLER_WORD0__XY_MIN_FILTER__SQ_TEX_XY_FILTER_POINT &&
         s->min != SQ_TEX_SAMPLER_WORD0__XY_MIN_FILTER__SQ_TEX_XY_FILTER_BILINEAR)) {
-      sim_run_fault(x, pc, "sampler %u: XY filter %u/%u is not implemented", slot, s->mag, s->min);
+      FAULT("sampler %u: XY filter %u/%u is not implemented", slot, s->mag, s->min);
       return false;
    }
    switch (SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE__get(w0)) {
@@ -223,6 +227,17 @@ static uint64_t level_address(const struct sim_tex_view *v, unsigned level, unsi
    return a + layer * hw_surface_layer_size(&s, level);
 }
 
+const uint8_t *sim_tex_level_host(struct sim_run *x, const struct sim_tex_view *v, unsigned level,
+                                  unsigned layer, unsigned extra, unsigned *pitch)
+{
+   const struct hw_surface s = view_surface(v);
+   unsigned w = hw_surface_elems(&s, v->width, level), rows = hw_surface_elems(&s, v->height, level);
+   *pitch = hw_surface_pitch(&s, level);
+   uint64_t elems = v->tiled ? (uint64_t)hw_surface_rows(&s, level) * *pitch
+                             : (uint64_t)(rows - 1) * *pitch + w;
+   return sim_mem_range(x->env->mem, level_address(v, level, layer), elems * v->bpp + extra);
+}
+
 /* The host bytes of (level, layer) as one mapped range, from the view's two-entry cache
  * (resolved on a miss; NULL when GPU memory does not map the whole level as one range).
  * Elements (i < level width, j < level height in elements) lie within the range checked:
@@ -236,14 +251,9 @@ static const struct sim_tex_host_level *host_level(struct sim_run *x, struct sim
    }
    struct sim_tex_host_level *h = &v->host[v->host_next];
    v->host_next ^= 1;
-   const struct hw_surface s = view_surface(v);
-   unsigned w = hw_surface_elems(&s, v->width, level), rows = hw_surface_elems(&s, v->height, level);
    h->level = (int)level;
    h->layer = (int)layer;
-   h->pitch = hw_surface_pitch(&s, level);
-   uint64_t elems = v->tiled ? (uint64_t)hw_surface_rows(&s, level) * h->pitch
-                             : (uint64_t)(rows - 1) * h->pitch + w;
-   h->bytes = sim_mem_range(x->env->mem, level_address(v, level, layer), elems * v->bpp);
+   h->bytes = sim_tex_level_host(x, v, level, layer, 0, &h->pitch);
    return h;
 }
 
@@ -359,6 +369,16 @@ static bool depth_compare(unsigned func, float ref, float texel)
    case SQ_TEX_SAMPLER_WORD0__DEPTH_COMPARE_FUNCTION__SQ_TEX_DEPTH_COMPARE_ALWAYS: return true;
    default: return false;   /* NEVER */
    }
+}
+
+bool sim_tex_probe_view(struct sim_run *x, const struct sim_tex_inst *t, struct sim_tex_view *v)
+{
+   return sim_tex_read_view(x, NO_FAULT, t, v);
+}
+
+bool sim_tex_probe_sampler(struct sim_run *x, const struct sim_tex_inst *t, struct sim_tex_sampler *s)
+{
+   return sim_tex_read_sampler(x, NO_FAULT, t, s);
 }
 
 bool sim_tex_sample_level(struct sim_run *x, unsigned pc, struct sim_tex_view *v,

@@ -62,6 +62,15 @@ bool sim_tex_read_view(struct sim_run *x, unsigned pc, const struct sim_tex_inst
 bool sim_tex_read_sampler(struct sim_run *x, unsigned pc, const struct sim_tex_inst *t,
                           struct sim_tex_sampler *s);
 
+/* The same without recording a fault (the JIT's inline-path check, tex_fast.c). */
+bool sim_tex_probe_view(struct sim_run *x, const struct sim_tex_inst *t, struct sim_tex_view *v);
+bool sim_tex_probe_sampler(struct sim_run *x, const struct sim_tex_inst *t, struct sim_tex_sampler *s);
+
+/* The host bytes of (level, layer) when GPU memory maps all its elements and `extra` bytes
+ * after them as one range, else NULL; *pitch = elements per row. */
+const uint8_t *sim_tex_level_host(struct sim_run *x, const struct sim_tex_view *v, unsigned level,
+                                  unsigned layer, unsigned extra, unsigned *pitch);
+
 /* One texel of level `level`, (i, j) inside it, decoded to four dwords. */
 bool sim_tex_texel(struct sim_run *x, unsigned pc, struct sim_tex_view *v, unsigned level,
                    unsigned layer, unsigned i, unsigned j, uint32_t out[4]);
