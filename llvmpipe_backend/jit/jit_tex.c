@@ -153,6 +153,24 @@ static LLVMValueRef wrap_fn(struct jb *j)
    return fn;
 }
 
+/* tex_wrap(a[0], a[1], a[2]), called only when the index is outside 0..n-1 (inside, every
+ * mode keeps it). */
+static LLVMValueRef wrapped(struct jb *j, LLVMValueRef wrap, LLVMTypeRef wty, LLVMValueRef a[3])
+{
+   LLVMBuilderRef b = j->b;
+   LLVMBasicBlockRef from = LLVMGetInsertBlock(b), slow = block(j, "wrap"), join = block(j, "wrapped");
+   LLVMBuildCondBr(b, icmp(j, LLVMIntULT, a[0], a[1]), join, slow);
+   LLVMPositionBuilderAtEnd(b, slow);
+   LLVMValueRef r = LLVMBuildCall2(b, wty, wrap, a, 3, "");
+   LLVMBuildBr(b, join);
+   LLVMPositionBuilderAtEnd(b, join);
+   LLVMValueRef phi = LLVMBuildPhi(b, j->i32, "");
+   LLVMValueRef vals[2] = { a[0], r };
+   LLVMBasicBlockRef bbs[2] = { from, slow };
+   LLVMAddIncoming(phi, vals, bbs, 2);
+   return phi;
+}
+
 /* The four dwords of texel (i, j) of level L (a border index -1 reads the border). */
 static void texel(struct jb *j, LLVMValueRef d, LLVMValueRef L, LLVMValueRef i, LLVMValueRef jj,
                   LLVMValueRef e[4])
@@ -213,7 +231,7 @@ static LLVMValueRef level_fn(struct jb *j)
       LLVMValueRef mode = ld(j, j->i32, d, FIELD(wrap) + 4 * k);
       for (unsigned t = 0; t < 2; t++) {
          LLVMValueRef wa[3] = { t ? LLVMBuildAdd(b, i0, ci32(j, 1), "") : i0, n, mode };
-         idx[k][t] = LLVMBuildCall2(b, wty, wrap, wa, 3, "");
+         idx[k][t] = wrapped(j, wrap, wty, wa);
       }
    }
    LLVMBasicBlockRef point = block(j, "point"), bilinear = block(j, "bilinear");
