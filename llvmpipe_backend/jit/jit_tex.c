@@ -47,13 +47,6 @@ static LLVMValueRef index_ptr(struct jb *j, LLVMValueRef base, LLVMValueRef inde
    return LLVMBuildGEP2(j->b, j->i8, base, &i, 1, "");
 }
 
-static LLVMValueRef floor_f32(struct jb *j, LLVMValueRef a)
-{
-   unsigned id = LLVMLookupIntrinsicID("llvm.floor", 10);
-   LLVMValueRef decl = LLVMGetIntrinsicDeclaration(j->mod, id, &j->f32, 1);
-   return LLVMBuildCall2(j->b, LLVMIntrinsicGetType(j->ctx, id, &j->f32, 1), decl, &a, 1, "");
-}
-
 static LLVMValueRef fadd(struct jb *j, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFAdd(j->b, a, b, ""); }
 static LLVMValueRef fsub(struct jb *j, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFSub(j->b, a, b, ""); }
 static LLVMValueRef fmul(struct jb *j, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFMul(j->b, a, b, ""); }
@@ -61,7 +54,23 @@ static LLVMValueRef fcmp1(struct jb *j, LLVMRealPredicate p, LLVMValueRef a, LLV
 {
    return LLVMBuildFCmp(j->b, p, a, b, "");
 }
-static LLVMValueRef tof(struct jb *j, LLVMValueRef v) { return LLVMBuildBitCast(j->b, v, j->f32, ""); }
+
+static LLVMValueRef splatf(struct jb *j, LLVMValueRef f)
+{
+   return F(j, splat(j, LLVMBuildBitCast(j->b, f, j->i32, "")));
+}
+
+/* An i1 as <16 x i1>. */
+static LLVMValueRef splat_i1(struct jb *j, LLVMValueRef c)
+{
+   return icmp(j, LLVMIntNE, splat(j, LLVMBuildZExt(j->b, c, j->i32, "")), kvec(j, 0));
+}
+
+/* sim_tex_add / sim_tex_mul (tex_view.h): r = a op b, but a where a is a NaN (16 lanes). */
+static LLVMValueRef nan_left(struct jb *j, LLVMValueRef a, LLVMValueRef r)
+{
+   return sel(j, LLVMBuildFCmp(j->b, LLVMRealUNO, a, a, ""), a, r);
+}
 
 static LLVMBasicBlockRef block(struct jb *j, const char *name)
 {
@@ -102,229 +111,170 @@ static void restore(struct jb *j, struct at a)
    LLVMPositionBuilderAtEnd(j->b, a.bb);
 }
 
-/* tex_wrap(i, n, mode): tex_view.c's wrap() of texel index i in a dimension of n texels
- * under CLAMP mode `mode`: the index, or -1 for the border. */
-static LLVMValueRef wrap_fn(struct jb *j)
+/* tex_view.c's wrap() on 16 texel indices v of dimensions of n texels (n a power of two in
+ * every lane when pow2) under CLAMP mode `mode`: the indices, -1 for the border. Inside
+ * 0..n-1 every mode keeps the index, so the rest runs only when a lane is outside. */
+static LLVMValueRef wrap_vec(struct jb *j, LLVMValueRef v, LLVMValueRef n, LLVMValueRef mode, LLVMValueRef pow2)
 {
-   LLVMTypeRef args[3] = { j->i32, j->i32, j->i32 };
-   LLVMTypeRef ty = LLVMFunctionType(j->i32, args, 3, 0);
-   bool built;
-   struct at a = save(j);
-   LLVMValueRef fn = module_fn(j, "tex_wrap", ty, &built);
-   if (built)
-      return fn;
    LLVMBuilderRef b = j->b;
-   LLVMValueRef v = LLVMGetParam(fn, 0), n = LLVMGetParam(fn, 1), mode = LLVMGetParam(fn, 2);
-   LLVMBasicBlockRef inside = block(j, "inside"), outside = block(j, "outside"),
-                     repeat = block(j, "repeat"), clamp = block(j, "clamp");
-   /* 0 <= i < n: every mode keeps i */
-   LLVMBuildCondBr(b, icmp(j, LLVMIntULT, v, n), inside, outside);
-   LLVMPositionBuilderAtEnd(b, inside);
-   LLVMBuildRet(b, v);
+   LLVMValueRef outside = mask16(j, not_(j, icmp(j, LLVMIntULT, v, n)));
+   LLVMBasicBlockRef entry = LLVMGetInsertBlock(b), slow = block(j, "wrap"), repeat = block(j, "wrap_repeat"),
+                     p2 = block(j, "wrap_pow2"), div = block(j, "wrap_div"), rdone = block(j, "wrap_repeated"),
+                     clamp = block(j, "wrap_clamp"), join = block(j, "wrapped");
+   LLVMBuildCondBr(b, icmp(j, LLVMIntNE, outside, ci16(j, 0)), slow, join);
 
-   LLVMPositionBuilderAtEnd(b, outside);
+   LLVMPositionBuilderAtEnd(b, slow);
    LLVMValueRef mirror = icmp(j, LLVMIntEQ, mode, ci32(j, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_MIRROR));
    LLVMBuildCondBr(b, icmp(j, LLVMIntULE, mode, ci32(j, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_MIRROR)),
                    repeat, clamp);
 
-   /* WRAP: i mod n; MIRROR: i mod 2n, the upper half reflected */
+   /* WRAP: v mod n; MIRROR: v mod 2n, the upper half reflected (the non-negative remainder:
+    * a mask for powers of two) */
    LLVMPositionBuilderAtEnd(b, repeat);
-   LLVMValueRef n2 = LLVMBuildShl(b, n, ci32(j, 1), "");
+   LLVMValueRef n2 = LLVMBuildShl(b, n, kvec(j, 1), "");
    LLVMValueRef d = sel(j, mirror, n2, n);
+   LLVMBuildCondBr(b, icmp(j, LLVMIntNE, pow2, ci32(j, 0)), p2, div);
+   LLVMPositionBuilderAtEnd(b, p2);
+   LLVMValueRef r_p2 = and_(j, v, LLVMBuildSub(b, d, kvec(j, 1), ""));
+   LLVMBuildBr(b, rdone);
+   LLVMPositionBuilderAtEnd(b, div);
    LLVMValueRef r = LLVMBuildSRem(b, v, d, "");
-   r = sel(j, icmp(j, LLVMIntSLT, r, ci32(j, 0)), LLVMBuildAdd(b, r, d, ""), r);
-   LLVMValueRef refl = LLVMBuildSub(b, LLVMBuildSub(b, n2, ci32(j, 1), ""), r, "");
-   LLVMBuildRet(b, sel(j, and_(j, mirror, icmp(j, LLVMIntSGE, r, n)), refl, r));
+   LLVMValueRef r_div = sel(j, icmp(j, LLVMIntSLT, r, kvec(j, 0)), LLVMBuildAdd(b, r, d, ""), r);
+   LLVMBuildBr(b, rdone);
+   LLVMPositionBuilderAtEnd(b, rdone);
+   LLVMValueRef rem = LLVMBuildPhi(b, j->vi, "");
+   LLVMValueRef rv[2] = { r_p2, r_div };
+   LLVMBasicBlockRef rb[2] = { p2, div };
+   LLVMAddIncoming(rem, rv, rb, 2);
+   LLVMValueRef refl = LLVMBuildSub(b, LLVMBuildSub(b, n2, kvec(j, 1), ""), rem, "");
+   LLVMValueRef repeated = sel(j, mirror, sel(j, icmp(j, LLVMIntSGE, rem, n), refl, rem), rem);
+   LLVMBuildBr(b, join);
 
    /* the MIRROR_ONCE modes (3, 5, 7) reflect negative indices; the LAST_TEXEL ones (2, 3)
     * clamp, the others take the border outside */
    LLVMPositionBuilderAtEnd(b, clamp);
    LLVMValueRef once = icmp(j, LLVMIntNE, and_(j, mode, ci32(j, 1)), ci32(j, 0));
-   LLVMValueRef neg = icmp(j, LLVMIntSLT, v, ci32(j, 0));
-   LLVMValueRef m = sel(j, and_(j, once, neg), LLVMBuildSub(b, ci32(j, (uint32_t)-1), v, ""), v);
+   LLVMValueRef m = sel(j, and_(j, splat_i1(j, once), icmp(j, LLVMIntSLT, v, kvec(j, 0))),
+                        LLVMBuildSub(b, kvec(j, (uint32_t)-1), v, ""), v);
    LLVMValueRef last = icmp(j, LLVMIntULE, mode,
                             ci32(j, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_MIRROR_ONCE_LAST_TEXEL));
-   LLVMValueRef nm1 = LLVMBuildSub(b, n, ci32(j, 1), "");
-   LLVMValueRef clamped = sel(j, icmp(j, LLVMIntSLT, m, ci32(j, 0)), ci32(j, 0),
-                              sel(j, icmp(j, LLVMIntSGE, m, n), nm1, m));
-   LLVMValueRef border = sel(j, icmp(j, LLVMIntULT, m, n), m, ci32(j, (uint32_t)-1));
-   LLVMBuildRet(b, sel(j, last, clamped, border));
-   restore(j, a);
-   return fn;
-}
-
-/* tex_wrap(a[0], a[1], a[2]), called only when the index is outside 0..n-1 (inside, every
- * mode keeps it). */
-static LLVMValueRef wrapped(struct jb *j, LLVMValueRef wrap, LLVMTypeRef wty, LLVMValueRef a[3])
-{
-   LLVMBuilderRef b = j->b;
-   LLVMBasicBlockRef from = LLVMGetInsertBlock(b), slow = block(j, "wrap"), join = block(j, "wrapped");
-   LLVMBuildCondBr(b, icmp(j, LLVMIntULT, a[0], a[1]), join, slow);
-   LLVMPositionBuilderAtEnd(b, slow);
-   LLVMValueRef r = LLVMBuildCall2(b, wty, wrap, a, 3, "");
+   LLVMValueRef clamped = sel(j, icmp(j, LLVMIntSLT, m, kvec(j, 0)), kvec(j, 0),
+                              sel(j, icmp(j, LLVMIntSGE, m, n), LLVMBuildSub(b, n, kvec(j, 1), ""), m));
+   LLVMValueRef border = sel(j, icmp(j, LLVMIntULT, m, n), m, kvec(j, (uint32_t)-1));
+   LLVMValueRef clamp_r = sel(j, last, clamped, border);
    LLVMBuildBr(b, join);
+
    LLVMPositionBuilderAtEnd(b, join);
-   LLVMValueRef phi = LLVMBuildPhi(b, j->i32, "");
-   LLVMValueRef vals[2] = { a[0], r };
-   LLVMBasicBlockRef bbs[2] = { from, slow };
-   LLVMAddIncoming(phi, vals, bbs, 2);
+   LLVMValueRef phi = LLVMBuildPhi(b, j->vi, "");
+   LLVMValueRef vals[3] = { v, repeated, clamp_r };
+   LLVMBasicBlockRef from[3] = { entry, rdone, clamp };
+   LLVMAddIncoming(phi, vals, from, 3);
    return phi;
 }
 
-/* The four dwords of texel (i, j) of level L (a border index -1 reads the border). */
-static void texel(struct jb *j, LLVMValueRef d, LLVMValueRef L, LLVMValueRef i, LLVMValueRef jj,
-                  LLVMValueRef e[4])
+/* tex_pass(d, level, u, v, normx, normy, offx, offy, linear, out): sim_tex_sample_level of
+ * 16 lanes, each at its level (<16 x i32>) with point (linear 0) or bilinear (1) taps, into
+ * out[4][16] floats. The texel indices and weights are vector code; the texels are read and
+ * decoded lane by lane into a stack buffer, then the border, weights and sums are vector
+ * code again. Every lane is computed (a lane that does not run reads valid texels). */
+static LLVMValueRef pass_fn(struct jb *j)
 {
-   LLVMBuilderRef b = j->b;
-   LLVMValueRef in = and_(j, icmp(j, LLVMIntSGE, i, ci32(j, 0)), icmp(j, LLVMIntSGE, jj, ci32(j, 0)));
-   LLVMValueRef si = sel(j, in, i, ci32(j, 0)), sj = sel(j, in, jj, ci32(j, 0));
-   LLVMValueRef row = index_ptr(j, ld(j, j->ptr, L, LEVEL_FIELD(bytes)),
-                                LLVMBuildMul(b, LLVMBuildZExt(b, sj, j->i64, ""),
-                                             LLVMBuildZExt(b, ld(j, j->i32, L, LEVEL_FIELD(pitch)), j->i64, ""), ""),
-                                1);
-   LLVMValueRef p = index_ptr(j, row, LLVMBuildMul(b, LLVMBuildZExt(b, si, j->i64, ""),
-                                                   LLVMBuildZExt(b, ld(j, j->i32, d, FIELD(bpp)), j->i64, ""), ""), 1);
-   LLVMValueRef word = LLVMBuildLoad2(b, j->i32, p, "");
-   LLVMSetAlignment(word, 1);
-   for (unsigned c = 0; c < 4; c++) {
-      LLVMValueRef f = and_(j, LLVMBuildLShr(b, word, ld(j, j->i32, d, FIELD(shift) + 4 * c), ""),
-                            ld(j, j->i32, d, FIELD(mask) + 4 * c));
-      LLVMValueRef v = ld(j, j->i32, index_ptr(j, ld(j, j->ptr, d, FIELD(lut) + 8 * c), f, 4), 0);
-      e[c] = sel(j, in, v, ld(j, j->i32, d, FIELD(border) + 4 * c));
-   }
-}
-
-/* tex_level(d, level, u, v, normx, normy, offx, offy, linear, out): sim_tex_sample_level's
- * point or bilinear sample of one level into out[0..3] (floats). */
-static LLVMValueRef level_fn(struct jb *j)
-{
-   LLVMTypeRef args[10] = { j->ptr, j->i32, j->f32, j->f32, j->i32, j->i32, j->f32, j->f32, j->i32, j->ptr };
+   LLVMTypeRef args[10] = { j->ptr, j->vi, j->vf, j->vf, j->i32, j->i32, j->f32, j->f32, j->vi, j->ptr };
    LLVMTypeRef ty = LLVMFunctionType(LLVMVoidTypeInContext(j->ctx), args, 10, 0);
    bool built;
    struct at a = save(j);
-   LLVMValueRef wrap = wrap_fn(j);
-   LLVMValueRef fn = module_fn(j, "tex_level", ty, &built);
-   if (built) {
-      restore(j, a);
+   LLVMValueRef fn = module_fn(j, "tex_pass", ty, &built);
+   if (built)
       return fn;
-   }
    LLVMBuilderRef b = j->b;
-   LLVMTypeRef wty = LLVMGlobalGetValueType(wrap);
    LLVMValueRef d = LLVMGetParam(fn, 0), level = LLVMGetParam(fn, 1), out = LLVMGetParam(fn, 9);
-   LLVMValueRef linear = icmp(j, LLVMIntNE, LLVMGetParam(fn, 8), ci32(j, 0));
-   LLVMValueRef L = index_ptr(j, gep(j, d, FIELD(level)), level, sizeof(struct sim_tex_fast_level));
-   LLVMValueRef idx[2][2], w[2];
+   LLVMValueRef linear = icmp(j, LLVMIntNE, LLVMGetParam(fn, 8), kvec(j, 0));
+   /* idx: rows x0, x1, y0, y1; texel: [tap][component][lane] */
+   LLVMValueRef idx = LLVMBuildArrayAlloca(b, j->i32, ci32(j, 4 * SIM_LANES), "tex_idx");
+   LLVMValueRef texels = LLVMBuildArrayAlloca(b, j->i32, ci32(j, 16 * SIM_LANES), "tex_texels");
+   LLVMSetAlignment(idx, 64);
+   LLVMSetAlignment(texels, 64);
+   LLVMValueRef ix[2][2], w[2];
    for (unsigned k = 0; k < 2; k++) {
-      LLVMValueRef n = ld(j, j->i32, L, k ? LEVEL_FIELD(height) : LEVEL_FIELD(width));
-      LLVMValueRef fn_ = ld(j, j->f32, L, k ? LEVEL_FIELD(fheight) : LEVEL_FIELD(fwidth));
+      LLVMValueRef size = splat(j, ld(j, j->i32, d, FIELD(size) + 4 * k));
+      LLVMValueRef n = LLVMBuildLShr(b, size, level, "");
+      n = sel(j, icmp(j, LLVMIntEQ, n, kvec(j, 0)), kvec(j, 1), n);   /* hw_surface_dim */
       LLVMValueRef c = LLVMGetParam(fn, 2 + k);
       LLVMValueRef norm = icmp(j, LLVMIntNE, LLVMGetParam(fn, 4 + k), ci32(j, 0));
-      LLVMValueRef f = fadd(j, sel(j, norm, fmul(j, c, fn_), c), LLVMGetParam(fn, 6 + k));
-      LLVMValueRef p = sel(j, linear, fsub(j, f, kf32(j, 0.5f)), f);
-      LLVMValueRef fl = floor_f32(j, p);
-      /* (int)fl of a NaN: x86's conversion gives INT_MIN */
-      LLVMValueRef i0 = sel(j, fcmp1(j, LLVMRealOLT, fl, kf32(j, -1e9f)), ci32(j, (uint32_t)-1000000000),
-                            sel(j, fcmp1(j, LLVMRealOGT, fl, kf32(j, 1e9f)), ci32(j, 1000000000),
-                                LLVMBuildFPToSI(b, fl, j->i32, "")));
-      i0 = sel(j, fcmp1(j, LLVMRealUNO, fl, fl), ci32(j, 0x80000000u), i0);
-      w[k] = sel(j, linear, fsub(j, p, fl), kf32(j, 0.0f));
-      LLVMValueRef mode = ld(j, j->i32, d, FIELD(wrap) + 4 * k);
+      LLVMValueRef f = sel(j, norm, LLVMBuildFMul(b, c, LLVMBuildSIToFP(b, n, j->vf, ""), ""), c);
+      f = LLVMBuildFAdd(b, f, splatf(j, LLVMGetParam(fn, 6 + k)), "");
+      LLVMValueRef p = sel(j, linear, LLVMBuildFSub(b, f, kf(j, 0.5f), ""), f);
+      LLVMValueRef fl = intrinsic1(j, "llvm.floor", p);
+      /* (int)fl, clamped; of a NaN, what x86's conversion gives: INT_MIN */
+      LLVMValueRef i0 = sel(j, LLVMBuildFCmp(b, LLVMRealOLT, fl, kf(j, -1e9f), ""), kvec(j, (uint32_t)-1000000000),
+                            sel(j, LLVMBuildFCmp(b, LLVMRealOGT, fl, kf(j, 1e9f), ""), kvec(j, 1000000000),
+                                LLVMBuildFPToSI(b, fl, j->vi, "")));
+      i0 = sel(j, LLVMBuildFCmp(b, LLVMRealUNO, fl, fl, ""), kvec(j, 0x80000000u), i0);
+      w[k] = sel(j, linear, LLVMBuildFSub(b, p, fl, ""), kf(j, 0.0f));
+      LLVMValueRef mode = ld(j, j->i32, d, FIELD(wrap) + 4 * k), pow2 = ld(j, j->i32, d, FIELD(pow2) + 4 * k);
       for (unsigned t = 0; t < 2; t++) {
-         LLVMValueRef wa[3] = { t ? LLVMBuildAdd(b, i0, ci32(j, 1), "") : i0, n, mode };
-         idx[k][t] = wrapped(j, wrap, wty, wa);
+         ix[k][t] = wrap_vec(j, t ? LLVMBuildAdd(b, i0, kvec(j, 1), "") : i0, n, mode, pow2);
+         store(j, ix[k][t], gep(j, idx, (2 * k + t) * SIM_LANES * 4), 64);
       }
    }
-   LLVMBasicBlockRef point = block(j, "point"), bilinear = block(j, "bilinear");
-   LLVMBuildCondBr(b, linear, bilinear, point);
 
-   LLVMPositionBuilderAtEnd(b, point);
-   LLVMValueRef e[4];
-   texel(j, d, L, idx[0][0], idx[1][0], e);
-   for (unsigned c = 0; c < 4; c++)
-      store(j, e[c], gep(j, out, 4 * c), 4);
-   LLVMBuildRetVoid(b);
+   /* the texels, lane by lane */
+   LLVMValueRef bpp = LLVMBuildZExt(b, ld(j, j->i32, d, FIELD(bpp)), j->i64, "");
+   LLVMValueRef shift[4], mask[4], lut[4];
+   for (unsigned c = 0; c < 4; c++) {
+      shift[c] = ld(j, j->i32, d, FIELD(shift) + 4 * c);
+      mask[c] = ld(j, j->i32, d, FIELD(mask) + 4 * c);
+      lut[c] = ld(j, j->ptr, d, FIELD(lut) + 8 * c);
+   }
+   LLVMBasicBlockRef pre = LLVMGetInsertBlock(b), loop = block(j, "texel_lane"), done = block(j, "texels");
+   LLVMBuildBr(b, loop);
+   LLVMPositionBuilderAtEnd(b, loop);
+   LLVMValueRef l = LLVMBuildPhi(b, j->i32, "lane");
+   LLVMValueRef L = index_ptr(j, gep(j, d, FIELD(level)), LLVMBuildExtractElement(b, level, l, ""),
+                              sizeof(struct sim_tex_fast_level));
+   LLVMValueRef bytes = ld(j, j->ptr, L, LEVEL_FIELD(bytes));
+   LLVMValueRef pitch = LLVMBuildZExt(b, ld(j, j->i32, L, LEVEL_FIELD(pitch)), j->i64, "");
+   for (unsigned tap = 0; tap < 4; tap++) {
+      LLVMValueRef x = ld(j, j->i32, index_ptr(j, gep(j, idx, (tap & 1) * SIM_LANES * 4), l, 4), 0);
+      LLVMValueRef y = ld(j, j->i32, index_ptr(j, gep(j, idx, (2 + (tap >> 1)) * SIM_LANES * 4), l, 4), 0);
+      LLVMValueRef in = and_(j, icmp(j, LLVMIntSGE, x, ci32(j, 0)), icmp(j, LLVMIntSGE, y, ci32(j, 0)));
+      LLVMValueRef sx = LLVMBuildZExt(b, sel(j, in, x, ci32(j, 0)), j->i64, "");
+      LLVMValueRef sy = LLVMBuildZExt(b, sel(j, in, y, ci32(j, 0)), j->i64, "");
+      LLVMValueRef off = LLVMBuildAdd(b, LLVMBuildMul(b, sy, pitch, ""), LLVMBuildMul(b, sx, bpp, ""), "");
+      LLVMValueRef word = LLVMBuildLoad2(b, j->i32, index_ptr(j, bytes, off, 1), "");
+      LLVMSetAlignment(word, 1);
+      for (unsigned c = 0; c < 4; c++) {
+         LLVMValueRef field = and_(j, LLVMBuildLShr(b, word, shift[c], ""), mask[c]);
+         LLVMValueRef e = ld(j, j->i32, index_ptr(j, lut[c], field, 4), 0);
+         store(j, e, index_ptr(j, gep(j, texels, (4 * tap + c) * SIM_LANES * 4), l, 4), 4);
+      }
+   }
+   LLVMValueRef next = LLVMBuildAdd(b, l, ci32(j, 1), "");
+   LLVMBuildCondBr(b, icmp(j, LLVMIntEQ, next, ci32(j, SIM_LANES)), done, loop);
+   LLVMValueRef zero = ci32(j, 0);
+   LLVMAddIncoming(l, &zero, &pre, 1);
+   LLVMAddIncoming(l, &next, &loop, 1);
 
-   LLVMPositionBuilderAtEnd(b, bilinear);
-   LLVMValueRef acc[4] = { kf32(j, 0.0f), kf32(j, 0.0f), kf32(j, 0.0f), kf32(j, 0.0f) };
+   /* border, then point (tap 0) or the weighted sum of the four */
+   LLVMPositionBuilderAtEnd(b, done);
+   LLVMValueRef acc[4] = { kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f) }, e0[4];
    for (unsigned tap = 0; tap < 4; tap++) {
       unsigned dx = tap & 1, dy = tap >> 1;
-      LLVMValueRef wx = dx ? w[0] : fsub(j, kf32(j, 1.0f), w[0]);
-      LLVMValueRef wy = dy ? w[1] : fsub(j, kf32(j, 1.0f), w[1]);
-      LLVMValueRef weight = fmul(j, wx, wy);
-      texel(j, d, L, idx[0][dx], idx[1][dy], e);
-      for (unsigned c = 0; c < 4; c++)
-         acc[c] = fadd(j, acc[c], fmul(j, weight, tof(j, e[c])));
+      LLVMValueRef in = and_(j, icmp(j, LLVMIntSGE, ix[0][dx], kvec(j, 0)), icmp(j, LLVMIntSGE, ix[1][dy], kvec(j, 0)));
+      LLVMValueRef wx = dx ? w[0] : LLVMBuildFSub(b, kf(j, 1.0f), w[0], "");
+      LLVMValueRef wy = dy ? w[1] : LLVMBuildFSub(b, kf(j, 1.0f), w[1], "");
+      LLVMValueRef weight = nan_left(j, wx, LLVMBuildFMul(b, wx, wy, ""));
+      for (unsigned c = 0; c < 4; c++) {
+         LLVMValueRef e = load(j, j->vi, gep(j, texels, (4 * tap + c) * SIM_LANES * 4));
+         e = sel(j, in, e, splat(j, ld(j, j->i32, d, FIELD(border) + 4 * c)));
+         if (tap == 0)
+            e0[c] = e;
+         LLVMValueRef te = nan_left(j, weight, LLVMBuildFMul(b, weight, F(j, e), ""));
+         acc[c] = nan_left(j, acc[c], LLVMBuildFAdd(b, acc[c], te, ""));
+      }
    }
    for (unsigned c = 0; c < 4; c++)
-      store(j, acc[c], gep(j, out, 4 * c), 4);
-   LLVMBuildRetVoid(b);
-   restore(j, a);
-   return fn;
-}
-
-/* tex_lane(d, u, v, lod, normx, normy, offx, offy, res): filter()'s level selection at the
- * clamped LOD, then the resource swizzle, into res[0], res[16], res[32], res[48] (dwords). */
-static LLVMValueRef lane_fn(struct jb *j)
-{
-   LLVMTypeRef args[9] = { j->ptr, j->f32, j->f32, j->f32, j->i32, j->i32, j->f32, j->f32, j->ptr };
-   LLVMTypeRef ty = LLVMFunctionType(LLVMVoidTypeInContext(j->ctx), args, 9, 0);
-   bool built;
-   struct at a = save(j);
-   LLVMValueRef lvl = level_fn(j);
-   LLVMValueRef fn = module_fn(j, "tex_lane", ty, &built);
-   if (built) {
-      restore(j, a);
-      return fn;
-   }
-   LLVMBuilderRef b = j->b;
-   LLVMTypeRef lty = LLVMGlobalGetValueType(lvl);
-   LLVMValueRef d = LLVMGetParam(fn, 0), lod = LLVMGetParam(fn, 3), res = LLVMGetParam(fn, 8);
-   LLVMTypeRef a8 = LLVMArrayType(j->i32, 8);
-   LLVMValueRef ta = LLVMBuildAlloca(b, a8, "tap_a"), tb = LLVMBuildAlloca(b, a8, "tap_b");
-   LLVMValueRef minify = fcmp1(j, LLVMRealOGT, lod, kf32(j, 0.0f));
-   LLVMValueRef linear = sel(j, minify, ld(j, j->i32, d, FIELD(min_linear)), ld(j, j->i32, d, FIELD(mag_linear)));
-   LLVMValueRef mip = ld(j, j->i32, d, FIELD(mip));
-   LLVMValueRef last = ld(j, j->i32, d, FIELD(last_level));
-   LLVMValueRef lastf = LLVMBuildUIToFP(b, last, j->f32, "");
-   /* MIP_FILTER POINT: the level nearest the LOD */
-   LLVMValueRef r = floor_f32(j, fadd(j, lod, kf32(j, 0.5f)));
-   LLVMValueRef near = sel(j, fcmp1(j, LLVMRealOGE, r, lastf), last, LLVMBuildFPToUI(b, r, j->i32, ""));
-   /* LINEAR: floor(lod) and the next, unless floor(lod) is the last level or beyond */
-   LLVMValueRef fl = floor_f32(j, lod);
-   LLVMValueRef beyond = fcmp1(j, LLVMRealOGE, fl, lastf);
-   LLVMValueRef below = sel(j, beyond, last, LLVMBuildFPToUI(b, fl, j->i32, ""));
-   LLVMValueRef none = or_(j, not_(j, minify),
-                           icmp(j, LLVMIntEQ, mip, ci32(j, SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_NONE)));
-   LLVMValueRef is_point = icmp(j, LLVMIntEQ, mip, ci32(j, SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_POINT));
-   LLVMValueRef level = sel(j, none, ci32(j, 0), sel(j, is_point, near, below));
-   LLVMValueRef blend = and_(j, not_(j, or_(j, none, is_point)), not_(j, beyond));
-   LLVMValueRef largs[10] = { d, level, LLVMGetParam(fn, 1), LLVMGetParam(fn, 2), LLVMGetParam(fn, 4),
-                              LLVMGetParam(fn, 5), LLVMGetParam(fn, 6), LLVMGetParam(fn, 7),
-                              linear, ta };
-   LLVMBuildCall2(b, lty, lvl, largs, 10, "");
-   LLVMBasicBlockRef two = block(j, "mip_blend"), swz = block(j, "swizzle");
-   LLVMBuildCondBr(b, blend, two, swz);
-
-   LLVMPositionBuilderAtEnd(b, two);
-   largs[1] = LLVMBuildAdd(b, below, ci32(j, 1), "");
-   largs[9] = tb;
-   LLVMBuildCall2(b, lty, lvl, largs, 10, "");
-   LLVMValueRef m = fsub(j, lod, fl);
-   for (unsigned c = 0; c < 4; c++) {
-      LLVMValueRef pa = gep(j, ta, 4 * c);
-      LLVMValueRef va = ld(j, j->f32, pa, 0), vb = ld(j, j->f32, tb, 4 * c);
-      store(j, fadd(j, fmul(j, va, fsub(j, kf32(j, 1.0f), m)), fmul(j, vb, m)), pa, 4);
-   }
-   LLVMBuildBr(b, swz);
-
-   /* DST_SEL of the resource: components 0..3, 4 = 0, 5 = 1.0 */
-   LLVMPositionBuilderAtEnd(b, swz);
-   store(j, ci32(j, 0), gep(j, ta, 16), 4);
-   store(j, ci32(j, ONE_F32), gep(j, ta, 20), 4);
-   for (unsigned c = 0; c < 4; c++) {
-      LLVMValueRef v = ld(j, j->i32, index_ptr(j, ta, ld(j, j->i32, d, FIELD(swz) + 4 * c), 4), 0);
-      store(j, v, gep(j, res, 4 * SIM_LANES * c), 4);
-   }
+      store(j, sel(j, linear, I(j, acc[c]), e0[c]), gep(j, out, c * SIM_LANES * 4), 4);
    LLVMBuildRetVoid(b);
    restore(j, a);
    return fn;
@@ -335,13 +285,22 @@ static LLVMValueRef gpr_ptr(struct jb *j, unsigned reg, unsigned chan)
    return gep(j, j->lanes, offsetof(struct sim_lanes, gpr) + ((uint64_t)reg * 4 + chan) * SIM_LANES * 4);
 }
 
-/* Source component c of instruction t at lane l (an i32 value, or a constant lane) as float. */
+/* Source component c of instruction t at lane l (an i32) as a float. */
 static LLVMValueRef src_value(struct jb *j, const struct sim_tex_inst *t, unsigned c, LLVMValueRef l)
 {
    unsigned s = t->src_sel[c];
    if (s > SIM_SEL_W)
       return kf32(j, s == SIM_SEL_1 ? 1.0f : 0.0f);
    return ld(j, j->f32, index_ptr(j, gpr_ptr(j, t->src_gpr, s), l, 4), 0);
+}
+
+/* Source component c of instruction t, 16 lanes. */
+static LLVMValueRef src_vec(struct jb *j, const struct sim_tex_inst *t, unsigned c)
+{
+   unsigned s = t->src_sel[c];
+   if (s > SIM_SEL_W)
+      return kf(j, s == SIM_SEL_1 ? 1.0f : 0.0f);
+   return F(j, load(j, j->vi, gpr_ptr(j, t->src_gpr, s)));
 }
 
 /* footprint_lod of tex_unit.c for the quad starting at lane q. */
@@ -364,25 +323,33 @@ static LLVMValueRef quad_lod(struct jb *j, const struct sim_tex_inst *t, LLVMVal
    return fmul(j, kf32(j, 0.5f), l2);
 }
 
-/* lane_lod of tex_unit.c: the LOD lane l samples at, biased and clamped. */
-static LLVMValueRef lane_lod(struct jb *j, const struct sim_tex_inst *t, LLVMValueRef d, LLVMValueRef lods,
-                             LLVMValueRef l)
+/* lane_lod of tex_unit.c for 16 lanes: the LOD each samples at, biased and clamped. */
+static LLVMValueRef lod_vec(struct jb *j, const struct sim_tex_inst *t, LLVMValueRef d)
 {
    LLVMBuilderRef b = j->b;
    LLVMValueRef lod;
    if (t->op == SIM_TEX_SAMPLE_LZ) {
-      lod = kf32(j, 0.0f);
+      lod = kf(j, 0.0f);
    } else if (t->op == SIM_TEX_SAMPLE_L) {
-      lod = fadd(j, src_value(j, t, 3, l), kf32(j, t->lod_bias));
+      lod = LLVMBuildFAdd(b, src_vec(j, t, 3), kf(j, t->lod_bias), "");
    } else {
-      LLVMValueRef base = lods ? ld(j, j->f32, index_ptr(j, lods, LLVMBuildLShr(b, l, ci32(j, 2), ""), 4), 0)
-                               : kf32(j, 0.0f);
-      lod = fadd(j, fadd(j, fadd(j, base, ld(j, j->f32, d, FIELD(bias))), kf32(j, t->lod_bias)),
-                 t->op == SIM_TEX_SAMPLE_LB ? src_value(j, t, 3, l) : kf32(j, 0.0f));
+      LLVMValueRef base = kf(j, 0.0f);
+      if (j->p->stage == SIM_STAGE_PS) {   /* one implicit LOD per quad */
+         base = LLVMGetPoison(j->vf);
+         for (unsigned q = 0; q < SIM_LANES / 4; q++) {
+            LLVMValueRef ql = quad_lod(j, t, d, 4 * q);
+            for (unsigned k = 0; k < 4; k++)
+               base = LLVMBuildInsertElement(b, base, ql, ci32(j, 4 * q + k), "");
+         }
+      }
+      lod = LLVMBuildFAdd(b, LLVMBuildFAdd(b, base, splatf(j, ld(j, j->f32, d, FIELD(bias))), ""),
+                          kf(j, t->lod_bias), "");
+      lod = LLVMBuildFAdd(b, lod, t->op == SIM_TEX_SAMPLE_LB ? src_vec(j, t, 3) : kf(j, 0.0f), "");
    }
-   lod = sel(j, fcmp1(j, LLVMRealUNO, lod, lod), kf32(j, 0.0f), lod);
-   LLVMValueRef lo = ld(j, j->f32, d, FIELD(min_lod)), hi = ld(j, j->f32, d, FIELD(max_lod));
-   return sel(j, fcmp1(j, LLVMRealOLT, lod, lo), lo, sel(j, fcmp1(j, LLVMRealOGT, lod, hi), hi, lod));
+   lod = sel(j, LLVMBuildFCmp(b, LLVMRealUNO, lod, lod, ""), kf(j, 0.0f), lod);
+   LLVMValueRef lo = splatf(j, ld(j, j->f32, d, FIELD(min_lod))), hi = splatf(j, ld(j, j->f32, d, FIELD(max_lod)));
+   return sel(j, LLVMBuildFCmp(b, LLVMRealOLT, lod, lo, ""), lo,
+              sel(j, LLVMBuildFCmp(b, LLVMRealOGT, lod, hi, ""), hi, lod));
 }
 
 /* The lanes of an i16 lane mask as <16 x i1>. */
@@ -395,53 +362,73 @@ static LLVMValueRef lane_mask(struct jb *j, LLVMValueRef m16)
    return icmp(j, LLVMIntNE, and_(j, m, LLVMConstVector(bits, SIM_LANES)), kvec(j, 0));
 }
 
-/* Instruction i of the clause, t, with its results in res ([4][SIM_LANES] dwords) and the
- * quads' LODs in lods ([4] floats). */
-static void emit_sample(struct jb *j, unsigned i, const struct sim_tex_inst *t, LLVMValueRef res,
-                        LLVMValueRef lods)
+/* Instruction i of the clause, t: filter()'s level selection at each lane's LOD, the level
+ * passes (two where MIP_FILTER LINEAR blends), the resource swizzle, then DST_SEL writes
+ * the instruction's lanes of the destination GPR. outs: two [4][SIM_LANES] dword buffers. */
+static void emit_sample(struct jb *j, unsigned i, const struct sim_tex_inst *t, LLVMValueRef outs[2])
 {
    LLVMBuilderRef b = j->b;
    LLVMValueRef d = gep(j, j->x, offsetof(struct sim_run, tex_fast) + i * sizeof(struct sim_tex_fast));
-   LLVMValueRef lanes = ld(j, j->i16, d, FIELD(lanes));
-   bool implicit = t->op == SIM_TEX_SAMPLE || t->op == SIM_TEX_SAMPLE_LB;
-   if (implicit && j->p->stage == SIM_STAGE_PS) {
-      for (unsigned q = 0; q < SIM_LANES / 4; q++)
-         store(j, quad_lod(j, t, d, 4 * q), gep(j, lods, 4 * q), 4);
-   } else {
-      lods = NULL;
+   LLVMValueRef u = src_vec(j, t, 0), v = src_vec(j, t, 1), lod = lod_vec(j, t, d);
+   LLVMValueRef minify = LLVMBuildFCmp(b, LLVMRealOGT, lod, kf(j, 0.0f), "");
+   LLVMValueRef linear = sel(j, minify, splat(j, ld(j, j->i32, d, FIELD(min_linear))),
+                             splat(j, ld(j, j->i32, d, FIELD(mag_linear))));
+   LLVMValueRef mip = ld(j, j->i32, d, FIELD(mip)), last = ld(j, j->i32, d, FIELD(last_level));
+   LLVMValueRef lastv = splat(j, last), lastf = LLVMBuildUIToFP(b, lastv, j->vf, "");
+   /* MIP_FILTER POINT: the level nearest the LOD */
+   LLVMValueRef r = intrinsic1(j, "llvm.floor", LLVMBuildFAdd(b, lod, kf(j, 0.5f), ""));
+   LLVMValueRef near = sel(j, LLVMBuildFCmp(b, LLVMRealOGE, r, lastf, ""), lastv, LLVMBuildFPToUI(b, r, j->vi, ""));
+   /* LINEAR: floor(lod) and the next, unless floor(lod) is the last level or beyond */
+   LLVMValueRef fl = intrinsic1(j, "llvm.floor", lod);
+   LLVMValueRef beyond = LLVMBuildFCmp(b, LLVMRealOGE, fl, lastf, "");
+   LLVMValueRef below = sel(j, beyond, lastv, LLVMBuildFPToUI(b, fl, j->vi, ""));
+   LLVMValueRef mip_none = icmp(j, LLVMIntEQ, mip, ci32(j, SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_NONE));
+   LLVMValueRef mip_point = icmp(j, LLVMIntEQ, mip, ci32(j, SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_POINT));
+   LLVMValueRef none = or_(j, not_(j, minify), splat_i1(j, mip_none));
+   LLVMValueRef level = sel(j, none, kvec(j, 0), sel(j, mip_point, near, below));
+   LLVMValueRef blend = and_(j, not_(j, or_(j, none, splat_i1(j, mip_point))), not_(j, beyond));
+   LLVMValueRef pass = pass_fn(j);
+   LLVMTypeRef pty = LLVMGlobalGetValueType(pass);
+   LLVMValueRef args[10] = { d, level, u, v, ci32(j, t->normalized[0]), ci32(j, t->normalized[1]),
+                             kf32(j, t->offset[0]), kf32(j, t->offset[1]), linear, outs[0] };
+   LLVMBuildCall2(b, pty, pass, args, 10, "");
+   LLVMBasicBlockRef two = block(j, "tex_mip_blend"), swz = block(j, "tex_swizzle");
+   LLVMBuildCondBr(b, icmp(j, LLVMIntNE, mask16(j, blend), ci16(j, 0)), two, swz);
+
+   LLVMPositionBuilderAtEnd(b, two);
+   args[1] = sel(j, blend, LLVMBuildAdd(b, below, kvec(j, 1), ""), kvec(j, 0));
+   args[9] = outs[1];
+   LLVMBuildCall2(b, pty, pass, args, 10, "");
+   LLVMValueRef m = LLVMBuildFSub(b, lod, fl, "");
+   for (unsigned c = 0; c < 4; c++) {
+      LLVMValueRef pa = gep(j, outs[0], c * SIM_LANES * 4);
+      LLVMValueRef va = F(j, load(j, j->vi, pa)), vb = F(j, load(j, j->vi, gep(j, outs[1], c * SIM_LANES * 4)));
+      LLVMValueRef ma = LLVMBuildFMul(b, va, LLVMBuildFSub(b, kf(j, 1.0f), m, ""), "");
+      LLVMValueRef mixed = nan_left(j, ma, LLVMBuildFAdd(b, ma, LLVMBuildFMul(b, vb, m, ""), ""));
+      store(j, sel(j, blend, I(j, mixed), I(j, va)), pa, 4);
    }
-   LLVMValueRef lane = lane_fn(j);
-   LLVMBasicBlockRef pre = LLVMGetInsertBlock(b), loop = block(j, "tex_lane"), run = block(j, "tex_run"),
-                     next = block(j, "tex_next"), done = block(j, "tex_done");
-   LLVMBuildBr(b, loop);
-   LLVMPositionBuilderAtEnd(b, loop);
-   LLVMValueRef l = LLVMBuildPhi(b, j->i32, "lane");
-   LLVMValueRef on = LLVMBuildAnd(b, LLVMBuildLShr(b, LLVMBuildZExt(b, lanes, j->i32, ""), l, ""), ci32(j, 1), "");
-   LLVMBuildCondBr(b, icmp(j, LLVMIntNE, on, ci32(j, 0)), run, next);
+   LLVMBuildBr(b, swz);
 
-   LLVMPositionBuilderAtEnd(b, run);
-   LLVMValueRef args[9] = { d, src_value(j, t, 0, l), src_value(j, t, 1, l), lane_lod(j, t, d, lods, l),
-                            ci32(j, t->normalized[0]), ci32(j, t->normalized[1]), kf32(j, t->offset[0]),
-                            kf32(j, t->offset[1]), index_ptr(j, res, l, 4) };
-   LLVMBuildCall2(b, LLVMGlobalGetValueType(lane), lane, args, 9, "");
-   LLVMBuildBr(b, next);
-
-   LLVMPositionBuilderAtEnd(b, next);
-   LLVMValueRef n = LLVMBuildAdd(b, l, ci32(j, 1), "");
-   LLVMBuildCondBr(b, icmp(j, LLVMIntEQ, n, ci32(j, SIM_LANES)), done, loop);
-   LLVMValueRef zero = ci32(j, 0);
-   LLVMAddIncoming(l, &zero, &pre, 1);
-   LLVMAddIncoming(l, &n, &next, 1);
-
-   LLVMPositionBuilderAtEnd(b, done);
-   LLVMValueRef en = lane_mask(j, lanes);
+   /* DST_SEL of the resource (components 0..3, 4 = 0, 5 = 1.0), then of the instruction */
+   LLVMPositionBuilderAtEnd(b, swz);
+   LLVMValueRef comp[4], res[4];
+   for (unsigned c = 0; c < 4; c++)
+      comp[c] = load(j, j->vi, gep(j, outs[0], c * SIM_LANES * 4));
+   for (unsigned c = 0; c < 4; c++) {
+      LLVMValueRef s = ld(j, j->i32, d, FIELD(swz) + 4 * c);
+      LLVMValueRef val = sel(j, icmp(j, LLVMIntEQ, s, ci32(j, 4)), kvec(j, 0), kvec(j, ONE_F32));
+      for (unsigned k = 4; k-- > 0;)
+         val = sel(j, icmp(j, LLVMIntEQ, s, ci32(j, k)), comp[k], val);
+      res[c] = val;
+   }
+   LLVMValueRef en = lane_mask(j, ld(j, j->i16, d, FIELD(lanes)));
    for (unsigned c = 0; c < 4; c++) {
       unsigned s = t->dst_sel[c];
       if (s == SIM_SEL_MASK)
          continue;
-      LLVMValueRef v = s <= SIM_SEL_W ? ld(j, j->vi, res, 4 * SIM_LANES * s) : kvec(j, s == SIM_SEL_1 ? ONE_F32 : 0);
+      LLVMValueRef val = s <= SIM_SEL_W ? res[s] : kvec(j, s == SIM_SEL_1 ? ONE_F32 : 0);
       LLVMValueRef p = gpr_ptr(j, t->dst_gpr, c);
-      store(j, sel(j, en, v, load(j, j->vi, p)), p, 4);
+      store(j, sel(j, en, val, load(j, j->vi, p)), p, 4);
    }
 }
 
@@ -473,10 +460,9 @@ LLVMValueRef jit_tex_clause(struct jb *j, unsigned pc)
    LLVMBuildCondBr(j->b, icmp(j, LLVMIntEQ, r, ci32(j, 0)), fast, slow);
 
    LLVMPositionBuilderAtEnd(j->b, fast);
-   LLVMValueRef res = entry_alloca(j, 4 * SIM_LANES, "tex_res");
-   LLVMValueRef lods = entry_alloca(j, SIM_LANES / 4, "tex_lods");
+   LLVMValueRef outs[2] = { entry_alloca(j, 4 * SIM_LANES, "tex_out"), entry_alloca(j, 4 * SIM_LANES, "tex_out2") };
    for (unsigned i = 0; i < cf->count; i++)
-      emit_sample(j, i, &p->tex[cf->first + i], res, lods);
+      emit_sample(j, i, &p->tex[cf->first + i], outs);
    LLVMBasicBlockRef fast_end = LLVMGetInsertBlock(j->b);
    LLVMBuildBr(j->b, join);
 

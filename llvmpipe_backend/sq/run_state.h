@@ -94,6 +94,8 @@ struct sim_tex_fast {
    uint32_t wrap[2];             /* SQ_TEX_CLAMP_* */
    uint32_t mag_linear, min_linear, mip, last_level;   /* mip: MIP_FILTER */
    uint32_t border[4];
+   uint32_t size[2];             /* level 0: width, height (texels) */
+   uint32_t pow2[2];             /* 1: size[k] is a power of two (so is every level's) */
    float width, height;          /* level 0 as floats (the LOD's texel scale) */
    float bias, min_lod, max_lod; /* the sampler's */
    uint16_t lanes;               /* the lanes run and written */

@@ -119,6 +119,10 @@ static bool prepare_inst(struct sim_run *x, const struct sim_tex_inst *t, uint16
    d->min_linear = s.min == SQ_TEX_SAMPLER_WORD0__XY_MAG_FILTER__SQ_TEX_XY_FILTER_BILINEAR;
    d->mip = s.mip;
    d->last_level = v.last_level;
+   d->size[0] = v.width;
+   d->size[1] = v.height;
+   d->pow2[0] = (v.width & (v.width - 1)) == 0;
+   d->pow2[1] = (v.height & (v.height - 1)) == 0;
    d->width = (float)v.width;
    d->height = (float)v.height;
    d->bias = s.bias;

@@ -417,7 +417,7 @@ bool sim_tex_sample_level(struct sim_run *x, unsigned pc, struct sim_tex_view *v
    float acc[4] = { 0, 0, 0, 0 };
    for (unsigned tap = 0; tap < (linear ? 4u : 1u); tap++) {
       unsigned dx = tap & 1, dy = tap >> 1;
-      float weight = linear ? (dx ? w[0] : 1.0f - w[0]) * (dy ? w[1] : 1.0f - w[1]) : 1.0f;
+      float weight = linear ? sim_tex_mul(dx ? w[0] : 1.0f - w[0], dy ? w[1] : 1.0f - w[1]) : 1.0f;
       uint32_t e[4];
       if (in[0][dx] && in[1][dy]) {
          if (taps->bc_frac)
@@ -432,7 +432,7 @@ bool sim_tex_sample_level(struct sim_run *x, unsigned pc, struct sim_tex_view *v
       if (taps->compare)
          e[0] = e[1] = e[2] = e[3] = depth_compare(s->compare, taps->ref, sim_f(e[0])) ? 0x3F800000u : 0u;
       for (unsigned k = 0; k < 4; k++)
-         acc[k] = linear ? acc[k] + weight * sim_f(e[k]) : sim_f(e[k]);
+         acc[k] = linear ? sim_tex_add(acc[k], sim_tex_mul(weight, sim_f(e[k]))) : sim_f(e[k]);
    }
    memcpy(out, acc, sizeof(acc));
    return true;

@@ -55,6 +55,13 @@ struct sim_tex_taps {
    float ref;
 };
 
+/* a + b and a * b, but a itself when a is a NaN. IEEE 754 and C leave open which NaN a result
+ * of two NaN operands carries (x86 keeps the first source's, and compilers swap the operands
+ * of commutative operations); the filter defines it with these where two NaNs can meet (a
+ * NaN weight from NaN coordinates, a NaN border colour), and jit_tex.c does the same. */
+static inline float sim_tex_add(float a, float b) { return a != a ? a : a + b; }
+static inline float sim_tex_mul(float a, float b) { return a != a ? a : a * b; }
+
 /* Reads the view / sampler of the instruction's (ALT_CONST-adjusted) slots; false after a
  * fault (invalid or unsupported state). */
 bool sim_tex_read_view(struct sim_run *x, unsigned pc, const struct sim_tex_inst *t,
