@@ -10,7 +10,7 @@
  * denormal; random lane masks; pixel and vertex shaders. run_both compares the GPRs, exports
  * and fault records of both engines.
  *
- * test_jit_tex [COUNT [SEED]]: COUNT random clauses per chip (default 100). */
+ * test_jit_tex [COUNT [SEED]]: COUNT random clauses per chip (default 40). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +20,7 @@
 
 #define FMT(n) SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_##n
 
-static unsigned count = 100;
+static unsigned count = 40;
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 
 static uint32_t rnd(void)
