@@ -368,7 +368,7 @@ static LLVMValueRef lane_mask(struct jb *j, LLVMValueRef m16)
 static void emit_sample(struct jb *j, unsigned i, const struct sim_tex_inst *t, LLVMValueRef outs[2])
 {
    LLVMBuilderRef b = j->b;
-   LLVMValueRef d = gep(j, j->x, offsetof(struct sim_run, tex_fast) + i * sizeof(struct sim_tex_fast));
+   LLVMValueRef d = ld(j, j->ptr, j->x, offsetof(struct sim_run, tex_fast) + i * sizeof(void *));
    LLVMValueRef u = src_vec(j, t, 0), v = src_vec(j, t, 1), lod = lod_vec(j, t, d);
    LLVMValueRef minify = LLVMBuildFCmp(b, LLVMRealOGT, lod, kf(j, 0.0f), "");
    LLVMValueRef linear = sel(j, minify, splat(j, ld(j, j->i32, d, FIELD(min_linear))),
@@ -421,7 +421,7 @@ static void emit_sample(struct jb *j, unsigned i, const struct sim_tex_inst *t, 
          val = sel(j, icmp(j, LLVMIntEQ, s, ci32(j, k)), comp[k], val);
       res[c] = val;
    }
-   LLVMValueRef en = lane_mask(j, ld(j, j->i16, d, FIELD(lanes)));
+   LLVMValueRef en = lane_mask(j, ld(j, j->i16, j->x, offsetof(struct sim_run, tex_lanes) + 2 * i));
    for (unsigned c = 0; c < 4; c++) {
       unsigned s = t->dst_sel[c];
       if (s == SIM_SEL_MASK)

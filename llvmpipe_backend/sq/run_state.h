@@ -98,7 +98,6 @@ struct sim_tex_fast {
    uint32_t pow2[2];             /* 1: size[k] is a power of two (so is every level's) */
    float width, height;          /* level 0 as floats (the LOD's texel scale) */
    float bias, min_lod, max_lod; /* the sampler's */
-   uint16_t lanes;               /* the lanes run and written */
    struct sim_tex_fast_level level[SIM_TEX_FAST_LEVELS];
 };
 
@@ -112,7 +111,8 @@ struct sim_run {
    uint32_t tmp[3 * SIM_LANES]; /* operand buffer for helper calls from JIT code */
    uint32_t fp64_in[3][4][SIM_LANES], fp64_out[4][SIM_LANES];
    struct sim_vtx_fast vtx_fast[SIM_VTX_FAST_MAX];   /* of the VTX clause being run */
-   struct sim_tex_fast tex_fast[SIM_TEX_FAST_MAX];   /* of the TEX clause being run */
+   const struct sim_tex_fast *tex_fast[SIM_TEX_FAST_MAX];   /* of the TEX clause being run, */
+   uint16_t tex_lanes[SIM_TEX_FAST_MAX];                    /* and the lanes each runs on */
    uint16_t exec, pred, killed;
    int32_t loop_index;          /* AL: INDEX_MODE LOOP offset (DX9 LOOP_START INIT/INC) */
    uint16_t rel_fault;          /* lanes whose relative GPR index left the register file

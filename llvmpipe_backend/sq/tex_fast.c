@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <string.h>
 
+#include "common/gpu_memory.h"
 #include "hw/hw_surface.h"
 #include "r600_regs.h"
 #include "sq/tex_fast.h"
@@ -92,13 +93,12 @@ bool sim_tex_fast_inst(const struct sim_tex_inst *t)
 }
 
 /* Descriptor of instruction t, or false. */
-static bool prepare_inst(struct sim_run *x, const struct sim_tex_inst *t, uint16_t exec,
-                         struct sim_tex_fast *d)
+static bool prepare_inst(struct sim_run *x, const struct sim_tex_inst *t, struct sim_tex_fast *d)
 {
    struct sim_tex_view v;
    struct sim_tex_sampler s;
-   if (!sim_tex_fast_inst(t) || !sim_tex_probe_view(x, t, &v) || !sim_tex_probe_sampler(x, t, &s) ||
-       v.cube || v.tiled || v.bc || v.last_level >= SIM_TEX_FAST_LEVELS || !decoder(&v, d))
+   if (!sim_tex_probe_view(x, t, &v) || !sim_tex_probe_sampler(x, t, &s) || v.cube || v.tiled || v.bc ||
+       v.last_level >= SIM_TEX_FAST_LEVELS || !decoder(&v, d))
       return false;
    for (unsigned k = 0; k <= v.last_level; k++) {
       unsigned pitch;
@@ -128,9 +128,22 @@ static bool prepare_inst(struct sim_run *x, const struct sim_tex_inst *t, uint16
    d->bias = s.bias;
    d->min_lod = s.min_lod;
    d->max_lod = s.max_lod;
-   d->lanes = t->whole_quad ? sim_whole_quads(x, exec) : exec;
    return true;
 }
+
+/* The descriptors last made on this thread, one per instruction index of a clause, with
+ * what they were made from: the state words (sim_tex_state_words) and the memory's
+ * generation (host pointers stay valid while it is unchanged); ok: the instruction can be
+ * inline. A clause run reads its descriptors through sim_run.tex_fast before the thread
+ * prepares another. */
+struct cached_desc {
+   bool filled, ok;
+   const struct sim_memory *mem;
+   uint64_t generation;
+   uint32_t words[SIM_TEX_STATE_WORDS];
+   struct sim_tex_fast d;
+};
+static _Thread_local struct cached_desc cache[SIM_TEX_FAST_MAX];
 
 int sim_tex_fast_prepare(struct sim_run *x, unsigned pc)
 {
@@ -138,8 +151,25 @@ int sim_tex_fast_prepare(struct sim_run *x, unsigned pc)
    if (cf->count > SIM_TEX_FAST_MAX)
       return -1;
    uint16_t exec = sim_cf_mode_lanes(x, cf, x->exec);
-   for (unsigned i = 0; i < cf->count; i++)
-      if (!prepare_inst(x, &x->prog->tex[cf->first + i], exec, &x->tex_fast[i]))
+   struct sim_memory *mem = x->env->mem;
+   uint64_t generation = sim_mem_generation(mem);
+   struct cached_desc *c = cache;
+   for (unsigned i = 0; i < cf->count; i++, c++) {
+      const struct sim_tex_inst *t = &x->prog->tex[cf->first + i];
+      uint32_t w[SIM_TEX_STATE_WORDS];
+      if (!sim_tex_fast_inst(t) || !sim_tex_state_words(x, t, w))
          return -1;
+      if (!c->filled || c->mem != mem || c->generation != generation || memcmp(c->words, w, sizeof(w))) {
+         c->filled = true;
+         c->mem = mem;
+         c->generation = generation;
+         memcpy(c->words, w, sizeof(w));
+         c->ok = prepare_inst(x, t, &c->d);
+      }
+      if (!c->ok)
+         return -1;
+      x->tex_fast[i] = &c->d;
+      x->tex_lanes[i] = t->whole_quad ? sim_whole_quads(x, exec) : exec;
+   }
    return 0;
 }

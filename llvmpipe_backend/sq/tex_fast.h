@@ -11,8 +11,9 @@
  * SAMPLE_LZ without depth compare, BC_FRAC_MODE or relative GPRs. */
 bool sim_tex_fast_inst(const struct sim_tex_inst *t);
 
-/* For the TEX clause at CF index pc (every instruction passing sim_tex_fast_inst): fills
- * x->tex_fast[i] for each instruction from its resource and sampler and returns 0, or -1
+/* For the TEX clause at CF index pc: points x->tex_fast[i] at a descriptor of instruction
+ * i's resource and sampler (made once per thread while their registers and the GPU memory's
+ * buffers are unchanged) and sets x->tex_lanes[i], and returns 0, or -1
  * when one of them is outside what the inline path samples or could fault (the clause then
  * runs through sim_cf_step, which reports the fault). Accepted: 1D / 2D linear textures at
  * BASE_LEVEL 0 in the byte formats (8, 8_8, 8_8_8, 8_8_8_8: any number format but INT, no

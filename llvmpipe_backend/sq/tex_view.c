@@ -155,20 +155,22 @@ bool sim_tex_read_view(struct sim_run *x, unsigned pc, const struct sim_tex_inst
    return true;
 }
 
+/* Per thread type: the first sampler slot, the first sampler's border colour registers. */
+static const unsigned sampler_base[3] = { 0, VS_SAMPLER_BASE, GS_SAMPLER_BASE };
+static const uint32_t border_red[3] = { REG_TD_PS_SAMPLER0_BORDER_RED, REG_TD_VS_SAMPLER0_BORDER_RED,
+                                        REG_TD_GS_SAMPLER0_BORDER_RED };
+#define BORDER_STEP (REG_TD_PS_SAMPLER0_BORDER_GREEN - REG_TD_PS_SAMPLER0_BORDER_RED)
+
 bool sim_tex_read_sampler(struct sim_run *x, unsigned pc, const struct sim_tex_inst *t,
                           struct sim_tex_sampler *s)
 {
-   static const unsigned base[3] = { 0, VS_SAMPLER_BASE, GS_SAMPLER_BASE };
-   static const uint32_t border_red[3] = { REG_TD_PS_SAMPLER0_BORDER_RED,
-                                           REG_TD_VS_SAMPLER0_BORDER_RED,
-                                           REG_TD_GS_SAMPLER0_BORDER_RED };
    unsigned id = t->sampler_id;
    if (id >= SAMPLERS_PER_STAGE) {
       FAULT("sampler %u out of range", id);
       return false;
    }
    enum thread th = thread_of(x, t);
-   unsigned slot = id + base[th];
+   unsigned slot = id + sampler_base[th];
    uint32_t at = REG_SQ_TEX_SAMPLER_WORD0_0 + slot * SAMPLER_STRIDE;
    uint32_t w0 = sim_run_reg(x, at), w1 = sim_run_reg(x, at + 4);
    s->wrap[0] = SQ_TEX_SAMPLER_WORD0__CLAMP_X__get(w0);
@@ -197,9 +199,8 @@ bool sim_tex_read_sampler(struct sim_run *x, unsigned pc, const struct sim_tex_i
       break;
    default: {
       uint32_t red = border_red[th] + id * REG_TD_PS_SAMPLER0_BORDER_RED__stride;
-      uint32_t step = REG_TD_PS_SAMPLER0_BORDER_GREEN - REG_TD_PS_SAMPLER0_BORDER_RED;
       for (unsigned c = 0; c < 4; c++)
-         s->border[c] = sim_run_reg(x, red + c * step);
+         s->border[c] = sim_run_reg(x, red + c * BORDER_STEP);
       break;
    }
    }
@@ -369,6 +370,24 @@ static bool depth_compare(unsigned func, float ref, float texel)
    case SQ_TEX_SAMPLER_WORD0__DEPTH_COMPARE_FUNCTION__SQ_TEX_DEPTH_COMPARE_ALWAYS: return true;
    default: return false;   /* NEVER */
    }
+}
+
+bool sim_tex_state_words(struct sim_run *x, const struct sim_tex_inst *t, uint32_t w[SIM_TEX_STATE_WORDS])
+{
+   enum thread th = thread_of(x, t);
+   unsigned id = t->sampler_id;
+   if (t->resource_id >= (th == THREAD_VS ? VS_RESOURCES : PS_RESOURCES) || id >= SAMPLERS_PER_STAGE)
+      return false;
+   uint32_t res = REG_SQ_TEX_RESOURCE_WORD0_0 + sim_resource_slot(x, t->resource_id, t->alt_const) * RES_STRIDE;
+   uint32_t smp = REG_SQ_TEX_SAMPLER_WORD0_0 + (id + sampler_base[th]) * SAMPLER_STRIDE;
+   uint32_t red = border_red[th] + id * REG_TD_PS_SAMPLER0_BORDER_RED__stride;
+   for (unsigned k = 0; k < 7; k++)
+      w[k] = sim_run_reg(x, res + 4 * k);
+   w[7] = sim_run_reg(x, smp);
+   w[8] = sim_run_reg(x, smp + 4);
+   for (unsigned c = 0; c < 4; c++)
+      w[9 + c] = sim_run_reg(x, red + c * BORDER_STEP);
+   return true;
 }
 
 bool sim_tex_probe_view(struct sim_run *x, const struct sim_tex_inst *t, struct sim_tex_view *v)
