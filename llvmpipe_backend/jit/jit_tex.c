@@ -10,12 +10,19 @@
  * faults are always the C path's. The implicit LOD calls the host's log2f, the function
  * tex_unit.c calls (JIT_HOST_LOG2F), and floor is llvm.floor (exact, as floorf).
  *
- * Code shape: per instruction, the implicit LOD of the four quads (PS only, as quad_lod),
- * then a loop over the instruction's lanes calling the module's lane sampler (tex_lane: LOD
- * clamp, mip selection and blend, the resource swizzle), which calls the level sampler
- * (tex_level: coordinates, CLAMP modes through tex_wrap, point / bilinear taps, border),
- * into a result buffer; then DST_SEL writes the lanes of the destination GPR. The result
- * buffer keeps an instruction whose source is its destination correct, as in tex_unit.c. */
+ * Code shape, per instruction, for 16 lanes at once: the implicit LOD of the four quads
+ * (PS only, as quad_lod: four log2f calls), bias and clamp, the mip level(s) of each lane
+ * (filter()), then the module's level pass (tex_pass, once, or twice where MIP_FILTER
+ * LINEAR blends): coordinates, texel indices through the CLAMP modes (wrap_vec; WRAP and
+ * MIRROR by a mask on power-of-two textures, a division otherwise) and weights as vector
+ * code, the texels read and decoded lane by lane into a stack buffer (a dword at the
+ * texel's first byte: tex_fast.c maps 3 bytes past each level), border and weighted sums
+ * as vector code; then the resource swizzle and DST_SEL write the instruction's lanes of
+ * the destination GPR. Every lane is computed (lanes that do not run read valid texels:
+ * levels and indices are always in range) and only the instruction's lanes are written,
+ * after the whole instruction, so a source that is also the destination reads as in
+ * tex_unit.c. A NaN texel position converts to INT_MIN, as in tex_view.c; two NaNs
+ * meeting in a sum or product keep the left one (sim_tex_add / sim_tex_mul, tex_view.h). */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -205,7 +212,7 @@ static LLVMValueRef pass_fn(struct jb *j)
       f = LLVMBuildFAdd(b, f, splatf(j, LLVMGetParam(fn, 6 + k)), "");
       LLVMValueRef p = sel(j, linear, LLVMBuildFSub(b, f, kf(j, 0.5f), ""), f);
       LLVMValueRef fl = intrinsic1(j, "llvm.floor", p);
-      /* (int)fl, clamped; of a NaN, what x86's conversion gives: INT_MIN */
+      /* (int)fl, clamped; INT_MIN for a NaN (tex_view.c) */
       LLVMValueRef i0 = sel(j, LLVMBuildFCmp(b, LLVMRealOLT, fl, kf(j, -1e9f), ""), kvec(j, (uint32_t)-1000000000),
                             sel(j, LLVMBuildFCmp(b, LLVMRealOGT, fl, kf(j, 1e9f), ""), kvec(j, 1000000000),
                                 LLVMBuildFPToSI(b, fl, j->vi, "")));

@@ -17,6 +17,7 @@
  * the reference with each tap's X before filtering (SQ_TEX_DEPTH_COMPARE_*: "1 if incoming
  * Z < fetched data" ...), giving 1.0 / 0.0 in every component; BC_FRAC_MODE makes every
  * texel black (0) and the border white (1). */
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -423,7 +424,8 @@ bool sim_tex_sample_level(struct sim_run *x, unsigned pc, struct sim_tex_view *v
    for (unsigned k = 0; k < 2; k++) {
       float p = linear ? f[k] - 0.5f : f[k];
       float fl = floorf(p);
-      int i0 = fl < -1e9f ? -1000000000 : fl > 1e9f ? 1000000000 : (int)fl;
+      /* a NaN position takes INT_MIN (what x86's conversion gives; C leaves it undefined) */
+      int i0 = fl != fl ? INT_MIN : fl < -1e9f ? -1000000000 : fl > 1e9f ? 1000000000 : (int)fl;
       w[k] = linear ? p - fl : 0.0f;
       if (frac)
          frac[k] = w[k];
