@@ -4,7 +4,8 @@
  * executed by the C helpers of cf_*.c for the interpreter; the JIT runs the common branch,
  * loop and stack steps inline on this same state (jit_cf.c, falling back to those helpers
  * for anything exceptional), VTX clauses of the common formats inline (jit_fetch.c: resolved
- * by a C helper, decoded as formats.c does) and the rest through the helpers. The JIT's
+ * by a C helper, decoded as formats.c does), TEX clauses of the common samples inline
+ * (jit_tex.c, resolved by tex_fast.c) and the rest through the helpers. The JIT's
  * arithmetic is checked against alu_ops.h, and both engines against each other
  * (tests/sim/fuzz_engines.c). (The JIT also skips the kcache locking when its inline test shows
  * the constants lie where the locking would read them and that it would not fault: kcache.h.)
