@@ -278,7 +278,7 @@ static void warm_up(LLVMCodeGenOptLevel level, bool link)
 /* Binds the host helpers' names (jit_build.h) to their addresses in the main JITDylib. */
 static LLVMErrorRef define_host_symbols(void)
 {
-   LLVMOrcCSymbolMapPair pairs[16];
+   LLVMOrcCSymbolMapPair pairs[32];
    if (jit_host_symbol_count > sizeof(pairs) / sizeof(pairs[0]))
       return LLVMCreateStringError("too many host symbols");
    for (unsigned i = 0; i < jit_host_symbol_count; i++) {

@@ -24,6 +24,7 @@
 #include "jit/jit_build.h"
 #include "jit/jit_cf.h"
 #include "jit/jit_fetch.h"
+#include "jit/jit_tex.h"
 #include "jit/jit_host.h"
 #include "jit/jit_ir.h"
 #include "sq/kcache.h"
@@ -259,6 +260,8 @@ static bool emit_block(struct jb *j, unsigned first, const bool *chained,
       next = plain ? plain_alu_end(j, pc) : jit_cf_alu_end(j, pc, blocks);
    } else {
       next = jit_vtx_clause(j, pc);
+      if (!next)
+         next = jit_tex_clause(j, pc);
       if (!next)
          next = jit_cf_step(j, pc, blocks);
    }

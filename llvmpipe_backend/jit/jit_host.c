@@ -1,6 +1,7 @@
 /* The host code and data generated code refers to (jit_host.h). */
 #include "jit/jit_host.h"
 
+#include <math.h>
 #include <stdio.h>
 
 #include "pixel/cb.h"
@@ -12,6 +13,7 @@
 #include "sq/fetch_unit.h"
 #include "sq/isa_ops.h"
 #include "sq/run_state.h"
+#include "sq/tex_fast.h"
 
 /* Generated code names the host functions (declarations, resolved by jit.c through
  * absolute symbols) and keeps its constants in module-private globals, so a compiled object
@@ -35,6 +37,8 @@ const struct jit_host_symbol jit_host_symbols[] = {
    [JIT_HOST_DB_TEST] = { "r600sim_host_db_test", (void (*)(void))sim_db_test },
    [JIT_HOST_SX_ALPHA] = { "r600sim_host_sx_alpha", (void (*)(void))sim_sx_alpha_test },
    [JIT_HOST_CB_WRITE] = { "r600sim_host_cb_write", (void (*)(void))sim_cb_write },
+   [JIT_HOST_TEX_PREPARE] = { "r600sim_host_tex_prepare", (void (*)(void))sim_tex_fast_prepare },
+   [JIT_HOST_LOG2F] = { "r600sim_host_log2f", (void (*)(void))log2f },
 };
 const unsigned jit_host_symbol_count = sizeof(jit_host_symbols) / sizeof(jit_host_symbols[0]);
 
@@ -45,7 +49,8 @@ LLVMValueRef jit_host_fn(struct jb *j, enum jit_host_fn f)
    if (fn)
       return fn;
    LLVMTypeRef ty = f == JIT_HOST_ALU_LANES ? j->lanes_ty
-                  : f == JIT_HOST_ALU_FP64 ? j->fp64_ty : j->helper_ty;
+                  : f == JIT_HOST_ALU_FP64 ? j->fp64_ty
+                  : f == JIT_HOST_LOG2F ? LLVMFunctionType(j->f32, &j->f32, 1, 0) : j->helper_ty;
    fn = LLVMAddFunction(j->mod, name, ty);
    unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(j->ctx, nounwind, 0));

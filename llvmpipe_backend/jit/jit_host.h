@@ -22,6 +22,8 @@ enum jit_host_fn {
    JIT_HOST_DB_TEST,        /* the pixel units the fused pixel path calls for states its */
    JIT_HOST_SX_ALPHA,       /* emitters do not take (jit_pixel.c; each with its own type) */
    JIT_HOST_CB_WRITE,
+   JIT_HOST_TEX_PREPARE,    /* sim_tex_fast_prepare: helper_ty */
+   JIT_HOST_LOG2F,          /* log2f, the implicit LOD's (jit_tex.c): float (float) */
 };
 
 /* The host functions generated code calls, indexed by enum jit_host_fn: the name the code

@@ -4,7 +4,8 @@
  * executed by the C helpers of cf_*.c for the interpreter; the JIT runs the common branch,
  * loop and stack steps inline on this same state (jit_cf.c, falling back to those helpers
  * for anything exceptional), VTX clauses of the common formats inline (jit_fetch.c: resolved
- * by a C helper, decoded as formats.c does) and the rest through the helpers. The JIT's
+ * by a C helper, decoded as formats.c does), TEX clauses of the common samples inline
+ * (jit_tex.c, resolved by tex_fast.c) and the rest through the helpers. The JIT's
  * arithmetic is checked against alu_ops.h, and both engines against each other
  * (tests/sim/fuzz_engines.c). (The JIT also skips the kcache locking when its inline test shows
  * the constants lie where the locking would read them and that it would not fault: kcache.h.)
@@ -73,6 +74,34 @@ struct sim_vtx_fast {
    uint16_t read;         /* `lanes`, or 0 when no index reads inside SIZE */
 };
 
+/* One SAMPLE* instruction of a TEX clause on the JIT's inline path (jit_tex.c), resolved at
+ * run time by sim_tex_fast_prepare (tex_fast.h) from the resource and sampler registers.
+ * Texel (i, j) of level k is the little-endian dword at level[k].bytes + j * pitch + i * bpp
+ * (readable: the prepare checked the level and 3 bytes after it); component c decodes as
+ * lut[c][(dword >> shift[c]) & mask[c]], exactly sim_format_decode's result. */
+#define SIM_TEX_FAST_MAX 16      /* instructions of a clause the inline path takes */
+#define SIM_TEX_FAST_LEVELS 16   /* LAST_LEVEL is 4 bits */
+struct sim_tex_fast_level {
+   const uint8_t *bytes;
+   uint32_t pitch;               /* bytes per row */
+   int32_t width, height;        /* texels */
+   float fwidth, fheight;
+};
+struct sim_tex_fast {
+   const uint32_t *lut[4];
+   uint32_t shift[4], mask[4];
+   uint32_t bpp;
+   uint32_t swz[4];              /* resource DST_SEL: component 0..3, 4 = 0, 5 = 1.0 */
+   uint32_t wrap[2];             /* SQ_TEX_CLAMP_* */
+   uint32_t mag_linear, min_linear, mip, last_level;   /* mip: MIP_FILTER */
+   uint32_t border[4];
+   uint32_t size[2];             /* level 0: width, height (texels) */
+   uint32_t pow2[2];             /* 1: size[k] is a power of two (so is every level's) */
+   float width, height;          /* level 0 as floats (the LOD's texel scale) */
+   float bias, min_lod, max_lod; /* the sampler's */
+   struct sim_tex_fast_level level[SIM_TEX_FAST_LEVELS];
+};
+
 struct sim_run {
    /* Read by JIT code (fixed offsets via offsetof). */
    uint32_t kcache[2][32][4];   /* constants locked by the current ALU clause (cf_alu.c) */
@@ -83,6 +112,8 @@ struct sim_run {
    uint32_t tmp[3 * SIM_LANES]; /* operand buffer for helper calls from JIT code */
    uint32_t fp64_in[3][4][SIM_LANES], fp64_out[4][SIM_LANES];
    struct sim_vtx_fast vtx_fast[SIM_VTX_FAST_MAX];   /* of the VTX clause being run */
+   const struct sim_tex_fast *tex_fast[SIM_TEX_FAST_MAX];   /* of the TEX clause being run, */
+   uint16_t tex_lanes[SIM_TEX_FAST_MAX];                    /* and the lanes each runs on */
    uint16_t exec, pred, killed;
    int32_t loop_index;          /* AL: INDEX_MODE LOOP offset (DX9 LOOP_START INIT/INC) */
    uint16_t rel_fault;          /* lanes whose relative GPR index left the register file

@@ -183,7 +183,7 @@ static bool filter(const struct tex_ctx *k, struct sim_tex_view *v, const struct
          ok = sim_tex_sample_level(x, k->pc, v, s, k->t, c, level, linear, taps, a, frac) &&
               sim_tex_sample_level(x, k->pc, v, s, k->t, c, level + 1, linear, taps, b, NULL);
          for (unsigned i = 0; ok && i < 4; i++)
-            out[i] = a[i] * (1.0f - mip) + b[i] * mip;
+            out[i] = sim_tex_add(a[i] * (1.0f - mip), b[i] * mip);
       }
    }
    if (lerp) {

@@ -17,6 +17,7 @@
  * the reference with each tap's X before filtering (SQ_TEX_DEPTH_COMPARE_*: "1 if incoming
  * Z < fetched data" ...), giving 1.0 / 0.0 in every component; BC_FRAC_MODE makes every
  * texel black (0) and the border white (1). */
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -61,12 +62,16 @@ static uint8_t sel_of(uint32_t hw)
    }
 }
 
+/* A fault of sim_tex_read_view / _sampler, recorded unless they only probe (pc = NO_FAULT). */
+#define NO_FAULT (~0u)
+#define FAULT(...) (pc == NO_FAULT ? (void)0 : (void)sim_run_fault(x, pc, __VA_ARGS__))
+
 bool sim_tex_read_view(struct sim_run *x, unsigned pc, const struct sim_tex_inst *t,
                        struct sim_tex_view *v)
 {
    unsigned id = t->resource_id;
    if (id >= (thread_of(x, t) == THREAD_VS ? VS_RESOURCES : PS_RESOURCES)) {
-      sim_run_fault(x, pc, "texture resource %u out of range", id);
+      FAULT("texture resource %u out of range", id);
       return false;
    }
    unsigned slot = sim_resource_slot(x, id, t->alt_const);
@@ -75,20 +80,20 @@ bool sim_tex_read_view(struct sim_run *x, unsigned pc, const struct sim_tex_inst
    for (unsigned k = 0; k < 7; k++)
       w[k] = sim_run_reg(x, at + 4 * k);
    if (SQ_TEX_RESOURCE_WORD6__TYPE__get(w[6]) != SQ_TEX_RESOURCE_WORD6__TYPE__SQ_TEX_VTX_VALID_TEXTURE) {
-      sim_run_fault(x, pc, "texture fetch from resource slot %u, which is not a valid texture", slot);
+      FAULT("texture fetch from resource slot %u, which is not a valid texture", slot);
       return false;
    }
    uint32_t dim = SQ_TEX_RESOURCE_WORD0__DIM__get(w[0]);
    if (dim != SQ_TEX_RESOURCE_WORD0__DIM__SQ_TEX_DIM_1D && dim != SQ_TEX_RESOURCE_WORD0__DIM__SQ_TEX_DIM_2D &&
        dim != SQ_TEX_RESOURCE_WORD0__DIM__SQ_TEX_DIM_CUBEMAP) {
-      sim_run_fault(x, pc, "texture DIM %u is not implemented", dim);
+      FAULT("texture DIM %u is not implemented", dim);
       return false;
    }
    uint32_t tile = SQ_TEX_RESOURCE_WORD0__TILE_MODE__get(w[0]);
    if (tile != CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_GENERAL &&
        tile != CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED &&
        tile != CB_COLOR0_INFO__ARRAY_MODE__ARRAY_1D_TILED_THIN1) {
-      sim_run_fault(x, pc, "texture TILE_MODE %u is not implemented", tile);
+      FAULT("texture TILE_MODE %u is not implemented", tile);
       return false;
    }
    v->tiled = tile == CB_COLOR0_INFO__ARRAY_MODE__ARRAY_1D_TILED_THIN1;
@@ -101,7 +106,7 @@ bool sim_tex_read_view(struct sim_run *x, unsigned pc, const struct sim_tex_inst
    v->mip = (uint64_t)SQ_TEX_RESOURCE_WORD3__MIP_ADDRESS__get(w[3]) << 8;
    unsigned base_level = SQ_TEX_RESOURCE_WORD4__BASE_LEVEL__get(w[4]);
    if (base_level) {
-      sim_run_fault(x, pc, "texture BASE_LEVEL %u is not implemented", base_level);
+      FAULT("texture BASE_LEVEL %u is not implemented", base_level);
       return false;
    }
    v->last_level = SQ_TEX_RESOURCE_WORD5__LAST_LEVEL__get(w[5]);
@@ -110,11 +115,11 @@ bool sim_tex_read_view(struct sim_run *x, unsigned pc, const struct sim_tex_inst
    v->bc = v->fmt ? 0 : code;
    v->bpp = v->fmt ? sim_format_bytes(v->fmt) : sim_bc_block_bytes(code);
    if (!v->bpp) {
-      sim_run_fault(x, pc, "texture DATA_FORMAT %u is not implemented", code);
+      FAULT("texture DATA_FORMAT %u is not implemented", code);
       return false;
    }
    if (v->bc && v->tiled) {
-      sim_run_fault(x, pc, "texture DATA_FORMAT %u is not implemented tiled", code);
+      FAULT("texture DATA_FORMAT %u is not implemented tiled", code);
       return false;
    }
    uint32_t nf = SQ_TEX_RESOURCE_WORD4__NUM_FORMAT_ALL__get(w[4]);
@@ -127,7 +132,7 @@ bool sim_tex_read_view(struct sim_run *x, unsigned pc, const struct sim_tex_inst
                         SQ_TEX_RESOURCE_WORD4__FORMAT_COMP_W__get(w[4]) };
    for (unsigned c = 0; c < 4; c++) {
       if (comp[c] == SQ_TEX_RESOURCE_WORD4__FORMAT_COMP_X__SQ_FORMAT_COMP_UNSIGNED_BIASED) {
-         sim_run_fault(x, pc, "texture FORMAT_COMP UNSIGNED_BIASED is not implemented");
+         FAULT("texture FORMAT_COMP UNSIGNED_BIASED is not implemented");
          return false;
       }
       v->mode.is_signed[c] = comp[c] == SQ_TEX_RESOURCE_WORD4__FORMAT_COMP_X__SQ_FORMAT_COMP_SIGNED;
@@ -151,20 +156,22 @@ bool sim_tex_read_view(struct sim_run *x, unsigned pc, const struct sim_tex_inst
    return true;
 }
 
+/* Per thread type: the first sampler slot, the first sampler's border colour registers. */
+static const unsigned sampler_base[3] = { 0, VS_SAMPLER_BASE, GS_SAMPLER_BASE };
+static const uint32_t border_red[3] = { REG_TD_PS_SAMPLER0_BORDER_RED, REG_TD_VS_SAMPLER0_BORDER_RED,
+                                        REG_TD_GS_SAMPLER0_BORDER_RED };
+#define BORDER_STEP (REG_TD_PS_SAMPLER0_BORDER_GREEN - REG_TD_PS_SAMPLER0_BORDER_RED)
+
 bool sim_tex_read_sampler(struct sim_run *x, unsigned pc, const struct sim_tex_inst *t,
                           struct sim_tex_sampler *s)
 {
-   static const unsigned base[3] = { 0, VS_SAMPLER_BASE, GS_SAMPLER_BASE };
-   static const uint32_t border_red[3] = { REG_TD_PS_SAMPLER0_BORDER_RED,
-                                           REG_TD_VS_SAMPLER0_BORDER_RED,
-                                           REG_TD_GS_SAMPLER0_BORDER_RED };
    unsigned id = t->sampler_id;
    if (id >= SAMPLERS_PER_STAGE) {
-      sim_run_fault(x, pc, "sampler %u out of range", id);
+      FAULT("sampler %u out of range", id);
       return false;
    }
    enum thread th = thread_of(x, t);
-   unsigned slot = id + base[th];
+   unsigned slot = id + sampler_base[th];
    uint32_t at = REG_SQ_TEX_SAMPLER_WORD0_0 + slot * SAMPLER_STRIDE;
    uint32_t w0 = sim_run_reg(x, at), w1 = sim_run_reg(x, at + 4);
    s->wrap[0] = SQ_TEX_SAMPLER_WORD0__CLAMP_X__get(w0);
@@ -177,7 +184,7 @@ bool sim_tex_read_sampler(struct sim_run *x, unsigned pc, const struct sim_tex_i
         s->mag != SQ_TEX_SAMPLER_WORD0__XY_MAG_FILTER__SQ_TEX_XY_FILTER_BILINEAR) ||
        (s->min != SQ_TEX_SAMPLER_WORD0__XY_MIN_FILTER__SQ_TEX_XY_FILTER_POINT &&
         s->min != SQ_TEX_SAMPLER_WORD0__XY_MIN_FILTER__SQ_TEX_XY_FILTER_BILINEAR)) {
-      sim_run_fault(x, pc, "sampler %u: XY filter %u/%u is not implemented", slot, s->mag, s->min);
+      FAULT("sampler %u: XY filter %u/%u is not implemented", slot, s->mag, s->min);
       return false;
    }
    switch (SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE__get(w0)) {
@@ -193,9 +200,8 @@ bool sim_tex_read_sampler(struct sim_run *x, unsigned pc, const struct sim_tex_i
       break;
    default: {
       uint32_t red = border_red[th] + id * REG_TD_PS_SAMPLER0_BORDER_RED__stride;
-      uint32_t step = REG_TD_PS_SAMPLER0_BORDER_GREEN - REG_TD_PS_SAMPLER0_BORDER_RED;
       for (unsigned c = 0; c < 4; c++)
-         s->border[c] = sim_run_reg(x, red + c * step);
+         s->border[c] = sim_run_reg(x, red + c * BORDER_STEP);
       break;
    }
    }
@@ -223,6 +229,17 @@ static uint64_t level_address(const struct sim_tex_view *v, unsigned level, unsi
    return a + layer * hw_surface_layer_size(&s, level);
 }
 
+const uint8_t *sim_tex_level_host(struct sim_run *x, const struct sim_tex_view *v, unsigned level,
+                                  unsigned layer, unsigned extra, unsigned *pitch)
+{
+   const struct hw_surface s = view_surface(v);
+   unsigned w = hw_surface_elems(&s, v->width, level), rows = hw_surface_elems(&s, v->height, level);
+   *pitch = hw_surface_pitch(&s, level);
+   uint64_t elems = v->tiled ? (uint64_t)hw_surface_rows(&s, level) * *pitch
+                             : (uint64_t)(rows - 1) * *pitch + w;
+   return sim_mem_range(x->env->mem, level_address(v, level, layer), elems * v->bpp + extra);
+}
+
 /* The host bytes of (level, layer) as one mapped range, from the view's two-entry cache
  * (resolved on a miss; NULL when GPU memory does not map the whole level as one range).
  * Elements (i < level width, j < level height in elements) lie within the range checked:
@@ -236,14 +253,9 @@ static const struct sim_tex_host_level *host_level(struct sim_run *x, struct sim
    }
    struct sim_tex_host_level *h = &v->host[v->host_next];
    v->host_next ^= 1;
-   const struct hw_surface s = view_surface(v);
-   unsigned w = hw_surface_elems(&s, v->width, level), rows = hw_surface_elems(&s, v->height, level);
    h->level = (int)level;
    h->layer = (int)layer;
-   h->pitch = hw_surface_pitch(&s, level);
-   uint64_t elems = v->tiled ? (uint64_t)hw_surface_rows(&s, level) * h->pitch
-                             : (uint64_t)(rows - 1) * h->pitch + w;
-   h->bytes = sim_mem_range(x->env->mem, level_address(v, level, layer), elems * v->bpp);
+   h->bytes = sim_tex_level_host(x, v, level, layer, 0, &h->pitch);
    return h;
 }
 
@@ -361,6 +373,34 @@ static bool depth_compare(unsigned func, float ref, float texel)
    }
 }
 
+bool sim_tex_state_words(struct sim_run *x, const struct sim_tex_inst *t, uint32_t w[SIM_TEX_STATE_WORDS])
+{
+   enum thread th = thread_of(x, t);
+   unsigned id = t->sampler_id;
+   if (t->resource_id >= (th == THREAD_VS ? VS_RESOURCES : PS_RESOURCES) || id >= SAMPLERS_PER_STAGE)
+      return false;
+   uint32_t res = REG_SQ_TEX_RESOURCE_WORD0_0 + sim_resource_slot(x, t->resource_id, t->alt_const) * RES_STRIDE;
+   uint32_t smp = REG_SQ_TEX_SAMPLER_WORD0_0 + (id + sampler_base[th]) * SAMPLER_STRIDE;
+   uint32_t red = border_red[th] + id * REG_TD_PS_SAMPLER0_BORDER_RED__stride;
+   for (unsigned k = 0; k < 7; k++)
+      w[k] = sim_run_reg(x, res + 4 * k);
+   w[7] = sim_run_reg(x, smp);
+   w[8] = sim_run_reg(x, smp + 4);
+   for (unsigned c = 0; c < 4; c++)
+      w[9 + c] = sim_run_reg(x, red + c * BORDER_STEP);
+   return true;
+}
+
+bool sim_tex_probe_view(struct sim_run *x, const struct sim_tex_inst *t, struct sim_tex_view *v)
+{
+   return sim_tex_read_view(x, NO_FAULT, t, v);
+}
+
+bool sim_tex_probe_sampler(struct sim_run *x, const struct sim_tex_inst *t, struct sim_tex_sampler *s)
+{
+   return sim_tex_read_sampler(x, NO_FAULT, t, s);
+}
+
 bool sim_tex_sample_level(struct sim_run *x, unsigned pc, struct sim_tex_view *v,
                           const struct sim_tex_sampler *s, const struct sim_tex_inst *t,
                           const struct sim_tex_coord *c, unsigned level, bool linear,
@@ -384,7 +424,8 @@ bool sim_tex_sample_level(struct sim_run *x, unsigned pc, struct sim_tex_view *v
    for (unsigned k = 0; k < 2; k++) {
       float p = linear ? f[k] - 0.5f : f[k];
       float fl = floorf(p);
-      int i0 = fl < -1e9f ? -1000000000 : fl > 1e9f ? 1000000000 : (int)fl;
+      /* a NaN position takes INT_MIN (what x86's conversion gives; C leaves it undefined) */
+      int i0 = fl != fl ? INT_MIN : fl < -1e9f ? -1000000000 : fl > 1e9f ? 1000000000 : (int)fl;
       w[k] = linear ? p - fl : 0.0f;
       if (frac)
          frac[k] = w[k];
@@ -397,7 +438,7 @@ bool sim_tex_sample_level(struct sim_run *x, unsigned pc, struct sim_tex_view *v
    float acc[4] = { 0, 0, 0, 0 };
    for (unsigned tap = 0; tap < (linear ? 4u : 1u); tap++) {
       unsigned dx = tap & 1, dy = tap >> 1;
-      float weight = linear ? (dx ? w[0] : 1.0f - w[0]) * (dy ? w[1] : 1.0f - w[1]) : 1.0f;
+      float weight = linear ? sim_tex_mul(dx ? w[0] : 1.0f - w[0], dy ? w[1] : 1.0f - w[1]) : 1.0f;
       uint32_t e[4];
       if (in[0][dx] && in[1][dy]) {
          if (taps->bc_frac)
@@ -412,7 +453,7 @@ bool sim_tex_sample_level(struct sim_run *x, unsigned pc, struct sim_tex_view *v
       if (taps->compare)
          e[0] = e[1] = e[2] = e[3] = depth_compare(s->compare, taps->ref, sim_f(e[0])) ? 0x3F800000u : 0u;
       for (unsigned k = 0; k < 4; k++)
-         acc[k] = linear ? acc[k] + weight * sim_f(e[k]) : sim_f(e[k]);
+         acc[k] = linear ? sim_tex_add(acc[k], sim_tex_mul(weight, sim_f(e[k]))) : sim_f(e[k]);
    }
    memcpy(out, acc, sizeof(acc));
    return true;

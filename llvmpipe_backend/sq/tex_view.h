@@ -55,12 +55,34 @@ struct sim_tex_taps {
    float ref;
 };
 
+/* a + b and a * b, but a itself when a is a NaN. IEEE 754 and C leave open which NaN a result
+ * of two NaN operands carries (x86 keeps the first source's, and compilers swap the operands
+ * of commutative operations); the filter defines it with these where two NaNs can meet (a
+ * NaN weight from NaN coordinates, a NaN border colour), and jit_tex.c does the same. */
+static inline float sim_tex_add(float a, float b) { return a != a ? a : a + b; }
+static inline float sim_tex_mul(float a, float b) { return a != a ? a : a * b; }
+
 /* Reads the view / sampler of the instruction's (ALT_CONST-adjusted) slots; false after a
  * fault (invalid or unsupported state). */
 bool sim_tex_read_view(struct sim_run *x, unsigned pc, const struct sim_tex_inst *t,
                        struct sim_tex_view *v);
 bool sim_tex_read_sampler(struct sim_run *x, unsigned pc, const struct sim_tex_inst *t,
                           struct sim_tex_sampler *s);
+
+/* The same without recording a fault (the JIT's inline-path check, tex_fast.c). */
+bool sim_tex_probe_view(struct sim_run *x, const struct sim_tex_inst *t, struct sim_tex_view *v);
+bool sim_tex_probe_sampler(struct sim_run *x, const struct sim_tex_inst *t, struct sim_tex_sampler *s);
+
+/* The registers sim_tex_read_view and sim_tex_read_sampler read for instruction t: the 7
+ * resource words, sampler words 0 and 1 and the sampler's 4 border colour registers; false
+ * when its resource or sampler is out of range. Equal words give equal views and samplers. */
+#define SIM_TEX_STATE_WORDS 13
+bool sim_tex_state_words(struct sim_run *x, const struct sim_tex_inst *t, uint32_t w[SIM_TEX_STATE_WORDS]);
+
+/* The host bytes of (level, layer) when GPU memory maps all its elements and `extra` bytes
+ * after them as one range, else NULL; *pitch = elements per row. */
+const uint8_t *sim_tex_level_host(struct sim_run *x, const struct sim_tex_view *v, unsigned level,
+                                  unsigned layer, unsigned extra, unsigned *pitch);
 
 /* One texel of level `level`, (i, j) inside it, decoded to four dwords. */
 bool sim_tex_texel(struct sim_run *x, unsigned pc, struct sim_tex_view *v, unsigned level,

@@ -1,0 +1,489 @@
+/* TEX clauses -> LLVM IR: SAMPLE, SAMPLE_L, SAMPLE_LB and SAMPLE_LZ inline, computing what
+ * tex_unit.c's sample() / filter() and tex_view.c's sim_tex_sample_level() compute, with the
+ * same fp32 operations in the same order (no contraction, no fast-math: the bits match), for
+ * clauses whose every instruction passes sim_tex_fast_inst (tex_fast.h).
+ *
+ * What depends on the draw's registers (the view, its host mapping and format, the sampler,
+ * the lanes of the clause's and instruction's quad modes) is resolved per run of the clause
+ * by sim_tex_fast_prepare into sim_run.tex_fast; when that declines (a state the inline code
+ * does not sample, or anything that could fault) the clause runs through sim_cf_step, so
+ * faults are always the C path's. The implicit LOD calls the host's log2f, the function
+ * tex_unit.c calls (JIT_HOST_LOG2F), and floor is llvm.floor (exact, as floorf).
+ *
+ * Code shape, per instruction, for 16 lanes at once: the implicit LOD of the four quads
+ * (PS only, as quad_lod: four log2f calls), bias and clamp, the mip level(s) of each lane
+ * (filter()), then the module's level pass (tex_pass, once, or twice where MIP_FILTER
+ * LINEAR blends): coordinates, texel indices through the CLAMP modes (wrap_vec; WRAP and
+ * MIRROR by a mask on power-of-two textures, a division otherwise) and weights as vector
+ * code, the texels read and decoded lane by lane into a stack buffer (a dword at the
+ * texel's first byte: tex_fast.c maps 3 bytes past each level), border and weighted sums
+ * as vector code; then the resource swizzle and DST_SEL write the instruction's lanes of
+ * the destination GPR. Every lane is computed (lanes that do not run read valid texels:
+ * levels and indices are always in range) and only the instruction's lanes are written,
+ * after the whole instruction, so a source that is also the destination reads as in
+ * tex_unit.c. A NaN texel position converts to INT_MIN, as in tex_view.c; two NaNs
+ * meeting in a sum or product keep the left one (sim_tex_add / sim_tex_mul, tex_view.h). */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "jit/jit_host.h"
+#include "jit/jit_tex.h"
+#include "r600_regs.h"
+#include "sq/run_state.h"
+#include "sq/tex_fast.h"
+
+#define ONE_F32 0x3F800000u
+#define FIELD(member) offsetof(struct sim_tex_fast, member)
+#define LEVEL_FIELD(member) offsetof(struct sim_tex_fast_level, member)
+
+static LLVMValueRef kf32(struct jb *j, float f) { return LLVMConstReal(j->f32, f); }
+
+static LLVMValueRef ld(struct jb *j, LLVMTypeRef ty, LLVMValueRef base, uint64_t off)
+{
+   LLVMValueRef v = LLVMBuildLoad2(j->b, ty, off ? gep(j, base, off) : base, "");
+   LLVMSetAlignment(v, ty == j->ptr ? 8 : ty == j->i16 ? 2 : 4);
+   return v;
+}
+
+/* base + index * scale (bytes; index an i32 >= 0 or an i64). */
+static LLVMValueRef index_ptr(struct jb *j, LLVMValueRef base, LLVMValueRef index, uint64_t scale)
+{
+   LLVMValueRef i = LLVMTypeOf(index) == j->i64 ? index : LLVMBuildZExt(j->b, index, j->i64, "");
+   if (scale != 1)
+      i = LLVMBuildMul(j->b, i, LLVMConstInt(j->i64, scale, 0), "");
+   return LLVMBuildGEP2(j->b, j->i8, base, &i, 1, "");
+}
+
+static LLVMValueRef fadd(struct jb *j, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFAdd(j->b, a, b, ""); }
+static LLVMValueRef fsub(struct jb *j, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFSub(j->b, a, b, ""); }
+static LLVMValueRef fmul(struct jb *j, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFMul(j->b, a, b, ""); }
+static LLVMValueRef fcmp1(struct jb *j, LLVMRealPredicate p, LLVMValueRef a, LLVMValueRef b)
+{
+   return LLVMBuildFCmp(j->b, p, a, b, "");
+}
+
+static LLVMValueRef splatf(struct jb *j, LLVMValueRef f)
+{
+   return F(j, splat(j, LLVMBuildBitCast(j->b, f, j->i32, "")));
+}
+
+/* An i1 as <16 x i1>. */
+static LLVMValueRef splat_i1(struct jb *j, LLVMValueRef c)
+{
+   return icmp(j, LLVMIntNE, splat(j, LLVMBuildZExt(j->b, c, j->i32, "")), kvec(j, 0));
+}
+
+/* sim_tex_add / sim_tex_mul (tex_view.h): r = a op b, but a where a is a NaN (16 lanes). */
+static LLVMValueRef nan_left(struct jb *j, LLVMValueRef a, LLVMValueRef r)
+{
+   return sel(j, LLVMBuildFCmp(j->b, LLVMRealUNO, a, a, ""), a, r);
+}
+
+static LLVMBasicBlockRef block(struct jb *j, const char *name)
+{
+   return LLVMAppendBasicBlockInContext(j->ctx, j->fn, name);
+}
+
+/* An internal function of the module, built once: *built = false when it must be built now
+ * (j->fn and the builder then point into it; the caller restores them). */
+static LLVMValueRef module_fn(struct jb *j, const char *name, LLVMTypeRef ty, bool *built)
+{
+   LLVMValueRef fn = LLVMGetNamedFunction(j->mod, name);
+   *built = fn != NULL;
+   if (fn)
+      return fn;
+   fn = LLVMAddFunction(j->mod, name, ty);
+   LLVMSetLinkage(fn, LLVMInternalLinkage);
+   static const char dn_key[] = "denormal-fp-math", dn_val[] = "preserve-sign,preserve-sign";
+   LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                           LLVMCreateStringAttribute(j->ctx, dn_key, sizeof(dn_key) - 1, dn_val,
+                                                     sizeof(dn_val) - 1));
+   unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
+   LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(j->ctx, nounwind, 0));
+   j->fn = fn;
+   LLVMPositionBuilderAtEnd(j->b, LLVMAppendBasicBlockInContext(j->ctx, fn, "entry"));
+   return fn;
+}
+
+/* Saved builder position around building a module function. */
+struct at {
+   LLVMValueRef fn;
+   LLVMBasicBlockRef bb;
+};
+
+static struct at save(struct jb *j) { return (struct at){ j->fn, LLVMGetInsertBlock(j->b) }; }
+static void restore(struct jb *j, struct at a)
+{
+   j->fn = a.fn;
+   LLVMPositionBuilderAtEnd(j->b, a.bb);
+}
+
+/* tex_view.c's wrap() on 16 texel indices v of dimensions of n texels (n a power of two in
+ * every lane when pow2) under CLAMP mode `mode`: the indices, -1 for the border. Inside
+ * 0..n-1 every mode keeps the index, so the rest runs only when a lane is outside. */
+static LLVMValueRef wrap_vec(struct jb *j, LLVMValueRef v, LLVMValueRef n, LLVMValueRef mode, LLVMValueRef pow2)
+{
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef outside = mask16(j, not_(j, icmp(j, LLVMIntULT, v, n)));
+   LLVMBasicBlockRef entry = LLVMGetInsertBlock(b), slow = block(j, "wrap"), repeat = block(j, "wrap_repeat"),
+                     p2 = block(j, "wrap_pow2"), div = block(j, "wrap_div"), rdone = block(j, "wrap_repeated"),
+                     clamp = block(j, "wrap_clamp"), join = block(j, "wrapped");
+   LLVMBuildCondBr(b, icmp(j, LLVMIntNE, outside, ci16(j, 0)), slow, join);
+
+   LLVMPositionBuilderAtEnd(b, slow);
+   LLVMValueRef mirror = icmp(j, LLVMIntEQ, mode, ci32(j, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_MIRROR));
+   LLVMBuildCondBr(b, icmp(j, LLVMIntULE, mode, ci32(j, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_MIRROR)),
+                   repeat, clamp);
+
+   /* WRAP: v mod n; MIRROR: v mod 2n, the upper half reflected (the non-negative remainder:
+    * a mask for powers of two) */
+   LLVMPositionBuilderAtEnd(b, repeat);
+   LLVMValueRef n2 = LLVMBuildShl(b, n, kvec(j, 1), "");
+   LLVMValueRef d = sel(j, mirror, n2, n);
+   LLVMBuildCondBr(b, icmp(j, LLVMIntNE, pow2, ci32(j, 0)), p2, div);
+   LLVMPositionBuilderAtEnd(b, p2);
+   LLVMValueRef r_p2 = and_(j, v, LLVMBuildSub(b, d, kvec(j, 1), ""));
+   LLVMBuildBr(b, rdone);
+   LLVMPositionBuilderAtEnd(b, div);
+   LLVMValueRef r = LLVMBuildSRem(b, v, d, "");
+   LLVMValueRef r_div = sel(j, icmp(j, LLVMIntSLT, r, kvec(j, 0)), LLVMBuildAdd(b, r, d, ""), r);
+   LLVMBuildBr(b, rdone);
+   LLVMPositionBuilderAtEnd(b, rdone);
+   LLVMValueRef rem = LLVMBuildPhi(b, j->vi, "");
+   LLVMValueRef rv[2] = { r_p2, r_div };
+   LLVMBasicBlockRef rb[2] = { p2, div };
+   LLVMAddIncoming(rem, rv, rb, 2);
+   LLVMValueRef refl = LLVMBuildSub(b, LLVMBuildSub(b, n2, kvec(j, 1), ""), rem, "");
+   LLVMValueRef repeated = sel(j, mirror, sel(j, icmp(j, LLVMIntSGE, rem, n), refl, rem), rem);
+   LLVMBuildBr(b, join);
+
+   /* the MIRROR_ONCE modes (3, 5, 7) reflect negative indices; the LAST_TEXEL ones (2, 3)
+    * clamp, the others take the border outside */
+   LLVMPositionBuilderAtEnd(b, clamp);
+   LLVMValueRef once = icmp(j, LLVMIntNE, and_(j, mode, ci32(j, 1)), ci32(j, 0));
+   LLVMValueRef m = sel(j, and_(j, splat_i1(j, once), icmp(j, LLVMIntSLT, v, kvec(j, 0))),
+                        LLVMBuildSub(b, kvec(j, (uint32_t)-1), v, ""), v);
+   LLVMValueRef last = icmp(j, LLVMIntULE, mode,
+                            ci32(j, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_MIRROR_ONCE_LAST_TEXEL));
+   LLVMValueRef clamped = sel(j, icmp(j, LLVMIntSLT, m, kvec(j, 0)), kvec(j, 0),
+                              sel(j, icmp(j, LLVMIntSGE, m, n), LLVMBuildSub(b, n, kvec(j, 1), ""), m));
+   LLVMValueRef border = sel(j, icmp(j, LLVMIntULT, m, n), m, kvec(j, (uint32_t)-1));
+   LLVMValueRef clamp_r = sel(j, last, clamped, border);
+   LLVMBuildBr(b, join);
+
+   LLVMPositionBuilderAtEnd(b, join);
+   LLVMValueRef phi = LLVMBuildPhi(b, j->vi, "");
+   LLVMValueRef vals[3] = { v, repeated, clamp_r };
+   LLVMBasicBlockRef from[3] = { entry, rdone, clamp };
+   LLVMAddIncoming(phi, vals, from, 3);
+   return phi;
+}
+
+/* tex_pass(d, level, u, v, normx, normy, offx, offy, linear, out): sim_tex_sample_level of
+ * 16 lanes, each at its level (<16 x i32>) with point (linear 0) or bilinear (1) taps, into
+ * out[4][16] floats. The texel indices and weights are vector code; the texels are read and
+ * decoded lane by lane into a stack buffer, then the border, weights and sums are vector
+ * code again. Every lane is computed (a lane that does not run reads valid texels). */
+static LLVMValueRef pass_fn(struct jb *j)
+{
+   LLVMTypeRef args[10] = { j->ptr, j->vi, j->vf, j->vf, j->i32, j->i32, j->f32, j->f32, j->vi, j->ptr };
+   LLVMTypeRef ty = LLVMFunctionType(LLVMVoidTypeInContext(j->ctx), args, 10, 0);
+   bool built;
+   struct at a = save(j);
+   LLVMValueRef fn = module_fn(j, "tex_pass", ty, &built);
+   if (built)
+      return fn;
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef d = LLVMGetParam(fn, 0), level = LLVMGetParam(fn, 1), out = LLVMGetParam(fn, 9);
+   LLVMValueRef linear = icmp(j, LLVMIntNE, LLVMGetParam(fn, 8), kvec(j, 0));
+   /* idx: rows x0, x1, y0, y1; texel: [tap][component][lane] */
+   LLVMValueRef idx = LLVMBuildArrayAlloca(b, j->i32, ci32(j, 4 * SIM_LANES), "tex_idx");
+   LLVMValueRef texels = LLVMBuildArrayAlloca(b, j->i32, ci32(j, 16 * SIM_LANES), "tex_texels");
+   LLVMSetAlignment(idx, 64);
+   LLVMSetAlignment(texels, 64);
+   LLVMValueRef ix[2][2], w[2];
+   for (unsigned k = 0; k < 2; k++) {
+      LLVMValueRef size = splat(j, ld(j, j->i32, d, FIELD(size) + 4 * k));
+      LLVMValueRef n = LLVMBuildLShr(b, size, level, "");
+      n = sel(j, icmp(j, LLVMIntEQ, n, kvec(j, 0)), kvec(j, 1), n);   /* hw_surface_dim */
+      LLVMValueRef c = LLVMGetParam(fn, 2 + k);
+      LLVMValueRef norm = icmp(j, LLVMIntNE, LLVMGetParam(fn, 4 + k), ci32(j, 0));
+      LLVMValueRef f = sel(j, norm, LLVMBuildFMul(b, c, LLVMBuildSIToFP(b, n, j->vf, ""), ""), c);
+      f = LLVMBuildFAdd(b, f, splatf(j, LLVMGetParam(fn, 6 + k)), "");
+      LLVMValueRef p = sel(j, linear, LLVMBuildFSub(b, f, kf(j, 0.5f), ""), f);
+      LLVMValueRef fl = intrinsic1(j, "llvm.floor", p);
+      /* (int)fl, clamped; INT_MIN for a NaN (tex_view.c) */
+      LLVMValueRef i0 = sel(j, LLVMBuildFCmp(b, LLVMRealOLT, fl, kf(j, -1e9f), ""), kvec(j, (uint32_t)-1000000000),
+                            sel(j, LLVMBuildFCmp(b, LLVMRealOGT, fl, kf(j, 1e9f), ""), kvec(j, 1000000000),
+                                LLVMBuildFPToSI(b, fl, j->vi, "")));
+      i0 = sel(j, LLVMBuildFCmp(b, LLVMRealUNO, fl, fl, ""), kvec(j, 0x80000000u), i0);
+      w[k] = sel(j, linear, LLVMBuildFSub(b, p, fl, ""), kf(j, 0.0f));
+      LLVMValueRef mode = ld(j, j->i32, d, FIELD(wrap) + 4 * k), pow2 = ld(j, j->i32, d, FIELD(pow2) + 4 * k);
+      for (unsigned t = 0; t < 2; t++) {
+         ix[k][t] = wrap_vec(j, t ? LLVMBuildAdd(b, i0, kvec(j, 1), "") : i0, n, mode, pow2);
+         store(j, ix[k][t], gep(j, idx, (2 * k + t) * SIM_LANES * 4), 64);
+      }
+   }
+
+   /* the texels, lane by lane */
+   LLVMValueRef bpp = LLVMBuildZExt(b, ld(j, j->i32, d, FIELD(bpp)), j->i64, "");
+   LLVMValueRef shift[4], mask[4], lut[4];
+   for (unsigned c = 0; c < 4; c++) {
+      shift[c] = ld(j, j->i32, d, FIELD(shift) + 4 * c);
+      mask[c] = ld(j, j->i32, d, FIELD(mask) + 4 * c);
+      lut[c] = ld(j, j->ptr, d, FIELD(lut) + 8 * c);
+   }
+   LLVMBasicBlockRef pre = LLVMGetInsertBlock(b), loop = block(j, "texel_lane"), done = block(j, "texels");
+   LLVMBuildBr(b, loop);
+   LLVMPositionBuilderAtEnd(b, loop);
+   LLVMValueRef l = LLVMBuildPhi(b, j->i32, "lane");
+   LLVMValueRef L = index_ptr(j, gep(j, d, FIELD(level)), LLVMBuildExtractElement(b, level, l, ""),
+                              sizeof(struct sim_tex_fast_level));
+   LLVMValueRef bytes = ld(j, j->ptr, L, LEVEL_FIELD(bytes));
+   LLVMValueRef pitch = LLVMBuildZExt(b, ld(j, j->i32, L, LEVEL_FIELD(pitch)), j->i64, "");
+   for (unsigned tap = 0; tap < 4; tap++) {
+      LLVMValueRef x = ld(j, j->i32, index_ptr(j, gep(j, idx, (tap & 1) * SIM_LANES * 4), l, 4), 0);
+      LLVMValueRef y = ld(j, j->i32, index_ptr(j, gep(j, idx, (2 + (tap >> 1)) * SIM_LANES * 4), l, 4), 0);
+      LLVMValueRef in = and_(j, icmp(j, LLVMIntSGE, x, ci32(j, 0)), icmp(j, LLVMIntSGE, y, ci32(j, 0)));
+      LLVMValueRef sx = LLVMBuildZExt(b, sel(j, in, x, ci32(j, 0)), j->i64, "");
+      LLVMValueRef sy = LLVMBuildZExt(b, sel(j, in, y, ci32(j, 0)), j->i64, "");
+      LLVMValueRef off = LLVMBuildAdd(b, LLVMBuildMul(b, sy, pitch, ""), LLVMBuildMul(b, sx, bpp, ""), "");
+      LLVMValueRef word = LLVMBuildLoad2(b, j->i32, index_ptr(j, bytes, off, 1), "");
+      LLVMSetAlignment(word, 1);
+      for (unsigned c = 0; c < 4; c++) {
+         LLVMValueRef field = and_(j, LLVMBuildLShr(b, word, shift[c], ""), mask[c]);
+         LLVMValueRef e = ld(j, j->i32, index_ptr(j, lut[c], field, 4), 0);
+         store(j, e, index_ptr(j, gep(j, texels, (4 * tap + c) * SIM_LANES * 4), l, 4), 4);
+      }
+   }
+   LLVMValueRef next = LLVMBuildAdd(b, l, ci32(j, 1), "");
+   LLVMBuildCondBr(b, icmp(j, LLVMIntEQ, next, ci32(j, SIM_LANES)), done, loop);
+   LLVMValueRef zero = ci32(j, 0);
+   LLVMAddIncoming(l, &zero, &pre, 1);
+   LLVMAddIncoming(l, &next, &loop, 1);
+
+   /* border, then point (tap 0) or the weighted sum of the four */
+   LLVMPositionBuilderAtEnd(b, done);
+   LLVMValueRef acc[4] = { kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f) }, e0[4];
+   for (unsigned tap = 0; tap < 4; tap++) {
+      unsigned dx = tap & 1, dy = tap >> 1;
+      LLVMValueRef in = and_(j, icmp(j, LLVMIntSGE, ix[0][dx], kvec(j, 0)), icmp(j, LLVMIntSGE, ix[1][dy], kvec(j, 0)));
+      LLVMValueRef wx = dx ? w[0] : LLVMBuildFSub(b, kf(j, 1.0f), w[0], "");
+      LLVMValueRef wy = dy ? w[1] : LLVMBuildFSub(b, kf(j, 1.0f), w[1], "");
+      LLVMValueRef weight = nan_left(j, wx, LLVMBuildFMul(b, wx, wy, ""));
+      for (unsigned c = 0; c < 4; c++) {
+         LLVMValueRef e = load(j, j->vi, gep(j, texels, (4 * tap + c) * SIM_LANES * 4));
+         e = sel(j, in, e, splat(j, ld(j, j->i32, d, FIELD(border) + 4 * c)));
+         if (tap == 0)
+            e0[c] = e;
+         LLVMValueRef te = nan_left(j, weight, LLVMBuildFMul(b, weight, F(j, e), ""));
+         acc[c] = nan_left(j, acc[c], LLVMBuildFAdd(b, acc[c], te, ""));
+      }
+   }
+   for (unsigned c = 0; c < 4; c++)
+      store(j, sel(j, linear, I(j, acc[c]), e0[c]), gep(j, out, c * SIM_LANES * 4), 4);
+   LLVMBuildRetVoid(b);
+   restore(j, a);
+   return fn;
+}
+
+static LLVMValueRef gpr_ptr(struct jb *j, unsigned reg, unsigned chan)
+{
+   return gep(j, j->lanes, offsetof(struct sim_lanes, gpr) + ((uint64_t)reg * 4 + chan) * SIM_LANES * 4);
+}
+
+/* Source component c of instruction t at lane l (an i32) as a float. */
+static LLVMValueRef src_value(struct jb *j, const struct sim_tex_inst *t, unsigned c, LLVMValueRef l)
+{
+   unsigned s = t->src_sel[c];
+   if (s > SIM_SEL_W)
+      return kf32(j, s == SIM_SEL_1 ? 1.0f : 0.0f);
+   return ld(j, j->f32, index_ptr(j, gpr_ptr(j, t->src_gpr, s), l, 4), 0);
+}
+
+/* Source component c of instruction t, 16 lanes. */
+static LLVMValueRef src_vec(struct jb *j, const struct sim_tex_inst *t, unsigned c)
+{
+   unsigned s = t->src_sel[c];
+   if (s > SIM_SEL_W)
+      return kf(j, s == SIM_SEL_1 ? 1.0f : 0.0f);
+   return F(j, load(j, j->vi, gpr_ptr(j, t->src_gpr, s)));
+}
+
+/* footprint_lod of tex_unit.c for the quad starting at lane q. */
+static LLVMValueRef quad_lod(struct jb *j, const struct sim_tex_inst *t, LLVMValueRef d, unsigned q)
+{
+   LLVMValueRef u[3], v[3];
+   for (unsigned k = 0; k < 3; k++) {
+      u[k] = src_value(j, t, 0, ci32(j, q + k));
+      v[k] = src_value(j, t, 1, ci32(j, q + k));
+   }
+   LLVMValueRef sw = t->normalized[0] ? ld(j, j->f32, d, FIELD(width)) : kf32(j, 1.0f);
+   LLVMValueRef sh = t->normalized[1] ? ld(j, j->f32, d, FIELD(height)) : kf32(j, 1.0f);
+   LLVMValueRef dudx = fmul(j, fsub(j, u[1], u[0]), sw), dvdx = fmul(j, fsub(j, v[1], v[0]), sh);
+   LLVMValueRef dudy = fmul(j, fsub(j, u[2], u[0]), sw), dvdy = fmul(j, fsub(j, v[2], v[0]), sh);
+   LLVMValueRef rx = fadd(j, fmul(j, dudx, dudx), fmul(j, dvdx, dvdx));
+   LLVMValueRef ry = fadd(j, fmul(j, dudy, dudy), fmul(j, dvdy, dvdy));
+   LLVMValueRef m = sel(j, fcmp1(j, LLVMRealOGT, rx, ry), rx, ry);
+   LLVMTypeRef lty = LLVMFunctionType(j->f32, &j->f32, 1, 0);
+   LLVMValueRef l2 = LLVMBuildCall2(j->b, lty, jit_host_fn(j, JIT_HOST_LOG2F), &m, 1, "");
+   return fmul(j, kf32(j, 0.5f), l2);
+}
+
+/* lane_lod of tex_unit.c for 16 lanes: the LOD each samples at, biased and clamped. */
+static LLVMValueRef lod_vec(struct jb *j, const struct sim_tex_inst *t, LLVMValueRef d)
+{
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef lod;
+   if (t->op == SIM_TEX_SAMPLE_LZ) {
+      lod = kf(j, 0.0f);
+   } else if (t->op == SIM_TEX_SAMPLE_L) {
+      lod = LLVMBuildFAdd(b, src_vec(j, t, 3), kf(j, t->lod_bias), "");
+   } else {
+      LLVMValueRef base = kf(j, 0.0f);
+      if (j->p->stage == SIM_STAGE_PS) {   /* one implicit LOD per quad */
+         base = LLVMGetPoison(j->vf);
+         for (unsigned q = 0; q < SIM_LANES / 4; q++) {
+            LLVMValueRef ql = quad_lod(j, t, d, 4 * q);
+            for (unsigned k = 0; k < 4; k++)
+               base = LLVMBuildInsertElement(b, base, ql, ci32(j, 4 * q + k), "");
+         }
+      }
+      lod = LLVMBuildFAdd(b, LLVMBuildFAdd(b, base, splatf(j, ld(j, j->f32, d, FIELD(bias))), ""),
+                          kf(j, t->lod_bias), "");
+      lod = LLVMBuildFAdd(b, lod, t->op == SIM_TEX_SAMPLE_LB ? src_vec(j, t, 3) : kf(j, 0.0f), "");
+   }
+   lod = sel(j, LLVMBuildFCmp(b, LLVMRealUNO, lod, lod, ""), kf(j, 0.0f), lod);
+   LLVMValueRef lo = splatf(j, ld(j, j->f32, d, FIELD(min_lod))), hi = splatf(j, ld(j, j->f32, d, FIELD(max_lod)));
+   return sel(j, LLVMBuildFCmp(b, LLVMRealOLT, lod, lo, ""), lo,
+              sel(j, LLVMBuildFCmp(b, LLVMRealOGT, lod, hi, ""), hi, lod));
+}
+
+/* The lanes of an i16 lane mask as <16 x i1>. */
+static LLVMValueRef lane_mask(struct jb *j, LLVMValueRef m16)
+{
+   LLVMValueRef bits[SIM_LANES];
+   for (unsigned l = 0; l < SIM_LANES; l++)
+      bits[l] = ci32(j, 1u << l);
+   LLVMValueRef m = splat(j, LLVMBuildZExt(j->b, m16, j->i32, ""));
+   return icmp(j, LLVMIntNE, and_(j, m, LLVMConstVector(bits, SIM_LANES)), kvec(j, 0));
+}
+
+/* Instruction i of the clause, t: filter()'s level selection at each lane's LOD, the level
+ * passes (two where MIP_FILTER LINEAR blends), the resource swizzle, then DST_SEL writes
+ * the instruction's lanes of the destination GPR. outs: two [4][SIM_LANES] dword buffers. */
+static void emit_sample(struct jb *j, unsigned i, const struct sim_tex_inst *t, LLVMValueRef outs[2])
+{
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef d = ld(j, j->ptr, j->x, offsetof(struct sim_run, tex_fast) + i * sizeof(void *));
+   LLVMValueRef u = src_vec(j, t, 0), v = src_vec(j, t, 1), lod = lod_vec(j, t, d);
+   LLVMValueRef minify = LLVMBuildFCmp(b, LLVMRealOGT, lod, kf(j, 0.0f), "");
+   LLVMValueRef linear = sel(j, minify, splat(j, ld(j, j->i32, d, FIELD(min_linear))),
+                             splat(j, ld(j, j->i32, d, FIELD(mag_linear))));
+   LLVMValueRef mip = ld(j, j->i32, d, FIELD(mip)), last = ld(j, j->i32, d, FIELD(last_level));
+   LLVMValueRef lastv = splat(j, last), lastf = LLVMBuildUIToFP(b, lastv, j->vf, "");
+   /* MIP_FILTER POINT: the level nearest the LOD */
+   LLVMValueRef r = intrinsic1(j, "llvm.floor", LLVMBuildFAdd(b, lod, kf(j, 0.5f), ""));
+   LLVMValueRef near = sel(j, LLVMBuildFCmp(b, LLVMRealOGE, r, lastf, ""), lastv, LLVMBuildFPToUI(b, r, j->vi, ""));
+   /* LINEAR: floor(lod) and the next, unless floor(lod) is the last level or beyond */
+   LLVMValueRef fl = intrinsic1(j, "llvm.floor", lod);
+   LLVMValueRef beyond = LLVMBuildFCmp(b, LLVMRealOGE, fl, lastf, "");
+   LLVMValueRef below = sel(j, beyond, lastv, LLVMBuildFPToUI(b, fl, j->vi, ""));
+   LLVMValueRef mip_none = icmp(j, LLVMIntEQ, mip, ci32(j, SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_NONE));
+   LLVMValueRef mip_point = icmp(j, LLVMIntEQ, mip, ci32(j, SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_POINT));
+   LLVMValueRef none = or_(j, not_(j, minify), splat_i1(j, mip_none));
+   LLVMValueRef level = sel(j, none, kvec(j, 0), sel(j, mip_point, near, below));
+   LLVMValueRef blend = and_(j, not_(j, or_(j, none, splat_i1(j, mip_point))), not_(j, beyond));
+   LLVMValueRef pass = pass_fn(j);
+   LLVMTypeRef pty = LLVMGlobalGetValueType(pass);
+   LLVMValueRef args[10] = { d, level, u, v, ci32(j, t->normalized[0]), ci32(j, t->normalized[1]),
+                             kf32(j, t->offset[0]), kf32(j, t->offset[1]), linear, outs[0] };
+   LLVMBuildCall2(b, pty, pass, args, 10, "");
+   LLVMBasicBlockRef two = block(j, "tex_mip_blend"), swz = block(j, "tex_swizzle");
+   LLVMBuildCondBr(b, icmp(j, LLVMIntNE, mask16(j, blend), ci16(j, 0)), two, swz);
+
+   LLVMPositionBuilderAtEnd(b, two);
+   args[1] = sel(j, blend, LLVMBuildAdd(b, below, kvec(j, 1), ""), kvec(j, 0));
+   args[9] = outs[1];
+   LLVMBuildCall2(b, pty, pass, args, 10, "");
+   LLVMValueRef m = LLVMBuildFSub(b, lod, fl, "");
+   for (unsigned c = 0; c < 4; c++) {
+      LLVMValueRef pa = gep(j, outs[0], c * SIM_LANES * 4);
+      LLVMValueRef va = F(j, load(j, j->vi, pa)), vb = F(j, load(j, j->vi, gep(j, outs[1], c * SIM_LANES * 4)));
+      LLVMValueRef ma = LLVMBuildFMul(b, va, LLVMBuildFSub(b, kf(j, 1.0f), m, ""), "");
+      LLVMValueRef mixed = nan_left(j, ma, LLVMBuildFAdd(b, ma, LLVMBuildFMul(b, vb, m, ""), ""));
+      store(j, sel(j, blend, I(j, mixed), I(j, va)), pa, 4);
+   }
+   LLVMBuildBr(b, swz);
+
+   /* DST_SEL of the resource (components 0..3, 4 = 0, 5 = 1.0), then of the instruction */
+   LLVMPositionBuilderAtEnd(b, swz);
+   LLVMValueRef comp[4], res[4];
+   for (unsigned c = 0; c < 4; c++)
+      comp[c] = load(j, j->vi, gep(j, outs[0], c * SIM_LANES * 4));
+   for (unsigned c = 0; c < 4; c++) {
+      LLVMValueRef s = ld(j, j->i32, d, FIELD(swz) + 4 * c);
+      LLVMValueRef val = sel(j, icmp(j, LLVMIntEQ, s, ci32(j, 4)), kvec(j, 0), kvec(j, ONE_F32));
+      for (unsigned k = 4; k-- > 0;)
+         val = sel(j, icmp(j, LLVMIntEQ, s, ci32(j, k)), comp[k], val);
+      res[c] = val;
+   }
+   LLVMValueRef en = lane_mask(j, ld(j, j->i16, j->x, offsetof(struct sim_run, tex_lanes) + 2 * i));
+   for (unsigned c = 0; c < 4; c++) {
+      unsigned s = t->dst_sel[c];
+      if (s == SIM_SEL_MASK)
+         continue;
+      LLVMValueRef val = s <= SIM_SEL_W ? res[s] : kvec(j, s == SIM_SEL_1 ? ONE_F32 : 0);
+      LLVMValueRef p = gpr_ptr(j, t->dst_gpr, c);
+      store(j, sel(j, en, val, load(j, j->vi, p)), p, 4);
+   }
+}
+
+/* An entry-block alloca of n dwords. */
+static LLVMValueRef entry_alloca(struct jb *j, unsigned n, const char *name)
+{
+   LLVMBuilderRef eb = LLVMCreateBuilderInContext(j->ctx);
+   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(j->fn);
+   LLVMPositionBuilder(eb, entry, LLVMGetFirstInstruction(entry));
+   LLVMValueRef a = LLVMBuildArrayAlloca(eb, j->i32, ci32(j, n), name);
+   LLVMSetAlignment(a, 64);
+   LLVMDisposeBuilder(eb);
+   return a;
+}
+
+LLVMValueRef jit_tex_clause(struct jb *j, unsigned pc)
+{
+   const struct sim_program *p = j->p;
+   const struct sim_cf *cf = &p->cf[pc];
+   if (cf->op != SIM_CF_TEX || cf->count == 0 || cf->count > SIM_TEX_FAST_MAX)
+      return NULL;
+   for (unsigned i = 0; i < cf->count; i++)
+      if (!sim_tex_fast_inst(&p->tex[cf->first + i]))
+         return NULL;
+
+   LLVMValueRef args[2] = { j->x, ci32(j, pc) };
+   LLVMValueRef r = LLVMBuildCall2(j->b, j->helper_ty, jit_host_fn(j, JIT_HOST_TEX_PREPARE), args, 2, "");
+   LLVMBasicBlockRef fast = block(j, "tex_inline"), slow = block(j, "tex_helper"), join = block(j, "tex_clause_next");
+   LLVMBuildCondBr(j->b, icmp(j, LLVMIntEQ, r, ci32(j, 0)), fast, slow);
+
+   LLVMPositionBuilderAtEnd(j->b, fast);
+   LLVMValueRef outs[2] = { entry_alloca(j, 4 * SIM_LANES, "tex_out"), entry_alloca(j, 4 * SIM_LANES, "tex_out2") };
+   for (unsigned i = 0; i < cf->count; i++)
+      emit_sample(j, i, &p->tex[cf->first + i], outs);
+   LLVMBasicBlockRef fast_end = LLVMGetInsertBlock(j->b);
+   LLVMBuildBr(j->b, join);
+
+   LLVMPositionBuilderAtEnd(j->b, slow);
+   LLVMValueRef helper_next = LLVMBuildCall2(j->b, j->helper_ty, jit_host_fn(j, JIT_HOST_CF_STEP), args, 2, "");
+   LLVMBuildBr(j->b, join);
+
+   /* sim_cf_next(pc, pc + 1) of a clause that did not fault, as jit_vtx_clause */
+   LLVMPositionBuilderAtEnd(j->b, join);
+   bool end = cf->eop || pc + 1 >= p->ncf;
+   LLVMValueRef phi = LLVMBuildPhi(j->b, j->i32, "");
+   LLVMValueRef vals[2] = { LLVMConstInt(j->i32, end ? (uint64_t)(int64_t)SIM_PC_END : pc + 1, 1),
+                            helper_next };
+   LLVMBasicBlockRef from[2] = { fast_end, slow };
+   LLVMAddIncoming(phi, vals, from, 2);
+   return phi;
+}

@@ -1,0 +1,175 @@
+/* The run-time half of the JIT's inline texture path (tex_fast.h): per run of a TEX clause,
+ * each instruction's resource and sampler are read as tex_view.c reads them (without
+ * recording faults) and turned into the descriptor jit_tex.c samples with, or the clause is
+ * declined. Texel decoding is by tables of sim_format_decode's own results: the byte formats'
+ * sim_format_lut8 tables, and for the 16-bit packed formats one table per field built here
+ * by decoding an element holding each field value. */
+#include <pthread.h>
+#include <string.h>
+
+#include "common/gpu_memory.h"
+#include "hw/hw_surface.h"
+#include "r600_regs.h"
+#include "sq/tex_fast.h"
+#include "sq/tex_view.h"
+
+#define FMT(n) SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_##n
+#define ONE_F32 0x3F800000u
+
+/* Components a format lacks, and the selects 0 / 1 of DST_SEL (mask 0: index 0). */
+static const uint32_t zero_lut[1] = { 0 }, one_lut[1] = { ONE_F32 };
+
+/* The 16-bit packed formats: per format, degamma and component, the field's decoded values. */
+static const uint32_t packed_codes[3] = { FMT(5_6_5), FMT(1_5_5_5), FMT(4_4_4_4) };
+static uint32_t packed_lut[3][2][4][64];
+static pthread_once_t packed_once = PTHREAD_ONCE_INIT;
+
+static void packed_init(void)
+{
+   for (unsigned k = 0; k < 3; k++) {
+      const struct sim_format *f = sim_format_find(packed_codes[k]);
+      for (unsigned dg = 0; dg < 2; dg++) {
+         struct sim_format_mode m = { .num_format = SIM_NUM_NORM, .degamma = dg != 0 };
+         unsigned shift = 0;
+         for (unsigned c = 0; c < f->ncomp; c++) {
+            for (uint32_t v = 0; v < 1u << f->bits[c]; v++) {
+               uint32_t word = v << shift, out[4];
+               uint8_t b[2] = { (uint8_t)word, (uint8_t)(word >> 8) };
+               sim_format_decode(f, b, &m, out);
+               packed_lut[k][dg][c][v] = out[c];
+            }
+            shift += f->bits[c];
+         }
+      }
+   }
+}
+
+/* The decode tables of view v into d; false for a format the inline path does not decode. */
+static bool decoder(const struct sim_tex_view *v, struct sim_tex_fast *d)
+{
+   const struct sim_format *f = v->fmt;
+   if (!f || v->mode.endian != SIM_ENDIAN_NONE || v->mode.num_format == SIM_NUM_INT)
+      return false;
+   for (unsigned c = 0; c < 4; c++) {
+      d->lut[c] = c < 3 ? zero_lut : one_lut;
+      d->shift[c] = d->mask[c] = 0;
+   }
+   d->bpp = f->bytes;
+   if (v->byte_comps) {   /* sim_tex_read_view made the tables */
+      for (unsigned c = 0; c < v->byte_comps; c++) {
+         d->lut[c] = v->lut[c];
+         d->shift[c] = 8 * c;
+         d->mask[c] = 0xFF;
+      }
+      return true;
+   }
+   for (unsigned k = 0; k < 3; k++) {
+      if (f->code != packed_codes[k])
+         continue;
+      if (v->mode.num_format != SIM_NUM_NORM)
+         return false;
+      for (unsigned c = 0; c < 4; c++)
+         if (v->mode.is_signed[c])
+            return false;
+      pthread_once(&packed_once, packed_init);
+      unsigned shift = 0;
+      for (unsigned c = 0; c < f->ncomp; c++) {
+         d->lut[c] = packed_lut[k][v->mode.degamma][c];
+         d->shift[c] = shift;
+         d->mask[c] = (1u << f->bits[c]) - 1;
+         shift += f->bits[c];
+      }
+      return true;
+   }
+   return false;
+}
+
+bool sim_tex_fast_inst(const struct sim_tex_inst *t)
+{
+   bool op = t->op == SIM_TEX_SAMPLE || t->op == SIM_TEX_SAMPLE_L || t->op == SIM_TEX_SAMPLE_LB ||
+             t->op == SIM_TEX_SAMPLE_LZ;
+   return op && !t->compare && !t->bc_frac && !t->src_rel && !t->dst_rel &&
+          t->src_gpr < SIM_MAX_GPRS && t->dst_gpr < SIM_MAX_GPRS;
+}
+
+/* Descriptor of instruction t, or false. */
+static bool prepare_inst(struct sim_run *x, const struct sim_tex_inst *t, struct sim_tex_fast *d)
+{
+   struct sim_tex_view v;
+   struct sim_tex_sampler s;
+   if (!sim_tex_probe_view(x, t, &v) || !sim_tex_probe_sampler(x, t, &s) || v.cube || v.tiled || v.bc ||
+       v.last_level >= SIM_TEX_FAST_LEVELS || !decoder(&v, d))
+      return false;
+   for (unsigned k = 0; k <= v.last_level; k++) {
+      unsigned pitch;
+      /* 3 bytes more: a texel is read as the dword at its first byte */
+      const uint8_t *bytes = sim_tex_level_host(x, &v, k, 0, 3, &pitch);
+      if (!bytes)
+         return false;
+      int w = (int)hw_surface_dim(v.width, k), h = (int)hw_surface_dim(v.height, k);
+      d->level[k] = (struct sim_tex_fast_level){ bytes, pitch * v.bpp, w, h, (float)w, (float)h };
+   }
+   for (unsigned c = 0; c < 4; c++) {
+      d->swz[c] = v.swz[c] <= SIM_SEL_W ? v.swz[c] : v.swz[c] == SIM_SEL_1 ? 5 : 4;
+      d->border[c] = s.border[c];
+   }
+   d->wrap[0] = s.wrap[0];
+   d->wrap[1] = s.wrap[1];
+   d->mag_linear = s.mag == SQ_TEX_SAMPLER_WORD0__XY_MAG_FILTER__SQ_TEX_XY_FILTER_BILINEAR;
+   d->min_linear = s.min == SQ_TEX_SAMPLER_WORD0__XY_MAG_FILTER__SQ_TEX_XY_FILTER_BILINEAR;
+   d->mip = s.mip;
+   d->last_level = v.last_level;
+   d->size[0] = v.width;
+   d->size[1] = v.height;
+   d->pow2[0] = (v.width & (v.width - 1)) == 0;
+   d->pow2[1] = (v.height & (v.height - 1)) == 0;
+   d->width = (float)v.width;
+   d->height = (float)v.height;
+   d->bias = s.bias;
+   d->min_lod = s.min_lod;
+   d->max_lod = s.max_lod;
+   return true;
+}
+
+/* The descriptors last made on this thread, one per instruction index of a clause, with
+ * what they were made from: the state words (sim_tex_state_words) and the memory's
+ * generation (host pointers stay valid while it is unchanged); ok: the instruction can be
+ * inline. A clause run reads its descriptors through sim_run.tex_fast before the thread
+ * prepares another. */
+struct cached_desc {
+   bool filled, ok;
+   const struct sim_memory *mem;
+   uint64_t generation;
+   uint32_t words[SIM_TEX_STATE_WORDS];
+   struct sim_tex_fast d;
+};
+static _Thread_local struct cached_desc cache[SIM_TEX_FAST_MAX];
+
+int sim_tex_fast_prepare(struct sim_run *x, unsigned pc)
+{
+   const struct sim_cf *cf = &x->prog->cf[pc];
+   if (cf->count > SIM_TEX_FAST_MAX)
+      return -1;
+   uint16_t exec = sim_cf_mode_lanes(x, cf, x->exec);
+   struct sim_memory *mem = x->env->mem;
+   uint64_t generation = sim_mem_generation(mem);
+   struct cached_desc *c = cache;
+   for (unsigned i = 0; i < cf->count; i++, c++) {
+      const struct sim_tex_inst *t = &x->prog->tex[cf->first + i];
+      uint32_t w[SIM_TEX_STATE_WORDS];
+      if (!sim_tex_fast_inst(t) || !sim_tex_state_words(x, t, w))
+         return -1;
+      if (!c->filled || c->mem != mem || c->generation != generation || memcmp(c->words, w, sizeof(w))) {
+         c->filled = true;
+         c->mem = mem;
+         c->generation = generation;
+         memcpy(c->words, w, sizeof(w));
+         c->ok = prepare_inst(x, t, &c->d);
+      }
+      if (!c->ok)
+         return -1;
+      x->tex_fast[i] = &c->d;
+      x->tex_lanes[i] = t->whole_quad ? sim_whole_quads(x, exec) : exec;
+   }
+   return 0;
+}
