@@ -10,11 +10,9 @@
  * sample) takes plain loads and stores; any other takes masked ones that touch only the
  * written pixels (lanes outside the surface are never accessed, as in the C code).
  *
- * Two rules of cb_blend.c come from the C library it calls: fminf / fmaxf are glibc's
- * x86-64 ones (minss / maxss when ordered, which return the second operand when equal; a
- * quiet NaN operand gives the other operand, a signalling one a NaN), reproduced in
- * fmin_libc. UNORM and SNORM values are read back as (float)(u / max) in double; for
- * components of up to 16 bits the float division u / max rounds to the same float (the
+ * Blending follows cb_blend.c's NaN rules (a NaN MIN / MAX operand ignored, -0 < +0, every
+ * NaN result the default quiet NaN), so *_FLOAT formats blend here too, bit for bit. UNORM
+ * and SNORM values are read back as (float)(u / max) in double; for components of up to 16 bits the float division u / max rounds to the same float (the
  * quotient is never within 2^-40 of a float midpoint, so the double rounding of the C code
  * cannot matter; tests/sim/test_jit_cb.c checks every value).
  *
@@ -22,9 +20,7 @@
  * The bytes are the same unless two targets' memory overlaps at different pixel positions
  * (no GL framebuffer does that; the same surface bound twice is fine).
  *
- * Not supported (jit_cb_key_init returns false): RESOLVE_BOX, sRGB, blending of *_FLOAT
- * formats (the sign and payload of NaN results depend on the operand order each compiler
- * picks: test_jit_cb finds such differences when it is allowed). */
+ * Not supported (jit_cb_key_init returns false): RESOLVE_BOX, sRGB. */
 #include "jit/jit_cb.h"
 
 #include <stddef.h>
@@ -69,7 +65,7 @@ bool jit_cb_key_init(struct jit_cb_key *k, const struct sim_cb_state *cb)
       const struct sim_cb_target *t = &cb->t[i];
       const struct sim_cb_format *f = &t->fmt;
       struct jit_cb_target_key *tk = &k->t[i];
-      if (f->number == NUM(SRGB) || (t->blend && f->is_float))
+      if (f->number == NUM(SRGB))
          return false;
       if (i == 0)
          k->samples = (uint8_t)t->samples;
@@ -265,19 +261,23 @@ static LLVMValueRef from_minifloat(struct jb *j, LLVMValueRef v, unsigned m, boo
    return or_(j, r, sign);
 }
 
-/* glibc's x86-64 fminf (min) / fmaxf (!min) of x, y; see the header comment. */
-static LLVMValueRef fmin_libc(struct jb *j, LLVMValueRef x, LLVMValueRef y, bool min)
+/* cb_blend.c quiet: the default quiet NaN for a NaN lane. */
+static LLVMValueRef quiet_nan(struct jb *j, LLVMValueRef v)
 {
-   LLVMValueRef xn = fcmp(j, LLVMRealUNO, x, x), yn = fcmp(j, LLVMRealUNO, y, y);
-   LLVMValueRef ord = sel(j, fcmp(j, min ? LLVMRealOLT : LLVMRealOGT, x, y), F(j, x), F(j, y));
-   LLVMValueRef xq = icmp(j, LLVMIntNE, andk(j, I(j, x), 0x400000u), kvec(j, 0));
-   LLVMValueRef yq = icmp(j, LLVMIntNE, andk(j, I(j, y), 0x400000u), kvec(j, 0));
-   LLVMValueRef qx = F(j, or_(j, I(j, x), kvec(j, 0x400000u)));
-   LLVMValueRef qy = F(j, or_(j, I(j, y), kvec(j, 0x400000u)));
-   LLVMValueRef only_x = sel(j, xq, F(j, y), qx);
-   LLVMValueRef only_y = sel(j, yq, F(j, x), qy);
-   LLVMValueRef r = sel(j, xn, sel(j, yn, qx, only_x), sel(j, yn, only_y, ord));
-   return r;
+   return sel(j, fcmp(j, LLVMRealUNO, v, v), F(j, kvec(j, 0x7FC00000u)), F(j, v));
+}
+
+/* cb_blend.c blend_min: min (or max, !min) of x and y, a NaN operand ignored, -0 < +0. */
+static LLVMValueRef blend_min(struct jb *j, LLVMValueRef x, LLVMValueRef y, bool min)
+{
+   x = F(j, x);
+   y = F(j, y);
+   LLVMValueRef x_neg = icmp(j, LLVMIntSLT, I(j, x), kvec(j, 0));
+   LLVMValueRef eq = sel(j, min ? x_neg : not_(j, x_neg), x, y);
+   LLVMValueRef ord = sel(j, fcmp(j, min ? LLVMRealOLT : LLVMRealOGT, x, y), x, y);
+   LLVMValueRef r = sel(j, fcmp(j, LLVMRealOEQ, x, y), eq, ord);
+   return sel(j, fcmp(j, LLVMRealUNO, x, x), quiet_nan(j, y),
+              sel(j, fcmp(j, LLVMRealUNO, y, y), x, r));
 }
 
 /* A component's range for sim_cb_clamp / to_scaled (cb_format.c int_range). */
@@ -471,7 +471,7 @@ static LLVMValueRef factor(struct jb *j, unsigned f, unsigned ch, const struct b
    case FACTOR(DST_COLOR): return b->d[ch];
    case FACTOR(ONE_MINUS_DST_COLOR): return fsub(j, one, b->d[ch]);
    case FACTOR(SRC_ALPHA_SATURATE):
-      return ch == 3 ? one : fmin_libc(j, b->s[3], fsub(j, one, b->d[3]), true);
+      return ch == 3 ? one : blend_min(j, b->s[3], fsub(j, one, b->d[3]), true);
    case FACTOR(BOTH_SRC_ALPHA): return b->s[3];
    case FACTOR(BOTH_INV_SRC_ALPHA): return fsub(j, one, b->s[3]);
    case FACTOR(CONST_COLOR): return b->k[ch];
@@ -516,7 +516,7 @@ static void blend(struct jb *j, uint32_t bc, const struct blend_in *b, LLVMValue
                         : CB_BLEND_CONTROL__COLOR_COMB_FCN__get(bc);
       LLVMValueRef s = b->s[ch], d = b->d[ch];
       if (comb == COMB(MIN_DST_SRC) || comb == COMB(MAX_DST_SRC)) {
-         out[ch] = fmin_libc(j, s, d, comb == COMB(MIN_DST_SRC));
+         out[ch] = quiet_nan(j, blend_min(j, s, d, comb == COMB(MIN_DST_SRC)));
          continue;
       }
       LLVMValueRef fs = factor(j, src_f, ch, b), fd = factor(j, dst_f, ch, b);
@@ -524,12 +524,14 @@ static void blend(struct jb *j, uint32_t bc, const struct blend_in *b, LLVMValue
          fd = fsub(j, kf(j, 1.0f), b->s[3]);
       else if (src_f == FACTOR(BOTH_INV_SRC_ALPHA))
          fd = b->s[3];
+      LLVMValueRef r;
       if (comb == COMB(SRC_MINUS_DST))
-         out[ch] = fsub(j, fmul(j, s, fs), fmul(j, d, fd));
+         r = fsub(j, fmul(j, s, fs), fmul(j, d, fd));
       else if (comb == COMB(DST_MINUS_SRC))
-         out[ch] = fsub(j, fmul(j, d, fd), fmul(j, s, fs));
+         r = fsub(j, fmul(j, d, fd), fmul(j, s, fs));
       else
-         out[ch] = fadd(j, fmul(j, s, fs), fmul(j, d, fd));
+         r = fadd(j, fmul(j, s, fs), fmul(j, d, fd));
+      out[ch] = quiet_nan(j, r);
    }
 }
 
