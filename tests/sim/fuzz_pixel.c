@@ -104,7 +104,8 @@ static float rf(float lo, float hi)
 }
 
 /* A value an attribute, constant or literal may take: mostly in [-0.25, 1.25], sometimes
- * exactly 0, 1 or 0.5, sometimes large or special. */
+ * exactly 0, 1 or 0.5, sometimes large or special (infinities and NaNs for the blend's NaN
+ * rules among them). */
 static float rvalue(void)
 {
    switch (rn(16)) {
@@ -112,10 +113,14 @@ static float rvalue(void)
    case 1: return 1.0f;
    case 2: return 0.5f;
    case 3: return rf(-100.0f, 100.0f);
-   case 4: {
-      static const float special[] = { -0.0f, 1e-40f, 65504.0f, 70000.0f, -1.0f, 2.0f,
-                                       0.00390625f, 255.0f / 256.0f };
-      return special[rn(8)];
+   case 4: case 5: {
+      static const uint32_t special[] = { 0x80000000u, 0x000116C2u /* 1e-40 */, 0x477FE000u /* 65504 */,
+                                          0x4788B800u /* 70000 */, 0xBF800000u, 0x40000000u,
+                                          0x3B800000u /* 1/256 */, 0x3F7F0000u /* 255/256 */,
+                                          0x7F800000u, 0xFF800000u, 0xFFC12345u, 0x7F812345u };
+      float v;
+      memcpy(&v, &special[rn(sizeof(special) / sizeof(special[0]))], 4);
+      return v;
    }
    default: return rf(-0.25f, 1.25f);
    }
@@ -194,8 +199,11 @@ static uint32_t random_cb_info(void)
              CB_COLOR0_INFO__COMP_SWAP(rn(2)) | CB_COLOR0_INFO__BLEND_CLAMP(chance(80)) |
              CB_COLOR0_INFO__SOURCE_FORMAT(chance(50));
    const struct fmt *f = &fmts[rn(NUM_FMTS)];
-   if (chance(50))
+   if (chance(40))
       f = &fmts[FMT_8_8_8_8];
+   else if (chance(25))   /* a float format: blending keeps NaN bits there */
+      while (!f->is_float)
+         f = &fmts[rn(NUM_FMTS)];
    unsigned num = f->is_float ? NUM(FLOAT) : chance(50) ? NUM(UNORM) : rn(7);
    bool integer = num == NUM(UINT) || num == NUM(SINT);
    /* ENDIAN_8IN16 / 8IN32 / 8IN64 swap groups of 2 / 4 / 8 bytes: not wider than a pixel */
@@ -511,9 +519,10 @@ static void random_vertices(unsigned draw)
 static void random_memory(void)
 {
    for (unsigned n = 0; n < 2; n++) {
-      unsigned kind = rn(4);
+      unsigned kind = rn(5);
       for (unsigned i = 0; i < CB_BYTES; i += 4) {
-         uint32_t v = kind == 0 ? 0 : kind == 1 ? 0x3F800000u : rnd() ^ rnd() << 16;
+         float f = kind == 4 ? rvalue() : 0.0f;   /* for float formats: NaNs, infinities, -0 */
+         uint32_t v = kind == 0 ? 0 : kind == 1 ? 0x3F800000u : kind == 4 ? f2u(f) : rnd() ^ rnd() << 16;
          memcpy(&cs.cb_init[n][i], &v, 4);
       }
    }
