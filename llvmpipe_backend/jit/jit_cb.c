@@ -23,6 +23,7 @@
  * Not supported (jit_cb_key_init returns false): RESOLVE_BOX, sRGB. */
 #include "jit/jit_cb.h"
 #include "jit/jit_cb_format.h"
+#include "jit/jit_cb_ir.h"
 
 #include <stddef.h>
 #include <string.h>

@@ -3,6 +3,7 @@
  * every bit agrees (jit_cb.c's header comment says why the float quotient of the UNORM and
  * SNORM read-back is exact). */
 #include "jit/jit_cb_format.h"
+#include "jit/jit_cb_ir.h"
 
 #include "r600_regs.h"
 

@@ -1,12 +1,26 @@
 /* The CB's number conversions as LLVM IR for jit_cb.c, on 16-lane vectors (jit_ir.h): the
  * export rounding, the BLEND_CLAMP clamp, and packing / unpacking a pixel's words for a
- * format as a jit_cb_target_key describes it; each gives the bits of its C counterpart in
- * pixel/cb.c and cb_format.c. */
+ * format as a jit_cb_target_key (the per-target part of jit_cb.h's key) describes it; each
+ * gives the bits of its C counterpart in pixel/cb.c and cb_format.c. */
 #ifndef SIM_JIT_CB_FORMAT_H
 #define SIM_JIT_CB_FORMAT_H
 
-#include "jit/jit_cb.h"
+#include <stdint.h>
+
+#include <llvm-c/Core.h>
+
 #include "jit/jit_ir.h"
+#include "pixel/cb.h"
+
+/* One target: its sim_cb_format and what write_sample does with it. */
+struct jit_cb_target_key {
+   uint8_t format, number, bpp, ncomp;
+   uint8_t width[4], shift[4], chan[4];
+   uint8_t is_float, integer, truncate, export_norm, endian_group;
+   uint8_t export_index, blend, blend_clamp, rop;
+   uint32_t blend_ctl;        /* the fields sim_cb_blend reads; 0 without blending */
+   uint32_t write_bits[SIM_CB_MAX_BPP / 4];
+};
 
 /* cb.c round_fp16: the EXPORT_NORM rounding of float bits u. */
 LLVMValueRef jit_cb_round_fp16(struct jb *j, LLVMValueRef u);
@@ -23,14 +37,5 @@ void jit_cb_pack(struct jb *j, const struct jit_cb_target_key *tk, LLVMValueRef 
 /* sim_cb_unpack: the pixel's words -> floats per shader channel (non-integer formats). */
 void jit_cb_unpack(struct jb *j, const struct jit_cb_target_key *tk, LLVMValueRef words[4],
                    LLVMValueRef out[4]);
-
-/* Shorthands both CB files use. */
-static inline LLVMValueRef fmul(struct jb *j, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFMul(j->b, a, b, ""); }
-static inline LLVMValueRef fadd(struct jb *j, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFAdd(j->b, a, b, ""); }
-static inline LLVMValueRef fsub(struct jb *j, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFSub(j->b, a, b, ""); }
-static inline LLVMValueRef add(struct jb *j, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildAdd(j->b, a, b, ""); }
-static inline LLVMValueRef shl(struct jb *j, LLVMValueRef a, uint32_t n) { return LLVMBuildShl(j->b, a, kvec(j, n), ""); }
-static inline LLVMValueRef lshr(struct jb *j, LLVMValueRef a, uint32_t n) { return LLVMBuildLShr(j->b, a, kvec(j, n), ""); }
-static inline LLVMValueRef andk(struct jb *j, LLVMValueRef a, uint32_t m) { return and_(j, a, kvec(j, m)); }
 
 #endif
