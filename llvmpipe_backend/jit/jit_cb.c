@@ -192,7 +192,8 @@ static LLVMValueRef quiet_nan(struct jb *j, LLVMValueRef v)
    return sel(j, fcmp(j, LLVMRealUNO, v, v), F(j, kvec(j, 0x7FC00000u)), F(j, v));
 }
 
-/* cb_blend.c blend_min: min (or max, !min) of x and y, a NaN operand ignored, -0 < +0. */
+/* cb_blend.c blend_min: min (or max, !min) of x and y, a NaN operand ignored, -0 < +0; both
+ * NaN: a NaN (blend makes it the default one). */
 static LLVMValueRef blend_min(struct jb *j, LLVMValueRef x, LLVMValueRef y, bool min)
 {
    x = F(j, x);
@@ -201,7 +202,7 @@ static LLVMValueRef blend_min(struct jb *j, LLVMValueRef x, LLVMValueRef y, bool
    LLVMValueRef eq = sel(j, min ? x_neg : not_(j, x_neg), x, y);
    LLVMValueRef ord = sel(j, fcmp(j, min ? LLVMRealOLT : LLVMRealOGT, x, y), x, y);
    LLVMValueRef r = sel(j, fcmp(j, LLVMRealOEQ, x, y), eq, ord);
-   return sel(j, fcmp(j, LLVMRealUNO, x, x), quiet_nan(j, y),
+   return sel(j, fcmp(j, LLVMRealUNO, x, x), y,
               sel(j, fcmp(j, LLVMRealUNO, y, y), x, r));
 }
 

@@ -37,11 +37,12 @@ static float quiet(float v)
    return v;
 }
 
-/* min (or max, !min) of a and b: a NaN operand ignored, -0 < +0 (the header comment). */
+/* min (or max, !min) of a and b: a NaN operand ignored, -0 < +0 (the header comment); both
+ * NaN: a NaN, which sim_cb_blend makes the default one. */
 static float blend_min(float a, float b, bool min)
 {
    if (a != a)
-      return quiet(b);
+      return b;
    if (b != b)
       return a;
    if (a == b)   /* equal, or zeros of opposite signs: the negative one for min */
