@@ -38,7 +38,8 @@
  *
  * usage: fuzz_pixel COUNT [SEED]   (case i uses seed SEED + i; default SEED 1)
  * Both chips alternate by group (even groups R7xx, odd R6xx). The on-disk JIT cache is off
- * (R600SIM_CACHE_DIR empty unless set): random programs would only evict useful entries. R600SIM_JIT_ASYNC defaults to 0 here
+ * (R600SIM_CACHE_DIR empty unless set): random programs would only evict useful entries.
+ * The GPU watchdog is 10 minutes (R600SIM_GPU_TIMEOUT unless set): compiles count in it. R600SIM_JIT_ASYNC defaults to 0 here
  * so that every draw runs JIT code. R600SIM_FUZZ_FAULTS=1 prints the faults and the state of
  * cases that fault (on both devices alike: not a difference, but a sign that the generator
  * made something invalid). scripts/fuzz-pixel runs long campaigns. */
@@ -1110,6 +1111,9 @@ int main(int argc, char **argv)
    uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 0) : 1;
    setenv("R600SIM_JIT_ASYNC", "0", 0);
    setenv("R600SIM_CACHE_DIR", "", 0);
+   /* the draws compile their code inside the submission: on a loaded machine that can pass
+    * the default 10 s watchdog on one device only, a GPU hang fault that is no difference */
+   setenv("R600SIM_GPU_TIMEOUT", "600000", 0);
    for (unsigned c = 0; c < 2; c++)
       for (unsigned f = 0; f < 2; f++)
          dev_create(&devs[c][f], c ? HW_CHIP_R6XX : HW_CHIP_R7XX, f);
