@@ -10,11 +10,9 @@
  * sample) takes plain loads and stores; any other takes masked ones that touch only the
  * written pixels (lanes outside the surface are never accessed, as in the C code).
  *
- * Two rules of cb_blend.c come from the C library it calls: fminf / fmaxf are glibc's
- * x86-64 ones (minss / maxss when ordered, which return the second operand when equal; a
- * quiet NaN operand gives the other operand, a signalling one a NaN), reproduced in
- * fmin_libc. UNORM and SNORM values are read back as (float)(u / max) in double; for
- * components of up to 16 bits the float division u / max rounds to the same float (the
+ * Blending follows cb_blend.c's NaN rules (a NaN MIN / MAX operand ignored, -0 < +0, every
+ * NaN result the default quiet NaN), so *_FLOAT formats blend here too, bit for bit. UNORM
+ * and SNORM values are read back as (float)(u / max) in double; for components of up to 16 bits the float division u / max rounds to the same float (the
  * quotient is never within 2^-40 of a float midpoint, so the double rounding of the C code
  * cannot matter; tests/sim/test_jit_cb.c checks every value).
  *
@@ -22,10 +20,10 @@
  * The bytes are the same unless two targets' memory overlaps at different pixel positions
  * (no GL framebuffer does that; the same surface bound twice is fine).
  *
- * Not supported (jit_cb_key_init returns false): RESOLVE_BOX, sRGB, blending of *_FLOAT
- * formats (the sign and payload of NaN results depend on the operand order each compiler
- * picks: test_jit_cb finds such differences when it is allowed). */
+ * Not supported (jit_cb_key_init returns false): RESOLVE_BOX, sRGB. */
 #include "jit/jit_cb.h"
+#include "jit/jit_cb_format.h"
+#include "jit/jit_cb_ir.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -69,7 +67,7 @@ bool jit_cb_key_init(struct jit_cb_key *k, const struct sim_cb_state *cb)
       const struct sim_cb_target *t = &cb->t[i];
       const struct sim_cb_format *f = &t->fmt;
       struct jit_cb_target_key *tk = &k->t[i];
-      if (f->number == NUM(SRGB) || (t->blend && f->is_float))
+      if (f->number == NUM(SRGB))
          return false;
       if (i == 0)
          k->samples = (uint8_t)t->samples;
@@ -111,7 +109,6 @@ struct cbe {
    struct jb *j;
    const struct jit_cb_key *k;
    LLVMValueRef cb, out;
-   LLVMTypeRef f64, vd;               /* double, <16 x double> */
    LLVMValueRef bx, by;
    LLVMValueRef mask;                 /* i16: the lanes of mask */
    LLVMValueRef sm;                   /* <16 x i8>: smask */
@@ -119,31 +116,6 @@ struct cbe {
    LLVMValueRef xs, ys;               /* <16 x i32>: pixel coordinates */
 };
 
-static LLVMValueRef kdv(struct cbe *e, double d)
-{
-   LLVMValueRef c = LLVMConstReal(e->f64, d), v[SIM_LANES];
-   for (unsigned l = 0; l < SIM_LANES; l++)
-      v[l] = c;
-   return LLVMConstVector(v, SIM_LANES);
-}
-
-static LLVMValueRef ext_d(struct cbe *e, LLVMValueRef f)
-{
-   return LLVMBuildFPExt(e->j->b, F(e->j, f), e->vd, "");
-}
-
-static LLVMValueRef trunc_f(struct cbe *e, LLVMValueRef d)
-{
-   return LLVMBuildFPTrunc(e->j->b, d, e->j->vf, "");
-}
-
-static LLVMValueRef fmul(struct jb *j, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFMul(j->b, a, b, ""); }
-static LLVMValueRef fadd(struct jb *j, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFAdd(j->b, a, b, ""); }
-static LLVMValueRef fsub(struct jb *j, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFSub(j->b, a, b, ""); }
-static LLVMValueRef add(struct jb *j, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildAdd(j->b, a, b, ""); }
-static LLVMValueRef shl(struct jb *j, LLVMValueRef a, uint32_t n) { return LLVMBuildShl(j->b, a, kvec(j, n), ""); }
-static LLVMValueRef lshr(struct jb *j, LLVMValueRef a, uint32_t n) { return LLVMBuildLShr(j->b, a, kvec(j, n), ""); }
-static LLVMValueRef andk(struct jb *j, LLVMValueRef a, uint32_t m) { return and_(j, a, kvec(j, m)); }
 
 static LLVMValueRef splatf(struct jb *j, LLVMValueRef s)
 {
@@ -208,253 +180,31 @@ static LLVMValueRef all_set(struct jb *j, LLVMValueRef v16i1)
    return icmp(j, LLVMIntEQ, mask16(j, v16i1), ci16(j, 0xFFFF));
 }
 
-/* ---- number conversions (float_conv.c, cb_format.c, cb.c) ---------------------------- */
-
-/* The EXPORT_NORM rounding of float bits (cb.c round_fp16). */
-static LLVMValueRef round_fp16(struct jb *j, LLVMValueRef u)
-{
-   LLVMValueRef sign = andk(j, u, 0x80000000u), a = andk(j, u, 0x7FFFFFFFu);
-   LLVMValueRef nan = icmp(j, LLVMIntUGT, a, kvec(j, 0x7F800000u));
-   LLVMValueRef normal = icmp(j, LLVMIntUGE, a, kvec(j, 0x38800000u));
-   LLVMValueRef rn = add(j, add(j, a, kvec(j, 0xFFFu)), andk(j, lshr(j, a, 13), 1));
-   rn = andk(j, rn, ~0x1FFFu);
-   rn = sel(j, icmp(j, LLVMIntUGE, rn, kvec(j, 0x47800000u)), kvec(j, 0x7F800000u), rn);
-   /* below 2^-14: to a multiple of 2^-24, to nearest even, by adding 0.5 (whose ulp is
-    * 2^-24) and taking it off again, both exact but the rounding */
-   LLVMValueRef dn = I(j, fsub(j, fadd(j, F(j, a), kf(j, 0.5f)), kf(j, 0.5f)));
-   LLVMValueRef r = sel(j, normal, rn, dn);
-   r = sel(j, nan, kvec(j, 0x7FC00000u), r);
-   return or_(j, r, sign);
-}
-
-/* sim_f32_to_minifloat(bits u, mbits, has_sign) */
-static LLVMValueRef to_minifloat(struct jb *j, LLVMValueRef u, unsigned m, bool has_sign)
-{
-   uint32_t exp_mask = 31u << m;
-   LLVMValueRef a = andk(j, u, 0x7FFFFFFFu);
-   LLVMValueRef nan = icmp(j, LLVMIntUGT, a, kvec(j, 0x7F800000u));
-   LLVMValueRef neg = icmp(j, LLVMIntNE, andk(j, u, 0x80000000u), kvec(j, 0));
-   /* normal: round the mantissa to m bits on the bits (a carry moves into the exponent),
-    * rebias 127 -> 15; overflow (and infinity) -> infinity */
-   LLVMValueRef r = add(j, add(j, a, kvec(j, (1u << (22 - m)) - 1)), andk(j, lshr(j, a, 23 - m), 1));
-   r = LLVMBuildSub(j->b, lshr(j, r, 23 - m), kvec(j, 112u << m), "");
-   r = sel(j, icmp(j, LLVMIntUGE, r, kvec(j, exp_mask)), kvec(j, exp_mask), r);
-   /* denormal: rint(x * 2^(14 + m)) <= 2^m, exact in float */
-   LLVMValueRef v = fmul(j, F(j, a), kf(j, (float)(1u << (14 + m))));
-   v = fsub(j, fadd(j, v, kf(j, 0x1p23f)), kf(j, 0x1p23f));
-   LLVMValueRef dn = LLVMBuildFPToSI(j->b, v, j->vi, "");
-   r = sel(j, icmp(j, LLVMIntUGE, a, kvec(j, 0x38800000u)), r, dn);
-   r = sel(j, nan, kvec(j, exp_mask | 1u << (m - 1)), r);
-   if (has_sign)
-      return or_(j, r, and_(j, lshr(j, u, 31 - (5 + m)), kvec(j, 1u << (5 + m))));
-   return sel(j, and_(j, neg, not_(j, nan)), kvec(j, 0), r);
-}
-
-/* sim_minifloat_to_f32(v, mbits, has_sign) */
-static LLVMValueRef from_minifloat(struct jb *j, LLVMValueRef v, unsigned m, bool has_sign)
-{
-   LLVMValueRef sign = has_sign ? shl(j, andk(j, lshr(j, v, 5 + m), 1), 31) : kvec(j, 0);
-   LLVMValueRef e = andk(j, lshr(j, v, m), 31), mt = andk(j, v, (1u << m) - 1);
-   LLVMValueRef mant = shl(j, mt, 23 - m);
-   LLVMValueRef special = or_(j, kvec(j, 0x7F800000u), mant);
-   LLVMValueRef normal = or_(j, shl(j, add(j, e, kvec(j, 112)), 23), mant);
-   LLVMValueRef dn = I(j, fmul(j, LLVMBuildSIToFP(j->b, mt, j->vf, ""),
-                               kf(j, 1.0f / (float)(1u << (14 + m)))));
-   LLVMValueRef r = sel(j, icmp(j, LLVMIntEQ, e, kvec(j, 31)), special,
-                        sel(j, icmp(j, LLVMIntEQ, e, kvec(j, 0)), dn, normal));
-   return or_(j, r, sign);
-}
-
-/* glibc's x86-64 fminf (min) / fmaxf (!min) of x, y; see the header comment. */
-static LLVMValueRef fmin_libc(struct jb *j, LLVMValueRef x, LLVMValueRef y, bool min)
-{
-   LLVMValueRef xn = fcmp(j, LLVMRealUNO, x, x), yn = fcmp(j, LLVMRealUNO, y, y);
-   LLVMValueRef ord = sel(j, fcmp(j, min ? LLVMRealOLT : LLVMRealOGT, x, y), F(j, x), F(j, y));
-   LLVMValueRef xq = icmp(j, LLVMIntNE, andk(j, I(j, x), 0x400000u), kvec(j, 0));
-   LLVMValueRef yq = icmp(j, LLVMIntNE, andk(j, I(j, y), 0x400000u), kvec(j, 0));
-   LLVMValueRef qx = F(j, or_(j, I(j, x), kvec(j, 0x400000u)));
-   LLVMValueRef qy = F(j, or_(j, I(j, y), kvec(j, 0x400000u)));
-   LLVMValueRef only_x = sel(j, xq, F(j, y), qx);
-   LLVMValueRef only_y = sel(j, yq, F(j, x), qy);
-   LLVMValueRef r = sel(j, xn, sel(j, yn, qx, only_x), sel(j, yn, only_y, ord));
-   return r;
-}
-
-/* A component's range for sim_cb_clamp / to_scaled (cb_format.c int_range). */
-static void int_range(unsigned number, unsigned width, double *lo, double *hi)
-{
-   bool is_signed = number == NUM(SSCALED) || number == NUM(SINT);
-   double p = (double)(1ull << width);
-   *lo = is_signed ? -p / 2 : 0.0;
-   *hi = is_signed ? p / 2 - 1.0 : p - 1.0;
-}
-
-/* sim_cb_clamp(f, ch, v) on floats */
-static LLVMValueRef clamp_chan(struct cbe *e, const struct jit_cb_target_key *tk, unsigned ch,
-                               LLVMValueRef v)
-{
-   struct jb *j = e->j;
-   double lo = 0.0, hi = 1.0;
-   if (tk->is_float)
-      return v;
-   if (tk->number == NUM(SNORM))
-      lo = -1.0;
-   if (tk->number == NUM(USCALED) || tk->number == NUM(SSCALED)) {
-      unsigned width = 0;
-      for (unsigned c = 0; c < tk->ncomp; c++) {
-         if (tk->chan[c] == ch)
-            width = tk->width[c];
-      }
-      if (width)
-         int_range(tk->number, width, &lo, &hi);
-   }
-   v = F(j, v);
-   LLVMValueRef gt, lt;
-   if ((double)(float)lo == lo && (double)(float)hi == hi) {
-      gt = fcmp(j, LLVMRealOGT, v, kf(j, (float)lo));
-      lt = fcmp(j, LLVMRealOLT, v, kf(j, (float)hi));
-   } else {
-      LLVMValueRef d = ext_d(e, v);
-      gt = LLVMBuildFCmp(j->b, LLVMRealOGT, d, kdv(e, lo), "");
-      lt = LLVMBuildFCmp(j->b, LLVMRealOLT, d, kdv(e, hi), "");
-   }
-   return sel(j, gt, sel(j, lt, v, kf(j, (float)hi)), kf(j, (float)lo));
-}
-
-/* double -> integer with cb_format.c's rounding: toward zero, or to nearest with halves
- * away from zero (the sign handled like -floor(-v + 0.5)); as i64 or i32. */
-static LLVMValueRef round_int(struct cbe *e, LLVMValueRef s, bool truncate, LLVMTypeRef ity)
-{
-   struct jb *j = e->j;
-   if (truncate)
-      return LLVMBuildFPToSI(j->b, s, ity, "");
-   LLVMValueRef pos = LLVMBuildFPToSI(j->b, LLVMBuildFAdd(j->b, s, kdv(e, 0.5), ""), ity, "");
-   LLVMValueRef negs = LLVMBuildFNeg(j->b, s, "");
-   LLVMValueRef neg = LLVMBuildNeg(j->b, LLVMBuildFPToSI(j->b, LLVMBuildFAdd(j->b, negs, kdv(e, 0.5), ""),
-                                                          ity, ""), "");
-   return sel(j, LLVMBuildFCmp(j->b, LLVMRealOLT, s, kdv(e, 0.0), ""), neg, pos);
-}
-
-/* One component of sim_cb_pack: the value (float bits, or an integer for UINT / SINT) of
- * shader channel ch -> the component's bits (not yet masked to the width). `clamped`: the
- * value went through clamp_chan, so the UNORM / SNORM range clamps change nothing. */
-static LLVMValueRef pack_comp(struct cbe *e, const struct jit_cb_target_key *tk, unsigned c,
-                              LLVMValueRef in, bool clamped)
-{
-   struct jb *j = e->j;
-   unsigned w = tk->width[c];
-   if (tk->is_float)
-      return w == 32 ? in : to_minifloat(j, in, w == 16 ? 10 : w - 5, w == 16);
-   if (tk->integer) {
-      if (w == 32)
-         return in;
-      if (tk->number == NUM(UINT))
-         return sel(j, icmp(j, LLVMIntUGT, in, kvec(j, (1u << w) - 1)), kvec(j, (1u << w) - 1), in);
-      int32_t lo = -(int32_t)(1u << (w - 1)), hi = (int32_t)(1u << (w - 1)) - 1;
-      LLVMValueRef v = sel(j, icmp(j, LLVMIntSGT, in, kvec(j, (uint32_t)hi)), kvec(j, (uint32_t)hi), in);
-      return sel(j, icmp(j, LLVMIntSLT, v, kvec(j, (uint32_t)lo)), kvec(j, (uint32_t)lo), v);
-   }
-   LLVMValueRef x = F(j, in);
-   if (tk->number == NUM(UNORM)) {
-      double max = (double)((1ull << w) - 1);
-      LLVMValueRef v = clamped ? x : sel(j, fcmp(j, LLVMRealOGT, x, kf(j, 0.0f)),
-                                         sel(j, fcmp(j, LLVMRealOLT, x, kf(j, 1.0f)), x, kf(j, 1.0f)),
-                                         kf(j, 0.0f));
-      LLVMValueRef s = LLVMBuildFMul(j->b, ext_d(e, v), kdv(e, max), "");
-      if (!tk->truncate)
-         s = LLVMBuildFAdd(j->b, s, kdv(e, 0.5), "");
-      /* s < 2^31 but for 32-bit components: the signed conversion is the same and cheaper */
-      return w < 32 ? LLVMBuildFPToSI(j->b, s, j->vi, "") : LLVMBuildFPToUI(j->b, s, j->vi, "");
-   }
-   if (tk->number == NUM(SNORM)) {
-      double max = (double)((1ull << (w - 1)) - 1);
-      LLVMValueRef v = clamped ? x : sel(j, fcmp(j, LLVMRealOGT, x, kf(j, -1.0f)),
-                                         sel(j, fcmp(j, LLVMRealOLT, x, kf(j, 1.0f)), x, kf(j, 1.0f)),
-                                         sel(j, fcmp(j, LLVMRealOLE, x, kf(j, -1.0f)), kf(j, -1.0f),
-                                             kf(j, 0.0f)));
-      LLVMValueRef s = LLVMBuildFMul(j->b, ext_d(e, v), kdv(e, max), "");
-      return round_int(e, s, tk->truncate, j->vi);
-   }
-   /* USCALED / SSCALED (cb_format.c to_scaled), in double */
-   double lo, hi;
-   int_range(tk->number, w, &lo, &hi);
-   LLVMValueRef d = ext_d(e, x);
-   LLVMValueRef v = sel(j, LLVMBuildFCmp(j->b, LLVMRealOGT, d, kdv(e, lo), ""),
-                        sel(j, LLVMBuildFCmp(j->b, LLVMRealOLT, d, kdv(e, hi), ""), d, kdv(e, hi)),
-                        sel(j, LLVMBuildFCmp(j->b, LLVMRealOLE, d, kdv(e, lo), ""), kdv(e, lo),
-                            kdv(e, 0.0)));
-   return LLVMBuildTrunc(j->b, round_int(e, v, tk->truncate, e->j->vl), j->vi, "");
-}
-
-/* sim_cb_pack: values per shader channel -> the pixel's words (w[0..3], lane vectors); with
- * BLEND_CLAMP the values (source or blend result) have been clamped. */
-static void pack(struct cbe *e, const struct jit_cb_target_key *tk, LLVMValueRef in[4],
-                 LLVMValueRef words[4])
-{
-   struct jb *j = e->j;
-   for (unsigned w = 0; w < 4; w++)
-      words[w] = kvec(j, 0);
-   for (unsigned c = 0; c < tk->ncomp; c++) {
-      unsigned w = tk->width[c], sh = tk->shift[c];
-      LLVMValueRef v = pack_comp(e, tk, c, I(j, in[tk->chan[c]]), tk->blend_clamp);
-      if (w < 32)
-         v = andk(j, v, (1u << w) - 1);
-      if (sh % 32)
-         v = shl(j, v, sh % 32);
-      words[sh / 32] = or_(j, words[sh / 32], v);
-   }
-}
-
-/* sim_cb_unpack: the pixel's words -> floats per shader channel (non-integer formats) */
-static void unpack(struct cbe *e, const struct jit_cb_target_key *tk, LLVMValueRef words[4],
-                   LLVMValueRef out[4])
-{
-   struct jb *j = e->j;
-   out[0] = out[1] = out[2] = kf(j, 0.0f);
-   out[3] = kf(j, 1.0f);
-   for (unsigned c = 0; c < tk->ncomp; c++) {
-      unsigned w = tk->width[c], sh = tk->shift[c];
-      LLVMValueRef u = words[sh / 32];
-      if (sh % 32)
-         u = lshr(j, u, sh % 32);
-      if (w < 32)
-         u = andk(j, u, (1u << w) - 1);
-      LLVMValueRef v;
-      if (tk->is_float) {
-         v = F(j, w == 32 ? u : from_minifloat(j, u, w == 16 ? 10 : w - 5, w == 16));
-      } else if (tk->number == NUM(UNORM) || tk->number == NUM(SNORM)) {
-         bool snorm = tk->number == NUM(SNORM);
-         double max = snorm ? (double)((1ull << (w - 1)) - 1) : (double)((1ull << w) - 1);
-         LLVMValueRef s = u;
-         if (snorm && w < 32)
-            s = LLVMBuildAShr(j->b, shl(j, u, 32 - w), kvec(j, 32 - w), "");
-         if (w <= 16) {
-            /* the float quotient (see the header comment) */
-            v = LLVMBuildFDiv(j->b, LLVMBuildSIToFP(j->b, s, j->vf, ""), kf(j, (float)max), "");
-            if (snorm)
-               v = sel(j, fcmp(j, LLVMRealOLT, v, kf(j, -1.0f)), kf(j, -1.0f), v);
-         } else {
-            LLVMValueRef d = snorm ? LLVMBuildSIToFP(j->b, s, e->vd, "") : LLVMBuildUIToFP(j->b, s, e->vd, "");
-            d = LLVMBuildFDiv(j->b, d, kdv(e, max), "");
-            if (snorm)
-               d = sel(j, LLVMBuildFCmp(j->b, LLVMRealOLT, d, kdv(e, -1.0), ""), kdv(e, -1.0), d);
-            v = trunc_f(e, d);
-         }
-      } else if (tk->number == NUM(SSCALED)) {
-         LLVMValueRef s = w < 32 ? LLVMBuildAShr(j->b, shl(j, u, 32 - w), kvec(j, 32 - w), "") : u;
-         v = LLVMBuildSIToFP(j->b, s, j->vf, "");
-      } else {
-         v = LLVMBuildUIToFP(j->b, u, j->vf, "");
-      }
-      out[tk->chan[c]] = v;
-   }
-}
-
 /* ---- blending (cb_blend.c) ------------------------------------------------------------- */
 
 struct blend_in {
    LLVMValueRef s[4], s1[4], d[4], k[4];
 };
+
+/* cb_blend.c quiet: the default quiet NaN for a NaN lane. */
+static LLVMValueRef quiet_nan(struct jb *j, LLVMValueRef v)
+{
+   return sel(j, fcmp(j, LLVMRealUNO, v, v), F(j, kvec(j, 0x7FC00000u)), F(j, v));
+}
+
+/* cb_blend.c blend_min: min (or max, !min) of x and y, a NaN operand ignored, -0 < +0; both
+ * NaN: a NaN (blend makes it the default one). */
+static LLVMValueRef blend_min(struct jb *j, LLVMValueRef x, LLVMValueRef y, bool min)
+{
+   x = F(j, x);
+   y = F(j, y);
+   LLVMValueRef x_neg = icmp(j, LLVMIntSLT, I(j, x), kvec(j, 0));
+   LLVMValueRef eq = sel(j, min ? x_neg : not_(j, x_neg), x, y);
+   LLVMValueRef ord = sel(j, fcmp(j, min ? LLVMRealOLT : LLVMRealOGT, x, y), x, y);
+   LLVMValueRef r = sel(j, fcmp(j, LLVMRealOEQ, x, y), eq, ord);
+   return sel(j, fcmp(j, LLVMRealUNO, x, x), y,
+              sel(j, fcmp(j, LLVMRealUNO, y, y), x, r));
+}
 
 static LLVMValueRef factor(struct jb *j, unsigned f, unsigned ch, const struct blend_in *b)
 {
@@ -471,7 +221,7 @@ static LLVMValueRef factor(struct jb *j, unsigned f, unsigned ch, const struct b
    case FACTOR(DST_COLOR): return b->d[ch];
    case FACTOR(ONE_MINUS_DST_COLOR): return fsub(j, one, b->d[ch]);
    case FACTOR(SRC_ALPHA_SATURATE):
-      return ch == 3 ? one : fmin_libc(j, b->s[3], fsub(j, one, b->d[3]), true);
+      return ch == 3 ? one : blend_min(j, b->s[3], fsub(j, one, b->d[3]), true);
    case FACTOR(BOTH_SRC_ALPHA): return b->s[3];
    case FACTOR(BOTH_INV_SRC_ALPHA): return fsub(j, one, b->s[3]);
    case FACTOR(CONST_COLOR): return b->k[ch];
@@ -516,7 +266,7 @@ static void blend(struct jb *j, uint32_t bc, const struct blend_in *b, LLVMValue
                         : CB_BLEND_CONTROL__COLOR_COMB_FCN__get(bc);
       LLVMValueRef s = b->s[ch], d = b->d[ch];
       if (comb == COMB(MIN_DST_SRC) || comb == COMB(MAX_DST_SRC)) {
-         out[ch] = fmin_libc(j, s, d, comb == COMB(MIN_DST_SRC));
+         out[ch] = quiet_nan(j, blend_min(j, s, d, comb == COMB(MIN_DST_SRC)));
          continue;
       }
       LLVMValueRef fs = factor(j, src_f, ch, b), fd = factor(j, dst_f, ch, b);
@@ -524,12 +274,14 @@ static void blend(struct jb *j, uint32_t bc, const struct blend_in *b, LLVMValue
          fd = fsub(j, kf(j, 1.0f), b->s[3]);
       else if (src_f == FACTOR(BOTH_INV_SRC_ALPHA))
          fd = b->s[3];
+      LLVMValueRef r;
       if (comb == COMB(SRC_MINUS_DST))
-         out[ch] = fsub(j, fmul(j, s, fs), fmul(j, d, fd));
+         r = fsub(j, fmul(j, s, fs), fmul(j, d, fd));
       else if (comb == COMB(DST_MINUS_SRC))
-         out[ch] = fsub(j, fmul(j, d, fd), fmul(j, s, fs));
+         r = fsub(j, fmul(j, d, fd), fmul(j, s, fs));
       else
-         out[ch] = fadd(j, fmul(j, s, fs), fmul(j, d, fd));
+         r = fadd(j, fmul(j, s, fs), fmul(j, d, fd));
+      out[ch] = quiet_nan(j, r);
    }
 }
 
@@ -723,11 +475,11 @@ static void emit_plane(struct cbe *e, struct target_ctx *tc, unsigned s,
    if (tk->blend) {
       struct blend_in b = tc->b;
       LLVMValueRef res[4];
-      unpack(e, tk, dst, b.d);
+      jit_cb_unpack(j, tk, dst, b.d);
       blend(j, tk->blend_ctl, &b, res);
       for (unsigned c = 0; c < 4; c++)
-         res[c] = tk->blend_clamp ? clamp_chan(e, tk, c, res[c]) : res[c];
-      pack(e, tk, res, packed);
+         res[c] = tk->blend_clamp ? jit_cb_clamp(j, tk, c, res[c]) : res[c];
+      jit_cb_pack(j, tk, res, packed);
    } else {
       memcpy(packed, tc->packed, sizeof(packed));
    }
@@ -788,16 +540,16 @@ static void emit_target(struct cbe *e, unsigned i)
    for (unsigned c = 0; c < 4; c++) {
       LLVMValueRef u = load_at(j, j->vi, e->out, export_off(tk->export_index, c), 4);
       if (tk->export_norm)
-         u = round_fp16(j, u);
-      tc.b.s[c] = tk->blend_clamp ? clamp_chan(e, tk, c, F(j, u)) : F(j, u);
+         u = jit_cb_round_fp16(j, u);
+      tc.b.s[c] = tk->blend_clamp ? jit_cb_clamp(j, tk, c, F(j, u)) : F(j, u);
       packed_in[c] = tk->integer ? u : tc.b.s[c];
    }
    if (tk->blend && blend_uses(tk->blend_ctl, true)) {
       for (unsigned c = 0; c < 4; c++) {
          LLVMValueRef u = load_at(j, j->vi, e->out, export_off(1, c), 4);
          if (tk->export_norm)
-            u = round_fp16(j, u);
-         tc.b.s1[c] = tk->blend_clamp ? clamp_chan(e, tk, c, F(j, u)) : F(j, u);
+            u = jit_cb_round_fp16(j, u);
+         tc.b.s1[c] = tk->blend_clamp ? jit_cb_clamp(j, tk, c, F(j, u)) : F(j, u);
       }
    }
    if (tk->blend && blend_uses(tk->blend_ctl, false)) {
@@ -806,7 +558,7 @@ static void emit_target(struct cbe *e, unsigned i)
                                        target_off(i, offsetof(struct sim_cb_target, blend_const)) + 4 * c, 4));
    }
    if (!tk->blend)
-      pack(e, tk, packed_in, tc.packed);
+      jit_cb_pack(j, tk, packed_in, tc.packed);
    tc.full_bits = true;
    for (unsigned w = 0; w < pixel_dwords(tk); w++) {
       uint32_t all = tk->bpp >= 4 ? 0xFFFFFFFFu : (1u << (8 * tk->bpp)) - 1;
@@ -875,8 +627,6 @@ void jit_cb_emit(struct jb *j, const struct jit_cb_key *k, LLVMValueRef cb, LLVM
    if (!k->num_targets)
       return;
    struct cbe e = { .j = j, .k = k, .cb = cb, .out = out, .bx = bx, .by = by };
-   e.f64 = LLVMDoubleTypeInContext(j->ctx);
-   e.vd = LLVMVectorType(e.f64, SIM_LANES);
    LLVMValueRef lx[SIM_LANES], ly[SIM_LANES];
    for (unsigned l = 0; l < SIM_LANES; l++) {
       lx[l] = ci32(j, sim_lane_x(l));

@@ -12,18 +12,9 @@
 
 #include <llvm-c/Core.h>
 
+#include "jit/jit_cb_format.h"
 #include "jit/jit_ir.h"
 #include "pixel/cb.h"
-
-/* One target: its sim_cb_format and what write_sample does with it. */
-struct jit_cb_target_key {
-   uint8_t format, number, bpp, ncomp;
-   uint8_t width[4], shift[4], chan[4];
-   uint8_t is_float, integer, truncate, export_norm, endian_group;
-   uint8_t export_index, blend, blend_clamp, rop;
-   uint32_t blend_ctl;        /* the fields sim_cb_blend reads; 0 without blending */
-   uint32_t write_bits[SIM_CB_MAX_BPP / 4];
-};
 
 /* Everything of a sim_cb_state that changes the generated code; memset to 0 before
  * filling, compared with memcmp and hashed. */

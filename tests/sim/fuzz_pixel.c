@@ -27,8 +27,19 @@
  *    inline constants and literals, then 0-2 colour exports and maybe a depth export.
  * Initial colour and depth memory is random (the same on both devices).
  *
+ * Cases share code in groups of CASES_PER_CODE consecutive seeds: the group draws the
+ * code-deciding part of the state (the PS, formats, functions, inputs, masks: everything
+ * that selects or shapes a compiled PS or fused variant) from one random stream, and each
+ * case the data part (constants, references, offsets, sample mask, culling, triangles,
+ * vertex values, memory) from its own. Nearly all of a case's time is LLVM compiling the
+ * PS and the fused variants, so a group costs about one case's compiles while every case
+ * is a new register state; the later cases of a group run variants cached by the earlier
+ * ones with other data, which is also what shows a variant key missing some state.
+ *
  * usage: fuzz_pixel COUNT [SEED]   (case i uses seed SEED + i; default SEED 1)
- * Both chips alternate (even seeds R7xx, odd R6xx). R600SIM_JIT_ASYNC defaults to 0 here
+ * Both chips alternate by group (even groups R7xx, odd R6xx). The on-disk JIT cache is off
+ * (R600SIM_CACHE_DIR empty unless set): random programs would only evict useful entries.
+ * The GPU watchdog is 10 minutes (R600SIM_GPU_TIMEOUT unless set): compiles count in it. R600SIM_JIT_ASYNC defaults to 0 here
  * so that every draw runs JIT code. R600SIM_FUZZ_FAULTS=1 prints the faults and the state of
  * cases that fault (on both devices alike: not a difference, but a sign that the generator
  * made something invalid). scripts/fuzz-pixel runs long campaigns. */
@@ -50,14 +61,30 @@
 #define CB_BYTES (MAX_S * W * H * 16)
 #define DB_BYTES (MAX_S * W * H * 8)
 #define PS_BYTES (8 * 2048)
+#define CASES_PER_CODE 4   /* consecutive seeds sharing the code-deciding state */
 
 /* ---- random numbers ------------------------------------------------------------------- */
 
-static uint64_t rng;
+/* Two streams: the code stream draws what decides generated code (the PS, formats, blend and
+ * depth/stencil functions, sample counts, inputs, masks), the data stream what the code
+ * only reads (constants, references, offsets, the sample mask, culling and face, triangles,
+ * vertex values, initial memory). random_state and build_ps take from the code stream;
+ * data_begin() .. data_end() switch to the data stream for a data draw. */
+static uint64_t rng_code, rng_data, *rng = &rng_code;
+
+static void data_begin(void)
+{
+   rng = &rng_data;
+}
+
+static void data_end(void)
+{
+   rng = &rng_code;
+}
 
 static uint32_t rnd(void)
 {
-   return pm4p_xorshift(&rng);
+   return pm4p_xorshift(rng);
 }
 
 /* Uniform in [0, n). */
@@ -78,7 +105,8 @@ static float rf(float lo, float hi)
 }
 
 /* A value an attribute, constant or literal may take: mostly in [-0.25, 1.25], sometimes
- * exactly 0, 1 or 0.5, sometimes large or special. */
+ * exactly 0, 1 or 0.5, sometimes large or special (infinities and NaNs for the blend's NaN
+ * rules among them). */
 static float rvalue(void)
 {
    switch (rn(16)) {
@@ -86,10 +114,14 @@ static float rvalue(void)
    case 1: return 1.0f;
    case 2: return 0.5f;
    case 3: return rf(-100.0f, 100.0f);
-   case 4: {
-      static const float special[] = { -0.0f, 1e-40f, 65504.0f, 70000.0f, -1.0f, 2.0f,
-                                       0.00390625f, 255.0f / 256.0f };
-      return special[rn(8)];
+   case 4: case 5: {
+      static const uint32_t special[] = { 0x80000000u, 0x000116C2u /* 1e-40 */, 0x477FE000u /* 65504 */,
+                                          0x4788B800u /* 70000 */, 0xBF800000u, 0x40000000u,
+                                          0x3B800000u /* 1/256 */, 0x3F7F0000u /* 255/256 */,
+                                          0x7F800000u, 0xFF800000u, 0xFFC12345u, 0x7F812345u };
+      float v;
+      memcpy(&v, &special[rn(sizeof(special) / sizeof(special[0]))], 4);
+      return v;
    }
    default: return rf(-0.25f, 1.25f);
    }
@@ -168,8 +200,11 @@ static uint32_t random_cb_info(void)
              CB_COLOR0_INFO__COMP_SWAP(rn(2)) | CB_COLOR0_INFO__BLEND_CLAMP(chance(80)) |
              CB_COLOR0_INFO__SOURCE_FORMAT(chance(50));
    const struct fmt *f = &fmts[rn(NUM_FMTS)];
-   if (chance(50))
+   if (chance(40))
       f = &fmts[FMT_8_8_8_8];
+   else if (chance(25))   /* a float format: blending keeps NaN bits there */
+      while (!f->is_float)
+         f = &fmts[rn(NUM_FMTS)];
    unsigned num = f->is_float ? NUM(FLOAT) : chance(50) ? NUM(UNORM) : rn(7);
    bool integer = num == NUM(UINT) || num == NUM(SINT);
    /* ENDIAN_8IN16 / 8IN32 / 8IN64 swap groups of 2 / 4 / 8 bytes: not wider than a pixel */
@@ -485,9 +520,10 @@ static void random_vertices(unsigned draw)
 static void random_memory(void)
 {
    for (unsigned n = 0; n < 2; n++) {
-      unsigned kind = rn(4);
+      unsigned kind = rn(5);
       for (unsigned i = 0; i < CB_BYTES; i += 4) {
-         uint32_t v = kind == 0 ? 0 : kind == 1 ? 0x3F800000u : rnd() ^ rnd() << 16;
+         float f = kind == 4 ? rvalue() : 0.0f;   /* for float formats: NaNs, infinities, -0 */
+         uint32_t v = kind == 0 ? 0 : kind == 1 ? 0x3F800000u : kind == 4 ? f2u(f) : rnd() ^ rnd() << 16;
          memcpy(&cs.cb_init[n][i], &v, 4);
       }
    }
@@ -515,7 +551,9 @@ static void random_state(void)
                                 PA_SC_MODE_CNTL__R700_VPORT_SCISSOR_ENABLE(1));
    SET(REG_PA_SC_AA_CONFIG, PA_SC_AA_CONFIG__MSAA_NUM_SAMPLES(log2s) |
                                 PA_SC_AA_CONFIG__MAX_SAMPLE_DIST(dist[log2s]));
+   data_begin();
    SET(REG_PA_SC_AA_MASK, chance(50) ? 0xFFFFFFFFu : rnd() ^ rnd() << 16);
+   data_end();
    if (r7) {
       SET(REG_PA_SC_AA_SAMPLE_LOCS_MCTX, log2s == 1 ? LOCS_2X : log2s == 2 ? LOCS_4X
                                              : log2s == 3 ? LOCS_8X_LO : 0);
@@ -524,10 +562,12 @@ static void random_state(void)
    }
 
    /* setup: face, perspective, polygon offset, culling */
+   bool persp_corr_dis = chance(15);
+   data_begin();
    bool offset = chance(20);
    SET(REG_PA_SU_SC_MODE_CNTL,
        PA_SU_SC_MODE_CNTL__PROVOKING_VTX_LAST(chance(50)) | PA_SU_SC_MODE_CNTL__FACE(chance(50)) |
-       PA_SU_SC_MODE_CNTL__PERSP_CORR_DIS(chance(15)) |
+       PA_SU_SC_MODE_CNTL__PERSP_CORR_DIS(persp_corr_dis) |
        PA_SU_SC_MODE_CNTL__CULL_FRONT(chance(8)) | PA_SU_SC_MODE_CNTL__CULL_BACK(chance(8)) |
        PA_SU_SC_MODE_CNTL__POLY_OFFSET_FRONT_ENABLE(offset) |
        PA_SU_SC_MODE_CNTL__POLY_OFFSET_BACK_ENABLE(offset && chance(50)));
@@ -539,6 +579,7 @@ static void random_state(void)
       SET(REG_PA_SU_POLY_OFFSET_BACK_SCALE, f2u(rf(-4.0f, 4.0f)));
       SET(REG_PA_SU_POLY_OFFSET_BACK_OFFSET, f2u(rf(-64.0f, 64.0f)));
    }
+   data_end();
 
    /* SPI: inputs, position, face */
    struct ps_desc *d = &cs.d;
@@ -599,23 +640,29 @@ static void random_state(void)
       tmask |= (chance(70) ? 0xFu : rn(16)) << (4 * n);
    SET(REG_CB_TARGET_MASK, tmask);
    SET(REG_CB_SHADER_MASK, chance(80) ? 0xFF : rn(256));
+   data_begin();
    SET(REG_CB_BLEND_RED, f2u(rvalue()));
    SET(REG_CB_BLEND_GREEN, f2u(rvalue()));
    SET(REG_CB_BLEND_BLUE, f2u(rvalue()));
    SET(REG_CB_BLEND_ALPHA, f2u(rvalue()));
+   data_end();
    if (!gl_like && chance(15)) {
       static const unsigned fcn[4] = { 0, 1, 4, 5 };
       SET(REG_CB_CLRCMP_CONTROL, CB_CLRCMP_CONTROL__CLRCMP_FCN_SRC(fcn[rn(4)]) |
                                      CB_CLRCMP_CONTROL__CLRCMP_FCN_DST(fcn[rn(4)]) |
                                      CB_CLRCMP_CONTROL__CLRCMP_FCN_SEL(rn(3)));
+      data_begin();
       SET(REG_CB_CLRCMP_SRC, chance(50) ? 0xFFFFFFFFu : rnd());
       SET(REG_CB_CLRCMP_DST, chance(50) ? 0 : rnd());
       SET(REG_CB_CLRCMP_MSK, chance(50) ? 0xFFFFFFFFu : 0xFF00u << rn(9));
+      data_end();
    }
    if (chance(30)) {
       SET(REG_SX_ALPHA_TEST_CONTROL, SX_ALPHA_TEST_CONTROL__ALPHA_TEST_ENABLE(1) |
                                          SX_ALPHA_TEST_CONTROL__ALPHA_FUNC(rn(8)));
+      data_begin();
       SET(REG_SX_ALPHA_REF, f2u(rvalue()));
+      data_end();
    }
 
    /* DB */
@@ -634,6 +681,7 @@ static void random_state(void)
           DB_DEPTH_CONTROL__STENCILZPASS(rn(8)) | DB_DEPTH_CONTROL__STENCILZFAIL(rn(8)) |
           DB_DEPTH_CONTROL__STENCILFUNC_BF(rn(8)) | DB_DEPTH_CONTROL__STENCILFAIL_BF(rn(8)) |
           DB_DEPTH_CONTROL__STENCILZPASS_BF(rn(8)) | DB_DEPTH_CONTROL__STENCILZFAIL_BF(rn(8)));
+      data_begin();
       SET(REG_DB_STENCILREFMASK, DB_STENCILREFMASK__STENCILREF(rn(256)) |
                                      DB_STENCILREFMASK__STENCILMASK(chance(50) ? 0xFF : rn(256)) |
                                      DB_STENCILREFMASK__STENCILWRITEMASK(chance(50) ? 0xFF : rn(256)));
@@ -646,6 +694,7 @@ static void random_state(void)
          SET(REG_PA_SC_VPORT_ZMIN_0, f2u(lo));
          SET(REG_PA_SC_VPORT_ZMAX_0, f2u(lo + rf(0.0f, 0.5f)));
       }
+      data_end();
    }
    SET(REG_DB_SHADER_CONTROL,
        DB_SHADER_CONTROL__Z_ORDER(rn(4)) | DB_SHADER_CONTROL__Z_EXPORT_ENABLE(d->zexport && chance(80)) |
@@ -1008,15 +1057,20 @@ static void minimise(void)
  * difference, prints it, shrinks the case and prints what is left. */
 static bool run_case(uint64_t seed, unsigned *faulted)
 {
-   rng = mix_seed(seed);
-   cs.chip = seed & 1 ? HW_CHIP_R6XX : HW_CHIP_R7XX;
+   uint64_t family = seed / CASES_PER_CODE;
+   rng_code = mix_seed(~family);
+   rng_data = mix_seed(seed);
+   rng = &rng_code;
+   cs.chip = family & 1 ? HW_CHIP_R6XX : HW_CHIP_R7XX;
    random_state();
    random_second_draw();
+   data_begin();
    random_vertices(0);
    random_vertices(1);
    random_memory();
-   dev_ref = &devs[seed & 1][0];
-   dev_fused = &devs[seed & 1][1];
+   data_end();
+   dev_ref = &devs[family & 1][0];
+   dev_fused = &devs[family & 1][1];
    bool agree = run_devices(false);
    *faulted += faults_ref != 0;
    if (faults_ref && getenv("R600SIM_FUZZ_FAULTS")) {
@@ -1027,7 +1081,9 @@ static bool run_case(uint64_t seed, unsigned *faulted)
       return true;
    fprintf(stderr, "fuzz_pixel: seed %llu (%s): R600SIM_FUSED=1 differs from R600SIM_FUSED=0\n",
            (unsigned long long)seed, hw_chip_name(cs.chip));
-   fprintf(stderr, "  reproduce: fuzz_pixel 1 %llu\n", (unsigned long long)seed);
+   fprintf(stderr, "  reproduce: fuzz_pixel 1 %llu (alone), fuzz_pixel %u %llu (after the cases "
+                   "sharing its code)\n", (unsigned long long)seed, CASES_PER_CODE,
+           (unsigned long long)(seed - seed % CASES_PER_CODE));
    minimise();
    fprintf(stderr, "  the case shrunk to what still differs:\n");
    if (run_devices(true))
@@ -1054,6 +1110,10 @@ int main(int argc, char **argv)
    }
    uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 0) : 1;
    setenv("R600SIM_JIT_ASYNC", "0", 0);
+   setenv("R600SIM_CACHE_DIR", "", 0);
+   /* the draws compile their code inside the submission: on a loaded machine that can pass
+    * the default 10 s watchdog on one device only, a GPU hang fault that is no difference */
+   setenv("R600SIM_GPU_TIMEOUT", "600000", 0);
    for (unsigned c = 0; c < 2; c++)
       for (unsigned f = 0; f < 2; f++)
          dev_create(&devs[c][f], c ? HW_CHIP_R6XX : HW_CHIP_R7XX, f);

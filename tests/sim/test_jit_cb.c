@@ -4,9 +4,11 @@
  * MRT, MULTIWRITE, MSAA 1..8, ROP3, CLRCMP, the alpha test) decoded by sim_cb_state_init,
  * random exports (NaN, infinities, denormals, negatives, values past 1, rounding edges),
  * coverage and sample masks, blocks inside, across and outside the surface edges, random
- * destination contents. The C code writes one copy of the surfaces, a wrapper function
+ * destination contents (raw bytes, or special floats: NaNs with payloads, zeros, infinities),
+ * a third of the other states on *_FLOAT formats. The C code writes one copy of the surfaces, a wrapper function
  * compiled with sim_jit_compile_module around jit_cb_emit / jit_sx_alpha_emit another; both
- * must hold the same bytes after every block.
+ * must hold the same bytes after every block. check_nan_rules: cb_blend.c's NaN rules on a
+ * 32_32_32_32_FLOAT target, C and JIT against results written here.
  *
  * test_jit_cb [STATES [SEED]]: the number of random states (about half of them COLOR_8_8_8_8
  * UNORM, the fast format); test_jit_cb bench: ns per 4x4 block, C and JIT, on an 8888
@@ -167,7 +169,11 @@ static uint32_t rnd_info(bool unorm8)
       info = CB_COLOR0_INFO__FORMAT(FMT(8_8_8_8)) | CB_COLOR0_INFO__NUMBER_TYPE(NUM(UNORM)) |
              CB_COLOR0_INFO__COMP_SWAP(rnd() % 4);
    } else {
-      const struct fmt_choice *f = &formats[rnd() % (sizeof(formats) / sizeof(formats[0]))];
+      const unsigned nformats = sizeof(formats) / sizeof(formats[0]);
+      const struct fmt_choice *f = &formats[rnd() % nformats];
+      if (rnd() % 3 == 0)   /* float formats: blending them has the NaN rules */
+         while (!f->is_float)
+            f = &formats[rnd() % nformats];
       static const unsigned swaps[4][4] = { { 0, 3, 0, 3 }, { 0, 1, 2, 3 }, { 0, 2, 0, 2 },
                                             { 0, 1, 2, 3 } };
       unsigned number = f->is_float ? NUM(FLOAT) : rnd() % 6;
@@ -281,7 +287,7 @@ static void rnd_exports(struct sim_exports *out, const struct sim_cb_state *cb)
 
 /* ---- the differential run --------------------------------------------------------------- */
 
-static unsigned states_run, states_unsupported, blocks_run, alpha_run;
+static unsigned states_run, states_unsupported, blocks_run, alpha_run, float_blends;
 
 static void run_state(bool unorm8)
 {
@@ -302,11 +308,16 @@ static void run_state(bool unorm8)
    if (!fn)
       return;
    mirror_state(&cb, &cbj);
+   bool special_dst = rnd() % 3 == 0;
    for (unsigned n = 0; n < SIM_CB_TARGETS; n++) {
-      for (unsigned b = 0; b < BUF_BYTES; b++)
-         buf_c[n][b] = (uint8_t)rnd();
+      for (unsigned b = 0; b < BUF_BYTES; b += 4) {
+         uint32_t v = special_dst ? rnd_value() : rnd();
+         memcpy(&buf_c[n][b], &v, 4);
+      }
       memcpy(buf_jit[n], buf_c[n], BUF_BYTES);
    }
+   for (unsigned i = 0; i < cb.num_targets; i++)
+      float_blends += cb.t[i].blend && cb.t[i].fmt.is_float;
    static struct sim_exports out;
    unsigned samples = 1u << PA_SC_AA_CONFIG__MSAA_NUM_SAMPLES__get(ex.regs[REG_PA_SC_AA_CONFIG / 4]);
    bool ok = true;
@@ -369,6 +380,96 @@ static void check_float_quotient(void)
       }
    }
    CHECK(bad == 0, "float quotient of u / (2^w - 1): %u values differ", bad);
+}
+
+/* cb_blend.c's NaN rules (its header comment), C and JIT, on a 32_32_32_32_FLOAT target:
+ * one pixel blended per case, every channel with the same source, destination and factors
+ * but alpha, whose values are given apart (for SRC_ALPHA_SATURATE). Results are bits. */
+static void check_nan_rules(void)
+{
+#define FAC(n) CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_##n
+#define CMB(n) CB_BLEND_CONTROL__COLOR_COMB_FCN__COMB_##n
+   static const struct {
+      const char *what;
+      unsigned comb, src_f, dst_f;
+      uint32_t s, d, sa, da;   /* R, G, B: s and d; A: sa and da */
+      uint32_t rgb, a;         /* the expected results */
+   } cases[] = {
+      { "min(-qNaN with payload, 0.25)", CMB(MIN_DST_SRC), 0, 0, 0xFFC12345u, 0x3E800000u,
+        0x3F800000u, 0x3F000000u, 0x3E800000u, 0x3F000000u },
+      { "min(0.25, sNaN)", CMB(MIN_DST_SRC), 0, 0, 0x3E800000u, 0x7F800001u,
+        0x3F800000u, 0x3F000000u, 0x3E800000u, 0x3F000000u },
+      { "max(sNaN, -3)", CMB(MAX_DST_SRC), 0, 0, 0x7FA00000u, 0xC0400000u,
+        0x3F800000u, 0x3F000000u, 0xC0400000u, 0x3F800000u },
+      { "min(NaN, NaN)", CMB(MIN_DST_SRC), 0, 0, 0xFFC00001u, 0x7F800002u,
+        0x3F800000u, 0x3F000000u, 0x7FC00000u, 0x3F000000u },
+      { "min(+0, -0)", CMB(MIN_DST_SRC), 0, 0, 0x00000000u, 0x80000000u,
+        0x00000000u, 0x80000000u, 0x80000000u, 0x80000000u },
+      { "min(-0, +0)", CMB(MIN_DST_SRC), 0, 0, 0x80000000u, 0x00000000u,
+        0x80000000u, 0x00000000u, 0x80000000u, 0x80000000u },
+      { "max(+0, -0)", CMB(MAX_DST_SRC), 0, 0, 0x00000000u, 0x80000000u,
+        0x80000000u, 0x00000000u, 0x00000000u, 0x00000000u },
+      { "-qNaN with payload + 1", CMB(DST_PLUS_SRC), FAC(ONE), FAC(ONE), 0xFFC12345u, 0x3F800000u,
+        0x3F800000u, 0x3F800000u, 0x7FC00000u, 0x40000000u },
+      { "1 + sNaN with payload (destination)", CMB(DST_PLUS_SRC), FAC(ONE), FAC(ONE), 0x3F800000u,
+        0xFF812345u, 0x3F800000u, 0x3F800000u, 0x7FC00000u, 0x40000000u },
+      { "inf * 0 (x86 gives -NaN)", CMB(SRC_MINUS_DST), FAC(ZERO), FAC(ZERO), 0x7F800000u,
+        0x3F800000u, 0x3F800000u, 0x3F800000u, 0x7FC00000u, 0x00000000u },
+      { "SRC_ALPHA_SATURATE, As NaN: min(NaN, 1 - Ad) = 0.75", CMB(DST_PLUS_SRC),
+        FAC(SRC_ALPHA_SATURATE), FAC(ONE), 0x3F800000u, 0x3F000000u, 0x7FC00000u, 0x3E800000u,
+        0x3FA00000u, 0x7FC00000u },
+   };
+   memset(ex.regs, 0, SIM_REG_SPACE_DWORDS * 4);
+   set_reg(REG_CB_COLOR_CONTROL, CB_COLOR_CONTROL__TARGET_BLEND_ENABLE(1) |
+                                    CB_COLOR_CONTROL__ROP3(0xCC));
+   set_reg(REG_CB_TARGET_MASK, 0xF);
+   set_reg(REG_CB_SHADER_MASK, 0xF);
+   set_reg(REG_CB_SHADER_CONTROL, 1);
+   set_reg(REG_CB_COLOR0_INFO, CB_COLOR0_INFO__FORMAT(FMT(32_32_32_32_FLOAT)) |
+                                  CB_COLOR0_INFO__NUMBER_TYPE(NUM(FLOAT)) |
+                                  CB_COLOR0_INFO__BLEND_FLOAT32(1));
+   set_reg(REG_CB_COLOR0_SIZE, CB_COLOR0_SIZE__PITCH_TILE_MAX(0) |
+                                  CB_COLOR0_SIZE__SLICE_TILE_MAX(0));
+   set_reg(REG_CB_COLOR0_BASE, CB_COLOR0_BASE__BASE_256B((uint32_t)(buf_va[0] >> 8)));
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      set_reg(REG_CB_BLEND_CONTROL, CB_BLEND_CONTROL__COLOR_SRCBLEND(cases[i].src_f) |
+                                       CB_BLEND_CONTROL__COLOR_DESTBLEND(cases[i].dst_f) |
+                                       CB_BLEND_CONTROL__COLOR_COMB_FCN(cases[i].comb));
+      struct sim_cb_state cb, cbj;
+      struct jit_cb_key key;
+      if (!CHECK(sim_cb_state_init(&cb, &ex) && jit_cb_key_init(&key, &cb), "%s: state",
+                 cases[i].what))
+         continue;
+      struct sim_jit_code code;
+      wrap_fn fn = compile(&key, &code);
+      if (!fn)
+         continue;
+      mirror_state(&cb, &cbj);
+      static struct sim_exports out;
+      memset(&out, 0, sizeof(out));
+      out.pixel_mask = 1;
+      const uint32_t dst[4] = { cases[i].d, cases[i].d, cases[i].d, cases[i].da };
+      memcpy(buf_c[0], dst, 16);
+      memcpy(buf_jit[0], dst, 16);
+      for (unsigned c = 0; c < 4; c++)
+         out.pixel[0][c][0] = c == 3 ? cases[i].sa : cases[i].s;
+      uint8_t smask[16] = { 1 };
+      sim_cb_write(&cb, 0, 0, 1, smask, &out);
+      fn(&cbj, 0, 0, 1, smask, &out, 1);
+      const uint32_t want[4] = { cases[i].rgb, cases[i].rgb, cases[i].rgb, cases[i].a };
+      uint32_t got_c[4], got_j[4];
+      memcpy(got_c, buf_c[0], 16);
+      memcpy(got_j, buf_jit[0], 16);
+      for (unsigned c = 0; c < 4; c++) {
+         CHECK(got_c[c] == want[c], "%s: C channel %u %08x, want %08x", cases[i].what, c,
+               got_c[c], want[c]);
+         CHECK(got_j[c] == want[c], "%s: JIT channel %u %08x, want %08x", cases[i].what, c,
+               got_j[c], want[c]);
+      }
+      sim_jit_code_release(&code);
+   }
+#undef FAC
+#undef CMB
 }
 
 /* ---- bench ------------------------------------------------------------------------------ */
@@ -476,9 +577,10 @@ int main(int argc, char **argv)
    }
 
    check_float_quotient();
+   check_nan_rules();
    for (unsigned s = 0; s < count; s++)
       run_state(s % 2 == 0);
-   printf("%u states (%u more not supported by the key), %u blocks, %u alpha tests\n", states_run,
-          states_unsupported, blocks_run, alpha_run);
+   printf("%u states (%u more not supported by the key; %u blended float targets), %u blocks, "
+          "%u alpha tests\n", states_run, states_unsupported, float_blends, blocks_run, alpha_run);
    return check_report();
 }

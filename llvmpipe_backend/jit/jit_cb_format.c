@@ -1,0 +1,253 @@
+/* The CB's number conversions as IR (see jit_cb_format.h): the same IEEE operations as
+ * pixel/cb_format.c, cb.c and float_conv.c, in double where they compute in double, so that
+ * every bit agrees (jit_cb.c's header comment says why the float quotient of the UNORM and
+ * SNORM read-back is exact). */
+#include "jit/jit_cb_format.h"
+#include "jit/jit_cb_ir.h"
+
+#include "r600_regs.h"
+
+#define NUM(n) CB_COLOR0_INFO__NUMBER_TYPE__NUMBER_##n
+
+static LLVMTypeRef vd(struct jb *j)   /* <16 x double> */
+{
+   return LLVMVectorType(LLVMDoubleTypeInContext(j->ctx), SIM_LANES);
+}
+
+static LLVMValueRef kdv(struct jb *j, double d)
+{
+   LLVMValueRef c = LLVMConstReal(LLVMDoubleTypeInContext(j->ctx), d), v[SIM_LANES];
+   for (unsigned l = 0; l < SIM_LANES; l++)
+      v[l] = c;
+   return LLVMConstVector(v, SIM_LANES);
+}
+
+static LLVMValueRef ext_d(struct jb *j, LLVMValueRef f)
+{
+   return LLVMBuildFPExt(j->b, F(j, f), vd(j), "");
+}
+
+static LLVMValueRef trunc_f(struct jb *j, LLVMValueRef d)
+{
+   return LLVMBuildFPTrunc(j->b, d, j->vf, "");
+}
+
+/* The EXPORT_NORM rounding of float bits (cb.c round_fp16). */
+LLVMValueRef jit_cb_round_fp16(struct jb *j, LLVMValueRef u)
+{
+   LLVMValueRef sign = andk(j, u, 0x80000000u), a = andk(j, u, 0x7FFFFFFFu);
+   LLVMValueRef nan = icmp(j, LLVMIntUGT, a, kvec(j, 0x7F800000u));
+   LLVMValueRef normal = icmp(j, LLVMIntUGE, a, kvec(j, 0x38800000u));
+   LLVMValueRef rn = add(j, add(j, a, kvec(j, 0xFFFu)), andk(j, lshr(j, a, 13), 1));
+   rn = andk(j, rn, ~0x1FFFu);
+   rn = sel(j, icmp(j, LLVMIntUGE, rn, kvec(j, 0x47800000u)), kvec(j, 0x7F800000u), rn);
+   /* below 2^-14: to a multiple of 2^-24, to nearest even, by adding 0.5 (whose ulp is
+    * 2^-24) and taking it off again, both exact but the rounding */
+   LLVMValueRef dn = I(j, fsub(j, fadd(j, F(j, a), kf(j, 0.5f)), kf(j, 0.5f)));
+   LLVMValueRef r = sel(j, normal, rn, dn);
+   r = sel(j, nan, kvec(j, 0x7FC00000u), r);
+   return or_(j, r, sign);
+}
+
+/* sim_f32_to_minifloat(bits u, mbits, has_sign) */
+static LLVMValueRef to_minifloat(struct jb *j, LLVMValueRef u, unsigned m, bool has_sign)
+{
+   uint32_t exp_mask = 31u << m;
+   LLVMValueRef a = andk(j, u, 0x7FFFFFFFu);
+   LLVMValueRef nan = icmp(j, LLVMIntUGT, a, kvec(j, 0x7F800000u));
+   LLVMValueRef neg = icmp(j, LLVMIntNE, andk(j, u, 0x80000000u), kvec(j, 0));
+   /* normal: round the mantissa to m bits on the bits (a carry moves into the exponent),
+    * rebias 127 -> 15; overflow (and infinity) -> infinity */
+   LLVMValueRef r = add(j, add(j, a, kvec(j, (1u << (22 - m)) - 1)), andk(j, lshr(j, a, 23 - m), 1));
+   r = LLVMBuildSub(j->b, lshr(j, r, 23 - m), kvec(j, 112u << m), "");
+   r = sel(j, icmp(j, LLVMIntUGE, r, kvec(j, exp_mask)), kvec(j, exp_mask), r);
+   /* denormal: rint(x * 2^(14 + m)) <= 2^m, exact in float */
+   LLVMValueRef v = fmul(j, F(j, a), kf(j, (float)(1u << (14 + m))));
+   v = fsub(j, fadd(j, v, kf(j, 0x1p23f)), kf(j, 0x1p23f));
+   LLVMValueRef dn = LLVMBuildFPToSI(j->b, v, j->vi, "");
+   r = sel(j, icmp(j, LLVMIntUGE, a, kvec(j, 0x38800000u)), r, dn);
+   r = sel(j, nan, kvec(j, exp_mask | 1u << (m - 1)), r);
+   if (has_sign)
+      return or_(j, r, and_(j, lshr(j, u, 31 - (5 + m)), kvec(j, 1u << (5 + m))));
+   return sel(j, and_(j, neg, not_(j, nan)), kvec(j, 0), r);
+}
+
+/* sim_minifloat_to_f32(v, mbits, has_sign) */
+static LLVMValueRef from_minifloat(struct jb *j, LLVMValueRef v, unsigned m, bool has_sign)
+{
+   LLVMValueRef sign = has_sign ? shl(j, andk(j, lshr(j, v, 5 + m), 1), 31) : kvec(j, 0);
+   LLVMValueRef e = andk(j, lshr(j, v, m), 31), mt = andk(j, v, (1u << m) - 1);
+   LLVMValueRef mant = shl(j, mt, 23 - m);
+   LLVMValueRef special = or_(j, kvec(j, 0x7F800000u), mant);
+   LLVMValueRef normal = or_(j, shl(j, add(j, e, kvec(j, 112)), 23), mant);
+   LLVMValueRef dn = I(j, fmul(j, LLVMBuildSIToFP(j->b, mt, j->vf, ""),
+                               kf(j, 1.0f / (float)(1u << (14 + m)))));
+   LLVMValueRef r = sel(j, icmp(j, LLVMIntEQ, e, kvec(j, 31)), special,
+                        sel(j, icmp(j, LLVMIntEQ, e, kvec(j, 0)), dn, normal));
+   return or_(j, r, sign);
+}
+
+/* A component's range for sim_cb_clamp / to_scaled (cb_format.c int_range). */
+static void int_range(unsigned number, unsigned width, double *lo, double *hi)
+{
+   bool is_signed = number == NUM(SSCALED) || number == NUM(SINT);
+   double p = (double)(1ull << width);
+   *lo = is_signed ? -p / 2 : 0.0;
+   *hi = is_signed ? p / 2 - 1.0 : p - 1.0;
+}
+
+/* sim_cb_clamp(f, ch, v) on floats */
+LLVMValueRef jit_cb_clamp(struct jb *j, const struct jit_cb_target_key *tk, unsigned ch,
+                          LLVMValueRef v)
+{
+   double lo = 0.0, hi = 1.0;
+   if (tk->is_float)
+      return v;
+   if (tk->number == NUM(SNORM))
+      lo = -1.0;
+   if (tk->number == NUM(USCALED) || tk->number == NUM(SSCALED)) {
+      unsigned width = 0;
+      for (unsigned c = 0; c < tk->ncomp; c++) {
+         if (tk->chan[c] == ch)
+            width = tk->width[c];
+      }
+      if (width)
+         int_range(tk->number, width, &lo, &hi);
+   }
+   v = F(j, v);
+   LLVMValueRef gt, lt;
+   if ((double)(float)lo == lo && (double)(float)hi == hi) {
+      gt = fcmp(j, LLVMRealOGT, v, kf(j, (float)lo));
+      lt = fcmp(j, LLVMRealOLT, v, kf(j, (float)hi));
+   } else {
+      LLVMValueRef d = ext_d(j, v);
+      gt = LLVMBuildFCmp(j->b, LLVMRealOGT, d, kdv(j, lo), "");
+      lt = LLVMBuildFCmp(j->b, LLVMRealOLT, d, kdv(j, hi), "");
+   }
+   return sel(j, gt, sel(j, lt, v, kf(j, (float)hi)), kf(j, (float)lo));
+}
+
+/* double -> integer with cb_format.c's rounding: toward zero, or to nearest with halves
+ * away from zero (the sign handled like -floor(-v + 0.5)); as i64 or i32. */
+static LLVMValueRef round_int(struct jb *j, LLVMValueRef s, bool truncate, LLVMTypeRef ity)
+{
+   if (truncate)
+      return LLVMBuildFPToSI(j->b, s, ity, "");
+   LLVMValueRef pos = LLVMBuildFPToSI(j->b, LLVMBuildFAdd(j->b, s, kdv(j, 0.5), ""), ity, "");
+   LLVMValueRef negs = LLVMBuildFNeg(j->b, s, "");
+   LLVMValueRef neg = LLVMBuildNeg(j->b, LLVMBuildFPToSI(j->b, LLVMBuildFAdd(j->b, negs, kdv(j, 0.5), ""),
+                                                          ity, ""), "");
+   return sel(j, LLVMBuildFCmp(j->b, LLVMRealOLT, s, kdv(j, 0.0), ""), neg, pos);
+}
+
+/* One component of sim_cb_pack: the value (float bits, or an integer for UINT / SINT) of
+ * shader channel ch -> the component's bits (not yet masked to the width). `clamped`: the
+ * value went through clamp_chan, so the UNORM / SNORM range clamps change nothing. */
+static LLVMValueRef pack_comp(struct jb *j, const struct jit_cb_target_key *tk, unsigned c,
+                              LLVMValueRef in, bool clamped)
+{
+   unsigned w = tk->width[c];
+   if (tk->is_float)
+      return w == 32 ? in : to_minifloat(j, in, w == 16 ? 10 : w - 5, w == 16);
+   if (tk->integer) {
+      if (w == 32)
+         return in;
+      if (tk->number == NUM(UINT))
+         return sel(j, icmp(j, LLVMIntUGT, in, kvec(j, (1u << w) - 1)), kvec(j, (1u << w) - 1), in);
+      int32_t lo = -(int32_t)(1u << (w - 1)), hi = (int32_t)(1u << (w - 1)) - 1;
+      LLVMValueRef v = sel(j, icmp(j, LLVMIntSGT, in, kvec(j, (uint32_t)hi)), kvec(j, (uint32_t)hi), in);
+      return sel(j, icmp(j, LLVMIntSLT, v, kvec(j, (uint32_t)lo)), kvec(j, (uint32_t)lo), v);
+   }
+   LLVMValueRef x = F(j, in);
+   if (tk->number == NUM(UNORM)) {
+      double max = (double)((1ull << w) - 1);
+      LLVMValueRef v = clamped ? x : sel(j, fcmp(j, LLVMRealOGT, x, kf(j, 0.0f)),
+                                         sel(j, fcmp(j, LLVMRealOLT, x, kf(j, 1.0f)), x, kf(j, 1.0f)),
+                                         kf(j, 0.0f));
+      LLVMValueRef s = LLVMBuildFMul(j->b, ext_d(j, v), kdv(j, max), "");
+      if (!tk->truncate)
+         s = LLVMBuildFAdd(j->b, s, kdv(j, 0.5), "");
+      /* s < 2^31 but for 32-bit components: the signed conversion is the same and cheaper */
+      return w < 32 ? LLVMBuildFPToSI(j->b, s, j->vi, "") : LLVMBuildFPToUI(j->b, s, j->vi, "");
+   }
+   if (tk->number == NUM(SNORM)) {
+      double max = (double)((1ull << (w - 1)) - 1);
+      LLVMValueRef v = clamped ? x : sel(j, fcmp(j, LLVMRealOGT, x, kf(j, -1.0f)),
+                                         sel(j, fcmp(j, LLVMRealOLT, x, kf(j, 1.0f)), x, kf(j, 1.0f)),
+                                         sel(j, fcmp(j, LLVMRealOLE, x, kf(j, -1.0f)), kf(j, -1.0f),
+                                             kf(j, 0.0f)));
+      LLVMValueRef s = LLVMBuildFMul(j->b, ext_d(j, v), kdv(j, max), "");
+      return round_int(j, s, tk->truncate, j->vi);
+   }
+   /* USCALED / SSCALED (cb_format.c to_scaled), in double */
+   double lo, hi;
+   int_range(tk->number, w, &lo, &hi);
+   LLVMValueRef d = ext_d(j, x);
+   LLVMValueRef v = sel(j, LLVMBuildFCmp(j->b, LLVMRealOGT, d, kdv(j, lo), ""),
+                        sel(j, LLVMBuildFCmp(j->b, LLVMRealOLT, d, kdv(j, hi), ""), d, kdv(j, hi)),
+                        sel(j, LLVMBuildFCmp(j->b, LLVMRealOLE, d, kdv(j, lo), ""), kdv(j, lo),
+                            kdv(j, 0.0)));
+   return LLVMBuildTrunc(j->b, round_int(j, v, tk->truncate, j->vl), j->vi, "");
+}
+
+/* sim_cb_pack: values per shader channel -> the pixel's words (w[0..3], lane vectors); with
+ * BLEND_CLAMP the values (source or blend result) have been clamped. */
+void jit_cb_pack(struct jb *j, const struct jit_cb_target_key *tk, LLVMValueRef in[4],
+                 LLVMValueRef words[4])
+{
+   for (unsigned w = 0; w < 4; w++)
+      words[w] = kvec(j, 0);
+   for (unsigned c = 0; c < tk->ncomp; c++) {
+      unsigned w = tk->width[c], sh = tk->shift[c];
+      LLVMValueRef v = pack_comp(j, tk, c, I(j, in[tk->chan[c]]), tk->blend_clamp);
+      if (w < 32)
+         v = andk(j, v, (1u << w) - 1);
+      if (sh % 32)
+         v = shl(j, v, sh % 32);
+      words[sh / 32] = or_(j, words[sh / 32], v);
+   }
+}
+
+/* sim_cb_unpack: the pixel's words -> floats per shader channel (non-integer formats) */
+void jit_cb_unpack(struct jb *j, const struct jit_cb_target_key *tk, LLVMValueRef words[4],
+                   LLVMValueRef out[4])
+{
+   out[0] = out[1] = out[2] = kf(j, 0.0f);
+   out[3] = kf(j, 1.0f);
+   for (unsigned c = 0; c < tk->ncomp; c++) {
+      unsigned w = tk->width[c], sh = tk->shift[c];
+      LLVMValueRef u = words[sh / 32];
+      if (sh % 32)
+         u = lshr(j, u, sh % 32);
+      if (w < 32)
+         u = andk(j, u, (1u << w) - 1);
+      LLVMValueRef v;
+      if (tk->is_float) {
+         v = F(j, w == 32 ? u : from_minifloat(j, u, w == 16 ? 10 : w - 5, w == 16));
+      } else if (tk->number == NUM(UNORM) || tk->number == NUM(SNORM)) {
+         bool snorm = tk->number == NUM(SNORM);
+         double max = snorm ? (double)((1ull << (w - 1)) - 1) : (double)((1ull << w) - 1);
+         LLVMValueRef s = u;
+         if (snorm && w < 32)
+            s = LLVMBuildAShr(j->b, shl(j, u, 32 - w), kvec(j, 32 - w), "");
+         if (w <= 16) {
+            /* the float quotient (see the header comment) */
+            v = LLVMBuildFDiv(j->b, LLVMBuildSIToFP(j->b, s, j->vf, ""), kf(j, (float)max), "");
+            if (snorm)
+               v = sel(j, fcmp(j, LLVMRealOLT, v, kf(j, -1.0f)), kf(j, -1.0f), v);
+         } else {
+            LLVMValueRef d = snorm ? LLVMBuildSIToFP(j->b, s, vd(j), "") : LLVMBuildUIToFP(j->b, s, vd(j), "");
+            d = LLVMBuildFDiv(j->b, d, kdv(j, max), "");
+            if (snorm)
+               d = sel(j, LLVMBuildFCmp(j->b, LLVMRealOLT, d, kdv(j, -1.0), ""), kdv(j, -1.0), d);
+            v = trunc_f(j, d);
+         }
+      } else if (tk->number == NUM(SSCALED)) {
+         LLVMValueRef s = w < 32 ? LLVMBuildAShr(j->b, shl(j, u, 32 - w), kvec(j, 32 - w), "") : u;
+         v = LLVMBuildSIToFP(j->b, s, j->vf, "");
+      } else {
+         v = LLVMBuildUIToFP(j->b, u, j->vf, "");
+      }
+      out[tk->chan[c]] = v;
+   }
+}
