@@ -431,8 +431,9 @@ static void unpack(struct cbe *e, const struct jit_cb_target_key *tk, LLVMValueR
          if (w <= 16) {
             /* the float quotient (see the header comment) */
             v = LLVMBuildFDiv(j->b, LLVMBuildSIToFP(j->b, s, j->vf, ""), kf(j, (float)max), "");
+            /* fmax(v, -1): a NaN gives -1 (a 1-bit SNORM component divides by 0) */
             if (snorm)
-               v = sel(j, fcmp(j, LLVMRealOLT, v, kf(j, -1.0f)), kf(j, -1.0f), v);
+               v = sel(j, fcmp(j, LLVMRealOGE, v, kf(j, -1.0f)), v, kf(j, -1.0f));
          } else {
             LLVMValueRef d = snorm ? LLVMBuildSIToFP(j->b, s, e->vd, "") : LLVMBuildUIToFP(j->b, s, e->vd, "");
             d = LLVMBuildFDiv(j->b, d, kdv(e, max), "");
