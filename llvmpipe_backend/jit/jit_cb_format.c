@@ -233,8 +233,9 @@ void jit_cb_unpack(struct jb *j, const struct jit_cb_target_key *tk, LLVMValueRe
          if (w <= 16) {
             /* the float quotient (see the header comment) */
             v = LLVMBuildFDiv(j->b, LLVMBuildSIToFP(j->b, s, j->vf, ""), kf(j, (float)max), "");
+            /* fmax(v, -1): a NaN gives -1 (a 1-bit SNORM component divides by 0) */
             if (snorm)
-               v = sel(j, fcmp(j, LLVMRealOLT, v, kf(j, -1.0f)), kf(j, -1.0f), v);
+               v = sel(j, fcmp(j, LLVMRealOGE, v, kf(j, -1.0f)), v, kf(j, -1.0f));
          } else {
             LLVMValueRef d = snorm ? LLVMBuildSIToFP(j->b, s, vd(j), "") : LLVMBuildUIToFP(j->b, s, vd(j), "");
             d = LLVMBuildFDiv(j->b, d, kdv(j, max), "");

@@ -289,10 +289,9 @@ static void rnd_exports(struct sim_exports *out, const struct sim_cb_state *cb)
 
 static unsigned states_run, states_unsupported, blocks_run, alpha_run, float_blends;
 
-static void run_state(bool unorm8)
+/* Runs the registers set in ex through both, 64 random blocks. */
+static void run_regs(bool unorm8, unsigned pitch, unsigned height)
 {
-   unsigned pitch, height;
-   random_regs(unorm8, &pitch, &height);
    struct sim_cb_state cb, cbj;
    if (!CHECK(sim_cb_state_init(&cb, &ex), "sim_cb_state_init"))
       return;
@@ -364,6 +363,49 @@ static void run_state(bool unorm8)
    CHECK(ok, "state %u", states_run);
    sim_jit_code_release(&code);
    states_run++;
+}
+
+static void run_state(bool unorm8)
+{
+   unsigned pitch, height;
+   random_regs(unorm8, &pitch, &height);
+   run_regs(unorm8, pitch, height);
+}
+
+/* A 1-bit SNORM component (the W of COLOR_1_5_5_5, alpha with COMP_SWAP STD) scales by
+ * 2^0 - 1 = 0: cb_format.c reads either code back as fmax(s / 0, -1) = -1 (0 / 0 is a NaN,
+ * which fmax drops), so ONE_MINUS_DST_ALPHA is 2 and src * 2 is clamped to [-1, 1]. The
+ * JIT once kept the NaN (its -1 clamp a compare that a NaN fails) and wrote its packing. */
+static void check_snorm_1bit_dst_alpha(void)
+{
+   set_reg(REG_PA_SC_AA_CONFIG, PA_SC_AA_CONFIG__MSAA_NUM_SAMPLES(3));
+   set_reg(REG_CB_COLOR_CONTROL, CB_COLOR_CONTROL__TARGET_BLEND_ENABLE(1) |
+                                    CB_COLOR_CONTROL__ROP3(0xCC));
+   set_reg(REG_CB_TARGET_MASK, 0xF);
+   set_reg(REG_CB_SHADER_MASK, 0xF);
+   set_reg(REG_CB_SHADER_CONTROL, 1);
+   set_reg(REG_CB_BLEND_CONTROL,
+           CB_BLEND_CONTROL__COLOR_SRCBLEND(CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_ONE_MINUS_DST_ALPHA) |
+              CB_BLEND_CONTROL__COLOR_DESTBLEND(CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_ZERO));
+   set_reg(REG_CB_CLRCMP_CONTROL, 0);
+   set_reg(REG_SX_ALPHA_TEST_CONTROL, 0);
+   set_reg(REG_CB_COLOR0_INFO, CB_COLOR0_INFO__FORMAT(FMT(1_5_5_5)) |
+                                  CB_COLOR0_INFO__NUMBER_TYPE(NUM(SNORM)) |
+                                  CB_COLOR0_INFO__BLEND_CLAMP(1));
+   set_reg(REG_CB_COLOR0_SIZE, CB_COLOR0_SIZE__PITCH_TILE_MAX(1) | CB_COLOR0_SIZE__SLICE_TILE_MAX(3));
+   set_reg(REG_CB_COLOR0_BASE, CB_COLOR0_BASE__BASE_256B((uint32_t)(buf_va[0] >> 8)));
+   set_reg(REG_CB_COLOR0_VIEW, 0);
+   for (unsigned n = 1; n < SIM_CB_TARGETS; n++)
+      set_reg(REG_CB_COLOR0_INFO + n * REG_CB_COLOR0_INFO__stride, 0);
+   struct sim_cb_state cb;
+   struct sim_cb_pixel p;
+   float back[4];
+   if (CHECK(sim_cb_state_init(&cb, &ex), "1-bit SNORM state")) {
+      memset(&p, 0, sizeof(p));
+      sim_cb_unpack(&cb.t[0].fmt, &p, back);
+      CHECK(back[3] == -1.0f, "1-bit SNORM code 0 read back as %g, not -1", back[3]);
+   }
+   run_regs(false, 16, 16);
 }
 
 /* jit_cb.c reads UNORM / SNORM components of up to 16 bits back with a float division: the
@@ -580,6 +622,7 @@ int main(int argc, char **argv)
    check_nan_rules();
    for (unsigned s = 0; s < count; s++)
       run_state(s % 2 == 0);
+   check_snorm_1bit_dst_alpha();
    printf("%u states (%u more not supported by the key; %u blended float targets), %u blocks, "
           "%u alpha tests\n", states_run, states_unsupported, float_blends, blocks_run, alpha_run);
    return check_report();
