@@ -167,6 +167,16 @@ static uint32_t fbits(float f)
    return u;
 }
 
+/* (a - b) * (c - d) - (e - f) * (g - h) modulo 2^64, the edge function's arithmetic: the
+ * PA's primitives never come near int64's range, but those made up by tests may, and then
+ * the value wraps (as the fused path's code does) instead of C's undefined signed overflow. */
+static int64_t edge_wrap(int64_t a, int64_t b, int64_t c, int64_t d, int64_t e, int64_t f,
+                         int64_t g, int64_t h)
+{
+   return (int64_t)(((uint64_t)a - (uint64_t)b) * ((uint64_t)c - (uint64_t)d) -
+                    ((uint64_t)e - (uint64_t)f) * ((uint64_t)g - (uint64_t)h));
+}
+
 /* Screen-space (b) and perspective-correct (p) barycentric weights at (px, py), in
  * 1/SIM_SUBPIX px, with inv_area = 1 / prim->area2; returns sum_k b_k / w_k. */
 static double weights(const struct sim_prim *prim, double inv_area, int64_t px, int64_t py,
@@ -174,8 +184,8 @@ static double weights(const struct sim_prim *prim, double inv_area, int64_t px, 
 {
    for (unsigned k = 0; k < 3; k++) {
       unsigned i = (k + 1) % 3, j = (k + 2) % 3;   /* edge v[i] -> v[j] is opposite v[k] */
-      int64_t e = (prim->x[j] - prim->x[i]) * (py - prim->y[i]) -
-                  (prim->y[j] - prim->y[i]) * (px - prim->x[i]);
+      int64_t e = edge_wrap(prim->x[j], prim->x[i], py, prim->y[i], prim->y[j], prim->y[i], px,
+                            prim->x[i]);
       b[k] = (double)e * inv_area;
    }
    double q[3], qsum = 0;
@@ -219,10 +229,10 @@ static void block_weights(const struct sim_prim *prim, double inv_area, const in
       unsigned i = (k + 1) % 3, j = (k + 2) % 3;
       /* The integer edge function at lane 0 (the block's corner pixel), stepped per pixel
        * in x and y: exactly the per-lane products. */
-      int64_t e0 = (prim->x[j] - prim->x[i]) * (py[0] - prim->y[i]) -
-                   (prim->y[j] - prim->y[i]) * (px[0] - prim->x[i]);
-      int64_t step_x = -(prim->y[j] - prim->y[i]) * SIM_SUBPIX;
-      int64_t step_y = (prim->x[j] - prim->x[i]) * SIM_SUBPIX;
+      int64_t e0 = edge_wrap(prim->x[j], prim->x[i], py[0], prim->y[i], prim->y[j], prim->y[i],
+                             px[0], prim->x[i]);
+      int64_t step_x = edge_wrap(0, 0, 0, 0, prim->y[j], prim->y[i], SIM_SUBPIX, 0);
+      int64_t step_y = edge_wrap(prim->x[j], prim->x[i], SIM_SUBPIX, 0, 0, 0, 0, 0);
       if (magnitude(e0) < (1ull << 50) && magnitude(step_x) < (1ull << 48) &&
           magnitude(step_y) < (1ull << 48)) {
          /* every partial sum is an integer below 2^53: the same values in double */
@@ -232,7 +242,8 @@ static void block_weights(const struct sim_prim *prim, double inv_area, const in
          continue;
       }
       for (unsigned l = 0; l < SIM_LANES; l++) {
-         int64_t e = e0 + (int64_t)sim_lane_x(l) * step_x + (int64_t)sim_lane_y(l) * step_y;
+         int64_t e = (int64_t)((uint64_t)e0 + sim_lane_x(l) * (uint64_t)step_x +
+                               sim_lane_y(l) * (uint64_t)step_y);
          b[k][l] = (double)e * inv_area;
       }
    }
