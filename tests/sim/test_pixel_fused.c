@@ -109,7 +109,9 @@ static void random_prim(struct sim_prim *p, struct sim_vtx v[3], int32_t *bx, in
             v[k].param[a][c] = rnd_float();
       p->v[k] = &v[k];
    }
-   p->area2 = (p->x[1] - p->x[0]) * (p->y[2] - p->y[0]) - (p->y[1] - p->y[0]) * (p->x[2] - p->x[0]);
+   /* the twice-area wraps like the edge functions (unsigned: no signed overflow) */
+   p->area2 = (int64_t)((uint64_t)(p->x[1] - p->x[0]) * (uint64_t)(p->y[2] - p->y[0]) -
+                        (uint64_t)(p->y[1] - p->y[0]) * (uint64_t)(p->x[2] - p->x[0]));
    if (p->area2 == 0)
       p->area2 = 1;
    p->provoking = &v[rnd() % 3];
