@@ -219,9 +219,12 @@ static void store_gpr(struct ir *r, unsigned gpr, unsigned chan, LLVMValueRef v)
    store(&r->j, v, gep(&r->j, r->lanes, off), 4);
 }
 
+/* spi.c computed_bits: a NaN becomes the default quiet NaN */
 static LLVMValueRef to_float_bits(struct ir *r, LLVMValueRef vd)
 {
-   return LLVMBuildBitCast(r->j.b, LLVMBuildFPTrunc(r->j.b, vd, r->j.vf, ""), r->j.vi, "");
+   LLVMValueRef u = LLVMBuildBitCast(r->j.b, LLVMBuildFPTrunc(r->j.b, vd, r->j.vf, ""), r->j.vi, "");
+   return LLVMBuildSelect(r->j.b, LLVMBuildFCmp(r->j.b, LLVMRealUNO, vd, vd, ""),
+                          kvec(&r->j, 0x7FC00000u), u, "");
 }
 
 static LLVMValueRef lane_consts_d(struct ir *r, unsigned (*f)(unsigned), double scale)

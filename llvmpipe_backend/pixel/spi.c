@@ -7,7 +7,8 @@
  * v[k]. Perspective-correct weights are p_k = (b_k / w_k) / sum_j (b_j / w_j); SEL_LINEAR
  * inputs (and every input with PA_SU_SC_MODE_CNTL.PERSP_CORR_DIS) use b_k. A value is
  * a0 + p1 * (a1 - a0) + p2 * (a2 - a0), computed in double and rounded to float once,
- * so a constant attribute stays exact. FLAT_SHADE inputs (with SPI_INTERP_CONTROL_0.
+ * so a constant attribute stays exact; a NaN result (and a NaN position z or w) is the
+ * default quiet NaN 0x7FC00000. FLAT_SHADE inputs (with SPI_INTERP_CONTROL_0.
  * FLAT_SHADE_ENA) take the provoking vertex's value.
  *
  * Position (POSITION_ENA): x, y = the pixel centre (px + 0.5, py + 0.5) in window
@@ -165,6 +166,13 @@ static uint32_t fbits(float f)
    uint32_t u;
    memcpy(&u, &f, 4);
    return u;
+}
+
+/* An interpolated value's dword: a NaN is the default quiet NaN (which of several NaN
+ * operands an IEEE sum returns is open; docs/r600-hardware-notes.md §3.4). */
+static uint32_t computed_bits(double v)
+{
+   return v != v ? 0x7FC00000u : fbits((float)v);
 }
 
 /* (a - b) * (c - d) - (e - f) * (g - h) modulo 2^64, the edge function's arithmetic: the
@@ -341,7 +349,7 @@ void sim_spi_load(const struct sim_spi_state *spi, const struct sim_prim *prim, 
             double d1 = prim->v[1]->param[in->param][c] - a0;
             double d2 = prim->v[2]->param[in->param][c] - a0;
             for (unsigned l = 0; l < SIM_LANES; l++)
-               g[l] = fbits((float)(a0 + wt[1][l] * d1 + wt[2][l] * d2));
+               g[l] = computed_bits(a0 + wt[1][l] * d1 + wt[2][l] * d2);
          }
       }
    }
@@ -354,8 +362,8 @@ void sim_spi_load(const struct sim_spi_state *spi, const struct sim_prim *prim, 
          int64_t x = spi->pos_centroid ? cx[l] : px[l], y = spi->pos_centroid ? cy[l] : py[l];
          g[0][l] = fbits((float)((double)x / SIM_SUBPIX));
          g[1][l] = fbits((float)((double)y / SIM_SUBPIX));
-         g[2][l] = fbits(spi->provide_z ? (float)z : 0.0f);
-         g[3][l] = fbits((float)(1.0 / (spi->pos_centroid ? qsum_c[l] : qsum[l])));
+         g[2][l] = spi->provide_z ? computed_bits(z) : 0;
+         g[3][l] = computed_bits(1.0 / (spi->pos_centroid ? qsum_c[l] : qsum[l]));
       }
    }
    if (spi->face_ena) {
