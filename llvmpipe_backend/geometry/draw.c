@@ -190,6 +190,7 @@ struct pixel_job {
    struct draw *d;
    struct ps_scratch *t;
    const struct sim_prim *prim;
+   struct sim_fp_modes fp;        /* the thread's, read once per primitive (shader_exec.h) */
 };
 
 /* Zeroes what a pixel shader exports (colour, depth/stencil/mask) and the export masks. */
@@ -248,7 +249,8 @@ static bool ps_block_fused(struct pixel_job *job, int32_t bx, int32_t by, uint16
    if (!sim_pixel_fused_pre(d->fused, &b))
       return true;   /* every pixel failed early Z: the PS does not run */
    mask = (uint16_t)b.mask;   /* the exports are reset as far as the units read them */
-   if (!sim_program_run_valid(d->ps, NULL, &job->t->env, b.lanes, ps_active(mask), mask, out))
+   if (!sim_program_run_modes(d->ps, NULL, &job->t->env, b.lanes, ps_active(mask), mask, out,
+                              &job->fp))
       return ps_fault(job);
    report_early_kills(d, mask, out);
    b.mask = mask & (uint16_t)~out->killed;
@@ -288,7 +290,8 @@ static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask,
    sim_spi_load(&d->spi, job->prim, bx, by, smask, &d->ms, lanes);
    reset_ps_exports(out);
    /* valid = covered pixels (after early Z); the quad's other lanes are helpers */
-   if (!sim_program_run_valid(d->ps, NULL, &job->t->env, lanes, ps_active(mask), mask, out))
+   if (!sim_program_run_modes(d->ps, NULL, &job->t->env, lanes, ps_active(mask), mask, out,
+                              &job->fp))
       return ps_fault(job);
    report_early_kills(d, mask, out);
    mask &= (uint16_t)~out->killed;
@@ -311,7 +314,8 @@ static void raster_in(struct draw *d, struct ps_scratch *t, const struct sim_pri
       atomic_store(&d->stop, true);
       return;
    }
-   struct pixel_job job = { d, t, prim };
+   struct pixel_job job = { d, t, prim, { 0, 0 } };
+   sim_fp_modes_get(&job.fp);
    sim_sc_raster_samples(&prim->sc, clip, &d->pattern, ps_block, &job);
 }
 
