@@ -474,6 +474,7 @@ struct sim_program *sim_program_get_engine(struct sim_shader_env *env, uint64_t 
 static bool run_program(struct sim_run *x, const struct sim_program *p)
 {
    int (*fn)(void *) = __atomic_load_n(&p->jit_fn, __ATOMIC_ACQUIRE);
+   { static void *last; if (getenv("PSIN_ADDR") && (void *)fn != last) { last = (void *)fn; fprintf(stderr, "PSIN prog %p\n", last); } } /* PSIN_TMP */
    if (fn)
       return fn(x) != 0;
    return sim_interp_run(x);
@@ -488,6 +489,29 @@ static unsigned stack_size(const struct sim_shader_env *env)
    case SIM_STAGE_VS: return SQ_PGM_RESOURCES_VS__STACK_SIZE__get(r[REG_SQ_PGM_RESOURCES_VS / 4]);
    default: return SQ_PGM_RESOURCES_FS__STACK_SIZE__get(r[REG_SQ_PGM_RESOURCES_FS / 4]);
    }
+}
+
+sim_native_fn sim_program_run_prepare(struct sim_run *x, const struct sim_program *prog,
+                                      struct sim_shader_env *env, struct sim_lanes *lanes,
+                                      struct sim_exports *out)
+{
+   sim_native_fn fn = __atomic_load_n(&prog->jit_fn, __ATOMIC_ACQUIRE);
+   if (!fn)
+      return NULL;
+   /* sim_program_run_modes' fields that do not change from block to block; the fused
+    * block (jit_pixel.c emit_ps) sets the others */
+   x->lanes = lanes;
+   x->env = env;
+   x->out = out;
+   x->prog = prog;
+   x->fetch = NULL;
+   x->run_program = run_program;
+   x->in_fetch = false;
+   x->stack_size = stack_size(env);
+   x->kc_win = NULL;
+   if (prog->kc_windows)
+      sim_kcache_prepare(x, prog->kc_windows);
+   return fn;
 }
 
 void sim_fp_modes_get(struct sim_fp_modes *m)

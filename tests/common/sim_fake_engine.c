@@ -174,6 +174,24 @@ void sim_pixel_fused_put(struct sim_pixel_fused *f)
    (void)f;
 }
 
+sim_native_fn sim_program_run_prepare(struct sim_run *run, const struct sim_program *prog,
+                                      struct sim_shader_env *env, struct sim_lanes *lanes,
+                                      struct sim_exports *out)
+{
+   (void)run;
+   (void)prog;
+   (void)env;
+   (void)lanes;
+   (void)out;
+   return NULL;
+}
+
+uint32_t sim_pixel_fused_block(const struct sim_pixel_fused *f, struct sim_pixel_block *b)
+{
+   (void)f;
+   return b->mask;
+}
+
 uint32_t sim_pixel_fused_pre(const struct sim_pixel_fused *f, struct sim_pixel_block *b)
 {
    (void)f;
