@@ -1,11 +1,16 @@
 /* The fused pixel path (shader_exec.h sim_pixel_fused_*): per draw state one LLVM function
  *    uint32_t block(struct sim_pixel_block *b, int32_t stage)
  * whose stage 0 does, for a 4x4 block, the early depth/stencil test and the PS input load,
- * and stage 1, after the PS, the SX alpha test, the late depth/stencil test and the CB
- * write, with every decision the registers make for the draw taken when the code is built.
- * The PS itself runs between the two through sim_program_run_valid, as in draw.c: it must
- * run with FTZ/DAZ set and the fixed-function units without (their doubles and floats keep
- * denormals), which a call boundary guarantees and code inside one function would not.
+ * stage 1, after the PS, the SX alpha test, the late depth/stencil test and the CB write,
+ * and stage 2 the whole block: stage 0, the PS, its kills, stage 1, with every decision the
+ * registers make for the draw taken when the code is built. Stage 2 calls the PS's native
+ * code directly, on the run state sim_program_run_prepare made for the primitive, setting
+ * the per-run fields as sim_program_run_valid does; stages 0 and 1 serve draws whose PS has
+ * no native code yet (draw.c runs it on the interpreter between them). The PS runs with
+ * FTZ/DAZ set and the fixed-function units without (their doubles and floats keep
+ * denormals): stage 2 writes MXCSR around the call only (emit_ps says why no float
+ * operation crosses those writes); stages 0 and 1 are internal functions of the module,
+ * called by stage 2 and by the entries of stages 0 and 1, so their code is built once.
  *
  * The units: the DB and CB emitters (jit_db.h, jit_cb.h), or for the states they do not
  * take, calls of sim_db_test / sim_sx_alpha_test / sim_cb_write; the input load here.
