@@ -474,7 +474,6 @@ struct sim_program *sim_program_get_engine(struct sim_shader_env *env, uint64_t 
 static bool run_program(struct sim_run *x, const struct sim_program *p)
 {
    int (*fn)(void *) = __atomic_load_n(&p->jit_fn, __ATOMIC_ACQUIRE);
-   { static void *last; if (getenv("PSIN_ADDR") && (void *)fn != last) { last = (void *)fn; fprintf(stderr, "PSIN prog %p\n", last); } } /* PSIN_TMP */
    if (fn)
       return fn(x) != 0;
    return sim_interp_run(x);
