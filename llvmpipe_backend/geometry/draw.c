@@ -55,6 +55,7 @@
 #include "raster/scissor.h"
 #include "raster/workers.h"
 #include "shader/shader_exec.h"
+#include "sq/run_state.h"
 
 #define BATCH_TRIS 64
 #define BATCH_VERTS (3 * BATCH_TRIS)
@@ -79,6 +80,7 @@ struct ps_scratch {
    struct sim_lanes lanes;
    struct sim_exports exports;
    struct sim_shader_env env;     /* the draw's PS environment; faults land here */
+   struct sim_run run;            /* the PS's run state on the fused path */
    unsigned blocks;               /* shaded so far, for the watchdog's pace */
    uint64_t zpass[HW_NUM_DBS];    /* ZPASS samples counted by this thread in this draw */
 };
@@ -190,6 +192,8 @@ struct pixel_job {
    struct draw *d;
    struct ps_scratch *t;
    const struct sim_prim *prim;
+   struct sim_fp_modes fp;        /* the thread's, read once per primitive (shader_exec.h) */
+   sim_native_fn ps;              /* with fused code: the PS's native code prepared in t->run */
 };
 
 /* Zeroes what a pixel shader exports (colour, depth/stencil/mask) and the export masks. */
@@ -243,12 +247,28 @@ static bool ps_block_fused(struct pixel_job *job, int32_t bx, int32_t by, uint16
    struct draw *d = job->d;
    struct sim_exports *out = &job->t->exports;
    struct sim_pixel_block b = { job->prim, &d->db, &d->cb, &d->ms, &job->t->lanes, out, bx, by,
-                                mask, { 0 } };
+                                mask, { 0 }, &job->t->run, job->ps, job->fp.units,
+                                job->fp.programs, 0 };
    memcpy(b.smask, coverage, sizeof(b.smask));
+   if (job->ps) {   /* the whole block in the fused code */
+      uint32_t r = sim_pixel_fused_block(d->fused, &b);
+      if (r & SIM_PIXEL_PS_FAULT)
+         return ps_fault(job);
+      if (!(r & SIM_PIXEL_PS_RAN))
+         return true;   /* every pixel failed early Z: the PS did not run */
+      report_early_kills(d, (uint16_t)b.valid, out);
+      if (d->db.active && !d->db.early && d->db.z_export && d->db.z_enable && !out->pixel61_written)
+         sim_unimpl("DB_SHADER_CONTROL.Z_EXPORT_ENABLE without a PS PIXEL 61 export "
+                    "(interpolated depth used)");
+      if (d->db.count_zpass)
+         sim_db_count_zpass(job->t->zpass, bx, by, (uint16_t)r, b.smask);
+      return true;
+   }
    if (!sim_pixel_fused_pre(d->fused, &b))
       return true;   /* every pixel failed early Z: the PS does not run */
    mask = (uint16_t)b.mask;   /* the exports are reset as far as the units read them */
-   if (!sim_program_run_valid(d->ps, NULL, &job->t->env, b.lanes, ps_active(mask), mask, out))
+   if (!sim_program_run_modes(d->ps, NULL, &job->t->env, b.lanes, ps_active(mask), mask, out,
+                              &job->fp))
       return ps_fault(job);
    report_early_kills(d, mask, out);
    b.mask = mask & (uint16_t)~out->killed;
@@ -288,7 +308,8 @@ static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask,
    sim_spi_load(&d->spi, job->prim, bx, by, smask, &d->ms, lanes);
    reset_ps_exports(out);
    /* valid = covered pixels (after early Z); the quad's other lanes are helpers */
-   if (!sim_program_run_valid(d->ps, NULL, &job->t->env, lanes, ps_active(mask), mask, out))
+   if (!sim_program_run_modes(d->ps, NULL, &job->t->env, lanes, ps_active(mask), mask, out,
+                              &job->fp))
       return ps_fault(job);
    report_early_kills(d, mask, out);
    mask &= (uint16_t)~out->killed;
@@ -311,7 +332,10 @@ static void raster_in(struct draw *d, struct ps_scratch *t, const struct sim_pri
       atomic_store(&d->stop, true);
       return;
    }
-   struct pixel_job job = { d, t, prim };
+   struct pixel_job job = { d, t, prim, { 0, 0 }, NULL };
+   sim_fp_modes_get(&job.fp);
+   if (d->fused)
+      job.ps = sim_program_run_prepare(&t->run, d->ps, &t->env, &t->lanes, &t->exports);
    sim_sc_raster_samples(&prim->sc, clip, &d->pattern, ps_block, &job);
 }
 

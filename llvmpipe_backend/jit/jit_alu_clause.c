@@ -356,7 +356,7 @@ static void write_group(struct jb *j, struct group_state *gs, struct jv res[])
       else
          npv[a->unit] = res[i];
       LLVMValueRef en = en_of(j, gs, a);
-      LLVMValueRef m = LLVMBuildBitCast(j->b, en, j->vb, "");
+      LLVMValueRef m = lane_vec(j, en);
       if (a->info->flags & HW_ISA_F_MOVA)
          cl->ar[a->ar_chan] = sel(j, m, res[i].v, cl->ar[a->ar_chan]);
       if (!a->write)
@@ -386,7 +386,7 @@ struct jit_alu_run *jit_alu_begin(struct jb *j)
    if (!cl)
       return NULL;
    cl->exec = load(j, j->i16, gep(j, j->x, offsetof(struct sim_run, exec)));
-   cl->exec_mask = LLVMBuildBitCast(j->b, cl->exec, j->vb, "");
+   cl->exec_mask = lane_vec(j, cl->exec);
    cl->bad = cl->cbad = ci16(j, 0);
    cl->pred = load(j, j->i16, gep(j, j->x, offsetof(struct sim_run, pred)));
    cl->new_exec = cl->exec;

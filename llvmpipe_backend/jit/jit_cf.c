@@ -550,7 +550,7 @@ static bool export_inline(struct cfc *c)
    } else {
       lanes = exec;
    }
-   LLVMValueRef vmask = LLVMBuildBitCast(j->b, lanes, j->vb, "");
+   LLVMValueRef vmask = lane_vec(j, lanes);
    LLVMValueRef out = ld(j, j->ptr, j->x, RUN(out));
    LLVMSetAlignment(out, 8);
    for (unsigned b = 0; b < cf->burst; b++) {

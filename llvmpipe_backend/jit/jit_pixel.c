@@ -1,11 +1,16 @@
 /* The fused pixel path (shader_exec.h sim_pixel_fused_*): per draw state one LLVM function
  *    uint32_t block(struct sim_pixel_block *b, int32_t stage)
  * whose stage 0 does, for a 4x4 block, the early depth/stencil test and the PS input load,
- * and stage 1, after the PS, the SX alpha test, the late depth/stencil test and the CB
- * write, with every decision the registers make for the draw taken when the code is built.
- * The PS itself runs between the two through sim_program_run_valid, as in draw.c: it must
- * run with FTZ/DAZ set and the fixed-function units without (their doubles and floats keep
- * denormals), which a call boundary guarantees and code inside one function would not.
+ * stage 1, after the PS, the SX alpha test, the late depth/stencil test and the CB write,
+ * and stage 2 the whole block: stage 0, the PS, its kills, stage 1, with every decision the
+ * registers make for the draw taken when the code is built. Stage 2 calls the PS's native
+ * code directly, on the run state sim_program_run_prepare made for the primitive, setting
+ * the per-run fields as sim_program_run_valid does; stages 0 and 1 serve draws whose PS has
+ * no native code yet (draw.c runs it on the interpreter between them). The PS runs with
+ * FTZ/DAZ set and the fixed-function units without (their doubles and floats keep
+ * denormals): stage 2 writes MXCSR around the call only (emit_ps says why no float
+ * operation crosses those writes); stages 0 and 1 are internal functions of the module,
+ * called by stage 2 and by the entries of stages 0 and 1, so their code is built once.
  *
  * The units: the DB and CB emitters (jit_db.h, jit_cb.h), or for the states they do not
  * take, calls of sim_db_test / sim_sx_alpha_test / sim_cb_write; the input load here.
@@ -39,8 +44,9 @@
 #include "jit/jit_ir.h"
 #include "pixel/spi.h"
 #include "r600_regs.h"
+#include "sq/run_state.h"
 
-#define KEY_VERSION 3
+#define KEY_VERSION 4
 #define BUCKETS 256
 #define CACHE_BOUND 256
 
@@ -457,8 +463,9 @@ static void reset_exports(struct ir *r, const struct key *k)
    store(j, ci16(j, 0), gep(j, out, EXP(killed)), 2);
 }
 
-/* Stage 0: early Z, then (lanes left) the input load and the exports' reset. */
-static void build_pre(struct ir *r, const struct key *k)
+/* Early Z, then (lanes left) the input load and the exports' reset; returns the mask (i16).
+ * With no lane left after early Z, returns 0 from the function. */
+static LLVMValueRef emit_pre(struct ir *r, const struct key *k)
 {
    struct jb *j = &r->j;
    LLVMValueRef mask = LLVMBuildTrunc(j->b, ld_at(r, j->i32, r->blk, BLK(mask), 4), j->i16, "");
@@ -475,11 +482,11 @@ static void build_pre(struct ir *r, const struct key *k)
    }
    build_load(r, k);
    reset_exports(r, k);
-   LLVMBuildRet(j->b, LLVMBuildZExt(j->b, mask, j->i32, ""));
+   return mask;
 }
 
-/* Stage 1: alpha test, late Z, CB. */
-static void build_post(struct ir *r, const struct key *k)
+/* The alpha test, late Z and the CB on b->mask; stores and returns the mask (i32). */
+static LLVMValueRef emit_post(struct ir *r, const struct key *k)
 {
    struct jb *j = &r->j;
    LLVMValueRef mask = LLVMBuildTrunc(j->b, ld_at(r, j->i32, r->blk, BLK(mask), 4), j->i16, "");
@@ -503,9 +510,118 @@ static void build_post(struct ir *r, const struct key *k)
    }
    LLVMValueRef m32 = LLVMBuildZExt(j->b, mask, j->i32, "");
    store(j, m32, gep(j, r->blk, BLK(mask)), 4);
-   LLVMBuildRet(j->b, m32);
+   return m32;
 }
 
+#define RUN(f) offsetof(struct sim_run, f)
+
+static void run_set(struct ir *r, LLVMValueRef run, size_t off, LLVMTypeRef ty, LLVMValueRef v)
+{
+   store(&r->j, LLVMBuildZExtOrBitCast(r->j.b, v, ty, ""), gep(&r->j, run, off),
+         ty == r->j.i16 ? 2 : 4);
+}
+
+/* MXCSR := the 32-bit value at b + off. */
+static void set_mxcsr(struct ir *r, size_t off)
+{
+   struct jb *j = &r->j;
+   LLVMTypeRef ty = LLVMFunctionType(LLVMVoidTypeInContext(j->ctx), &j->ptr, 1, 0);
+   LLVMValueRef fn = LLVMGetNamedFunction(j->mod, "llvm.x86.sse.ldmxcsr");
+   if (!fn)
+      fn = LLVMAddFunction(j->mod, "llvm.x86.sse.ldmxcsr", ty);
+   LLVMValueRef arg = gep(j, r->blk, off);
+   LLVMBuildCall2(j->b, ty, fn, &arg, 1, "");
+}
+
+/* The PS on the lanes of `mask` (i16), as sim_program_run_modes runs it on the run state
+ * sim_program_run_prepare made; returns the kills (i16), or returns SIM_PIXEL_PS_FAULT from
+ * the function. The fixed-function code before and after keeps the thread's MXCSR: every
+ * value it computes before the call is stored before it and every one after is computed
+ * from loads after it (the call may write any memory), and the call's block holds nothing
+ * but the MXCSR writes and the call, so no float operation lands between them. */
+static LLVMValueRef emit_ps(struct ir *r, LLVMValueRef mask)
+{
+   struct jb *j = &r->j;
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef run = blk_ptr(r, BLK(run));
+   /* the quads with a covered lane run whole (helper lanes for derivatives) */
+   LLVMValueRef q = or_(j, or_(j, mask, LLVMBuildLShr(b, mask, ci16(j, 1), "")),
+                        or_(j, LLVMBuildLShr(b, mask, ci16(j, 2), ""), LLVMBuildLShr(b, mask, ci16(j, 3), "")));
+   LLVMValueRef active = LLVMBuildMul(b, and_(j, q, ci16(j, 0x1111)), ci16(j, 0xF), "");
+   LLVMValueRef z16 = ci16(j, 0), z32 = ci32(j, 0);
+   run_set(r, run, RUN(exec), j->i16, active);
+   run_set(r, run, RUN(launched), j->i16, active);
+   run_set(r, run, RUN(mode_saved), j->i16, active);
+   run_set(r, run, RUN(valid), j->i16, mask);
+   run_set(r, run, RUN(pred), j->i16, z16);
+   run_set(r, run, RUN(killed), j->i16, z16);
+   run_set(r, run, RUN(brk), j->i16, z16);
+   run_set(r, run, RUN(cont), j->i16, z16);
+   run_set(r, run, RUN(rel_fault), j->i16, z16);
+   run_set(r, run, RUN(cfile_fault), j->i16, z16);
+   run_set(r, run, RUN(loop_index), j->i32, z32);
+   run_set(r, run, RUN(sp), j->i32, z32);
+   run_set(r, run, RUN(stack_elements), j->i32, z32);
+   run_set(r, run, RUN(call_sp), j->i32, z32);
+   run_set(r, run, RUN(call_base), j->i32, z32);
+   run_set(r, run, RUN(call_depth), j->i32, z32);
+   run_set(r, run, RUN(backjumps), j->i32, z32);
+   store(j, LLVMConstPointerNull(j->ptr), gep(j, run, RUN(cfile)), 8);
+   store(j, LLVMBuildZExt(b, mask, j->i32, ""), gep(j, r->blk, BLK(valid)), 4);
+   LLVMValueRef fn = blk_ptr(r, BLK(ps));
+
+   LLVMBasicBlockRef call = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "ps");
+   LLVMBasicBlockRef fault = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "ps_fault");
+   LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "ps_ok");
+   LLVMBuildBr(b, call);
+   LLVMPositionBuilderAtEnd(b, call);
+   set_mxcsr(r, BLK(fp_programs));
+   LLVMTypeRef fty = LLVMFunctionType(j->i32, &j->ptr, 1, 0);
+   LLVMValueRef ret = LLVMBuildCall2(b, fty, fn, &run, 1, "");
+   set_mxcsr(r, BLK(fp_units));
+   LLVMValueRef killed = ld_at(r, j->i16, run, RUN(killed), 2);
+   LLVMValueRef out = blk_ptr(r, BLK(out));
+   LLVMValueRef okill = gep(j, out, EXP(killed));
+   store(j, or_(j, ld_at(r, j->i16, out, EXP(killed), 2), killed), okill, 2);
+   LLVMBuildCondBr(b, icmp(j, LLVMIntEQ, ret, z32), fault, ok);
+   LLVMPositionBuilderAtEnd(b, fault);
+   LLVMBuildRet(b, ci32(j, SIM_PIXEL_PS_FAULT));
+   LLVMPositionBuilderAtEnd(b, ok);
+   return killed;
+}
+
+/* Starts function `name` (i32 name(block, ...)) of the module with `nargs` arguments
+ * (the block, then i32s): its entry loads what every part reads. */
+static void begin_fn(struct ir *r, const char *name, unsigned nargs, bool internal)
+{
+   struct jb *j = &r->j;
+   LLVMTypeRef args[2] = { j->ptr, j->i32 };
+   j->fn = LLVMAddFunction(j->mod, name, LLVMFunctionType(j->i32, args, nargs, 0));
+   unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
+   LLVMAddAttributeAtIndex(j->fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(j->ctx, nounwind, 0));
+   if (internal) {
+      /* called from two places: compiled once, not inlined into both */
+      unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
+      LLVMAddAttributeAtIndex(j->fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(j->ctx, noinline, 0));
+      LLVMSetLinkage(j->fn, LLVMInternalLinkage);
+   }
+   r->blk = LLVMGetParam(j->fn, 0);
+   LLVMPositionBuilderAtEnd(j->b, LLVMAppendBasicBlockInContext(j->ctx, j->fn, "entry"));
+   r->prim = blk_ptr(r, BLK(prim));
+   r->lanes = blk_ptr(r, BLK(lanes));
+   r->bx = ld_at(r, j->i32, r->blk, BLK(bx), 4);
+   r->by = ld_at(r, j->i32, r->blk, BLK(by), 4);
+}
+
+static LLVMValueRef call_part(struct ir *r, LLVMValueRef fn)
+{
+   LLVMTypeRef ty = LLVMFunctionType(r->j.i32, &r->j.ptr, 1, 0);
+   return LLVMBuildCall2(r->j.b, ty, fn, &r->blk, 1, "");
+}
+
+/* The module: internal functions `pre` (before the PS: returns the mask, 0 with no lane
+ * left) and `post` (after it), and the variant's function block(b, stage): stage 0 pre,
+ * 1 post, 2 the whole block (sim_pixel_fused_block). */
 static LLVMModuleRef build_module(void *arg, LLVMContextRef ctx, const char *name)
 {
    const struct key *k = arg;
@@ -513,28 +629,42 @@ static LLVMModuleRef build_module(void *arg, LLVMContextRef ctx, const char *nam
    struct ir r;
    memset(&r, 0, sizeof(r));
    jb_init(&r.j, ctx, mod);
+   struct jb *j = &r.j;
    r.f64 = LLVMDoubleTypeInContext(ctx);
    r.vd = LLVMVectorType(r.f64, SIM_LANES);
-   r.vq = LLVMVectorType(r.j.i64, SIM_LANES);
-   LLVMTypeRef args[2] = { r.j.ptr, r.j.i32 };
-   r.j.fn = LLVMAddFunction(mod, name, LLVMFunctionType(r.j.i32, args, 2, 0));
-   unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
-   LLVMAddAttributeAtIndex(r.j.fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, nounwind, 0));
-   r.blk = LLVMGetParam(r.j.fn, 0);
-   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, r.j.fn, "entry");
-   LLVMBasicBlockRef pre = LLVMAppendBasicBlockInContext(ctx, r.j.fn, "pre");
-   LLVMBasicBlockRef post = LLVMAppendBasicBlockInContext(ctx, r.j.fn, "post");
-   LLVMPositionBuilderAtEnd(r.j.b, entry);
-   r.prim = blk_ptr(&r, BLK(prim));
-   r.lanes = blk_ptr(&r, BLK(lanes));
-   r.bx = ld_at(&r, r.j.i32, r.blk, BLK(bx), 4);
-   r.by = ld_at(&r, r.j.i32, r.blk, BLK(by), 4);
-   LLVMBuildCondBr(r.j.b, icmp(&r.j, LLVMIntEQ, LLVMGetParam(r.j.fn, 1), ci32(&r.j, 0)), pre, post);
-   LLVMPositionBuilderAtEnd(r.j.b, pre);
-   build_pre(&r, k);
-   LLVMPositionBuilderAtEnd(r.j.b, post);
-   build_post(&r, k);
-   LLVMDisposeBuilder(r.j.b);
+   r.vq = LLVMVectorType(j->i64, SIM_LANES);
+
+   begin_fn(&r, "pre", 1, true);
+   LLVMValueRef pre = j->fn;
+   LLVMBuildRet(j->b, LLVMBuildZExt(j->b, emit_pre(&r, k), j->i32, ""));
+   begin_fn(&r, "post", 1, true);
+   LLVMValueRef post = j->fn;
+   LLVMBuildRet(j->b, emit_post(&r, k));
+
+   begin_fn(&r, name, 2, false);
+   LLVMBasicBlockRef bb_pre = LLVMAppendBasicBlockInContext(ctx, j->fn, "stage_pre");
+   LLVMBasicBlockRef bb_post = LLVMAppendBasicBlockInContext(ctx, j->fn, "stage_post");
+   LLVMBasicBlockRef whole = LLVMAppendBasicBlockInContext(ctx, j->fn, "whole");
+   LLVMBasicBlockRef none = LLVMAppendBasicBlockInContext(ctx, j->fn, "none");
+   LLVMBasicBlockRef some = LLVMAppendBasicBlockInContext(ctx, j->fn, "some");
+   LLVMValueRef sw = LLVMBuildSwitch(j->b, LLVMGetParam(j->fn, 1), whole, 2);
+   LLVMAddCase(sw, ci32(j, 0), bb_pre);
+   LLVMAddCase(sw, ci32(j, 1), bb_post);
+   LLVMPositionBuilderAtEnd(j->b, bb_pre);
+   LLVMBuildRet(j->b, call_part(&r, pre));
+   LLVMPositionBuilderAtEnd(j->b, bb_post);
+   LLVMBuildRet(j->b, call_part(&r, post));
+   LLVMPositionBuilderAtEnd(j->b, whole);
+   LLVMValueRef mask = LLVMBuildTrunc(j->b, call_part(&r, pre), j->i16, "");
+   LLVMBuildCondBr(j->b, icmp(j, LLVMIntEQ, mask, ci16(j, 0)), none, some);
+   LLVMPositionBuilderAtEnd(j->b, none);
+   LLVMBuildRet(j->b, ci32(j, 0));
+   LLVMPositionBuilderAtEnd(j->b, some);
+   LLVMValueRef killed = emit_ps(&r, mask);
+   LLVMValueRef left = and_(j, mask, not_(j, killed));
+   store(j, LLVMBuildZExt(j->b, left, j->i32, ""), gep(j, r.blk, BLK(mask)), 4);
+   LLVMBuildRet(j->b, or_(j, call_part(&r, post), ci32(j, SIM_PIXEL_PS_RAN)));
+   LLVMDisposeBuilder(j->b);
    return mod;
 }
 
@@ -705,4 +835,15 @@ uint32_t sim_pixel_fused_pre(const struct sim_pixel_fused *f, struct sim_pixel_b
 uint32_t sim_pixel_fused_post(const struct sim_pixel_fused *f, struct sim_pixel_block *b)
 {
    return f->block(b, 1);
+}
+
+uint32_t sim_pixel_fused_block(const struct sim_pixel_fused *f, struct sim_pixel_block *b)
+{
+   uint32_t r = f->block(b, 2);
+   struct sim_shader_env *env = b->run->env;
+   if ((r & SIM_PIXEL_PS_FAULT) && !env->faulted) {   /* as sim_program_run_valid */
+      snprintf(env->fault, sizeof(env->fault), "program stopped without a recorded fault");
+      env->faulted = true;
+   }
+   return r;
 }

@@ -490,9 +490,42 @@ static unsigned stack_size(const struct sim_shader_env *env)
    }
 }
 
-bool sim_program_run_valid(const struct sim_program *prog, const struct sim_program *fetch,
+sim_native_fn sim_program_run_prepare(struct sim_run *x, const struct sim_program *prog,
+                                      struct sim_shader_env *env, struct sim_lanes *lanes,
+                                      struct sim_exports *out)
+{
+   sim_native_fn fn = __atomic_load_n(&prog->jit_fn, __ATOMIC_ACQUIRE);
+   if (!fn)
+      return NULL;
+   /* sim_program_run_modes' fields that do not change from block to block; the fused
+    * block (jit_pixel.c emit_ps) sets the others */
+   x->lanes = lanes;
+   x->env = env;
+   x->out = out;
+   x->prog = prog;
+   x->fetch = NULL;
+   x->run_program = run_program;
+   x->in_fetch = false;
+   x->stack_size = stack_size(env);
+   x->kc_win = NULL;
+   if (prog->kc_windows)
+      sim_kcache_prepare(x, prog->kc_windows);
+   return fn;
+}
+
+void sim_fp_modes_get(struct sim_fp_modes *m)
+{
+#if defined(__SSE__)
+   m->units = _mm_getcsr();
+#else
+   m->units = 0;
+#endif
+   m->programs = m->units | MXCSR_DAZ | MXCSR_FTZ;
+}
+
+bool sim_program_run_modes(const struct sim_program *prog, const struct sim_program *fetch,
                            struct sim_shader_env *env, struct sim_lanes *lanes, uint16_t active,
-                           uint16_t valid, struct sim_exports *out)
+                           uint16_t valid, struct sim_exports *out, const struct sim_fp_modes *m)
 {
    if (!prog) {
       set_fault(env, "no program");
@@ -526,17 +559,25 @@ bool sim_program_run_valid(const struct sim_program *prog, const struct sim_prog
       sim_kcache_prepare(&x, windows);
 
 #if defined(__SSE__)
-   unsigned csr = _mm_getcsr();
-   _mm_setcsr(csr | MXCSR_DAZ | MXCSR_FTZ);
+   _mm_setcsr(m->programs);
 #endif
    bool ok = run_program(&x, prog);
 #if defined(__SSE__)
-   _mm_setcsr(csr);
+   _mm_setcsr(m->units);
 #endif
    out->killed |= x.killed;
    if (!ok && !env->faulted)
       set_fault(env, "program stopped without a recorded fault");
    return ok;
+}
+
+bool sim_program_run_valid(const struct sim_program *prog, const struct sim_program *fetch,
+                           struct sim_shader_env *env, struct sim_lanes *lanes, uint16_t active,
+                           uint16_t valid, struct sim_exports *out)
+{
+   struct sim_fp_modes m;
+   sim_fp_modes_get(&m);
+   return sim_program_run_modes(prog, fetch, env, lanes, active, valid, out, &m);
 }
 
 bool sim_program_run(const struct sim_program *prog, const struct sim_program *fetch,

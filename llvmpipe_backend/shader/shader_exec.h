@@ -101,6 +101,36 @@ bool sim_program_run_valid(const struct sim_program *prog, const struct sim_prog
                            struct sim_shader_env *env, struct sim_lanes *lanes, uint16_t active,
                            uint16_t valid, struct sim_exports *out);
 
+/* The floating-point modes a thread runs pixel blocks in (x86: MXCSR values): the
+ * fixed-function units run in the thread's own mode (they keep denormals), programs with
+ * FTZ/DAZ added (sq/alu_ops.h). sim_program_run_valid reads the thread's mode per call; a
+ * thread shading many blocks reads it once with sim_fp_modes_get, before the blocks, and
+ * runs each block's PS with sim_program_run_modes, which writes `programs` before the
+ * program and `units` after it, so the thread's mode is unchanged between runs (nothing
+ * else may change it meanwhile). Reading MXCSR waits for the write before it: on the
+ * development host (AMD EPYC) the read per block was about 3% of a plain fill's samples. */
+struct sim_fp_modes {
+   uint32_t units, programs;
+};
+void sim_fp_modes_get(struct sim_fp_modes *m);
+bool sim_program_run_modes(const struct sim_program *prog, const struct sim_program *fetch,
+                           struct sim_shader_env *env, struct sim_lanes *lanes, uint16_t active,
+                           uint16_t valid, struct sim_exports *out, const struct sim_fp_modes *m);
+
+/* Native code of a program: int fn(struct sim_run *) (sq/run_state.h), 0 on a fault. */
+typedef int (*sim_native_fn)(void *run);
+struct sim_run;
+
+/* Prepares `run` for runs of the pixel shader `prog` on the calling thread's `lanes` and
+ * `out` by the fused block (sim_pixel_fused_block): everything sim_program_run_valid sets
+ * that is the same for every block (program, environment, stack size, kcache windows).
+ * Returns the program's native code, or NULL when it has none yet (it runs on the
+ * interpreter: the caller uses sim_program_run_modes). The code stays valid while the
+ * caller holds the program (shader_cache.c: replaced code is kept until eviction). */
+sim_native_fn sim_program_run_prepare(struct sim_run *run, const struct sim_program *prog,
+                                      struct sim_shader_env *env, struct sim_lanes *lanes,
+                                      struct sim_exports *out);
+
 /* The fused pixel path (jit/jit_pixel.c): per draw state, native code for what the pixel
  * pipeline does around the pixel shader for a 4x4 block, specialised for that state and
  * bit-identical to the C units: before the PS the early depth/stencil test (pixel/db.h) and
@@ -136,6 +166,12 @@ struct sim_pixel_block {
    int32_t bx, by;
    uint32_t mask;
    uint8_t smask[16];
+   /* sim_pixel_fused_block only: the PS's prepared run and code (sim_program_run_prepare),
+    * the thread's modes (sim_fp_modes); out: the lanes the PS ran on as pixels */
+   struct sim_run *run;
+   sim_native_fn ps;
+   uint32_t fp_units, fp_programs;
+   uint32_t valid;
 };
 
 /* The fused code for `st` when the PS `ps` runs on the JIT; NULL when the engine has none
@@ -154,6 +190,17 @@ uint32_t sim_pixel_fused_pre(const struct sim_pixel_fused *f, struct sim_pixel_b
 /* After the PS and its kills (b->mask without the killed lanes): the alpha test, the late
  * test (st->late_z) and the CB write (unless st->color_kill). Returns b->mask. */
 uint32_t sim_pixel_fused_post(const struct sim_pixel_fused *f, struct sim_pixel_block *b);
+
+/* The whole block in one call of the fused code: the early test, the input load, the PS
+ * (b->ps on b->run, with MXCSR b->fp_programs, then b->fp_units again), its kills, the alpha
+ * test, the late test and the CB write; the same steps and results as sim_pixel_fused_pre,
+ * sim_program_run_modes and sim_pixel_fused_post. Returns the final mask (as b->mask) with
+ * SIM_PIXEL_PS_RAN when a lane was left after the early test (b->valid: the lanes the PS
+ * ran on as pixels, out->killed its kills), or SIM_PIXEL_PS_FAULT when the PS faulted (its
+ * env says why; nothing after the PS was done). */
+#define SIM_PIXEL_PS_RAN (1u << 16)
+#define SIM_PIXEL_PS_FAULT (1u << 17)
+uint32_t sim_pixel_fused_block(const struct sim_pixel_fused *f, struct sim_pixel_block *b);
 
 /* Statistics for tests: number of programs compiled / decoded since start. */
 unsigned sim_program_compile_count(void);

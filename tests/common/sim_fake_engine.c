@@ -146,6 +146,20 @@ bool sim_program_run_valid(const struct sim_program *prog, const struct sim_prog
    return sim_program_run(prog, fetch, env, lanes, active, out);
 }
 
+/* The fake engine's programs copy bits (no float arithmetic): no modes to switch. */
+void sim_fp_modes_get(struct sim_fp_modes *m)
+{
+   m->units = m->programs = 0;
+}
+
+bool sim_program_run_modes(const struct sim_program *prog, const struct sim_program *fetch,
+                           struct sim_shader_env *env, struct sim_lanes *lanes, uint16_t active,
+                           uint16_t valid, struct sim_exports *out, const struct sim_fp_modes *m)
+{
+   (void)m;
+   return sim_program_run_valid(prog, fetch, env, lanes, active, valid, out);
+}
+
 /* The test engine has no fused pixel path: the pipeline uses its C units. */
 struct sim_pixel_fused *sim_pixel_fused_get(const struct sim_program *ps,
                                             const struct sim_pixel_state *st)
@@ -158,6 +172,24 @@ struct sim_pixel_fused *sim_pixel_fused_get(const struct sim_program *ps,
 void sim_pixel_fused_put(struct sim_pixel_fused *f)
 {
    (void)f;
+}
+
+sim_native_fn sim_program_run_prepare(struct sim_run *run, const struct sim_program *prog,
+                                      struct sim_shader_env *env, struct sim_lanes *lanes,
+                                      struct sim_exports *out)
+{
+   (void)run;
+   (void)prog;
+   (void)env;
+   (void)lanes;
+   (void)out;
+   return NULL;
+}
+
+uint32_t sim_pixel_fused_block(const struct sim_pixel_fused *f, struct sim_pixel_block *b)
+{
+   (void)f;
+   return b->mask;
 }
 
 uint32_t sim_pixel_fused_pre(const struct sim_pixel_fused *f, struct sim_pixel_block *b)

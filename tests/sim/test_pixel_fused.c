@@ -8,12 +8,21 @@
  * exactly as zeroing the GPRs and sim_spi_load do (the pre stage without early Z; the DB and
  * CB stages are covered by tests/sim/fuzz_pixel through whole draws). States the fused path does not take
  * (centroid inputs or position, point sprites) must get no variant. Two states that differ
- * in one key field must not share code: every case runs a state and a mutation of it. */
+ * in one key field must not share code: every case runs a state and a mutation of it.
+ *
+ * The whole block (sim_pixel_fused_block), with a native "PS" of this file standing in for
+ * the program: it must run on the loaded inputs, with the run state sim_program_run_valid
+ * would give it (whatever the run held before), under MXCSR fp_programs, with the thread's
+ * MXCSR back afterwards; its kills must reach out->killed and the returned mask, and a
+ * fault must come back as SIM_PIXEL_PS_FAULT with the env's fault set. */
 #include <math.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "common/gpu_memory.h"
 #include "geometry/prim.h"
 #include "jit/jit.h"
 #include "pixel/cb.h"
@@ -23,6 +32,9 @@
 #include "raster/sc.h"
 #include "shader/shader_exec.h"
 #include "sq/isa_program.h"
+#include "sq/run_state.h"
+
+#include <xmmintrin.h>
 
 #define CASES 60
 
@@ -151,6 +163,99 @@ static bool compare(struct sim_pixel_fused *f, const struct sim_spi_state *spi, 
    return !memcmp(&want, &got, sizeof(want));
 }
 
+/* What the stand-in PS saw and does. */
+static struct {
+   struct sim_run seen;     /* the run's scalar fields at the call */
+   uint32_t mxcsr;
+   bool inputs_loaded;      /* its lanes held the load's result */
+   uint16_t kill;           /* lanes it kills (of exec) */
+   int ret;
+   unsigned calls;
+} ps;
+
+static int stand_in_ps(void *arg)
+{
+   struct sim_run *x = arg;
+   ps.calls++;
+   ps.mxcsr = _mm_getcsr();
+   memcpy(&ps.seen, x, offsetof(struct sim_run, stack));   /* the fields before the stack */
+   ps.seen.call_sp = x->call_sp;
+   ps.seen.call_base = x->call_base;
+   ps.seen.call_depth = x->call_depth;
+   ps.seen.backjumps = x->backjumps;
+   ps.inputs_loaded = !memcmp(x->lanes, &want, sizeof(want));
+   x->killed = ps.kill & x->exec;
+   if (!ps.ret)
+      snprintf(x->env->fault, sizeof(x->env->fault), "stand-in fault");
+   x->env->faulted = !ps.ret;
+   return ps.ret;
+}
+
+/* The quads with a covered lane, whole (the lanes a block's PS runs on). */
+static uint16_t quads_of(uint16_t mask)
+{
+   uint16_t a = 0;
+   for (unsigned q = 0; q < 4; q++)
+      if (mask >> (4 * q) & 0xF)
+         a |= (uint16_t)(0xFu << (4 * q));
+   return a;
+}
+
+/* One block through sim_pixel_fused_block with the stand-in PS; true when everything it
+ * must do was done. */
+static bool whole_block(struct sim_pixel_fused *f, struct sim_program *prog,
+                        const struct sim_spi_state *spi, unsigned ngprs, const struct sim_prim *p,
+                        int32_t bx, int32_t by)
+{
+   static const struct sim_sc_msaa ms = { .n = 1 };
+   static struct sim_exports out;
+   static struct sim_run run;
+   static uint32_t regs[SIM_REG_SPACE_DWORDS];
+   static const uint8_t smask[16] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+   for (size_t i = 0; i < sizeof(want) / 4; i++)
+      ((uint32_t *)&want)[i] = rnd();
+   memcpy(&got, &want, sizeof(want));
+   memset(want.gpr, 0, ngprs * sizeof(want.gpr[0]));
+   sim_spi_load(spi, p, bx, by, smask, &ms, &want);
+   memset(&run, 0xA5, sizeof(run));   /* what an earlier block left */
+   struct sim_shader_env env = { .stage = SIM_STAGE_PS, .regs = regs };
+   bool ok = true;
+   ok &= check(sim_program_run_prepare(&run, prog, &env, &got, &out) == stand_in_ps,
+               "run_prepare gives the program's native code");
+   uint16_t mask = (uint16_t)(rnd() | 1);
+   ps.kill = (uint16_t)rnd();
+   ps.ret = rnd() % 8 != 0;
+   ps.calls = 0;
+   out.killed = 0;
+   uint32_t units = _mm_getcsr(), programs = units | 0x8040;   /* FTZ, DAZ */
+   struct sim_pixel_block blk = { p, &no_db, &no_cb, &ms, &got, &out, bx, by, mask, { 0 },
+                                  &run, stand_in_ps, units, programs, 0 };
+   memcpy(blk.smask, smask, sizeof(smask));
+   uint32_t r = sim_pixel_fused_block(f, &blk);
+   uint16_t active = quads_of(mask), killed = ps.kill & active;
+   ok &= check(_mm_getcsr() == units, "the thread's MXCSR afterwards");
+   ok &= check(ps.calls == 1 && ps.mxcsr == programs, "the PS ran once, under fp_programs");
+   ok &= check(ps.inputs_loaded, "the PS saw the loaded inputs");
+   const struct sim_run *x = &ps.seen;
+   ok &= check(x->exec == active && x->launched == active && x->mode_saved == active &&
+               x->valid == mask, "the PS's lanes: exec %04x launched %04x saved %04x valid %04x "
+               "for mask %04x", x->exec, x->launched, x->mode_saved, x->valid, mask);
+   ok &= check(!x->pred && !x->brk && !x->cont && !x->rel_fault && !x->cfile_fault &&
+               !x->loop_index && !x->sp && !x->stack_elements && !x->call_sp &&
+               !x->call_base && !x->call_depth && !x->backjumps && !x->cfile && !x->in_fetch,
+               "the run's other per-run fields start cleared");
+   ok &= check(x->lanes == &got && x->out == &out && x->env == &env && x->prog == prog &&
+               !x->fetch, "the run's registers, exports, environment and program");
+   ok &= check(out.killed == killed, "the kills in out->killed");
+   if (ps.ret)
+      ok &= check(r == (SIM_PIXEL_PS_RAN | (uint32_t)(mask & ~killed)) && blk.mask == (r & 0xFFFF) &&
+                  blk.valid == mask, "returned %x (mask %04x, killed %04x)", r, mask, killed);
+   else
+      ok &= check(r == SIM_PIXEL_PS_FAULT && env.faulted && !strcmp(env.fault, "stand-in fault"),
+                  "a fault comes back as SIM_PIXEL_PS_FAULT (returned %x)", r);
+   return ok;
+}
+
 int main(void)
 {
    setenv("R600SIM_JIT_ASYNC", "0", 1);   /* each variant compiled at its first use */
@@ -159,6 +264,7 @@ int main(void)
    struct sim_program prog;
    memset(&prog, 0, sizeof(prog));
    prog.engine = 1;
+   prog.jit_fn = stand_in_ps;
    static struct sim_vtx v[3];
    unsigned bad = 0;
    for (unsigned n = 0; n < CASES && bad < 5; n++) {
@@ -179,6 +285,9 @@ int main(void)
             random_prim(&p, v, &bx, &by);
             if (!check(compare(f, &spi, ngprs, &p, bx, by),
                        "case %u.%u block %u: fused load differs from sim_spi_load", n, m, b))
+               bad++;
+            if (!check(whole_block(f, &prog, &spi, ngprs, &p, bx, by),
+                       "case %u.%u block %u: the whole block", n, m, b))
                bad++;
          }
          sim_pixel_fused_put(f);
