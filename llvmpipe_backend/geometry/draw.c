@@ -36,6 +36,7 @@
 #include "geometry/draw.h"
 
 #include <limits.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -545,6 +546,23 @@ static void reset_vs_exports(struct sim_exports *out, unsigned nparams)
    out->killed = 0;
 }
 
+/* A vertex-shader fault in mid-draw. The pixels binned before it come first (the hook);
+ * when one of them dropped the draw (a pixel-shader fault), one raster thread would have
+ * stopped the draw there, before shading these vertices: no fault of its own then. */
+__attribute__((format(printf, 2, 3)))
+static void vs_fault(struct draw *d, const char *fmt, ...)
+{
+   sim_draw_sync_before_fault(d->ex);
+   if (atomic_load(&d->stop))
+      return;
+   char msg[256];
+   va_list ap;
+   va_start(ap, fmt);
+   vsnprintf(msg, sizeof(msg), fmt, ap);
+   va_end(ap);
+   sim_fault(d->ex, 0, "%s", msg);
+}
+
 static bool shade_vertices(struct draw *d)
 {
    struct sim_draw_scratch *s = d->s;
@@ -560,11 +578,11 @@ static bool shade_vertices(struct draw *d)
       reset_vs_exports(&s->exports, d->nparams);
       if (!sim_program_run(d->vs, d->fs, &d->vs_env, &s->lanes, (uint16_t)((1u << n) - 1),
                            &s->exports)) {
-         sim_fault(d->ex, 0, "vertex shader: %s", d->vs_env.fault);
+         vs_fault(d, "vertex shader: %s", d->vs_env.fault);
          return false;
       }
       if (!(s->exports.pos_mask & 1)) {
-         sim_fault(d->ex, 0, "vertex shader did not export a position (POS 60)");
+         vs_fault(d, "vertex shader did not export a position (POS 60)");
          return false;
       }
       for (unsigned l = 0; l < n; l++)
