@@ -4,16 +4,22 @@
  * Triangles are gathered in batches; the batch's distinct vertices (by id) are shaded 16 at
  * a time, then every triangle goes through the PA in order. With raster workers
  * (R600SIM_NUM_THREADS > 1, workers.h) each set-up primitive is binned into screen tiles
- * (bin.h) with its draw, and the bins collect the primitives of consecutive draws: the
- * pixels of a draw are pending until a synchronisation point rasterizes the tiles in
- * parallel, each tile taking its primitives in submission order. A pending draw keeps
+ * (bin.h) with its draw, and the bins collect the primitives of consecutive draws, each
+ * tile taking its primitives in submission order. There are two sets of bins: when the
+ * workers are idle (at a draw's end, or once KICK_PRIMS primitives are binned) the GPU
+ * thread hands them the set it filled and goes on binning into the other one; a set is
+ * rasterized whole before the next set is handed over, so every tile still sees its
+ * primitives in order. The pixels of a draw are pending until its set is rasterized, at
+ * the latest at a synchronisation point, where the GPU thread joins the workers' set and
+ * then rasterizes its own with them. A pending draw keeps
  * what its pixels need (struct draw: the latched DB/CB/SPI/SC state, the PS, its fused
  * code, a snapshot of the registers the PS reads at run time, its packet for fault
  * records) until then. The synchronisation points (sim_draw_sync, draw.h) are: a draw
  * whose memory footprint (draw_deps.h) reads what pending draws write or writes what they
  * read, the CP's packets other than register writes and draws (cp.c), the end of the
  * command buffer, full bins, SIM_MAX_PENDING pending draws, and a fault recorded on the
- * GPU thread (first the pixels of the draws before it, so that faults keep their order).
+ * GPU thread (first the pixels of every primitive binned before it, as one thread would
+ * have drawn them, so that faults keep their order).
  * With one thread every primitive is rasterized as soon as it is set up. Either way the
  * SC walks 4x4 blocks and per block
  * the DB tests depth/stencil before the PS (early Z) or after the PS's kills and the SX
@@ -30,6 +36,7 @@
 #include "geometry/draw.h"
 
 #include <limits.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +69,7 @@
 #define HASH_SIZE 512            /* > 2 * BATCH_VERTS, power of two */
 #define WATCHDOG_BLOCKS 64       /* a rasterizing thread asks the watchdog per this many blocks */
 #define SIM_MAX_PENDING 32       /* draws whose pixels may be pending at once */
+#define KICK_PRIMS 32            /* binned primitives that idle workers take in mid-draw */
 #define NO_DRAW UINT_MAX
 #define BIN_GRID_PIXELS 8192     /* the bins' grid when the scissor fits (the 14-bit scissor
                                     coordinates address at most 8192 pixels) */
@@ -86,6 +94,13 @@ struct ps_scratch {
 };
 
 struct draw;
+struct sim_draw_scratch;
+
+/* The raster threads' work on one set of bins: every tile's primitives not yet done. */
+struct raster_job {
+   struct sim_draw_scratch *s;
+   struct sim_bins *bins;
+};
 
 struct sim_draw_scratch {
    struct sim_lanes lanes;        /* the VS's (on the GPU thread) */
@@ -101,8 +116,11 @@ struct sim_draw_scratch {
    struct draw *draws[SIM_MAX_PENDING];
    unsigned npending;
    unsigned current;              /* index of the draw executing, or NO_DRAW */
-   bool flushing;                 /* the raster threads are working on the bins */
-   struct sim_bins *bins;         /* NULL with one raster thread */
+   bool flushing;                 /* the GPU thread is rasterizing the current bins */
+   struct sim_bins *bins;         /* the bins being filled: one of `sets`, or NULL with one
+                                     raster thread */
+   struct sim_bins *sets[2];      /* the other one may be rasterizing on the workers */
+   struct raster_job flight;      /* the workers' job on the other set */
    struct sim_rect grid;          /* the bins' clip */
    struct sim_deps deps;          /* what the pending draws read and write */
    bool deps_full;                /* ... did not fit: the next draw waits for them */
@@ -137,7 +155,7 @@ struct draw {
 
    unsigned nverts, ntris;
    bool fast_pa;                    /* triangles through sim_pa_triangle_fast */
-   struct sim_bins *bins;           /* binning this draw, or NULL: rasterize at once */
+   bool bin;                        /* binning this draw (s->bins), else rasterize at once */
    unsigned index;                  /* in s->draws */
    unsigned binned;                 /* primitives binned */
    uint32_t *regs;                  /* register snapshot the PS reads when binned (kept) */
@@ -156,9 +174,16 @@ struct sim_draw_scratch *sim_draw_scratch_create(unsigned nthreads)
       return NULL;
    s->current = NO_DRAW;
    s->epoch = 1;
-   if (nthreads > 1 && !(s->bins = sim_bins_create())) {
-      free(s);
-      return NULL;
+   if (nthreads > 1) {
+      s->sets[0] = sim_bins_create();
+      s->sets[1] = sim_bins_create();
+      if (!s->sets[0] || !s->sets[1]) {
+         sim_bins_destroy(s->sets[0]);
+         sim_bins_destroy(s->sets[1]);
+         free(s);
+         return NULL;
+      }
+      s->bins = s->sets[0];
    }
    return s;
 }
@@ -167,7 +192,8 @@ void sim_draw_scratch_destroy(struct sim_draw_scratch *s)
 {
    if (!s)
       return;
-   sim_bins_destroy(s->bins);
+   sim_bins_destroy(s->sets[0]);
+   sim_bins_destroy(s->sets[1]);
    for (unsigned i = 0; i < SIM_MAX_PENDING; i++) {
       if (s->draws[i])
          free(s->draws[i]->regs);
@@ -214,11 +240,16 @@ static unsigned ps_gprs_zeroed(const struct draw *d)
    return d->ps_gprs > d->spi.max_gpr ? d->ps_gprs : d->spi.max_gpr;
 }
 
-/* A pixel-shader fault: recorded once, the rest of the draw dropped. */
+/* A pixel-shader fault: recorded once, the rest of the draw dropped. Recorded without the
+ * GPU thread's hook (sim_draw_sync_before_fault), which orders faults of later work after
+ * the pixels binned before it and must not run inside a raster job. */
 static bool ps_fault(struct pixel_job *job)
 {
-   if (!atomic_exchange(&job->d->stop, true))
-      sim_fault(job->d->ex, 0, "pixel shader: %s", job->t->env.fault);
+   if (!atomic_exchange(&job->d->stop, true)) {
+      struct sim_exec ex = *job->d->ex;
+      ex.before_fault = NULL;
+      sim_fault(&ex, 0, "pixel shader: %s", job->t->env.fault);
+   }
    return false;
 }
 
@@ -342,32 +373,24 @@ static void raster_in(struct draw *d, struct ps_scratch *t, const struct sim_pri
 _Static_assert(SIM_MAX_THREADS * SIM_LANES <= HW_SCRATCH_SLOTS,
                "a scratch ring holds an item for every lane of every raster thread");
 
-/* The pending draws before `limit` (an index in s->draws). */
-struct raster_job {
-   struct sim_draw_scratch *s;
-   unsigned limit;
-};
-
 static struct sim_rect intersect(const struct sim_rect *a, const struct sim_rect *b)
 {
    return (struct sim_rect){ a->x0 > b->x0 ? a->x0 : b->x0, a->y0 > b->y0 ? a->y0 : b->y0,
                              a->x1 < b->x1 ? a->x1 : b->x1, a->y1 < b->y1 ? a->y1 : b->y1 };
 }
 
-/* Workers: tile `item` of the bins, its primitives of the job's draws in order. */
+/* Raster threads: tile `item` of the job's bins, its primitives in order. */
 static void raster_tile(void *ctx, unsigned thread, unsigned item)
 {
    const struct raster_job *job = ctx;
    struct ps_scratch *t = &job->s->ps[thread];
    struct sim_rect rect, clip = { 0, 0, 0, 0 };
    const struct sim_bin_prim *const *prims;
-   unsigned n, i;
-   sim_bins_tile(job->s->bins, item, &rect, &prims, &n);
+   unsigned n;
+   sim_bins_tile(job->bins, item, &rect, &prims, &n);
    const struct draw *last = NULL;
-   for (i = 0; i < n; i++) {
+   for (unsigned i = 0; i < n; i++) {
       struct draw *d = (struct draw *)prims[i]->owner;
-      if (d->index >= job->limit)
-         break;
       if (atomic_load_explicit(&d->stop, memory_order_relaxed))
          continue;
       if (d != last) {
@@ -379,19 +402,31 @@ static void raster_tile(void *ctx, unsigned thread, unsigned item)
       if (clip.x0 < clip.x1 && clip.y0 < clip.y1)
          raster_in(d, t, &prims[i]->prim, &clip);
    }
-   sim_bins_tile_done(job->s->bins, item, i);
+   sim_bins_tile_done(job->bins, item, n);
 }
 
-/* Rasterizes what is binned of the pending draws before `limit`. */
-static void raster_pending(struct sim_draw_scratch *s, struct sim_exec *ex, unsigned limit)
+/* Hands the current bins to the workers, which rasterize them while the GPU thread goes on
+ * (after the set they had, joined if they are still at it), and fills the other set. */
+static void kick(struct sim_draw_scratch *s, struct sim_exec *ex)
 {
-   if (!s->bins || !sim_bins_prims(s->bins) || s->flushing)
+   sim_workers_finish(ex->workers);
+   s->flight = (struct raster_job){ s, s->bins };
+   sim_workers_start(ex->workers, sim_bins_tiles(s->bins), raster_tile, &s->flight);
+   s->bins = s->bins == s->sets[0] ? s->sets[1] : s->sets[0];
+   sim_bins_begin(s->bins, &s->grid);
+}
+
+/* Rasterizes everything binned: the workers' set (joined), then the current one. */
+static void raster_pending(struct sim_draw_scratch *s, struct sim_exec *ex)
+{
+   if (!s->bins || s->flushing)
       return;
-   if (sim_watchdog_expired(ex->watchdog))
-      return;
-   struct raster_job job = { s, limit };
    s->flushing = true;
-   sim_workers_run(ex->workers, sim_bins_tiles(s->bins), raster_tile, &job);
+   sim_workers_finish(ex->workers);
+   if (sim_bins_prims(s->bins) && !sim_watchdog_expired(ex->watchdog)) {
+      struct raster_job job = { s, s->bins };
+      sim_workers_run(ex->workers, sim_bins_tiles(s->bins), raster_tile, &job);
+   }
    s->flushing = false;
 }
 
@@ -416,7 +451,7 @@ static void release(struct draw *d)
  * becomes the first (only) pending draw; empties the bins. */
 static void sync_all(struct sim_draw_scratch *s, struct sim_exec *ex)
 {
-   raster_pending(s, ex, NO_DRAW);
+   raster_pending(s, ex);
    add_zpass_counts(s, ex);
    for (unsigned i = 0; i < s->npending; i++) {
       if (i != s->current)
@@ -454,8 +489,8 @@ void sim_draw_sync(struct sim_exec *ex)
 void sim_draw_sync_before_fault(struct sim_exec *ex)
 {
    struct sim_draw_scratch *s = ex->scratch;
-   if (s && !s->flushing)
-      raster_pending(s, ex, s->current);   /* NO_DRAW: all of them */
+   if (s)
+      raster_pending(s, ex);
 }
 
 /* The registers as this draw left them, for its PS: the pages written since the snapshot
@@ -496,18 +531,21 @@ static bool raster_prim(void *ctx, const struct sim_prim *prim)
               (double)prim->x[1] / SIM_SUBPIX, (double)prim->y[1] / SIM_SUBPIX,
               (double)prim->x[2] / SIM_SUBPIX, (double)prim->y[2] / SIM_SUBPIX,
               prim->front ? "front" : "back");
-   if (d->bins && !d->snapped && !snapshot_regs(d)) {
+   struct sim_draw_scratch *s = d->s;
+   if (d->bin && !d->snapped && !snapshot_regs(d)) {
       raster_bins(d);
-      d->bins = NULL;   /* no snapshot: this draw's pixels cannot wait */
+      d->bin = false;   /* no snapshot: this draw's pixels cannot wait */
    }
-   if (d->bins) {
-      if (sim_bins_add(d->bins, prim, d, &d->scissor, d->nparams)) {
+   if (d->bin) {
+      if (sim_bins_add(s->bins, prim, d, &d->scissor, d->nparams)) {
          d->binned++;
+         if (sim_bins_prims(s->bins) >= KICK_PRIMS && sim_workers_idle(d->ex->workers))
+            kick(s, d->ex);
          return !atomic_load(&d->stop);
       }
-      bool had_prims = sim_bins_prims(d->bins) != 0;
+      bool had_prims = sim_bins_prims(s->bins) != 0;
       raster_bins(d);
-      if (had_prims && sim_bins_add(d->bins, prim, d, &d->scissor, d->nparams)) {
+      if (had_prims && sim_bins_add(s->bins, prim, d, &d->scissor, d->nparams)) {
          d->binned++;
          return !atomic_load(&d->stop);
       }
@@ -532,6 +570,23 @@ static void reset_vs_exports(struct sim_exports *out, unsigned nparams)
    out->killed = 0;
 }
 
+/* A vertex-shader fault in mid-draw. The pixels binned before it come first (the hook);
+ * when one of them dropped the draw (a pixel-shader fault), one raster thread would have
+ * stopped the draw there, before shading these vertices: no fault of its own then. */
+__attribute__((format(printf, 2, 3)))
+static void vs_fault(struct draw *d, const char *fmt, ...)
+{
+   sim_draw_sync_before_fault(d->ex);
+   if (atomic_load(&d->stop))
+      return;
+   char msg[256];
+   va_list ap;
+   va_start(ap, fmt);
+   vsnprintf(msg, sizeof(msg), fmt, ap);
+   va_end(ap);
+   sim_fault(d->ex, 0, "%s", msg);
+}
+
 static bool shade_vertices(struct draw *d)
 {
    struct sim_draw_scratch *s = d->s;
@@ -547,11 +602,11 @@ static bool shade_vertices(struct draw *d)
       reset_vs_exports(&s->exports, d->nparams);
       if (!sim_program_run(d->vs, d->fs, &d->vs_env, &s->lanes, (uint16_t)((1u << n) - 1),
                            &s->exports)) {
-         sim_fault(d->ex, 0, "vertex shader: %s", d->vs_env.fault);
+         vs_fault(d, "vertex shader: %s", d->vs_env.fault);
          return false;
       }
       if (!(s->exports.pos_mask & 1)) {
-         sim_fault(d->ex, 0, "vertex shader did not export a position (POS 60)");
+         vs_fault(d, "vertex shader did not export a position (POS 60)");
          return false;
       }
       for (unsigned l = 0; l < n; l++)
@@ -708,7 +763,7 @@ static struct draw *begin_draw(struct sim_exec *ex)
    *d = (struct draw){ .ex = &d->exc, .exc = *ex, .s = s, .index = i, .regs = regs,
                        .regs_epoch = regs_epoch };
    d->scissor = scissor;
-   d->bins = s->bins && visible ? s->bins : NULL;
+   d->bin = s->bins && visible;
    atomic_init(&d->stop, false);
    if (s->bins) {
       s->npending++;
@@ -731,7 +786,8 @@ static void end_draw(struct draw *d)
    if (!d->binned) {   /* the last pending draw: nothing to wait for */
       release(d);
       s->npending--;
-   }
+   } else if (sim_bins_prims(s->bins) && sim_workers_idle(d->ex->workers))
+      kick(s, d->ex);   /* idle workers take what is binned */
 }
 
 static void run_draw(struct draw *d, const uint32_t *immd, unsigned immd_ndw)

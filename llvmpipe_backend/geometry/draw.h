@@ -27,7 +27,8 @@ void sim_draw(struct sim_exec *ex, const uint32_t *immd, unsigned immd_ndw);
 void sim_draw_sync(struct sim_exec *ex);
 
 /* For a fault about to be recorded on the GPU thread (exec.h before_fault): completes the
- * pixels of the pending draws before the one executing, so that faults keep their order. */
+ * pixels of every primitive binned so far (those of the draw executing too, as one raster
+ * thread would have drawn them already), so that faults keep their order. */
 void sim_draw_sync_before_fault(struct sim_exec *ex);
 
 /* The CP wrote `count` registers from dword index `first`: the snapshots of the registers

@@ -1,6 +1,7 @@
 /* Raster worker threads (see workers.h). A job is published under the lock with a new
- * generation number; the workers and the caller then take items with an atomic counter,
- * and the last worker to finish wakes the caller. */
+ * generation number; the workers (and the caller, when it runs or finishes the job) then
+ * take items with an atomic counter, and the last worker to leave the job wakes a caller
+ * waiting for it. */
 #include "raster/workers.h"
 
 #include <pthread.h>
@@ -28,7 +29,7 @@ struct sim_workers {
    pthread_cond_t done_cv;      /* the last worker left the job */
    uint64_t generation;
    bool quit;
-   unsigned busy;               /* workers still in the current job */
+   atomic_uint busy;            /* workers still in the current job (changed under the lock) */
 
    /* the current job */
    sim_work_fn fn;
@@ -88,7 +89,7 @@ static void *worker_main(void *p)
       run_items(w, fn, ctx, nitems, arg->index);
 
       pthread_mutex_lock(&w->lock);
-      if (--w->busy == 0)
+      if (atomic_fetch_sub_explicit(&w->busy, 1, memory_order_release) == 1)
          pthread_cond_signal(&w->done_cv);
    }
    pthread_mutex_unlock(&w->lock);
@@ -108,6 +109,7 @@ struct sim_workers *sim_workers_create(unsigned nthreads)
    pthread_cond_init(&w->start_cv, NULL);
    pthread_cond_init(&w->done_cv, NULL);
    atomic_init(&w->next, 0);
+   atomic_init(&w->busy, 0);
    for (unsigned i = 1; i < nthreads; i++) {
       w->args[i] = (struct worker_arg){ .pool = w, .index = i };
       if (pthread_create(&w->threads[i], NULL, worker_main, &w->args[i]) != 0)
@@ -146,27 +148,59 @@ unsigned sim_workers_count(const struct sim_workers *w)
    return w ? w->n : 1;
 }
 
-void sim_workers_run(struct sim_workers *w, unsigned nitems, sim_work_fn fn, void *ctx)
+void sim_workers_finish(struct sim_workers *w)
 {
-   if (!w || nitems <= 1) {
+   if (!w)
+      return;
+   pthread_mutex_lock(&w->lock);
+   sim_work_fn fn = w->fn;
+   void *ctx = w->ctx;
+   unsigned nitems = w->nitems;
+   pthread_mutex_unlock(&w->lock);
+   if (nitems)
+      run_items(w, fn, ctx, nitems, 0);
+
+   pthread_mutex_lock(&w->lock);
+   while (atomic_load_explicit(&w->busy, memory_order_relaxed))
+      pthread_cond_wait(&w->done_cv, &w->lock);
+   w->nitems = 0;
+   pthread_mutex_unlock(&w->lock);
+}
+
+bool sim_workers_idle(struct sim_workers *w)
+{
+   return !w || atomic_load_explicit(&w->busy, memory_order_acquire) == 0;
+}
+
+void sim_workers_start(struct sim_workers *w, unsigned nitems, sim_work_fn fn, void *ctx)
+{
+   if (!w) {
       for (unsigned i = 0; i < nitems; i++)
          fn(ctx, 0, i);
       return;
    }
+   sim_workers_finish(w);
+   if (!nitems)
+      return;
    pthread_mutex_lock(&w->lock);
    w->fn = fn;
    w->ctx = ctx;
    w->nitems = nitems;
    atomic_store_explicit(&w->next, 0, memory_order_relaxed);
-   w->busy = w->started;
+   atomic_store_explicit(&w->busy, w->started, memory_order_relaxed);
    w->generation++;
    pthread_cond_broadcast(&w->start_cv);
    pthread_mutex_unlock(&w->lock);
+}
 
-   run_items(w, fn, ctx, nitems, 0);
-
-   pthread_mutex_lock(&w->lock);
-   while (w->busy)
-      pthread_cond_wait(&w->done_cv, &w->lock);
-   pthread_mutex_unlock(&w->lock);
+void sim_workers_run(struct sim_workers *w, unsigned nitems, sim_work_fn fn, void *ctx)
+{
+   if (!w || nitems <= 1) {
+      sim_workers_finish(w);
+      for (unsigned i = 0; i < nitems; i++)
+         fn(ctx, 0, i);
+      return;
+   }
+   sim_workers_start(w, nitems, fn, ctx);
+   sim_workers_finish(w);
 }

@@ -1,12 +1,16 @@
 /* Raster worker threads: a fixed pool that runs the items of one job (the screen tiles of
- * the pending draws, bin.h) in parallel with the thread that started the job, which works
- * on the items too and returns when all are done. Items are handed out in increasing order, one
- * at a time, so which thread runs which item varies; the caller's work function must give
- * the same result whatever the thread (each item owns its pixels).
+ * a set of bins, bin.h) in parallel. A job either runs while its caller works on the items
+ * too (sim_workers_run), or is started on the workers alone while the caller goes on with
+ * other work (sim_workers_start), later taking the items left and waiting for the rest
+ * (sim_workers_finish). Items are handed out in increasing order, one at a time, so which
+ * thread runs which item varies; the caller's work function must give the same result
+ * whatever the thread (each item owns its pixels).
  * R600SIM_NUM_THREADS = the number of threads that rasterize (default: the number of
  * online CPUs; 1 = no workers, the GPU thread rasterizes alone). */
 #ifndef SIM_WORKERS_H
 #define SIM_WORKERS_H
+
+#include <stdbool.h>
 
 #define SIM_MAX_THREADS 64
 
@@ -27,7 +31,20 @@ void sim_workers_destroy(struct sim_workers *);
 unsigned sim_workers_count(const struct sim_workers *);
 
 /* Runs fn(ctx, thread, item) for every item in 0 .. nitems-1 and returns when all have
- * run. One job at a time per pool; a NULL pool runs them on the caller. */
+ * run. One job at a time per pool (a started one is finished first); a NULL pool runs them
+ * on the caller. */
 void sim_workers_run(struct sim_workers *, unsigned nitems, sim_work_fn fn, void *ctx);
+
+/* Starts such a job on the workers and returns at once (after finishing a job started
+ * before); `ctx` must stay valid until the job is finished. A NULL pool runs it here. */
+void sim_workers_start(struct sim_workers *, unsigned nitems, sim_work_fn fn, void *ctx);
+
+/* Whether every item of the started job has run (true when none was started): a start
+ * then does not wait. */
+bool sim_workers_idle(struct sim_workers *);
+
+/* The caller runs the items of the started job that no worker has taken yet, then waits
+ * until all have run. Nothing to do when no job is running. */
+void sim_workers_finish(struct sim_workers *);
 
 #endif
