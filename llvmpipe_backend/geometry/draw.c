@@ -530,8 +530,7 @@ static bool shade_vertices(struct draw *d)
          sim_fault(d->ex, 0, "vertex shader did not export a position (POS 60)");
          return false;
       }
-      for (unsigned l = 0; l < n; l++)
-         sim_pa_load_vertex(&d->pa, &s->exports, l, &s->verts[base + l]);
+      sim_pa_load_lanes(&d->pa, &s->exports, n, &s->verts[base]);
       if (d->fast_pa)
          sim_pa_setup_lanes(&d->pa, &s->exports, n, &s->verts[base], &s->vsetup[base]);
    }
