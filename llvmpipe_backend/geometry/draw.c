@@ -514,12 +514,7 @@ static bool shade_vertices(struct draw *d)
    for (unsigned base = 0; base < d->nverts; base += SIM_LANES) {
       unsigned n = d->nverts - base < SIM_LANES ? d->nverts - base : SIM_LANES;
       memset(s->lanes.gpr, 0, d->vs_gprs * sizeof(s->lanes.gpr[0]));
-      for (unsigned l = 0; l < n; l++) {
-         uint32_t in[4];
-         sim_vgt_vs_input(d->vgt, s->keys[base + l], d->instance, in);
-         for (unsigned c = 0; c < 4; c++)
-            s->lanes.gpr[0][c][l] = in[c];
-      }
+      sim_vgt_vs_input(d->vgt, &s->keys[base], n, d->instance, s->lanes.gpr[0]);
       reset_vs_exports(&s->exports, d->nparams);
       if (!sim_program_run(d->vs, d->fs, &d->vs_env, &s->lanes, (uint16_t)((1u << n) - 1),
                            &s->exports)) {

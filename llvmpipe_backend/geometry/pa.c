@@ -307,24 +307,22 @@ void sim_pa_state_init(struct sim_pa_state *pa, const struct sim_exec *ex, unsig
 
 /* The VS's position exports are packed: POS 60 the position, then the misc vector if
  * VS_OUT_MISC_VEC_ENA, then clip/cull distances 0-3 and 4-7 if VS_OUT_CCDIST0/1_VEC_ENA
- * (docs/r600-hardware-notes.md §3.5). The export rows a vertex is made of, each four
- * channels x SIM_LANES lanes, with the byte offset in struct sim_vtx of the four floats each
- * fills; the vectors not exported (misc, clip/cull distances) are zero. Returns the count. */
+ * (docs/r600-hardware-notes.md §3.5); the vectors not exported are zero. The rows a vertex
+ * is made of, each four channels x SIM_LANES lanes (zero_row for those not exported), with
+ * the byte offset in struct sim_vtx of the four floats each fills. Returns the count. */
+static const uint32_t zero_row[4][SIM_LANES];
+
 static unsigned vertex_rows(const struct sim_pa_state *pa, const struct sim_exports *e,
                             const uint32_t (*row[])[SIM_LANES], size_t at[])
 {
    unsigned n = 0, slot = 1;
    row[n] = e->pos[0];
    at[n++] = offsetof(struct sim_vtx, pos);
-   if (pa->misc_vec) {
-      row[n] = e->pos[slot++];
-      at[n++] = offsetof(struct sim_vtx, misc);
-   }
+   row[n] = pa->misc_vec ? e->pos[slot++] : zero_row;
+   at[n++] = offsetof(struct sim_vtx, misc);
    for (unsigned k = 0; k < 2; k++) {
-      if (pa->ccdist_vec[k]) {
-         row[n] = e->pos[slot++];
-         at[n++] = offsetof(struct sim_vtx, ccdist) + 4 * sizeof(float) * k;
-      }
+      row[n] = pa->ccdist_vec[k] ? e->pos[slot++] : zero_row;
+      at[n++] = offsetof(struct sim_vtx, ccdist) + 4 * sizeof(float) * k;
    }
    for (unsigned p = 0; p < pa->nparams; p++) {
       row[n] = e->param[p];
@@ -335,27 +333,36 @@ static unsigned vertex_rows(const struct sim_pa_state *pa, const struct sim_expo
 
 #define MAX_ROWS (4 + SIM_MAX_PARAMS)
 
-static void zero_unexported(const struct sim_pa_state *pa, struct sim_vtx *v)
-{
-   if (!pa->misc_vec)
-      memset(v->misc, 0, sizeof(v->misc));
-   for (unsigned k = 0; k < 2; k++)
-      if (!pa->ccdist_vec[k])
-         memset(&v->ccdist[4 * k], 0, 4 * sizeof(float));
-}
-
 void sim_pa_load_vertex(const struct sim_pa_state *pa, const struct sim_exports *e,
                         unsigned lane, struct sim_vtx *v)
 {
    const uint32_t (*row[MAX_ROWS])[SIM_LANES];
    size_t at[MAX_ROWS];
    unsigned rows = vertex_rows(pa, e, row, at);
-   zero_unexported(pa, v);
    for (unsigned r = 0; r < rows; r++) {
       uint32_t *d = (uint32_t *)((char *)v + at[r]);
       for (unsigned c = 0; c < 4; c++)
          d[c] = row[r][c][lane];
    }
+}
+
+/* Lanes 4q .. 4q + 3 of a row (four channels) as four (x, y, z, w) vectors, one per lane. */
+static inline void transpose4(const uint32_t (*row)[SIM_LANES], unsigned q, sim_pa_i4 out[4])
+{
+   sim_pa_i4 c0, c1, c2, c3;
+   memcpy(&c0, &row[0][4 * q], 16);
+   memcpy(&c1, &row[1][4 * q], 16);
+   memcpy(&c2, &row[2][4 * q], 16);
+   memcpy(&c3, &row[3][4 * q], 16);
+   /* a = x0 y0 x1 y1, b = z0 w0 z1 w1, c = x2 y2 x3 y3, d = z2 w2 z3 w3 */
+   const sim_pa_i4 lo = { 0, 4, 1, 5 }, hi = { 2, 6, 3, 7 };
+   const sim_pa_i4 l2 = { 0, 1, 4, 5 }, h2 = { 2, 3, 6, 7 };
+   sim_pa_i4 a = __builtin_shuffle(c0, c1, lo), b = __builtin_shuffle(c2, c3, lo);
+   sim_pa_i4 c = __builtin_shuffle(c0, c1, hi), d = __builtin_shuffle(c2, c3, hi);
+   out[0] = __builtin_shuffle(a, b, l2);
+   out[1] = __builtin_shuffle(a, b, h2);
+   out[2] = __builtin_shuffle(c, d, l2);
+   out[3] = __builtin_shuffle(c, d, h2);
 }
 
 void sim_pa_load_lanes(const struct sim_pa_state *pa, const struct sim_exports *e, unsigned n,
@@ -364,27 +371,22 @@ void sim_pa_load_lanes(const struct sim_pa_state *pa, const struct sim_exports *
    const uint32_t (*row[MAX_ROWS])[SIM_LANES];
    size_t at[MAX_ROWS];
    unsigned rows = vertex_rows(pa, e, row, at);
-   for (unsigned l = 0; l < n; l++)
-      zero_unexported(pa, &v[l]);
-   /* four lanes at a time: their four channels transposed into four vertices */
    for (unsigned q = 0; 4 * q < n; q++) {
       unsigned m = n - 4 * q < 4 ? n - 4 * q : 4;
       char *base = (char *)&v[4 * q];
       for (unsigned r = 0; r < rows; r++) {
-         sim_pa_i4 c0, c1, c2, c3;
-         memcpy(&c0, &row[r][0][4 * q], 16);
-         memcpy(&c1, &row[r][1][4 * q], 16);
-         memcpy(&c2, &row[r][2][4 * q], 16);
-         memcpy(&c3, &row[r][3][4 * q], 16);
-         /* t01 = x0 y0 x1 y1, t23 = z0 w0 z1 w1, ... then the lanes' (x, y, z, w) */
-         const sim_pa_i4 lo = { 0, 4, 1, 5 }, hi = { 2, 6, 3, 7 };
-         const sim_pa_i4 l2 = { 0, 1, 4, 5 }, h2 = { 2, 3, 6, 7 };
-         sim_pa_i4 a = __builtin_shuffle(c0, c1, lo), b = __builtin_shuffle(c2, c3, lo);
-         sim_pa_i4 c = __builtin_shuffle(c0, c1, hi), d = __builtin_shuffle(c2, c3, hi);
-         const sim_pa_i4 out[4] = { __builtin_shuffle(a, b, l2), __builtin_shuffle(a, b, h2),
-                                    __builtin_shuffle(c, d, l2), __builtin_shuffle(c, d, h2) };
-         for (unsigned i = 0; i < m; i++)
-            memcpy(base + i * sizeof(struct sim_vtx) + at[r], &out[i], 16);
+         sim_pa_i4 out[4];
+         transpose4(row[r], q, out);
+         char *p = base + at[r];
+         if (m == 4) {
+            memcpy(p, &out[0], 16);
+            memcpy(p + sizeof(struct sim_vtx), &out[1], 16);
+            memcpy(p + 2 * sizeof(struct sim_vtx), &out[2], 16);
+            memcpy(p + 3 * sizeof(struct sim_vtx), &out[3], 16);
+         } else {
+            for (unsigned i = 0; i < m; i++)
+               memcpy(p + i * sizeof(struct sim_vtx), &out[i], 16);
+         }
       }
    }
 }

@@ -15,6 +15,7 @@
  *   other lanes are neither read nor written. MEGA_FETCH / MEGA_FETCH_COUNT only shape the
  *   hardware's memory requests and change no result.
  * - ALT_CONST (R7xx) uses the other thread type's resources (ps->vs, vs->gs). */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -38,6 +39,25 @@ unsigned sim_resource_slot(const struct sim_run *x, unsigned id, bool alt_const)
    if (alt_const)
       return id + (ps ? SIM_VS_RESOURCE_BASE : SIM_GS_RESOURCE_BASE);
    return id + (ps ? 0 : SIM_VS_RESOURCE_BASE);
+}
+
+/* sim_format_find by a table of every 8-bit code (the DATA_FORMAT fields are 6 bits), built
+ * once: the inline fetches' prepare looks up each fetch's format per run of its clause. */
+static const struct sim_format *format_table[256];
+static pthread_once_t format_table_once = PTHREAD_ONCE_INIT;
+
+static void build_format_table(void)
+{
+   for (uint32_t code = 0; code < 256; code++)
+      format_table[code] = sim_format_find(code);
+}
+
+static const struct sim_format *vtx_format(uint32_t code)
+{
+   if (code >= 256)
+      return sim_format_find(code);
+   pthread_once(&format_table_once, build_format_table);
+   return format_table[code];
 }
 
 /* Components of a DATA_FORMAT of 32-bit floats (read without conversion), else 0. */
@@ -162,7 +182,7 @@ bool sim_fetch_vtx(struct sim_run *x, unsigned pc, const struct sim_vtx_inst *v)
    }
    for (unsigned c = 0; c < 4; c++)
       mode.is_signed[c] = is_signed;
-   const struct sim_format *f = sim_format_find(code);
+   const struct sim_format *f = vtx_format(code);
    if (!f) {
       sim_run_fault(x, pc, "vertex fetch DATA_FORMAT %u is not implemented", code);
       return false;
@@ -239,7 +259,7 @@ int sim_fetch_vtx_prepare(struct sim_run *x, unsigned pc)
    for (unsigned i = 0; i < cf->count; i++) {
       const struct sim_vtx_inst *v = &x->prog->vtx[cf->first + i];
       const uint32_t *w = resource_words(x, sim_resource_slot(x, v->buffer_id, v->alt_const));
-      const struct sim_format *f = sim_format_find(v->data_format);
+      const struct sim_format *f = vtx_format(v->data_format);
       if (!w || !valid_buffer(w) || !f || v->use_const_fields)
          return -1;
       if (w != prev) {   /* fetches of one clause mostly read one buffer: map it once */
