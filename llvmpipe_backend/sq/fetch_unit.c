@@ -60,6 +60,30 @@ static const struct sim_format *vtx_format(uint32_t code)
    return format_table[code];
 }
 
+/* sim_mem_range of a resource's range, memoized per thread by the memory generation (host
+ * pointers stay valid while it is unchanged, gpu_memory.h): each run of a fetch clause maps
+ * its buffers, a lookup under the memory's lock otherwise. */
+#define RANGE_MEMO 4
+static __thread struct range_memo {
+   uint64_t generation, va, size;
+   const uint8_t *data;
+} range_memo[RANGE_MEMO];
+static __thread unsigned range_memo_next;
+
+static const uint8_t *buffer_range(struct sim_memory *mem, uint64_t va, uint64_t size)
+{
+   uint64_t generation = sim_mem_generation(mem);
+   for (unsigned i = 0; i < RANGE_MEMO; i++) {
+      const struct range_memo *m = &range_memo[i];
+      if (m->data && m->generation == generation && m->va == va && m->size == size)
+         return m->data;
+   }
+   const uint8_t *p = sim_mem_range(mem, va, size);
+   if (p)
+      range_memo[range_memo_next++ % RANGE_MEMO] = (struct range_memo){ generation, va, size, p };
+   return p;
+}
+
 /* Components of a DATA_FORMAT of 32-bit floats (read without conversion), else 0. */
 static unsigned float32_components(uint32_t code)
 {
@@ -206,7 +230,7 @@ bool sim_fetch_vtx(struct sim_run *x, unsigned pc, const struct sim_vtx_inst *v)
    unsigned bytes = sim_format_bytes(f);
    /* Fast paths: the resource's whole range in one host mapping when it lies in one GPU
     * buffer (the usual case: no lookup per lane), and 32-bit float data copied as it is. */
-   const uint8_t *whole = sim_mem_range(x->env->mem, base, last + 1);
+   const uint8_t *whole = buffer_range(x->env->mem, base, last + 1);
    unsigned raw_floats = mode.endian == SIM_ENDIAN_NONE ? float32_components(code) : 0;
    for (unsigned l = 0; l < SIM_LANES; l++) {
       if (!(lanes >> l & 1))
@@ -263,7 +287,7 @@ int sim_fetch_vtx_prepare(struct sim_run *x, unsigned pc)
       if (!w || !valid_buffer(w) || !f || v->use_const_fields)
          return -1;
       if (w != prev) {   /* fetches of one clause mostly read one buffer: map it once */
-         data = sim_mem_range(x->env->mem, buffer_base(w), buffer_last(w) + 1);
+         data = buffer_range(x->env->mem, buffer_base(w), buffer_last(w) + 1);
          prev = w;
       }
       /* index * stride + first <= last, as sim_fetch_vtx checks it */
