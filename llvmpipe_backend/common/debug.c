@@ -46,6 +46,8 @@ static const char *const env_table[][2] = {
    { "R600SIM_NUM_THREADS", "N: threads that rasterize (default: CPU count; 1: no raster workers)" },
    { "R600SIM_FUSED", "0: draw pixels with the C units only (the reference model), no specialised "
                       "pixel or triangle set-up paths; read when a device is created (default 1)" },
+   { "R600SIM_PERF_MAP", "1: append each JIT function's address range and name to /tmp/perf-PID.map, "
+                         "for perf report (names r600sim:sim_prog_HASH[:FUNCTION])" },
    { "R600SIM_GPU_TIMEOUT", "MS: the GPU watchdog; a submission still executing after MS milliseconds "
                             "is stopped and reported as a GPU hang (default 10000; 0: no watchdog)" },
 };

@@ -593,12 +593,7 @@ static bool shade_vertices(struct draw *d)
    for (unsigned base = 0; base < d->nverts; base += SIM_LANES) {
       unsigned n = d->nverts - base < SIM_LANES ? d->nverts - base : SIM_LANES;
       memset(s->lanes.gpr, 0, d->vs_gprs * sizeof(s->lanes.gpr[0]));
-      for (unsigned l = 0; l < n; l++) {
-         uint32_t in[4];
-         sim_vgt_vs_input(d->vgt, s->keys[base + l], d->instance, in);
-         for (unsigned c = 0; c < 4; c++)
-            s->lanes.gpr[0][c][l] = in[c];
-      }
+      sim_vgt_vs_input(d->vgt, &s->keys[base], n, d->instance, s->lanes.gpr[0]);
       reset_vs_exports(&s->exports, d->nparams);
       if (!sim_program_run(d->vs, d->fs, &d->vs_env, &s->lanes, (uint16_t)((1u << n) - 1),
                            &s->exports)) {
@@ -609,8 +604,7 @@ static bool shade_vertices(struct draw *d)
          vs_fault(d, "vertex shader did not export a position (POS 60)");
          return false;
       }
-      for (unsigned l = 0; l < n; l++)
-         sim_pa_load_vertex(&d->pa, &s->exports, l, &s->verts[base + l]);
+      sim_pa_load_lanes(&d->pa, &s->exports, n, &s->verts[base]);
       if (d->fast_pa)
          sim_pa_setup_lanes(&d->pa, &s->exports, n, &s->verts[base], &s->vsetup[base]);
    }

@@ -21,6 +21,7 @@
 #include "geometry/pa.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -306,29 +307,88 @@ void sim_pa_state_init(struct sim_pa_state *pa, const struct sim_exec *ex, unsig
 
 /* The VS's position exports are packed: POS 60 the position, then the misc vector if
  * VS_OUT_MISC_VEC_ENA, then clip/cull distances 0-3 and 4-7 if VS_OUT_CCDIST0/1_VEC_ENA
- * (docs/r600-hardware-notes.md §3.5). */
+ * (docs/r600-hardware-notes.md §3.5); the vectors not exported are zero. The rows a vertex
+ * is made of, each four channels x SIM_LANES lanes (zero_row for those not exported), with
+ * the byte offset in struct sim_vtx of the four floats each fills. Returns the count. */
+static const uint32_t zero_row[4][SIM_LANES];
+
+static unsigned vertex_rows(const struct sim_pa_state *pa, const struct sim_exports *e,
+                            const uint32_t (*row[])[SIM_LANES], size_t at[])
+{
+   unsigned n = 0, slot = 1;
+   row[n] = e->pos[0];
+   at[n++] = offsetof(struct sim_vtx, pos);
+   row[n] = pa->misc_vec ? e->pos[slot++] : zero_row;
+   at[n++] = offsetof(struct sim_vtx, misc);
+   for (unsigned k = 0; k < 2; k++) {
+      row[n] = pa->ccdist_vec[k] ? e->pos[slot++] : zero_row;
+      at[n++] = offsetof(struct sim_vtx, ccdist) + 4 * sizeof(float) * k;
+   }
+   for (unsigned p = 0; p < pa->nparams; p++) {
+      row[n] = e->param[p];
+      at[n++] = offsetof(struct sim_vtx, param) + 4 * sizeof(float) * p;
+   }
+   return n;
+}
+
+#define MAX_ROWS (4 + SIM_MAX_PARAMS)
+
 void sim_pa_load_vertex(const struct sim_pa_state *pa, const struct sim_exports *e,
                         unsigned lane, struct sim_vtx *v)
 {
-   unsigned slot = 1;
-   memset(v->misc, 0, sizeof(v->misc));
-   memset(v->ccdist, 0, sizeof(v->ccdist));
-   for (unsigned c = 0; c < 4; c++) {
-      memcpy(&v->pos[c], &e->pos[0][c][lane], 4);
-      if (pa->misc_vec)
-         memcpy(&v->misc[c], &e->pos[1][c][lane], 4);
-   }
-   slot += pa->misc_vec;
-   for (unsigned k = 0; k < 2; k++) {
-      if (!pa->ccdist_vec[k])
-         continue;
+   const uint32_t (*row[MAX_ROWS])[SIM_LANES];
+   size_t at[MAX_ROWS];
+   unsigned rows = vertex_rows(pa, e, row, at);
+   for (unsigned r = 0; r < rows; r++) {
+      uint32_t *d = (uint32_t *)((char *)v + at[r]);
       for (unsigned c = 0; c < 4; c++)
-         memcpy(&v->ccdist[4 * k + c], &e->pos[slot][c][lane], 4);
-      slot++;
+         d[c] = row[r][c][lane];
    }
-   for (unsigned p = 0; p < pa->nparams; p++)
-      for (unsigned c = 0; c < 4; c++)
-         memcpy(&v->param[p][c], &e->param[p][c][lane], 4);
+}
+
+/* Lanes 4q .. 4q + 3 of a row (four channels) as four (x, y, z, w) vectors, one per lane. */
+static inline void transpose4(const uint32_t (*row)[SIM_LANES], unsigned q, sim_pa_i4 out[4])
+{
+   sim_pa_i4 c0, c1, c2, c3;
+   memcpy(&c0, &row[0][4 * q], 16);
+   memcpy(&c1, &row[1][4 * q], 16);
+   memcpy(&c2, &row[2][4 * q], 16);
+   memcpy(&c3, &row[3][4 * q], 16);
+   /* a = x0 y0 x1 y1, b = z0 w0 z1 w1, c = x2 y2 x3 y3, d = z2 w2 z3 w3 */
+   const sim_pa_i4 lo = { 0, 4, 1, 5 }, hi = { 2, 6, 3, 7 };
+   const sim_pa_i4 l2 = { 0, 1, 4, 5 }, h2 = { 2, 3, 6, 7 };
+   sim_pa_i4 a = __builtin_shuffle(c0, c1, lo), b = __builtin_shuffle(c2, c3, lo);
+   sim_pa_i4 c = __builtin_shuffle(c0, c1, hi), d = __builtin_shuffle(c2, c3, hi);
+   out[0] = __builtin_shuffle(a, b, l2);
+   out[1] = __builtin_shuffle(a, b, h2);
+   out[2] = __builtin_shuffle(c, d, l2);
+   out[3] = __builtin_shuffle(c, d, h2);
+}
+
+void sim_pa_load_lanes(const struct sim_pa_state *pa, const struct sim_exports *e, unsigned n,
+                       struct sim_vtx *v)
+{
+   const uint32_t (*row[MAX_ROWS])[SIM_LANES];
+   size_t at[MAX_ROWS];
+   unsigned rows = vertex_rows(pa, e, row, at);
+   for (unsigned q = 0; 4 * q < n; q++) {
+      unsigned m = n - 4 * q < 4 ? n - 4 * q : 4;
+      char *base = (char *)&v[4 * q];
+      for (unsigned r = 0; r < rows; r++) {
+         sim_pa_i4 out[4];
+         transpose4(row[r], q, out);
+         char *p = base + at[r];
+         if (m == 4) {
+            memcpy(p, &out[0], 16);
+            memcpy(p + sizeof(struct sim_vtx), &out[1], 16);
+            memcpy(p + 2 * sizeof(struct sim_vtx), &out[2], 16);
+            memcpy(p + 3 * sizeof(struct sim_vtx), &out[3], 16);
+         } else {
+            for (unsigned i = 0; i < m; i++)
+               memcpy(p + i * sizeof(struct sim_vtx), &out[i], 16);
+         }
+      }
+   }
 }
 
 /* Window vertices, area and facing of a triangle; false if it has no area. */

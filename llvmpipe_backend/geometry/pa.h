@@ -25,6 +25,10 @@ void sim_pa_report_unimplemented(const struct sim_exec *ex);
 void sim_pa_load_vertex(const struct sim_pa_state *pa, const struct sim_exports *e,
                         unsigned lane, struct sim_vtx *v);
 
+/* sim_pa_load_vertex of lanes 0..n-1 into v[0..n-1]. */
+void sim_pa_load_lanes(const struct sim_pa_state *pa, const struct sim_exports *e, unsigned n,
+                       struct sim_vtx *v);
+
 /* One triangle (vertices in primitive order): cull, clip, transform, quantize, face,
  * cull by facing, then filled or, with a polygon mode, drawn as its edges or vertices.
  * `provoking` is the flat-shading vertex; `edges` (sim_vgt_prim.edges) the edges a polygon

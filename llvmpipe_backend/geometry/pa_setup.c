@@ -37,20 +37,32 @@ static inline double round_even(double v)
    return (v + magic) - magic;
 }
 
-/* sim_pa_quantize, inlined into the loops over positions */
+/* The PA_SU_VTX_CNTL fields quantization depends on. */
+struct quant {
+   double center;       /* added before scaling: 0.5 with PIX_CENTER = 0, else 0 */
+   unsigned bits;       /* fraction bits of the grid */
+   unsigned mode;       /* ROUND_MODE */
+};
+
+static inline struct quant quant_of(const struct sim_pa_state *pa)
+{
+   return (struct quant){ pa->pix_center_half ? 0.0 : 0.5, pa->quant_bits, pa->round_mode };
+}
+
+/* sim_pa_quantize, inlined into the loops over positions (with a constant mode there) */
 static inline __attribute__((always_inline)) bool
-quantize(const struct sim_pa_state *pa, float window, int64_t *out)
+quantize(struct quant qt, float window, int64_t *out)
 {
    /* v on the grid's scale, exact: a float plus 0.5, times a power of two, in double. */
-   double v = ((double)window + (pa->pix_center_half ? 0.0 : 0.5)) * (double)(1u << pa->quant_bits);
-   int64_t limit = (int64_t)1 << (15 + pa->quant_bits);   /* SIM_COORD_LIMIT in grid steps */
+   double v = ((double)window + qt.center) * (double)(1u << qt.bits);
+   int64_t limit = (int64_t)1 << (15 + qt.bits);   /* SIM_COORD_LIMIT in grid steps */
    if (!(fabs(v) < (double)limit + 1.0))   /* also NaN and infinities */
       return false;
    /* r: nearest, halves to even; d = v - r (exact) lies in [-0.5, 0.5], +-0.5 at a half,
     * where r is even and the other candidate is r + 2d */
    double r = round_even(v), d = v - r;
    bool half = d == 0.5 || d == -0.5;
-   switch (pa->round_mode) {
+   switch (qt.mode) {
    case PA_SU_VTX_CNTL__ROUND_MODE__X_TRUNCATE:   /* toward zero */
       r += v >= 0.0 ? (d < 0.0 ? -1.0 : 0.0) : (d > 0.0 ? 1.0 : 0.0);
       break;
@@ -68,14 +80,15 @@ quantize(const struct sim_pa_state *pa, float window, int64_t *out)
    int64_t q = (int64_t)r;
    if (q <= -limit || q >= limit)
       return false;
-   *out = q * ((int64_t)1 << (SIM_SUBPIX_BITS - pa->quant_bits));
+   *out = q * ((int64_t)1 << (SIM_SUBPIX_BITS - qt.bits));
    return true;
 }
 
 static inline __attribute__((always_inline)) bool
-window_position(const struct sim_pa_state *pa, float x, float y, struct sim_pa_window_vtx *out)
+window_position(const struct sim_pa_state *pa, struct quant qt, float x, float y,
+                struct sim_pa_window_vtx *out)
 {
-   if (!quantize(pa, x, &out->x) || !quantize(pa, y, &out->y))
+   if (!quantize(qt, x, &out->x) || !quantize(qt, y, &out->y))
       return false;
    out->x += pa->win_off_x;
    out->y += pa->win_off_y;
@@ -84,14 +97,31 @@ window_position(const struct sim_pa_state *pa, float x, float y, struct sim_pa_w
 
 bool sim_pa_quantize(const struct sim_pa_state *pa, float window, int64_t *out)
 {
-   return quantize(pa, window, out);
+   return quantize(quant_of(pa), window, out);
+}
+
+/* The loop of sim_pa_window_positions for one rounding mode (a constant where inlined). */
+static inline __attribute__((always_inline)) void
+positions(const struct sim_pa_state *pa, unsigned mode, unsigned n, const float *x,
+          const float *y, struct sim_pa_window_vtx *out, bool *ok)
+{
+   struct quant qt = quant_of(pa);
+   qt.mode = mode;
+   for (unsigned i = 0; i < n; i++)
+      ok[i] = window_position(pa, qt, x[i], y[i], &out[i]);
 }
 
 void sim_pa_window_positions(const struct sim_pa_state *pa, unsigned n, const float *x,
                              const float *y, struct sim_pa_window_vtx *out, bool *ok)
 {
-   for (unsigned i = 0; i < n; i++)
-      ok[i] = window_position(pa, x[i], y[i], &out[i]);
+   switch (pa->round_mode) {
+   case PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND_TO_EVEN:
+      positions(pa, PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND_TO_EVEN, n, x, y, out, ok);
+      break;
+   default:
+      positions(pa, pa->round_mode, n, x, y, out, ok);
+      break;
+   }
 }
 
 bool sim_pa_project_quiet(const struct sim_pa_state *pa, const struct sim_vtx *v,
@@ -103,7 +133,7 @@ bool sim_pa_project_quiet(const struct sim_pa_state *pa, const struct sim_vtx *v
                    (sim_pa_f4){ p[3] }, &x, &y, &z, &iw);
    out->z = z[0];
    out->inv_w = iw[0];
-   return window_position(pa, x[0], y[0], out);
+   return window_position(pa, quant_of(pa), x[0], y[0], out);
 }
 
 bool sim_pa_project(const struct sim_pa_state *pa, const struct sim_vtx *v,

@@ -118,6 +118,13 @@ static uint32_t raw_index(const struct sim_vgt_indices *src, uint32_t i)
    return src->size == 2 ? (uint32_t)(p[0] | p[1] << 8) : load32(p);
 }
 
+/* The vertex id of a raw index: the offset added (32-bit wrap), then clamped. */
+static inline uint32_t vertex_id(const struct sim_vgt *vgt, uint32_t raw)
+{
+   uint32_t id = raw + vgt->offset;
+   return id < vgt->min_index ? vgt->min_index : id > vgt->max_index ? vgt->max_index : id;
+}
+
 /* ---- primitive types --------------------------------------------------------------- */
 
 #define PT(n) VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_##n
@@ -227,13 +234,17 @@ bool sim_vgt_init(struct sim_vgt *vgt, struct sim_exec *ex, const uint32_t *immd
    return true;
 }
 
-void sim_vgt_vs_input(const struct sim_vgt *vgt, uint32_t id, uint32_t instance,
-                      uint32_t gpr0[4])
+void sim_vgt_vs_input(const struct sim_vgt *vgt, const uint32_t *ids, unsigned n,
+                      uint32_t instance, uint32_t (*gpr0)[SIM_LANES])
 {
-   gpr0[0] = id;
-   gpr0[1] = vgt->step_rate[0] ? instance / vgt->step_rate[0] : 0;
-   gpr0[2] = vgt->step_rate[1] ? instance / vgt->step_rate[1] : 0;
-   gpr0[3] = instance;
+   uint32_t y = vgt->step_rate[0] ? instance / vgt->step_rate[0] : 0;
+   uint32_t z = vgt->step_rate[1] ? instance / vgt->step_rate[1] : 0;
+   for (unsigned l = 0; l < n; l++) {
+      gpr0[0][l] = ids[l];
+      gpr0[1][l] = y;
+      gpr0[2][l] = z;
+      gpr0[3][l] = instance;
+   }
 }
 
 /* ---- assembly ---------------------------------------------------------------------- */
@@ -401,32 +412,109 @@ static bool assemble(struct assembler *a, uint32_t key)
    return ok;
 }
 
+/* Counts `n` more indices or instances walked; false when the watchdog, asked at each
+ * multiple of SIM_VGT_WATCHDOG_STEPS passed, has expired. */
+static inline bool step(const struct sim_vgt *vgt, unsigned *steps, unsigned n)
+{
+   unsigned before = *steps;
+   *steps += n;
+   return *steps / SIM_VGT_WATCHDOG_STEPS == before / SIM_VGT_WATCHDOG_STEPS ||
+          !sim_watchdog_expired(vgt->watchdog);
+}
+
+/* One instance, any primitive type and index source. */
+static bool walk(const struct sim_vgt *vgt, const struct sim_vgt_sink *sink, uint32_t instance,
+                 unsigned *steps)
+{
+   const struct assembler fresh = { .vgt = vgt, .sink = sink, .instance = instance };
+   struct assembler a = fresh;
+   for (uint32_t i = 0; i < vgt->count; i++) {
+      if (!step(vgt, steps, 1))
+         return false;
+      uint32_t raw = raw_index(&vgt->src, i);
+      if (vgt->restart && raw == vgt->restart_index) {
+         if (!finish(&a))
+            return false;
+         a = fresh;
+         continue;
+      }
+      if (!assemble(&a, vertex_id(vgt, raw)))
+         return false;
+   }
+   return finish(&a);
+}
+
+/* walk for TRILIST and RECTLIST without restart and index swap: each three indices one
+ * primitive, the indices read `size` bytes at a time (0: auto-index), a constant where
+ * inlined. The steps and the primitives are walk's. */
+static inline __attribute__((always_inline)) bool
+walk_list(const struct sim_vgt *vgt, const struct sim_vgt_sink *sink, uint32_t instance,
+          unsigned *steps, unsigned size)
+{
+   const uint8_t *data = vgt->src.data;
+   struct sim_vgt_prim p = { .instance = instance, .edges = ALL_EDGES };
+   uint32_t raw[3];
+   for (uint32_t i = 0; i + 3 <= vgt->count; i += 3) {
+      if (!step(vgt, steps, 3))
+         return false;
+      for (unsigned k = 0; k < 3; k++) {
+         raw[k] = size == 0 ? i + k
+                : size == 2 ? (uint32_t)(data[2 * (i + k)] | data[2 * (i + k) + 1] << 8)
+                : load32(data + 4 * (size_t)(i + k));
+         p.v[k] = vertex_id(vgt, raw[k]);
+      }
+      p.provoking = vgt->provoking_last ? p.v[2] : p.v[0];
+      if (!sink->prim(sink->ctx, &p))
+         return false;
+   }
+   return step(vgt, steps, vgt->count % 3);
+}
+
+static bool walk_list_auto(const struct sim_vgt *vgt, const struct sim_vgt_sink *sink,
+                           uint32_t instance, unsigned *steps)
+{
+   return walk_list(vgt, sink, instance, steps, 0);
+}
+
+static bool walk_list_16(const struct sim_vgt *vgt, const struct sim_vgt_sink *sink,
+                         uint32_t instance, unsigned *steps)
+{
+   return walk_list(vgt, sink, instance, steps, 2);
+}
+
+static bool walk_list_32(const struct sim_vgt *vgt, const struct sim_vgt_sink *sink,
+                         uint32_t instance, unsigned *steps)
+{
+   return walk_list(vgt, sink, instance, steps, 4);
+}
+
+typedef bool (*walk_fn)(const struct sim_vgt *vgt, const struct sim_vgt_sink *sink,
+                        uint32_t instance, unsigned *steps);
+
+/* The walk for the draw's primitive type and index source. */
+static walk_fn choose_walk(const struct sim_vgt *vgt)
+{
+   bool list = vgt->prim_type == VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_TRILIST ||
+               vgt->prim_type == VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_RECTLIST;
+   if (!list || vgt->restart)
+      return walk;
+   if (vgt->src.select == VGT_DRAW_INITIATOR__SOURCE_SELECT__DI_SRC_SEL_AUTO_INDEX)
+      return walk_list_auto;
+   if (vgt->src.swap != VGT_DMA_INDEX_TYPE__SWAP_MODE__VGT_DMA_SWAP_NONE)
+      return walk;
+   return vgt->src.size == 2 ? walk_list_16 : walk_list_32;
+}
+
 bool sim_vgt_run(const struct sim_vgt *vgt, const struct sim_vgt_sink *sink)
 {
    /* Indices and instances walked, for the watchdog's pace: a primitive's vertices are
     * shaded within a few steps of it; its pixels are the raster's (draw.c). */
    unsigned steps = 0;
+   walk_fn fn = choose_walk(vgt);
    for (uint32_t instance = 0; instance < vgt->instances; instance++) {
-      const struct assembler fresh = { .vgt = vgt, .sink = sink, .instance = instance };
-      struct assembler a = fresh;
-      for (uint32_t i = 0; i < vgt->count; i++) {
-         if (++steps % SIM_VGT_WATCHDOG_STEPS == 0 && sim_watchdog_expired(vgt->watchdog))
-            return false;
-         uint32_t raw = raw_index(&vgt->src, i);
-         if (vgt->restart && raw == vgt->restart_index) {
-            if (!finish(&a))
-               return false;
-            a = fresh;
-            continue;
-         }
-         uint32_t id = raw + vgt->offset;
-         id = id < vgt->min_index ? vgt->min_index : id > vgt->max_index ? vgt->max_index : id;
-         if (!assemble(&a, id))
-            return false;
-      }
-      if (!finish(&a) || !sink->instance_end(sink->ctx, instance))
+      if (!fn(vgt, sink, instance, &steps) || !sink->instance_end(sink->ctx, instance))
          return false;
-      if (++steps % SIM_VGT_WATCHDOG_STEPS == 0 && sim_watchdog_expired(vgt->watchdog))
+      if (!step(vgt, &steps, 1))
          return false;
    }
    return true;

@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "shader/shader_exec.h"
+
 struct sim_exec;
 struct sim_watchdog;
 
@@ -75,11 +77,12 @@ struct sim_vgt_sink {
 bool sim_vgt_init(struct sim_vgt *vgt, struct sim_exec *ex, const uint32_t *immd,
                   unsigned immd_ndw);
 
-/* GPR0 of the VS for vertex `id` of `instance`: x = the id, y = instance /
- * VGT_INSTANCE_STEP_RATE_0, z = instance / VGT_INSTANCE_STEP_RATE_1 (0 for a rate of 0),
- * w = instance (integers; a fetch shader's INSTANCE_DATA fetches select y, z or w). */
-void sim_vgt_vs_input(const struct sim_vgt *vgt, uint32_t id, uint32_t instance,
-                      uint32_t gpr0[4]);
+/* GPR0 of the VS for vertices ids[0..n-1] of `instance`, lanes 0..n-1 of gpr0[chan]: x = the
+ * id, y = instance / VGT_INSTANCE_STEP_RATE_0, z = instance / VGT_INSTANCE_STEP_RATE_1 (0 for
+ * a rate of 0), w = instance (integers; a fetch shader's INSTANCE_DATA fetches select y, z or
+ * w). */
+void sim_vgt_vs_input(const struct sim_vgt *vgt, const uint32_t *ids, unsigned n,
+                      uint32_t instance, uint32_t (*gpr0)[SIM_LANES]);
 
 /* Assembles every instance's primitives into `sink`. Returns false if the sink or the
  * watchdog stopped it. */

@@ -58,6 +58,7 @@
 #include "jit/jit_build.h"
 #include "jit/jit_host.h"
 #include "jit/jit_objcache.h"
+#include "jit/jit_perfmap.h"
 #include "jit_code_version.h"
 #include "sq/kcache.h"
 
@@ -435,14 +436,17 @@ static bool link_object(struct sim_jit_code *out, LLVMMemoryBufferRef obj, const
 {
    LLVMOrcResourceTrackerRef rt =
       LLVMOrcJITDylibCreateResourceTracker(LLVMOrcLLJITGetMainJITDylib(jit));
+   struct jit_perfmap *perf = jit_perfmap_scan(obj);   /* R600SIM_PERF_MAP */
    LLVMErrorRef e = LLVMOrcLLJITAddObjectFileWithRT(jit, rt, obj);
    if (e) {
       set_error(err, errlen, "adding the object", e);
+      jit_perfmap_write(perf, name, 0);
       LLVMOrcReleaseResourceTracker(rt);
       return false;
    }
    LLVMOrcExecutorAddress addr = 0;
    e = LLVMOrcLLJITLookup(jit, &addr, name);   /* the object is linked here */
+   jit_perfmap_write(perf, name, e ? 0 : addr);
    if (e || !addr) {
       if (e)
          set_error(err, errlen, "linking", e);

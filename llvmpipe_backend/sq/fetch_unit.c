@@ -15,6 +15,7 @@
  *   other lanes are neither read nor written. MEGA_FETCH / MEGA_FETCH_COUNT only shape the
  *   hardware's memory requests and change no result.
  * - ALT_CONST (R7xx) uses the other thread type's resources (ps->vs, vs->gs). */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -38,6 +39,49 @@ unsigned sim_resource_slot(const struct sim_run *x, unsigned id, bool alt_const)
    if (alt_const)
       return id + (ps ? SIM_VS_RESOURCE_BASE : SIM_GS_RESOURCE_BASE);
    return id + (ps ? 0 : SIM_VS_RESOURCE_BASE);
+}
+
+/* sim_format_find by a table of every 8-bit code (the DATA_FORMAT fields are 6 bits), built
+ * once: the inline fetches' prepare looks up each fetch's format per run of its clause. */
+static const struct sim_format *format_table[256];
+static pthread_once_t format_table_once = PTHREAD_ONCE_INIT;
+
+static void build_format_table(void)
+{
+   for (uint32_t code = 0; code < 256; code++)
+      format_table[code] = sim_format_find(code);
+}
+
+static const struct sim_format *vtx_format(uint32_t code)
+{
+   if (code >= 256)
+      return sim_format_find(code);
+   pthread_once(&format_table_once, build_format_table);
+   return format_table[code];
+}
+
+/* sim_mem_range of a resource's range, memoized per thread by the memory generation (host
+ * pointers stay valid while it is unchanged, gpu_memory.h): each run of a fetch clause maps
+ * its buffers, a lookup under the memory's lock otherwise. */
+#define RANGE_MEMO 4
+static __thread struct range_memo {
+   uint64_t generation, va, size;
+   const uint8_t *data;
+} range_memo[RANGE_MEMO];
+static __thread unsigned range_memo_next;
+
+static const uint8_t *buffer_range(struct sim_memory *mem, uint64_t va, uint64_t size)
+{
+   uint64_t generation = sim_mem_generation(mem);
+   for (unsigned i = 0; i < RANGE_MEMO; i++) {
+      const struct range_memo *m = &range_memo[i];
+      if (m->data && m->generation == generation && m->va == va && m->size == size)
+         return m->data;
+   }
+   const uint8_t *p = sim_mem_range(mem, va, size);
+   if (p)
+      range_memo[range_memo_next++ % RANGE_MEMO] = (struct range_memo){ generation, va, size, p };
+   return p;
 }
 
 /* Components of a DATA_FORMAT of 32-bit floats (read without conversion), else 0. */
@@ -162,7 +206,7 @@ bool sim_fetch_vtx(struct sim_run *x, unsigned pc, const struct sim_vtx_inst *v)
    }
    for (unsigned c = 0; c < 4; c++)
       mode.is_signed[c] = is_signed;
-   const struct sim_format *f = sim_format_find(code);
+   const struct sim_format *f = vtx_format(code);
    if (!f) {
       sim_run_fault(x, pc, "vertex fetch DATA_FORMAT %u is not implemented", code);
       return false;
@@ -186,7 +230,7 @@ bool sim_fetch_vtx(struct sim_run *x, unsigned pc, const struct sim_vtx_inst *v)
    unsigned bytes = sim_format_bytes(f);
    /* Fast paths: the resource's whole range in one host mapping when it lies in one GPU
     * buffer (the usual case: no lookup per lane), and 32-bit float data copied as it is. */
-   const uint8_t *whole = sim_mem_range(x->env->mem, base, last + 1);
+   const uint8_t *whole = buffer_range(x->env->mem, base, last + 1);
    unsigned raw_floats = mode.endian == SIM_ENDIAN_NONE ? float32_components(code) : 0;
    for (unsigned l = 0; l < SIM_LANES; l++) {
       if (!(lanes >> l & 1))
@@ -239,11 +283,11 @@ int sim_fetch_vtx_prepare(struct sim_run *x, unsigned pc)
    for (unsigned i = 0; i < cf->count; i++) {
       const struct sim_vtx_inst *v = &x->prog->vtx[cf->first + i];
       const uint32_t *w = resource_words(x, sim_resource_slot(x, v->buffer_id, v->alt_const));
-      const struct sim_format *f = sim_format_find(v->data_format);
+      const struct sim_format *f = vtx_format(v->data_format);
       if (!w || !valid_buffer(w) || !f || v->use_const_fields)
          return -1;
       if (w != prev) {   /* fetches of one clause mostly read one buffer: map it once */
-         data = sim_mem_range(x->env->mem, buffer_base(w), buffer_last(w) + 1);
+         data = buffer_range(x->env->mem, buffer_base(w), buffer_last(w) + 1);
          prev = w;
       }
       /* index * stride + first <= last, as sim_fetch_vtx checks it */

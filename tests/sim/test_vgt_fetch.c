@@ -98,9 +98,12 @@ static void emit_buffer(struct ib *ib, unsigned i, uint64_t va, uint32_t bytes)
    ib_put(ib, SQ_VTX_CONSTANT_WORD6__TYPE(SQ_VTX_CONSTANT_WORD6__TYPE__SQ_TEX_VTX_VALID_BUFFER));
 }
 
-static void run_case(uint32_t rate0, uint32_t rate1, uint32_t start)
+/* A draw with the step rates and start instance; `freed`: the position buffer was freed,
+ * so that the draw must fault (checked instead of the images). */
+static void run_case(uint32_t rate0, uint32_t rate1, uint32_t start, bool freed)
 {
-   float *posv = r600_gpu_map(gpu, buf_va[0]);
+   static float unused[4 * 3];
+   float *posv = freed ? unused : r600_gpu_map(gpu, buf_va[0]);
    float *col0 = r600_gpu_map(gpu, buf_va[1]), *col1 = r600_gpu_map(gpu, buf_va[2]);
    float *offs = r600_gpu_map(gpu, buf_va[3]);
    const int64_t tri[3][2] = { { 1 * 256, 3 * 256 }, { 7 * 256 + 128, 5 * 256 }, { 2 * 256, 28 * 256 } };
@@ -174,6 +177,11 @@ static void run_case(uint32_t rate0, uint32_t rate1, uint32_t start)
    memset(cb[0], 0, W * H * 4);
    memset(cb[1], 0, W * H * 4);
    r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
+   if (freed) {
+      CHECK(pm4p_new_faults(gpu, &fault_mark) > 0,
+            "%s: fetching from a freed buffer (fetched from before) faults", hw_chip_name(chip));
+      return;
+   }
    unsigned bad = 0, drawn = 0;
    for (unsigned n = 0; n < 2; n++)
       for (unsigned i = 0; i < W * H; i++) {
@@ -204,10 +212,12 @@ int main(void)
       fs_va = upload_gpu(&fs);
       vs_va = upload_gpu(&vs);
       ps_va = upload_gpu(&ps);
-      run_case(1, 1, 0);
-      run_case(2, 3, 0);
-      run_case(3, 0, 2);
-      run_case(4, 2, 5);
+      run_case(1, 1, 0, false);
+      run_case(2, 3, 0, false);
+      run_case(3, 0, 2, false);
+      run_case(4, 2, 5, false);
+      r600_gpu_free(gpu, buf_va[0]);
+      run_case(1, 1, 0, true);
       r600_gpu_destroy(gpu);
    }
    return check_report();
