@@ -86,6 +86,10 @@ static void run_head(struct r600_gpu *gpu)
    gpu->running = false;
    complete(gpu, s->seq);
    free(s);
+   /* The GPU thread may have found the head running and gone back to sleep (or be waiting
+    * to stop); without a waiter this costs no system call. */
+   if (gpu->head || gpu->quit)
+      pthread_cond_signal(&gpu->work_cv);
 }
 
 static void *gpu_thread_main(void *arg)
@@ -182,15 +186,20 @@ void sim_gpu_thread_stop(struct r600_gpu *gpu)
    pthread_mutex_destroy(&gpu->submit_lock);
 }
 
-/* Executes a submission on the calling thread after everything queued before it. Called
- * with queue_lock held; returns with it released. The execution lock is taken before the
- * queue lock is released, so that a later submission cannot overtake this one (lock order:
- * queue_lock, then submit_lock). */
+/* Executes a submission on the calling thread after everything queued before it (running
+ * those the GPU thread has not started, as a waiter does). Called with queue_lock held;
+ * returns with it released. The execution lock is taken before the queue lock is released,
+ * so that a later submission cannot overtake this one (lock order: queue_lock, then
+ * submit_lock). */
 static uint64_t execute_here(struct r600_gpu *gpu, const uint32_t *ib, unsigned ndw,
                              bool null_ib, unsigned flags)
 {
-   while (gpu->pending)
-      pthread_cond_wait(&gpu->done_cv, &gpu->queue_lock);
+   while (gpu->pending) {
+      if (gpu->head && !gpu->running)
+         run_head(gpu);
+      else
+         pthread_cond_wait(&gpu->done_cv, &gpu->queue_lock);
+   }
    uint64_t seq = ++gpu->last_seq;
    pthread_mutex_lock(&gpu->submit_lock);
    pthread_mutex_unlock(&gpu->queue_lock);
@@ -207,10 +216,11 @@ uint64_t sim_gpu_thread_submit(struct r600_gpu *gpu, const uint32_t *ib, unsigne
 {
    bool null_ib = !ib && ndw;
    size_t copy = null_ib ? 0 : ndw;
-   struct sim_submission *s =
-      gpu->threaded ? malloc(sizeof(*s) + copy * sizeof(uint32_t)) : NULL;
+   bool queue = gpu->threaded && !(flags & R600_GPU_WAIT);
+   struct sim_submission *s = queue ? malloc(sizeof(*s) + copy * sizeof(uint32_t)) : NULL;
    pthread_mutex_lock(&gpu->queue_lock);
-   /* Synchronous mode, a stopped thread (process exit) or no memory for the copy. */
+   /* Synchronous mode, a stopped thread (process exit), no memory for the copy, or a caller
+    * that waits for it at once (executing here spares the GPU thread's wake-up). */
    if (!s || gpu->quit) {
       free(s);
       return execute_here(gpu, ib, ndw, null_ib, flags);
@@ -244,17 +254,11 @@ void sim_gpu_thread_wait(struct r600_gpu *gpu, uint64_t seq)
    pthread_mutex_lock(&gpu->queue_lock);
    if (seq > gpu->last_seq)
       seq = gpu->last_seq;   /* a number never handed out: do not wait forever */
-   bool ran = false;
    while (__atomic_load_n(&gpu->completed, __ATOMIC_ACQUIRE) < seq) {
-      if (gpu->head && !gpu->running && gpu->head->seq <= seq) {
+      if (gpu->head && !gpu->running && gpu->head->seq <= seq)
          run_head(gpu);
-         ran = true;
-      } else {
+      else
          pthread_cond_wait(&gpu->done_cv, &gpu->queue_lock);
-      }
    }
-   /* The GPU thread may have found the head running and gone back to sleep. */
-   if (ran && (gpu->head || gpu->quit))
-      pthread_cond_signal(&gpu->work_cv);
    pthread_mutex_unlock(&gpu->queue_lock);
 }
