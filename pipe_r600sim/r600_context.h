@@ -156,6 +156,12 @@ struct r600_context {
    uint32_t fb_target_mask;            /* 0xF for every bound colour buffer */
    bool cb_resolve;   /* r600_blit's resolve draw: CB_COLOR0 multi-sampled source, CB_COLOR1 destination */
    int zs_bits;                        /* depth bits of the bound depth buffer, 0 = none */
+   /* The layers of colour buffer 0 and the depth buffer as pipe->clear may fill them
+    * (r600_clear.c); size 0 when it cannot. */
+   struct r600_fill_surface {
+      uint64_t va, size;             /* the bound layer's bytes */
+      unsigned bpp;
+   } fill_cb0, fill_zs;
    struct pipe_viewport_state viewport;
    struct pipe_scissor_state scissor;
    unsigned sample_mask;

@@ -9,6 +9,7 @@ static const struct r600sim_debug_flag debug_flags[] = {
    { "draws", R600_DBG_DRAWS, "print one line per draw and clear" },
    { "sync", R600_DBG_SYNC, "submit and wait for the GPU after every draw and clear" },
    { "resources", R600_DBG_RESOURCES, "print resource creation with GPU addresses" },
+   { "nofill", R600_DBG_NO_FILL, "clear whole surfaces by drawing every pixel, not by drawing one and copying it with CP_DMA" },
 };
 
 unsigned r600_debug_flags_from_env(void)

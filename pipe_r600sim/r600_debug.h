@@ -9,6 +9,7 @@
 #define R600_DBG_DRAWS      (1u << 2)   /* one line per draw and clear */
 #define R600_DBG_SYNC       (1u << 3)   /* submit and wait after every draw */
 #define R600_DBG_RESOURCES  (1u << 4)   /* resource creation and GPU addresses */
+#define R600_DBG_NO_FILL    (1u << 5)   /* clears draw every pixel (no CP_DMA fill) */
 
 /* The driver's flags named in R600SIM_DEBUG (include/r600sim/debug_flags.h); call it
  * before creating the GPU so that `help` lists the driver's table before the GPU's. */

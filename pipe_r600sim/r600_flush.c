@@ -96,7 +96,8 @@ void r600_context_flush(struct r600_context *ctx, struct pipe_fence_handle **fen
 
 static void r600_flush(struct pipe_context *pctx, struct pipe_fence_handle **fence, unsigned flags)
 {
-   flush(r600_context(pctx), fence, flags & PIPE_FLUSH_END_OF_FRAME ? R600_GPU_FRAME_END : 0);
+   flush(r600_context(pctx), fence, (flags & PIPE_FLUSH_END_OF_FRAME ? R600_GPU_FRAME_END : 0) |
+                                    (flags & PIPE_FLUSH_WAIT ? R600_GPU_WAIT : 0));
 }
 
 void r600_init_flush_functions(struct r600_context *ctx)

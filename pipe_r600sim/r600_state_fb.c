@@ -142,6 +142,25 @@ static void emit_msaa(struct r600_context *ctx, struct r600_cs *cb, unsigned sam
    }
 }
 
+/* A surface pipe->clear may fill from its first pixel (r600_clear.c): single-sampled, its
+ * level exactly the framebuffer's size (so the clear covers every pixel of the layer) and
+ * its layer a whole number of pixels. */
+static struct r600_fill_surface fill_surface(const struct pipe_framebuffer_state *fb,
+                                             const struct pipe_surface *surf)
+{
+   struct r600_fill_surface f = { 0 };
+   struct r600_resource *res = r600_resource(surf->texture);
+   const struct r600_texture_level *lvl;
+   uint64_t va = surface_va(surf, &lvl);
+   if (res->samples == 1 && surf->width == fb->width && surf->height == fb->height &&
+       res->bpp && lvl->layer_size % res->bpp == 0) {
+      f.va = va;
+      f.size = lvl->layer_size;
+      f.bpp = res->bpp;
+   }
+   return f;
+}
+
 static void bake_framebuffer(struct r600_context *ctx)
 {
    const struct pipe_framebuffer_state *fb = &ctx->fb;
@@ -150,6 +169,8 @@ static void bake_framebuffer(struct r600_context *ctx)
 
    uint32_t shader_control = rt_enable[0];   /* RT0 is always enabled */
    ctx->fb_target_mask = 0;
+   ctx->fill_cb0 = fb->cbufs[0] ? fill_surface(fb, fb->cbufs[0]) : (struct r600_fill_surface){ 0 };
+   ctx->fill_zs = fb->zsbuf ? fill_surface(fb, fb->zsbuf) : (struct r600_fill_surface){ 0 };
    for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; i++) {
       const struct pipe_surface *surf = i < fb->nr_cbufs ? fb->cbufs[i] : NULL;
       if (!surf) {

@@ -167,7 +167,7 @@ void r600sim_st_flush(struct st_context *ctx, bool finish)
       return;
    gl_framebuffer_resolve_implicit(ctx);   /* EXT_multisampled_render_to_texture */
    struct pipe_fence_handle *fence = NULL;
-   ctx->pipe->flush(ctx->pipe, finish ? &fence : NULL, 0);
+   ctx->pipe->flush(ctx->pipe, finish ? &fence : NULL, finish ? PIPE_FLUSH_WAIT : 0);
    if (fence) {
       struct pipe_screen *scr = ctx->pipe->screen;
       scr->fence_finish(scr, fence, UINT64_MAX);

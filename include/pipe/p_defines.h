@@ -131,6 +131,7 @@ enum pipe_texture_target {
 
 /* flush() flags */
 #define PIPE_FLUSH_END_OF_FRAME (1u << 0)
+#define PIPE_FLUSH_WAIT         (1u << 1)   /* the caller waits for the fence right away */
 
 enum pipe_compare_func {
    PIPE_FUNC_NEVER, PIPE_FUNC_LESS, PIPE_FUNC_EQUAL, PIPE_FUNC_LEQUAL,

@@ -42,6 +42,9 @@ uint64_t r600_gpu_submit(struct r600_gpu *, const uint32_t *ib, unsigned ndw);
  * frame's draws went in earlier submissions); a capture (R600SIM_CAPTURE) records the colour
  * buffers bound when it has executed as that frame. */
 #define R600_GPU_FRAME_END (1u << 0)
+/* R600_GPU_WAIT: the caller waits for this submission right away (glFinish); the device may
+ * execute it on the calling thread, after everything submitted before it. */
+#define R600_GPU_WAIT (1u << 1)
 uint64_t r600_gpu_submit_flags(struct r600_gpu *, const uint32_t *ib, unsigned ndw,
                                unsigned flags);
 /* Blocks until submission `seq` has executed. */

@@ -168,6 +168,36 @@ static void exec_mem_write(struct sim_exec *ex, const struct sim_pm4_packet *p)
       mem_write(ex, va, p->body[2] | ((uint64_t)p->body[3] << 32), 8);
 }
 
+/* CP_DMA: memory-to-memory copies (hardware notes §2.4). The CP runs packets in order and
+ * the pixels of earlier draws are complete (exec_type3), so CP_SYNC needs nothing more.
+ * Register address spaces and byte swaps are not implemented: faults. */
+static void exec_cp_dma(struct sim_exec *ex, const struct sim_pm4_packet *p)
+{
+   if (!expect_len(ex, p, 5, 5))
+      return;
+   uint64_t src = p->body[0] | ((uint64_t)PM4_CP_DMA__SRC_ADDR_HI__get(p->body[1]) << 32);
+   uint64_t dst = p->body[2] | ((uint64_t)PM4_CP_DMA__DST_ADDR_HI__get(p->body[3]) << 32);
+   uint32_t cmd = p->body[4];
+   if (PM4_CP_DMA__SAS__get(cmd) || PM4_CP_DMA__DAS__get(cmd) || PM4_CP_DMA__SAIC__get(cmd) ||
+       PM4_CP_DMA__DAIC__get(cmd) || PM4_CP_DMA__SRC_SWAP__get(cmd) ||
+       PM4_CP_DMA__DST_SWAP__get(cmd)) {
+      sim_fault(ex, dst, "CP_DMA: command 0x%08X asks for registers, fixed addresses or swaps "
+                "(not implemented)", cmd);
+      return;
+   }
+   uint32_t bytes = PM4_CP_DMA__BYTE_COUNT__get(cmd);
+   if (!bytes)
+      return;
+   const uint8_t *from = sim_mem_range(ex->mem, src, bytes);
+   uint8_t *to = sim_mem_range(ex->mem, dst, bytes);
+   if (!from || !to) {
+      sim_fault(ex, from ? dst : src, "CP_DMA: %u bytes from 0x%llX to 0x%llX outside any buffer",
+                bytes, (unsigned long long)src, (unsigned long long)dst);
+      return;
+   }
+   memmove(to, from, bytes);
+}
+
 /* Execution is in order and synchronous, so a wait either is already satisfied or would
  * never be: the latter is a fault instead of a hang. */
 static void exec_wait_reg_mem(struct sim_exec *ex, const struct sim_pm4_packet *p)
@@ -301,6 +331,9 @@ static void exec_type3(struct sim_exec *ex, const struct sim_pm4_packet *p)
       break;
    case PM4_IT_WAIT_REG_MEM:
       exec_wait_reg_mem(ex, p);
+      break;
+   case PM4_IT_CP_DMA:
+      exec_cp_dma(ex, p);
       break;
    case PM4_IT_INDEX_TYPE:
       if (expect_len(ex, p, 1, 1))

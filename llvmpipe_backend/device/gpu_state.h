@@ -26,6 +26,7 @@ struct r600_gpu {
    pthread_cond_t done_cv;         /* a submission completed */
    struct sim_submission *head, *tail;
    unsigned pending;               /* queued, not yet completed */
+   bool running;                   /* the queue's head is executing (by the GPU thread or a waiter) */
    bool quit;                      /* the thread stops once the queue is empty */
    bool threaded;                  /* a GPU thread was started (set at creation) */
    bool joined;                    /* ... and has stopped (under gpu_thread.c's lock) */

@@ -24,7 +24,7 @@ enum {
    OP_START_3D_CMDBUF = 0x24, OP_CONTEXT_CONTROL = 0x28, OP_INDEX_TYPE = 0x2A,
    OP_DRAW_INDEX = 0x2B, OP_DRAW_INDEX_AUTO = 0x2D, OP_NUM_INSTANCES = 0x2F,
    OP_EVENT_WRITE = 0x46, OP_SET_CONFIG_REG = 0x68, OP_SET_CONTEXT_REG = 0x69,
-   OP_SET_LOOP_CONST = 0x6C, OP_SET_RESOURCE = 0x6D, OP_SET_SAMPLER = 0x6E, OP_SET_CTL_CONST = 0x6F,
+   OP_CP_DMA = 0x41, OP_SET_LOOP_CONST = 0x6C, OP_SET_RESOURCE = 0x6D, OP_SET_SAMPLER = 0x6E, OP_SET_CTL_CONST = 0x6F,
 };
 
 struct window { unsigned op; uint32_t start, end; };
@@ -37,7 +37,7 @@ static const struct window windows[] = {
 /* ---- register byte addresses (register reference / docs/r600-hardware-notes.md §1) ---- */
 enum {
    R_DB_DEPTH_INFO = 0x28010, R_CB_COLOR0_BASE = 0x28040, R_CB_COLOR0_SIZE = 0x28060,
-   R_CB_COLOR0_INFO = 0x280A0, R_PA_SC_EDGERULE = 0x28230, R_CB_TARGET_MASK = 0x28238,
+   R_CB_COLOR0_INFO = 0x280A0, R_DB_DEPTH_BASE = 0x2800C, R_PA_SC_EDGERULE = 0x28230, R_CB_TARGET_MASK = 0x28238,
    R_PA_SC_VPORT_SCISSOR_0_TL = 0x28250, R_PA_SC_VPORT_SCISSOR_0_BR = 0x28254,
    R_VGT_MAX_VTX_INDX = 0x28400, R_VGT_INDX_OFFSET = 0x28408, R_DB_STENCILREFMASK = 0x28430,
    R_PA_CL_VPORT_XSCALE_0 = 0x2843C, R_PA_CL_VPORT_YSCALE_0 = 0x28444,
@@ -71,6 +71,9 @@ struct decoded {
    bool well_formed;
    struct draw_record draws[16];
    unsigned num_draws;
+   /* CP_DMA copies (hardware notes §2.4): source, destination, byte count. */
+   struct { uint64_t src, dst; uint32_t bytes; } dma[64];
+   unsigned num_dma;
 };
 
 static const struct window *find_window(unsigned op)
@@ -117,6 +120,10 @@ static void decode(struct decoded *d, const uint32_t *dw, unsigned ndw)
          index_type = body[0];
       } else if (op == OP_NUM_INSTANCES) {
          num_instances = body[0];
+      } else if (op == OP_CP_DMA && n == 5 && d->num_dma < 64) {
+         d->dma[d->num_dma].src = body[0] | (uint64_t)(body[1] & 0xFF) << 32;
+         d->dma[d->num_dma].dst = body[2] | (uint64_t)(body[3] & 0xFF) << 32;
+         d->dma[d->num_dma++].bytes = body[4] & 0x1FFFFF;
       } else if ((op == OP_DRAW_INDEX && n == 4) || (op == OP_DRAW_INDEX_AUTO && n == 2)) {
          if (d->num_draws < 16) {
             struct draw_record *r = &d->draws[d->num_draws++];
@@ -147,6 +154,21 @@ static void free_decoded(struct decoded *d)
 }
 
 static uint32_t reg(const uint32_t *regs, uint32_t addr) { return regs[addr >> 2]; }
+
+/* The CP_DMA copies reading from `base` write [base + first, base + end) in one ascending
+ * run, each reading only bytes written before it (a fill from the first pixel). */
+static bool dma_fills(const struct decoded *d, uint64_t base, uint64_t first, uint64_t end)
+{
+   uint64_t next = base + first;
+   for (unsigned i = 0; i < d->num_dma; i++) {
+      if (d->dma[i].src != base)
+         continue;
+      if (d->dma[i].dst != next || d->dma[i].bytes > next - base)
+         return false;
+      next += d->dma[i].bytes;
+   }
+   return next == base + end;
+}
 static uint32_t bits(uint32_t v, unsigned hi, unsigned lo) { return (v >> lo) & ((1u << (hi - lo + 1)) - 1); }
 static uint32_t fbits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 static float ufloat(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
@@ -543,11 +565,18 @@ static void test_pipe(const char *chip)
       CHECK_EQ(reg(cl->regs, R_CB_TARGET_MASK), 0xF, "clear CB_TARGET_MASK");
       CHECK_EQ(bits(reg(cl->regs, R_CB_COLOR_CONTROL), 15, 8), 0, "clear without blending");
       CHECK_EQ(reg(cl->regs, R_PA_SU_SC_MODE_CNTL) & 3, 0, "clear without culling");
-      CHECK_EQ(reg(cl->regs, R_PA_SC_VPORT_SCISSOR_0_BR), (48u << 16) | 60u, "clear covers the whole surface");
+      /* The whole-surface clear is a fill (pipe_r600sim/r600_clear.c): the quad covers
+       * pixel (0, 0), CP_DMA copies it over each 60x48 layer of 64 (pitch) x 48 rows x 4
+       * bytes = 12288 bytes. */
+      CHECK_EQ(reg(cl->regs, R_PA_SC_VPORT_SCISSOR_0_BR), (1u << 16) | 1u, "clear draws pixel (0, 0)");
+      uint64_t cb_base = (uint64_t)reg(cl->regs, R_CB_COLOR0_BASE) << 8;
+      uint64_t db_base = (uint64_t)reg(cl->regs, R_DB_DEPTH_BASE) << 8;
+      CHECK(dma_fills(d, cb_base, 4, 12288), "%s: CP_DMA fills the colour buffer from its first pixel", chip);
+      CHECK(dma_fills(d, db_base, 4, 12288), "%s: CP_DMA fills the depth buffer from its first pixel", chip);
       uint64_t ckc = (uint64_t)reg(cl->regs, R_SQ_ALU_CONST_CACHE_PS_0) << 8;
       const uint8_t *cmem = recorder_memory(ckc, 16);
       CHECK(cmem && !memcmp(cmem, color.f, 16), "clear colour in PS constant buffer 0");
-      CHECK(ufloat(reg(cl->regs, R_PA_CL_VPORT_XSCALE_0)) == 30.0f, "clear viewport covers 60 pixels");
+      CHECK(ufloat(reg(cl->regs, R_PA_CL_VPORT_XSCALE_0)) == 0.5f, "clear viewport covers 1 pixel");
 
       /* After the clear the application's state is back. */
       check_scene_state(d->draws[3].regs, rv770);

@@ -55,15 +55,30 @@ static void test_fences(struct r600_gpu *gpu)
       counting &= seq[i] == seq[i - 1] + 1;
    CHECK(counting && seq[0] > 0, "sequence numbers count up from %llu",
          (unsigned long long)seq[0]);
+   /* A submission the caller waits for at once (R600_GPU_WAIT, glFinish) executes after the
+    * queued ones (its WAIT_REG_MEM would fault otherwise) and has executed on return. */
+   struct ib last = { .n = 0 };
+   ib_put(&last, PM4_TYPE3_HDR(PM4_IT_WAIT_REG_MEM, 6));
+   ib_put(&last, 3u | (1u << 4));   /* =, memory */
+   ib_put(&last, (uint32_t)(va + 4 * 1000));
+   ib_put(&last, (uint32_t)((va + 4 * 1000) >> 32));
+   ib_put(&last, n - 1);
+   ib_put(&last, 0xFFFFFFFF);
+   ib_put(&last, 10);
+   mem_write(&last, va + 4 * 1001, 7);
+   uint64_t waited = r600_gpu_submit_flags(gpu, last.dw, last.n, R600_GPU_WAIT);
+   CHECK(waited == seq[n - 1] + 1, "R600_GPU_WAIT submission numbered after the queue");
+   CHECK(r600_gpu_completed(gpu) == waited && m[1001] == 7,
+         "R600_GPU_WAIT submission executed on return");
    r600_gpu_wait(gpu, seq[n - 1]);
-   CHECK(r600_gpu_completed(gpu) == seq[n - 1], "completed = the last submission");
+   CHECK(r600_gpu_completed(gpu) == waited, "completed = the last submission");
    unsigned wrong = 0;
    for (unsigned i = 0; i < n; i++)
       wrong += m[i] != 1000 + i;
    CHECK(wrong == 0, "%u of %u queued MEM_WRITEs missing", wrong, n);
    CHECK(m[1000] == n - 1, "the last write wins: %u", m[1000]);
-   r600_gpu_wait(gpu, seq[n - 1] + 1000);   /* never handed out: must return */
-   CHECK(r600_gpu_completed(gpu) == seq[n - 1], "waiting for a future number returns");
+   r600_gpu_wait(gpu, waited + 1000);   /* never handed out: must return */
+   CHECK(r600_gpu_completed(gpu) == waited, "waiting for a future number returns");
    CHECK(pm4p_new_faults(gpu, &fault_mark) == 0, "no faults");
    r600_gpu_free(gpu, va);
 }

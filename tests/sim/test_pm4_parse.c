@@ -214,6 +214,54 @@ static void test_memory_packets(void)
    r600_gpu_free(gpu, va);
 }
 
+static void put_cp_dma(struct ib *ib, uint64_t dst, uint64_t src, uint32_t command)
+{
+   ib_put(ib, PM4_TYPE3_HDR(PM4_IT_CP_DMA, 5));
+   ib_put(ib, (uint32_t)src);
+   ib_put(ib, (uint32_t)(src >> 32) | (1u << 31));   /* CP_SYNC */
+   ib_put(ib, (uint32_t)dst);
+   ib_put(ib, (uint32_t)(dst >> 32));
+   ib_put(ib, command);
+}
+
+/* CP_DMA copies bytes between buffers (command = byte count, hardware notes §2.4); register
+ * spaces, fixed addresses, swaps and ranges outside a buffer are faults that copy nothing. */
+static void test_cp_dma(void)
+{
+   uint64_t a = r600_gpu_alloc(gpu, 4096, 256), b = r600_gpu_alloc(gpu, 4096, 256);
+   uint8_t *pa = r600_gpu_map(gpu, a), *pb = r600_gpu_map(gpu, b);
+   for (unsigned i = 0; i < 4096; i++)
+      pa[i] = (uint8_t)(i * 7 + 1);
+   struct ib ib = { .n = 0 };
+   put_cp_dma(&ib, b + 3, a + 5, 1000);        /* unaligned, between buffers */
+   put_cp_dma(&ib, a + 2048, a, 0);            /* zero bytes: nothing */
+   submit(&ib);
+   CHECK(new_faults() == 0, "CP_DMA raised faults");
+   bool same = true;
+   for (unsigned i = 0; i < 1000; i++)
+      same &= pb[3 + i] == (uint8_t)((5 + i) * 7 + 1);
+   CHECK(same && pb[2] == 0 && pb[1003] == 0, "CP_DMA copied bytes 5..1004 to 3..1002 only");
+   CHECK(pa[2048] == (uint8_t)(2048 * 7 + 1), "zero-byte CP_DMA wrote nothing");
+
+   ib.n = 0;
+   put_cp_dma(&ib, b + 4000, a, 200);           /* destination crosses the end */
+   put_cp_dma(&ib, b, 0x100, 4);                /* unmapped source */
+   put_cp_dma(&ib, b, a, 4 | (1u << 26));       /* SAS: source is a register */
+   put_cp_dma(&ib, b, a, 4 | (1u << 27));       /* DAS */
+   put_cp_dma(&ib, b, a, 4 | (1u << 28));       /* SAIC */
+   put_cp_dma(&ib, b, a, 4 | (1u << 29));       /* DAIC */
+   put_cp_dma(&ib, b, a, 4 | (1u << 22));       /* SRC_SWAP 8 in 16 */
+   put_cp_dma(&ib, b, a, 4 | (2u << 24));       /* DST_SWAP 8 in 32 */
+   ib_put(&ib, PM4_TYPE3_HDR(PM4_IT_CP_DMA, 4)); /* a body one dword short */
+   for (unsigned i = 0; i < 4; i++)
+      ib_put(&ib, 0);
+   submit(&ib);
+   CHECK(new_faults() == 9, "nine bad CP_DMA packets");
+   CHECK(pb[0] == 0 && pb[4000] == 0 && pb[4095] == 0, "bad CP_DMA packets wrote nothing");
+   r600_gpu_free(gpu, a);
+   r600_gpu_free(gpu, b);
+}
+
 /* Each malformed packet is followed by a good SET_CONTEXT_REG: the fault is raised and
  * parsing resynchronizes at the next packet. */
 static void expect_resync(const char *what, const uint32_t *bad, unsigned n, unsigned faults)
@@ -405,6 +453,7 @@ int main(void)
    test_memory();
    test_set_packets();
    test_memory_packets();
+   test_cp_dma();
    test_malformed();
    test_r600_chip();
    test_fences();
