@@ -179,11 +179,65 @@ static LLVMValueRef wrap_vec(struct jb *j, LLVMValueRef v, LLVMValueRef n, LLVMV
    return phi;
 }
 
+/* llvm.masked.gather of 16 values of type ty (vi, or a vector of pointers) from ptrs, every
+ * lane read. */
+static LLVMValueRef gather16(struct jb *j, LLVMTypeRef ty, LLVMValueRef ptrs, unsigned align)
+{
+   LLVMTypeRef pty = LLVMVectorType(j->ptr, SIM_LANES), tys[2] = { ty, pty };
+   unsigned id = LLVMLookupIntrinsicID("llvm.masked.gather", 18);
+   LLVMValueRef args[4] = { ptrs, ci32(j, align), LLVMConstAllOnes(j->vb), LLVMGetPoison(ty) };
+   return LLVMBuildCall2(j->b, LLVMIntrinsicGetType(j->ctx, id, tys, 2),
+                         LLVMGetIntrinsicDeclaration(j->mod, id, tys, 2), args, 4, "");
+}
+
+/* Component c of 16 texel dwords: the field's value, (float)field / div[c] + add[c] where the
+ * descriptor found that formula gives its table's bits (div[c] != 0), else lut[c][field]. */
+static LLVMValueRef decode(struct jb *j, LLVMValueRef d, unsigned c, LLVMValueRef word)
+{
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef field = and_(j, LLVMBuildLShr(b, word, splat(j, ld(j, j->i32, d, FIELD(shift) + 4 * c)), ""),
+                             splat(j, ld(j, j->i32, d, FIELD(mask) + 4 * c)));
+   LLVMValueRef div = ld(j, j->f32, d, FIELD(div) + 4 * c);
+   LLVMBasicBlockRef arith = block(j, "decode_arith"), table = block(j, "decode_lut"), join = block(j, "decoded");
+   LLVMBuildCondBr(b, fcmp1(j, LLVMRealONE, div, kf32(j, 0.0f)), arith, table);
+   LLVMPositionBuilderAtEnd(b, arith);
+   LLVMValueRef q = LLVMBuildFDiv(b, LLVMBuildSIToFP(b, field, j->vf, ""), splatf(j, div), "");
+   LLVMValueRef va = I(j, LLVMBuildFAdd(b, q, splatf(j, ld(j, j->f32, d, FIELD(add) + 4 * c)), ""));
+   LLVMBuildBr(b, join);
+   LLVMPositionBuilderAtEnd(b, table);
+   LLVMValueRef lut = ld(j, j->ptr, d, FIELD(lut) + 8 * c);
+   LLVMValueRef vt = gather16(j, j->vi, LLVMBuildGEP2(b, j->i32, lut, &field, 1, ""), 4);
+   LLVMBuildBr(b, join);
+   LLVMPositionBuilderAtEnd(b, join);
+   LLVMValueRef phi = LLVMBuildPhi(b, j->vi, "");
+   LLVMValueRef vals[2] = { va, vt };
+   LLVMBasicBlockRef from[2] = { arith, table };
+   LLVMAddIncoming(phi, vals, from, 2);
+   return phi;
+}
+
+/* The decoded texels (x, y) of 16 lanes, each in its level (bytes, pitch: per lane), or the
+ * border colour where x or y is the border (-1). */
+static void tap_texels(struct jb *j, LLVMValueRef d, LLVMValueRef bytes, LLVMValueRef pitch, LLVMValueRef x,
+                       LLVMValueRef y, LLVMValueRef out[4])
+{
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef in = and_(j, icmp(j, LLVMIntSGE, x, kvec(j, 0)), icmp(j, LLVMIntSGE, y, kvec(j, 0)));
+   LLVMValueRef sx = sel(j, in, x, kvec(j, 0)), sy = sel(j, in, y, kvec(j, 0));
+   /* below 2^31: tex_fast.c takes levels of fewer bytes */
+   LLVMValueRef off = LLVMBuildAdd(b, LLVMBuildMul(b, sy, pitch, ""),
+                                   LLVMBuildMul(b, sx, splat(j, ld(j, j->i32, d, FIELD(bpp))), ""), "");
+   LLVMValueRef word = gather16(j, j->vi, LLVMBuildGEP2(b, j->i8, bytes, &off, 1, ""), 1);
+   for (unsigned c = 0; c < 4; c++)
+      out[c] = sel(j, in, decode(j, d, c, word), splat(j, ld(j, j->i32, d, FIELD(border) + 4 * c)));
+}
+
 /* tex_pass(d, level, u, v, normx, normy, offx, offy, linear, out): sim_tex_sample_level of
  * 16 lanes, each at its level (<16 x i32>) with point (linear 0) or bilinear (1) taps, into
- * out[4][16] floats. The texel indices and weights are vector code; the texels are read and
- * decoded lane by lane into a stack buffer, then the border, weights and sums are vector
- * code again. Every lane is computed (a lane that does not run reads valid texels). */
+ * out[4][16] floats, as vector code: texel indices and weights, the texels read with
+ * gathers (a dword at each texel's first byte: tex_fast.c maps 3 bytes past each level) and
+ * decoded, border and weighted sums. The three other taps are read only when a lane is
+ * bilinear. Every lane is computed (a lane that does not run reads valid texels). */
 static LLVMValueRef pass_fn(struct jb *j)
 {
    LLVMTypeRef args[10] = { j->ptr, j->vi, j->vf, j->vf, j->i32, j->i32, j->f32, j->f32, j->vi, j->ptr };
@@ -196,11 +250,6 @@ static LLVMValueRef pass_fn(struct jb *j)
    LLVMBuilderRef b = j->b;
    LLVMValueRef d = LLVMGetParam(fn, 0), level = LLVMGetParam(fn, 1), out = LLVMGetParam(fn, 9);
    LLVMValueRef linear = icmp(j, LLVMIntNE, LLVMGetParam(fn, 8), kvec(j, 0));
-   /* idx: rows x0, x1, y0, y1; texel: [tap][component][lane] */
-   LLVMValueRef idx = LLVMBuildArrayAlloca(b, j->i32, ci32(j, 4 * SIM_LANES), "tex_idx");
-   LLVMValueRef texels = LLVMBuildArrayAlloca(b, j->i32, ci32(j, 16 * SIM_LANES), "tex_texels");
-   LLVMSetAlignment(idx, 64);
-   LLVMSetAlignment(texels, 64);
    LLVMValueRef ix[2][2], w[2];
    for (unsigned k = 0; k < 2; k++) {
       LLVMValueRef size = splat(j, ld(j, j->i32, d, FIELD(size) + 4 * k));
@@ -219,69 +268,43 @@ static LLVMValueRef pass_fn(struct jb *j)
       i0 = sel(j, LLVMBuildFCmp(b, LLVMRealUNO, fl, fl, ""), kvec(j, 0x80000000u), i0);
       w[k] = sel(j, linear, LLVMBuildFSub(b, p, fl, ""), kf(j, 0.0f));
       LLVMValueRef mode = ld(j, j->i32, d, FIELD(wrap) + 4 * k), pow2 = ld(j, j->i32, d, FIELD(pow2) + 4 * k);
-      for (unsigned t = 0; t < 2; t++) {
+      for (unsigned t = 0; t < 2; t++)
          ix[k][t] = wrap_vec(j, t ? LLVMBuildAdd(b, i0, kvec(j, 1), "") : i0, n, mode, pow2);
-         store(j, ix[k][t], gep(j, idx, (2 * k + t) * SIM_LANES * 4), 64);
-      }
    }
 
-   /* the texels, lane by lane */
-   LLVMValueRef bpp = LLVMBuildZExt(b, ld(j, j->i32, d, FIELD(bpp)), j->i64, "");
-   LLVMValueRef shift[4], mask[4], lut[4];
-   for (unsigned c = 0; c < 4; c++) {
-      shift[c] = ld(j, j->i32, d, FIELD(shift) + 4 * c);
-      mask[c] = ld(j, j->i32, d, FIELD(mask) + 4 * c);
-      lut[c] = ld(j, j->ptr, d, FIELD(lut) + 8 * c);
-   }
-   LLVMBasicBlockRef pre = LLVMGetInsertBlock(b), loop = block(j, "texel_lane"), done = block(j, "texels");
-   LLVMBuildBr(b, loop);
-   LLVMPositionBuilderAtEnd(b, loop);
-   LLVMValueRef l = LLVMBuildPhi(b, j->i32, "lane");
-   LLVMValueRef L = index_ptr(j, gep(j, d, FIELD(level)), LLVMBuildExtractElement(b, level, l, ""),
-                              sizeof(struct sim_tex_fast_level));
-   LLVMValueRef bytes = ld(j, j->ptr, L, LEVEL_FIELD(bytes));
-   LLVMValueRef pitch = LLVMBuildZExt(b, ld(j, j->i32, L, LEVEL_FIELD(pitch)), j->i64, "");
-   for (unsigned tap = 0; tap < 4; tap++) {
-      LLVMValueRef x = ld(j, j->i32, index_ptr(j, gep(j, idx, (tap & 1) * SIM_LANES * 4), l, 4), 0);
-      LLVMValueRef y = ld(j, j->i32, index_ptr(j, gep(j, idx, (2 + (tap >> 1)) * SIM_LANES * 4), l, 4), 0);
-      LLVMValueRef in = and_(j, icmp(j, LLVMIntSGE, x, ci32(j, 0)), icmp(j, LLVMIntSGE, y, ci32(j, 0)));
-      LLVMValueRef sx = LLVMBuildZExt(b, sel(j, in, x, ci32(j, 0)), j->i64, "");
-      LLVMValueRef sy = LLVMBuildZExt(b, sel(j, in, y, ci32(j, 0)), j->i64, "");
-      LLVMValueRef off = LLVMBuildAdd(b, LLVMBuildMul(b, sy, pitch, ""), LLVMBuildMul(b, sx, bpp, ""), "");
-      LLVMValueRef word = LLVMBuildLoad2(b, j->i32, index_ptr(j, bytes, off, 1), "");
-      LLVMSetAlignment(word, 1);
-      for (unsigned c = 0; c < 4; c++) {
-         LLVMValueRef field = and_(j, LLVMBuildLShr(b, word, shift[c], ""), mask[c]);
-         LLVMValueRef e = ld(j, j->i32, index_ptr(j, lut[c], field, 4), 0);
-         store(j, e, index_ptr(j, gep(j, texels, (4 * tap + c) * SIM_LANES * 4), l, 4), 4);
-      }
-   }
-   LLVMValueRef next = LLVMBuildAdd(b, l, ci32(j, 1), "");
-   LLVMBuildCondBr(b, icmp(j, LLVMIntEQ, next, ci32(j, SIM_LANES)), done, loop);
-   LLVMValueRef zero = ci32(j, 0);
-   LLVMAddIncoming(l, &zero, &pre, 1);
-   LLVMAddIncoming(l, &next, &loop, 1);
+   /* each lane's level: its host bytes and row pitch */
+   LLVMValueRef at = LLVMBuildMul(b, level, kvec(j, sizeof(struct sim_tex_fast_level)), "");
+   LLVMValueRef lv = LLVMBuildGEP2(b, j->i8, gep(j, d, FIELD(level)), &at, 1, "");
+   LLVMValueRef boff = LLVMConstInt(j->i64, LEVEL_FIELD(bytes), 0), poff = LLVMConstInt(j->i64, LEVEL_FIELD(pitch), 0);
+   LLVMValueRef bytes = gather16(j, LLVMVectorType(j->ptr, SIM_LANES), LLVMBuildGEP2(b, j->i8, lv, &boff, 1, ""), 8);
+   LLVMValueRef pitch = gather16(j, j->vi, LLVMBuildGEP2(b, j->i8, lv, &poff, 1, ""), 4);
 
-   /* border, then point (tap 0) or the weighted sum of the four */
-   LLVMPositionBuilderAtEnd(b, done);
-   LLVMValueRef acc[4] = { kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f) }, e0[4];
+   LLVMValueRef e[4][4];
+   tap_texels(j, d, bytes, pitch, ix[0][0], ix[1][0], e[0]);
+   LLVMBasicBlockRef point = block(j, "tex_point"), bilinear = block(j, "tex_bilinear");
+   LLVMBuildCondBr(b, icmp(j, LLVMIntNE, mask16(j, linear), ci16(j, 0)), bilinear, point);
+   LLVMPositionBuilderAtEnd(b, point);
+   for (unsigned c = 0; c < 4; c++)
+      store(j, e[0][c], gep(j, out, c * SIM_LANES * 4), 4);
+   LLVMBuildRetVoid(b);
+
+   /* the weighted sum of the four taps (point lanes keep tap 0) */
+   LLVMPositionBuilderAtEnd(b, bilinear);
+   LLVMValueRef acc[4] = { kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f) };
    for (unsigned tap = 0; tap < 4; tap++) {
       unsigned dx = tap & 1, dy = tap >> 1;
-      LLVMValueRef in = and_(j, icmp(j, LLVMIntSGE, ix[0][dx], kvec(j, 0)), icmp(j, LLVMIntSGE, ix[1][dy], kvec(j, 0)));
+      if (tap)
+         tap_texels(j, d, bytes, pitch, ix[0][dx], ix[1][dy], e[tap]);
       LLVMValueRef wx = dx ? w[0] : LLVMBuildFSub(b, kf(j, 1.0f), w[0], "");
       LLVMValueRef wy = dy ? w[1] : LLVMBuildFSub(b, kf(j, 1.0f), w[1], "");
       LLVMValueRef weight = nan_left(j, wx, LLVMBuildFMul(b, wx, wy, ""));
       for (unsigned c = 0; c < 4; c++) {
-         LLVMValueRef e = load(j, j->vi, gep(j, texels, (4 * tap + c) * SIM_LANES * 4));
-         e = sel(j, in, e, splat(j, ld(j, j->i32, d, FIELD(border) + 4 * c)));
-         if (tap == 0)
-            e0[c] = e;
-         LLVMValueRef te = nan_left(j, weight, LLVMBuildFMul(b, weight, F(j, e), ""));
+         LLVMValueRef te = nan_left(j, weight, LLVMBuildFMul(b, weight, F(j, e[tap][c]), ""));
          acc[c] = nan_left(j, acc[c], LLVMBuildFAdd(b, acc[c], te, ""));
       }
    }
    for (unsigned c = 0; c < 4; c++)
-      store(j, sel(j, linear, I(j, acc[c]), e0[c]), gep(j, out, c * SIM_LANES * 4), 4);
+      store(j, sel(j, linear, I(j, acc[c]), e[0][c]), gep(j, out, c * SIM_LANES * 4), 4);
    LLVMBuildRetVoid(b);
    restore(j, a);
    return fn;
@@ -330,6 +353,20 @@ static LLVMValueRef quad_lod(struct jb *j, const struct sim_tex_inst *t, LLVMVal
    return fmul(j, kf32(j, 0.5f), l2);
 }
 
+/* Whether the LOD can change what descriptor d samples (an i1): emit_sample uses it to choose
+ * the MIN or MAG filter, which may differ, and the mip level(s), which with MIP_FILTER NONE or
+ * a single level are level 0 at any LOD (minification is LOD > 0: the nearest level and the
+ * one below the LOD are then the last, and nothing blends). Where it cannot, the implicit
+ * LOD's log2f calls are skipped. */
+static LLVMValueRef lod_matters(struct jb *j, LLVMValueRef d)
+{
+   LLVMValueRef filters = icmp(j, LLVMIntNE, ld(j, j->i32, d, FIELD(min_linear)), ld(j, j->i32, d, FIELD(mag_linear)));
+   LLVMValueRef mips = and_(j, icmp(j, LLVMIntNE, ld(j, j->i32, d, FIELD(mip)),
+                                    ci32(j, SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_NONE)),
+                            icmp(j, LLVMIntNE, ld(j, j->i32, d, FIELD(last_level)), ci32(j, 0)));
+   return or_(j, filters, mips);
+}
+
 /* lane_lod of tex_unit.c for 16 lanes: the LOD each samples at, biased and clamped. */
 static LLVMValueRef lod_vec(struct jb *j, const struct sim_tex_inst *t, LLVMValueRef d)
 {
@@ -341,13 +378,24 @@ static LLVMValueRef lod_vec(struct jb *j, const struct sim_tex_inst *t, LLVMValu
       lod = LLVMBuildFAdd(b, src_vec(j, t, 3), kf(j, t->lod_bias), "");
    } else {
       LLVMValueRef base = kf(j, 0.0f);
-      if (j->p->stage == SIM_STAGE_PS) {   /* one implicit LOD per quad */
-         base = LLVMGetPoison(j->vf);
+      if (j->p->stage == SIM_STAGE_PS) {   /* one implicit LOD per quad, where it matters */
+         LLVMBasicBlockRef entry = LLVMGetInsertBlock(b), quads = block(j, "tex_lod"), join = block(j, "tex_lod_done");
+         LLVMBuildCondBr(b, lod_matters(j, d), quads, join);
+         LLVMPositionBuilderAtEnd(b, quads);
+         LLVMValueRef v = LLVMGetPoison(j->vf);
          for (unsigned q = 0; q < SIM_LANES / 4; q++) {
             LLVMValueRef ql = quad_lod(j, t, d, 4 * q);
             for (unsigned k = 0; k < 4; k++)
-               base = LLVMBuildInsertElement(b, base, ql, ci32(j, 4 * q + k), "");
+               v = LLVMBuildInsertElement(b, v, ql, ci32(j, 4 * q + k), "");
          }
+         LLVMBasicBlockRef quads_end = LLVMGetInsertBlock(b);
+         LLVMBuildBr(b, join);
+         LLVMPositionBuilderAtEnd(b, join);
+         LLVMValueRef phi = LLVMBuildPhi(b, j->vf, "");
+         LLVMValueRef vals[2] = { base, v };
+         LLVMBasicBlockRef from[2] = { entry, quads_end };
+         LLVMAddIncoming(phi, vals, from, 2);
+         base = phi;
       }
       lod = LLVMBuildFAdd(b, LLVMBuildFAdd(b, base, splatf(j, ld(j, j->f32, d, FIELD(bias))), ""),
                           kf(j, t->lod_bias), "");

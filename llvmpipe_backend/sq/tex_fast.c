@@ -10,6 +10,7 @@
 #include "common/gpu_memory.h"
 #include "hw/hw_surface.h"
 #include "r600_regs.h"
+#include "sq/alu_bits.h"
 #include "sq/tex_fast.h"
 #include "sq/tex_view.h"
 
@@ -84,6 +85,25 @@ static bool decoder(const struct sim_tex_view *v, struct sim_tex_fast *d)
    return false;
 }
 
+/* Component c's formula (float)field / div + add where it gives every value of the table (the
+ * JIT computes it with the same two fp32 operations): tried with div = 2^n - 1 (NORM
+ * unsigned data: formats.c rounds the quotient once, as the fp32 division does) and 1
+ * (SCALED data; a missing component, field 0), add = the value of field 0. Else div = 0:
+ * the JIT reads the table. */
+static void formula(struct sim_tex_fast *d, unsigned c)
+{
+   const float divs[2] = { (float)d->mask[c], 1.0f };
+   d->div[c] = 0.0f;
+   d->add[c] = sim_f(d->lut[c][0]);
+   for (unsigned k = 0; k < 2 && d->div[c] == 0.0f; k++) {
+      uint32_t v = 0;
+      while (divs[k] != 0.0f && v <= d->mask[c] && sim_u((float)v / divs[k] + d->add[c]) == d->lut[c][v])
+         v++;
+      if (v > d->mask[c])
+         d->div[c] = divs[k];
+   }
+}
+
 bool sim_tex_fast_inst(const struct sim_tex_inst *t)
 {
    bool op = t->op == SIM_TEX_SAMPLE || t->op == SIM_TEX_SAMPLE_L || t->op == SIM_TEX_SAMPLE_LB ||
@@ -100,6 +120,8 @@ static bool prepare_inst(struct sim_run *x, const struct sim_tex_inst *t, struct
    if (!sim_tex_probe_view(x, t, &v) || !sim_tex_probe_sampler(x, t, &s) || v.cube || v.tiled || v.bc ||
        v.last_level >= SIM_TEX_FAST_LEVELS || !decoder(&v, d))
       return false;
+   for (unsigned c = 0; c < 4; c++)
+      formula(d, c);
    for (unsigned k = 0; k <= v.last_level; k++) {
       unsigned pitch;
       /* 3 bytes more: a texel is read as the dword at its first byte */
@@ -107,6 +129,8 @@ static bool prepare_inst(struct sim_run *x, const struct sim_tex_inst *t, struct
       if (!bytes)
          return false;
       int w = (int)hw_surface_dim(v.width, k), h = (int)hw_surface_dim(v.height, k);
+      if ((uint64_t)pitch * v.bpp * (unsigned)h >= 1u << 31)
+         return false;   /* jit_tex.c's texel offsets are 31-bit */
       d->level[k] = (struct sim_tex_fast_level){ bytes, pitch * v.bpp, w, h, (float)w, (float)h };
    }
    for (unsigned c = 0; c < 4; c++) {
@@ -145,6 +169,13 @@ struct cached_desc {
 };
 static _Thread_local struct cached_desc cache[SIM_TEX_FAST_MAX];
 
+/* Whether instructions a and b of a program read the same resource and sampler: the
+ * descriptor depends on nothing else (tex_view.c reads RESOURCE_ID, SAMPLER_ID and ALT_CONST). */
+static bool same_state(const struct sim_tex_inst *a, const struct sim_tex_inst *b)
+{
+   return a->resource_id == b->resource_id && a->sampler_id == b->sampler_id && a->alt_const == b->alt_const;
+}
+
 int sim_tex_fast_prepare(struct sim_run *x, unsigned pc)
 {
    const struct sim_cf *cf = &x->prog->cf[pc];
@@ -153,11 +184,22 @@ int sim_tex_fast_prepare(struct sim_run *x, unsigned pc)
    uint16_t exec = sim_cf_mode_lanes(x, cf, x->exec);
    struct sim_memory *mem = x->env->mem;
    uint64_t generation = sim_mem_generation(mem);
-   struct cached_desc *c = cache;
-   for (unsigned i = 0; i < cf->count; i++, c++) {
-      const struct sim_tex_inst *t = &x->prog->tex[cf->first + i];
+   const struct sim_tex_inst *first = &x->prog->tex[cf->first];
+   for (unsigned i = 0; i < cf->count; i++) {
+      const struct sim_tex_inst *t = &first[i];
+      if (!sim_tex_fast_inst(t))
+         return -1;
+      x->tex_lanes[i] = t->whole_quad ? sim_whole_quads(x, exec) : exec;
+      unsigned k = 0;   /* an earlier instruction of the same state shares its descriptor */
+      while (k < i && !same_state(&first[k], t))
+         k++;
+      if (k < i) {
+         x->tex_fast[i] = x->tex_fast[k];
+         continue;
+      }
+      struct cached_desc *c = &cache[i];
       uint32_t w[SIM_TEX_STATE_WORDS];
-      if (!sim_tex_fast_inst(t) || !sim_tex_state_words(x, t, w))
+      if (!sim_tex_state_words(x, t, w))
          return -1;
       if (!c->filled || c->mem != mem || c->generation != generation || memcmp(c->words, w, sizeof(w))) {
          c->filled = true;
@@ -169,7 +211,6 @@ int sim_tex_fast_prepare(struct sim_run *x, unsigned pc)
       if (!c->ok)
          return -1;
       x->tex_fast[i] = &c->d;
-      x->tex_lanes[i] = t->whole_quad ? sim_whole_quads(x, exec) : exec;
    }
    return 0;
 }
