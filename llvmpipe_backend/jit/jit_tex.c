@@ -250,26 +250,26 @@ static LLVMValueRef pass_fn(struct jb *j)
    LLVMBuilderRef b = j->b;
    LLVMValueRef d = LLVMGetParam(fn, 0), level = LLVMGetParam(fn, 1), out = LLVMGetParam(fn, 9);
    LLVMValueRef linear = icmp(j, LLVMIntNE, LLVMGetParam(fn, 8), kvec(j, 0));
-   LLVMValueRef ix[2][2], w[2];
+   LLVMValueRef ix[2][2], w[2], i0[2], n[2], mode[2], pow2[2];
    for (unsigned k = 0; k < 2; k++) {
       LLVMValueRef size = splat(j, ld(j, j->i32, d, FIELD(size) + 4 * k));
-      LLVMValueRef n = LLVMBuildLShr(b, size, level, "");
-      n = sel(j, icmp(j, LLVMIntEQ, n, kvec(j, 0)), kvec(j, 1), n);   /* hw_surface_dim */
+      n[k] = LLVMBuildLShr(b, size, level, "");
+      n[k] = sel(j, icmp(j, LLVMIntEQ, n[k], kvec(j, 0)), kvec(j, 1), n[k]);   /* hw_surface_dim */
       LLVMValueRef c = LLVMGetParam(fn, 2 + k);
       LLVMValueRef norm = icmp(j, LLVMIntNE, LLVMGetParam(fn, 4 + k), ci32(j, 0));
-      LLVMValueRef f = sel(j, norm, LLVMBuildFMul(b, c, LLVMBuildSIToFP(b, n, j->vf, ""), ""), c);
+      LLVMValueRef f = sel(j, norm, LLVMBuildFMul(b, c, LLVMBuildSIToFP(b, n[k], j->vf, ""), ""), c);
       f = LLVMBuildFAdd(b, f, splatf(j, LLVMGetParam(fn, 6 + k)), "");
       LLVMValueRef p = sel(j, linear, LLVMBuildFSub(b, f, kf(j, 0.5f), ""), f);
       LLVMValueRef fl = intrinsic1(j, "llvm.floor", p);
       /* (int)fl, clamped; INT_MIN for a NaN (tex_view.c) */
-      LLVMValueRef i0 = sel(j, LLVMBuildFCmp(b, LLVMRealOLT, fl, kf(j, -1e9f), ""), kvec(j, (uint32_t)-1000000000),
-                            sel(j, LLVMBuildFCmp(b, LLVMRealOGT, fl, kf(j, 1e9f), ""), kvec(j, 1000000000),
-                                LLVMBuildFPToSI(b, fl, j->vi, "")));
-      i0 = sel(j, LLVMBuildFCmp(b, LLVMRealUNO, fl, fl, ""), kvec(j, 0x80000000u), i0);
+      i0[k] = sel(j, LLVMBuildFCmp(b, LLVMRealOLT, fl, kf(j, -1e9f), ""), kvec(j, (uint32_t)-1000000000),
+                  sel(j, LLVMBuildFCmp(b, LLVMRealOGT, fl, kf(j, 1e9f), ""), kvec(j, 1000000000),
+                      LLVMBuildFPToSI(b, fl, j->vi, "")));
+      i0[k] = sel(j, LLVMBuildFCmp(b, LLVMRealUNO, fl, fl, ""), kvec(j, 0x80000000u), i0[k]);
       w[k] = sel(j, linear, LLVMBuildFSub(b, p, fl, ""), kf(j, 0.0f));
-      LLVMValueRef mode = ld(j, j->i32, d, FIELD(wrap) + 4 * k), pow2 = ld(j, j->i32, d, FIELD(pow2) + 4 * k);
-      for (unsigned t = 0; t < 2; t++)
-         ix[k][t] = wrap_vec(j, t ? LLVMBuildAdd(b, i0, kvec(j, 1), "") : i0, n, mode, pow2);
+      mode[k] = ld(j, j->i32, d, FIELD(wrap) + 4 * k);
+      pow2[k] = ld(j, j->i32, d, FIELD(pow2) + 4 * k);
+      ix[k][0] = wrap_vec(j, i0[k], n[k], mode[k], pow2[k]);
    }
 
    /* each lane's level: its host bytes and row pitch */
@@ -290,6 +290,8 @@ static LLVMValueRef pass_fn(struct jb *j)
 
    /* the weighted sum of the four taps (point lanes keep tap 0) */
    LLVMPositionBuilderAtEnd(b, bilinear);
+   for (unsigned k = 0; k < 2; k++)
+      ix[k][1] = wrap_vec(j, LLVMBuildAdd(b, i0[k], kvec(j, 1), ""), n[k], mode[k], pow2[k]);
    LLVMValueRef acc[4] = { kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f) };
    for (unsigned tap = 0; tap < 4; tap++) {
       unsigned dx = tap & 1, dy = tap >> 1;

@@ -181,15 +181,18 @@ int sim_tex_fast_prepare(struct sim_run *x, unsigned pc)
    const struct sim_cf *cf = &x->prog->cf[pc];
    if (cf->count > SIM_TEX_FAST_MAX)
       return -1;
-   uint16_t exec = sim_cf_mode_lanes(x, cf, x->exec);
+   uint16_t exec = sim_cf_mode_lanes(x, cf, x->exec), quads = 0;
    struct sim_memory *mem = x->env->mem;
    uint64_t generation = sim_mem_generation(mem);
+   struct cached_desc *descs = cache;   /* one thread-local address look-up */
    const struct sim_tex_inst *first = &x->prog->tex[cf->first];
    for (unsigned i = 0; i < cf->count; i++) {
       const struct sim_tex_inst *t = &first[i];
       if (!sim_tex_fast_inst(t))
          return -1;
-      x->tex_lanes[i] = t->whole_quad ? sim_whole_quads(x, exec) : exec;
+      if (t->whole_quad && !quads)
+         quads = sim_whole_quads(x, exec);
+      x->tex_lanes[i] = t->whole_quad ? quads : exec;
       unsigned k = 0;   /* an earlier instruction of the same state shares its descriptor */
       while (k < i && !same_state(&first[k], t))
          k++;
@@ -197,11 +200,13 @@ int sim_tex_fast_prepare(struct sim_run *x, unsigned pc)
          x->tex_fast[i] = x->tex_fast[k];
          continue;
       }
-      struct cached_desc *c = &cache[i];
-      uint32_t w[SIM_TEX_STATE_WORDS];
+      struct cached_desc *c = &descs[i];
+      uint32_t w[SIM_TEX_STATE_WORDS], diff = 0;
       if (!sim_tex_state_words(x, t, w))
          return -1;
-      if (!c->filled || c->mem != mem || c->generation != generation || memcmp(c->words, w, sizeof(w))) {
+      for (unsigned n = 0; n < SIM_TEX_STATE_WORDS; n++)
+         diff |= c->words[n] ^ w[n];
+      if (!c->filled || c->mem != mem || c->generation != generation || diff) {
          c->filled = true;
          c->mem = mem;
          c->generation = generation;
