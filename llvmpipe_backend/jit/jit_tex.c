@@ -25,7 +25,9 @@
  * meeting in a sum or product keep the left one (sim_tex_add / sim_tex_mul, tex_view.h). */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
+#include "common/debug.h"
 #include "jit/jit_host.h"
 #include "jit/jit_tex.h"
 #include "r600_regs.h"
@@ -272,12 +274,32 @@ static LLVMValueRef pass_fn(struct jb *j)
       ix[k][0] = wrap_vec(j, i0[k], n[k], mode[k], pow2[k]);
    }
 
-   /* each lane's level: its host bytes and row pitch */
+   /* each lane's level: its host bytes and row pitch, loaded once when every lane has lane 0's
+    * level (magnification, one level), else gathered */
+   LLVMTypeRef vptr = LLVMVectorType(j->ptr, SIM_LANES);
+   LLVMValueRef l0 = LLVMBuildExtractElement(b, level, ci32(j, 0), "");
+   LLVMValueRef same = icmp(j, LLVMIntEQ, mask16(j, icmp(j, LLVMIntEQ, level, splat(j, l0))), ci16(j, 0xFFFF));
+   LLVMBasicBlockRef one = block(j, "tex_level_one"), many = block(j, "tex_level_many"), got = block(j, "tex_level");
+   LLVMBuildCondBr(b, same, one, many);
+   LLVMPositionBuilderAtEnd(b, one);
+   LLVMValueRef L = index_ptr(j, gep(j, d, FIELD(level)), l0, sizeof(struct sim_tex_fast_level));
+   LLVMValueRef b1 = LLVMBuildInsertElement(b, LLVMGetPoison(vptr), ld(j, j->ptr, L, LEVEL_FIELD(bytes)), ci32(j, 0), "");
+   b1 = LLVMBuildShuffleVector(b, b1, LLVMGetPoison(vptr), LLVMConstNull(j->vi), "");
+   LLVMValueRef p1 = splat(j, ld(j, j->i32, L, LEVEL_FIELD(pitch)));
+   LLVMBuildBr(b, got);
+   LLVMPositionBuilderAtEnd(b, many);
    LLVMValueRef at = LLVMBuildMul(b, level, kvec(j, sizeof(struct sim_tex_fast_level)), "");
    LLVMValueRef lv = LLVMBuildGEP2(b, j->i8, gep(j, d, FIELD(level)), &at, 1, "");
    LLVMValueRef boff = LLVMConstInt(j->i64, LEVEL_FIELD(bytes), 0), poff = LLVMConstInt(j->i64, LEVEL_FIELD(pitch), 0);
-   LLVMValueRef bytes = gather16(j, LLVMVectorType(j->ptr, SIM_LANES), LLVMBuildGEP2(b, j->i8, lv, &boff, 1, ""), 8);
-   LLVMValueRef pitch = gather16(j, j->vi, LLVMBuildGEP2(b, j->i8, lv, &poff, 1, ""), 4);
+   LLVMValueRef bn = gather16(j, vptr, LLVMBuildGEP2(b, j->i8, lv, &boff, 1, ""), 8);
+   LLVMValueRef pn = gather16(j, j->vi, LLVMBuildGEP2(b, j->i8, lv, &poff, 1, ""), 4);
+   LLVMBuildBr(b, got);
+   LLVMPositionBuilderAtEnd(b, got);
+   LLVMValueRef bytes = LLVMBuildPhi(b, vptr, ""), pitch = LLVMBuildPhi(b, j->vi, "");
+   LLVMValueRef bv[2] = { b1, bn }, pv[2] = { p1, pn };
+   LLVMBasicBlockRef from[2] = { one, many };
+   LLVMAddIncoming(bytes, bv, from, 2);
+   LLVMAddIncoming(pitch, pv, from, 2);
 
    LLVMValueRef e[4][4];
    tap_texels(j, d, bytes, pitch, ix[0][0], ix[1][0], e[0]);
@@ -505,11 +527,23 @@ LLVMValueRef jit_tex_clause(struct jb *j, unsigned pc)
 {
    const struct sim_program *p = j->p;
    const struct sim_cf *cf = &p->cf[pc];
-   if (cf->op != SIM_CF_TEX || cf->count == 0 || cf->count > SIM_TEX_FAST_MAX)
+   if (cf->op != SIM_CF_TEX || cf->count == 0)
       return NULL;
-   for (unsigned i = 0; i < cf->count; i++)
-      if (!sim_tex_fast_inst(&p->tex[cf->first + i]))
+   if (cf->count > SIM_TEX_FAST_MAX) {
+      if (sim_debug_flags() & SIM_DEBUG_TEXSLOW)
+         fprintf(stderr, "r600sim: texslow: CF %u: %u instructions\n", pc, cf->count);
+      return NULL;
+   }
+   for (unsigned i = 0; i < cf->count; i++) {
+      const struct sim_tex_inst *t = &p->tex[cf->first + i];
+      if (!sim_tex_fast_inst(t)) {
+         if (sim_debug_flags() & SIM_DEBUG_TEXSLOW)
+            fprintf(stderr, "r600sim: texslow: CF %u instruction %u: op %u%s%s%s\n", pc, i, (unsigned)t->op,
+                    t->compare ? ", depth compare" : "", t->bc_frac ? ", BC_FRAC_MODE" : "",
+                    t->src_rel || t->dst_rel ? ", relative GPR" : "");
          return NULL;
+      }
+   }
 
    LLVMValueRef args[2] = { j->x, ci32(j, pc) };
    LLVMValueRef r = LLVMBuildCall2(j->b, j->helper_ty, jit_host_fn(j, JIT_HOST_TEX_PREPARE), args, 2, "");

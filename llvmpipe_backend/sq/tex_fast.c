@@ -5,8 +5,10 @@
  * sim_format_lut8 tables, and for the 16-bit packed formats one table per field built here
  * by decoding an element holding each field value. */
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "common/debug.h"
 #include "common/gpu_memory.h"
 #include "hw/hw_surface.h"
 #include "r600_regs.h"
@@ -112,14 +114,31 @@ bool sim_tex_fast_inst(const struct sim_tex_inst *t)
           t->src_gpr < SIM_MAX_GPRS && t->dst_gpr < SIM_MAX_GPRS;
 }
 
+/* R600SIM_DEBUG=texslow: why instruction t's state is not inline (printed when its descriptor
+ * is made: once per change of the state). Returns false. */
+static bool decline(const struct sim_run *x, const struct sim_tex_inst *t, const char *why,
+                    const struct sim_tex_view *v)
+{
+   if (sim_debug_flags() & SIM_DEBUG_TEXSLOW)
+      fprintf(stderr, "r600sim: texslow: %s resource %u: %s (DATA_FORMAT %u, NUM_FORMAT %u, %ux%u)\n",
+              x->prog->stage == SIM_STAGE_PS ? "PS" : "VS", t->resource_id, why,
+              v ? (v->fmt ? v->fmt->code : v->bc) : 0, v ? (unsigned)v->mode.num_format : 0,
+              v ? v->width : 0, v ? v->height : 0);
+   return false;
+}
+
 /* Descriptor of instruction t, or false. */
 static bool prepare_inst(struct sim_run *x, const struct sim_tex_inst *t, struct sim_tex_fast *d)
 {
    struct sim_tex_view v;
    struct sim_tex_sampler s;
-   if (!sim_tex_probe_view(x, t, &v) || !sim_tex_probe_sampler(x, t, &s) || v.cube || v.tiled || v.bc ||
-       v.last_level >= SIM_TEX_FAST_LEVELS || !decoder(&v, d))
-      return false;
+   if (!sim_tex_probe_view(x, t, &v) || !sim_tex_probe_sampler(x, t, &s))
+      return decline(x, t, "the resource or sampler would fault", NULL);
+   const char *why = v.cube ? "cube map" : v.tiled ? "tiled" : v.bc ? "block-compressed"
+                     : v.last_level >= SIM_TEX_FAST_LEVELS ? "LAST_LEVEL"
+                     : !decoder(&v, d) ? "data format, number format or endian swap" : NULL;
+   if (why)
+      return decline(x, t, why, &v);
    for (unsigned c = 0; c < 4; c++)
       formula(d, c);
    for (unsigned k = 0; k <= v.last_level; k++) {
@@ -127,10 +146,10 @@ static bool prepare_inst(struct sim_run *x, const struct sim_tex_inst *t, struct
       /* 3 bytes more: a texel is read as the dword at its first byte */
       const uint8_t *bytes = sim_tex_level_host(x, &v, k, 0, 3, &pitch);
       if (!bytes)
-         return false;
+         return decline(x, t, "a level is not mapped as one range", &v);
       int w = (int)hw_surface_dim(v.width, k), h = (int)hw_surface_dim(v.height, k);
       if ((uint64_t)pitch * v.bpp * (unsigned)h >= 1u << 31)
-         return false;   /* jit_tex.c's texel offsets are 31-bit */
+         return decline(x, t, "a level of 2 GiB or more", &v);   /* jit_tex.c's offsets are 31-bit */
       d->level[k] = (struct sim_tex_fast_level){ bytes, pitch * v.bpp, w, h, (float)w, (float)h };
    }
    for (unsigned c = 0; c < 4; c++) {
@@ -155,11 +174,14 @@ static bool prepare_inst(struct sim_run *x, const struct sim_tex_inst *t, struct
    return true;
 }
 
-/* The descriptors last made on this thread, one per instruction index of a clause, with
- * what they were made from: the state words (sim_tex_state_words) and the memory's
- * generation (host pointers stay valid while it is unchanged); ok: the instruction can be
- * inline. A clause run reads its descriptors through sim_run.tex_fast before the thread
- * prepares another. */
+/* The descriptors made on this thread, in CACHE_SLOTS slots chosen by the instruction's
+ * RESOURCE_ID, SAMPLER_ID, ALT_CONST and stage (so the clauses of a program that sample
+ * different textures keep theirs), with what they were made from: the state words
+ * (sim_tex_state_words) and the memory's generation (host pointers stay valid while it is
+ * unchanged); ok: the instruction can be inline. A clause run reads its descriptors through
+ * sim_run.tex_fast before the thread prepares another; within one prepare, each slot serves
+ * one state (a colliding state takes the next free slot). */
+#define CACHE_SLOTS 32   /* > SIM_TEX_FAST_MAX: every state of a clause finds a slot */
 struct cached_desc {
    bool filled, ok;
    const struct sim_memory *mem;
@@ -167,7 +189,8 @@ struct cached_desc {
    uint32_t words[SIM_TEX_STATE_WORDS];
    struct sim_tex_fast d;
 };
-static _Thread_local struct cached_desc cache[SIM_TEX_FAST_MAX];
+static _Thread_local struct cached_desc cache[CACHE_SLOTS];
+_Static_assert(CACHE_SLOTS > SIM_TEX_FAST_MAX && CACHE_SLOTS <= 32, "a 32-bit mask of the slots in use");
 
 /* Whether instructions a and b of a program read the same resource and sampler: the
  * descriptor depends on nothing else (tex_view.c reads RESOURCE_ID, SAMPLER_ID and ALT_CONST). */
@@ -185,6 +208,7 @@ int sim_tex_fast_prepare(struct sim_run *x, unsigned pc)
    struct sim_memory *mem = x->env->mem;
    uint64_t generation = sim_mem_generation(mem);
    struct cached_desc *descs = cache;   /* one thread-local address look-up */
+   uint32_t used = 0;   /* slots of this clause's states */
    const struct sim_tex_inst *first = &x->prog->tex[cf->first];
    for (unsigned i = 0; i < cf->count; i++) {
       const struct sim_tex_inst *t = &first[i];
@@ -200,7 +224,11 @@ int sim_tex_fast_prepare(struct sim_run *x, unsigned pc)
          x->tex_fast[i] = x->tex_fast[k];
          continue;
       }
-      struct cached_desc *c = &descs[i];
+      unsigned slot = (t->resource_id * 5u + t->sampler_id * 3u + t->alt_const + x->prog->stage) % CACHE_SLOTS;
+      while (used >> slot & 1)
+         slot = (slot + 1) % CACHE_SLOTS;
+      used |= 1u << slot;
+      struct cached_desc *c = &descs[slot];
       uint32_t w[SIM_TEX_STATE_WORDS], diff = 0;
       if (!sim_tex_state_words(x, t, w))
          return -1;
