@@ -16,6 +16,8 @@ static const struct r600sim_debug_flag flag_table[] = {
    { "nounimpl", SIM_DEBUG_NOUNIMPL, "do not report register values the simulator does not implement" },
    { "jitir", SIM_DEBUG_JITIR, "print the LLVM IR of every shader program the JIT builds "
                                "(none for programs loaded from R600SIM_CACHE_DIR)" },
+   { "texslow", SIM_DEBUG_TEXSLOW, "print why the JIT does not sample a TEX clause inline: the instruction "
+                                   "(when a program is built) or the texture state (when it is first seen)" },
 };
 
 /* The simulator's other R600SIM_* variables, listed by R600SIM_DEBUG=help. */

@@ -25,7 +25,9 @@
  * meeting in a sum or product keep the left one (sim_tex_add / sim_tex_mul, tex_view.h). */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
+#include "common/debug.h"
 #include "jit/jit_host.h"
 #include "jit/jit_tex.h"
 #include "r600_regs.h"
@@ -179,11 +181,65 @@ static LLVMValueRef wrap_vec(struct jb *j, LLVMValueRef v, LLVMValueRef n, LLVMV
    return phi;
 }
 
+/* llvm.masked.gather of 16 values of type ty (vi, or a vector of pointers) from ptrs, every
+ * lane read. */
+static LLVMValueRef gather16(struct jb *j, LLVMTypeRef ty, LLVMValueRef ptrs, unsigned align)
+{
+   LLVMTypeRef pty = LLVMVectorType(j->ptr, SIM_LANES), tys[2] = { ty, pty };
+   unsigned id = LLVMLookupIntrinsicID("llvm.masked.gather", 18);
+   LLVMValueRef args[4] = { ptrs, ci32(j, align), LLVMConstAllOnes(j->vb), LLVMGetPoison(ty) };
+   return LLVMBuildCall2(j->b, LLVMIntrinsicGetType(j->ctx, id, tys, 2),
+                         LLVMGetIntrinsicDeclaration(j->mod, id, tys, 2), args, 4, "");
+}
+
+/* Component c of 16 texel dwords: the field's value, (float)field / div[c] + add[c] where the
+ * descriptor found that formula gives its table's bits (div[c] != 0), else lut[c][field]. */
+static LLVMValueRef decode(struct jb *j, LLVMValueRef d, unsigned c, LLVMValueRef word)
+{
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef field = and_(j, LLVMBuildLShr(b, word, splat(j, ld(j, j->i32, d, FIELD(shift) + 4 * c)), ""),
+                             splat(j, ld(j, j->i32, d, FIELD(mask) + 4 * c)));
+   LLVMValueRef div = ld(j, j->f32, d, FIELD(div) + 4 * c);
+   LLVMBasicBlockRef arith = block(j, "decode_arith"), table = block(j, "decode_lut"), join = block(j, "decoded");
+   LLVMBuildCondBr(b, fcmp1(j, LLVMRealONE, div, kf32(j, 0.0f)), arith, table);
+   LLVMPositionBuilderAtEnd(b, arith);
+   LLVMValueRef q = LLVMBuildFDiv(b, LLVMBuildSIToFP(b, field, j->vf, ""), splatf(j, div), "");
+   LLVMValueRef va = I(j, LLVMBuildFAdd(b, q, splatf(j, ld(j, j->f32, d, FIELD(add) + 4 * c)), ""));
+   LLVMBuildBr(b, join);
+   LLVMPositionBuilderAtEnd(b, table);
+   LLVMValueRef lut = ld(j, j->ptr, d, FIELD(lut) + 8 * c);
+   LLVMValueRef vt = gather16(j, j->vi, LLVMBuildGEP2(b, j->i32, lut, &field, 1, ""), 4);
+   LLVMBuildBr(b, join);
+   LLVMPositionBuilderAtEnd(b, join);
+   LLVMValueRef phi = LLVMBuildPhi(b, j->vi, "");
+   LLVMValueRef vals[2] = { va, vt };
+   LLVMBasicBlockRef from[2] = { arith, table };
+   LLVMAddIncoming(phi, vals, from, 2);
+   return phi;
+}
+
+/* The decoded texels (x, y) of 16 lanes, each in its level (bytes, pitch: per lane), or the
+ * border colour where x or y is the border (-1). */
+static void tap_texels(struct jb *j, LLVMValueRef d, LLVMValueRef bytes, LLVMValueRef pitch, LLVMValueRef x,
+                       LLVMValueRef y, LLVMValueRef out[4])
+{
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef in = and_(j, icmp(j, LLVMIntSGE, x, kvec(j, 0)), icmp(j, LLVMIntSGE, y, kvec(j, 0)));
+   LLVMValueRef sx = sel(j, in, x, kvec(j, 0)), sy = sel(j, in, y, kvec(j, 0));
+   /* below 2^31: tex_fast.c takes levels of fewer bytes */
+   LLVMValueRef off = LLVMBuildAdd(b, LLVMBuildMul(b, sy, pitch, ""),
+                                   LLVMBuildMul(b, sx, splat(j, ld(j, j->i32, d, FIELD(bpp))), ""), "");
+   LLVMValueRef word = gather16(j, j->vi, LLVMBuildGEP2(b, j->i8, bytes, &off, 1, ""), 1);
+   for (unsigned c = 0; c < 4; c++)
+      out[c] = sel(j, in, decode(j, d, c, word), splat(j, ld(j, j->i32, d, FIELD(border) + 4 * c)));
+}
+
 /* tex_pass(d, level, u, v, normx, normy, offx, offy, linear, out): sim_tex_sample_level of
  * 16 lanes, each at its level (<16 x i32>) with point (linear 0) or bilinear (1) taps, into
- * out[4][16] floats. The texel indices and weights are vector code; the texels are read and
- * decoded lane by lane into a stack buffer, then the border, weights and sums are vector
- * code again. Every lane is computed (a lane that does not run reads valid texels). */
+ * out[4][16] floats, as vector code: texel indices and weights, the texels read with
+ * gathers (a dword at each texel's first byte: tex_fast.c maps 3 bytes past each level) and
+ * decoded, border and weighted sums. The three other taps are read only when a lane is
+ * bilinear. Every lane is computed (a lane that does not run reads valid texels). */
 static LLVMValueRef pass_fn(struct jb *j)
 {
    LLVMTypeRef args[10] = { j->ptr, j->vi, j->vf, j->vf, j->i32, j->i32, j->f32, j->f32, j->vi, j->ptr };
@@ -196,92 +252,83 @@ static LLVMValueRef pass_fn(struct jb *j)
    LLVMBuilderRef b = j->b;
    LLVMValueRef d = LLVMGetParam(fn, 0), level = LLVMGetParam(fn, 1), out = LLVMGetParam(fn, 9);
    LLVMValueRef linear = icmp(j, LLVMIntNE, LLVMGetParam(fn, 8), kvec(j, 0));
-   /* idx: rows x0, x1, y0, y1; texel: [tap][component][lane] */
-   LLVMValueRef idx = LLVMBuildArrayAlloca(b, j->i32, ci32(j, 4 * SIM_LANES), "tex_idx");
-   LLVMValueRef texels = LLVMBuildArrayAlloca(b, j->i32, ci32(j, 16 * SIM_LANES), "tex_texels");
-   LLVMSetAlignment(idx, 64);
-   LLVMSetAlignment(texels, 64);
-   LLVMValueRef ix[2][2], w[2];
+   LLVMValueRef ix[2][2], w[2], i0[2], n[2], mode[2], pow2[2];
    for (unsigned k = 0; k < 2; k++) {
       LLVMValueRef size = splat(j, ld(j, j->i32, d, FIELD(size) + 4 * k));
-      LLVMValueRef n = LLVMBuildLShr(b, size, level, "");
-      n = sel(j, icmp(j, LLVMIntEQ, n, kvec(j, 0)), kvec(j, 1), n);   /* hw_surface_dim */
+      n[k] = LLVMBuildLShr(b, size, level, "");
+      n[k] = sel(j, icmp(j, LLVMIntEQ, n[k], kvec(j, 0)), kvec(j, 1), n[k]);   /* hw_surface_dim */
       LLVMValueRef c = LLVMGetParam(fn, 2 + k);
       LLVMValueRef norm = icmp(j, LLVMIntNE, LLVMGetParam(fn, 4 + k), ci32(j, 0));
-      LLVMValueRef f = sel(j, norm, LLVMBuildFMul(b, c, LLVMBuildSIToFP(b, n, j->vf, ""), ""), c);
+      LLVMValueRef f = sel(j, norm, LLVMBuildFMul(b, c, LLVMBuildSIToFP(b, n[k], j->vf, ""), ""), c);
       f = LLVMBuildFAdd(b, f, splatf(j, LLVMGetParam(fn, 6 + k)), "");
       LLVMValueRef p = sel(j, linear, LLVMBuildFSub(b, f, kf(j, 0.5f), ""), f);
       LLVMValueRef fl = intrinsic1(j, "llvm.floor", p);
       /* (int)fl, clamped; INT_MIN for a NaN (tex_view.c) */
-      LLVMValueRef i0 = sel(j, LLVMBuildFCmp(b, LLVMRealOLT, fl, kf(j, -1e9f), ""), kvec(j, (uint32_t)-1000000000),
-                            sel(j, LLVMBuildFCmp(b, LLVMRealOGT, fl, kf(j, 1e9f), ""), kvec(j, 1000000000),
-                                LLVMBuildFPToSI(b, fl, j->vi, "")));
-      i0 = sel(j, LLVMBuildFCmp(b, LLVMRealUNO, fl, fl, ""), kvec(j, 0x80000000u), i0);
+      i0[k] = sel(j, LLVMBuildFCmp(b, LLVMRealOLT, fl, kf(j, -1e9f), ""), kvec(j, (uint32_t)-1000000000),
+                  sel(j, LLVMBuildFCmp(b, LLVMRealOGT, fl, kf(j, 1e9f), ""), kvec(j, 1000000000),
+                      LLVMBuildFPToSI(b, fl, j->vi, "")));
+      i0[k] = sel(j, LLVMBuildFCmp(b, LLVMRealUNO, fl, fl, ""), kvec(j, 0x80000000u), i0[k]);
       w[k] = sel(j, linear, LLVMBuildFSub(b, p, fl, ""), kf(j, 0.0f));
-      LLVMValueRef mode = ld(j, j->i32, d, FIELD(wrap) + 4 * k), pow2 = ld(j, j->i32, d, FIELD(pow2) + 4 * k);
-      for (unsigned t = 0; t < 2; t++) {
-         ix[k][t] = wrap_vec(j, t ? LLVMBuildAdd(b, i0, kvec(j, 1), "") : i0, n, mode, pow2);
-         store(j, ix[k][t], gep(j, idx, (2 * k + t) * SIM_LANES * 4), 64);
-      }
+      mode[k] = ld(j, j->i32, d, FIELD(wrap) + 4 * k);
+      pow2[k] = ld(j, j->i32, d, FIELD(pow2) + 4 * k);
+      ix[k][0] = wrap_vec(j, i0[k], n[k], mode[k], pow2[k]);
    }
 
-   /* the texels, lane by lane */
-   LLVMValueRef bpp = LLVMBuildZExt(b, ld(j, j->i32, d, FIELD(bpp)), j->i64, "");
-   LLVMValueRef shift[4], mask[4], lut[4];
-   for (unsigned c = 0; c < 4; c++) {
-      shift[c] = ld(j, j->i32, d, FIELD(shift) + 4 * c);
-      mask[c] = ld(j, j->i32, d, FIELD(mask) + 4 * c);
-      lut[c] = ld(j, j->ptr, d, FIELD(lut) + 8 * c);
-   }
-   LLVMBasicBlockRef pre = LLVMGetInsertBlock(b), loop = block(j, "texel_lane"), done = block(j, "texels");
-   LLVMBuildBr(b, loop);
-   LLVMPositionBuilderAtEnd(b, loop);
-   LLVMValueRef l = LLVMBuildPhi(b, j->i32, "lane");
-   LLVMValueRef L = index_ptr(j, gep(j, d, FIELD(level)), LLVMBuildExtractElement(b, level, l, ""),
-                              sizeof(struct sim_tex_fast_level));
-   LLVMValueRef bytes = ld(j, j->ptr, L, LEVEL_FIELD(bytes));
-   LLVMValueRef pitch = LLVMBuildZExt(b, ld(j, j->i32, L, LEVEL_FIELD(pitch)), j->i64, "");
-   for (unsigned tap = 0; tap < 4; tap++) {
-      LLVMValueRef x = ld(j, j->i32, index_ptr(j, gep(j, idx, (tap & 1) * SIM_LANES * 4), l, 4), 0);
-      LLVMValueRef y = ld(j, j->i32, index_ptr(j, gep(j, idx, (2 + (tap >> 1)) * SIM_LANES * 4), l, 4), 0);
-      LLVMValueRef in = and_(j, icmp(j, LLVMIntSGE, x, ci32(j, 0)), icmp(j, LLVMIntSGE, y, ci32(j, 0)));
-      LLVMValueRef sx = LLVMBuildZExt(b, sel(j, in, x, ci32(j, 0)), j->i64, "");
-      LLVMValueRef sy = LLVMBuildZExt(b, sel(j, in, y, ci32(j, 0)), j->i64, "");
-      LLVMValueRef off = LLVMBuildAdd(b, LLVMBuildMul(b, sy, pitch, ""), LLVMBuildMul(b, sx, bpp, ""), "");
-      LLVMValueRef word = LLVMBuildLoad2(b, j->i32, index_ptr(j, bytes, off, 1), "");
-      LLVMSetAlignment(word, 1);
-      for (unsigned c = 0; c < 4; c++) {
-         LLVMValueRef field = and_(j, LLVMBuildLShr(b, word, shift[c], ""), mask[c]);
-         LLVMValueRef e = ld(j, j->i32, index_ptr(j, lut[c], field, 4), 0);
-         store(j, e, index_ptr(j, gep(j, texels, (4 * tap + c) * SIM_LANES * 4), l, 4), 4);
-      }
-   }
-   LLVMValueRef next = LLVMBuildAdd(b, l, ci32(j, 1), "");
-   LLVMBuildCondBr(b, icmp(j, LLVMIntEQ, next, ci32(j, SIM_LANES)), done, loop);
-   LLVMValueRef zero = ci32(j, 0);
-   LLVMAddIncoming(l, &zero, &pre, 1);
-   LLVMAddIncoming(l, &next, &loop, 1);
+   /* each lane's level: its host bytes and row pitch, loaded once when every lane has lane 0's
+    * level (magnification, one level), else gathered */
+   LLVMTypeRef vptr = LLVMVectorType(j->ptr, SIM_LANES);
+   LLVMValueRef l0 = LLVMBuildExtractElement(b, level, ci32(j, 0), "");
+   LLVMValueRef same = icmp(j, LLVMIntEQ, mask16(j, icmp(j, LLVMIntEQ, level, splat(j, l0))), ci16(j, 0xFFFF));
+   LLVMBasicBlockRef one = block(j, "tex_level_one"), many = block(j, "tex_level_many"), got = block(j, "tex_level");
+   LLVMBuildCondBr(b, same, one, many);
+   LLVMPositionBuilderAtEnd(b, one);
+   LLVMValueRef L = index_ptr(j, gep(j, d, FIELD(level)), l0, sizeof(struct sim_tex_fast_level));
+   LLVMValueRef b1 = LLVMBuildInsertElement(b, LLVMGetPoison(vptr), ld(j, j->ptr, L, LEVEL_FIELD(bytes)), ci32(j, 0), "");
+   b1 = LLVMBuildShuffleVector(b, b1, LLVMGetPoison(vptr), LLVMConstNull(j->vi), "");
+   LLVMValueRef p1 = splat(j, ld(j, j->i32, L, LEVEL_FIELD(pitch)));
+   LLVMBuildBr(b, got);
+   LLVMPositionBuilderAtEnd(b, many);
+   LLVMValueRef at = LLVMBuildMul(b, level, kvec(j, sizeof(struct sim_tex_fast_level)), "");
+   LLVMValueRef lv = LLVMBuildGEP2(b, j->i8, gep(j, d, FIELD(level)), &at, 1, "");
+   LLVMValueRef boff = LLVMConstInt(j->i64, LEVEL_FIELD(bytes), 0), poff = LLVMConstInt(j->i64, LEVEL_FIELD(pitch), 0);
+   LLVMValueRef bn = gather16(j, vptr, LLVMBuildGEP2(b, j->i8, lv, &boff, 1, ""), 8);
+   LLVMValueRef pn = gather16(j, j->vi, LLVMBuildGEP2(b, j->i8, lv, &poff, 1, ""), 4);
+   LLVMBuildBr(b, got);
+   LLVMPositionBuilderAtEnd(b, got);
+   LLVMValueRef bytes = LLVMBuildPhi(b, vptr, ""), pitch = LLVMBuildPhi(b, j->vi, "");
+   LLVMValueRef bv[2] = { b1, bn }, pv[2] = { p1, pn };
+   LLVMBasicBlockRef from[2] = { one, many };
+   LLVMAddIncoming(bytes, bv, from, 2);
+   LLVMAddIncoming(pitch, pv, from, 2);
 
-   /* border, then point (tap 0) or the weighted sum of the four */
-   LLVMPositionBuilderAtEnd(b, done);
-   LLVMValueRef acc[4] = { kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f) }, e0[4];
+   LLVMValueRef e[4][4];
+   tap_texels(j, d, bytes, pitch, ix[0][0], ix[1][0], e[0]);
+   LLVMBasicBlockRef point = block(j, "tex_point"), bilinear = block(j, "tex_bilinear");
+   LLVMBuildCondBr(b, icmp(j, LLVMIntNE, mask16(j, linear), ci16(j, 0)), bilinear, point);
+   LLVMPositionBuilderAtEnd(b, point);
+   for (unsigned c = 0; c < 4; c++)
+      store(j, e[0][c], gep(j, out, c * SIM_LANES * 4), 4);
+   LLVMBuildRetVoid(b);
+
+   /* the weighted sum of the four taps (point lanes keep tap 0) */
+   LLVMPositionBuilderAtEnd(b, bilinear);
+   for (unsigned k = 0; k < 2; k++)
+      ix[k][1] = wrap_vec(j, LLVMBuildAdd(b, i0[k], kvec(j, 1), ""), n[k], mode[k], pow2[k]);
+   LLVMValueRef acc[4] = { kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f) };
    for (unsigned tap = 0; tap < 4; tap++) {
       unsigned dx = tap & 1, dy = tap >> 1;
-      LLVMValueRef in = and_(j, icmp(j, LLVMIntSGE, ix[0][dx], kvec(j, 0)), icmp(j, LLVMIntSGE, ix[1][dy], kvec(j, 0)));
+      if (tap)
+         tap_texels(j, d, bytes, pitch, ix[0][dx], ix[1][dy], e[tap]);
       LLVMValueRef wx = dx ? w[0] : LLVMBuildFSub(b, kf(j, 1.0f), w[0], "");
       LLVMValueRef wy = dy ? w[1] : LLVMBuildFSub(b, kf(j, 1.0f), w[1], "");
       LLVMValueRef weight = nan_left(j, wx, LLVMBuildFMul(b, wx, wy, ""));
       for (unsigned c = 0; c < 4; c++) {
-         LLVMValueRef e = load(j, j->vi, gep(j, texels, (4 * tap + c) * SIM_LANES * 4));
-         e = sel(j, in, e, splat(j, ld(j, j->i32, d, FIELD(border) + 4 * c)));
-         if (tap == 0)
-            e0[c] = e;
-         LLVMValueRef te = nan_left(j, weight, LLVMBuildFMul(b, weight, F(j, e), ""));
+         LLVMValueRef te = nan_left(j, weight, LLVMBuildFMul(b, weight, F(j, e[tap][c]), ""));
          acc[c] = nan_left(j, acc[c], LLVMBuildFAdd(b, acc[c], te, ""));
       }
    }
    for (unsigned c = 0; c < 4; c++)
-      store(j, sel(j, linear, I(j, acc[c]), e0[c]), gep(j, out, c * SIM_LANES * 4), 4);
+      store(j, sel(j, linear, I(j, acc[c]), e[0][c]), gep(j, out, c * SIM_LANES * 4), 4);
    LLVMBuildRetVoid(b);
    restore(j, a);
    return fn;
@@ -330,6 +377,20 @@ static LLVMValueRef quad_lod(struct jb *j, const struct sim_tex_inst *t, LLVMVal
    return fmul(j, kf32(j, 0.5f), l2);
 }
 
+/* Whether the LOD can change what descriptor d samples (an i1): emit_sample uses it to choose
+ * the MIN or MAG filter, which may differ, and the mip level(s), which with MIP_FILTER NONE or
+ * a single level are level 0 at any LOD (minification is LOD > 0: the nearest level and the
+ * one below the LOD are then the last, and nothing blends). Where it cannot, the implicit
+ * LOD's log2f calls are skipped. */
+static LLVMValueRef lod_matters(struct jb *j, LLVMValueRef d)
+{
+   LLVMValueRef filters = icmp(j, LLVMIntNE, ld(j, j->i32, d, FIELD(min_linear)), ld(j, j->i32, d, FIELD(mag_linear)));
+   LLVMValueRef mips = and_(j, icmp(j, LLVMIntNE, ld(j, j->i32, d, FIELD(mip)),
+                                    ci32(j, SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_NONE)),
+                            icmp(j, LLVMIntNE, ld(j, j->i32, d, FIELD(last_level)), ci32(j, 0)));
+   return or_(j, filters, mips);
+}
+
 /* lane_lod of tex_unit.c for 16 lanes: the LOD each samples at, biased and clamped. */
 static LLVMValueRef lod_vec(struct jb *j, const struct sim_tex_inst *t, LLVMValueRef d)
 {
@@ -341,13 +402,24 @@ static LLVMValueRef lod_vec(struct jb *j, const struct sim_tex_inst *t, LLVMValu
       lod = LLVMBuildFAdd(b, src_vec(j, t, 3), kf(j, t->lod_bias), "");
    } else {
       LLVMValueRef base = kf(j, 0.0f);
-      if (j->p->stage == SIM_STAGE_PS) {   /* one implicit LOD per quad */
-         base = LLVMGetPoison(j->vf);
+      if (j->p->stage == SIM_STAGE_PS) {   /* one implicit LOD per quad, where it matters */
+         LLVMBasicBlockRef entry = LLVMGetInsertBlock(b), quads = block(j, "tex_lod"), join = block(j, "tex_lod_done");
+         LLVMBuildCondBr(b, lod_matters(j, d), quads, join);
+         LLVMPositionBuilderAtEnd(b, quads);
+         LLVMValueRef v = LLVMGetPoison(j->vf);
          for (unsigned q = 0; q < SIM_LANES / 4; q++) {
             LLVMValueRef ql = quad_lod(j, t, d, 4 * q);
             for (unsigned k = 0; k < 4; k++)
-               base = LLVMBuildInsertElement(b, base, ql, ci32(j, 4 * q + k), "");
+               v = LLVMBuildInsertElement(b, v, ql, ci32(j, 4 * q + k), "");
          }
+         LLVMBasicBlockRef quads_end = LLVMGetInsertBlock(b);
+         LLVMBuildBr(b, join);
+         LLVMPositionBuilderAtEnd(b, join);
+         LLVMValueRef phi = LLVMBuildPhi(b, j->vf, "");
+         LLVMValueRef vals[2] = { base, v };
+         LLVMBasicBlockRef from[2] = { entry, quads_end };
+         LLVMAddIncoming(phi, vals, from, 2);
+         base = phi;
       }
       lod = LLVMBuildFAdd(b, LLVMBuildFAdd(b, base, splatf(j, ld(j, j->f32, d, FIELD(bias))), ""),
                           kf(j, t->lod_bias), "");
@@ -455,11 +527,23 @@ LLVMValueRef jit_tex_clause(struct jb *j, unsigned pc)
 {
    const struct sim_program *p = j->p;
    const struct sim_cf *cf = &p->cf[pc];
-   if (cf->op != SIM_CF_TEX || cf->count == 0 || cf->count > SIM_TEX_FAST_MAX)
+   if (cf->op != SIM_CF_TEX || cf->count == 0)
       return NULL;
-   for (unsigned i = 0; i < cf->count; i++)
-      if (!sim_tex_fast_inst(&p->tex[cf->first + i]))
+   if (cf->count > SIM_TEX_FAST_MAX) {
+      if (sim_debug_flags() & SIM_DEBUG_TEXSLOW)
+         fprintf(stderr, "r600sim: texslow: CF %u: %u instructions\n", pc, cf->count);
+      return NULL;
+   }
+   for (unsigned i = 0; i < cf->count; i++) {
+      const struct sim_tex_inst *t = &p->tex[cf->first + i];
+      if (!sim_tex_fast_inst(t)) {
+         if (sim_debug_flags() & SIM_DEBUG_TEXSLOW)
+            fprintf(stderr, "r600sim: texslow: CF %u instruction %u: op %u%s%s%s\n", pc, i, (unsigned)t->op,
+                    t->compare ? ", depth compare" : "", t->bc_frac ? ", BC_FRAC_MODE" : "",
+                    t->src_rel || t->dst_rel ? ", relative GPR" : "");
          return NULL;
+      }
+   }
 
    LLVMValueRef args[2] = { j->x, ci32(j, pc) };
    LLVMValueRef r = LLVMBuildCall2(j->b, j->helper_ty, jit_host_fn(j, JIT_HOST_TEX_PREPARE), args, 2, "");

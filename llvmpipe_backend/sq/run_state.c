@@ -28,11 +28,6 @@ int sim_run_fault(struct sim_run *x, unsigned pc, const char *fmt, ...)
    return SIM_PC_FAULT;
 }
 
-uint32_t sim_run_reg(const struct sim_run *x, uint32_t byte_offset)
-{
-   return x->env->regs[byte_offset / 4];
-}
-
 uint16_t sim_cf_cond_lanes(const struct sim_run *x, const struct sim_cf *cf)
 {
    bool b;

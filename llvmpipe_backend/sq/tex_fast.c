@@ -5,11 +5,14 @@
  * sim_format_lut8 tables, and for the 16-bit packed formats one table per field built here
  * by decoding an element holding each field value. */
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "common/debug.h"
 #include "common/gpu_memory.h"
 #include "hw/hw_surface.h"
 #include "r600_regs.h"
+#include "sq/alu_bits.h"
 #include "sq/tex_fast.h"
 #include "sq/tex_view.h"
 
@@ -84,6 +87,25 @@ static bool decoder(const struct sim_tex_view *v, struct sim_tex_fast *d)
    return false;
 }
 
+/* Component c's formula (float)field / div + add where it gives every value of the table (the
+ * JIT computes it with the same two fp32 operations): tried with div = 2^n - 1 (NORM
+ * unsigned data: formats.c rounds the quotient once, as the fp32 division does) and 1
+ * (SCALED data; a missing component, field 0), add = the value of field 0. Else div = 0:
+ * the JIT reads the table. */
+static void formula(struct sim_tex_fast *d, unsigned c)
+{
+   const float divs[2] = { (float)d->mask[c], 1.0f };
+   d->div[c] = 0.0f;
+   d->add[c] = sim_f(d->lut[c][0]);
+   for (unsigned k = 0; k < 2 && d->div[c] == 0.0f; k++) {
+      uint32_t v = 0;
+      while (divs[k] != 0.0f && v <= d->mask[c] && sim_u((float)v / divs[k] + d->add[c]) == d->lut[c][v])
+         v++;
+      if (v > d->mask[c])
+         d->div[c] = divs[k];
+   }
+}
+
 bool sim_tex_fast_inst(const struct sim_tex_inst *t)
 {
    bool op = t->op == SIM_TEX_SAMPLE || t->op == SIM_TEX_SAMPLE_L || t->op == SIM_TEX_SAMPLE_LB ||
@@ -92,21 +114,42 @@ bool sim_tex_fast_inst(const struct sim_tex_inst *t)
           t->src_gpr < SIM_MAX_GPRS && t->dst_gpr < SIM_MAX_GPRS;
 }
 
+/* R600SIM_DEBUG=texslow: why instruction t's state is not inline (printed when its descriptor
+ * is made: once per change of the state). Returns false. */
+static bool decline(const struct sim_run *x, const struct sim_tex_inst *t, const char *why,
+                    const struct sim_tex_view *v)
+{
+   if (sim_debug_flags() & SIM_DEBUG_TEXSLOW)
+      fprintf(stderr, "r600sim: texslow: %s resource %u: %s (DATA_FORMAT %u, NUM_FORMAT %u, %ux%u)\n",
+              x->prog->stage == SIM_STAGE_PS ? "PS" : "VS", t->resource_id, why,
+              v ? (v->fmt ? v->fmt->code : v->bc) : 0, v ? (unsigned)v->mode.num_format : 0,
+              v ? v->width : 0, v ? v->height : 0);
+   return false;
+}
+
 /* Descriptor of instruction t, or false. */
 static bool prepare_inst(struct sim_run *x, const struct sim_tex_inst *t, struct sim_tex_fast *d)
 {
    struct sim_tex_view v;
    struct sim_tex_sampler s;
-   if (!sim_tex_probe_view(x, t, &v) || !sim_tex_probe_sampler(x, t, &s) || v.cube || v.tiled || v.bc ||
-       v.last_level >= SIM_TEX_FAST_LEVELS || !decoder(&v, d))
-      return false;
+   if (!sim_tex_probe_view(x, t, &v) || !sim_tex_probe_sampler(x, t, &s))
+      return decline(x, t, "the resource or sampler would fault", NULL);
+   const char *why = v.cube ? "cube map" : v.tiled ? "tiled" : v.bc ? "block-compressed"
+                     : v.last_level >= SIM_TEX_FAST_LEVELS ? "LAST_LEVEL"
+                     : !decoder(&v, d) ? "data format, number format or endian swap" : NULL;
+   if (why)
+      return decline(x, t, why, &v);
+   for (unsigned c = 0; c < 4; c++)
+      formula(d, c);
    for (unsigned k = 0; k <= v.last_level; k++) {
       unsigned pitch;
       /* 3 bytes more: a texel is read as the dword at its first byte */
       const uint8_t *bytes = sim_tex_level_host(x, &v, k, 0, 3, &pitch);
       if (!bytes)
-         return false;
+         return decline(x, t, "a level is not mapped as one range", &v);
       int w = (int)hw_surface_dim(v.width, k), h = (int)hw_surface_dim(v.height, k);
+      if ((uint64_t)pitch * v.bpp * (unsigned)h >= 1u << 31)
+         return decline(x, t, "a level of 2 GiB or more", &v);   /* jit_tex.c's offsets are 31-bit */
       d->level[k] = (struct sim_tex_fast_level){ bytes, pitch * v.bpp, w, h, (float)w, (float)h };
    }
    for (unsigned c = 0; c < 4; c++) {
@@ -131,11 +174,14 @@ static bool prepare_inst(struct sim_run *x, const struct sim_tex_inst *t, struct
    return true;
 }
 
-/* The descriptors last made on this thread, one per instruction index of a clause, with
- * what they were made from: the state words (sim_tex_state_words) and the memory's
- * generation (host pointers stay valid while it is unchanged); ok: the instruction can be
- * inline. A clause run reads its descriptors through sim_run.tex_fast before the thread
- * prepares another. */
+/* The descriptors made on this thread, in CACHE_SLOTS slots chosen by the instruction's
+ * RESOURCE_ID, SAMPLER_ID, ALT_CONST and stage (so the clauses of a program that sample
+ * different textures keep theirs), with what they were made from: the state words
+ * (sim_tex_state_words) and the memory's generation (host pointers stay valid while it is
+ * unchanged); ok: the instruction can be inline. A clause run reads its descriptors through
+ * sim_run.tex_fast before the thread prepares another; within one prepare, each slot serves
+ * one state (a colliding state takes the next free slot). */
+#define CACHE_SLOTS 32   /* > SIM_TEX_FAST_MAX: every state of a clause finds a slot */
 struct cached_desc {
    bool filled, ok;
    const struct sim_memory *mem;
@@ -143,23 +189,52 @@ struct cached_desc {
    uint32_t words[SIM_TEX_STATE_WORDS];
    struct sim_tex_fast d;
 };
-static _Thread_local struct cached_desc cache[SIM_TEX_FAST_MAX];
+static _Thread_local struct cached_desc cache[CACHE_SLOTS];
+_Static_assert(CACHE_SLOTS > SIM_TEX_FAST_MAX && CACHE_SLOTS <= 32, "a 32-bit mask of the slots in use");
+
+/* Whether instructions a and b of a program read the same resource and sampler: the
+ * descriptor depends on nothing else (tex_view.c reads RESOURCE_ID, SAMPLER_ID and ALT_CONST). */
+static bool same_state(const struct sim_tex_inst *a, const struct sim_tex_inst *b)
+{
+   return a->resource_id == b->resource_id && a->sampler_id == b->sampler_id && a->alt_const == b->alt_const;
+}
 
 int sim_tex_fast_prepare(struct sim_run *x, unsigned pc)
 {
    const struct sim_cf *cf = &x->prog->cf[pc];
    if (cf->count > SIM_TEX_FAST_MAX)
       return -1;
-   uint16_t exec = sim_cf_mode_lanes(x, cf, x->exec);
+   uint16_t exec = sim_cf_mode_lanes(x, cf, x->exec), quads = 0;
    struct sim_memory *mem = x->env->mem;
    uint64_t generation = sim_mem_generation(mem);
-   struct cached_desc *c = cache;
-   for (unsigned i = 0; i < cf->count; i++, c++) {
-      const struct sim_tex_inst *t = &x->prog->tex[cf->first + i];
-      uint32_t w[SIM_TEX_STATE_WORDS];
-      if (!sim_tex_fast_inst(t) || !sim_tex_state_words(x, t, w))
+   struct cached_desc *descs = cache;   /* one thread-local address look-up */
+   uint32_t used = 0;   /* slots of this clause's states */
+   const struct sim_tex_inst *first = &x->prog->tex[cf->first];
+   for (unsigned i = 0; i < cf->count; i++) {
+      const struct sim_tex_inst *t = &first[i];
+      if (!sim_tex_fast_inst(t))
          return -1;
-      if (!c->filled || c->mem != mem || c->generation != generation || memcmp(c->words, w, sizeof(w))) {
+      if (t->whole_quad && !quads)
+         quads = sim_whole_quads(x, exec);
+      x->tex_lanes[i] = t->whole_quad ? quads : exec;
+      unsigned k = 0;   /* an earlier instruction of the same state shares its descriptor */
+      while (k < i && !same_state(&first[k], t))
+         k++;
+      if (k < i) {
+         x->tex_fast[i] = x->tex_fast[k];
+         continue;
+      }
+      unsigned slot = (t->resource_id * 5u + t->sampler_id * 3u + t->alt_const + x->prog->stage) % CACHE_SLOTS;
+      while (used >> slot & 1)
+         slot = (slot + 1) % CACHE_SLOTS;
+      used |= 1u << slot;
+      struct cached_desc *c = &descs[slot];
+      uint32_t w[SIM_TEX_STATE_WORDS], diff = 0;
+      if (!sim_tex_state_words(x, t, w))
+         return -1;
+      for (unsigned n = 0; n < SIM_TEX_STATE_WORDS; n++)
+         diff |= c->words[n] ^ w[n];
+      if (!c->filled || c->mem != mem || c->generation != generation || diff) {
          c->filled = true;
          c->mem = mem;
          c->generation = generation;
@@ -169,7 +244,6 @@ int sim_tex_fast_prepare(struct sim_run *x, unsigned pc)
       if (!c->ok)
          return -1;
       x->tex_fast[i] = &c->d;
-      x->tex_lanes[i] = t->whole_quad ? sim_whole_quads(x, exec) : exec;
    }
    return 0;
 }

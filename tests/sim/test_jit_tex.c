@@ -7,7 +7,8 @@
  * 1..4 SAMPLE / _L / _LB / _LZ instructions with random GPRs (sources may be earlier
  * destinations), selects, COORD_TYPE, LOD_BIAS, OFFSET and FETCH_WHOLE_QUAD; coordinates
  * in quads of small and large derivatives, out of range, negative, huge, NaN, infinite and
- * denormal; random lane masks; pixel and vertex shaders. run_both compares the GPRs, exports
+ * denormal; random lane masks; pixel and vertex shaders; every fourth clause on mip chains
+ * with MIN = MAG filter (the LOD alone picks the levels). run_both compares the GPRs, exports
  * and fault records of both engines.
  *
  * test_jit_tex [COUNT [SEED]]: COUNT random clauses per chip (default 40). */
@@ -48,10 +49,10 @@ static unsigned format_bytes(uint32_t f)
    return f == FMT(8_8_8) ? 3 : 4;
 }
 
-/* A random texture at resource slot `slot`. */
-static void random_texture(unsigned slot)
+/* A random texture at resource slot `slot`; with `mips`, an inline format with every level. */
+static void random_texture(unsigned slot, bool mips)
 {
-   uint32_t fmt = chance(90) ? inline_formats[below(7)] : other_formats[below(3)];
+   uint32_t fmt = chance(90) || mips ? inline_formats[below(7)] : other_formats[below(3)];
    unsigned w = 1 + below(chance(20) ? 300 : 37), h = 1 + below(37);
    bool one_d = chance(10);
    if (one_d)
@@ -59,7 +60,7 @@ static void random_texture(unsigned slot)
    unsigned levels = 1;
    while ((w > h ? w : h) >> levels)
       levels++;
-   unsigned last = chance(30) ? 0 : below(levels);
+   unsigned last = mips ? levels - 1 : chance(30) ? 0 : below(levels);
    unsigned pitch = (w + 7) / 8 * 8 + (chance(20) ? 8 : 0);
    const struct hw_surface s = { .width = w, .height = h, .bpp = format_bytes(fmt), .layers = 1,
                                  .samples = 1, .pitch0 = pitch, .block = 1 };
@@ -97,14 +98,16 @@ static void random_texture(unsigned slot)
    set_reg(at + 24, SQ_TEX_RESOURCE_WORD6__TYPE(SQ_TEX_RESOURCE_WORD6__TYPE__SQ_TEX_VTX_VALID_TEXTURE));
 }
 
-/* A random sampler `id` of the PS or the VS (sampler slots 0.. / 18..). */
-static void random_sampler(unsigned id, bool vs)
+/* A random sampler `id` of the PS or the VS (sampler slots 0.. / 18..); with `mips`, the
+ * same MIN and MAG filter and MIP_FILTER POINT or LINEAR (only the LOD picks the levels: the
+ * JIT skips the implicit LOD where it cannot matter). */
+static void random_sampler(unsigned id, bool vs, bool mips)
 {
    uint32_t at = REG_SQ_TEX_SAMPLER_WORD0_0 + (id + (vs ? 18 : 0)) * SAMPLER_STRIDE;
-   uint32_t border = below(4);
+   uint32_t border = below(4), mag = below(2), min = mips ? mag : below(2);
    set_reg(at, SQ_TEX_SAMPLER_WORD0__CLAMP_X(below(8)) | SQ_TEX_SAMPLER_WORD0__CLAMP_Y(below(8)) |
-                  SQ_TEX_SAMPLER_WORD0__XY_MAG_FILTER(below(2)) | SQ_TEX_SAMPLER_WORD0__XY_MIN_FILTER(below(2)) |
-                  SQ_TEX_SAMPLER_WORD0__MIP_FILTER(chance(95) ? below(3) : 3) |
+                  SQ_TEX_SAMPLER_WORD0__XY_MAG_FILTER(mag) | SQ_TEX_SAMPLER_WORD0__XY_MIN_FILTER(min) |
+                  SQ_TEX_SAMPLER_WORD0__MIP_FILTER(mips ? 1 + below(2) : chance(95) ? below(3) : 3) |
                   SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE(border));
    unsigned lo = chance(60) ? 0 : below(4 * 64), hi = chance(50) ? 15 * 64 : lo + below(6 * 64);
    int bias = chance(50) ? 0 : (int)below(8 * 64) - 4 * 64;
@@ -182,10 +185,11 @@ static void tests(void)
 {
    for (unsigned n = 0; n < count; n++) {
       bool vs = chance(15);   /* VS resources from slot 160 (fetch_unit.c) */
-      random_texture(vs ? 160 : 0);
-      random_texture(vs ? 161 : 1);
-      random_sampler(0, vs);
-      random_sampler(1, vs);
+      bool mips = n % 4 == 3;
+      random_texture(vs ? 160 : 0, mips);
+      random_texture(vs ? 161 : 1, mips);
+      random_sampler(0, vs, mips);
+      random_sampler(1, vs, mips);
       random_lanes();
       struct prog p;
       prog_init(&p);
