@@ -66,12 +66,18 @@ struct engine_cache {
    unsigned count;                            /* programs in the cache, held or not */
 };
 
-/* The programs one thread holds in its current use scope. */
+/* The programs one thread holds in its current use scope; with the buffer its lookups read
+ * images into (kept, so a lookup allocates nothing) and, per stage, the program it last
+ * found in the scope: a draw usually finds the same programs as the one before, and equal
+ * image bytes then identify it without the hash, the lock and the bucket walk (the thread
+ * holds it, so no eviction can free it). */
 struct holds {
    const uint32_t *regs;
    uint64_t seq, scope;        /* scope 0: none yet */
    struct sim_program **v;
    size_t n, cap;
+   struct sim_isa_image img;
+   struct sim_program *last[SIM_STAGE_FS + 1];   /* of `scope`; NULL: none */
 };
 
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -98,6 +104,7 @@ static void holds_destroy(void *v)
    release_holds(h);
    pthread_mutex_unlock(&cache_lock);
    free(h->v);
+   free(h->img.dw);
    free(h);
 }
 
@@ -253,9 +260,9 @@ static void release_holds(struct holds *h)
    trim(&cache[1]);
 }
 
-/* The calling thread's holds, in the scope of `env` (a new scope releases the old one's).
- * NULL when they cannot be recorded: the caller then holds for good. */
-static struct holds *thread_holds(const struct sim_shader_env *env)
+/* The calling thread's holds (no lock needed: only this thread uses them until it exits);
+ * NULL when they cannot be recorded. */
+static struct holds *my_holds(void)
 {
    if (!holds_key_ok)
       return NULL;
@@ -267,8 +274,21 @@ static struct holds *thread_holds(const struct sim_shader_env *env)
          return NULL;
       }
    }
-   if (h->scope == 0 || h->regs != env->regs || h->seq != env->seq) {
+   return h;
+}
+
+static bool in_scope(const struct holds *h, const struct sim_shader_env *env)
+{
+   return h->scope != 0 && h->regs == env->regs && h->seq == env->seq;
+}
+
+/* h (may be NULL: the caller then holds for good) in the scope of `env`, a new scope
+ * releasing the old one's holds (cache_lock held). */
+static struct holds *scope_holds(struct holds *h, const struct sim_shader_env *env)
+{
+   if (h && !in_scope(h, env)) {
       release_holds(h);
+      memset(h->last, 0, sizeof(h->last));
       h->regs = env->regs;
       h->seq = env->seq;
       h->scope = ++last_scope;
@@ -397,6 +417,71 @@ enum sim_engine sim_program_engine(const struct sim_program *prog)
    return __atomic_load_n(&prog->jit_fn, __ATOMIC_ACQUIRE) ? SIM_ENGINE_JIT : SIM_ENGINE_INTERP;
 }
 
+/* The program h last found for env->stage in env's scope when its image is img. */
+static struct sim_program *last_program(const struct holds *h, const struct sim_shader_env *env,
+                                        bool jit, const struct sim_isa_image *img)
+{
+   if (!h || !in_scope(h, env) || (unsigned)env->stage > SIM_STAGE_FS)
+      return NULL;
+   struct sim_program *p = h->last[env->stage];
+   if (!p || p->engine != (unsigned)jit || p->image_ndw != img->ndw ||
+       memcmp(p->image, img->dw, img->ndw * sizeof(uint32_t)))
+      return NULL;
+   return p;
+}
+
+/* Notes p, which h now holds (cache_lock held), as the scope's last of env->stage. */
+static void note_found(struct holds *h, const struct sim_shader_env *env, struct sim_program *p)
+{
+   if (h && p->pin_scope == h->scope && (unsigned)env->stage <= SIM_STAGE_FS)
+      h->last[env->stage] = p;
+}
+
+/* get's cache lookup of the image img (cache_lock held). */
+static struct sim_program *lookup(struct holds *holds, struct sim_shader_env *env, bool jit,
+                                  bool draw, const struct sim_isa_image *img)
+{
+   char err[160];
+   uint64_t h = hash_dwords(img->dw, img->ndw);
+   struct engine_cache *c = &cache[jit];
+   struct sim_program **bucket = &c->bucket[h % CACHE_BUCKETS], *p;
+   for (p = *bucket; p; p = p->next)
+      if (p->hash == h && p->image_ndw == img->ndw &&
+          !memcmp(p->image, img->dw, img->ndw * sizeof(uint32_t)))
+         break;
+   if (p) {
+      hold(holds, p);
+      note_found(holds, env, p);
+      return p;
+   }
+   uint32_t *image = malloc(img->ndw * sizeof(uint32_t));
+   p = image ? sim_isa_decode(img, err, sizeof(err)) : NULL;
+   if (!p) {
+      free(image);
+      set_fault(env, image ? err : "out of memory reading the program");
+      return NULL;
+   }
+   memcpy(image, img->dw, img->ndw * sizeof(uint32_t));
+   p->hash = h;
+   p->image = image;
+   p->image_ndw = img->ndw;
+   p->engine = jit;
+   p->refs = 0;
+   p->pin_scope = 0;
+   bool queued = jit && compile(p, draw);
+   p->next = *bucket;
+   *bucket = p;
+   c->count++;
+   lru_push(c, p);
+   if (queued)
+      hold(NULL, p);   /* the compile thread's, dropped by `compiled` */
+   hold(holds, p);
+   note_found(holds, env, p);
+   trim(c);
+   atomic_fetch_add(&compile_count, 1);
+   return p;
+}
+
 /* The program at va for `engine`; `draw`: the draw path's lookup, which may compile in the
  * background. */
 static struct sim_program *get(struct sim_shader_env *env, uint64_t va, enum sim_engine engine,
@@ -409,53 +494,18 @@ static struct sim_program *get(struct sim_shader_env *env, uint64_t va, enum sim
    stage_state(env, &entry, &dx10_clamp);
 
    char err[160];
-   struct sim_isa_image img = { 0 };
-   if (!sim_isa_read(env->mem, env->chip, env->stage, va, entry, dx10_clamp, &img, err,
+   struct holds *holds = my_holds();
+   struct sim_isa_image own = { 0 }, *img = holds ? &holds->img : &own;
+   struct sim_program *p = NULL;
+   if (!sim_isa_read(env->mem, env->chip, env->stage, va, entry, dx10_clamp, img, err,
                      sizeof(err))) {
-      free(img.dw);
       set_fault(env, err);
-      return NULL;
-   }
-   uint64_t h = hash_dwords(img.dw, img.ndw);
-
-   pthread_mutex_lock(&cache_lock);
-   struct holds *holds = thread_holds(env);
-   struct engine_cache *c = &cache[jit];
-   struct sim_program **bucket = &c->bucket[h % CACHE_BUCKETS], *p;
-   for (p = *bucket; p; p = p->next)
-      if (p->hash == h && p->image_ndw == img.ndw &&
-          !memcmp(p->image, img.dw, img.ndw * sizeof(uint32_t)))
-         break;
-   if (p) {
-      hold(holds, p);
+   } else if (!(p = last_program(holds, env, jit, img))) {
+      pthread_mutex_lock(&cache_lock);
+      p = lookup(scope_holds(holds, env), env, jit, draw, img);
       pthread_mutex_unlock(&cache_lock);
-      free(img.dw);
-      return p;
    }
-   p = sim_isa_decode(&img, err, sizeof(err));
-   if (!p) {
-      pthread_mutex_unlock(&cache_lock);
-      free(img.dw);
-      set_fault(env, err);
-      return NULL;
-   }
-   p->hash = h;
-   p->image = img.dw;
-   p->image_ndw = img.ndw;
-   p->engine = jit;
-   p->refs = 0;
-   p->pin_scope = 0;
-   bool queued = jit && compile(p, draw);
-   p->next = *bucket;
-   *bucket = p;
-   c->count++;
-   lru_push(c, p);
-   if (queued)
-      hold(NULL, p);   /* the compile thread's, dropped by `compiled` */
-   hold(holds, p);
-   trim(c);
-   atomic_fetch_add(&compile_count, 1);
-   pthread_mutex_unlock(&cache_lock);
+   free(own.dw);
    return p;
 }
 
