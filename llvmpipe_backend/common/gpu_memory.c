@@ -189,16 +189,20 @@ struct recent {
    uint64_t generation;   /* 0: empty (generations start at 1) */
    struct sim_buffer buf;
 };
-static _Thread_local struct recent recent[RECENT];
-static _Thread_local unsigned recent_next;
+struct recents {
+   struct recent r[RECENT];
+   unsigned next;
+};
+static _Thread_local struct recents recent;
 
 /* A copy of the buffer containing va in *out; false when va is unmapped. */
 static bool lookup(struct sim_memory *m, uint64_t va, struct sim_buffer *out)
 {
    uint64_t gen = atomic_load_explicit(&m->generation, memory_order_acquire);
+   struct recents *rc = &recent;
    for (unsigned i = 0; i < RECENT; i++) {
-      if (recent[i].generation == gen && va - recent[i].buf.va < recent[i].buf.size) {
-         *out = recent[i].buf;
+      if (rc->r[i].generation == gen && va - rc->r[i].buf.va < rc->r[i].buf.size) {
+         *out = rc->r[i].buf;
          return true;
       }
    }
@@ -211,8 +215,8 @@ static bool lookup(struct sim_memory *m, uint64_t va, struct sim_buffer *out)
    pthread_rwlock_unlock(&m->lock);
    if (!b)
       return false;
-   recent[recent_next] = (struct recent){ gen, *out };
-   recent_next = (recent_next + 1) % RECENT;
+   rc->r[rc->next] = (struct recent){ gen, *out };
+   rc->next = (rc->next + 1) % RECENT;
    return true;
 }
 
