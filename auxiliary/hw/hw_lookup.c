@@ -1,6 +1,7 @@
 /* Look-ups in the generated hardware tables (hw_names.c). */
 #include "hw/hw_regdb.h"
 
+#include <pthread.h>
 #include <string.h>
 
 const struct hw_register *
@@ -36,14 +37,22 @@ hw_find_register_by_name(const char *name)
    return NULL;
 }
 
+/* The command processor asks for every type-3 packet: an index by opcode, built once (the
+ * first entry of an opcode wins, as a search in table order would find). */
+static const struct hw_pm4_opcode *pm4_by_opcode[256];
+static pthread_once_t pm4_once = PTHREAD_ONCE_INIT;
+
+static void pm4_index(void)
+{
+   for (unsigned i = hw_num_pm4_opcodes; i-- > 0;)
+      pm4_by_opcode[hw_pm4_opcodes[i].opcode] = &hw_pm4_opcodes[i];
+}
+
 const struct hw_pm4_opcode *
 hw_find_pm4_opcode(uint8_t opcode)
 {
-   for (unsigned i = 0; i < hw_num_pm4_opcodes; i++) {
-      if (hw_pm4_opcodes[i].opcode == opcode)
-         return &hw_pm4_opcodes[i];
-   }
-   return NULL;
+   pthread_once(&pm4_once, pm4_index);
+   return pm4_by_opcode[opcode];
 }
 
 const char *

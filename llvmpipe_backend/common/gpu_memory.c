@@ -172,42 +172,77 @@ void sim_mem_free(struct sim_memory *m, uint64_t va)
    pthread_rwlock_wrlock(&m->lock);
    unsigned i = upper_bound(m, va);
    if (i > 0 && m->bufs[i - 1].va == va) {
+      new_generation(m);   /* before the bytes go: lookup's copies of it are stale from here */
       free(m->bufs[i - 1].data);
       memmove(&m->bufs[i - 1], &m->bufs[i], (m->count - i) * sizeof(m->bufs[0]));
       m->count--;
-      new_generation(m);
    }
    pthread_rwlock_unlock(&m->lock);
 }
 
+/* Each thread's last buffers found, valid under their generation (which names one memory
+ * and its set of buffers, sim_mem_generation): a draw asks for the same few buffers many
+ * times (every CF instruction and clause of its programs, its vertex, constant and texture
+ * buffers), and a hit needs neither the lock nor the search. */
+#define RECENT 4
+struct recent {
+   uint64_t generation;   /* 0: empty (generations start at 1) */
+   struct sim_buffer buf;
+};
+struct recents {
+   struct recent r[RECENT];
+   unsigned next;
+};
+static _Thread_local struct recents recent;
+
+/* A copy of the buffer containing va in *out; false when va is unmapped. */
+static bool lookup(struct sim_memory *m, uint64_t va, struct sim_buffer *out)
+{
+   uint64_t gen = atomic_load_explicit(&m->generation, memory_order_acquire);
+   struct recents *rc = &recent;
+   for (unsigned i = 0; i < RECENT; i++) {
+      if (rc->r[i].generation == gen && va - rc->r[i].buf.va < rc->r[i].buf.size) {
+         *out = rc->r[i].buf;
+         return true;
+      }
+   }
+   pthread_rwlock_rdlock(&m->lock);
+   const struct sim_buffer *b = find(m, va);
+   if (b) {
+      *out = *b;
+      gen = atomic_load_explicit(&m->generation, memory_order_relaxed);   /* stable: locked */
+   }
+   pthread_rwlock_unlock(&m->lock);
+   if (!b)
+      return false;
+   rc->r[rc->next] = (struct recent){ gen, *out };
+   rc->next = (rc->next + 1) % RECENT;
+   return true;
+}
+
 void *sim_mem_map(struct sim_memory *m, uint64_t va)
 {
-   pthread_rwlock_rdlock(&m->lock);
-   struct sim_buffer *b = find(m, va);
-   void *p = b && b->va == va ? b->data : NULL;
-   pthread_rwlock_unlock(&m->lock);
-   return p;
+   struct sim_buffer b;
+   return lookup(m, va, &b) && b.va == va ? b.data : NULL;
 }
 
 void *sim_mem_range(struct sim_memory *m, uint64_t va, uint64_t size)
 {
-   pthread_rwlock_rdlock(&m->lock);
-   struct sim_buffer *b = find(m, va);
-   void *p = NULL;
-   if (b && size <= b->size - (va - b->va))
-      p = b->data + (va - b->va);
-   pthread_rwlock_unlock(&m->lock);
-   return p;
+   struct sim_buffer b;
+   if (!lookup(m, va, &b) || size > b.size - (va - b.va))
+      return NULL;
+   return b.data + (va - b.va);
 }
 
 void *sim_mem_extent(struct sim_memory *m, uint64_t va, uint64_t *bytes)
 {
-   pthread_rwlock_rdlock(&m->lock);
-   struct sim_buffer *b = find(m, va);
-   void *p = b ? b->data + (va - b->va) : NULL;
-   *bytes = b ? b->size - (va - b->va) : 0;
-   pthread_rwlock_unlock(&m->lock);
-   return p;
+   struct sim_buffer b;
+   if (!lookup(m, va, &b)) {
+      *bytes = 0;
+      return NULL;
+   }
+   *bytes = b.size - (va - b.va);
+   return b.data + (va - b.va);
 }
 
 uint64_t sim_mem_generation(struct sim_memory *m)

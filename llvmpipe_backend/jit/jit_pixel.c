@@ -162,13 +162,29 @@ static bool make_key(struct key *k, const struct sim_pixel_state *st)
    return true;
 }
 
+/* Mixes n bytes at p into h, eight at a time (every draw hashes its key). */
+static uint64_t hash_bytes(uint64_t h, const void *p, size_t n)
+{
+   const uint8_t *b = p;
+   for (; n >= 8; b += 8, n -= 8) {
+      uint64_t w;
+      memcpy(&w, b, 8);
+      h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+      h ^= h >> 32;   /* a multiply carries upwards only: bring the high half down */
+   }
+   for (; n; b++, n--)
+      h = (h ^ *b) * 0x100000001b3ull;
+   return h ^ h >> 32;
+}
+
+/* The key's inputs past num_interp are zero (make_key): only the used ones are hashed. */
 static uint64_t hash_key(const struct key *k)
 {
    const uint8_t *b = (const uint8_t *)k;
-   uint64_t h = 0xcbf29ce484222325ull;   /* FNV-1a */
-   for (size_t i = 0; i < sizeof(*k); i++)
-      h = (h ^ b[i]) * 0x100000001b3ull;
-   return h;
+   size_t used = offsetof(struct key, in) + k->num_interp * sizeof(k->in[0]);
+   size_t rest = offsetof(struct key, in) + sizeof(k->in);
+   uint64_t h = hash_bytes(0xcbf29ce484222325ull, b, used);
+   return hash_bytes(h, b + rest, sizeof(*k) - rest);
 }
 
 /* ---- the IR ---------------------------------------------------------------------------------- */

@@ -45,12 +45,14 @@
 #include <xmmintrin.h>
 #endif
 
+#include "common/gpu_memory.h"
 #include "jit/jit.h"
 #include "r600_regs.h"
 #include "shader/shader_compile.h"
 #include "sq/interp.h"
 #include "sq/isa_decode.h"
 #include "sq/isa_read.h"
+#include "sq/isa_words.h"
 #include "sq/kcache.h"
 #include "sq/run_state.h"
 
@@ -66,12 +68,31 @@ struct engine_cache {
    unsigned count;                            /* programs in the cache, held or not */
 };
 
-/* The programs one thread holds in its current use scope. */
+/* A program found in the current use scope, with where its image came from: the CF list at
+ * va + 8 * entry and the clauses (segments of GPU memory, in image order). */
+#define SEEN_PER_STAGE 4
+struct seen {
+   struct sim_program *p;      /* NULL: none */
+   struct sim_memory *mem;
+   uint64_t va;
+   struct segment { uint64_t va; uint32_t off, ndw; } *seg;
+   unsigned nseg, cap;
+};
+
+/* The programs one thread holds in its current use scope; with the buffer its lookups read
+ * images into (kept, so a lookup allocates nothing) and, per stage, the last programs it
+ * found in the scope: draws mostly ask for programs the draws before them used, and when the
+ * bytes of one in GPU memory still equal its image (a few memcmp, seen_again) it is the
+ * answer, without reading the image, hashing it, the lock and the bucket walk (the thread
+ * holds it, so no eviction can free it). */
 struct holds {
    const uint32_t *regs;
    uint64_t seq, scope;        /* scope 0: none yet */
    struct sim_program **v;
    size_t n, cap;
+   struct sim_isa_image img;
+   struct seen seen[SIM_STAGE_FS + 1][SEEN_PER_STAGE];   /* of `scope` */
+   unsigned seen_next[SIM_STAGE_FS + 1];
 };
 
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -98,6 +119,10 @@ static void holds_destroy(void *v)
    release_holds(h);
    pthread_mutex_unlock(&cache_lock);
    free(h->v);
+   free(h->img.dw);
+   for (unsigned st = 0; st <= SIM_STAGE_FS; st++)
+      for (unsigned i = 0; i < SEEN_PER_STAGE; i++)
+         free(h->seen[st][i].seg);
    free(h);
 }
 
@@ -253,9 +278,9 @@ static void release_holds(struct holds *h)
    trim(&cache[1]);
 }
 
-/* The calling thread's holds, in the scope of `env` (a new scope releases the old one's).
- * NULL when they cannot be recorded: the caller then holds for good. */
-static struct holds *thread_holds(const struct sim_shader_env *env)
+/* The calling thread's holds (no lock needed: only this thread uses them until it exits);
+ * NULL when they cannot be recorded. */
+static struct holds *my_holds(void)
 {
    if (!holds_key_ok)
       return NULL;
@@ -267,8 +292,23 @@ static struct holds *thread_holds(const struct sim_shader_env *env)
          return NULL;
       }
    }
-   if (h->scope == 0 || h->regs != env->regs || h->seq != env->seq) {
+   return h;
+}
+
+static bool in_scope(const struct holds *h, const struct sim_shader_env *env)
+{
+   return h->scope != 0 && h->regs == env->regs && h->seq == env->seq;
+}
+
+/* h (may be NULL: the caller then holds for good) in the scope of `env`, a new scope
+ * releasing the old one's holds (cache_lock held). */
+static struct holds *scope_holds(struct holds *h, const struct sim_shader_env *env)
+{
+   if (h && !in_scope(h, env)) {
       release_holds(h);
+      for (unsigned st = 0; st <= SIM_STAGE_FS; st++)
+         for (unsigned i = 0; i < SEEN_PER_STAGE; i++)
+            h->seen[st][i].p = NULL;
       h->regs = env->regs;
       h->seq = env->seq;
       h->scope = ++last_scope;
@@ -397,51 +437,110 @@ enum sim_engine sim_program_engine(const struct sim_program *prog)
    return __atomic_load_n(&prog->jit_fn, __ATOMIC_ACQUIRE) ? SIM_ENGINE_JIT : SIM_ENGINE_INTERP;
 }
 
-/* The program at va for `engine`; `draw`: the draw path's lookup, which may compile in the
- * background. */
-static struct sim_program *get(struct sim_shader_env *env, uint64_t va, enum sim_engine engine,
-                               bool draw)
+/* Whether GPU memory still holds the image of `e`'s program for the image header hdr: then
+ * sim_isa_read would read that image again (its CF words decide where the list ends and
+ * where the clauses are, and every range it reads is mapped). */
+static bool seen_again(const struct seen *e, const struct sim_shader_env *env, const uint32_t *hdr)
 {
-   pthread_once(&config_once, config);
-   bool jit = engine == SIM_ENGINE_DEFAULT ? use_jit : engine == SIM_ENGINE_JIT;
-   unsigned entry;
-   bool dx10_clamp;
-   stage_state(env, &entry, &dx10_clamp);
-
-   char err[160];
-   struct sim_isa_image img = { 0 };
-   if (!sim_isa_read(env->mem, env->chip, env->stage, va, entry, dx10_clamp, &img, err,
-                     sizeof(err))) {
-      free(img.dw);
-      set_fault(env, err);
-      return NULL;
+   const uint32_t *img = e->p->image;
+   if (memcmp(img, hdr, (SIM_IMAGE_HEADER - 1) * sizeof(uint32_t)))
+      return false;
+   uint32_t entry = img[3], ncf = img[SIM_IMAGE_HEADER - 1];
+   size_t cf_bytes = 8ull * (ncf - entry);
+   const void *cf = sim_mem_range(env->mem, e->va + 8ull * entry, cf_bytes);
+   if (!cf || memcmp(cf, img + SIM_IMAGE_HEADER, cf_bytes))
+      return false;
+   for (unsigned i = 0; i < e->nseg; i++) {
+      const struct segment *g = &e->seg[i];
+      const void *c = sim_mem_range(env->mem, g->va, 4ull * g->ndw);
+      if (!c || memcmp(c, img + g->off, 4ull * g->ndw))
+         return false;
    }
-   uint64_t h = hash_dwords(img.dw, img.ndw);
+   return true;
+}
 
-   pthread_mutex_lock(&cache_lock);
-   struct holds *holds = thread_holds(env);
+/* A program of the scope's for the program at va whose image header would be hdr. */
+static struct sim_program *seen_program(struct holds *h, const struct sim_shader_env *env,
+                                        uint64_t va, bool jit, const uint32_t *hdr)
+{
+   if (!h || !in_scope(h, env) || (unsigned)env->stage > SIM_STAGE_FS)
+      return NULL;
+   for (unsigned i = 0; i < SEEN_PER_STAGE; i++) {
+      const struct seen *e = &h->seen[env->stage][i];
+      if (e->p && e->va == va && e->mem == env->mem && e->p->engine == (unsigned)jit &&
+          seen_again(e, env, hdr))
+         return e->p;
+   }
+   return NULL;
+}
+
+/* Notes p, read from va and now held by h (cache_lock held), as seen in the scope. */
+static void note_seen(struct holds *h, const struct sim_shader_env *env, uint64_t va,
+                      struct sim_program *p)
+{
+   if (!h || p->pin_scope != h->scope || (unsigned)env->stage > SIM_STAGE_FS)
+      return;
+   for (unsigned i = 0; i < SEEN_PER_STAGE; i++)
+      if (h->seen[env->stage][i].p == p && h->seen[env->stage][i].va == va)
+         return;
+   struct seen *e = &h->seen[env->stage][h->seen_next[env->stage]];
+   h->seen_next[env->stage] = (h->seen_next[env->stage] + 1) % SEEN_PER_STAGE;
+   const uint32_t *img = p->image;
+   bool r7 = img[1] == HW_CHIP_R7XX;
+   uint32_t entry = img[3], ncf = img[SIM_IMAGE_HEADER - 1];
+   uint32_t off = SIM_IMAGE_HEADER + 2 * (ncf - entry);
+   e->p = NULL;
+   e->nseg = 0;
+   for (uint32_t k = 0; k < ncf - entry; k++) {
+      const uint32_t *w = img + SIM_IMAGE_HEADER + 2 * k;
+      uint32_t addr = 0;
+      unsigned n = clause_dwords(r7, w[0], w[1], &addr);
+      if (!n)
+         continue;
+      if (e->nseg == e->cap) {
+         unsigned cap = e->cap ? 2 * e->cap : 8;
+         struct segment *seg = realloc(e->seg, cap * sizeof(*seg));
+         if (!seg)
+            return;   /* not noted */
+         e->seg = seg;
+         e->cap = cap;
+      }
+      e->seg[e->nseg++] = (struct segment){ va + 8ull * addr, off, n };
+      off += n;
+   }
+   e->p = p;
+   e->mem = env->mem;
+   e->va = va;
+}
+
+/* get's cache lookup of the image img (cache_lock held). */
+static struct sim_program *lookup(struct holds *holds, struct sim_shader_env *env, uint64_t va,
+                                  bool jit, bool draw, const struct sim_isa_image *img)
+{
+   char err[160];
+   uint64_t h = hash_dwords(img->dw, img->ndw);
    struct engine_cache *c = &cache[jit];
    struct sim_program **bucket = &c->bucket[h % CACHE_BUCKETS], *p;
    for (p = *bucket; p; p = p->next)
-      if (p->hash == h && p->image_ndw == img.ndw &&
-          !memcmp(p->image, img.dw, img.ndw * sizeof(uint32_t)))
+      if (p->hash == h && p->image_ndw == img->ndw &&
+          !memcmp(p->image, img->dw, img->ndw * sizeof(uint32_t)))
          break;
    if (p) {
       hold(holds, p);
-      pthread_mutex_unlock(&cache_lock);
-      free(img.dw);
+      note_seen(holds, env, va, p);
       return p;
    }
-   p = sim_isa_decode(&img, err, sizeof(err));
+   uint32_t *image = malloc(img->ndw * sizeof(uint32_t));
+   p = image ? sim_isa_decode(img, err, sizeof(err)) : NULL;
    if (!p) {
-      pthread_mutex_unlock(&cache_lock);
-      free(img.dw);
-      set_fault(env, err);
+      free(image);
+      set_fault(env, image ? err : "out of memory reading the program");
       return NULL;
    }
+   memcpy(image, img->dw, img->ndw * sizeof(uint32_t));
    p->hash = h;
-   p->image = img.dw;
-   p->image_ndw = img.ndw;
+   p->image = image;
+   p->image_ndw = img->ndw;
    p->engine = jit;
    p->refs = 0;
    p->pin_scope = 0;
@@ -453,9 +552,40 @@ static struct sim_program *get(struct sim_shader_env *env, uint64_t va, enum sim
    if (queued)
       hold(NULL, p);   /* the compile thread's, dropped by `compiled` */
    hold(holds, p);
+   note_seen(holds, env, va, p);
    trim(c);
    atomic_fetch_add(&compile_count, 1);
-   pthread_mutex_unlock(&cache_lock);
+   return p;
+}
+
+/* The program at va for `engine`; `draw`: the draw path's lookup, which may compile in the
+ * background. */
+static struct sim_program *get(struct sim_shader_env *env, uint64_t va, enum sim_engine engine,
+                               bool draw)
+{
+   pthread_once(&config_once, config);
+   bool jit = engine == SIM_ENGINE_DEFAULT ? use_jit : engine == SIM_ENGINE_JIT;
+   unsigned entry;
+   bool dx10_clamp;
+   stage_state(env, &entry, &dx10_clamp);
+
+   struct holds *holds = my_holds();
+   const uint32_t hdr[SIM_IMAGE_HEADER - 1] = { SIM_IMAGE_MAGIC, env->chip, env->stage, entry,
+                                                dx10_clamp };
+   struct sim_program *p = seen_program(holds, env, va, jit, hdr);
+   if (p)
+      return p;
+   char err[160];
+   struct sim_isa_image own = { 0 }, *img = holds ? &holds->img : &own;
+   if (!sim_isa_read(env->mem, env->chip, env->stage, va, entry, dx10_clamp, img, err,
+                     sizeof(err))) {
+      set_fault(env, err);
+   } else {
+      pthread_mutex_lock(&cache_lock);
+      p = lookup(scope_holds(holds, env), env, va, jit, draw, img);
+      pthread_mutex_unlock(&cache_lock);
+   }
+   free(own.dw);
    return p;
 }
 
