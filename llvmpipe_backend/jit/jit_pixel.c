@@ -30,6 +30,7 @@
  * stall their draws): by a compile thread of this file while draws take the C units,
  * which give the same results, or with R600SIM_JIT_ASYNC=0 at the first draw. At most
  * CACHE_BOUND variants no draw holds are kept, the least recently used freed. */
+#include <math.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -46,7 +47,7 @@
 #include "r600_regs.h"
 #include "sq/run_state.h"
 
-#define KEY_VERSION 5
+#define KEY_VERSION 4
 #define BUCKETS 256
 #define CACHE_BOUND 256
 
@@ -253,7 +254,11 @@ static LLVMValueRef lane_consts_d(struct ir *r, unsigned (*f)(unsigned), double 
  * same polynomial expanded (equal modulo 2^64, where both wrap); the lanes' offsets
  * lx * sx_k + ly * sy_k as doubles (exact when the steps are below 2^48: products below
  * 2^50); the window z and, per interpolated input component, a0 = v0, d1 = v1 - a0 and
- * d2 = v2 - a0 in double as spi.c computes them. */
+ * d2 = v2 - a0 in double as spi.c computes them.
+ *
+ * A constant component: d1 and d2 are zeros and a0 is not -0. Wherever p1 and p2 are finite,
+ * p_k * d_k is a zero and a0 + zero + zero is a0 (-0 alone changes: -0 + +0 = +0), so the
+ * value is v0's float itself; elsewhere a product is NaN and so is the value. */
 struct setup {
    double inv_area;
    double inv_w[3];
@@ -262,6 +267,8 @@ struct setup {
    int64_t small_steps;                   /* 1: every |sx_k|, |sy_k| below 2^48 */
    double lane_steps[3][SIM_LANES];
    double attr[SIM_MAX_PARAMS][4][3];     /* a0, d1, d2 */
+   int64_t persp_const;                   /* 1: every perspective component is constant */
+   uint32_t bits[SIM_MAX_PARAMS][4];      /* v0's value of each interpolated component */
 };
 _Static_assert(sizeof(struct setup) <= SIM_PIXEL_SETUP_BYTES, "sim_run holds the setup");
 
@@ -324,7 +331,8 @@ static void build_setup(struct ir *r, const struct key *k, LLVMValueRef s)
    }
    store(j, LLVMBuildZExt(b, small, j->i64, ""), gep(j, s, SET(small_steps)), 8);
 
-   LLVMValueRef v[3] = { NULL, NULL, NULL };
+   LLVMValueRef v[3] = { NULL, NULL, NULL }, all_const = LLVMConstInt(LLVMInt1TypeInContext(j->ctx), 1, 0);
+   LLVMValueRef zero = LLVMConstReal(r->f64, 0.0);
    for (unsigned i = 0; i < k->num_interp; i++) {
       if (k->in[i].mode != IN_PERSP && k->in[i].mode != IN_LINEAR)
          continue;
@@ -335,12 +343,23 @@ static void build_setup(struct ir *r, const struct key *k, LLVMValueRef s)
       size_t poff = offsetof(struct sim_vtx, param) + (size_t)k->in[i].param * 16;
       for (unsigned c = 0; c < 4; c++) {
          size_t a = SET(attr) + ((size_t)i * 4 + c) * 24;
-         LLVMValueRef a0 = float_d(r, v[0], poff + 4 * c);
+         LLVMValueRef bits = ld_at(r, j->i32, v[0], poff + 4 * c, 4);
+         LLVMValueRef a0 = LLVMBuildFPExt(b, LLVMBuildBitCast(b, bits, j->f32, ""), r->f64, "");
+         LLVMValueRef d1 = LLVMBuildFSub(b, float_d(r, v[1], poff + 4 * c), a0, "");
+         LLVMValueRef d2 = LLVMBuildFSub(b, float_d(r, v[2], poff + 4 * c), a0, "");
          set_d(r, s, a, a0);
-         set_d(r, s, a + 8, LLVMBuildFSub(b, float_d(r, v[1], poff + 4 * c), a0, ""));
-         set_d(r, s, a + 16, LLVMBuildFSub(b, float_d(r, v[2], poff + 4 * c), a0, ""));
+         set_d(r, s, a + 8, d1);
+         set_d(r, s, a + 16, d2);
+         store(j, bits, gep(j, s, SET(bits) + ((size_t)i * 4 + c) * 4), 4);
+         if (k->in[i].mode == IN_PERSP) {
+            LLVMValueRef konst = and_(j, and_(j, LLVMBuildFCmp(b, LLVMRealOEQ, d1, zero, ""),
+                                                  LLVMBuildFCmp(b, LLVMRealOEQ, d2, zero, "")),
+                                      icmp(j, LLVMIntNE, bits, ci32(j, 0x80000000u)));
+            all_const = and_(j, all_const, konst);
+         }
       }
    }
+   store(j, LLVMBuildZExt(b, all_const, j->i64, ""), gep(j, s, SET(persp_const)), 8);
 }
 
 static LLVMValueRef setup_d(struct ir *r, LLVMValueRef s, size_t off)
@@ -414,6 +433,58 @@ static LLVMValueRef interp(struct ir *r, LLVMValueRef s, size_t off, LLVMValueRe
    return to_float_bits(r, LLVMBuildFAdd(b, val, LLVMBuildFMul(b, w[2], d2, ""), ""));
 }
 
+static LLVMValueRef fabs_vd(struct ir *r, LLVMValueRef v)
+{
+   unsigned id = LLVMLookupIntrinsicID("llvm.fabs", 9);
+   LLVMValueRef decl = LLVMGetIntrinsicDeclaration(r->j.mod, id, &r->vd, 1);
+   return LLVMBuildCall2(r->j.b, LLVMIntrinsicGetType(r->j.ctx, id, &r->vd, 1), decl, &v, 1, "");
+}
+
+/* The perspective inputs' GPRs from q_k and qsum: p_k = q_k / qsum and the values, or, when
+ * every perspective component of the primitive is constant (struct setup) and every lane's
+ * p1 and p2 are surely finite, the components' values themselves, without the divisions.
+ * Surely finite: |q1| + |q2| < |qsum| * 2^1000 (exact scaling; false for a NaN and for a zero
+ * qsum), so |q_k| <= |q1| + |q2| (rounding is monotonic) and |p_k| <= 2^1000. */
+static void load_persp(struct ir *r, const struct key *k, LLVMValueRef s, LLVMValueRef q[3],
+                       LLVMValueRef qs)
+{
+   struct jb *j = &r->j;
+   LLVMBuilderRef b = j->b;
+   LLVMBasicBlockRef bb_test = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "persp_test");
+   LLVMBasicBlockRef bb_const = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "persp_const");
+   LLVMBasicBlockRef bb_div = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "persp");
+   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "persp_done");
+   LLVMValueRef konst = icmp(j, LLVMIntNE, ld_at(r, j->i64, s, SET(persp_const), 8),
+                             LLVMConstInt(j->i64, 0, 0));
+   LLVMBuildCondBr(b, konst, bb_test, bb_div);
+   LLVMPositionBuilderAtEnd(b, bb_test);
+   LLVMValueRef sum = LLVMBuildFAdd(b, fabs_vd(r, q[1]), fabs_vd(r, q[2]), "");
+   LLVMValueRef bound = LLVMBuildFMul(b, fabs_vd(r, qs), kd(r, ldexp(1.0, 1000)), "");
+   LLVMValueRef sure = LLVMBuildFCmp(b, LLVMRealOLT, sum, bound, "");
+   unsigned id = LLVMLookupIntrinsicID("llvm.vector.reduce.and", 22);
+   LLVMValueRef decl = LLVMGetIntrinsicDeclaration(j->mod, id, &j->vb, 1);
+   LLVMBuildCondBr(b, LLVMBuildCall2(b, LLVMIntrinsicGetType(j->ctx, id, &j->vb, 1), decl, &sure, 1, ""),
+                   bb_const, bb_div);
+   LLVMPositionBuilderAtEnd(b, bb_const);
+   for (unsigned i = 0; i < k->num_interp; i++) {
+      if (k->in[i].mode != IN_PERSP)
+         continue;
+      for (unsigned c = 0; c < 4; c++)
+         store_gpr(r, i, c, splat(j, ld_at(r, j->i32, s, SET(bits) + ((size_t)i * 4 + c) * 4, 4)));
+   }
+   LLVMBuildBr(b, done);
+   LLVMPositionBuilderAtEnd(b, bb_div);
+   LLVMValueRef pw[3] = { NULL, LLVMBuildFDiv(b, q[1], qs, ""), LLVMBuildFDiv(b, q[2], qs, "") };
+   for (unsigned i = 0; i < k->num_interp; i++) {
+      if (k->in[i].mode != IN_PERSP)
+         continue;
+      for (unsigned c = 0; c < 4; c++)
+         store_gpr(r, i, c, interp(r, s, SET(attr) + ((size_t)i * 4 + c) * 24, pw));
+   }
+   LLVMBuildBr(b, done);
+   LLVMPositionBuilderAtEnd(b, done);
+}
+
 /* The input load of the block with the primitive's setup s. */
 static void build_load(struct ir *r, const struct key *k, LLVMValueRef s)
 {
@@ -427,13 +498,17 @@ static void build_load(struct ir *r, const struct key *k, LLVMValueRef s)
    LLVMValueRef qs = LLVMBuildFAdd(b, kd(r, 0.0), q[0], "");
    qs = LLVMBuildFAdd(b, qs, q[1], "");
    qs = LLVMBuildFAdd(b, qs, q[2], "");
-   LLVMValueRef pw[3] = { NULL, LLVMBuildFDiv(b, q[1], qs, ""), LLVMBuildFDiv(b, q[2], qs, "") };
 
    /* the zeroed GPRs the inputs do not write */
    for (unsigned g = k->num_interp; g < k->ngprs; g++)
       for (unsigned c = 0; c < 4; c++)
          store_gpr(r, g, c, LLVMConstNull(j->vi));
 
+   bool persp = false;
+   for (unsigned i = 0; i < k->num_interp; i++)
+      persp |= k->in[i].mode == IN_PERSP;
+   if (persp)
+      load_persp(r, k, s, q, qs);
    LLVMValueRef prov = NULL;
    for (unsigned i = 0; i < k->num_interp; i++) {
       unsigned mode = k->in[i].mode;
@@ -445,9 +520,8 @@ static void build_load(struct ir *r, const struct key *k, LLVMValueRef s)
             if (!prov)
                prov = ld_at(r, j->ptr, r->prim, offsetof(struct sim_prim, provoking), 8);
             store_gpr(r, i, c, splat(j, ld_at(r, j->i32, prov, poff + 4 * c, 4)));
-         } else {
-            store_gpr(r, i, c, interp(r, s, SET(attr) + ((size_t)i * 4 + c) * 24,
-                                      mode == IN_LINEAR ? bw : pw));
+         } else if (mode == IN_LINEAR) {
+            store_gpr(r, i, c, interp(r, s, SET(attr) + ((size_t)i * 4 + c) * 24, bw));
          }
       }
    }

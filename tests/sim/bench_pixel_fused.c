@@ -1,6 +1,7 @@
 /* Microbenchmark of the fused pixel path (jit/jit_pixel.c): nanoseconds per 4x4 block of
  * sim_pixel_fused_block on a few typical states, the whole block with a stand-in PS that
- * copies its first input to PIXEL 0 (the pixel shader of a plain fill), over the fully
+ * copies its first input to PIXEL 0 (the pixel shader of a plain fill; bench/raster.c's
+ * fills have a colour the same at every vertex, the last case), over the fully
  * covered blocks of a large triangle, as the SC hands them over: many blocks per primitive.
  * Not a test: run by hand (or under callgrind for instruction counts) before and after a
  * change of the fused code.
@@ -95,6 +96,8 @@ int main(int argc, char **argv)
       for (unsigned a = 0; a < 4; a++)
          for (unsigned c = 0; c < 4; c++)
             v[k].param[a][c] = (float)(k * 7 + a * 3 + c) / 16.0f;
+      for (unsigned c = 0; c < 4; c++)
+         v[k].param[4][c] = (float)c / 4.0f;   /* the same at every vertex */
       p.v[k] = &v[k];
    }
    p.provoking = &v[2];
@@ -124,13 +127,14 @@ int main(int argc, char **argv)
       unsigned ninputs;
       bool depth;
    } cases[] = { { "plain (1 input)", 1, false }, { "depth (1 input, early Z)", 1, true },
-                 { "2 inputs", 2, false }, { "4 inputs, early Z", 4, true } };
+                 { "2 inputs", 2, false }, { "4 inputs, early Z", 4, true },
+                 { "constant input (param 4)", 1, false } };
    for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
       struct sim_spi_state spi;
       memset(&spi, 0, sizeof(spi));
       spi.num_interp = spi.max_gpr = cases[c].ninputs;
       for (unsigned i = 0; i < spi.num_interp; i++)
-         spi.in[i].param = (int)i;
+         spi.in[i].param = c == 4 ? 4 : (int)i;
       const struct sim_db_state *d = cases[c].depth ? &db : &no_db;
       struct sim_pixel_state st = { &spi, d, &no_cb, &ms, spi.num_interp + 2, cases[c].depth,
                                     false, true };

@@ -3,8 +3,9 @@
  * each input's parameter, DEFAULT_VAL values, flat / linear / perspective, the position
  * (address, PROVIDE_Z), the face (address, channel, ALL_BITS), the zeroed GPR count - and
  * random primitives (large and tiny areas, edge functions on both sides of the load's 2^50
- * limit and wrapping, far and near w, denormal, huge and NaN
- * attributes, both facings), sim_pixel_fused_pre must leave the whole register file
+ * limit and wrapping, far, near, zero, negative, infinite and NaN 1/w, denormal, huge and
+ * NaN attributes, attributes equal at the vertices (+0, -0, infinite, NaN too), both
+ * facings), sim_pixel_fused_pre must leave the whole register file
  * exactly as zeroing the GPRs and sim_spi_load do (the pre stage without early Z; the DB and
  * CB stages are covered by tests/sim/fuzz_pixel through whole draws). States the fused path does not take
  * (centroid inputs or position, point sprites) must get no variant. Two states that differ
@@ -116,11 +117,27 @@ static void random_prim(struct sim_prim *p, struct sim_vtx v[3], int32_t *bx, in
       p->x[k] = (int64_t)(rnd() % (2 * range)) - range / 2;
       p->y[k] = (int64_t)(rnd() % (2 * range)) - range / 2;
       p->z[k] = rnd_float();
-      p->inv_w[k] = rnd() % 8 == 0 ? rnd_float() : 1.0f / (1.0f + (float)(rnd() % 1000) / 10.0f);
+      /* and 1/w that make p_k = q_k / sum q infinite or NaN in some lanes */
+      static const float special_w[6] = { 0.0f, -1.0f, 1.0f, INFINITY, NAN, 1e-40f };
+      p->inv_w[k] = rnd() % 8 == 0   ? rnd_float()
+                    : rnd() % 8 == 0 ? special_w[rnd() % 6]
+                                     : 1.0f / (1.0f + (float)(rnd() % 1000) / 10.0f);
       for (unsigned a = 0; a < SIM_MAX_PARAMS; a++)
          for (unsigned c = 0; c < 4; c++)
             v[k].param[a][c] = rnd_float();
       p->v[k] = &v[k];
+   }
+   /* attributes equal at the three vertices (the load's shortcut for constant components):
+    * all of a primitive's or some, among them +0, -0, infinities and NaNs */
+   unsigned all = rnd() % 3 == 0;
+   for (unsigned a = 0; a < SIM_MAX_PARAMS; a++) {
+      if (!all && rnd() % 4)
+         continue;
+      for (unsigned c = 0; c < 4; c++) {
+         static const float special[4] = { 0.0f, -0.0f, INFINITY, NAN };
+         float f = rnd() % 4 == 0 ? special[rnd() % 4] : v[0].param[a][c];
+         v[0].param[a][c] = v[1].param[a][c] = v[2].param[a][c] = f;
+      }
    }
    /* the twice-area wraps like the edge functions (unsigned: no signed overflow) */
    p->area2 = (int64_t)((uint64_t)(p->x[1] - p->x[0]) * (uint64_t)(p->y[2] - p->y[0]) -
