@@ -22,7 +22,9 @@
  * b_k = (double)e_k * (1 / area2), q_k = b_k * inv_w_k,
  * qsum = ((0 + q0) + q1) + q2, p_k = q_k / qsum, values (float)((a0 + w1 * d1) + w2 * d2) in
  * double; no operation is contracted or reassociated (LLVM does neither without fast-math
- * flags). Not supported (no variant: draw.c uses the C units): centroid inputs or position
+ * flags). What is the same for every block of a primitive is made once (struct setup), and
+ * components equal at the three vertices skip the divisions where that gives the same bits
+ * (load_persp). Not supported (no variant: draw.c uses the C units): centroid inputs or position
  * (the centroid needs the coverage test per lane) and point-sprite inputs.
  *
  * Variants: a zero-filled key of the state, hashed, compiled through sim_jit_compile_module
