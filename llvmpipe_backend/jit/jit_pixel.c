@@ -22,7 +22,9 @@
  * b_k = (double)e_k * (1 / area2), q_k = b_k * inv_w_k,
  * qsum = ((0 + q0) + q1) + q2, p_k = q_k / qsum, values (float)((a0 + w1 * d1) + w2 * d2) in
  * double; no operation is contracted or reassociated (LLVM does neither without fast-math
- * flags). Not supported (no variant: draw.c uses the C units): centroid inputs or position
+ * flags). What is the same for every block of a primitive is made once (struct setup), and
+ * components equal at the three vertices skip the divisions where that gives the same bits
+ * (load_persp). Not supported (no variant: draw.c uses the C units): centroid inputs or position
  * (the centroid needs the coverage test per lane) and point-sprite inputs.
  *
  * Variants: a zero-filled key of the state, hashed, compiled through sim_jit_compile_module
@@ -30,6 +32,7 @@
  * stall their draws): by a compile thread of this file while draws take the C units,
  * which give the same results, or with R600SIM_JIT_ASYNC=0 at the first draw. At most
  * CACHE_BOUND variants no draw holds are kept, the least recently used freed. */
+#include <math.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -241,12 +244,13 @@ static void store_gpr(struct ir *r, unsigned gpr, unsigned chan, LLVMValueRef v)
    store(&r->j, v, gep(&r->j, r->lanes, off), 4);
 }
 
-/* spi.c computed_bits: a NaN becomes the default quiet NaN */
+/* spi.c computed_bits: a NaN becomes the default quiet NaN (the float of a double is NaN
+ * exactly when the double is: the test on 8 floats a vector instead of 4 doubles) */
 static LLVMValueRef to_float_bits(struct ir *r, LLVMValueRef vd)
 {
-   LLVMValueRef u = LLVMBuildBitCast(r->j.b, LLVMBuildFPTrunc(r->j.b, vd, r->j.vf, ""), r->j.vi, "");
-   return LLVMBuildSelect(r->j.b, LLVMBuildFCmp(r->j.b, LLVMRealUNO, vd, vd, ""),
-                          kvec(&r->j, 0x7FC00000u), u, "");
+   LLVMValueRef f = LLVMBuildFPTrunc(r->j.b, vd, r->j.vf, "");
+   return LLVMBuildSelect(r->j.b, LLVMBuildFCmp(r->j.b, LLVMRealUNO, f, f, ""),
+                          kvec(&r->j, 0x7FC00000u), LLVMBuildBitCast(r->j.b, f, r->j.vi, ""), "");
 }
 
 static LLVMValueRef lane_consts_d(struct ir *r, unsigned (*f)(unsigned), double scale)
@@ -257,6 +261,37 @@ static LLVMValueRef lane_consts_d(struct ir *r, unsigned (*f)(unsigned), double 
    return LLVMConstVector(e, SIM_LANES);
 }
 
+/* ---- the per-primitive constants ------------------------------------------------------------ */
+
+/* What the input load needs of a primitive that is the same for all its blocks, made once per
+ * primitive (the whole block keeps it in the run: struct sim_run pixel_setup) by `setup`:
+ * spi.c's 1 / area2 and 1/w_k as doubles; per edge k (opposite v[k]) the integer edge
+ * function at pixel (0, 0)'s centre, c_k = dx * (H - y_i) - dy * (H - x_i), and its steps
+ * per pixel sx_k = -dy * SIM_SUBPIX, sy_k = dx * SIM_SUBPIX (dx = x_j - x_i, dy = y_j - y_i,
+ * H = SIM_SUBPIX / 2): spi.c's e0 at block (bx, by) is c_k + bx * sx_k + by * sy_k, the
+ * same polynomial expanded (equal modulo 2^64, where both wrap); the lanes' offsets
+ * lx * sx_k + ly * sy_k as doubles (exact when the steps are below 2^48: products below
+ * 2^50); the window z and, per interpolated input component, a0 = v0, d1 = v1 - a0 and
+ * d2 = v2 - a0 in double as spi.c computes them.
+ *
+ * A constant component: d1 and d2 are zeros and a0 is not -0. Wherever p1 and p2 are finite,
+ * p_k * d_k is a zero and a0 + zero + zero is a0 (-0 alone changes: -0 + +0 = +0), so the
+ * value is v0's float itself; elsewhere a product is NaN and so is the value. */
+struct setup {
+   double inv_area;
+   double inv_w[3];
+   double z[3];                           /* z0, z1 - z0, z2 - z0 */
+   int64_t c[3], sx[3], sy[3];
+   int64_t small_steps;                   /* 1: every |sx_k|, |sy_k| below 2^48 */
+   double lane_steps[3][SIM_LANES];
+   double attr[SIM_MAX_PARAMS][4][3];     /* a0, d1, d2 */
+   int64_t persp_const;                   /* 1: every perspective component is constant */
+   uint32_t bits[SIM_MAX_PARAMS][4];      /* v0's value of each interpolated component */
+};
+_Static_assert(sizeof(struct setup) <= SIM_PIXEL_SETUP_BYTES, "sim_run holds the setup");
+
+#define SET(f) offsetof(struct setup, f)
+
 /* |v| < 2^bits (i1), for an i64 v. */
 static LLVMValueRef below(struct ir *r, LLVMValueRef v, unsigned bits)
 {
@@ -266,33 +301,111 @@ static LLVMValueRef below(struct ir *r, LLVMValueRef v, unsigned bits)
    return icmp(j, LLVMIntULT, mag, LLVMConstInt(j->i64, 1ull << bits, 0));
 }
 
-/* The barycentric weights b_k = (double)e_k * (1 / area2) of the block's lanes, with the
- * integer edge functions e_k of spi.c. When e_k at lane 0 and its steps per pixel are small
- * enough that every partial sum is an integer below 2^53 (spi.c's test), in double from
- * scalars (exactly the integers: the same bits), else per lane in int64 (AVX2 has neither
- * 64-bit multiplies nor conversions to double: about 250 instructions). */
-static void edge_weights(struct ir *r, LLVMValueRef inv_area, LLVMValueRef bw[3])
+static void set_d(struct ir *r, LLVMValueRef s, size_t off, LLVMValueRef v)
+{
+   store(&r->j, v, gep(&r->j, s, off), 8);
+}
+
+/* The body of function setup(prim, s): fills struct setup s for the key's inputs. */
+static void build_setup(struct ir *r, const struct key *k, LLVMValueRef s)
 {
    struct jb *j = &r->j;
    LLVMBuilderRef b = j->b;
-   LLVMValueRef sub = LLVMConstInt(j->i64, SIM_SUBPIX, 0);
-   LLVMValueRef half = LLVMConstInt(j->i64, SIM_SUBPIX / 2, 0);
-   LLVMValueRef px0 = LLVMBuildAdd(b, LLVMBuildMul(b, LLVMBuildSExt(b, r->bx, j->i64, ""), sub, ""), half, "");
-   LLVMValueRef py0 = LLVMBuildAdd(b, LLVMBuildMul(b, LLVMBuildSExt(b, r->by, j->i64, ""), sub, ""), half, "");
-   LLVMValueRef x[3], y[3], e0[3], sx[3], sy[3], small = NULL;
+   LLVMValueRef area = LLVMBuildSIToFP(b, prim_i64(r, offsetof(struct sim_prim, area2)), r->f64, "");
+   set_d(r, s, SET(inv_area), LLVMBuildFDiv(b, LLVMConstReal(r->f64, 1.0), area, ""));
+   for (unsigned kk = 0; kk < 3; kk++)
+      set_d(r, s, SET(inv_w) + 8 * kk, float_d(r, r->prim, offsetof(struct sim_prim, inv_w) + 4 * kk));
+   if (k->pos_ena && k->provide_z) {
+      LLVMValueRef z0 = float_d(r, r->prim, offsetof(struct sim_prim, z));
+      set_d(r, s, SET(z), z0);
+      for (unsigned kk = 1; kk < 3; kk++)
+         set_d(r, s, SET(z) + 8 * kk,
+               LLVMBuildFSub(b, float_d(r, r->prim, offsetof(struct sim_prim, z) + 4 * kk), z0, ""));
+   }
+
+   LLVMValueRef sub = LLVMConstInt(j->i64, SIM_SUBPIX, 0), half = LLVMConstInt(j->i64, SIM_SUBPIX / 2, 0);
+   LLVMValueRef x[3], y[3], small = NULL;
    for (unsigned kk = 0; kk < 3; kk++) {
       x[kk] = prim_i64(r, offsetof(struct sim_prim, x) + 8 * kk);
       y[kk] = prim_i64(r, offsetof(struct sim_prim, y) + 8 * kk);
    }
+   LLVMValueRef lxd = lane_consts_d(r, sim_lane_x, 1.0), lyd = lane_consts_d(r, sim_lane_y, 1.0);
    for (unsigned kk = 0; kk < 3; kk++) {
       unsigned i = (kk + 1) % 3, jj = (kk + 2) % 3;
       LLVMValueRef dx = LLVMBuildSub(b, x[jj], x[i], ""), dy = LLVMBuildSub(b, y[jj], y[i], "");
-      e0[kk] = LLVMBuildSub(b, LLVMBuildMul(b, dx, LLVMBuildSub(b, py0, y[i], ""), ""),
-                            LLVMBuildMul(b, dy, LLVMBuildSub(b, px0, x[i], ""), ""), "");
-      sx[kk] = LLVMBuildNeg(b, LLVMBuildMul(b, dy, sub, ""), "");
-      sy[kk] = LLVMBuildMul(b, dx, sub, "");
-      LLVMValueRef ok = and_(j, below(r, e0[kk], 50), and_(j, below(r, sx[kk], 48), below(r, sy[kk], 48)));
+      LLVMValueRef c = LLVMBuildSub(b, LLVMBuildMul(b, dx, LLVMBuildSub(b, half, y[i], ""), ""),
+                                    LLVMBuildMul(b, dy, LLVMBuildSub(b, half, x[i], ""), ""), "");
+      LLVMValueRef sx = LLVMBuildNeg(b, LLVMBuildMul(b, dy, sub, ""), "");
+      LLVMValueRef sy = LLVMBuildMul(b, dx, sub, "");
+      store(j, c, gep(j, s, SET(c) + 8 * kk), 8);
+      store(j, sx, gep(j, s, SET(sx) + 8 * kk), 8);
+      store(j, sy, gep(j, s, SET(sy) + 8 * kk), 8);
+      LLVMValueRef ok = and_(j, below(r, sx, 48), below(r, sy, 48));
       small = small ? and_(j, small, ok) : ok;
+      LLVMValueRef steps = LLVMBuildFAdd(b,
+         LLVMBuildFMul(b, lxd, splat_to(r, r->vd, LLVMBuildSIToFP(b, sx, r->f64, "")), ""),
+         LLVMBuildFMul(b, lyd, splat_to(r, r->vd, LLVMBuildSIToFP(b, sy, r->f64, "")), ""), "");
+      store(j, steps, gep(j, s, SET(lane_steps) + (size_t)kk * SIM_LANES * 8), 8);
+   }
+   store(j, LLVMBuildZExt(b, small, j->i64, ""), gep(j, s, SET(small_steps)), 8);
+
+   LLVMValueRef v[3] = { NULL, NULL, NULL }, all_const = LLVMConstInt(LLVMInt1TypeInContext(j->ctx), 1, 0);
+   LLVMValueRef zero = LLVMConstReal(r->f64, 0.0);
+   for (unsigned i = 0; i < k->num_interp; i++) {
+      if (k->in[i].mode != IN_PERSP && k->in[i].mode != IN_LINEAR)
+         continue;
+      for (unsigned kk = 0; kk < 3; kk++) {
+         if (!v[kk])
+            v[kk] = ld_at(r, j->ptr, r->prim, offsetof(struct sim_prim, v) + 8 * kk, 8);
+      }
+      size_t poff = offsetof(struct sim_vtx, param) + (size_t)k->in[i].param * 16;
+      for (unsigned c = 0; c < 4; c++) {
+         size_t a = SET(attr) + ((size_t)i * 4 + c) * 24;
+         LLVMValueRef bits = ld_at(r, j->i32, v[0], poff + 4 * c, 4);
+         LLVMValueRef a0 = LLVMBuildFPExt(b, LLVMBuildBitCast(b, bits, j->f32, ""), r->f64, "");
+         LLVMValueRef d1 = LLVMBuildFSub(b, float_d(r, v[1], poff + 4 * c), a0, "");
+         LLVMValueRef d2 = LLVMBuildFSub(b, float_d(r, v[2], poff + 4 * c), a0, "");
+         set_d(r, s, a, a0);
+         set_d(r, s, a + 8, d1);
+         set_d(r, s, a + 16, d2);
+         store(j, bits, gep(j, s, SET(bits) + ((size_t)i * 4 + c) * 4), 4);
+         if (k->in[i].mode == IN_PERSP) {
+            LLVMValueRef konst = and_(j, and_(j, LLVMBuildFCmp(b, LLVMRealOEQ, d1, zero, ""),
+                                                  LLVMBuildFCmp(b, LLVMRealOEQ, d2, zero, "")),
+                                      icmp(j, LLVMIntNE, bits, ci32(j, 0x80000000u)));
+            all_const = and_(j, all_const, konst);
+         }
+      }
+   }
+   store(j, LLVMBuildZExt(b, all_const, j->i64, ""), gep(j, s, SET(persp_const)), 8);
+}
+
+static LLVMValueRef setup_d(struct ir *r, LLVMValueRef s, size_t off)
+{
+   return ld_at(r, r->f64, s, off, 8);
+}
+
+/* The barycentric weights b_k = (double)e_k * (1 / area2) of the block's lanes, with the
+ * integer edge functions e_k of spi.c. When e_k at lane 0 and its steps per pixel are small
+ * enough that every partial sum is an integer below 2^53 (spi.c's test), in double: e_k at
+ * lane 0 plus the lane's offsets (exact integers: the same bits in any order), else per lane
+ * in int64 (AVX2 has neither 64-bit multiplies nor conversions to double: about 150
+ * instructions). */
+static void edge_weights(struct ir *r, LLVMValueRef s, LLVMValueRef inv_area, LLVMValueRef bw[3])
+{
+   struct jb *j = &r->j;
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef bx = LLVMBuildSExt(b, r->bx, j->i64, ""), by = LLVMBuildSExt(b, r->by, j->i64, "");
+   LLVMValueRef e0[3], sx[3], sy[3];
+   LLVMValueRef small = icmp(j, LLVMIntNE, ld_at(r, j->i64, s, SET(small_steps), 8),
+                             LLVMConstInt(j->i64, 0, 0));
+   for (unsigned kk = 0; kk < 3; kk++) {
+      sx[kk] = ld_at(r, j->i64, s, SET(sx) + 8 * kk, 8);
+      sy[kk] = ld_at(r, j->i64, s, SET(sy) + 8 * kk, 8);
+      e0[kk] = LLVMBuildAdd(b, ld_at(r, j->i64, s, SET(c) + 8 * kk, 8),
+                            LLVMBuildAdd(b, LLVMBuildMul(b, bx, sx[kk], ""),
+                                         LLVMBuildMul(b, by, sy[kk], ""), ""), "");
+      small = and_(j, small, below(r, e0[kk], 50));
    }
    LLVMBasicBlockRef fast = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "edge_fast");
    LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "edge_slow");
@@ -301,26 +414,19 @@ static void edge_weights(struct ir *r, LLVMValueRef inv_area, LLVMValueRef bw[3]
 
    LLVMValueRef fw[3], sw[3];
    LLVMPositionBuilderAtEnd(b, fast);
-   LLVMValueRef lxd = lane_consts_d(r, sim_lane_x, 1.0), lyd = lane_consts_d(r, sim_lane_y, 1.0);
    for (unsigned kk = 0; kk < 3; kk++) {
+      LLVMValueRef steps = ld_at(r, r->vd, s, SET(lane_steps) + (size_t)kk * SIM_LANES * 8, 8);
       LLVMValueRef e = LLVMBuildFAdd(b, splat_to(r, r->vd, LLVMBuildSIToFP(b, e0[kk], r->f64, "")),
-                                     LLVMBuildFMul(b, lxd, splat_to(r, r->vd, LLVMBuildSIToFP(b, sx[kk], r->f64, "")), ""), "");
-      e = LLVMBuildFAdd(b, e, LLVMBuildFMul(b, lyd, splat_to(r, r->vd, LLVMBuildSIToFP(b, sy[kk], r->f64, "")), ""), "");
+                                     steps, "");
       fw[kk] = LLVMBuildFMul(b, e, inv_area, "");
    }
    LLVMBuildBr(b, done);
 
    LLVMPositionBuilderAtEnd(b, slow);
-   LLVMValueRef vsub = splat_to(r, r->vq, sub);
-   LLVMValueRef px = LLVMBuildAdd(b, splat_to(r, r->vq, px0), LLVMBuildMul(b, lane_consts_i64(r, sim_lane_x), vsub, ""), "");
-   LLVMValueRef py = LLVMBuildAdd(b, splat_to(r, r->vq, py0), LLVMBuildMul(b, lane_consts_i64(r, sim_lane_y), vsub, ""), "");
    for (unsigned kk = 0; kk < 3; kk++) {
-      unsigned i = (kk + 1) % 3, jj = (kk + 2) % 3;
-      LLVMValueRef xi = splat_to(r, r->vq, x[i]), yi = splat_to(r, r->vq, y[i]);
-      LLVMValueRef xj = splat_to(r, r->vq, x[jj]), yj = splat_to(r, r->vq, y[jj]);
-      LLVMValueRef e = LLVMBuildSub(b,
-         LLVMBuildMul(b, LLVMBuildSub(b, xj, xi, ""), LLVMBuildSub(b, py, yi, ""), ""),
-         LLVMBuildMul(b, LLVMBuildSub(b, yj, yi, ""), LLVMBuildSub(b, px, xi, ""), ""), "");
+      LLVMValueRef e = LLVMBuildAdd(b, splat_to(r, r->vq, e0[kk]),
+         LLVMBuildAdd(b, LLVMBuildMul(b, lane_consts_i64(r, sim_lane_x), splat_to(r, r->vq, sx[kk]), ""),
+                      LLVMBuildMul(b, lane_consts_i64(r, sim_lane_y), splat_to(r, r->vq, sy[kk]), ""), ""), "");
       sw[kk] = LLVMBuildFMul(b, LLVMBuildSIToFP(b, e, r->vd, ""), inv_area, "");
    }
    LLVMBuildBr(b, done);
@@ -334,64 +440,115 @@ static void edge_weights(struct ir *r, LLVMValueRef inv_area, LLVMValueRef bw[3]
    }
 }
 
-static void build_load(struct ir *r, const struct key *k)
+/* a0 + w1 * d1 + w2 * d2 in double with the setup's a0, d1, d2 at `off`, as float bits. */
+static LLVMValueRef interp(struct ir *r, LLVMValueRef s, size_t off, LLVMValueRef w[3])
+{
+   LLVMBuilderRef b = r->j.b;
+   LLVMValueRef a0 = splat_to(r, r->vd, setup_d(r, s, off));
+   LLVMValueRef d1 = splat_to(r, r->vd, setup_d(r, s, off + 8));
+   LLVMValueRef d2 = splat_to(r, r->vd, setup_d(r, s, off + 16));
+   LLVMValueRef val = LLVMBuildFAdd(b, a0, LLVMBuildFMul(b, w[1], d1, ""), "");
+   return to_float_bits(r, LLVMBuildFAdd(b, val, LLVMBuildFMul(b, w[2], d2, ""), ""));
+}
+
+static LLVMValueRef fabs_vd(struct ir *r, LLVMValueRef v)
+{
+   unsigned id = LLVMLookupIntrinsicID("llvm.fabs", 9);
+   LLVMValueRef decl = LLVMGetIntrinsicDeclaration(r->j.mod, id, &r->vd, 1);
+   return LLVMBuildCall2(r->j.b, LLVMIntrinsicGetType(r->j.ctx, id, &r->vd, 1), decl, &v, 1, "");
+}
+
+/* The perspective inputs' GPRs from q_k and qsum: p_k = q_k / qsum and the values, or, when
+ * every perspective component of the primitive is constant (struct setup) and every lane's
+ * p1 and p2 are surely finite, the components' values themselves, without the divisions.
+ * Surely finite: |q1| + |q2| < |qsum| * 2^1000 (exact scaling; false for a NaN and for a zero
+ * qsum), so |q_k| <= |q1| + |q2| (rounding is monotonic) and |p_k| <= 2^1000. */
+static void load_persp(struct ir *r, const struct key *k, LLVMValueRef s, LLVMValueRef q[3],
+                       LLVMValueRef qs)
 {
    struct jb *j = &r->j;
    LLVMBuilderRef b = j->b;
-   /* the pixel centres in 1/SIM_SUBPIX pixels, exact in double */
-   LLVMValueRef sub = LLVMConstInt(j->i64, SIM_SUBPIX, 0);
-   LLVMValueRef half = LLVMConstInt(j->i64, SIM_SUBPIX / 2, 0);
-   LLVMValueRef px0 = LLVMBuildAdd(b, LLVMBuildMul(b, LLVMBuildSExt(b, r->bx, j->i64, ""), sub, ""), half, "");
-   LLVMValueRef py0 = LLVMBuildAdd(b, LLVMBuildMul(b, LLVMBuildSExt(b, r->by, j->i64, ""), sub, ""), half, "");
-
-   LLVMValueRef area = LLVMBuildSIToFP(b, prim_i64(r, offsetof(struct sim_prim, area2)), r->f64, "");
-   LLVMValueRef inv_area = splat_to(r, r->vd, LLVMBuildFDiv(b, LLVMConstReal(r->f64, 1.0), area, ""));
-   LLVMValueRef bw[3], q[3];
-   edge_weights(r, inv_area, bw);
-   for (unsigned kk = 0; kk < 3; kk++) {
-      LLVMValueRef w = splat_to(r, r->vd, float_d(r, r->prim, offsetof(struct sim_prim, inv_w) + 4 * kk));
-      q[kk] = LLVMBuildFMul(b, bw[kk], w, "");
+   LLVMBasicBlockRef bb_test = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "persp_test");
+   LLVMBasicBlockRef bb_const = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "persp_const");
+   LLVMBasicBlockRef bb_div = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "persp");
+   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "persp_done");
+   LLVMValueRef konst = icmp(j, LLVMIntNE, ld_at(r, j->i64, s, SET(persp_const), 8),
+                             LLVMConstInt(j->i64, 0, 0));
+   LLVMBuildCondBr(b, konst, bb_test, bb_div);
+   LLVMPositionBuilderAtEnd(b, bb_test);
+   LLVMValueRef sum = LLVMBuildFAdd(b, fabs_vd(r, q[1]), fabs_vd(r, q[2]), "");
+   LLVMValueRef bound = LLVMBuildFMul(b, fabs_vd(r, qs), kd(r, ldexp(1.0, 1000)), "");
+   LLVMValueRef sure = LLVMBuildFCmp(b, LLVMRealOLT, sum, bound, "");
+   unsigned id = LLVMLookupIntrinsicID("llvm.vector.reduce.and", 22);
+   LLVMValueRef decl = LLVMGetIntrinsicDeclaration(j->mod, id, &j->vb, 1);
+   LLVMBuildCondBr(b, LLVMBuildCall2(b, LLVMIntrinsicGetType(j->ctx, id, &j->vb, 1), decl, &sure, 1, ""),
+                   bb_const, bb_div);
+   LLVMPositionBuilderAtEnd(b, bb_const);
+   for (unsigned i = 0; i < k->num_interp; i++) {
+      if (k->in[i].mode != IN_PERSP)
+         continue;
+      for (unsigned c = 0; c < 4; c++)
+         store_gpr(r, i, c, splat(j, ld_at(r, j->i32, s, SET(bits) + ((size_t)i * 4 + c) * 4, 4)));
    }
+   LLVMBuildBr(b, done);
+   LLVMPositionBuilderAtEnd(b, bb_div);
+   LLVMValueRef pw[3] = { NULL, LLVMBuildFDiv(b, q[1], qs, ""), LLVMBuildFDiv(b, q[2], qs, "") };
+   for (unsigned i = 0; i < k->num_interp; i++) {
+      if (k->in[i].mode != IN_PERSP)
+         continue;
+      for (unsigned c = 0; c < 4; c++)
+         store_gpr(r, i, c, interp(r, s, SET(attr) + ((size_t)i * 4 + c) * 24, pw));
+   }
+   LLVMBuildBr(b, done);
+   LLVMPositionBuilderAtEnd(b, done);
+}
+
+/* The input load of the block with the primitive's setup s. */
+static void build_load(struct ir *r, const struct key *k, LLVMValueRef s)
+{
+   struct jb *j = &r->j;
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef inv_area = splat_to(r, r->vd, setup_d(r, s, SET(inv_area)));
+   LLVMValueRef bw[3], q[3];
+   edge_weights(r, s, inv_area, bw);
+   for (unsigned kk = 0; kk < 3; kk++)
+      q[kk] = LLVMBuildFMul(b, bw[kk], splat_to(r, r->vd, setup_d(r, s, SET(inv_w) + 8 * kk)), "");
    LLVMValueRef qs = LLVMBuildFAdd(b, kd(r, 0.0), q[0], "");
    qs = LLVMBuildFAdd(b, qs, q[1], "");
    qs = LLVMBuildFAdd(b, qs, q[2], "");
-   LLVMValueRef pw[3] = { NULL, LLVMBuildFDiv(b, q[1], qs, ""), LLVMBuildFDiv(b, q[2], qs, "") };
 
    /* the zeroed GPRs the inputs do not write */
    for (unsigned g = k->num_interp; g < k->ngprs; g++)
       for (unsigned c = 0; c < 4; c++)
          store_gpr(r, g, c, LLVMConstNull(j->vi));
 
-   LLVMValueRef v[3] = { NULL, NULL, NULL }, prov = NULL;
+   bool persp = false;
+   for (unsigned i = 0; i < k->num_interp; i++)
+      persp |= k->in[i].mode == IN_PERSP;
+   if (persp)
+      load_persp(r, k, s, q, qs);
+   LLVMValueRef prov = NULL;
    for (unsigned i = 0; i < k->num_interp; i++) {
       unsigned mode = k->in[i].mode;
       size_t poff = offsetof(struct sim_vtx, param) + (size_t)k->in[i].param * 16;
       for (unsigned c = 0; c < 4; c++) {
          if (mode == IN_DEFAULT) {
             store_gpr(r, i, c, kvec(j, k->in[i].def[c]));
-            continue;
-         }
-         if (mode == IN_FLAT) {
+         } else if (mode == IN_FLAT) {
             if (!prov)
                prov = ld_at(r, j->ptr, r->prim, offsetof(struct sim_prim, provoking), 8);
             store_gpr(r, i, c, splat(j, ld_at(r, j->i32, prov, poff + 4 * c, 4)));
-            continue;
+         } else if (mode == IN_LINEAR) {
+            store_gpr(r, i, c, interp(r, s, SET(attr) + ((size_t)i * 4 + c) * 24, bw));
          }
-         for (unsigned kk = 0; kk < 3; kk++) {
-            if (!v[kk])
-               v[kk] = ld_at(r, j->ptr, r->prim, offsetof(struct sim_prim, v) + 8 * kk, 8);
-         }
-         LLVMValueRef a0 = float_d(r, v[0], poff + 4 * c);
-         LLVMValueRef d1 = LLVMBuildFSub(b, float_d(r, v[1], poff + 4 * c), a0, "");
-         LLVMValueRef d2 = LLVMBuildFSub(b, float_d(r, v[2], poff + 4 * c), a0, "");
-         LLVMValueRef *wt = mode == IN_LINEAR ? bw : pw;
-         LLVMValueRef val = LLVMBuildFAdd(b, splat_to(r, r->vd, a0),
-                                          LLVMBuildFMul(b, wt[1], splat_to(r, r->vd, d1), ""), "");
-         val = LLVMBuildFAdd(b, val, LLVMBuildFMul(b, wt[2], splat_to(r, r->vd, d2), ""), "");
-         store_gpr(r, i, c, to_float_bits(r, val));
       }
    }
    if (k->pos_ena) {
+      /* the pixel centres in 1/SIM_SUBPIX pixels, exact in double */
+      LLVMValueRef sub = LLVMConstInt(j->i64, SIM_SUBPIX, 0);
+      LLVMValueRef half = LLVMConstInt(j->i64, SIM_SUBPIX / 2, 0);
+      LLVMValueRef px0 = LLVMBuildAdd(b, LLVMBuildMul(b, LLVMBuildSExt(b, r->bx, j->i64, ""), sub, ""), half, "");
+      LLVMValueRef py0 = LLVMBuildAdd(b, LLVMBuildMul(b, LLVMBuildSExt(b, r->by, j->i64, ""), sub, ""), half, "");
       LLVMValueRef vsubd = kd(r, (double)SIM_SUBPIX);
       LLVMValueRef pxd = LLVMBuildFAdd(b, splat_to(r, r->vd, LLVMBuildSIToFP(b, px0, r->f64, "")),
                                        lane_consts_d(r, sim_lane_x, SIM_SUBPIX), "");
@@ -399,17 +556,10 @@ static void build_load(struct ir *r, const struct key *k)
                                        lane_consts_d(r, sim_lane_y, SIM_SUBPIX), "");
       store_gpr(r, k->pos_addr, 0, to_float_bits(r, LLVMBuildFDiv(b, pxd, vsubd, "")));
       store_gpr(r, k->pos_addr, 1, to_float_bits(r, LLVMBuildFDiv(b, pyd, vsubd, "")));
-      if (k->provide_z) {
-         LLVMValueRef z0 = float_d(r, r->prim, offsetof(struct sim_prim, z));
-         LLVMValueRef z1 = LLVMBuildFSub(b, float_d(r, r->prim, offsetof(struct sim_prim, z) + 4), z0, "");
-         LLVMValueRef z2 = LLVMBuildFSub(b, float_d(r, r->prim, offsetof(struct sim_prim, z) + 8), z0, "");
-         LLVMValueRef z = LLVMBuildFAdd(b, splat_to(r, r->vd, z0),
-                                        LLVMBuildFMul(b, bw[1], splat_to(r, r->vd, z1), ""), "");
-         z = LLVMBuildFAdd(b, z, LLVMBuildFMul(b, bw[2], splat_to(r, r->vd, z2), ""), "");
-         store_gpr(r, k->pos_addr, 2, to_float_bits(r, z));
-      } else {
+      if (k->provide_z)
+         store_gpr(r, k->pos_addr, 2, interp(r, s, SET(z), bw));
+      else
          store_gpr(r, k->pos_addr, 2, LLVMConstNull(j->vi));
-      }
       store_gpr(r, k->pos_addr, 3, to_float_bits(r, LLVMBuildFDiv(b, kd(r, 1.0), qs, "")));
    }
    if (k->face_ena) {
@@ -479,9 +629,10 @@ static void reset_exports(struct ir *r, const struct key *k)
    store(j, ci16(j, 0), gep(j, out, EXP(killed)), 2);
 }
 
-/* Early Z, then (lanes left) the input load and the exports' reset; returns the mask (i16).
- * With no lane left after early Z, returns 0 from the function. */
-static LLVMValueRef emit_pre(struct ir *r, const struct key *k)
+/* Early Z, then (lanes left) the input load with the primitive's setup s and the exports'
+ * reset; returns the mask (i16). With no lane left after early Z, returns 0 from the
+ * function. */
+static LLVMValueRef emit_pre(struct ir *r, const struct key *k, LLVMValueRef s)
 {
    struct jb *j = &r->j;
    LLVMValueRef mask = LLVMBuildTrunc(j->b, ld_at(r, j->i32, r->blk, BLK(mask), 4), j->i16, "");
@@ -496,7 +647,7 @@ static LLVMValueRef emit_pre(struct ir *r, const struct key *k)
       LLVMBuildRet(j->b, ci32(j, 0));
       LLVMPositionBuilderAtEnd(j->b, some);
    }
-   build_load(r, k);
+   build_load(r, k, s);
    reset_exports(r, k);
    return mask;
 }
@@ -606,13 +757,13 @@ static LLVMValueRef emit_ps(struct ir *r, LLVMValueRef mask)
    return killed;
 }
 
-/* Starts function `name` (i32 name(block, ...)) of the module with `nargs` arguments
- * (the block, then i32s): its entry loads what every part reads. */
-static void begin_fn(struct ir *r, const char *name, unsigned nargs, bool internal)
+/* Starts function `name` (i32 name(block, arg)) of the module, with a second argument of
+ * type `arg` unless it is NULL: its entry loads what every part reads. */
+static void begin_fn(struct ir *r, const char *name, LLVMTypeRef arg, bool internal)
 {
    struct jb *j = &r->j;
-   LLVMTypeRef args[2] = { j->ptr, j->i32 };
-   j->fn = LLVMAddFunction(j->mod, name, LLVMFunctionType(j->i32, args, nargs, 0));
+   LLVMTypeRef args[2] = { j->ptr, arg };
+   j->fn = LLVMAddFunction(j->mod, name, LLVMFunctionType(j->i32, args, arg ? 2 : 1, 0));
    unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
    LLVMAddAttributeAtIndex(j->fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(j->ctx, nounwind, 0));
    if (internal) {
@@ -629,15 +780,21 @@ static void begin_fn(struct ir *r, const char *name, unsigned nargs, bool intern
    r->by = ld_at(r, j->i32, r->blk, BLK(by), 4);
 }
 
-static LLVMValueRef call_part(struct ir *r, LLVMValueRef fn)
+/* i32 fn(block[, arg]) */
+static LLVMValueRef call_part(struct ir *r, LLVMValueRef fn, LLVMValueRef arg)
 {
-   LLVMTypeRef ty = LLVMFunctionType(r->j.i32, &r->j.ptr, 1, 0);
-   return LLVMBuildCall2(r->j.b, ty, fn, &r->blk, 1, "");
+   LLVMTypeRef types[2] = { r->j.ptr, r->j.ptr };
+   LLVMValueRef args[2] = { r->blk, arg };
+   LLVMTypeRef ty = LLVMFunctionType(r->j.i32, types, arg ? 2 : 1, 0);
+   return LLVMBuildCall2(r->j.b, ty, fn, args, arg ? 2 : 1, "");
 }
 
-/* The module: internal functions `pre` (before the PS: returns the mask, 0 with no lane
- * left) and `post` (after it), and the variant's function block(b, stage): stage 0 pre,
- * 1 post, 2 the whole block (sim_pixel_fused_block). */
+/* The module: internal functions `setup` (the primitive's constants into its second
+ * argument, struct setup), `pre` (before the PS with the setup of its second argument:
+ * returns the mask, 0 with no lane left) and `post` (after the PS), and the variant's function
+ * block(b, stage): stage 0 pre (with a setup made on the stack), 1 post, 2 the whole block
+ * (sim_pixel_fused_block) with the setup the run holds for the primitive, made at its first
+ * block. */
 static LLVMModuleRef build_module(void *arg, LLVMContextRef ctx, const char *name)
 {
    const struct key *k = arg;
@@ -650,28 +807,47 @@ static LLVMModuleRef build_module(void *arg, LLVMContextRef ctx, const char *nam
    r.vd = LLVMVectorType(r.f64, SIM_LANES);
    r.vq = LLVMVectorType(j->i64, SIM_LANES);
 
-   begin_fn(&r, "pre", 1, true);
+   begin_fn(&r, "setup", j->ptr, true);
+   LLVMValueRef setup = j->fn;
+   build_setup(&r, k, LLVMGetParam(j->fn, 1));
+   LLVMBuildRet(j->b, ci32(j, 0));
+   begin_fn(&r, "pre", j->ptr, true);
    LLVMValueRef pre = j->fn;
-   LLVMBuildRet(j->b, LLVMBuildZExt(j->b, emit_pre(&r, k), j->i32, ""));
-   begin_fn(&r, "post", 1, true);
+   LLVMBuildRet(j->b, LLVMBuildZExt(j->b, emit_pre(&r, k, LLVMGetParam(j->fn, 1)), j->i32, ""));
+   begin_fn(&r, "post", NULL, true);
    LLVMValueRef post = j->fn;
    LLVMBuildRet(j->b, emit_post(&r, k));
 
-   begin_fn(&r, name, 2, false);
+   begin_fn(&r, name, j->i32, false);
    LLVMBasicBlockRef bb_pre = LLVMAppendBasicBlockInContext(ctx, j->fn, "stage_pre");
    LLVMBasicBlockRef bb_post = LLVMAppendBasicBlockInContext(ctx, j->fn, "stage_post");
    LLVMBasicBlockRef whole = LLVMAppendBasicBlockInContext(ctx, j->fn, "whole");
+   LLVMBasicBlockRef make = LLVMAppendBasicBlockInContext(ctx, j->fn, "setup");
+   LLVMBasicBlockRef made = LLVMAppendBasicBlockInContext(ctx, j->fn, "setup_made");
    LLVMBasicBlockRef none = LLVMAppendBasicBlockInContext(ctx, j->fn, "none");
    LLVMBasicBlockRef some = LLVMAppendBasicBlockInContext(ctx, j->fn, "some");
    LLVMValueRef sw = LLVMBuildSwitch(j->b, LLVMGetParam(j->fn, 1), whole, 2);
    LLVMAddCase(sw, ci32(j, 0), bb_pre);
    LLVMAddCase(sw, ci32(j, 1), bb_post);
    LLVMPositionBuilderAtEnd(j->b, bb_pre);
-   LLVMBuildRet(j->b, call_part(&r, pre));
+   LLVMTypeRef sty = LLVMArrayType(j->i8, sizeof(struct setup));
+   LLVMValueRef tmp = LLVMBuildAlloca(j->b, sty, "setup");
+   LLVMSetAlignment(tmp, 32);
+   call_part(&r, setup, tmp);
+   LLVMBuildRet(j->b, call_part(&r, pre, tmp));
    LLVMPositionBuilderAtEnd(j->b, bb_post);
-   LLVMBuildRet(j->b, call_part(&r, post));
+   LLVMBuildRet(j->b, call_part(&r, post, NULL));
    LLVMPositionBuilderAtEnd(j->b, whole);
-   LLVMValueRef mask = LLVMBuildTrunc(j->b, call_part(&r, pre), j->i16, "");
+   LLVMValueRef run = blk_ptr(&r, BLK(run));
+   LLVMValueRef held = gep(j, run, offsetof(struct sim_run, pixel_prim));
+   LLVMValueRef s = gep(j, run, offsetof(struct sim_run, pixel_setup));
+   LLVMBuildCondBr(j->b, icmp(j, LLVMIntEQ, ld_at(&r, j->ptr, held, 0, 8), r.prim), made, make);
+   LLVMPositionBuilderAtEnd(j->b, make);
+   call_part(&r, setup, s);
+   store(j, r.prim, held, 8);
+   LLVMBuildBr(j->b, made);
+   LLVMPositionBuilderAtEnd(j->b, made);
+   LLVMValueRef mask = LLVMBuildTrunc(j->b, call_part(&r, pre, s), j->i16, "");
    LLVMBuildCondBr(j->b, icmp(j, LLVMIntEQ, mask, ci16(j, 0)), none, some);
    LLVMPositionBuilderAtEnd(j->b, none);
    LLVMBuildRet(j->b, ci32(j, 0));
@@ -679,7 +855,7 @@ static LLVMModuleRef build_module(void *arg, LLVMContextRef ctx, const char *nam
    LLVMValueRef killed = emit_ps(&r, mask);
    LLVMValueRef left = and_(j, mask, not_(j, killed));
    store(j, LLVMBuildZExt(j->b, left, j->i32, ""), gep(j, r.blk, BLK(mask)), 4);
-   LLVMBuildRet(j->b, or_(j, call_part(&r, post), ci32(j, SIM_PIXEL_PS_RAN)));
+   LLVMBuildRet(j->b, or_(j, call_part(&r, post, NULL), ci32(j, SIM_PIXEL_PS_RAN)));
    LLVMDisposeBuilder(j->b);
    return mod;
 }

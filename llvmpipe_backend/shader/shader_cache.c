@@ -624,6 +624,7 @@ sim_native_fn sim_program_run_prepare(struct sim_run *x, const struct sim_progra
                                       struct sim_shader_env *env, struct sim_lanes *lanes,
                                       struct sim_exports *out)
 {
+   x->pixel_prim = NULL;   /* a new primitive: the fused path's constants are stale */
    sim_native_fn fn = __atomic_load_n(&prog->jit_fn, __ATOMIC_ACQUIRE);
    if (!fn)
       return NULL;

@@ -126,7 +126,8 @@ struct sim_run;
  * that is the same for every block (program, environment, stack size, kcache windows).
  * Returns the program's native code, or NULL when it has none yet (it runs on the
  * interpreter: the caller uses sim_program_run_modes). The code stays valid while the
- * caller holds the program (shader_cache.c: replaced code is kept until eviction). */
+ * caller holds the program (shader_cache.c: replaced code is kept until eviction). Called
+ * for each primitive: it also marks the fused block's per-primitive constants in `run` stale. */
 sim_native_fn sim_program_run_prepare(struct sim_run *run, const struct sim_program *prog,
                                       struct sim_shader_env *env, struct sim_lanes *lanes,
                                       struct sim_exports *out);

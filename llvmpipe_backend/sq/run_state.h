@@ -104,6 +104,8 @@ struct sim_tex_fast {
    struct sim_tex_fast_level level[SIM_TEX_FAST_LEVELS];
 };
 
+#define SIM_PIXEL_SETUP_BYTES 5120
+
 struct sim_run {
    /* Read by JIT code (fixed offsets via offsetof). */
    uint32_t kcache[2][32][4];   /* constants locked by the current ALU clause (cf_alu.c) */
@@ -142,6 +144,11 @@ struct sim_run {
    float grad[2][3][SIM_LANES];        /* SET_GRADIENTS_H / _V (KEEP_GRADIENTS) of the
                                           TEX clause: [h/v][x/y/z][lane] */
    uint32_t backjumps;
+   /* The fused pixel path's constants of the primitive `pixel_prim` (jit/jit_pixel.c: its
+    * struct setup), made at the primitive's first block and read by its other blocks;
+    * sim_program_run_prepare, called for each primitive, clears pixel_prim. */
+   const void *pixel_prim;
+   _Alignas(32) uint8_t pixel_setup[SIM_PIXEL_SETUP_BYTES];
 };
 
 /* Records a fault at CF index `pc` of the running program. Returns SIM_PC_FAULT. */

@@ -3,15 +3,17 @@
  * each input's parameter, DEFAULT_VAL values, flat / linear / perspective, the position
  * (address, PROVIDE_Z), the face (address, channel, ALL_BITS), the zeroed GPR count - and
  * random primitives (large and tiny areas, edge functions on both sides of the load's 2^50
- * limit and wrapping, far and near w, denormal, huge and NaN
- * attributes, both facings), sim_pixel_fused_pre must leave the whole register file
+ * limit and wrapping, far, near, zero, negative, infinite and NaN 1/w, denormal, huge and
+ * NaN attributes, attributes equal at the vertices (+0, -0, infinite, NaN too), both
+ * facings), sim_pixel_fused_pre must leave the whole register file
  * exactly as zeroing the GPRs and sim_spi_load do (the pre stage without early Z; the DB and
  * CB stages are covered by tests/sim/fuzz_pixel through whole draws). States the fused path does not take
  * (centroid inputs or position, point sprites) must get no variant. Two states that differ
  * in one key field must not share code: every case runs a state and a mutation of it.
  *
  * The whole block (sim_pixel_fused_block), with a native "PS" of this file standing in for
- * the program: it must run on the loaded inputs, with the run state sim_program_run_valid
+ * the program, on several blocks of each primitive (it keeps a primitive's constants from
+ * its first block; every primitive at one address): it must run on the loaded inputs, with the run state sim_program_run_valid
  * would give it (whatever the run held before), under MXCSR fp_programs, with the thread's
  * MXCSR back afterwards; its kills must reach out->killed and the returned mask, and a
  * fault must come back as SIM_PIXEL_PS_FAULT with the env's fault set. */
@@ -115,11 +117,27 @@ static void random_prim(struct sim_prim *p, struct sim_vtx v[3], int32_t *bx, in
       p->x[k] = (int64_t)(rnd() % (2 * range)) - range / 2;
       p->y[k] = (int64_t)(rnd() % (2 * range)) - range / 2;
       p->z[k] = rnd_float();
-      p->inv_w[k] = rnd() % 8 == 0 ? rnd_float() : 1.0f / (1.0f + (float)(rnd() % 1000) / 10.0f);
+      /* and 1/w that make p_k = q_k / sum q infinite or NaN in some lanes */
+      static const float special_w[6] = { 0.0f, -1.0f, 1.0f, INFINITY, NAN, 1e-40f };
+      p->inv_w[k] = rnd() % 8 == 0   ? rnd_float()
+                    : rnd() % 8 == 0 ? special_w[rnd() % 6]
+                                     : 1.0f / (1.0f + (float)(rnd() % 1000) / 10.0f);
       for (unsigned a = 0; a < SIM_MAX_PARAMS; a++)
          for (unsigned c = 0; c < 4; c++)
             v[k].param[a][c] = rnd_float();
       p->v[k] = &v[k];
+   }
+   /* attributes equal at the three vertices (the load's shortcut for constant components):
+    * all of a primitive's or some, among them +0, -0, infinities and NaNs */
+   unsigned all = rnd() % 3 == 0;
+   for (unsigned a = 0; a < SIM_MAX_PARAMS; a++) {
+      if (!all && rnd() % 4)
+         continue;
+      for (unsigned c = 0; c < 4; c++) {
+         static const float special[4] = { 0.0f, -0.0f, INFINITY, NAN };
+         float f = rnd() % 4 == 0 ? special[rnd() % 4] : v[0].param[a][c];
+         v[0].param[a][c] = v[1].param[a][c] = v[2].param[a][c] = f;
+      }
    }
    /* the twice-area wraps like the edge functions (unsigned: no signed overflow) */
    p->area2 = (int64_t)((uint64_t)(p->x[1] - p->x[0]) * (uint64_t)(p->y[2] - p->y[0]) -
@@ -202,26 +220,34 @@ static uint16_t quads_of(uint16_t mask)
 }
 
 /* One block through sim_pixel_fused_block with the stand-in PS; true when everything it
- * must do was done. */
+ * must do was done. `first`: the primitive's first block (the run is prepared for it, as
+ * draw.c does per primitive; p may lie where the previous primitive lay), else a further
+ * block of the primitive of the previous call, whose constants the run keeps. */
 static bool whole_block(struct sim_pixel_fused *f, struct sim_program *prog,
                         const struct sim_spi_state *spi, unsigned ngprs, const struct sim_prim *p,
-                        int32_t bx, int32_t by)
+                        int32_t bx, int32_t by, bool first)
 {
    static const struct sim_sc_msaa ms = { .n = 1 };
    static struct sim_exports out;
    static struct sim_run run;
    static uint32_t regs[SIM_REG_SPACE_DWORDS];
+   static struct sim_shader_env env;
    static const uint8_t smask[16] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
    for (size_t i = 0; i < sizeof(want) / 4; i++)
       ((uint32_t *)&want)[i] = rnd();
    memcpy(&got, &want, sizeof(want));
    memset(want.gpr, 0, ngprs * sizeof(want.gpr[0]));
    sim_spi_load(spi, p, bx, by, smask, &ms, &want);
-   memset(&run, 0xA5, sizeof(run));   /* what an earlier block left */
-   struct sim_shader_env env = { .stage = SIM_STAGE_PS, .regs = regs };
    bool ok = true;
-   ok &= check(sim_program_run_prepare(&run, prog, &env, &got, &out) == stand_in_ps,
-               "run_prepare gives the program's native code");
+   if (first) {
+      /* what earlier blocks left, but the fused constants of this very address */
+      const void *held = run.pixel_prim;
+      memset(&run, 0xA5, sizeof(run));
+      run.pixel_prim = held;
+      env = (struct sim_shader_env){ .stage = SIM_STAGE_PS, .regs = regs };
+      ok &= check(sim_program_run_prepare(&run, prog, &env, &got, &out) == stand_in_ps,
+                  "run_prepare gives the program's native code");
+   }
    uint16_t mask = (uint16_t)(rnd() | 1);
    ps.kill = (uint16_t)rnd();
    ps.ret = rnd() % 8 != 0;
@@ -279,16 +305,24 @@ int main(void)
             bad++;
             continue;
          }
+         /* one address for every primitive, as the rasterizer's reused primitive slots:
+          * the whole block must not take one primitive's constants for the next's */
+         static struct sim_prim p;
          for (unsigned b = 0; b < 4; b++) {
-            struct sim_prim p;
             int32_t bx, by;
             random_prim(&p, v, &bx, &by);
             if (!check(compare(f, &spi, ngprs, &p, bx, by),
                        "case %u.%u block %u: fused load differs from sim_spi_load", n, m, b))
                bad++;
-            if (!check(whole_block(f, &prog, &spi, ngprs, &p, bx, by),
-                       "case %u.%u block %u: the whole block", n, m, b))
-               bad++;
+            /* the primitive's first block, then others near and far (another side of the
+             * load's 2^50 limit perhaps) */
+            for (unsigned o = 0; o < 3; o++) {
+               int32_t ox = o == 0 ? 0 : o == 1 ? 4 * (int32_t)(rnd() % 5) - 8 : 4 * (int32_t)(rnd() % 8192) - 16384;
+               int32_t oy = o == 0 ? 0 : o == 1 ? 4 * (int32_t)(rnd() % 5) - 8 : 4 * (int32_t)(rnd() % 8192) - 16384;
+               if (!check(whole_block(f, &prog, &spi, ngprs, &p, bx + ox, by + oy, o == 0),
+                          "case %u.%u block %u.%u: the whole block", n, m, b, o))
+                  bad++;
+            }
          }
          sim_pixel_fused_put(f);
       }
