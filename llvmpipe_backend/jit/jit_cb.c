@@ -479,7 +479,7 @@ static void emit_plane(struct cbe *e, struct target_ctx *tc, unsigned s,
       blend(j, tk->blend_ctl, &b, res);
       for (unsigned c = 0; c < 4; c++)
          res[c] = tk->blend_clamp ? jit_cb_clamp(j, tk, c, res[c]) : res[c];
-      jit_cb_pack(j, tk, res, packed);
+      jit_cb_pack(j, tk, res, false, packed);
    } else {
       memcpy(packed, tc->packed, sizeof(packed));
    }
@@ -558,7 +558,7 @@ static void emit_target(struct cbe *e, unsigned i)
                                        target_off(i, offsetof(struct sim_cb_target, blend_const)) + 4 * c, 4));
    }
    if (!tk->blend)
-      jit_cb_pack(j, tk, packed_in, tc.packed);
+      jit_cb_pack(j, tk, packed_in, tk->export_norm, tc.packed);
    tc.full_bits = true;
    for (unsigned w = 0; w < pixel_dwords(tk); w++) {
       uint32_t all = tk->bpp >= 4 ? 0xFFFFFFFFu : (1u << (8 * tk->bpp)) - 1;

@@ -30,9 +30,10 @@ LLVMValueRef jit_cb_clamp(struct jb *j, const struct jit_cb_target_key *tk, unsi
                           LLVMValueRef v);
 
 /* sim_cb_pack: values per shader channel (float bits, or integers for UINT / SINT) -> the
- * pixel's words[0..3]. */
+ * pixel's words[0..3]. `half`: the values are EXPORT_NORM-rounded (each one of an fp16), which
+ * some conversions use to compute in float where the C code needs double. */
 void jit_cb_pack(struct jb *j, const struct jit_cb_target_key *tk, LLVMValueRef in[4],
-                 LLVMValueRef words[4]);
+                 bool half, LLVMValueRef words[4]);
 
 /* sim_cb_unpack: the pixel's words -> floats per shader channel (non-integer formats). */
 void jit_cb_unpack(struct jb *j, const struct jit_cb_target_key *tk, LLVMValueRef words[4],
