@@ -537,10 +537,11 @@ static void emit_target(struct cbe *e, unsigned i)
 
    /* the source (write_sample before the destination is read) */
    LLVMValueRef packed_in[4];
+   bool pack_only = !tk->blend && jit_cb_half_unorm(tk);   /* s only goes to jit_cb_pack */
    for (unsigned c = 0; c < 4; c++) {
       LLVMValueRef u = load_at(j, j->vi, e->out, export_off(tk->export_index, c), 4);
       if (tk->export_norm)
-         u = jit_cb_round_fp16(j, u);
+         u = jit_cb_round_fp16(j, u, pack_only);
       tc.b.s[c] = tk->blend_clamp ? jit_cb_clamp(j, tk, c, F(j, u)) : F(j, u);
       packed_in[c] = tk->integer ? u : tc.b.s[c];
    }
@@ -548,7 +549,7 @@ static void emit_target(struct cbe *e, unsigned i)
       for (unsigned c = 0; c < 4; c++) {
          LLVMValueRef u = load_at(j, j->vi, e->out, export_off(1, c), 4);
          if (tk->export_norm)
-            u = jit_cb_round_fp16(j, u);
+            u = jit_cb_round_fp16(j, u, false);
          tc.b.s1[c] = tk->blend_clamp ? jit_cb_clamp(j, tk, c, F(j, u)) : F(j, u);
       }
    }

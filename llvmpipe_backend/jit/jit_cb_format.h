@@ -22,8 +22,14 @@ struct jit_cb_target_key {
    uint32_t write_bits[SIM_CB_MAX_BPP / 4];
 };
 
-/* cb.c round_fp16: the EXPORT_NORM rounding of float bits u. */
-LLVMValueRef jit_cb_round_fp16(struct jb *j, LLVMValueRef u);
+/* Whether jit_cb_pack scales every component of the target in float when its values are
+ * EXPORT_NORM-rounded: UNORM components of up to 13 bits. */
+bool jit_cb_half_unorm(const struct jit_cb_target_key *tk);
+
+/* cb.c round_fp16: the EXPORT_NORM rounding of float bits u. `unorm`: the result goes only
+ * to jit_cb_pack on a jit_cb_half_unorm target, which packs some values alike that the
+ * rounding tells apart; the bits may then differ where the packed pixel does not. */
+LLVMValueRef jit_cb_round_fp16(struct jb *j, LLVMValueRef u, bool unorm);
 
 /* sim_cb_clamp(format, ch, v) on floats v of shader channel ch. */
 LLVMValueRef jit_cb_clamp(struct jb *j, const struct jit_cb_target_key *tk, unsigned ch,

@@ -239,8 +239,10 @@ static void walk_init(struct walk *w, const struct sim_sc_setup *s,
       }
       w->lo[e] = min64(0, 3 * step_x) + min64(0, 3 * step_y) + smin;
       w->hi[e] = max64(0, 3 * step_x) + max64(0, 3 * step_y) + smax;
-      for (unsigned i = 0; i < 4; i++)
-         in_quad[e][i] = (int64_t)sim_lane_x(i) * step_x + (int64_t)sim_lane_y(i) * step_y;
+      in_quad[e][0] = 0;                   /* lanes 0..3 at (0, 0), (1, 0), (0, 1), (1, 1) */
+      in_quad[e][1] = step_x;
+      in_quad[e][2] = step_y;
+      in_quad[e][3] = step_x + step_y;
 #ifdef __SSE2__
       w->narrow &= w->hi[e] - w->lo[e] < INT32_MAX;
 #endif
