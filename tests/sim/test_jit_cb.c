@@ -478,6 +478,7 @@ static void check_half_unorm(void)
             continue;
          mirror_state(&cb, &cbj);
          const unsigned row_bytes = 4 * 16 * cb.t[0].fmt.bpp;   /* the block's 4 rows */
+         memcpy(buf_jit[0], buf_c[0], row_bytes);
          uint8_t smask[16];
          memset(smask, 1, sizeof(smask));
          out.pixel_mask = 1;
