@@ -179,10 +179,19 @@ static uint64_t nonzero_bytes(uint64_t x)
    return ((((x & BYTES_7F) + BYTES_7F) | x) & BYTES_80) >> 7;
 }
 
-/* Byte i = 0xFF if bit i of `bits` (8 bits) is set, else 0. */
-static uint64_t bits_to_bytes(unsigned bits)
+/* Byte l of bytes[0..1] = 0xFF if bit l of `lanes` is set, else 0. */
+static inline void lane_bytes(uint16_t lanes, uint64_t bytes[2])
 {
-   return nonzero_bytes(((uint64_t)bits * BYTES_01) & 0x8040201008040201ull) * 0xFF;
+   const uint64_t bit = 0x8040201008040201ull;   /* byte i: bit i */
+#ifdef __SSE2__
+   __m128i v = _mm_set_epi64x((long long)((uint64_t)(lanes >> 8) * BYTES_01),
+                              (long long)((uint64_t)(lanes & 0xFF) * BYTES_01));
+   __m128i b = _mm_set1_epi64x((long long)bit);
+   _mm_storeu_si128((__m128i *)bytes, _mm_cmpeq_epi8(_mm_and_si128(v, b), b));
+#else
+   bytes[0] = nonzero_bytes((uint64_t)(lanes & 0xFF) * BYTES_01 & bit) * 0xFF;
+   bytes[1] = nonzero_bytes((uint64_t)(lanes >> 8) * BYTES_01 & bit) * 0xFF;
+#endif
 }
 
 /* Bit i set if byte i of x is not 0. */
@@ -284,8 +293,9 @@ centred_block(const struct walk *w, unsigned n, uint16_t lanes, unsigned partial
       if (partial & (1u << e))
          cover &= edge_lanes(w, e, origin[e]);
    }
-   bytes[0] = bits_to_bytes(cover & 0xFF) & p->enabled[0];
-   bytes[1] = bits_to_bytes(cover >> 8) & p->enabled[1];
+   lane_bytes(cover, bytes);
+   bytes[0] &= p->enabled[0];
+   bytes[1] &= p->enabled[1];
    return cover;
 }
 
@@ -306,9 +316,10 @@ static uint16_t samples_block(const struct walk *w, uint16_t lanes, unsigned par
                cover[k] &= edge_lanes(w, e, origin[e] + w->soff[e][k]);
          }
       }
-      uint64_t bit = BYTES_01 << k;
-      bytes[0] |= bits_to_bytes(cover[k] & 0xFF) & bit;
-      bytes[1] |= bits_to_bytes(cover[k] >> 8) & bit;
+      uint64_t bit = BYTES_01 << k, covered[2];
+      lane_bytes(cover[k], covered);
+      bytes[0] |= covered[0] & bit;
+      bytes[1] |= covered[1] & bit;
    }
    bytes[0] &= p->enabled[0];
    bytes[1] &= p->enabled[1];
