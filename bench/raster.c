@@ -17,7 +17,12 @@
  * which shows how much of the machine the run got on a shared machine. scripts/bench-raster
  * runs this program with our driver and with llvmpipe and builds the comparison table.
  *
- * usage: bench_raster [WIDTHxHEIGHT] [SECONDS]   (default 512x512, 1) */
+ * For instruction counts (valgrind --tool=callgrind), a fixed amount of work: ROW runs only
+ * the row of that name (e.g. small_tri_4x) and DRAWS replaces the timed rounds by exactly
+ * DRAWS draws (depth row: DRAWS rounds); the difference of two such runs is the work of the
+ * extra draws alone.
+ *
+ * usage: bench_raster [WIDTHxHEIGHT] [SECONDS] [ROW [DRAWS]]   (default 512x512, 1) */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +58,17 @@ static void start_measurement(void)
 
 /* The row name suffix of the current surface: "" or "_4x". */
 static const char *suffix = "";
+
+/* The only row to run (NULL: all) and the fixed number of draws (0: timed rounds). */
+static const char *only_row;
+static unsigned long fixed_draws;
+
+/* Whether row `name` (without the suffix) runs. */
+static bool wanted(const char *name)
+{
+   size_t n = strlen(name);
+   return !only_row || (strncmp(only_row, name, n) == 0 && strcmp(only_row + n, suffix) == 0);
+}
 
 /* Prints a result line with the threads kept busy since start_measurement. */
 static void report(const char *name, double value, const char *unit)
@@ -303,7 +319,11 @@ static double measure(unsigned unit, unsigned count, double seconds)
    unsigned round = 1, next = 0;
    double start = now(), elapsed = 0;
    unsigned long long draws = 0;
-   while (elapsed < seconds) {
+   if (fixed_draws) {
+      round = (unsigned)fixed_draws;
+      seconds = 0;
+   }
+   while (elapsed < seconds || draws == 0) {
       double t0 = now();
       for (unsigned i = 0; i < round; i++) {
          glDrawArrays(GL_TRIANGLES, (GLint)next, (GLsizei)unit);
@@ -373,7 +393,7 @@ static void fill_depth_row(int width, int height, double seconds)
    start_measurement();
    double t0 = now();
    unsigned long long rounds = 0;
-   while (now() - t0 < seconds || rounds == 0) {
+   while (fixed_draws ? rounds < fixed_draws : now() - t0 < seconds || rounds == 0) {
       glClear(GL_DEPTH_BUFFER_BIT);
       glDrawArrays(GL_TRIANGLES, 0, (GLsizei)n);
       glFinish();
@@ -397,17 +417,23 @@ static void run_rows(int width, int height, double seconds)
    GLuint plain = color_program(), textured = texture_program();
    setup_texture();
    glUseProgram(plain);
-   small_tri_row("small_tri", width, height, seconds);
-   fill_row("fill_plain", width, height, seconds, 1.0f);
-   fill_depth_row(width, height, seconds);
+   if (wanted("small_tri"))
+      small_tri_row("small_tri", width, height, seconds);
+   if (wanted("fill_plain"))
+      fill_row("fill_plain", width, height, seconds, 1.0f);
+   if (wanted("fill_depth"))
+      fill_depth_row(width, height, seconds);
    glEnable(GL_BLEND);
    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-   fill_row("fill_blend", width, height, seconds, 0.5f);
+   if (wanted("fill_blend"))
+      fill_row("fill_blend", width, height, seconds, 0.5f);
    glDisable(GL_BLEND);
 
    glUseProgram(textured);
-   small_tri_row("small_tri_tex", width, height, seconds);
-   fill_row("fill_tex", width, height, seconds, 1.0f);
+   if (wanted("small_tri_tex"))
+      small_tri_row("small_tri_tex", width, height, seconds);
+   if (wanted("fill_tex"))
+      fill_row("fill_tex", width, height, seconds, 1.0f);
    glUseProgram(0);
    glDeleteProgram(plain);
    glDeleteProgram(textured);
@@ -421,8 +447,13 @@ int main(int argc, char **argv)
       width = 0;
    if (argc > 2)
       seconds = atof(argv[2]);
+   if (argc > 3)
+      only_row = argv[3];
+   if (argc > 4)
+      fixed_draws = strtoul(argv[4], NULL, 10);
    if (width < CELL || height < CELL || width > 4096 || height > 4096 || !(seconds > 0)) {
-      fprintf(stderr, "usage: %s [WIDTHxHEIGHT] [SECONDS]   (10..4096 pixels, seconds > 0)\n",
+      fprintf(stderr, "usage: %s [WIDTHxHEIGHT] [SECONDS] [ROW [DRAWS]]   (10..4096 pixels, "
+                      "seconds > 0)\n",
               argv[0]);
       return 2;
    }

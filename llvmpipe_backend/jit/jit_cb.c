@@ -479,7 +479,7 @@ static void emit_plane(struct cbe *e, struct target_ctx *tc, unsigned s,
       blend(j, tk->blend_ctl, &b, res);
       for (unsigned c = 0; c < 4; c++)
          res[c] = tk->blend_clamp ? jit_cb_clamp(j, tk, c, res[c]) : res[c];
-      jit_cb_pack(j, tk, res, packed);
+      jit_cb_pack(j, tk, res, false, packed);
    } else {
       memcpy(packed, tc->packed, sizeof(packed));
    }
@@ -537,10 +537,11 @@ static void emit_target(struct cbe *e, unsigned i)
 
    /* the source (write_sample before the destination is read) */
    LLVMValueRef packed_in[4];
+   bool pack_only = !tk->blend && jit_cb_half_unorm(tk);   /* s only goes to jit_cb_pack */
    for (unsigned c = 0; c < 4; c++) {
       LLVMValueRef u = load_at(j, j->vi, e->out, export_off(tk->export_index, c), 4);
       if (tk->export_norm)
-         u = jit_cb_round_fp16(j, u);
+         u = jit_cb_round_fp16(j, u, pack_only);
       tc.b.s[c] = tk->blend_clamp ? jit_cb_clamp(j, tk, c, F(j, u)) : F(j, u);
       packed_in[c] = tk->integer ? u : tc.b.s[c];
    }
@@ -548,7 +549,7 @@ static void emit_target(struct cbe *e, unsigned i)
       for (unsigned c = 0; c < 4; c++) {
          LLVMValueRef u = load_at(j, j->vi, e->out, export_off(1, c), 4);
          if (tk->export_norm)
-            u = jit_cb_round_fp16(j, u);
+            u = jit_cb_round_fp16(j, u, false);
          tc.b.s1[c] = tk->blend_clamp ? jit_cb_clamp(j, tk, c, F(j, u)) : F(j, u);
       }
    }
@@ -558,7 +559,7 @@ static void emit_target(struct cbe *e, unsigned i)
                                        target_off(i, offsetof(struct sim_cb_target, blend_const)) + 4 * c, 4));
    }
    if (!tk->blend)
-      jit_cb_pack(j, tk, packed_in, tc.packed);
+      jit_cb_pack(j, tk, packed_in, tk->export_norm, tc.packed);
    tc.full_bits = true;
    for (unsigned w = 0; w < pixel_dwords(tk); w++) {
       uint32_t all = tk->bpp >= 4 ? 0xFFFFFFFFu : (1u << (8 * tk->bpp)) - 1;

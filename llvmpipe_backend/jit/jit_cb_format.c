@@ -32,9 +32,38 @@ static LLVMValueRef trunc_f(struct jb *j, LLVMValueRef d)
    return LLVMBuildFPTrunc(j->b, d, j->vf, "");
 }
 
-/* The EXPORT_NORM rounding of float bits (cb.c round_fp16). */
-LLVMValueRef jit_cb_round_fp16(struct jb *j, LLVMValueRef u)
+/* The widest UNORM component whose scaling jit_cb_pack does in float for half-precision
+ * values: v * max is exact in float for v of 11 significant bits and max of up to 13, and
+ * adding 0.5 rounds, if at all, to no other integer part (the products are multiples of
+ * 2^(e - 10) for v in [2^e, 2^(e+1)), at least twice the rounding error of a sum below
+ * 2^(e + 14)). tests/sim/test_jit_cb.c checks every half value at every width. */
+#define HALF_UNORM_MAX_WIDTH 13
+
+bool jit_cb_half_unorm(const struct jit_cb_target_key *tk)
 {
+   if (tk->number != NUM(UNORM) || tk->is_float || tk->integer)
+      return false;
+   for (unsigned c = 0; c < tk->ncomp; c++) {
+      if (tk->width[c] > HALF_UNORM_MAX_WIDTH)
+         return false;
+   }
+   return true;
+}
+
+/* The EXPORT_NORM rounding of float bits (cb.c round_fp16). `unorm`: the result only goes
+ * to jit_cb_pack on a jit_cb_half_unorm target, which clamps it to [0, 1] and scales it by
+ * at most 2^13 - 1: values below 2^-14 pack as 0 (fp16 denormal or not: 11 significant
+ * bits either way, and below 0.5 after scaling) and those of 2^16 and up as 1 (infinity or
+ * not), so the plain rounding of the bits does for both. A negative value stays negative
+ * (no carry reaches the sign of a number) and packs as 0; only NaNs need their own case. */
+LLVMValueRef jit_cb_round_fp16(struct jb *j, LLVMValueRef u, bool unorm)
+{
+   if (unorm) {
+      LLVMValueRef nan = icmp(j, LLVMIntUGT, andk(j, u, 0x7FFFFFFFu), kvec(j, 0x7F800000u));
+      LLVMValueRef r = andk(j, add(j, add(j, u, kvec(j, 0xFFFu)), andk(j, lshr(j, u, 13), 1)),
+                            ~0x1FFFu);
+      return sel(j, nan, kvec(j, 0x7FC00000u), r);
+   }
    LLVMValueRef sign = andk(j, u, 0x80000000u), a = andk(j, u, 0x7FFFFFFFu);
    LLVMValueRef nan = icmp(j, LLVMIntUGT, a, kvec(j, 0x7F800000u));
    LLVMValueRef normal = icmp(j, LLVMIntUGE, a, kvec(j, 0x38800000u));
@@ -142,9 +171,10 @@ static LLVMValueRef round_int(struct jb *j, LLVMValueRef s, bool truncate, LLVMT
 
 /* One component of sim_cb_pack: the value (float bits, or an integer for UINT / SINT) of
  * shader channel ch -> the component's bits (not yet masked to the width). `clamped`: the
- * value went through clamp_chan, so the UNORM / SNORM range clamps change nothing. */
+ * value went through clamp_chan, so the UNORM / SNORM range clamps change nothing; `half`:
+ * the value is one of an fp16 (EXPORT_NORM rounding). */
 static LLVMValueRef pack_comp(struct jb *j, const struct jit_cb_target_key *tk, unsigned c,
-                              LLVMValueRef in, bool clamped)
+                              LLVMValueRef in, bool clamped, bool half)
 {
    unsigned w = tk->width[c];
    if (tk->is_float)
@@ -164,6 +194,12 @@ static LLVMValueRef pack_comp(struct jb *j, const struct jit_cb_target_key *tk, 
       LLVMValueRef v = clamped ? x : sel(j, fcmp(j, LLVMRealOGT, x, kf(j, 0.0f)),
                                          sel(j, fcmp(j, LLVMRealOLT, x, kf(j, 1.0f)), x, kf(j, 1.0f)),
                                          kf(j, 0.0f));
+      if (half && w <= HALF_UNORM_MAX_WIDTH) {   /* the same sums in float */
+         LLVMValueRef s = fmul(j, v, kf(j, (float)max));
+         if (!tk->truncate)
+            s = fadd(j, s, kf(j, 0.5f));
+         return LLVMBuildFPToSI(j->b, s, j->vi, "");
+      }
       LLVMValueRef s = LLVMBuildFMul(j->b, ext_d(j, v), kdv(j, max), "");
       if (!tk->truncate)
          s = LLVMBuildFAdd(j->b, s, kdv(j, 0.5), "");
@@ -193,13 +229,13 @@ static LLVMValueRef pack_comp(struct jb *j, const struct jit_cb_target_key *tk, 
 /* sim_cb_pack: values per shader channel -> the pixel's words (w[0..3], lane vectors); with
  * BLEND_CLAMP the values (source or blend result) have been clamped. */
 void jit_cb_pack(struct jb *j, const struct jit_cb_target_key *tk, LLVMValueRef in[4],
-                 LLVMValueRef words[4])
+                 bool half, LLVMValueRef words[4])
 {
    for (unsigned w = 0; w < 4; w++)
       words[w] = kvec(j, 0);
    for (unsigned c = 0; c < tk->ncomp; c++) {
       unsigned w = tk->width[c], sh = tk->shift[c];
-      LLVMValueRef v = pack_comp(j, tk, c, I(j, in[tk->chan[c]]), tk->blend_clamp);
+      LLVMValueRef v = pack_comp(j, tk, c, I(j, in[tk->chan[c]]), tk->blend_clamp, half);
       if (w < 32)
          v = andk(j, v, (1u << w) - 1);
       if (sh % 32)

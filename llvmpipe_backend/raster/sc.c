@@ -39,12 +39,18 @@ static int64_t floor_div(int64_t a, int64_t b)
    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
 }
 
+/* The vertex after i of n (without a division: this runs per primitive). */
+static unsigned next_vertex(unsigned i, unsigned n)
+{
+   return i + 1 == n ? 0 : i + 1;
+}
+
 bool sim_sc_setup(struct sim_sc_setup *s, unsigned n, const int64_t *x, const int64_t *y,
                   unsigned edge_rule)
 {
    int64_t area2 = 0;
    for (unsigned i = 0; i < n; i++) {
-      unsigned j = (i + 1) % n;
+      unsigned j = next_vertex(i, n);
       area2 += x[i] * y[j] - x[j] * y[i];
    }
    if (area2 == 0)
@@ -59,7 +65,7 @@ bool sim_sc_setup(struct sim_sc_setup *s, unsigned n, const int64_t *x, const in
       s->y[i] = y[src];
    }
    for (unsigned i = 0; i < n; i++) {
-      unsigned j = (i + 1) % n;
+      unsigned j = next_vertex(i, n);
       s->dx[i] = s->x[j] - s->x[i];
       s->dy[i] = s->y[j] - s->y[i];
       unsigned kind;
@@ -173,10 +179,19 @@ static uint64_t nonzero_bytes(uint64_t x)
    return ((((x & BYTES_7F) + BYTES_7F) | x) & BYTES_80) >> 7;
 }
 
-/* Byte i = 0xFF if bit i of `bits` (8 bits) is set, else 0. */
-static uint64_t bits_to_bytes(unsigned bits)
+/* Byte l of bytes[0..1] = 0xFF if bit l of `lanes` is set, else 0. */
+static inline void lane_bytes(uint16_t lanes, uint64_t bytes[2])
 {
-   return nonzero_bytes(((uint64_t)bits * BYTES_01) & 0x8040201008040201ull) * 0xFF;
+   const uint64_t bit = 0x8040201008040201ull;   /* byte i: bit i */
+#ifdef __SSE2__
+   __m128i v = _mm_set_epi64x((long long)((uint64_t)(lanes >> 8) * BYTES_01),
+                              (long long)((uint64_t)(lanes & 0xFF) * BYTES_01));
+   __m128i b = _mm_set1_epi64x((long long)bit);
+   _mm_storeu_si128((__m128i *)bytes, _mm_cmpeq_epi8(_mm_and_si128(v, b), b));
+#else
+   bytes[0] = nonzero_bytes((uint64_t)(lanes & 0xFF) * BYTES_01 & bit) * 0xFF;
+   bytes[1] = nonzero_bytes((uint64_t)(lanes >> 8) * BYTES_01 & bit) * 0xFF;
+#endif
 }
 
 /* Bit i set if byte i of x is not 0. */
@@ -186,7 +201,7 @@ static unsigned bytes_to_bits(uint64_t x)
 }
 
 /* Lanes l (bit l) where edge e, c from the origin, plus lane_off[e][l], is >= 0. */
-static uint16_t edge_lanes(const struct walk *w, unsigned e, int64_t c)
+static inline uint16_t edge_lanes(const struct walk *w, unsigned e, int64_t c)
 {
 #ifdef __SSE2__
    if (w->narrow) {
@@ -213,8 +228,9 @@ static void walk_init(struct walk *w, const struct sim_sc_setup *s,
 {
    w->p = p;
    w->n = s->n;
-   /* Lanes are quad-major (sc.h): lane 4q + i lies at lane 4q's offset plus lane i's. */
-   int64_t in_quad[4][4], quad[4][4];   /* [e][i]: change of edge e to lane i / lane 4i */
+   /* Lanes are quad-major (sc.h): lane 4q + i lies at lane 4q's offset plus lane i's, and
+    * lane 4q at twice lane q's. */
+   int64_t in_quad[4][4];               /* [e][i]: change of edge e to lane i */
 #ifdef __SSE2__
    w->narrow = true;
 #endif
@@ -232,45 +248,62 @@ static void walk_init(struct walk *w, const struct sim_sc_setup *s,
       }
       w->lo[e] = min64(0, 3 * step_x) + min64(0, 3 * step_y) + smin;
       w->hi[e] = max64(0, 3 * step_x) + max64(0, 3 * step_y) + smax;
-      for (unsigned i = 0; i < 4; i++) {
-         in_quad[e][i] = (int64_t)sim_lane_x(i) * step_x + (int64_t)sim_lane_y(i) * step_y;
-         quad[e][i] = (int64_t)sim_lane_x(4 * i) * step_x + (int64_t)sim_lane_y(4 * i) * step_y;
-      }
+      in_quad[e][0] = 0;                   /* lanes 0..3 at (0, 0), (1, 0), (0, 1), (1, 1) */
+      in_quad[e][1] = step_x;
+      in_quad[e][2] = step_y;
+      in_quad[e][3] = step_x + step_y;
 #ifdef __SSE2__
       w->narrow &= w->hi[e] - w->lo[e] < INT32_MAX;
 #endif
    }
-   for (unsigned e = 0; e < s->n; e++) {
 #ifdef __SSE2__
-      if (w->narrow) {
-         for (unsigned l = 0; l < 16; l++)
-            w->lane_off32[e][l] = (int32_t)(quad[e][l >> 2] + in_quad[e][l & 3]);
-         continue;
+   if (w->narrow) {
+      for (unsigned e = 0; e < s->n; e++) {
+         __m128i iq = _mm_set_epi32((int32_t)in_quad[e][3], (int32_t)in_quad[e][2],
+                                    (int32_t)in_quad[e][1], 0);
+         __m128i q2 = _mm_add_epi32(iq, iq);
+         __m128i *off = (__m128i *)w->lane_off32[e];
+         off[0] = iq;
+         off[1] = _mm_add_epi32(iq, _mm_shuffle_epi32(q2, 0x55));
+         off[2] = _mm_add_epi32(iq, _mm_shuffle_epi32(q2, 0xAA));
+         off[3] = _mm_add_epi32(iq, _mm_shuffle_epi32(q2, 0xFF));
       }
+      return;
+   }
 #endif
+   for (unsigned e = 0; e < s->n; e++) {
       for (unsigned l = 0; l < 16; l++)
-         w->lane_off[e][l] = quad[e][l >> 2] + in_quad[e][l & 3];
+         w->lane_off[e][l] = 2 * in_quad[e][l >> 2] + in_quad[e][l & 3];
    }
 }
 
-/* The coverage of a block that is neither empty nor full: `lanes` are the lanes inside
- * the clip, `partial` the edges (bits) that cross the block, origin[e] the edge functions
- * (bias included) at the block's first centre. Returns the lane mask; byte l of `bytes`
- * gets the covered samples of lane l. */
-static uint16_t partial_block(const struct walk *w, uint16_t lanes, unsigned partial,
+/* The coverage of a block that is neither empty nor full, for a pattern whose samples all
+ * sit at the centre (n edges, a constant in each inlined copy): `lanes` are the lanes
+ * inside the clip, `partial` the edges (bits) that cross the block, origin[e] the edge
+ * functions (bias included) at the block's first centre. Returns the lane mask; byte l of
+ * `bytes` gets the covered samples of lane l. */
+static inline __attribute__((always_inline)) uint16_t
+centred_block(const struct walk *w, unsigned n, uint16_t lanes, unsigned partial,
+              const int64_t origin[4], uint64_t bytes[2])
+{
+   const struct sim_sc_pattern *p = w->p;
+   uint16_t cover = lanes & p->enabled_lanes;
+#pragma GCC unroll 4
+   for (unsigned e = 0; e < n; e++) {
+      if (partial & (1u << e))
+         cover &= edge_lanes(w, e, origin[e]);
+   }
+   lane_bytes(cover, bytes);
+   bytes[0] &= p->enabled[0];
+   bytes[1] &= p->enabled[1];
+   return cover;
+}
+
+/* centred_block for patterns with sample offsets: each distinct position tested. */
+static uint16_t samples_block(const struct walk *w, uint16_t lanes, unsigned partial,
                               const int64_t origin[4], uint64_t bytes[2])
 {
    const struct sim_sc_pattern *p = w->p;
-   if (p->centred) {
-      uint16_t cover = lanes & p->enabled_lanes;
-      for (unsigned e = 0; e < w->n && cover; e++) {
-         if (partial & (1u << e))
-            cover &= edge_lanes(w, e, origin[e]);
-      }
-      bytes[0] = bits_to_bytes(cover & 0xFF) & p->enabled[0];
-      bytes[1] = bits_to_bytes(cover >> 8) & p->enabled[1];
-      return cover;
-   }
    uint16_t cover[SIM_MAX_SAMPLES];
    bytes[0] = bytes[1] = 0;
    for (unsigned k = 0; k < p->ms.n; k++) {
@@ -283,9 +316,10 @@ static uint16_t partial_block(const struct walk *w, uint16_t lanes, unsigned par
                cover[k] &= edge_lanes(w, e, origin[e] + w->soff[e][k]);
          }
       }
-      uint64_t bit = BYTES_01 << k;
-      bytes[0] |= bits_to_bytes(cover[k] & 0xFF) & bit;
-      bytes[1] |= bits_to_bytes(cover[k] >> 8) & bit;
+      uint64_t bit = BYTES_01 << k, covered[2];
+      lane_bytes(cover[k], covered);
+      bytes[0] |= covered[0] & bit;
+      bytes[1] |= covered[1] & bit;
    }
    bytes[0] &= p->enabled[0];
    bytes[1] &= p->enabled[1];
@@ -325,6 +359,7 @@ walk_blocks(const struct walk *w, const struct sim_sc_setup *s, unsigned n, int3
 {
    const struct sim_sc_pattern *p = w->p;
    int64_t row[4], block_x[4], block_y[4];
+#pragma GCC unroll 4
    for (unsigned e = 0; e < n; e++) {
       row[e] = sim_sc_edge_at(s, e, bx0, by0) - s->bias[e];
       block_x[e] = -s->dy[e] * (4 * SIM_SUBPIX);
@@ -332,6 +367,7 @@ walk_blocks(const struct walk *w, const struct sim_sc_setup *s, unsigned n, int3
    }
    for (int32_t by = by0; by < py1; by += 4) {
       int64_t origin[4];
+#pragma GCC unroll 4
       for (unsigned e = 0; e < n; e++)
          origin[e] = row[e];
       uint16_t rows = by < clip->y0 || by + 4 > clip->y1
@@ -339,6 +375,7 @@ walk_blocks(const struct walk *w, const struct sim_sc_setup *s, unsigned n, int3
       for (int32_t bx = bx0; bx < px1; bx += 4) {
          unsigned partial = 0;
          bool empty = false;
+#pragma GCC unroll 4
          for (unsigned e = 0; e < n; e++) {
             empty |= origin[e] + w->hi[e] < 0;
             partial |= (unsigned)(origin[e] + w->lo[e] < 0) << e;
@@ -356,15 +393,19 @@ walk_blocks(const struct walk *w, const struct sim_sc_setup *s, unsigned n, int3
                mask = p->enabled_lanes;
                smask.w[0] = p->enabled[0];
                smask.w[1] = p->enabled[1];
+            } else if (p->centred) {
+               mask = centred_block(w, n, lanes, partial, origin, smask.w);
             } else {
-               mask = partial_block(w, lanes, partial, origin, smask.w);
+               mask = samples_block(w, lanes, partial, origin, smask.w);
             }
             if (mask && !fn(ctx, bx, by, mask, smask.b))
                return;
          }
+#pragma GCC unroll 4
          for (unsigned e = 0; e < n; e++)
             origin[e] += block_x[e];
       }
+#pragma GCC unroll 4
       for (unsigned e = 0; e < n; e++)
          row[e] += block_y[e];
    }

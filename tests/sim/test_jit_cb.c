@@ -424,6 +424,86 @@ static void check_float_quotient(void)
    CHECK(bad == 0, "float quotient of u / (2^w - 1): %u values differ", bad);
 }
 
+/* Every fp16 value as a float (written here from the half-float layout): the values an
+ * EXPORT_NORM export takes. */
+static uint32_t half_bits_to_float(uint16_t h)
+{
+   uint32_t sign = (uint32_t)(h >> 15) << 31, e = h >> 10 & 31, m = h & 0x3FF;
+   if (e == 31)
+      return sign | 0x7F800000u | m << 13;
+   float v = ldexpf((float)(e ? m | 0x400 : m), (int)(e ? e : 1) - 25);
+   return sign | f2u(v);
+}
+
+/* jit_cb_format.c scales UNORM components of EXPORT_NORM sources in float, and rounds them
+ * to fp16 without the denormal and overflow cases: every fp16 value, and the floats next to
+ * it and next to the ties between it and its neighbours (every rounding carry, into the
+ * exponent, to infinity, NaN payloads, the denormal range, float denormals near 0), on every
+ * UNORM format, both ROUND_MODEs, with and without BLEND_CLAMP, C and JIT alike. */
+static void check_half_unorm(void)
+{
+   static struct sim_exports out;
+   unsigned configs = 0;
+   for (unsigned f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
+      if (formats[f].is_float)
+         continue;
+      for (unsigned mode = f % 2; mode < 4; mode += 2) {   /* ROUND_MODE by format */
+         set_reg(REG_PA_SC_AA_CONFIG, 0);
+         set_reg(REG_CB_COLOR_CONTROL, CB_COLOR_CONTROL__ROP3(0xCC));
+         set_reg(REG_CB_TARGET_MASK, 0xF);
+         set_reg(REG_CB_SHADER_MASK, 0xF);
+         set_reg(REG_CB_SHADER_CONTROL, 1);
+         set_reg(REG_CB_CLRCMP_CONTROL, 0);
+         set_reg(REG_SX_ALPHA_TEST_CONTROL, 0);
+         set_reg(REG_CB_COLOR0_INFO, CB_COLOR0_INFO__FORMAT(formats[f].format) |
+                                        CB_COLOR0_INFO__NUMBER_TYPE(NUM(UNORM)) |
+                                        CB_COLOR0_INFO__SOURCE_FORMAT(1) |
+                                        CB_COLOR0_INFO__ROUND_MODE(mode & 1) |
+                                        CB_COLOR0_INFO__BLEND_CLAMP(mode >> 1));
+         set_reg(REG_CB_COLOR0_SIZE, CB_COLOR0_SIZE__PITCH_TILE_MAX(1) |
+                                        CB_COLOR0_SIZE__SLICE_TILE_MAX(3));
+         set_reg(REG_CB_COLOR0_BASE, CB_COLOR0_BASE__BASE_256B((uint32_t)(buf_va[0] >> 8)));
+         set_reg(REG_CB_COLOR0_VIEW, 0);
+         for (unsigned n = 1; n < SIM_CB_TARGETS; n++)
+            set_reg(REG_CB_COLOR0_INFO + n * REG_CB_COLOR0_INFO__stride, 0);
+         struct sim_cb_state cb, cbj;
+         struct jit_cb_key key;
+         struct sim_jit_code code;
+         if (!CHECK(sim_cb_state_init(&cb, &ex) && cb.t[0].fmt.export_norm,
+                    "EXPORT_NORM UNORM state, format %u", formats[f].format) ||
+             !CHECK(jit_cb_key_init(&key, &cb), "key, format %u", formats[f].format))
+            continue;
+         wrap_fn fn = compile(&key, &code);
+         if (!fn)
+            continue;
+         mirror_state(&cb, &cbj);
+         const unsigned row_bytes = 4 * 16 * cb.t[0].fmt.bpp;   /* the block's 4 rows */
+         memcpy(buf_jit[0], buf_c[0], row_bytes);
+         uint8_t smask[16];
+         memset(smask, 1, sizeof(smask));
+         out.pixel_mask = 1;
+         static const uint32_t near[7] = { 0, 1, 0xFFF, 0x1000, 0x1001, -1u, -0x1000u };
+         unsigned bad = 0;
+         for (uint32_t h = 0; h < 7 * 0x10000 && !bad; h += 64) {
+            for (unsigned i = 0; i < 64; i++)
+               out.pixel[0][i / 16][i % 16] =
+                  half_bits_to_float((uint16_t)(h + i)) + near[(h + i) >> 16];
+            sim_cb_write(&cb, 0, 0, 0xFFFF, smask, &out);
+            fn(&cbj, 0, 0, 0xFFFF, smask, &out, 1);
+            if (memcmp(buf_c[0], buf_jit[0], row_bytes) != 0) {
+               bad++;
+               check(false, "format %u round %u clamp %u: halves %04x..%04x (+%x) written "
+                     "differently", formats[f].format, mode & 1, mode >> 1, h & 0xFFFF,
+                     (h & 0xFFFF) + 63, near[h >> 16]);
+            }
+         }
+         sim_jit_code_release(&code);
+         configs++;
+      }
+   }
+   CHECK(configs >= 30, "%u UNORM configurations checked", configs);
+}
+
 /* cb_blend.c's NaN rules (its header comment), C and JIT, on a 32_32_32_32_FLOAT target:
  * one pixel blended per case, every channel with the same source, destination and factors
  * but alpha, whose values are given apart (for SRC_ALPHA_SATURATE). Results are bits. */
@@ -619,6 +699,7 @@ int main(int argc, char **argv)
    }
 
    check_float_quotient();
+   check_half_unorm();
    check_nan_rules();
    for (unsigned s = 0; s < count; s++)
       run_state(s % 2 == 0);

@@ -4,7 +4,8 @@
  * parallelograms (small, huge, slivers, on pixel centres), every edge rule, random MSAA
  * patterns and PA_SC_AA_MASKs, and random clip rectangles. Both must give the same blocks in
  * the same order with the same lane and sample masks; a walk stopped by its callback must
- * stop at the same block. */
+ * stop at the same block. The reference takes the edges from sim_sc_setup, so the set-up is
+ * checked against its definition first. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -118,6 +119,9 @@ static unsigned rnd_polygon(int64_t x[4], int64_t y[4])
          int64_t a = rnd_range(-3, 3), b = rnd_range(-3, 3), len = rnd_range(2000, 20000);
          x[k] = x[0] + a * len * (SIM_SUBPIX / 2);
          y[k] = y[0] + b * len * (SIM_SUBPIX / 2);
+      } else if (kind == 5 && k > 0) {   /* tiny: within 2 px, mostly one or two blocks */
+         x[k] = x[0] + rnd_range(-2 * SIM_SUBPIX, 2 * SIM_SUBPIX);
+         y[k] = y[0] + rnd_range(-2 * SIM_SUBPIX, 2 * SIM_SUBPIX);
       } else if (kind == 2 && k > 0) {   /* small: within 12 px of the first vertex */
          x[k] = x[0] + rnd_range(-12 * SIM_SUBPIX, 12 * SIM_SUBPIX) / 2 * 2;
          y[k] = y[0] + rnd_range(-12 * SIM_SUBPIX, 12 * SIM_SUBPIX) / 2 * 2;
@@ -216,11 +220,35 @@ static void describe(unsigned n, const int64_t *x, const int64_t *y, unsigned ru
    }
 }
 
+/* sim_sc_setup against its definition (sc.h): the vertices in the given order, or reversed
+ * when the signed area is negative; edge i from vertex i to i + 1; the bias 0 where `rule`
+ * has the bit of the edge's kind (horizontal: top when it runs right, else bottom;
+ * otherwise left when it runs up, else right). Returns whether all agree. */
+static bool setup_as_defined(unsigned n, const int64_t *x, const int64_t *y, unsigned rule,
+                             bool made, const struct sim_sc_setup *s)
+{
+   int64_t area2 = 0;
+   for (unsigned i = 0; i < n; i++)
+      area2 += x[i] * y[(i + 1) % n] - x[(i + 1) % n] * y[i];
+   if (area2 == 0 || !made)
+      return area2 == 0 && !made;
+   bool ok = s->n == n && s->reversed == (area2 < 0) && s->area2 == llabs(area2);
+   for (unsigned i = 0; i < n && ok; i++) {
+      unsigned a = area2 < 0 ? n - 1 - i : i, b = area2 < 0 ? (2 * n - 2 - i) % n : (i + 1) % n;
+      int64_t dx = x[b] - x[a], dy = y[b] - y[a];
+      unsigned kind = dy == 0 ? (dx > 0 ? SIM_EDGE_TOP : SIM_EDGE_BOTTOM)
+                              : (dy < 0 ? SIM_EDGE_LEFT : SIM_EDGE_RIGHT);
+      ok = s->x[i] == x[a] && s->y[i] == y[a] && s->dx[i] == dx && s->dy[i] == dy &&
+           s->bias[i] == ((rule & kind) ? 0 : 1);
+   }
+   return ok;
+}
+
 /* Random polygons against the reference; returns the covered samples seen. */
 static uint64_t random_walks(unsigned count)
 {
    uint64_t samples = 0;
-   unsigned bad = 0, stopped = 0;
+   unsigned bad = 0, stopped = 0, bad_setups = 0;
    for (unsigned i = 0; i < count; i++) {
       int64_t x[4], y[4];
       unsigned n = rnd_polygon(x, y);
@@ -230,7 +258,10 @@ static uint64_t random_walks(unsigned count)
       struct sim_rect clip;
       rnd_clip(&clip);
       struct sim_sc_setup s;
-      if (!sim_sc_setup(&s, n, x, y, rule))
+      bool made = sim_sc_setup(&s, n, x, y, rule);
+      if (!setup_as_defined(n, x, y, rule, made, &s) && bad_setups++ < 3)
+         describe(n, x, y, rule, &ms, &clip);
+      if (!made)
          continue;
       got.n = want.n = 0;
       got.overflow = want.overflow = false;
@@ -248,6 +279,7 @@ static uint64_t random_walks(unsigned count)
             describe(n, x, y, rule, &ms, &clip);
       }
    }
+   CHECK(bad_setups == 0, "%u of %u set-ups differ from their definition", bad_setups, count);
    CHECK(bad == 0, "%u of %u random walks differ from the per-sample reference", bad, count);
    CHECK(stopped > count / 100, "only %u walks were stopped by their callback", stopped);
    return samples;
