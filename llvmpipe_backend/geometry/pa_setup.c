@@ -20,6 +20,7 @@
 #include "geometry/pa_setup.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "common/unimpl.h"
 #include "r600_regs.h"
@@ -111,13 +112,55 @@ positions(const struct sim_pa_state *pa, unsigned mode, unsigned n, const float 
       ok[i] = window_position(pa, qt, x[i], y[i], &out[i]);
 }
 
+typedef double pa_d4 __attribute__((vector_size(32)));
+typedef int64_t pa_l4 __attribute__((vector_size(32)));
+
+/* quantize with ROUND_MODE X_ROUND_TO_EVEN, four lanes: each lane's operations are the
+ * scalar ones (the grid steps fit 32 bits: |q| < 2^23 within the limit); lanes that fail
+ * are 0 in *q and in the result, the others -1. */
+static inline sim_pa_i4 quantize_even4(struct quant qt, sim_pa_f4 window, sim_pa_i4 *q)
+{
+   const double magic = 6755399441055744.0;   /* round_even's */
+   pa_d4 v = (__builtin_convertvector(window, pa_d4) + qt.center) * (double)(1u << qt.bits);
+   int32_t limit = (int32_t)1 << (15 + qt.bits);
+   pa_l4 in = (pa_d4)((pa_l4)v & INT64_MAX) < (double)limit + 1.0;   /* false for NaN */
+   pa_d4 r = (v + magic) - magic;
+   *q = __builtin_convertvector((pa_d4)((pa_l4)r & in), sim_pa_i4);   /* 0 outside */
+   return __builtin_convertvector(in, sim_pa_i4) & (*q > -limit) & (*q < limit);
+}
+
+/* positions of four lanes with ROUND_MODE X_ROUND_TO_EVEN (the mode GL drivers program). */
+static void positions_even4(const struct sim_pa_state *pa, const float *x, const float *y,
+                            struct sim_pa_window_vtx *out, bool *ok)
+{
+   struct quant qt = quant_of(pa);
+   sim_pa_f4 fx, fy;
+   memcpy(&fx, x, sizeof(fx));
+   memcpy(&fy, y, sizeof(fy));
+   sim_pa_i4 qx, qy;
+   sim_pa_i4 good = quantize_even4(qt, fx, &qx) & quantize_even4(qt, fy, &qy);
+   int64_t unit = (int64_t)1 << (SIM_SUBPIX_BITS - qt.bits);
+   for (unsigned i = 0; i < 4; i++) {
+      ok[i] = good[i] != 0;
+      if (ok[i]) {
+         out[i].x = qx[i] * unit + pa->win_off_x;
+         out[i].y = qy[i] * unit + pa->win_off_y;
+      }
+   }
+}
+
 void sim_pa_window_positions(const struct sim_pa_state *pa, unsigned n, const float *x,
                              const float *y, struct sim_pa_window_vtx *out, bool *ok)
 {
    switch (pa->round_mode) {
-   case PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND_TO_EVEN:
-      positions(pa, PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND_TO_EVEN, n, x, y, out, ok);
+   case PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND_TO_EVEN: {
+      unsigned i = 0;
+      for (; i + 4 <= n; i += 4)
+         positions_even4(pa, &x[i], &y[i], &out[i], &ok[i]);
+      positions(pa, PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND_TO_EVEN, n - i, &x[i], &y[i], &out[i],
+                &ok[i]);
       break;
+   }
    default:
       positions(pa, pa->round_mode, n, x, y, out, ok);
       break;
