@@ -20,7 +20,9 @@
 #include "geometry/pa_setup.h"
 
 #include <math.h>
-#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "common/unimpl.h"
 #include "r600_regs.h"
@@ -112,21 +114,31 @@ positions(const struct sim_pa_state *pa, unsigned mode, unsigned n, const float 
       ok[i] = window_position(pa, qt, x[i], y[i], &out[i]);
 }
 
-typedef double pa_d4 __attribute__((vector_size(32)));
-typedef int64_t pa_l4 __attribute__((vector_size(32)));
-
-/* quantize with ROUND_MODE X_ROUND_TO_EVEN, four lanes: each lane's operations are the
- * scalar ones (the grid steps fit 32 bits: |q| < 2^23 within the limit); lanes that fail
- * are 0 in *q and in the result, the others -1. */
-static inline sim_pa_i4 quantize_even4(struct quant qt, sim_pa_f4 window, sim_pa_i4 *q)
+#if defined(__SSE2__)
+/* quantize with ROUND_MODE X_ROUND_TO_EVEN of four lanes, in SSE2 double pairs: each lane's
+ * operations are the scalar ones (the grid steps fit 32 bits: |q| < 2^23 within the
+ * limit). Lanes that fail are 0 in *q and in the result, the others -1. */
+static inline __m128i quantize_even4(struct quant qt, __m128 window, __m128i *q)
 {
-   const double magic = 6755399441055744.0;   /* round_even's */
-   pa_d4 v = (__builtin_convertvector(window, pa_d4) + qt.center) * (double)(1u << qt.bits);
+   const __m128d magic = _mm_set1_pd(6755399441055744.0);   /* round_even's */
+   const __m128d abs_mask = _mm_castsi128_pd(_mm_set1_epi64x(INT64_MAX));
    int32_t limit = (int32_t)1 << (15 + qt.bits);
-   pa_l4 in = (pa_d4)((pa_l4)v & INT64_MAX) < (double)limit + 1.0;   /* false for NaN */
-   pa_d4 r = (v + magic) - magic;
-   *q = __builtin_convertvector((pa_d4)((pa_l4)r & in), sim_pa_i4);   /* 0 outside */
-   return __builtin_convertvector(in, sim_pa_i4) & (*q > -limit) & (*q < limit);
+   __m128d center = _mm_set1_pd(qt.center), scale = _mm_set1_pd((double)(1u << qt.bits));
+   __m128d bound = _mm_set1_pd((double)limit + 1.0);
+   __m128d v[2] = { _mm_cvtps_pd(window), _mm_cvtps_pd(_mm_movehl_ps(window, window)) };
+   __m128i r[2];
+   __m128d in[2];
+   for (unsigned h = 0; h < 2; h++) {
+      v[h] = _mm_mul_pd(_mm_add_pd(v[h], center), scale);
+      in[h] = _mm_cmplt_pd(_mm_and_pd(v[h], abs_mask), bound);   /* false for NaN */
+      __m128d rounded = _mm_sub_pd(_mm_add_pd(v[h], magic), magic);
+      r[h] = _mm_cvttpd_epi32(_mm_and_pd(rounded, in[h]));         /* 0 outside */
+   }
+   *q = _mm_unpacklo_epi64(r[0], r[1]);
+   __m128i inside = _mm_castps_si128(_mm_shuffle_ps(_mm_castpd_ps(in[0]), _mm_castpd_ps(in[1]),
+                                                    _MM_SHUFFLE(2, 0, 2, 0)));
+   return _mm_and_si128(inside, _mm_and_si128(_mm_cmpgt_epi32(*q, _mm_set1_epi32(-limit)),
+                                              _mm_cmplt_epi32(*q, _mm_set1_epi32(limit))));
 }
 
 /* positions of four lanes with ROUND_MODE X_ROUND_TO_EVEN (the mode GL drivers program). */
@@ -134,20 +146,23 @@ static void positions_even4(const struct sim_pa_state *pa, const float *x, const
                             struct sim_pa_window_vtx *out, bool *ok)
 {
    struct quant qt = quant_of(pa);
-   sim_pa_f4 fx, fy;
-   memcpy(&fx, x, sizeof(fx));
-   memcpy(&fy, y, sizeof(fy));
-   sim_pa_i4 qx, qy;
-   sim_pa_i4 good = quantize_even4(qt, fx, &qx) & quantize_even4(qt, fy, &qy);
+   __m128i qx, qy;
+   __m128i good = _mm_and_si128(quantize_even4(qt, _mm_loadu_ps(x), &qx),
+                                quantize_even4(qt, _mm_loadu_ps(y), &qy));
+   int32_t gx[4], gy[4], g[4];
+   _mm_storeu_si128((__m128i *)gx, qx);
+   _mm_storeu_si128((__m128i *)gy, qy);
+   _mm_storeu_si128((__m128i *)g, good);
    int64_t unit = (int64_t)1 << (SIM_SUBPIX_BITS - qt.bits);
    for (unsigned i = 0; i < 4; i++) {
-      ok[i] = good[i] != 0;
+      ok[i] = g[i] != 0;
       if (ok[i]) {
-         out[i].x = qx[i] * unit + pa->win_off_x;
-         out[i].y = qy[i] * unit + pa->win_off_y;
+         out[i].x = gx[i] * unit + pa->win_off_x;
+         out[i].y = gy[i] * unit + pa->win_off_y;
       }
    }
 }
+#endif
 
 void sim_pa_window_positions(const struct sim_pa_state *pa, unsigned n, const float *x,
                              const float *y, struct sim_pa_window_vtx *out, bool *ok)
@@ -155,8 +170,10 @@ void sim_pa_window_positions(const struct sim_pa_state *pa, unsigned n, const fl
    switch (pa->round_mode) {
    case PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND_TO_EVEN: {
       unsigned i = 0;
+#if defined(__SSE2__)
       for (; i + 4 <= n; i += 4)
          positions_even4(pa, &x[i], &y[i], &out[i], &ok[i]);
+#endif
       positions(pa, PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND_TO_EVEN, n - i, &x[i], &y[i], &out[i],
                 &ok[i]);
       break;
