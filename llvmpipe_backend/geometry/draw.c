@@ -651,12 +651,10 @@ static unsigned new_slot(struct draw *d, uint32_t key)
    return d->nverts++;
 }
 
-/* The slot of vertex `key`: the batch's, or a new one. */
+/* The slot of vertex `key`: the batch's, or a new one (by the hash). */
 static unsigned vertex_slot(struct draw *d, uint32_t key)
 {
    struct sim_draw_scratch *s = d->s;
-   if (d->fresh_ids)
-      return new_slot(d, key);
    unsigned h = (key * 2654435761u) & (HASH_SIZE - 1);
    while (s->hash[h] >= 0) {
       if (s->keys[s->hash[h]] == key)
@@ -675,12 +673,13 @@ static bool add_triangle(struct draw *d, const struct sim_vgt_prim *p)
    }
    struct batch_tri *t = &d->s->tris[d->ntris++];
    for (unsigned k = 0; k < 3; k++)
-      t->slot[k] = (uint16_t)vertex_slot(d, p->v[k]);
+      t->slot[k] = (uint16_t)(d->fresh_ids ? new_slot(d, p->v[k]) : vertex_slot(d, p->v[k]));
    /* the provoking vertex is mostly one of the three */
    t->provoking = p->provoking == p->v[0]   ? t->slot[0]
                   : p->provoking == p->v[2] ? t->slot[2]
                   : p->provoking == p->v[1] ? t->slot[1]
-                                            : (uint16_t)vertex_slot(d, p->provoking);
+                  : (uint16_t)(d->fresh_ids ? new_slot(d, p->provoking)
+                                            : vertex_slot(d, p->provoking));
    t->edges = p->edges;
    return true;
 }
