@@ -65,7 +65,7 @@
 #include "sq/run_state.h"
 
 #define BATCH_TRIS 64
-#define BATCH_VERTS (3 * BATCH_TRIS)
+#define BATCH_VERTS (3 * BATCH_TRIS + 1)   /* + a provoking vertex outside a triangle */
 #define HASH_SIZE 512            /* > 2 * BATCH_VERTS, power of two */
 #define WATCHDOG_BLOCKS 64       /* a rasterizing thread asks the watchdog per this many blocks */
 #define SIM_MAX_PENDING 32       /* draws whose pixels may be pending at once */
@@ -154,7 +154,9 @@ struct draw {
    struct sim_pixel_fused *fused;   /* the state's fused pixel code (shader_exec.h), or NULL */
 
    unsigned nverts, ntris;
+   bool fresh_ids;                  /* sim_vgt_ids_fresh: slots without a look-up */
    bool fast_pa;                    /* triangles through sim_pa_triangle_fast */
+   struct sim_fp_modes fp;          /* the GPU thread's, read once per draw for the VS */
    bool bin;                        /* binning this draw (s->bins), else rasterize at once */
    unsigned index;                  /* in s->draws */
    unsigned binned;                 /* primitives binned */
@@ -595,8 +597,9 @@ static bool shade_vertices(struct draw *d)
       memset(s->lanes.gpr, 0, d->vs_gprs * sizeof(s->lanes.gpr[0]));
       sim_vgt_vs_input(d->vgt, &s->keys[base], n, d->instance, s->lanes.gpr[0]);
       reset_vs_exports(&s->exports, d->nparams);
-      if (!sim_program_run(d->vs, d->fs, &d->vs_env, &s->lanes, (uint16_t)((1u << n) - 1),
-                           &s->exports)) {
+      uint16_t lanes = (uint16_t)((1u << n) - 1);
+      if (!sim_program_run_modes(d->vs, d->fs, &d->vs_env, &s->lanes, lanes, lanes,
+                                 &s->exports, &d->fp)) {
          vs_fault(d, "vertex shader: %s", d->vs_env.fault);
          return false;
       }
@@ -636,10 +639,19 @@ static bool flush_batch(struct draw *d)
          ok = sim_pa_triangle(&d->pa, v, &s->verts[bt->provoking], bt->edges, raster_prim, d);
    }
    d->nverts = d->ntris = 0;
-   memset(s->hash, 0xFF, sizeof(s->hash));
+   if (!d->fresh_ids)
+      memset(s->hash, 0xFF, sizeof(s->hash));
    return ok;
 }
 
+/* A new slot for vertex `key`. */
+static unsigned new_slot(struct draw *d, uint32_t key)
+{
+   d->s->keys[d->nverts] = key;
+   return d->nverts++;
+}
+
+/* The slot of vertex `key`: the batch's, or a new one (by the hash). */
 static unsigned vertex_slot(struct draw *d, uint32_t key)
 {
    struct sim_draw_scratch *s = d->s;
@@ -650,20 +662,24 @@ static unsigned vertex_slot(struct draw *d, uint32_t key)
       h = (h + 1) & (HASH_SIZE - 1);
    }
    s->hash[h] = (int16_t)d->nverts;
-   s->keys[d->nverts] = key;
-   return d->nverts++;
+   return new_slot(d, key);
 }
 
 static bool add_triangle(struct draw *d, const struct sim_vgt_prim *p)
 {
-   if (d->ntris == BATCH_TRIS || d->nverts + 3 > BATCH_VERTS) {
+   if (d->ntris == BATCH_TRIS || d->nverts + 4 > BATCH_VERTS) {
       if (!flush_batch(d))
          return false;
    }
    struct batch_tri *t = &d->s->tris[d->ntris++];
    for (unsigned k = 0; k < 3; k++)
-      t->slot[k] = (uint16_t)vertex_slot(d, p->v[k]);
-   t->provoking = (uint16_t)vertex_slot(d, p->provoking);
+      t->slot[k] = (uint16_t)(d->fresh_ids ? new_slot(d, p->v[k]) : vertex_slot(d, p->v[k]));
+   /* the provoking vertex is mostly one of the three */
+   t->provoking = p->provoking == p->v[0]   ? t->slot[0]
+                  : p->provoking == p->v[2] ? t->slot[2]
+                  : p->provoking == p->v[1] ? t->slot[1]
+                  : (uint16_t)(d->fresh_ids ? new_slot(d, p->provoking)
+                                            : vertex_slot(d, p->provoking));
    t->edges = p->edges;
    return true;
 }
@@ -814,7 +830,10 @@ static void run_draw(struct draw *d, const uint32_t *immd, unsigned immd_ndw)
       d->fused = sim_pixel_fused_get(d->ps, &st);
    }
 
-   memset(d->s->hash, 0xFF, sizeof(d->s->hash));
+   d->fresh_ids = sim_vgt_ids_fresh(&vgt);
+   sim_fp_modes_get(&d->fp);
+   if (!d->fresh_ids)
+      memset(d->s->hash, 0xFF, sizeof(d->s->hash));
    const struct sim_vgt_sink sink = { vgt_prim, vgt_instance_end, d };
    sim_vgt_run(&vgt, &sink);
    d->vgt = NULL;

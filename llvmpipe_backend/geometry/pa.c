@@ -375,8 +375,9 @@ void sim_pa_load_lanes(const struct sim_pa_state *pa, const struct sim_exports *
       unsigned m = n - 4 * q < 4 ? n - 4 * q : 4;
       char *base = (char *)&v[4 * q];
       for (unsigned r = 0; r < rows; r++) {
-         sim_pa_i4 out[4];
-         transpose4(row[r], q, out);
+         sim_pa_i4 out[4] = { { 0 }, { 0 }, { 0 }, { 0 } };
+         if (row[r] != zero_row)   /* a vector not exported is stored as zeros */
+            transpose4(row[r], q, out);
          char *p = base + at[r];
          if (m == 4) {
             memcpy(p, &out[0], 16);

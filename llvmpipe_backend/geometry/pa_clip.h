@@ -51,6 +51,7 @@ static inline sim_pa_i4 sim_pa_fixed_outcode(const struct sim_pa_state *pa, sim_
    sim_pa_f4 d[SIM_PLANE_UCP0];
    sim_pa_fixed_plane_dists(pa, x, y, z, w, d);
    sim_pa_i4 out = { 0, 0, 0, 0 };
+#pragma GCC unroll 8   /* d[] stays in registers */
    for (unsigned pl = 0; pl < SIM_PLANE_UCP0; pl++)
       out |= (d[pl] < 0) & (1 << pl);   /* a comparison gives -1 (true) or 0 per lane */
    return out;

@@ -20,6 +20,9 @@
 #include "geometry/pa_setup.h"
 
 #include <math.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "common/unimpl.h"
 #include "r600_regs.h"
@@ -111,13 +114,70 @@ positions(const struct sim_pa_state *pa, unsigned mode, unsigned n, const float 
       ok[i] = window_position(pa, qt, x[i], y[i], &out[i]);
 }
 
+#if defined(__SSE2__)
+/* quantize with ROUND_MODE X_ROUND_TO_EVEN of four lanes, in SSE2 double pairs: each lane's
+ * operations are the scalar ones (the grid steps fit 32 bits: |q| < 2^23 within the
+ * limit). Lanes that fail are 0 in *q and in the result, the others -1. */
+static inline __m128i quantize_even4(struct quant qt, __m128 window, __m128i *q)
+{
+   const __m128d magic = _mm_set1_pd(6755399441055744.0);   /* round_even's */
+   const __m128d abs_mask = _mm_castsi128_pd(_mm_set1_epi64x(INT64_MAX));
+   int32_t limit = (int32_t)1 << (15 + qt.bits);
+   __m128d center = _mm_set1_pd(qt.center), scale = _mm_set1_pd((double)(1u << qt.bits));
+   __m128d bound = _mm_set1_pd((double)limit + 1.0);
+   __m128d v[2] = { _mm_cvtps_pd(window), _mm_cvtps_pd(_mm_movehl_ps(window, window)) };
+   __m128i r[2];
+   __m128d in[2];
+   for (unsigned h = 0; h < 2; h++) {
+      v[h] = _mm_mul_pd(_mm_add_pd(v[h], center), scale);
+      in[h] = _mm_cmplt_pd(_mm_and_pd(v[h], abs_mask), bound);   /* false for NaN */
+      __m128d rounded = _mm_sub_pd(_mm_add_pd(v[h], magic), magic);
+      r[h] = _mm_cvttpd_epi32(_mm_and_pd(rounded, in[h]));         /* 0 outside */
+   }
+   *q = _mm_unpacklo_epi64(r[0], r[1]);
+   __m128i inside = _mm_castps_si128(_mm_shuffle_ps(_mm_castpd_ps(in[0]), _mm_castpd_ps(in[1]),
+                                                    _MM_SHUFFLE(2, 0, 2, 0)));
+   return _mm_and_si128(inside, _mm_and_si128(_mm_cmpgt_epi32(*q, _mm_set1_epi32(-limit)),
+                                              _mm_cmplt_epi32(*q, _mm_set1_epi32(limit))));
+}
+
+/* positions of four lanes with ROUND_MODE X_ROUND_TO_EVEN (the mode GL drivers program). */
+static void positions_even4(const struct sim_pa_state *pa, const float *x, const float *y,
+                            struct sim_pa_window_vtx *out, bool *ok)
+{
+   struct quant qt = quant_of(pa);
+   __m128i qx, qy;
+   __m128i good = _mm_and_si128(quantize_even4(qt, _mm_loadu_ps(x), &qx),
+                                quantize_even4(qt, _mm_loadu_ps(y), &qy));
+   int32_t gx[4], gy[4], g[4];
+   _mm_storeu_si128((__m128i *)gx, qx);
+   _mm_storeu_si128((__m128i *)gy, qy);
+   _mm_storeu_si128((__m128i *)g, good);
+   int64_t unit = (int64_t)1 << (SIM_SUBPIX_BITS - qt.bits);
+   for (unsigned i = 0; i < 4; i++) {
+      ok[i] = g[i] != 0;
+      if (ok[i]) {
+         out[i].x = gx[i] * unit + pa->win_off_x;
+         out[i].y = gy[i] * unit + pa->win_off_y;
+      }
+   }
+}
+#endif
+
 void sim_pa_window_positions(const struct sim_pa_state *pa, unsigned n, const float *x,
                              const float *y, struct sim_pa_window_vtx *out, bool *ok)
 {
    switch (pa->round_mode) {
-   case PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND_TO_EVEN:
-      positions(pa, PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND_TO_EVEN, n, x, y, out, ok);
+   case PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND_TO_EVEN: {
+      unsigned i = 0;
+#if defined(__SSE2__)
+      for (; i + 4 <= n; i += 4)
+         positions_even4(pa, &x[i], &y[i], &out[i], &ok[i]);
+#endif
+      positions(pa, PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND_TO_EVEN, n - i, &x[i], &y[i], &out[i],
+                &ok[i]);
       break;
+   }
    default:
       positions(pa, pa->round_mode, n, x, y, out, ok);
       break;

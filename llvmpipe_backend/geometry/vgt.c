@@ -505,6 +505,11 @@ static walk_fn choose_walk(const struct sim_vgt *vgt)
    return vgt->src.size == 2 ? walk_list_16 : walk_list_32;
 }
 
+bool sim_vgt_ids_fresh(const struct sim_vgt *vgt)
+{
+   return choose_walk(vgt) == walk_list_auto;
+}
+
 bool sim_vgt_run(const struct sim_vgt *vgt, const struct sim_vgt_sink *sink)
 {
    /* Indices and instances walked, for the watchdog's pace: a primitive's vertices are

@@ -84,6 +84,11 @@ bool sim_vgt_init(struct sim_vgt *vgt, struct sim_exec *ex, const uint32_t *immd
 void sim_vgt_vs_input(const struct sim_vgt *vgt, const uint32_t *ids, unsigned n,
                       uint32_t instance, uint32_t (*gpr0)[SIM_LANES]);
 
+/* True when the walk gives each vertex id of an instance to one primitive only, except
+ * where VGT_MIN/MAX_VTX_INDX clamp ids together: auto-indexed TRILIST and RECTLIST. A sink
+ * gains nothing by looking such ids up (shading a clamped id twice gives the same vertex). */
+bool sim_vgt_ids_fresh(const struct sim_vgt *vgt);
+
 /* Assembles every instance's primitives into `sink`. Returns false if the sink or the
  * watchdog stopped it. */
 bool sim_vgt_run(const struct sim_vgt *vgt, const struct sim_vgt_sink *sink);

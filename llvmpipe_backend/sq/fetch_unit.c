@@ -16,6 +16,7 @@
  *   hardware's memory requests and change no result.
  * - ALT_CONST (R7xx) uses the other thread type's resources (ps->vs, vs->gs). */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -45,18 +46,21 @@ unsigned sim_resource_slot(const struct sim_run *x, unsigned id, bool alt_const)
  * once: the inline fetches' prepare looks up each fetch's format per run of its clause. */
 static const struct sim_format *format_table[256];
 static pthread_once_t format_table_once = PTHREAD_ONCE_INIT;
+static atomic_bool format_table_ready;   /* set once the table is built (no call then) */
 
 static void build_format_table(void)
 {
    for (uint32_t code = 0; code < 256; code++)
       format_table[code] = sim_format_find(code);
+   atomic_store_explicit(&format_table_ready, true, memory_order_release);
 }
 
 static const struct sim_format *vtx_format(uint32_t code)
 {
    if (code >= 256)
       return sim_format_find(code);
-   pthread_once(&format_table_once, build_format_table);
+   if (!atomic_load_explicit(&format_table_ready, memory_order_acquire))
+      pthread_once(&format_table_once, build_format_table);
    return format_table[code];
 }
 
@@ -272,36 +276,75 @@ bool sim_fetch_vtx(struct sim_run *x, unsigned pc, const struct sim_vtx_inst *v)
    return true;
 }
 
+/* What the inline path needs of one fetch's buffer (sim_vtx_fast but the lanes and the
+ * index offset): `data` NULL when no index reads inside SIZE. */
+struct fetch_buffer {
+   const uint8_t *data;
+   uint32_t stride, max_index, oob;
+};
+
+/* The fetch_buffer of fetch v from resource words w with an element of `bytes`; false when
+ * the inline path cannot take it. */
+static bool resolve_buffer(struct sim_memory *mem, const uint32_t *w,
+                           const struct sim_vtx_inst *v, unsigned bytes, struct fetch_buffer *b)
+{
+   /* index * stride + first <= last, as sim_fetch_vtx checks it */
+   uint64_t last = buffer_last(w), first = v->offset + bytes - 1u;
+   uint32_t stride = buffer_stride(w, v);
+   *b = (struct fetch_buffer){ .stride = stride, .oob = out_of_bounds_value(w) };
+   if (first > last)
+      return true;
+   b->data = buffer_range(mem, buffer_base(w), last + 1);
+   /* an element of 1..3 bytes is read as a dword (jit_fetch.c), in a buffer of 6 or more */
+   if (!b->data || (bytes < 4 && last < 5))
+      return false;
+   b->max_index = stride ? (uint32_t)((last - first) / stride) : UINT32_MAX;
+   return true;
+}
+
+/* resolve_buffer's last result for the i-th fetch of a clause, per thread, keyed by
+ * everything it reads: the resource words, the fetch's offset, element size and stride
+ * mode, and the memory generation (host pointers stay valid while it is unchanged). A VS
+ * runs the same clause on the same resources call after call. */
+static __thread struct buffer_memo {
+   uint64_t generation;
+   uint32_t w0, w1, w2, w6, offset;
+   uint8_t bytes;
+   bool no_stride, set;
+   struct fetch_buffer b;
+} buffer_memo[SIM_VTX_FAST_MAX];
+
 int sim_fetch_vtx_prepare(struct sim_run *x, unsigned pc)
 {
    const struct sim_cf *cf = &x->prog->cf[pc];
    uint16_t exec = sim_cf_mode_lanes(x, cf, x->exec);
-   const uint32_t *prev = NULL;
-   const uint8_t *data = NULL;
    if (cf->count > SIM_VTX_FAST_MAX)
       return -1;
+   struct buffer_memo *memo = buffer_memo;
+   uint64_t generation = sim_mem_generation(x->env->mem);
    for (unsigned i = 0; i < cf->count; i++) {
       const struct sim_vtx_inst *v = &x->prog->vtx[cf->first + i];
       const uint32_t *w = resource_words(x, sim_resource_slot(x, v->buffer_id, v->alt_const));
       const struct sim_format *f = vtx_format(v->data_format);
       if (!w || !valid_buffer(w) || !f || v->use_const_fields)
          return -1;
-      if (w != prev) {   /* fetches of one clause mostly read one buffer: map it once */
-         data = buffer_range(x->env->mem, buffer_base(w), buffer_last(w) + 1);
-         prev = w;
+      unsigned bytes = sim_format_bytes(f);
+      struct buffer_memo *m = &memo[i];
+      if (!m->set || m->generation != generation || m->w0 != w[0] || m->w1 != WORD(w, 1) ||
+          m->w2 != WORD(w, 2) || m->w6 != WORD(w, 6) || m->offset != v->offset ||
+          m->bytes != bytes || m->no_stride != v->no_stride) {
+         struct fetch_buffer b;
+         if (!resolve_buffer(x->env->mem, w, v, bytes, &b))
+            return -1;
+         *m = (struct buffer_memo){ generation, w[0], WORD(w, 1), WORD(w, 2), WORD(w, 6),
+                                    v->offset, (uint8_t)bytes, v->no_stride, true, b };
       }
-      /* index * stride + first <= last, as sim_fetch_vtx checks it */
-      uint64_t last = buffer_last(w), first = v->offset + sim_format_bytes(f) - 1u;
-      uint32_t stride = buffer_stride(w, v);
-      bool any = first <= last;
-      /* an element of 1..3 bytes is read as a dword (jit_fetch.c), in a buffer of 6 or more */
-      if (any && (!data || (sim_format_bytes(f) < 4 && last < 5)))
-         return -1;
+      bool any = m->b.data != NULL;
       uint16_t lanes = v->whole_quad ? sim_whole_quads(x, exec) : exec;
       x->vtx_fast[i] = (struct sim_vtx_fast){
-         .data = any ? data : (const uint8_t *)x->tmp, .stride = stride, .add = index_offset(x, v),
-         .max_index = !any ? 0 : stride ? (uint32_t)((last - first) / stride) : UINT32_MAX,
-         .oob = out_of_bounds_value(w), .lanes = lanes, .read = any ? lanes : 0 };
+         .data = any ? m->b.data : (const uint8_t *)x->tmp, .stride = m->b.stride,
+         .add = index_offset(x, v), .max_index = m->b.max_index, .oob = m->b.oob,
+         .lanes = lanes, .read = any ? lanes : 0 };
    }
    return 0;
 }

@@ -319,6 +319,41 @@ static void test_quantize(void)
    CHECK(bad == 0, "%u quantized coordinates differ", bad);
 }
 
+/* sim_pa_window_positions (four lanes at a time in the round-to-even mode) against
+ * quantize_ref lane by lane, window offset added, for 1 to 16 positions. */
+static void test_window_positions(void)
+{
+   unsigned bad = 0;
+   for (unsigned i = 0; i < 40000; i++) {
+      struct sim_pa_state pa;
+      memset(&pa, 0, sizeof(pa));
+      pa.quant_bits = (unsigned[]){ 0, 1, 2, 3, 4, 8 }[rnd() % 6];
+      pa.round_mode = chance(70) ? 2 : rnd() % 4;
+      pa.pix_center_half = chance(50);
+      pa.win_off_x = chance(50) ? (int64_t)((int)(rnd() % 16384) - 8192) * SIM_SUBPIX : 0;
+      pa.win_off_y = chance(50) ? (int64_t)((int)(rnd() % 16384) - 8192) * SIM_SUBPIX : 0;
+      unsigned n = 1 + rnd() % 16;
+      float x[16], y[16];
+      for (unsigned l = 0; l < n; l++) {
+         x[l] = window_coord(pa.quant_bits);
+         y[l] = chance(80) ? frand(-2000, 2000) : window_coord(pa.quant_bits);
+      }
+      struct sim_pa_window_vtx out[16];
+      bool ok[16];
+      sim_pa_window_positions(&pa, n, x, y, out, ok);
+      for (unsigned l = 0; l < n; l++) {
+         int64_t wx = 0, wy = 0;
+         bool want = quantize_ref(&pa, x[l], &wx) & quantize_ref(&pa, y[l], &wy);
+         if ((ok[l] != want || (want && (out[l].x != wx + pa.win_off_x ||
+                                         out[l].y != wy + pa.win_off_y))) && bad++ < 5)
+            check(false, "window position %u of %u (%a, %a), grid 2^-%u, round mode %u: %d, "
+                  "want %d", l, n, (double)x[l], (double)y[l], pa.quant_bits, pa.round_mode,
+                  ok[l], want);
+      }
+   }
+   CHECK(bad == 0, "%u window positions differ", bad);
+}
+
 static bool same_setup(const struct sim_pa_vtx_setup *a, const struct sim_pa_vtx_setup *b)
 {
    bool same = a->finite == b->finite && a->projected == b->projected &&
@@ -337,6 +372,7 @@ static bool same_rec(const struct rec *a, const struct rec *b)
 int main(void)
 {
    test_quantize();
+   test_window_positions();
    const unsigned runs = 200000;
    unsigned prims = 0, fast_emitted = 0, mismatches = 0;
    for (unsigned i = 0; i < runs; i++) {

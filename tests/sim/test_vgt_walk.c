@@ -11,6 +11,7 @@
  * ids, provoking the last or first. Also sim_vgt_vs_input's GPR0 lanes. */
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/watchdog.h"
@@ -210,6 +211,39 @@ static void test_vs_input(void)
    CHECK(bad == 0, "sim_vgt_vs_input: %u GPR0 values differ", bad);
 }
 
+static int cmp_u32(const void *a, const void *b)
+{
+   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+   return x < y ? -1 : x > y;
+}
+
+/* sim_vgt_ids_fresh: claimed exactly for auto-indexed lists (restart applies to indexed
+ * draws only), and then true of the walk `g`: within an instance no id is in two
+ * primitives, or twice in one, unless the MIN/MAX_VTX_INDX clamp made it. */
+static bool fresh_ok(const struct sim_vgt *vgt, const struct log *g)
+{
+   bool fresh = sim_vgt_ids_fresh(vgt);
+   if (fresh != (vgt->src.select == VGT_DRAW_INITIATOR__SOURCE_SELECT__DI_SRC_SEL_AUTO_INDEX))
+      return false;
+   if (!fresh)
+      return true;
+   static uint32_t ids[3 * MAX_EVENTS];
+   unsigned n = 0;
+   for (unsigned i = 0; i <= g->n; i++) {
+      if (i == g->n || g->e[i].end) {   /* an instance's ids, sorted */
+         qsort(ids, n, sizeof(ids[0]), cmp_u32);
+         for (unsigned k = 1; k < n; k++)
+            if (ids[k] == ids[k - 1] && ids[k] != vgt->min_index && ids[k] != vgt->max_index)
+               return false;
+         n = 0;
+         continue;
+      }
+      for (unsigned k = 0; k < 3; k++)
+         ids[n++] = g->e[i].v[k];
+   }
+   return true;
+}
+
 int main(void)
 {
    static struct log got, want;
@@ -234,6 +268,9 @@ int main(void)
       fast += !vgt.restart && (vgt.src.select ==
                                   VGT_DRAW_INITIATOR__SOURCE_SELECT__DI_SRC_SEL_AUTO_INDEX ||
                                !vgt.src.swap);
+      if (!fresh_ok(&vgt, &got) && bad++ < 5)
+         check(false, "run %u: sim_vgt_ids_fresh %d, source %u, ids repeat or claim wrong",
+               run, sim_vgt_ids_fresh(&vgt), vgt.src.select);
       if ((!same_log(&got, &want) || (ok && got.ends != vgt.instances)) && bad++ < 5)
          check(false, "run %u: prim %u count %u source %u size %u swap %u restart %d "
                "instances %u fired %d: %u events, want %u", run, vgt.prim_type, vgt.count,
