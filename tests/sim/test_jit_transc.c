@@ -154,12 +154,12 @@ static void test_known(transc_fn fn[NOPS][2])
 /* ---- random inputs ------------------------------------------------------------------------ */
 
 static uint64_t rng = 0x2545F4914F6CDD1Dull;
-static uint32_t rnd(void)
+static uint32_t rnd(void)   /* splitmix64 */
 {
-   rng ^= rng << 13;
-   rng ^= rng >> 7;
-   rng ^= rng << 17;
-   return (uint32_t)(rng >> 16);
+   uint64_t z = (rng += 0x9E3779B97F4A7C15ull);
+   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+   return (uint32_t)((z ^ (z >> 31)) >> 32);
 }
 
 static uint32_t special(void)
@@ -178,11 +178,11 @@ static uint32_t random_input(void)
 {
    float f;
    switch (rnd() % 6) {
-   case 0: return rnd() ^ rnd() << 16;
+   case 0: return rnd();
    case 1: return special();
-   case 2: f = (float)((rnd() / 65536.0) * 8.0 - 4.0); break;
-   case 3: f = (float)((rnd() / 65536.0) * 300.0 - 150.0); break;
-   case 4: f = (float)ldexp(1.0 + rnd() / 65536.0, (int)(rnd() % 60) - 30); break;
+   case 2: f = (float)((rnd() / 4294967296.0) * 8.0 - 4.0); break;
+   case 3: f = (float)((rnd() / 4294967296.0) * 300.0 - 150.0); break;
+   case 4: f = (float)ldexp(1.0 + rnd() / 4294967296.0, (int)(rnd() % 60) - 30); break;
    default: return u_of(1.0f) + (rnd() % 4096) - 2048;   /* around 1 */
    }
    return u_of(f);
