@@ -6,11 +6,11 @@
  *
  * EXP_IEEE, LOG_*, SIN and COS: the reference rounds the host libm's double result to fp32.
  * Here every lane evaluates its own double approximation (an exact range reduction and a
- * truncated Taylor series; relative error below 2^-48, bounds at each function) and takes
+ * truncated Taylor series; relative error below 2^-41, bounds at each function) and takes
  * its fp32 rounding only where that cannot differ from the reference's: libm's result is
  * within 1 double ulp of the exact value, so when the approximation lies more than GUARD
- * double ulps (2^-40 of its binade) away from every fp32 rounding boundary (a midpoint
- * between two floats) both round to the same float. The other lanes (2^-15 of the inputs,
+ * double ulps (2^-36 of its binade) away from every fp32 rounding boundary (a midpoint
+ * between two floats) both round to the same float. The other lanes (2^-12 of the inputs,
  * plus any result below FLT_MIN and the R6xx SIN/COS arguments of 2^16 and more, which are
  * not reduced here) get the C function's result through sim_alu_transc_lanes.
  * tests/sim/test_jit_transc.c compares all 2^32 inputs of each op and chip (scripts/check-transc).
@@ -25,7 +25,7 @@
 #include "sq/alu_transc.h"
 #include "sq/run_state.h"
 
-#define GUARD 4096u                       /* double ulps; the approximations stay within 2^5 */
+#define GUARD (1u << 16)                  /* double ulps; the approximations stay within 2^14 */
 #define R6XX_REDUCE_LIMIT 0x47800000u     /* 65536.0f: larger R6xx SIN/COS go to the C code */
 
 /* pi / 2 as P1 + P2 + P3: P1 and P2 with 36 significant bits, so that k * P1 and k * P2 are
@@ -103,7 +103,7 @@ struct approx {
 };
 
 /* 2^x: x = n + f with n = rint(x), |f| <= 1/2 (exact); 2^f = e^t, t = f ln 2 (|t| <= 0.347)
- * by its Taylor series to t^12 (truncation t^13/13! < 2^-52 of 2^f >= 0.707), scaled by 2^n.
+ * by its Taylor series to t^10 (truncation t^11/11! < 2^-41.5 of 2^f >= 0.707), scaled by 2^n.
  * x >= 128 gives +Inf; x < -126 a result below FLT_MIN - 2^-150 (the float below -126 is
  * -126 - 2^-17), which rounds to a denormal and flushes to +0. */
 static struct approx exp2_approx(struct jb *j, LLVMValueRef u)
@@ -117,18 +117,19 @@ static struct approx exp2_approx(struct jb *j, LLVMValueRef u)
    LLVMValueRef x = widen(j, sel(j, ap.calc, u, kvec(j, 0)));
    LLVMValueRef n = call1(j, "llvm.rint", x);
    LLVMValueRef t = dmul(j, dsub(j, x, n), kd(j, M_LN2));
-   double c[13] = { 1.0 };
-   for (unsigned k = 1; k < 13; k++)
+   double c[11] = { 1.0 };
+   for (unsigned k = 1; k < 11; k++)
       c[k] = c[k - 1] / k;
-   LLVMValueRef e = LLVMBuildAdd(j->b, LLVMBuildFPToSI(j->b, n, j->vl, ""), kl(j, 1023), "");
+   LLVMValueRef e = LLVMBuildAdd(j->b, LLVMBuildFPToSI(j->b, n, j->vi, ""), kvec(j, 1023), "");
+   e = LLVMBuildZExt(j->b, e, j->vl, "");
    LLVMValueRef scale = LLVMBuildBitCast(j->b, LLVMBuildShl(j->b, e, kl(j, 52), ""), vd(j), "");
-   ap.r = dmul(j, horner(j, t, c, 13), scale);
+   ap.r = dmul(j, horner(j, t, c, 11), scale);
    return ap;
 }
 
 /* log2 x of a positive normal x = m 2^e, m in [sqrt(1/2), sqrt(2)): e + log2 m with
  * log2 m = 2/ln 2 atanh(s), s = (m - 1) / (m + 1) (m - 1 and m + 1 exact, |s| <= 0.1716),
- * atanh by its Taylor series to s^17 (truncation s^19/19 / (1 - s^2) < 2^-50 of s). e + log2 m
+ * atanh by its Taylor series to s^15 (truncation s^17/17 / (1 - s^2) < 2^-44.7 of s). e + log2 m
  * does not cancel: |log2 m| <= 1/2. Zeros give -Inf, +Inf itself, negatives and NaN NaN. */
 static struct approx log2_approx(struct jb *j, LLVMValueRef u)
 {
@@ -145,29 +146,29 @@ static struct approx log2_approx(struct jb *j, LLVMValueRef u)
    LLVMValueRef e = LLVMBuildSub(j->b, LLVMBuildLShr(j->b, v, kvec(j, 23), ""),
                                  sel(j, high, kvec(j, 126), kvec(j, 127)), "");
    LLVMValueRef s = LLVMBuildFDiv(j->b, dsub(j, m, kd(j, 1.0)), dadd(j, m, kd(j, 1.0)), "");
-   double c[9];
-   for (unsigned k = 0; k < 9; k++)
+   double c[8];
+   for (unsigned k = 0; k < 8; k++)
       c[k] = 1.0 / (2 * k + 1);
-   LLVMValueRef series = dmul(j, dmul(j, s, kd(j, 2.0 / M_LN2)), horner(j, dmul(j, s, s), c, 9));
+   LLVMValueRef series = dmul(j, dmul(j, s, kd(j, 2.0 / M_LN2)), horner(j, dmul(j, s, s), c, 8));
    ap.r = dadd(j, LLVMBuildSIToFP(j->b, e, vd(j), ""), series);
    return ap;
 }
 
 /* sin(y) in quadrant 0 of `quadrant` (i32 lanes; 1: cos y, 2: -sin y, 3: -cos y), |y| <=
- * pi/4: Taylor series to y^15 and y^16 (truncations below 2^-53 of sin y >= 0.9 y and of
- * cos y >= 0.707). */
+ * pi/4: Taylor series to y^13 and y^14 (truncations below 2^-44.9 of sin y >= 0.9 y and
+ * 2^-49.3 of cos y >= 0.707). */
 static LLVMValueRef sin_quadrant(struct jb *j, LLVMValueRef y, LLVMValueRef quadrant)
 {
-   double cs[8], cc[9], fact = 1.0;   /* (-1)^k / (2k + 1)!, (-1)^k / (2k)! */
-   for (unsigned k = 0; k < 9; k++) {
+   double cs[7], cc[8], fact = 1.0;   /* (-1)^k / (2k + 1)!, (-1)^k / (2k)! */
+   for (unsigned k = 0; k < 8; k++) {
       cc[k] = (k & 1 ? -1.0 : 1.0) / fact;
       fact *= 2 * k + 1;
-      if (k < 8)
+      if (k < 7)
          cs[k] = (k & 1 ? -1.0 : 1.0) / fact;
       fact *= 2 * k + 2;
    }
    LLVMValueRef y2 = dmul(j, y, y);
-   LLVMValueRef s = dmul(j, y, horner(j, y2, cs, 8)), c = horner(j, y2, cc, 9);
+   LLVMValueRef s = dmul(j, y, horner(j, y2, cs, 7)), c = horner(j, y2, cc, 8);
    LLVMValueRef odd = icmp(j, LLVMIntNE, and_(j, quadrant, kvec(j, 1)), kvec(j, 0));
    LLVMValueRef neg = icmp(j, LLVMIntNE, and_(j, quadrant, kvec(j, 2)), kvec(j, 0));
    LLVMValueRef r = sel(j, odd, c, s);

@@ -8,17 +8,21 @@
  *   test_jit_transc all OP CHIP   every one of the 2^32 inputs (OP as named by the ISA,
  *                              e.g. EXP_IEEE; CHIP r600 or rv770); scripts/check-transc runs
  *                              them all
+ *   test_jit_transc bench      CPU ns per 16 lanes of shader-like inputs: the JIT's code and
+ *                              the C path it replaces (sim_alu_lanes)
  */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <xmmintrin.h>
 
 #include "check.h"
 #include "jit/jit.h"
 #include "jit/jit_transc.h"
+#include "sq/alu_ops.h"
 #include "sq/alu_transc.h"
 #include "sq/run_state.h"
 
@@ -234,13 +238,47 @@ static int exhaustive(const char *name, const char *chip_arg)
    return check_report();
 }
 
+/* ---- speed -------------------------------------------------------------------------------- */
+
+static double cpu_ns(void)
+{
+   struct timespec t;
+   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+   return t.tv_sec * 1e9 + t.tv_nsec;
+}
+
+static void bench(transc_fn fn[NOPS][2])
+{
+   enum { N = 4096, REPS = 64 };
+   static uint32_t in[N], out[N], buf[3 * SIM_LANES];
+   for (unsigned i = 0; i < N; i++)   /* positive and negative, around the unit range */
+      in[i] = u_of((float)((rnd() / 4294967296.0) * 8.0 - 2.0));
+   for (unsigned k = 0; k < NOPS; k++) {
+      double t0 = cpu_ns();
+      for (unsigned r = 0; r < REPS; r++) {
+         for (unsigned i = 0; i < N; i += SIM_LANES)
+            fn[k][1](run, &in[i], &out[i]);
+      }
+      double t1 = cpu_ns();
+      for (unsigned r = 0; r < REPS; r++) {
+         for (unsigned i = 0; i < N; i += SIM_LANES) {
+            memcpy(buf, &in[i], sizeof(uint32_t) * SIM_LANES);
+            sim_alu_lanes(ops[k].op, HW_CHIP_R7XX, buf);
+         }
+      }
+      double t2 = cpu_ns(), blocks = (double)REPS * N / SIM_LANES;
+      printf("%-18s jit %7.1f ns  C %7.1f ns  per 16 lanes\n", ops[k].name, (t1 - t0) / blocks,
+             (t2 - t1) / blocks);
+   }
+}
+
 int main(int argc, char **argv)
 {
    _mm_setcsr(_mm_getcsr() | 0x8040u);   /* FTZ | DAZ, as every run (shader_cache.c) */
    run = calloc(1, sizeof(*run));
    if (argc == 4 && !strcmp(argv[1], "all"))
       return exhaustive(argv[2], argv[3]);
-   size_t n = argc > 1 ? strtoull(argv[1], NULL, 0) : 1u << 18;
+   size_t n = argc > 1 && strcmp(argv[1], "bench") ? strtoull(argv[1], NULL, 0) : 1u << 18;
    n = (n + SIM_LANES - 1) / SIM_LANES * SIM_LANES;
    transc_fn fn[NOPS][2];
    struct sim_jit_code code[NOPS][2];
@@ -251,8 +289,12 @@ int main(int argc, char **argv)
             return check_report();
       }
    }
-   test_known(fn);
-   test_random(fn, n);
+   if (argc > 1 && !strcmp(argv[1], "bench")) {
+      bench(fn);
+   } else {
+      test_known(fn);
+      test_random(fn, n);
+   }
    for (unsigned k = 0; k < NOPS; k++) {
       for (unsigned c = 0; c < 2; c++)
          sim_jit_code_release(&code[k][c]);
