@@ -1,13 +1,13 @@
 /* The scalar semantics of alu_ops.h (sim_alu_eval, sim_alu_cond, sim_alu_reduce,
- * sim_alu_post), 16 lanes at a time as <16 x i32> values, bit for bit. The transcendentals
- * are jit_transc.c's; operations without inline code (the predicate-counter PRED_SET forms,
- * RECIP_(U)INT, MUL_LIT) call sim_alu_lanes: the interpreter's own C code. */
+ * sim_alu_post), 16 lanes at a time as <16 x i32> values, bit for bit. Operations without
+ * inline code (the predicate-counter PRED_SET forms, RECIP_(U)INT, MUL_LIT; the
+ * transcendentals, which jit_alu_clause.c emits through jit_transc.c instead) call
+ * sim_alu_lanes: the interpreter's own C code. */
 #include <stddef.h>
 
 #include "jit/jit_alu_ops.h"
 #include "jit/jit_host.h"
 #include "jit/jit_ir.h"
-#include "jit/jit_transc.h"
 #include "sq/alu_ops.h"
 #include "sq/run_state.h"
 
@@ -173,8 +173,6 @@ LLVMValueRef jit_alu_op(struct jb *j, enum hw_isa_id op, LLVMValueRef a, LLVMVal
       *raw = r != NULL;
    if (r)
       return raw ? r : jit_canon(j, r);
-   if (sim_alu_is_transcendental(op))
-      return jit_transc(j, op, j->p->chip, a);
    switch (op) {
    case HW_ISA_OP2_MAX: return max_legacy(j, a, b);
    case HW_ISA_OP2_MIN: return sel(j, fcmp(j, LLVMRealOLT, a, b), a, b);
