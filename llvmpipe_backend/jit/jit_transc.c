@@ -7,10 +7,11 @@
  * EXP_IEEE, LOG_*, SIN and COS: the reference rounds the host libm's double result to fp32.
  * Here every lane evaluates its own double approximation (an exact range reduction and a
  * truncated Taylor series; relative error below 2^-41, bounds at each function) and takes
- * its fp32 rounding only where that cannot differ from the reference's: libm's result is
- * within 1 double ulp of the exact value, so when the approximation lies more than GUARD
- * double ulps (2^-36 of its binade) away from every fp32 rounding boundary (a midpoint
- * between two floats) both round to the same float. The other lanes (2^-12 of the inputs,
+ * its fp32 rounding only where that cannot differ from the reference's: the approximation is
+ * within 2^12 double ulps of the exact value and libm's within a few (glibc documents 1-2 for
+ * these on x86-64), so when the approximation lies more than GUARD double ulps (2^-36 of its
+ * binade) away from every fp32 rounding boundary (a midpoint between two floats) both round
+ * to the same float. The other lanes (2^-12 of the inputs,
  * plus any result below FLT_MIN and the R6xx SIN/COS arguments of 2^16 and more, which are
  * not reduced here) get the C function's result through sim_alu_transc_lanes.
  * tests/sim/test_jit_transc.c compares all 2^32 inputs of each op and chip (scripts/check-transc).
