@@ -32,6 +32,7 @@
 #include "jit/jit_alu_ops.h"
 #include "jit/jit_host.h"
 #include "jit/jit_ir.h"
+#include "jit/jit_transc.h"
 #include "sq/alu_fp64.h"
 #include "sq/alu_ops.h"
 #include "sq/run_state.h"
@@ -338,7 +339,10 @@ static void emit_inst(struct jb *j, struct group_state *gs, const struct sim_alu
       apply_pass(j, gs, a, en, pass);
       return;
    }
-   res->v = jit_alu_op(j, op, s[0], s[1], s[2], &res->raw);
+   if (sim_alu_is_transcendental(op))
+      res->v = jit_transc(j, op, j->p->chip, s[0]);
+   else
+      res->v = jit_alu_op(j, op, s[0], s[1], s[2], &res->raw);
    if (info->result == HW_ISA_RESULT_FLOAT)
       res->v = jit_alu_post(j, res->v, a->omod, a->clamp);
 }

@@ -1,7 +1,8 @@
 /* The scalar semantics of alu_ops.h (sim_alu_eval, sim_alu_cond, sim_alu_reduce,
  * sim_alu_post), 16 lanes at a time as <16 x i32> values, bit for bit. Operations without
- * inline code (transcendentals, the predicate-counter PRED_SET forms, RECIP_(U)INT, MUL_LIT)
- * call sim_alu_lanes: the interpreter's own C code. */
+ * inline code (the predicate-counter PRED_SET forms, RECIP_(U)INT, MUL_LIT; the
+ * transcendentals, which jit_alu_clause.c emits through jit_transc.c instead) call
+ * sim_alu_lanes: the interpreter's own C code. */
 #include <stddef.h>
 
 #include "jit/jit_alu_ops.h"
@@ -13,18 +14,16 @@
 /* sim_is_nan */
 static LLVMValueRef is_nan(struct jb *j, LLVMValueRef a) { return fcmp(j, LLVMRealUNO, a, a); }
 
-/* sim_ftz */
-static LLVMValueRef ftz(struct jb *j, LLVMValueRef u)
+LLVMValueRef jit_ftz(struct jb *j, LLVMValueRef u)
 {
    LLVMValueRef den = icmp(j, LLVMIntEQ, and_(j, u, kvec(j, 0x7F800000u)), kvec(j, 0));
    return sel(j, den, and_(j, u, kvec(j, 0x80000000u)), u);
 }
 
-/* sim_fres: a computed float, flushed, canonical NaN. */
-static LLVMValueRef fres(struct jb *j, LLVMValueRef f)
+LLVMValueRef jit_fres(struct jb *j, LLVMValueRef f)
 {
    LLVMValueRef u = I(j, f);
-   return sel(j, is_nan(j, u), kvec(j, SIM_CANON_NAN), ftz(j, u));
+   return sel(j, is_nan(j, u), kvec(j, SIM_CANON_NAN), jit_ftz(j, u));
 }
 
 static LLVMValueRef mul_legacy(struct jb *j, LLVMValueRef a, LLVMValueRef b)
@@ -101,7 +100,7 @@ static LLVMValueRef emit_mova(struct jb *j, enum hw_isa_id op, LLVMValueRef a)
       LLVMValueRef lo = kvec(j, (uint32_t)SIM_AR_MIN), hi = kvec(j, SIM_AR_MAX);
       return sel(j, icmp(j, LLVMIntSLT, a, lo), lo, sel(j, icmp(j, LLVMIntSGT, a, hi), hi, a));
    }
-   LLVMValueRef xf = F(j, ftz(j, a));
+   LLVMValueRef xf = F(j, jit_ftz(j, a));
    LLVMValueRef r = I(j, intrinsic1(j, op == HW_ISA_OP2_MOVA_FLOOR ? "llvm.floor" : "llvm.rint", xf));
    LLVMValueRef lo = kvec(j, sim_u((float)SIM_AR_MIN)), hi = kvec(j, sim_u((float)SIM_AR_MAX));
    LLVMValueRef v = sel(j, fcmp(j, LLVMRealOLT, r, lo), lo, r);
@@ -190,13 +189,13 @@ LLVMValueRef jit_alu_op(struct jb *j, enum hw_isa_id op, LLVMValueRef a, LLVMVal
    case HW_ISA_OP2_SETGE_DX10: return bool_i(j, fcmp(j, LLVMRealOGE, a, b));
    case HW_ISA_OP2_SETNE_DX10: return bool_i(j, fcmp(j, LLVMRealUNE, a, b));
    case HW_ISA_OP2_FRACT: {
-      LLVMValueRef xf = F(j, ftz(j, a));
-      return fres(j, LLVMBuildFSub(B, xf, intrinsic1(j, "llvm.floor", xf), ""));
+      LLVMValueRef xf = F(j, jit_ftz(j, a));
+      return jit_fres(j, LLVMBuildFSub(B, xf, intrinsic1(j, "llvm.floor", xf), ""));
    }
-   case HW_ISA_OP2_TRUNC: return fres(j, intrinsic1(j, "llvm.trunc", F(j, ftz(j, a))));
-   case HW_ISA_OP2_CEIL: return fres(j, intrinsic1(j, "llvm.ceil", F(j, ftz(j, a))));
-   case HW_ISA_OP2_RNDNE: return fres(j, intrinsic1(j, "llvm.rint", F(j, ftz(j, a))));
-   case HW_ISA_OP2_FLOOR: return fres(j, intrinsic1(j, "llvm.floor", F(j, ftz(j, a))));
+   case HW_ISA_OP2_TRUNC: return jit_fres(j, intrinsic1(j, "llvm.trunc", F(j, jit_ftz(j, a))));
+   case HW_ISA_OP2_CEIL: return jit_fres(j, intrinsic1(j, "llvm.ceil", F(j, jit_ftz(j, a))));
+   case HW_ISA_OP2_RNDNE: return jit_fres(j, intrinsic1(j, "llvm.rint", F(j, jit_ftz(j, a))));
+   case HW_ISA_OP2_FLOOR: return jit_fres(j, intrinsic1(j, "llvm.floor", F(j, jit_ftz(j, a))));
    case HW_ISA_OP2_MOVA: case HW_ISA_OP2_MOVA_FLOOR: case HW_ISA_OP2_MOVA_INT:
    case HW_ISA_OP2_MOVA_GPR_INT:
       return emit_mova(j, op, a);
@@ -229,8 +228,8 @@ LLVMValueRef jit_alu_op(struct jb *j, enum hw_isa_id op, LLVMValueRef a, LLVMVal
    case HW_ISA_OP2_SETGE_UINT: return bool_i(j, icmp(j, LLVMIntUGE, a, b));
    case HW_ISA_OP2_FLT_TO_INT: return flt_to_int(j, a);
    case HW_ISA_OP2_FLT_TO_UINT: return flt_to_uint(j, a);
-   case HW_ISA_OP2_INT_TO_FLT: return fres(j, LLVMBuildSIToFP(B, a, j->vf, ""));
-   case HW_ISA_OP2_UINT_TO_FLT: return fres(j, LLVMBuildUIToFP(B, a, j->vf, ""));
+   case HW_ISA_OP2_INT_TO_FLT: return jit_fres(j, LLVMBuildSIToFP(B, a, j->vf, ""));
+   case HW_ISA_OP2_UINT_TO_FLT: return jit_fres(j, LLVMBuildUIToFP(B, a, j->vf, ""));
    case HW_ISA_OP2_ASHR_INT: return LLVMBuildAShr(B, a, and_(j, b, kvec(j, 31)), "");
    case HW_ISA_OP2_LSHR_INT: return LLVMBuildLShr(B, a, and_(j, b, kvec(j, 31)), "");
    case HW_ISA_OP2_LSHL_INT: return LLVMBuildShl(B, a, and_(j, b, kvec(j, 31)), "");
@@ -265,9 +264,9 @@ static void cube(struct jb *j, LLVMValueRef a[4], LLVMValueRef out[4])
                                sel(j, xpos, kvec(j, 0), kvec(j, sim_u(1.0f)))));
    LLVMValueRef sc = sel(j, zmaj, sel(j, zpos, rx, nrx), sel(j, ymaj, rx, sel(j, xpos, nrz, rz)));
    LLVMValueRef tc = sel(j, zmaj, nry, sel(j, ymaj, sel(j, ypos, rz, nrz), nry));
-   out[0] = fres(j, F(j, tc));
-   out[1] = fres(j, F(j, sc));
-   out[2] = fres(j, LLVMBuildFMul(j->b, F(j, ma), kf(j, 2.0f), ""));
+   out[0] = jit_fres(j, F(j, tc));
+   out[1] = jit_fres(j, F(j, sc));
+   out[2] = jit_fres(j, LLVMBuildFMul(j->b, F(j, ma), kf(j, 2.0f), ""));
    out[3] = face;
 }
 
@@ -289,7 +288,7 @@ void jit_alu_reduce(struct jb *j, enum hw_isa_id op, LLVMValueRef a[4], LLVMValu
       LLVMValueRef s = LLVMBuildFAdd(j->b, p[0], p[1], "");
       s = LLVMBuildFAdd(j->b, s, p[2], "");
       s = LLVMBuildFAdd(j->b, s, p[3], "");
-      r = fres(j, s);
+      r = jit_fres(j, s);
    }
    out[0] = out[1] = out[2] = out[3] = r;
 }
@@ -298,7 +297,7 @@ LLVMValueRef jit_alu_post(struct jb *j, LLVMValueRef r, unsigned omod, bool clam
 {
    if (omod) {
       float m = omod == SIM_OMOD_M2 ? 2.0f : omod == SIM_OMOD_M4 ? 4.0f : 0.5f;
-      r = fres(j, LLVMBuildFMul(j->b, F(j, r), kf(j, m), ""));
+      r = jit_fres(j, LLVMBuildFMul(j->b, F(j, r), kf(j, m), ""));
    }
    if (clamp) {
       LLVMValueRef v = sel(j, fcmp(j, LLVMRealOGT, r, kvec(j, 0x3F800000u)), kvec(j, 0x3F800000u), r);

@@ -11,6 +11,10 @@
  * flush is the MXCSR's, see jit_alu_clause.c). */
 LLVMValueRef jit_canon(struct jb *j, LLVMValueRef v);
 
+/* sim_ftz and sim_fres (a computed float: flushed, canonical NaN) of alu_bits.h. */
+LLVMValueRef jit_ftz(struct jb *j, LLVMValueRef u);
+LLVMValueRef jit_fres(struct jb *j, LLVMValueRef f);
+
 /* True when operand `src` of `op` may be a NaN with any payload without changing the result
  * (arithmetic and float compares); such operands are read without canonicalizing. */
 bool jit_nan_blind(enum hw_isa_id op, unsigned src);

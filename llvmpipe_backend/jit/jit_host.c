@@ -8,6 +8,7 @@
 #include "pixel/db.h"
 #include "sq/alu_fp64.h"
 #include "sq/alu_ops.h"
+#include "sq/alu_transc.h"
 #include "sq/cf_alu.h"
 #include "sq/cf_exec.h"
 #include "sq/fetch_unit.h"
@@ -20,6 +21,7 @@
  * holds no address of this process and can be cached on disk (jit_objcache.h). */
 const struct jit_host_symbol jit_host_symbols[] = {
    [JIT_HOST_ALU_LANES] = { "r600sim_host_alu_lanes", (void (*)(void))sim_alu_lanes },
+   [JIT_HOST_ALU_TRANSC] = { "r600sim_host_alu_transc_lanes", (void (*)(void))sim_alu_transc_lanes },
    [JIT_HOST_ALU_FP64] = { "r600sim_host_alu_fp64_vec", (void (*)(void))sim_alu_fp64_vec },
    [JIT_HOST_CF_ALU_BEGIN] = { "r600sim_host_cf_alu_begin", (void (*)(void))sim_cf_alu_begin },
    [JIT_HOST_CF_ALU_BEGIN_NOKC] = { "r600sim_host_cf_alu_begin_nokc",
@@ -48,7 +50,7 @@ LLVMValueRef jit_host_fn(struct jb *j, enum jit_host_fn f)
    LLVMValueRef fn = LLVMGetNamedFunction(j->mod, name);
    if (fn)
       return fn;
-   LLVMTypeRef ty = f == JIT_HOST_ALU_LANES ? j->lanes_ty
+   LLVMTypeRef ty = f == JIT_HOST_ALU_LANES || f == JIT_HOST_ALU_TRANSC ? j->lanes_ty
                   : f == JIT_HOST_ALU_FP64 ? j->fp64_ty
                   : f == JIT_HOST_LOG2F ? LLVMFunctionType(j->f32, &j->f32, 1, 0) : j->helper_ty;
    fn = LLVMAddFunction(j->mod, name, ty);

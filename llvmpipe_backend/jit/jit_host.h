@@ -7,6 +7,7 @@
 
 enum jit_host_fn {
    JIT_HOST_ALU_LANES,      /* sim_alu_lanes: lanes_ty */
+   JIT_HOST_ALU_TRANSC,     /* sim_alu_transc_lanes: lanes_ty */
    JIT_HOST_ALU_FP64,       /* sim_alu_fp64_vec: fp64_ty */
    JIT_HOST_CF_ALU_BEGIN,   /* CF helpers: helper_ty */
    JIT_HOST_CF_ALU_BEGIN_NOKC,

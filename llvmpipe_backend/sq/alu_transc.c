@@ -1,5 +1,6 @@
-/* Transcendental ALU operations: the one implementation both engines use (the JIT calls
- * them through sim_alu_lanes), so their results agree bit for bit.
+/* Transcendental ALU operations: the reference both engines follow (the interpreter calls
+ * it; the JIT's vector code, jit/jit_transc.c, is exact by construction and hands it the
+ * lanes it cannot prove, through sim_alu_transc_lanes), so their results agree bit for bit.
  *
  * Precision (the documents give none, docs/r600-hardware-notes.md §4.6/§7): the input is flushed (a
  * denormal is a zero of its sign), the function is evaluated in IEEE double precision and
@@ -21,8 +22,6 @@
 
 #include "sq/alu_bits.h"
 #include "sq/alu_transc.h"
-
-#define SIM_TWO_PI 6.283185307179586476925286766559
 
 /* sin(2 pi r) (cos when `cosine`) for an exact reduction r = x - round(x) in [-0.5, 0.5]. */
 static double sincos_turns(double r, bool cosine)
@@ -86,4 +85,15 @@ uint32_t sim_alu_transcendental(enum hw_isa_id op, enum hw_chip chip, uint32_t a
    default:
       return 0;
    }
+}
+
+uint32_t sim_alu_transc_lanes(uint32_t op, uint32_t chip, uint32_t *buf)
+{
+   uint32_t mask = buf[2 * SIM_LANES];
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      if (mask & (1u << l))
+         buf[l] = sim_alu_transcendental((enum hw_isa_id)op, (enum hw_chip)chip,
+                                         buf[SIM_LANES + l]);
+   }
+   return 0;
 }
