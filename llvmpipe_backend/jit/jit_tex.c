@@ -3,11 +3,12 @@
  * same fp32 operations in the same order (no contraction, no fast-math: the bits match), for
  * clauses whose every instruction passes sim_tex_fast_inst (tex_fast.h).
  *
- * What depends on the draw's registers (the view, its host mapping and format, the sampler,
- * the lanes of the clause's and instruction's quad modes) is resolved per run of the clause
- * by sim_tex_fast_prepare into sim_run.tex_fast; when that declines (a state the inline code
- * does not sample, or anything that could fault) the clause runs through sim_cf_step, so
- * faults are always the C path's. The implicit LOD calls the host's log2f, the function
+ * What depends on the draw's registers (the view, its host mapping and format, the sampler)
+ * is resolved by sim_tex_fast_prepare into sim_run.tex_fast, once per primitive and clause
+ * (the memo of run_state.h: later runs test two bits); when that declines (a state the
+ * inline code does not sample, or anything that could fault) the clause runs through
+ * sim_cf_step, so faults are always the C path's. The lanes of the clause's and
+ * instructions' quad modes are computed inline. The implicit LOD calls the host's log2f, the function
  * tex_unit.c calls (JIT_HOST_LOG2F), and floor is llvm.floor (exact, as floorf).
  *
  * Code shape, per instruction, for 16 lanes at once: the implicit LOD of the four quads
@@ -444,10 +445,11 @@ static LLVMValueRef lane_mask(struct jb *j, LLVMValueRef m16)
 /* Instruction i of the clause, t: filter()'s level selection at each lane's LOD, the level
  * passes (two where MIP_FILTER LINEAR blends), the resource swizzle, then DST_SEL writes
  * the instruction's lanes of the destination GPR. outs: two [4][SIM_LANES] dword buffers. */
-static void emit_sample(struct jb *j, unsigned i, const struct sim_tex_inst *t, LLVMValueRef outs[2])
+static void emit_sample(struct jb *j, unsigned slot, const struct sim_tex_inst *t, LLVMValueRef lanes16,
+                        LLVMValueRef outs[2])
 {
    LLVMBuilderRef b = j->b;
-   LLVMValueRef d = ld(j, j->ptr, j->x, offsetof(struct sim_run, tex_fast) + i * sizeof(void *));
+   LLVMValueRef d = ld(j, j->ptr, j->x, offsetof(struct sim_run, tex_fast) + slot * sizeof(void *));
    LLVMValueRef u = src_vec(j, t, 0), v = src_vec(j, t, 1), lod = lod_vec(j, t, d);
    LLVMValueRef minify = LLVMBuildFCmp(b, LLVMRealOGT, lod, kf(j, 0.0f), "");
    LLVMValueRef linear = sel(j, minify, splat(j, ld(j, j->i32, d, FIELD(min_linear))),
@@ -500,7 +502,7 @@ static void emit_sample(struct jb *j, unsigned i, const struct sim_tex_inst *t, 
          val = sel(j, icmp(j, LLVMIntEQ, s, ci32(j, k)), comp[k], val);
       res[c] = val;
    }
-   LLVMValueRef en = lane_mask(j, ld(j, j->i16, j->x, offsetof(struct sim_run, tex_lanes) + 2 * i));
+   LLVMValueRef en = lane_mask(j, lanes16);
    for (unsigned c = 0; c < 4; c++) {
       unsigned s = t->dst_sel[c];
       if (s == SIM_SEL_MASK)
@@ -509,6 +511,16 @@ static void emit_sample(struct jb *j, unsigned i, const struct sim_tex_inst *t, 
       LLVMValueRef p = gpr_ptr(j, t->dst_gpr, c);
       store(j, sel(j, en, val, load(j, j->vi, p)), p, 4);
    }
+}
+
+/* sim_whole_quads (run_state.c): the launched lanes of each quad with a lane in `lanes` (i16). */
+static LLVMValueRef whole_quads(struct jb *j, LLVMValueRef lanes)
+{
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef m = LLVMBuildOr(b, lanes, LLVMBuildLShr(b, lanes, ci16(j, 1), ""), "");
+   m = LLVMBuildOr(b, m, LLVMBuildLShr(b, m, ci16(j, 2), ""), "");
+   m = LLVMBuildMul(b, and_(j, m, ci16(j, 0x1111)), ci16(j, 0xF), "");
+   return and_(j, m, ld(j, j->i16, j->x, offsetof(struct sim_run, launched)));
 }
 
 /* An entry-block alloca of n dwords. */
@@ -545,15 +557,46 @@ LLVMValueRef jit_tex_clause(struct jb *j, unsigned pc)
       }
    }
 
+   /* the memo (run_state.h): prepare only a clause neither prepared nor declined for this
+    * program since the run's owner reset it */
+   LLVMBuilderRef b = j->b;
+   unsigned slot = sim_tex_fast_slot(p, pc);
    LLVMValueRef args[2] = { j->x, ci32(j, pc) };
-   LLVMValueRef r = LLVMBuildCall2(j->b, j->helper_ty, jit_host_fn(j, JIT_HOST_TEX_PREPARE), args, 2, "");
    LLVMBasicBlockRef fast = block(j, "tex_inline"), slow = block(j, "tex_helper"), join = block(j, "tex_clause_next");
-   LLVMBuildCondBr(j->b, icmp(j, LLVMIntEQ, r, ci32(j, 0)), fast, slow);
+   LLVMBasicBlockRef prep = block(j, "tex_prepare");
+   if (slot < SIM_TEX_FAST_SLOTS) {
+      LLVMBasicBlockRef memo = block(j, "tex_memo"), seen = block(j, "tex_memo_seen");
+      LLVMValueRef mine = LLVMBuildICmp(b, LLVMIntEQ, ld(j, j->ptr, j->x, offsetof(struct sim_run, prog)),
+                                        ld(j, j->ptr, j->x, offsetof(struct sim_run, tex_memo_prog)), "");
+      LLVMBuildCondBr(b, mine, memo, prep);
+      LLVMPositionBuilderAtEnd(b, memo);
+      LLVMValueRef bit = LLVMConstInt(j->i64, 1ull << slot, 0), zero = LLVMConstInt(j->i64, 0, 0);
+      LLVMValueRef ok = and_(j, ld(j, j->i64, j->x, offsetof(struct sim_run, tex_memo_ok)), bit);
+      LLVMBuildCondBr(b, icmp(j, LLVMIntNE, ok, zero), fast, seen);
+      LLVMPositionBuilderAtEnd(b, seen);
+      LLVMValueRef no = and_(j, ld(j, j->i64, j->x, offsetof(struct sim_run, tex_memo_no)), bit);
+      LLVMBuildCondBr(b, icmp(j, LLVMIntNE, no, zero), slow, prep);
+   } else {
+      LLVMBuildBr(b, prep);
+   }
+   LLVMPositionBuilderAtEnd(b, prep);
+   LLVMValueRef r = LLVMBuildCall2(b, j->helper_ty, jit_host_fn(j, JIT_HOST_TEX_PREPARE), args, 2, "");
+   LLVMBuildCondBr(b, icmp(j, LLVMIntEQ, r, ci32(j, 0)), fast, slow);
 
-   LLVMPositionBuilderAtEnd(j->b, fast);
+   /* the lanes of the clause (sim_cf_mode_lanes) and of its FETCH_WHOLE_QUAD instructions */
+   LLVMPositionBuilderAtEnd(b, fast);
+   LLVMValueRef exec = ld(j, j->i16, j->x, offsetof(struct sim_run, exec));
+   LLVMValueRef lanes = cf->whole_quad ? whole_quads(j, exec)
+                        : cf->valid_pixel ? and_(j, exec, ld(j, j->i16, j->x, offsetof(struct sim_run, valid)))
+                                          : exec;
+   LLVMValueRef quads = NULL;
    LLVMValueRef outs[2] = { entry_alloca(j, 4 * SIM_LANES, "tex_out"), entry_alloca(j, 4 * SIM_LANES, "tex_out2") };
-   for (unsigned i = 0; i < cf->count; i++)
-      emit_sample(j, i, &p->tex[cf->first + i], outs);
+   for (unsigned i = 0; i < cf->count; i++) {
+      const struct sim_tex_inst *t = &p->tex[cf->first + i];
+      if (t->whole_quad && !quads)
+         quads = whole_quads(j, lanes);
+      emit_sample(j, slot + i, t, t->whole_quad ? quads : lanes, outs);
+   }
    LLVMBasicBlockRef fast_end = LLVMGetInsertBlock(j->b);
    LLVMBuildBr(j->b, join);
 

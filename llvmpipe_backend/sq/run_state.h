@@ -82,6 +82,9 @@ struct sim_vtx_fast {
  * 0, the prepare found (float)field / div[c] + add[c] to give lut[c]'s bits for every field. */
 #define SIM_TEX_FAST_MAX 16      /* instructions of a clause the inline path takes */
 #define SIM_TEX_FAST_LEVELS 16   /* LAST_LEVEL is 4 bits */
+#define SIM_TEX_FAST_SLOTS 64    /* memo slots of a program's TEX clauses (sim_run.tex_fast) */
+#define SIM_TEX_FAST_POOL 16     /* descriptors a run holds for them (>= SIM_TEX_FAST_MAX) */
+#define SIM_TEX_STATE_WORDS 13   /* registers of a resource and sampler (sim_tex_state_words) */
 struct sim_tex_fast_level {
    const uint8_t *bytes;
    uint32_t pitch;               /* bytes per row */
@@ -114,8 +117,13 @@ struct sim_run {
    uint32_t tmp[3 * SIM_LANES]; /* operand buffer for helper calls from JIT code */
    uint32_t fp64_in[3][4][SIM_LANES], fp64_out[4][SIM_LANES];
    struct sim_vtx_fast vtx_fast[SIM_VTX_FAST_MAX];   /* of the VTX clause being run */
-   const struct sim_tex_fast *tex_fast[SIM_TEX_FAST_MAX];   /* of the TEX clause being run, */
-   uint16_t tex_lanes[SIM_TEX_FAST_MAX];                    /* and the lanes each runs on */
+   /* The inline TEX path's memo (tex_fast.h): the descriptors of instruction i of the TEX
+    * clause with memo slot s (sim_tex_fast_slot) at tex_fast[s + i]; bit s of tex_memo_ok /
+    * tex_memo_no: that clause was prepared / declined since tex_memo_prog was set (NULL:
+    * nothing is; the run's owner sets it so whenever the registers may have changed). */
+   const struct sim_tex_fast *tex_fast[SIM_TEX_FAST_SLOTS + SIM_TEX_FAST_MAX];
+   uint64_t tex_memo_ok, tex_memo_no;
+   const struct sim_program *tex_memo_prog;
    uint16_t exec, pred, killed;
    int32_t loop_index;          /* AL: INDEX_MODE LOOP offset (DX9 LOOP_START INIT/INC) */
    uint16_t rel_fault;          /* lanes whose relative GPR index left the register file
@@ -142,6 +150,10 @@ struct sim_run {
    float grad[2][3][SIM_LANES];        /* SET_GRADIENTS_H / _V (KEEP_GRADIENTS) of the
                                           TEX clause: [h/v][x/y/z][lane] */
    uint32_t backjumps;
+   /* the descriptors tex_fast points at, with the state words each was made from */
+   unsigned tex_pool_used;
+   uint32_t tex_pool_words[SIM_TEX_FAST_POOL][SIM_TEX_STATE_WORDS];
+   struct sim_tex_fast tex_pool[SIM_TEX_FAST_POOL];
 };
 
 /* Records a fault at CF index `pc` of the running program. Returns SIM_PC_FAULT. */
