@@ -240,28 +240,41 @@ static void tap_texels(struct jb *j, LLVMValueRef d, LLVMValueRef bytes, LLVMVal
  * out[4][16] floats, as vector code: texel indices and weights, the texels read with
  * gathers (a dword at each texel's first byte: tex_fast.c maps 3 bytes past each level) and
  * decoded, border and weighted sums. The three other taps are read only when a lane is
- * bilinear. Every lane is computed (a lane that does not run reads valid texels). */
-static LLVMValueRef pass_fn(struct jb *j)
+ * bilinear. Every lane is computed (a lane that does not run reads valid texels).
+ * With `one`, tex_pass_one(d, u, v, normx, normy, offx, offy, linear, out): the same at
+ * level 0 for every lane and one filter (linear an i32), for descriptors where the LOD
+ * changes nothing (lod_matters): the level's bytes and pitch are scalars, the gathers take
+ * one base and 32-bit offsets. */
+static LLVMValueRef pass_fn(struct jb *j, bool one)
 {
    LLVMTypeRef args[10] = { j->ptr, j->vi, j->vf, j->vf, j->i32, j->i32, j->f32, j->f32, j->vi, j->ptr };
-   LLVMTypeRef ty = LLVMFunctionType(LLVMVoidTypeInContext(j->ctx), args, 10, 0);
+   LLVMTypeRef args_one[9] = { j->ptr, j->vf, j->vf, j->i32, j->i32, j->f32, j->f32, j->i32, j->ptr };
+   LLVMTypeRef ty = one ? LLVMFunctionType(LLVMVoidTypeInContext(j->ctx), args_one, 9, 0)
+                        : LLVMFunctionType(LLVMVoidTypeInContext(j->ctx), args, 10, 0);
    bool built;
    struct at a = save(j);
-   LLVMValueRef fn = module_fn(j, "tex_pass", ty, &built);
+   LLVMValueRef fn = module_fn(j, one ? "tex_pass_one" : "tex_pass", ty, &built);
    if (built)
       return fn;
    LLVMBuilderRef b = j->b;
-   LLVMValueRef d = LLVMGetParam(fn, 0), level = LLVMGetParam(fn, 1), out = LLVMGetParam(fn, 9);
-   LLVMValueRef linear = icmp(j, LLVMIntNE, LLVMGetParam(fn, 8), kvec(j, 0));
+   unsigned arg0 = one ? 1 : 2;   /* u */
+   LLVMValueRef d = LLVMGetParam(fn, 0), level = one ? NULL : LLVMGetParam(fn, 1);
+   LLVMValueRef out = LLVMGetParam(fn, arg0 + 7);
+   LLVMValueRef linear = one ? splat_i1(j, icmp(j, LLVMIntNE, LLVMGetParam(fn, 7), ci32(j, 0)))
+                             : icmp(j, LLVMIntNE, LLVMGetParam(fn, 8), kvec(j, 0));
    LLVMValueRef ix[2][2], w[2], i0[2], n[2], mode[2], pow2[2];
    for (unsigned k = 0; k < 2; k++) {
       LLVMValueRef size = splat(j, ld(j, j->i32, d, FIELD(size) + 4 * k));
-      n[k] = LLVMBuildLShr(b, size, level, "");
-      n[k] = sel(j, icmp(j, LLVMIntEQ, n[k], kvec(j, 0)), kvec(j, 1), n[k]);   /* hw_surface_dim */
-      LLVMValueRef c = LLVMGetParam(fn, 2 + k);
-      LLVMValueRef norm = icmp(j, LLVMIntNE, LLVMGetParam(fn, 4 + k), ci32(j, 0));
+      if (one) {
+         n[k] = size;   /* level 0: at least 1 */
+      } else {
+         n[k] = LLVMBuildLShr(b, size, level, "");
+         n[k] = sel(j, icmp(j, LLVMIntEQ, n[k], kvec(j, 0)), kvec(j, 1), n[k]);   /* hw_surface_dim */
+      }
+      LLVMValueRef c = LLVMGetParam(fn, arg0 + k);
+      LLVMValueRef norm = icmp(j, LLVMIntNE, LLVMGetParam(fn, arg0 + 2 + k), ci32(j, 0));
       LLVMValueRef f = sel(j, norm, LLVMBuildFMul(b, c, LLVMBuildSIToFP(b, n[k], j->vf, ""), ""), c);
-      f = LLVMBuildFAdd(b, f, splatf(j, LLVMGetParam(fn, 6 + k)), "");
+      f = LLVMBuildFAdd(b, f, splatf(j, LLVMGetParam(fn, arg0 + 4 + k)), "");
       LLVMValueRef p = sel(j, linear, LLVMBuildFSub(b, f, kf(j, 0.5f), ""), f);
       LLVMValueRef fl = intrinsic1(j, "llvm.floor", p);
       /* (int)fl, clamped; INT_MIN for a NaN (tex_view.c) */
@@ -275,32 +288,39 @@ static LLVMValueRef pass_fn(struct jb *j)
       ix[k][0] = wrap_vec(j, i0[k], n[k], mode[k], pow2[k]);
    }
 
-   /* each lane's level: its host bytes and row pitch, loaded once when every lane has lane 0's
-    * level (magnification, one level), else gathered */
-   LLVMTypeRef vptr = LLVMVectorType(j->ptr, SIM_LANES);
-   LLVMValueRef l0 = LLVMBuildExtractElement(b, level, ci32(j, 0), "");
-   LLVMValueRef same = icmp(j, LLVMIntEQ, mask16(j, icmp(j, LLVMIntEQ, level, splat(j, l0))), ci16(j, 0xFFFF));
-   LLVMBasicBlockRef one = block(j, "tex_level_one"), many = block(j, "tex_level_many"), got = block(j, "tex_level");
-   LLVMBuildCondBr(b, same, one, many);
-   LLVMPositionBuilderAtEnd(b, one);
-   LLVMValueRef L = index_ptr(j, gep(j, d, FIELD(level)), l0, sizeof(struct sim_tex_fast_level));
-   LLVMValueRef b1 = LLVMBuildInsertElement(b, LLVMGetPoison(vptr), ld(j, j->ptr, L, LEVEL_FIELD(bytes)), ci32(j, 0), "");
-   b1 = LLVMBuildShuffleVector(b, b1, LLVMGetPoison(vptr), LLVMConstNull(j->vi), "");
-   LLVMValueRef p1 = splat(j, ld(j, j->i32, L, LEVEL_FIELD(pitch)));
-   LLVMBuildBr(b, got);
-   LLVMPositionBuilderAtEnd(b, many);
-   LLVMValueRef at = LLVMBuildMul(b, level, kvec(j, sizeof(struct sim_tex_fast_level)), "");
-   LLVMValueRef lv = LLVMBuildGEP2(b, j->i8, gep(j, d, FIELD(level)), &at, 1, "");
-   LLVMValueRef boff = LLVMConstInt(j->i64, LEVEL_FIELD(bytes), 0), poff = LLVMConstInt(j->i64, LEVEL_FIELD(pitch), 0);
-   LLVMValueRef bn = gather16(j, vptr, LLVMBuildGEP2(b, j->i8, lv, &boff, 1, ""), 8);
-   LLVMValueRef pn = gather16(j, j->vi, LLVMBuildGEP2(b, j->i8, lv, &poff, 1, ""), 4);
-   LLVMBuildBr(b, got);
-   LLVMPositionBuilderAtEnd(b, got);
-   LLVMValueRef bytes = LLVMBuildPhi(b, vptr, ""), pitch = LLVMBuildPhi(b, j->vi, "");
-   LLVMValueRef bv[2] = { b1, bn }, pv[2] = { p1, pn };
-   LLVMBasicBlockRef from[2] = { one, many };
-   LLVMAddIncoming(bytes, bv, from, 2);
-   LLVMAddIncoming(pitch, pv, from, 2);
+   LLVMValueRef bytes, pitch;
+   if (one) {
+      bytes = ld(j, j->ptr, d, FIELD(level) + LEVEL_FIELD(bytes));
+      pitch = splat(j, ld(j, j->i32, d, FIELD(level) + LEVEL_FIELD(pitch)));
+   } else {
+      /* each lane's level: its host bytes and row pitch, loaded once when every lane has lane
+       * 0's level (magnification, one level), else gathered */
+      LLVMTypeRef vptr = LLVMVectorType(j->ptr, SIM_LANES);
+      LLVMValueRef l0 = LLVMBuildExtractElement(b, level, ci32(j, 0), "");
+      LLVMValueRef same = icmp(j, LLVMIntEQ, mask16(j, icmp(j, LLVMIntEQ, level, splat(j, l0))), ci16(j, 0xFFFF));
+      LLVMBasicBlockRef lone = block(j, "tex_level_one"), many = block(j, "tex_level_many"), got = block(j, "tex_level");
+      LLVMBuildCondBr(b, same, lone, many);
+      LLVMPositionBuilderAtEnd(b, lone);
+      LLVMValueRef L = index_ptr(j, gep(j, d, FIELD(level)), l0, sizeof(struct sim_tex_fast_level));
+      LLVMValueRef b1 = LLVMBuildInsertElement(b, LLVMGetPoison(vptr), ld(j, j->ptr, L, LEVEL_FIELD(bytes)), ci32(j, 0), "");
+      b1 = LLVMBuildShuffleVector(b, b1, LLVMGetPoison(vptr), LLVMConstNull(j->vi), "");
+      LLVMValueRef p1 = splat(j, ld(j, j->i32, L, LEVEL_FIELD(pitch)));
+      LLVMBuildBr(b, got);
+      LLVMPositionBuilderAtEnd(b, many);
+      LLVMValueRef at = LLVMBuildMul(b, level, kvec(j, sizeof(struct sim_tex_fast_level)), "");
+      LLVMValueRef lv = LLVMBuildGEP2(b, j->i8, gep(j, d, FIELD(level)), &at, 1, "");
+      LLVMValueRef boff = LLVMConstInt(j->i64, LEVEL_FIELD(bytes), 0), poff = LLVMConstInt(j->i64, LEVEL_FIELD(pitch), 0);
+      LLVMValueRef bn = gather16(j, vptr, LLVMBuildGEP2(b, j->i8, lv, &boff, 1, ""), 8);
+      LLVMValueRef pn = gather16(j, j->vi, LLVMBuildGEP2(b, j->i8, lv, &poff, 1, ""), 4);
+      LLVMBuildBr(b, got);
+      LLVMPositionBuilderAtEnd(b, got);
+      bytes = LLVMBuildPhi(b, vptr, "");
+      pitch = LLVMBuildPhi(b, j->vi, "");
+      LLVMValueRef bv[2] = { b1, bn }, pv[2] = { p1, pn };
+      LLVMBasicBlockRef from[2] = { lone, many };
+      LLVMAddIncoming(bytes, bv, from, 2);
+      LLVMAddIncoming(pitch, pv, from, 2);
+   }
 
    LLVMValueRef e[4][4];
    tap_texels(j, d, bytes, pitch, ix[0][0], ix[1][0], e[0]);
@@ -381,8 +401,8 @@ static LLVMValueRef quad_lod(struct jb *j, const struct sim_tex_inst *t, LLVMVal
 /* Whether the LOD can change what descriptor d samples (an i1): emit_sample uses it to choose
  * the MIN or MAG filter, which may differ, and the mip level(s), which with MIP_FILTER NONE or
  * a single level are level 0 at any LOD (minification is LOD > 0: the nearest level and the
- * one below the LOD are then the last, and nothing blends). Where it cannot, the implicit
- * LOD's log2f calls are skipped. */
+ * one below the LOD are then the last, and nothing blends). Where it cannot, the LOD is not
+ * computed (tex_pass_one). */
 static LLVMValueRef lod_matters(struct jb *j, LLVMValueRef d)
 {
    LLVMValueRef filters = icmp(j, LLVMIntNE, ld(j, j->i32, d, FIELD(min_linear)), ld(j, j->i32, d, FIELD(mag_linear)));
@@ -403,24 +423,14 @@ static LLVMValueRef lod_vec(struct jb *j, const struct sim_tex_inst *t, LLVMValu
       lod = LLVMBuildFAdd(b, src_vec(j, t, 3), kf(j, t->lod_bias), "");
    } else {
       LLVMValueRef base = kf(j, 0.0f);
-      if (j->p->stage == SIM_STAGE_PS) {   /* one implicit LOD per quad, where it matters */
-         LLVMBasicBlockRef entry = LLVMGetInsertBlock(b), quads = block(j, "tex_lod"), join = block(j, "tex_lod_done");
-         LLVMBuildCondBr(b, lod_matters(j, d), quads, join);
-         LLVMPositionBuilderAtEnd(b, quads);
+      if (j->p->stage == SIM_STAGE_PS) {   /* one implicit LOD per quad */
          LLVMValueRef v = LLVMGetPoison(j->vf);
          for (unsigned q = 0; q < SIM_LANES / 4; q++) {
             LLVMValueRef ql = quad_lod(j, t, d, 4 * q);
             for (unsigned k = 0; k < 4; k++)
                v = LLVMBuildInsertElement(b, v, ql, ci32(j, 4 * q + k), "");
          }
-         LLVMBasicBlockRef quads_end = LLVMGetInsertBlock(b);
-         LLVMBuildBr(b, join);
-         LLVMPositionBuilderAtEnd(b, join);
-         LLVMValueRef phi = LLVMBuildPhi(b, j->vf, "");
-         LLVMValueRef vals[2] = { base, v };
-         LLVMBasicBlockRef from[2] = { entry, quads_end };
-         LLVMAddIncoming(phi, vals, from, 2);
-         base = phi;
+         base = v;
       }
       lod = LLVMBuildFAdd(b, LLVMBuildFAdd(b, base, splatf(j, ld(j, j->f32, d, FIELD(bias))), ""),
                           kf(j, t->lod_bias), "");
@@ -450,7 +460,21 @@ static void emit_sample(struct jb *j, unsigned slot, const struct sim_tex_inst *
 {
    LLVMBuilderRef b = j->b;
    LLVMValueRef d = ld(j, j->ptr, j->x, offsetof(struct sim_run, tex_fast) + slot * sizeof(void *));
-   LLVMValueRef u = src_vec(j, t, 0), v = src_vec(j, t, 1), lod = lod_vec(j, t, d);
+   LLVMValueRef u = src_vec(j, t, 0), v = src_vec(j, t, 1);
+   LLVMBasicBlockRef one = block(j, "tex_one_level"), any = block(j, "tex_lod"), swz = block(j, "tex_swizzle");
+   LLVMBuildCondBr(b, lod_matters(j, d), any, one);
+
+   /* where the LOD changes nothing: level 0 and the one filter for every lane */
+   LLVMPositionBuilderAtEnd(b, one);
+   LLVMValueRef pass_one = pass_fn(j, true);
+   LLVMValueRef args_one[9] = { d, u, v, ci32(j, t->normalized[0]), ci32(j, t->normalized[1]),
+                                kf32(j, t->offset[0]), kf32(j, t->offset[1]),
+                                ld(j, j->i32, d, FIELD(min_linear)), outs[0] };
+   LLVMBuildCall2(b, LLVMGlobalGetValueType(pass_one), pass_one, args_one, 9, "");
+   LLVMBuildBr(b, swz);
+
+   LLVMPositionBuilderAtEnd(b, any);
+   LLVMValueRef lod = lod_vec(j, t, d);
    LLVMValueRef minify = LLVMBuildFCmp(b, LLVMRealOGT, lod, kf(j, 0.0f), "");
    LLVMValueRef linear = sel(j, minify, splat(j, ld(j, j->i32, d, FIELD(min_linear))),
                              splat(j, ld(j, j->i32, d, FIELD(mag_linear))));
@@ -468,12 +492,12 @@ static void emit_sample(struct jb *j, unsigned slot, const struct sim_tex_inst *
    LLVMValueRef none = or_(j, not_(j, minify), splat_i1(j, mip_none));
    LLVMValueRef level = sel(j, none, kvec(j, 0), sel(j, mip_point, near, below));
    LLVMValueRef blend = and_(j, not_(j, or_(j, none, splat_i1(j, mip_point))), not_(j, beyond));
-   LLVMValueRef pass = pass_fn(j);
+   LLVMValueRef pass = pass_fn(j, false);
    LLVMTypeRef pty = LLVMGlobalGetValueType(pass);
    LLVMValueRef args[10] = { d, level, u, v, ci32(j, t->normalized[0]), ci32(j, t->normalized[1]),
                              kf32(j, t->offset[0]), kf32(j, t->offset[1]), linear, outs[0] };
    LLVMBuildCall2(b, pty, pass, args, 10, "");
-   LLVMBasicBlockRef two = block(j, "tex_mip_blend"), swz = block(j, "tex_swizzle");
+   LLVMBasicBlockRef two = block(j, "tex_mip_blend");
    LLVMBuildCondBr(b, icmp(j, LLVMIntNE, mask16(j, blend), ci16(j, 0)), two, swz);
 
    LLVMPositionBuilderAtEnd(b, two);
