@@ -193,6 +193,16 @@ static LLVMValueRef gather16(struct jb *j, LLVMTypeRef ty, LLVMValueRef ptrs, un
                          LLVMGetIntrinsicDeclaration(j->mod, id, tys, 2), args, 4, "");
 }
 
+/* llvm.fma of 16 lanes: a * b + c rounded once. */
+static LLVMValueRef fma16(struct jb *j, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c)
+{
+   unsigned id = LLVMLookupIntrinsicID("llvm.fma", 8);
+   LLVMTypeRef ty = j->vf;
+   LLVMValueRef args[3] = { a, b, c };
+   return LLVMBuildCall2(j->b, LLVMIntrinsicGetType(j->ctx, id, &ty, 1), LLVMGetIntrinsicDeclaration(j->mod, id, &ty, 1),
+                         args, 3, "");
+}
+
 /* Component c of 16 texel dwords: the field's value, (float)field / div[c] + add[c] where the
  * descriptor found that formula gives its table's bits (div[c] != 0), else lut[c][field]. */
 static LLVMValueRef decode(struct jb *j, LLVMValueRef d, unsigned c, LLVMValueRef word)
@@ -204,7 +214,11 @@ static LLVMValueRef decode(struct jb *j, LLVMValueRef d, unsigned c, LLVMValueRe
    LLVMBasicBlockRef arith = block(j, "decode_arith"), table = block(j, "decode_lut"), join = block(j, "decoded");
    LLVMBuildCondBr(b, fcmp1(j, LLVMRealONE, div, kf32(j, 0.0f)), arith, table);
    LLVMPositionBuilderAtEnd(b, arith);
-   LLVMValueRef q = LLVMBuildFDiv(b, LLVMBuildSIToFP(b, field, j->vf, ""), splatf(j, div), "");
+   /* sim_tex_fast_quotient */
+   LLVMValueRef f = LLVMBuildSIToFP(b, field, j->vf, ""), dv = splatf(j, div);
+   LLVMValueRef rcp = splatf(j, ld(j, j->f32, d, FIELD(rcp) + 4 * c));
+   LLVMValueRef q0 = LLVMBuildFMul(b, f, rcp, "");
+   LLVMValueRef q = fma16(j, fma16(j, LLVMBuildFNeg(b, q0, ""), dv, f), rcp, q0);
    LLVMValueRef va = I(j, LLVMBuildFAdd(b, q, splatf(j, ld(j, j->f32, d, FIELD(add) + 4 * c)), ""));
    LLVMBuildBr(b, join);
    LLVMPositionBuilderAtEnd(b, table);

@@ -79,7 +79,8 @@ struct sim_vtx_fast {
  * Texel (i, j) of level k is the little-endian dword at level[k].bytes + j * pitch + i * bpp
  * (readable: the prepare checked the level and 3 bytes after it); component c decodes as
  * lut[c][(dword >> shift[c]) & mask[c]], exactly sim_format_decode's result; where div[c] is not
- * 0, the prepare found (float)field / div[c] + add[c] to give lut[c]'s bits for every field. */
+ * 0, the prepare found (float)field / div[c] + add[c] to give lut[c]'s bits for every field,
+ * the quotient computed as sim_tex_fast_quotient (tex_fast.h) does. */
 #define SIM_TEX_FAST_MAX 16      /* instructions of a clause the inline path takes */
 #define SIM_TEX_FAST_LEVELS 16   /* LAST_LEVEL is 4 bits */
 #define SIM_TEX_FAST_SLOTS 64    /* memo slots of a program's TEX clauses (sim_run.tex_fast) */
@@ -94,7 +95,7 @@ struct sim_tex_fast_level {
 struct sim_tex_fast {
    const uint32_t *lut[4];
    uint32_t shift[4], mask[4];
-   float div[4], add[4];
+   float div[4], rcp[4], add[4]; /* rcp = 1 / div */
    uint32_t bpp;
    uint32_t swz[4];              /* resource DST_SEL: component 0..3, 4 = 0, 5 = 1.0 */
    uint32_t wrap[2];             /* SQ_TEX_CLAMP_* */

@@ -87,22 +87,28 @@ static bool decoder(const struct sim_tex_view *v, struct sim_tex_fast *d)
    return false;
 }
 
-/* Component c's formula (float)field / div + add where it gives every value of the table (the
- * JIT computes it with the same two fp32 operations): tried with div = 2^n - 1 (NORM
- * unsigned data: formats.c rounds the quotient once, as the fp32 division does) and 1
- * (SCALED data; a missing component, field 0), add = the value of field 0. Else div = 0:
- * the JIT reads the table. */
+/* Component c's formula (float)field / div + add where it gives every value of the table,
+ * with the quotient of sim_tex_fast_quotient (the JIT computes the same operations): tried
+ * with div = 2^n - 1 (NORM unsigned data: formats.c rounds the quotient once, as the fp32
+ * division does) and 1 (SCALED data; a missing component, field 0), add = the value of
+ * field 0. Else div = 0: the JIT reads the table. */
 static void formula(struct sim_tex_fast *d, unsigned c)
 {
    const float divs[2] = { (float)d->mask[c], 1.0f };
-   d->div[c] = 0.0f;
+   d->div[c] = d->rcp[c] = 0.0f;
    d->add[c] = sim_f(d->lut[c][0]);
    for (unsigned k = 0; k < 2 && d->div[c] == 0.0f; k++) {
+      if (divs[k] == 0.0f)
+         continue;
+      float rcp = 1.0f / divs[k];
       uint32_t v = 0;
-      while (divs[k] != 0.0f && v <= d->mask[c] && sim_u((float)v / divs[k] + d->add[c]) == d->lut[c][v])
+      while (v <= d->mask[c] &&
+             sim_u(sim_tex_fast_quotient((float)v, divs[k], rcp) + d->add[c]) == d->lut[c][v])
          v++;
-      if (v > d->mask[c])
+      if (v > d->mask[c]) {
          d->div[c] = divs[k];
+         d->rcp[c] = rcp;
+      }
    }
 }
 

@@ -7,6 +7,16 @@
 
 #include "sq/run_state.h"
 
+/* f / div for an integer f, with one multiplication by rcp = 1 / div and a correction of two
+ * fused multiply-adds (the quotient's rounding error as an exact remainder), which costs far
+ * less than a vector division; the descriptor uses it only where it gives the division's bits
+ * for every field (tex_fast.c), and jit_tex.c computes the same with llvm.fma. */
+static inline float sim_tex_fast_quotient(float f, float div, float rcp)
+{
+   float q = f * rcp;
+   return __builtin_fmaf(__builtin_fmaf(-q, div, f), rcp, q);   /* fmaf, without math.h's names */
+}
+
 /* Whether instruction t can be inline, from its fields alone: SAMPLE, SAMPLE_L, SAMPLE_LB or
  * SAMPLE_LZ without depth compare, BC_FRAC_MODE or relative GPRs. */
 bool sim_tex_fast_inst(const struct sim_tex_inst *t);
