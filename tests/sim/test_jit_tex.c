@@ -239,7 +239,7 @@ static void memo_blocks(void)
    static struct sim_run x;
    static struct sim_lanes lanes;
    static struct sim_exports out;
-   for (unsigned n = 0; n < count / 4; n++) {
+   for (unsigned n = 0; n < count / 8; n++) {
       bool mips = n % 2;
       uint64_t va = random_clauses();
       struct sim_shader_env env = { .chip = chip, .stage = SIM_STAGE_PS, .mem = mem, .regs = regs };
