@@ -3,11 +3,12 @@
  * same fp32 operations in the same order (no contraction, no fast-math: the bits match), for
  * clauses whose every instruction passes sim_tex_fast_inst (tex_fast.h).
  *
- * What depends on the draw's registers (the view, its host mapping and format, the sampler,
- * the lanes of the clause's and instruction's quad modes) is resolved per run of the clause
- * by sim_tex_fast_prepare into sim_run.tex_fast; when that declines (a state the inline code
- * does not sample, or anything that could fault) the clause runs through sim_cf_step, so
- * faults are always the C path's. The implicit LOD calls the host's log2f, the function
+ * What depends on the draw's registers (the view, its host mapping and format, the sampler)
+ * is resolved by sim_tex_fast_prepare into sim_run.tex_fast, once per primitive and clause
+ * (the memo of run_state.h: later runs test two bits); when that declines (a state the
+ * inline code does not sample, or anything that could fault) the clause runs through
+ * sim_cf_step, so faults are always the C path's. The lanes of the clause's and
+ * instructions' quad modes are computed inline. The implicit LOD calls the host's log2f, the function
  * tex_unit.c calls (JIT_HOST_LOG2F), and floor is llvm.floor (exact, as floorf).
  *
  * Code shape, per instruction, for 16 lanes at once: the implicit LOD of the four quads
@@ -192,6 +193,16 @@ static LLVMValueRef gather16(struct jb *j, LLVMTypeRef ty, LLVMValueRef ptrs, un
                          LLVMGetIntrinsicDeclaration(j->mod, id, tys, 2), args, 4, "");
 }
 
+/* llvm.fma of 16 lanes: a * b + c rounded once. */
+static LLVMValueRef fma16(struct jb *j, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c)
+{
+   unsigned id = LLVMLookupIntrinsicID("llvm.fma", 8);
+   LLVMTypeRef ty = j->vf;
+   LLVMValueRef args[3] = { a, b, c };
+   return LLVMBuildCall2(j->b, LLVMIntrinsicGetType(j->ctx, id, &ty, 1), LLVMGetIntrinsicDeclaration(j->mod, id, &ty, 1),
+                         args, 3, "");
+}
+
 /* Component c of 16 texel dwords: the field's value, (float)field / div[c] + add[c] where the
  * descriptor found that formula gives its table's bits (div[c] != 0), else lut[c][field]. */
 static LLVMValueRef decode(struct jb *j, LLVMValueRef d, unsigned c, LLVMValueRef word)
@@ -203,7 +214,11 @@ static LLVMValueRef decode(struct jb *j, LLVMValueRef d, unsigned c, LLVMValueRe
    LLVMBasicBlockRef arith = block(j, "decode_arith"), table = block(j, "decode_lut"), join = block(j, "decoded");
    LLVMBuildCondBr(b, fcmp1(j, LLVMRealONE, div, kf32(j, 0.0f)), arith, table);
    LLVMPositionBuilderAtEnd(b, arith);
-   LLVMValueRef q = LLVMBuildFDiv(b, LLVMBuildSIToFP(b, field, j->vf, ""), splatf(j, div), "");
+   /* sim_tex_fast_quotient */
+   LLVMValueRef f = LLVMBuildSIToFP(b, field, j->vf, ""), dv = splatf(j, div);
+   LLVMValueRef rcp = splatf(j, ld(j, j->f32, d, FIELD(rcp) + 4 * c));
+   LLVMValueRef q0 = LLVMBuildFMul(b, f, rcp, "");
+   LLVMValueRef q = fma16(j, fma16(j, LLVMBuildFNeg(b, q0, ""), dv, f), rcp, q0);
    LLVMValueRef va = I(j, LLVMBuildFAdd(b, q, splatf(j, ld(j, j->f32, d, FIELD(add) + 4 * c)), ""));
    LLVMBuildBr(b, join);
    LLVMPositionBuilderAtEnd(b, table);
@@ -239,28 +254,41 @@ static void tap_texels(struct jb *j, LLVMValueRef d, LLVMValueRef bytes, LLVMVal
  * out[4][16] floats, as vector code: texel indices and weights, the texels read with
  * gathers (a dword at each texel's first byte: tex_fast.c maps 3 bytes past each level) and
  * decoded, border and weighted sums. The three other taps are read only when a lane is
- * bilinear. Every lane is computed (a lane that does not run reads valid texels). */
-static LLVMValueRef pass_fn(struct jb *j)
+ * bilinear. Every lane is computed (a lane that does not run reads valid texels).
+ * With `one`, tex_pass_one(d, u, v, normx, normy, offx, offy, linear, out): the same at
+ * level 0 for every lane and one filter (linear an i32), for descriptors where the LOD
+ * changes nothing (lod_matters): the level's bytes and pitch are scalars, the gathers take
+ * one base and 32-bit offsets. */
+static LLVMValueRef pass_fn(struct jb *j, bool one)
 {
    LLVMTypeRef args[10] = { j->ptr, j->vi, j->vf, j->vf, j->i32, j->i32, j->f32, j->f32, j->vi, j->ptr };
-   LLVMTypeRef ty = LLVMFunctionType(LLVMVoidTypeInContext(j->ctx), args, 10, 0);
+   LLVMTypeRef args_one[9] = { j->ptr, j->vf, j->vf, j->i32, j->i32, j->f32, j->f32, j->i32, j->ptr };
+   LLVMTypeRef ty = one ? LLVMFunctionType(LLVMVoidTypeInContext(j->ctx), args_one, 9, 0)
+                        : LLVMFunctionType(LLVMVoidTypeInContext(j->ctx), args, 10, 0);
    bool built;
    struct at a = save(j);
-   LLVMValueRef fn = module_fn(j, "tex_pass", ty, &built);
+   LLVMValueRef fn = module_fn(j, one ? "tex_pass_one" : "tex_pass", ty, &built);
    if (built)
       return fn;
    LLVMBuilderRef b = j->b;
-   LLVMValueRef d = LLVMGetParam(fn, 0), level = LLVMGetParam(fn, 1), out = LLVMGetParam(fn, 9);
-   LLVMValueRef linear = icmp(j, LLVMIntNE, LLVMGetParam(fn, 8), kvec(j, 0));
+   unsigned arg0 = one ? 1 : 2;   /* u */
+   LLVMValueRef d = LLVMGetParam(fn, 0), level = one ? NULL : LLVMGetParam(fn, 1);
+   LLVMValueRef out = LLVMGetParam(fn, arg0 + 7);
+   LLVMValueRef linear = one ? splat_i1(j, icmp(j, LLVMIntNE, LLVMGetParam(fn, 7), ci32(j, 0)))
+                             : icmp(j, LLVMIntNE, LLVMGetParam(fn, 8), kvec(j, 0));
    LLVMValueRef ix[2][2], w[2], i0[2], n[2], mode[2], pow2[2];
    for (unsigned k = 0; k < 2; k++) {
       LLVMValueRef size = splat(j, ld(j, j->i32, d, FIELD(size) + 4 * k));
-      n[k] = LLVMBuildLShr(b, size, level, "");
-      n[k] = sel(j, icmp(j, LLVMIntEQ, n[k], kvec(j, 0)), kvec(j, 1), n[k]);   /* hw_surface_dim */
-      LLVMValueRef c = LLVMGetParam(fn, 2 + k);
-      LLVMValueRef norm = icmp(j, LLVMIntNE, LLVMGetParam(fn, 4 + k), ci32(j, 0));
+      if (one) {
+         n[k] = size;   /* level 0: at least 1 */
+      } else {
+         n[k] = LLVMBuildLShr(b, size, level, "");
+         n[k] = sel(j, icmp(j, LLVMIntEQ, n[k], kvec(j, 0)), kvec(j, 1), n[k]);   /* hw_surface_dim */
+      }
+      LLVMValueRef c = LLVMGetParam(fn, arg0 + k);
+      LLVMValueRef norm = icmp(j, LLVMIntNE, LLVMGetParam(fn, arg0 + 2 + k), ci32(j, 0));
       LLVMValueRef f = sel(j, norm, LLVMBuildFMul(b, c, LLVMBuildSIToFP(b, n[k], j->vf, ""), ""), c);
-      f = LLVMBuildFAdd(b, f, splatf(j, LLVMGetParam(fn, 6 + k)), "");
+      f = LLVMBuildFAdd(b, f, splatf(j, LLVMGetParam(fn, arg0 + 4 + k)), "");
       LLVMValueRef p = sel(j, linear, LLVMBuildFSub(b, f, kf(j, 0.5f), ""), f);
       LLVMValueRef fl = intrinsic1(j, "llvm.floor", p);
       /* (int)fl, clamped; INT_MIN for a NaN (tex_view.c) */
@@ -274,32 +302,39 @@ static LLVMValueRef pass_fn(struct jb *j)
       ix[k][0] = wrap_vec(j, i0[k], n[k], mode[k], pow2[k]);
    }
 
-   /* each lane's level: its host bytes and row pitch, loaded once when every lane has lane 0's
-    * level (magnification, one level), else gathered */
-   LLVMTypeRef vptr = LLVMVectorType(j->ptr, SIM_LANES);
-   LLVMValueRef l0 = LLVMBuildExtractElement(b, level, ci32(j, 0), "");
-   LLVMValueRef same = icmp(j, LLVMIntEQ, mask16(j, icmp(j, LLVMIntEQ, level, splat(j, l0))), ci16(j, 0xFFFF));
-   LLVMBasicBlockRef one = block(j, "tex_level_one"), many = block(j, "tex_level_many"), got = block(j, "tex_level");
-   LLVMBuildCondBr(b, same, one, many);
-   LLVMPositionBuilderAtEnd(b, one);
-   LLVMValueRef L = index_ptr(j, gep(j, d, FIELD(level)), l0, sizeof(struct sim_tex_fast_level));
-   LLVMValueRef b1 = LLVMBuildInsertElement(b, LLVMGetPoison(vptr), ld(j, j->ptr, L, LEVEL_FIELD(bytes)), ci32(j, 0), "");
-   b1 = LLVMBuildShuffleVector(b, b1, LLVMGetPoison(vptr), LLVMConstNull(j->vi), "");
-   LLVMValueRef p1 = splat(j, ld(j, j->i32, L, LEVEL_FIELD(pitch)));
-   LLVMBuildBr(b, got);
-   LLVMPositionBuilderAtEnd(b, many);
-   LLVMValueRef at = LLVMBuildMul(b, level, kvec(j, sizeof(struct sim_tex_fast_level)), "");
-   LLVMValueRef lv = LLVMBuildGEP2(b, j->i8, gep(j, d, FIELD(level)), &at, 1, "");
-   LLVMValueRef boff = LLVMConstInt(j->i64, LEVEL_FIELD(bytes), 0), poff = LLVMConstInt(j->i64, LEVEL_FIELD(pitch), 0);
-   LLVMValueRef bn = gather16(j, vptr, LLVMBuildGEP2(b, j->i8, lv, &boff, 1, ""), 8);
-   LLVMValueRef pn = gather16(j, j->vi, LLVMBuildGEP2(b, j->i8, lv, &poff, 1, ""), 4);
-   LLVMBuildBr(b, got);
-   LLVMPositionBuilderAtEnd(b, got);
-   LLVMValueRef bytes = LLVMBuildPhi(b, vptr, ""), pitch = LLVMBuildPhi(b, j->vi, "");
-   LLVMValueRef bv[2] = { b1, bn }, pv[2] = { p1, pn };
-   LLVMBasicBlockRef from[2] = { one, many };
-   LLVMAddIncoming(bytes, bv, from, 2);
-   LLVMAddIncoming(pitch, pv, from, 2);
+   LLVMValueRef bytes, pitch;
+   if (one) {
+      bytes = ld(j, j->ptr, d, FIELD(level) + LEVEL_FIELD(bytes));
+      pitch = splat(j, ld(j, j->i32, d, FIELD(level) + LEVEL_FIELD(pitch)));
+   } else {
+      /* each lane's level: its host bytes and row pitch, loaded once when every lane has lane
+       * 0's level (magnification, one level), else gathered */
+      LLVMTypeRef vptr = LLVMVectorType(j->ptr, SIM_LANES);
+      LLVMValueRef l0 = LLVMBuildExtractElement(b, level, ci32(j, 0), "");
+      LLVMValueRef same = icmp(j, LLVMIntEQ, mask16(j, icmp(j, LLVMIntEQ, level, splat(j, l0))), ci16(j, 0xFFFF));
+      LLVMBasicBlockRef lone = block(j, "tex_level_one"), many = block(j, "tex_level_many"), got = block(j, "tex_level");
+      LLVMBuildCondBr(b, same, lone, many);
+      LLVMPositionBuilderAtEnd(b, lone);
+      LLVMValueRef L = index_ptr(j, gep(j, d, FIELD(level)), l0, sizeof(struct sim_tex_fast_level));
+      LLVMValueRef b1 = LLVMBuildInsertElement(b, LLVMGetPoison(vptr), ld(j, j->ptr, L, LEVEL_FIELD(bytes)), ci32(j, 0), "");
+      b1 = LLVMBuildShuffleVector(b, b1, LLVMGetPoison(vptr), LLVMConstNull(j->vi), "");
+      LLVMValueRef p1 = splat(j, ld(j, j->i32, L, LEVEL_FIELD(pitch)));
+      LLVMBuildBr(b, got);
+      LLVMPositionBuilderAtEnd(b, many);
+      LLVMValueRef at = LLVMBuildMul(b, level, kvec(j, sizeof(struct sim_tex_fast_level)), "");
+      LLVMValueRef lv = LLVMBuildGEP2(b, j->i8, gep(j, d, FIELD(level)), &at, 1, "");
+      LLVMValueRef boff = LLVMConstInt(j->i64, LEVEL_FIELD(bytes), 0), poff = LLVMConstInt(j->i64, LEVEL_FIELD(pitch), 0);
+      LLVMValueRef bn = gather16(j, vptr, LLVMBuildGEP2(b, j->i8, lv, &boff, 1, ""), 8);
+      LLVMValueRef pn = gather16(j, j->vi, LLVMBuildGEP2(b, j->i8, lv, &poff, 1, ""), 4);
+      LLVMBuildBr(b, got);
+      LLVMPositionBuilderAtEnd(b, got);
+      bytes = LLVMBuildPhi(b, vptr, "");
+      pitch = LLVMBuildPhi(b, j->vi, "");
+      LLVMValueRef bv[2] = { b1, bn }, pv[2] = { p1, pn };
+      LLVMBasicBlockRef from[2] = { lone, many };
+      LLVMAddIncoming(bytes, bv, from, 2);
+      LLVMAddIncoming(pitch, pv, from, 2);
+   }
 
    LLVMValueRef e[4][4];
    tap_texels(j, d, bytes, pitch, ix[0][0], ix[1][0], e[0]);
@@ -380,8 +415,8 @@ static LLVMValueRef quad_lod(struct jb *j, const struct sim_tex_inst *t, LLVMVal
 /* Whether the LOD can change what descriptor d samples (an i1): emit_sample uses it to choose
  * the MIN or MAG filter, which may differ, and the mip level(s), which with MIP_FILTER NONE or
  * a single level are level 0 at any LOD (minification is LOD > 0: the nearest level and the
- * one below the LOD are then the last, and nothing blends). Where it cannot, the implicit
- * LOD's log2f calls are skipped. */
+ * one below the LOD are then the last, and nothing blends). Where it cannot, the LOD is not
+ * computed (tex_pass_one). */
 static LLVMValueRef lod_matters(struct jb *j, LLVMValueRef d)
 {
    LLVMValueRef filters = icmp(j, LLVMIntNE, ld(j, j->i32, d, FIELD(min_linear)), ld(j, j->i32, d, FIELD(mag_linear)));
@@ -402,24 +437,14 @@ static LLVMValueRef lod_vec(struct jb *j, const struct sim_tex_inst *t, LLVMValu
       lod = LLVMBuildFAdd(b, src_vec(j, t, 3), kf(j, t->lod_bias), "");
    } else {
       LLVMValueRef base = kf(j, 0.0f);
-      if (j->p->stage == SIM_STAGE_PS) {   /* one implicit LOD per quad, where it matters */
-         LLVMBasicBlockRef entry = LLVMGetInsertBlock(b), quads = block(j, "tex_lod"), join = block(j, "tex_lod_done");
-         LLVMBuildCondBr(b, lod_matters(j, d), quads, join);
-         LLVMPositionBuilderAtEnd(b, quads);
+      if (j->p->stage == SIM_STAGE_PS) {   /* one implicit LOD per quad */
          LLVMValueRef v = LLVMGetPoison(j->vf);
          for (unsigned q = 0; q < SIM_LANES / 4; q++) {
             LLVMValueRef ql = quad_lod(j, t, d, 4 * q);
             for (unsigned k = 0; k < 4; k++)
                v = LLVMBuildInsertElement(b, v, ql, ci32(j, 4 * q + k), "");
          }
-         LLVMBasicBlockRef quads_end = LLVMGetInsertBlock(b);
-         LLVMBuildBr(b, join);
-         LLVMPositionBuilderAtEnd(b, join);
-         LLVMValueRef phi = LLVMBuildPhi(b, j->vf, "");
-         LLVMValueRef vals[2] = { base, v };
-         LLVMBasicBlockRef from[2] = { entry, quads_end };
-         LLVMAddIncoming(phi, vals, from, 2);
-         base = phi;
+         base = v;
       }
       lod = LLVMBuildFAdd(b, LLVMBuildFAdd(b, base, splatf(j, ld(j, j->f32, d, FIELD(bias))), ""),
                           kf(j, t->lod_bias), "");
@@ -444,11 +469,26 @@ static LLVMValueRef lane_mask(struct jb *j, LLVMValueRef m16)
 /* Instruction i of the clause, t: filter()'s level selection at each lane's LOD, the level
  * passes (two where MIP_FILTER LINEAR blends), the resource swizzle, then DST_SEL writes
  * the instruction's lanes of the destination GPR. outs: two [4][SIM_LANES] dword buffers. */
-static void emit_sample(struct jb *j, unsigned i, const struct sim_tex_inst *t, LLVMValueRef outs[2])
+static void emit_sample(struct jb *j, unsigned slot, const struct sim_tex_inst *t, LLVMValueRef lanes16,
+                        LLVMValueRef outs[2])
 {
    LLVMBuilderRef b = j->b;
-   LLVMValueRef d = ld(j, j->ptr, j->x, offsetof(struct sim_run, tex_fast) + i * sizeof(void *));
-   LLVMValueRef u = src_vec(j, t, 0), v = src_vec(j, t, 1), lod = lod_vec(j, t, d);
+   LLVMValueRef d = ld(j, j->ptr, j->x, offsetof(struct sim_run, tex_fast) + slot * sizeof(void *));
+   LLVMValueRef u = src_vec(j, t, 0), v = src_vec(j, t, 1);
+   LLVMBasicBlockRef one = block(j, "tex_one_level"), any = block(j, "tex_lod"), swz = block(j, "tex_swizzle");
+   LLVMBuildCondBr(b, lod_matters(j, d), any, one);
+
+   /* where the LOD changes nothing: level 0 and the one filter for every lane */
+   LLVMPositionBuilderAtEnd(b, one);
+   LLVMValueRef pass_one = pass_fn(j, true);
+   LLVMValueRef args_one[9] = { d, u, v, ci32(j, t->normalized[0]), ci32(j, t->normalized[1]),
+                                kf32(j, t->offset[0]), kf32(j, t->offset[1]),
+                                ld(j, j->i32, d, FIELD(min_linear)), outs[0] };
+   LLVMBuildCall2(b, LLVMGlobalGetValueType(pass_one), pass_one, args_one, 9, "");
+   LLVMBuildBr(b, swz);
+
+   LLVMPositionBuilderAtEnd(b, any);
+   LLVMValueRef lod = lod_vec(j, t, d);
    LLVMValueRef minify = LLVMBuildFCmp(b, LLVMRealOGT, lod, kf(j, 0.0f), "");
    LLVMValueRef linear = sel(j, minify, splat(j, ld(j, j->i32, d, FIELD(min_linear))),
                              splat(j, ld(j, j->i32, d, FIELD(mag_linear))));
@@ -466,12 +506,12 @@ static void emit_sample(struct jb *j, unsigned i, const struct sim_tex_inst *t, 
    LLVMValueRef none = or_(j, not_(j, minify), splat_i1(j, mip_none));
    LLVMValueRef level = sel(j, none, kvec(j, 0), sel(j, mip_point, near, below));
    LLVMValueRef blend = and_(j, not_(j, or_(j, none, splat_i1(j, mip_point))), not_(j, beyond));
-   LLVMValueRef pass = pass_fn(j);
+   LLVMValueRef pass = pass_fn(j, false);
    LLVMTypeRef pty = LLVMGlobalGetValueType(pass);
    LLVMValueRef args[10] = { d, level, u, v, ci32(j, t->normalized[0]), ci32(j, t->normalized[1]),
                              kf32(j, t->offset[0]), kf32(j, t->offset[1]), linear, outs[0] };
    LLVMBuildCall2(b, pty, pass, args, 10, "");
-   LLVMBasicBlockRef two = block(j, "tex_mip_blend"), swz = block(j, "tex_swizzle");
+   LLVMBasicBlockRef two = block(j, "tex_mip_blend");
    LLVMBuildCondBr(b, icmp(j, LLVMIntNE, mask16(j, blend), ci16(j, 0)), two, swz);
 
    LLVMPositionBuilderAtEnd(b, two);
@@ -500,7 +540,7 @@ static void emit_sample(struct jb *j, unsigned i, const struct sim_tex_inst *t, 
          val = sel(j, icmp(j, LLVMIntEQ, s, ci32(j, k)), comp[k], val);
       res[c] = val;
    }
-   LLVMValueRef en = lane_mask(j, ld(j, j->i16, j->x, offsetof(struct sim_run, tex_lanes) + 2 * i));
+   LLVMValueRef en = lane_mask(j, lanes16);
    for (unsigned c = 0; c < 4; c++) {
       unsigned s = t->dst_sel[c];
       if (s == SIM_SEL_MASK)
@@ -509,6 +549,16 @@ static void emit_sample(struct jb *j, unsigned i, const struct sim_tex_inst *t, 
       LLVMValueRef p = gpr_ptr(j, t->dst_gpr, c);
       store(j, sel(j, en, val, load(j, j->vi, p)), p, 4);
    }
+}
+
+/* sim_whole_quads (run_state.c): the launched lanes of each quad with a lane in `lanes` (i16). */
+static LLVMValueRef whole_quads(struct jb *j, LLVMValueRef lanes)
+{
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef m = LLVMBuildOr(b, lanes, LLVMBuildLShr(b, lanes, ci16(j, 1), ""), "");
+   m = LLVMBuildOr(b, m, LLVMBuildLShr(b, m, ci16(j, 2), ""), "");
+   m = LLVMBuildMul(b, and_(j, m, ci16(j, 0x1111)), ci16(j, 0xF), "");
+   return and_(j, m, ld(j, j->i16, j->x, offsetof(struct sim_run, launched)));
 }
 
 /* An entry-block alloca of n dwords. */
@@ -545,15 +595,46 @@ LLVMValueRef jit_tex_clause(struct jb *j, unsigned pc)
       }
    }
 
+   /* the memo (run_state.h): prepare only a clause neither prepared nor declined for this
+    * program since the run's owner reset it */
+   LLVMBuilderRef b = j->b;
+   unsigned slot = sim_tex_fast_slot(p, pc);
    LLVMValueRef args[2] = { j->x, ci32(j, pc) };
-   LLVMValueRef r = LLVMBuildCall2(j->b, j->helper_ty, jit_host_fn(j, JIT_HOST_TEX_PREPARE), args, 2, "");
    LLVMBasicBlockRef fast = block(j, "tex_inline"), slow = block(j, "tex_helper"), join = block(j, "tex_clause_next");
-   LLVMBuildCondBr(j->b, icmp(j, LLVMIntEQ, r, ci32(j, 0)), fast, slow);
+   LLVMBasicBlockRef prep = block(j, "tex_prepare");
+   if (slot < SIM_TEX_FAST_SLOTS) {
+      LLVMBasicBlockRef memo = block(j, "tex_memo"), seen = block(j, "tex_memo_seen");
+      LLVMValueRef mine = LLVMBuildICmp(b, LLVMIntEQ, ld(j, j->ptr, j->x, offsetof(struct sim_run, prog)),
+                                        ld(j, j->ptr, j->x, offsetof(struct sim_run, tex_memo_prog)), "");
+      LLVMBuildCondBr(b, mine, memo, prep);
+      LLVMPositionBuilderAtEnd(b, memo);
+      LLVMValueRef bit = LLVMConstInt(j->i64, 1ull << slot, 0), zero = LLVMConstInt(j->i64, 0, 0);
+      LLVMValueRef ok = and_(j, ld(j, j->i64, j->x, offsetof(struct sim_run, tex_memo_ok)), bit);
+      LLVMBuildCondBr(b, icmp(j, LLVMIntNE, ok, zero), fast, seen);
+      LLVMPositionBuilderAtEnd(b, seen);
+      LLVMValueRef no = and_(j, ld(j, j->i64, j->x, offsetof(struct sim_run, tex_memo_no)), bit);
+      LLVMBuildCondBr(b, icmp(j, LLVMIntNE, no, zero), slow, prep);
+   } else {
+      LLVMBuildBr(b, prep);
+   }
+   LLVMPositionBuilderAtEnd(b, prep);
+   LLVMValueRef r = LLVMBuildCall2(b, j->helper_ty, jit_host_fn(j, JIT_HOST_TEX_PREPARE), args, 2, "");
+   LLVMBuildCondBr(b, icmp(j, LLVMIntEQ, r, ci32(j, 0)), fast, slow);
 
-   LLVMPositionBuilderAtEnd(j->b, fast);
+   /* the lanes of the clause (sim_cf_mode_lanes) and of its FETCH_WHOLE_QUAD instructions */
+   LLVMPositionBuilderAtEnd(b, fast);
+   LLVMValueRef exec = ld(j, j->i16, j->x, offsetof(struct sim_run, exec));
+   LLVMValueRef lanes = cf->whole_quad ? whole_quads(j, exec)
+                        : cf->valid_pixel ? and_(j, exec, ld(j, j->i16, j->x, offsetof(struct sim_run, valid)))
+                                          : exec;
+   LLVMValueRef quads = NULL;
    LLVMValueRef outs[2] = { entry_alloca(j, 4 * SIM_LANES, "tex_out"), entry_alloca(j, 4 * SIM_LANES, "tex_out2") };
-   for (unsigned i = 0; i < cf->count; i++)
-      emit_sample(j, i, &p->tex[cf->first + i], outs);
+   for (unsigned i = 0; i < cf->count; i++) {
+      const struct sim_tex_inst *t = &p->tex[cf->first + i];
+      if (t->whole_quad && !quads)
+         quads = whole_quads(j, lanes);
+      emit_sample(j, slot + i, t, t->whole_quad ? quads : lanes, outs);
+   }
    LLVMBasicBlockRef fast_end = LLVMGetInsertBlock(j->b);
    LLVMBuildBr(j->b, join);
 

@@ -639,6 +639,7 @@ sim_native_fn sim_program_run_prepare(struct sim_run *x, const struct sim_progra
    x->in_fetch = false;
    x->stack_size = stack_size(env);
    x->kc_win = NULL;
+   x->tex_memo_prog = NULL;
    if (prog->kc_windows)
       sim_kcache_prepare(x, prog->kc_windows);
    return fn;
@@ -685,6 +686,7 @@ bool sim_program_run_modes(const struct sim_program *prog, const struct sim_prog
    x.loop_index = 0;
    x.rel_fault = x.cfile_fault = 0;
    x.kc_win = NULL;
+   x.tex_memo_prog = NULL;
    uint64_t windows = prog->kc_windows | (fetch ? fetch->kc_windows : 0);
    if (windows)
       sim_kcache_prepare(&x, windows);

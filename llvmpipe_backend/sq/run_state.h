@@ -79,9 +79,13 @@ struct sim_vtx_fast {
  * Texel (i, j) of level k is the little-endian dword at level[k].bytes + j * pitch + i * bpp
  * (readable: the prepare checked the level and 3 bytes after it); component c decodes as
  * lut[c][(dword >> shift[c]) & mask[c]], exactly sim_format_decode's result; where div[c] is not
- * 0, the prepare found (float)field / div[c] + add[c] to give lut[c]'s bits for every field. */
+ * 0, the prepare found (float)field / div[c] + add[c] to give lut[c]'s bits for every field,
+ * the quotient computed as sim_tex_fast_quotient (tex_fast.h) does. */
 #define SIM_TEX_FAST_MAX 16      /* instructions of a clause the inline path takes */
 #define SIM_TEX_FAST_LEVELS 16   /* LAST_LEVEL is 4 bits */
+#define SIM_TEX_FAST_SLOTS 64    /* memo slots of a program's TEX clauses (sim_run.tex_fast) */
+#define SIM_TEX_FAST_POOL 16     /* descriptors a run holds for them (>= SIM_TEX_FAST_MAX) */
+#define SIM_TEX_STATE_WORDS 13   /* registers of a resource and sampler (sim_tex_state_words) */
 struct sim_tex_fast_level {
    const uint8_t *bytes;
    uint32_t pitch;               /* bytes per row */
@@ -91,7 +95,7 @@ struct sim_tex_fast_level {
 struct sim_tex_fast {
    const uint32_t *lut[4];
    uint32_t shift[4], mask[4];
-   float div[4], add[4];
+   float div[4], rcp[4], add[4]; /* rcp = 1 / div */
    uint32_t bpp;
    uint32_t swz[4];              /* resource DST_SEL: component 0..3, 4 = 0, 5 = 1.0 */
    uint32_t wrap[2];             /* SQ_TEX_CLAMP_* */
@@ -116,8 +120,13 @@ struct sim_run {
    uint32_t tmp[3 * SIM_LANES]; /* operand buffer for helper calls from JIT code */
    uint32_t fp64_in[3][4][SIM_LANES], fp64_out[4][SIM_LANES];
    struct sim_vtx_fast vtx_fast[SIM_VTX_FAST_MAX];   /* of the VTX clause being run */
-   const struct sim_tex_fast *tex_fast[SIM_TEX_FAST_MAX];   /* of the TEX clause being run, */
-   uint16_t tex_lanes[SIM_TEX_FAST_MAX];                    /* and the lanes each runs on */
+   /* The inline TEX path's memo (tex_fast.h): the descriptors of instruction i of the TEX
+    * clause with memo slot s (sim_tex_fast_slot) at tex_fast[s + i]; bit s of tex_memo_ok /
+    * tex_memo_no: that clause was prepared / declined since tex_memo_prog was set (NULL:
+    * nothing is; the run's owner sets it so whenever the registers may have changed). */
+   const struct sim_tex_fast *tex_fast[SIM_TEX_FAST_SLOTS + SIM_TEX_FAST_MAX];
+   uint64_t tex_memo_ok, tex_memo_no;
+   const struct sim_program *tex_memo_prog;
    uint16_t exec, pred, killed;
    int32_t loop_index;          /* AL: INDEX_MODE LOOP offset (DX9 LOOP_START INIT/INC) */
    uint16_t rel_fault;          /* lanes whose relative GPR index left the register file
@@ -149,6 +158,10 @@ struct sim_run {
     * sim_program_run_prepare, called for each primitive, clears pixel_prim. */
    const void *pixel_prim;
    _Alignas(32) uint8_t pixel_setup[SIM_PIXEL_SETUP_BYTES];
+   /* the descriptors tex_fast points at, with the state words each was made from */
+   unsigned tex_pool_used;
+   uint32_t tex_pool_words[SIM_TEX_FAST_POOL][SIM_TEX_STATE_WORDS];
+   struct sim_tex_fast tex_pool[SIM_TEX_FAST_POOL];
 };
 
 /* Records a fault at CF index `pc` of the running program. Returns SIM_PC_FAULT. */

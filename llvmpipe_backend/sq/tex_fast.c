@@ -87,22 +87,28 @@ static bool decoder(const struct sim_tex_view *v, struct sim_tex_fast *d)
    return false;
 }
 
-/* Component c's formula (float)field / div + add where it gives every value of the table (the
- * JIT computes it with the same two fp32 operations): tried with div = 2^n - 1 (NORM
- * unsigned data: formats.c rounds the quotient once, as the fp32 division does) and 1
- * (SCALED data; a missing component, field 0), add = the value of field 0. Else div = 0:
- * the JIT reads the table. */
+/* Component c's formula (float)field / div + add where it gives every value of the table,
+ * with the quotient of sim_tex_fast_quotient (the JIT computes the same operations): tried
+ * with div = 2^n - 1 (NORM unsigned data: formats.c rounds the quotient once, as the fp32
+ * division does) and 1 (SCALED data; a missing component, field 0), add = the value of
+ * field 0. Else div = 0: the JIT reads the table. */
 static void formula(struct sim_tex_fast *d, unsigned c)
 {
    const float divs[2] = { (float)d->mask[c], 1.0f };
-   d->div[c] = 0.0f;
+   d->div[c] = d->rcp[c] = 0.0f;
    d->add[c] = sim_f(d->lut[c][0]);
    for (unsigned k = 0; k < 2 && d->div[c] == 0.0f; k++) {
+      if (divs[k] == 0.0f)
+         continue;
+      float rcp = 1.0f / divs[k];
       uint32_t v = 0;
-      while (divs[k] != 0.0f && v <= d->mask[c] && sim_u((float)v / divs[k] + d->add[c]) == d->lut[c][v])
+      while (v <= d->mask[c] &&
+             sim_u(sim_tex_fast_quotient((float)v, divs[k], rcp) + d->add[c]) == d->lut[c][v])
          v++;
-      if (v > d->mask[c])
+      if (v > d->mask[c]) {
          d->div[c] = divs[k];
+         d->rcp[c] = rcp;
+      }
    }
 }
 
@@ -175,13 +181,12 @@ static bool prepare_inst(struct sim_run *x, const struct sim_tex_inst *t, struct
 }
 
 /* The descriptors made on this thread, in CACHE_SLOTS slots chosen by the instruction's
- * RESOURCE_ID, SAMPLER_ID, ALT_CONST and stage (so the clauses of a program that sample
- * different textures keep theirs), with what they were made from: the state words
+ * RESOURCE_ID, SAMPLER_ID, ALT_CONST and stage (so that the textures of a program keep
+ * theirs across primitives), with what they were made from: the state words
  * (sim_tex_state_words) and the memory's generation (host pointers stay valid while it is
- * unchanged); ok: the instruction can be inline. A clause run reads its descriptors through
- * sim_run.tex_fast before the thread prepares another; within one prepare, each slot serves
- * one state (a colliding state takes the next free slot). */
-#define CACHE_SLOTS 32   /* > SIM_TEX_FAST_MAX: every state of a clause finds a slot */
+ * unchanged); ok: the instruction can be inline. A run copies the ones it uses into its
+ * pool, so a slot may be replaced at any time. */
+#define CACHE_SLOTS 32
 struct cached_desc {
    bool filled, ok;
    const struct sim_memory *mem;
@@ -190,7 +195,49 @@ struct cached_desc {
    struct sim_tex_fast d;
 };
 static _Thread_local struct cached_desc cache[CACHE_SLOTS];
-_Static_assert(CACHE_SLOTS > SIM_TEX_FAST_MAX && CACHE_SLOTS <= 32, "a 32-bit mask of the slots in use");
+_Static_assert(SIM_TEX_FAST_POOL >= SIM_TEX_FAST_MAX, "the pool holds the descriptors of any clause");
+
+unsigned sim_tex_fast_slot(const struct sim_program *p, unsigned pc)
+{
+   unsigned slot = 0;
+   for (unsigned k = 0; k < pc; k++)
+      if (p->cf[k].op == SIM_CF_TEX)
+         slot += p->cf[k].count;
+   return slot + p->cf[pc].count <= SIM_TEX_FAST_SLOTS ? slot : SIM_TEX_FAST_SLOTS;
+}
+
+/* The run's descriptor for state words w of instruction t: one of its pool, or a copy of
+ * the thread's (made now if needed); NULL when the instruction cannot be inline, or when
+ * the pool is full (*full). */
+static const struct sim_tex_fast *pool_desc(struct sim_run *x, const struct sim_tex_inst *t,
+                                            const uint32_t w[SIM_TEX_STATE_WORDS], bool *full)
+{
+   for (unsigned k = 0; k < x->tex_pool_used; k++)
+      if (!memcmp(x->tex_pool_words[k], w, SIM_TEX_STATE_WORDS * 4))
+         return &x->tex_pool[k];
+   if (x->tex_pool_used == SIM_TEX_FAST_POOL) {
+      *full = true;
+      return NULL;
+   }
+   struct sim_memory *mem = x->env->mem;
+   uint64_t generation = sim_mem_generation(mem);
+   unsigned slot = (t->resource_id * 5u + t->sampler_id * 3u + t->alt_const + x->prog->stage) % CACHE_SLOTS;
+   struct cached_desc *c = &cache[slot];
+   if (!c->filled || c->mem != mem || c->generation != generation ||
+       memcmp(c->words, w, SIM_TEX_STATE_WORDS * 4)) {
+      c->filled = true;
+      c->mem = mem;
+      c->generation = generation;
+      memcpy(c->words, w, SIM_TEX_STATE_WORDS * 4);
+      c->ok = prepare_inst(x, t, &c->d);
+   }
+   if (!c->ok)
+      return NULL;
+   unsigned k = x->tex_pool_used++;
+   memcpy(x->tex_pool_words[k], w, SIM_TEX_STATE_WORDS * 4);
+   x->tex_pool[k] = c->d;
+   return &x->tex_pool[k];
+}
 
 /* Whether instructions a and b of a program read the same resource and sampler: the
  * descriptor depends on nothing else (tex_view.c reads RESOURCE_ID, SAMPLER_ID and ALT_CONST). */
@@ -199,51 +246,53 @@ static bool same_state(const struct sim_tex_inst *a, const struct sim_tex_inst *
    return a->resource_id == b->resource_id && a->sampler_id == b->sampler_id && a->alt_const == b->alt_const;
 }
 
-int sim_tex_fast_prepare(struct sim_run *x, unsigned pc)
+/* The descriptors of the clause into tex_fast[slot..]; false when it cannot be inline or the
+ * pool is full (*full). */
+static bool prepare_clause(struct sim_run *x, const struct sim_cf *cf, unsigned slot, bool *full)
 {
-   const struct sim_cf *cf = &x->prog->cf[pc];
-   if (cf->count > SIM_TEX_FAST_MAX)
-      return -1;
-   uint16_t exec = sim_cf_mode_lanes(x, cf, x->exec), quads = 0;
-   struct sim_memory *mem = x->env->mem;
-   uint64_t generation = sim_mem_generation(mem);
-   struct cached_desc *descs = cache;   /* one thread-local address look-up */
-   uint32_t used = 0;   /* slots of this clause's states */
    const struct sim_tex_inst *first = &x->prog->tex[cf->first];
    for (unsigned i = 0; i < cf->count; i++) {
       const struct sim_tex_inst *t = &first[i];
       if (!sim_tex_fast_inst(t))
-         return -1;
-      if (t->whole_quad && !quads)
-         quads = sim_whole_quads(x, exec);
-      x->tex_lanes[i] = t->whole_quad ? quads : exec;
+         return false;
       unsigned k = 0;   /* an earlier instruction of the same state shares its descriptor */
       while (k < i && !same_state(&first[k], t))
          k++;
       if (k < i) {
-         x->tex_fast[i] = x->tex_fast[k];
+         x->tex_fast[slot + i] = x->tex_fast[slot + k];
          continue;
       }
-      unsigned slot = (t->resource_id * 5u + t->sampler_id * 3u + t->alt_const + x->prog->stage) % CACHE_SLOTS;
-      while (used >> slot & 1)
-         slot = (slot + 1) % CACHE_SLOTS;
-      used |= 1u << slot;
-      struct cached_desc *c = &descs[slot];
-      uint32_t w[SIM_TEX_STATE_WORDS], diff = 0;
-      if (!sim_tex_state_words(x, t, w))
-         return -1;
-      for (unsigned n = 0; n < SIM_TEX_STATE_WORDS; n++)
-         diff |= c->words[n] ^ w[n];
-      if (!c->filled || c->mem != mem || c->generation != generation || diff) {
-         c->filled = true;
-         c->mem = mem;
-         c->generation = generation;
-         memcpy(c->words, w, sizeof(w));
-         c->ok = prepare_inst(x, t, &c->d);
-      }
-      if (!c->ok)
-         return -1;
-      x->tex_fast[i] = &c->d;
+      uint32_t w[SIM_TEX_STATE_WORDS];
+      if (!sim_tex_state_words(x, t, w) || !(x->tex_fast[slot + i] = pool_desc(x, t, w, full)))
+         return false;
    }
-   return 0;
+   return true;
+}
+
+int sim_tex_fast_prepare(struct sim_run *x, unsigned pc)
+{
+   const struct sim_program *p = x->prog;
+   const struct sim_cf *cf = &p->cf[pc];
+   if (cf->count > SIM_TEX_FAST_MAX)
+      return -1;
+   if (x->tex_memo_prog != p) {
+      x->tex_memo_prog = p;
+      x->tex_memo_ok = x->tex_memo_no = 0;
+      x->tex_pool_used = 0;
+   }
+   unsigned slot = sim_tex_fast_slot(p, pc);
+   uint64_t bit = slot < SIM_TEX_FAST_SLOTS ? 1ull << slot : 0;
+   bool full = false;
+   bool ok = prepare_clause(x, cf, slot, &full);
+   if (full) {   /* forget the other clauses' descriptors: this one's fit in the pool */
+      x->tex_memo_ok = x->tex_memo_no = 0;
+      x->tex_pool_used = 0;
+      full = false;
+      ok = prepare_clause(x, cf, slot, &full);
+   }
+   if (ok)
+      x->tex_memo_ok |= bit;
+   else
+      x->tex_memo_no |= bit;
+   return ok ? 0 : -1;
 }

@@ -7,15 +7,34 @@
 
 #include "sq/run_state.h"
 
+/* f / div for an integer f, with one multiplication by rcp = 1 / div and a correction of two
+ * fused multiply-adds (the quotient's rounding error as an exact remainder), which costs far
+ * less than a vector division; the descriptor uses it only where it gives the division's bits
+ * for every field (tex_fast.c), and jit_tex.c computes the same with llvm.fma. */
+static inline float sim_tex_fast_quotient(float f, float div, float rcp)
+{
+   float q = f * rcp;
+   return __builtin_fmaf(__builtin_fmaf(-q, div, f), rcp, q);   /* fmaf, without math.h's names */
+}
+
 /* Whether instruction t can be inline, from its fields alone: SAMPLE, SAMPLE_L, SAMPLE_LB or
  * SAMPLE_LZ without depth compare, BC_FRAC_MODE or relative GPRs. */
 bool sim_tex_fast_inst(const struct sim_tex_inst *t);
 
-/* For the TEX clause at CF index pc: points x->tex_fast[i] at a descriptor of instruction
- * i's resource and sampler (made once per thread while their registers and the GPU memory's
- * buffers are unchanged) and sets x->tex_lanes[i], and returns 0, or -1
- * when one of them is outside what the inline path samples or could fault (the clause then
- * runs through sim_cf_step, which reports the fault). Accepted: 1D / 2D linear textures at
+/* The memo slot of the TEX clause at CF index pc of program p (run_state.h): the
+ * instructions of the TEX clauses before it, or SIM_TEX_FAST_SLOTS when its own do not fit
+ * below that (the clause then shares slots SIM_TEX_FAST_SLOTS.. and is never memoized). */
+unsigned sim_tex_fast_slot(const struct sim_program *p, unsigned pc);
+
+/* For the TEX clause at CF index pc: points x->tex_fast[slot + i] at a descriptor of
+ * instruction i's resource and sampler (copied into the run's pool from the thread's, which
+ * are made once while their registers and the GPU memory's buffers are unchanged), sets the
+ * clause's bit of x->tex_memo_ok and returns 0, or sets its bit of x->tex_memo_no and
+ * returns -1 when one of them is outside what the inline path samples or could fault (the
+ * clause then runs through sim_cf_step, which reports the fault). The JIT code calls it
+ * only when neither bit is set for x->prog: the memo holds for as long as the registers and
+ * the memory's buffers do (the run's owner resets tex_memo_prog, as kcache.h's windows are
+ * made again, once per primitive). Accepted: 1D / 2D linear textures at
  * BASE_LEVEL 0 in the byte formats (8, 8_8, 8_8_8, 8_8_8_8: any number format but INT, no
  * endian swap) or 5_6_5 / 1_5_5_5 / 4_4_4_4 (NORM unsigned), every level mapped as one range;
  * samplers with point / bilinear filters, any MIP_FILTER and CLAMP mode. */

@@ -76,7 +76,6 @@ bool sim_tex_probe_sampler(struct sim_run *x, const struct sim_tex_inst *t, stru
 /* The registers sim_tex_read_view and sim_tex_read_sampler read for instruction t: the 7
  * resource words, sampler words 0 and 1 and the sampler's 4 border colour registers; false
  * when its resource or sampler is out of range. Equal words give equal views and samplers. */
-#define SIM_TEX_STATE_WORDS 13
 bool sim_tex_state_words(struct sim_run *x, const struct sim_tex_inst *t, uint32_t w[SIM_TEX_STATE_WORDS]);
 
 /* The host bytes of (level, layer) when GPU memory maps all its elements and `extra` bytes

@@ -9,15 +9,19 @@
  * in quads of small and large derivatives, out of range, negative, huge, NaN, infinite and
  * denormal; random lane masks; pixel and vertex shaders; every fourth clause on mip chains
  * with MIN = MAG filter (the LOD alone picks the levels). run_both compares the GPRs, exports
- * and fault records of both engines.
+ * and fault records of both engines. memo_blocks runs programs of several TEX clauses block
+ * after block on one run state, as the fused pixel path does (descriptors memoized per
+ * primitive), against the interpreter.
  *
  * test_jit_tex [COUNT [SEED]]: COUNT random clauses per chip (default 40). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <xmmintrin.h>
 
 #include "hw/hw_surface.h"
 #include "isa_harness.h"
+#include "sq/run_state.h"
 
 #define FMT(n) SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_##n
 
@@ -206,11 +210,85 @@ static void tests(void)
    }
 }
 
+/* A program of 2..4 TEX clauses of 1..3 random instructions each (so that their memo slots
+ * differ), ending with a NOP. */
+static uint64_t random_clauses(void)
+{
+   struct prog p;
+   prog_init(&p);
+   unsigned nclauses = 2 + below(3), at[4], k[4];
+   for (unsigned c = 0; c < nclauses; c++) {
+      at[c] = p.qw;
+      k[c] = 1 + below(3);
+      for (unsigned i = 0; i < k[c]; i++)
+         random_inst(&p);
+   }
+   for (unsigned c = 0; c < nclauses; c++)
+      cf_fetch(&p, CFI(TEX), at[c], k[c]);
+   cf(&p, CFI(NOP), 0, 0, true);
+   return upload_prog(&p);
+}
+
+/* Blocks on one run state as the fused pixel path runs them: sim_program_run_prepare once
+ * per primitive, then the program's native code per block with new lanes (its TEX clauses'
+ * descriptors memoized by the first block that runs each), each block against the
+ * interpreter's run of it. Between primitives the textures and samplers change: a memo
+ * kept across sim_program_run_prepare would sample the old ones. */
+static void memo_blocks(void)
+{
+   static struct sim_run x;
+   static struct sim_lanes lanes;
+   static struct sim_exports out;
+   for (unsigned n = 0; n < count / 8; n++) {
+      bool mips = n % 2;
+      uint64_t va = random_clauses();
+      struct sim_shader_env env = { .chip = chip, .stage = SIM_STAGE_PS, .mem = mem, .regs = regs };
+      struct sim_program *prog = sim_program_get_engine(&env, va, SIM_ENGINE_JIT);
+      if (!prog)   /* a reserved select (the random clauses cover such faults) */
+         continue;
+      if (!check(sim_program_engine(prog) == SIM_ENGINE_JIT, "memo program %u: JIT code", n))
+         continue;
+      for (unsigned prim = 0; prim < 3; prim++) {
+         for (unsigned r = 0; r < 2; r++) {
+            random_texture(r, mips);
+            random_sampler(r, false, mips);
+         }
+         sim_native_fn fn = sim_program_run_prepare(&x, prog, &env, &lanes, &out);
+         for (unsigned blk = 0; blk < 3; blk++) {
+            random_lanes();
+            uint16_t active = chance(60) ? 0xFFFF : (uint16_t)(rnd() | 1);
+            struct run_opts o = { .stage = SIM_STAGE_PS, .active = active };
+            run_engine(va, &o, SIM_ENGINE_INTERP, &res_interp);
+            lanes = init_lanes;
+            x.exec = x.launched = x.mode_saved = x.valid = active;
+            x.pred = x.killed = x.brk = x.cont = x.rel_fault = x.cfile_fault = 0;
+            x.loop_index = 0;
+            x.sp = x.stack_elements = x.call_sp = x.call_base = x.call_depth = x.backjumps = 0;
+            x.cfile = NULL;
+            struct sim_fp_modes m;
+            sim_fp_modes_get(&m);
+            _mm_setcsr(m.programs);
+            bool ok = fn(&x) != 0;
+            _mm_setcsr(m.units);
+            check(ok == res_interp.ok && !memcmp(&lanes, &res_interp.lanes, sizeof(lanes)),
+                  "memo program %u primitive %u block %u (%s): the same GPRs as the interpreter", n, prim,
+                  blk, R7 ? "rv770" : "r600");
+         }
+      }
+   }
+}
+
+static void all_tests(void)
+{
+   tests();
+   memo_blocks();
+}
+
 int main(int argc, char **argv)
 {
    if (argc > 1)
       count = (unsigned)strtoul(argv[1], NULL, 0);
    if (argc > 2)
       rng_state ^= strtoull(argv[2], NULL, 0) * 0x2545F4914F6CDD1Dull;
-   return run_on_both_chips(tests);
+   return run_on_both_chips(all_tests);
 }
