@@ -319,8 +319,63 @@ static void single_sample_walks(unsigned count)
    CHECK(bad == 0, "%u of %u single-sample walks differ from the reference", bad, count);
 }
 
-int main(void)
+/* `test_sc_walk bench [ROUNDS [SAMPLES]]`: the SC's work alone on bench/raster's small-triangle grid
+ * (two right triangles with 10-pixel legs per 10x10 cell of 510x510 pixels) and on a grid like
+ * glmark2's (10 x 7.5 px cells of a 320x240 window), set up and walked ROUNDS times with one
+ * sample and with 4 samples at the R7xx driver's positions (SAMPLES 1 or 4: only those); for instruction counts
+ * (valgrind --tool=callgrind) per triangle. Prints what it covered, to keep the work. */
+static bool count_block(void *ctx, int32_t bx, int32_t by, uint16_t mask, const uint8_t smask[16])
 {
+   uint64_t *sum = ctx;
+   *sum += (uint64_t)(bx ^ by) + mask + smask[5];
+   return true;
+}
+
+static int bench(unsigned rounds, unsigned samples)
+{
+   static const int64_t loc4[4][2] = { { -2, -6 }, { 6, -2 }, { -6, 2 }, { 2, 6 } };
+   struct sim_sc_msaa one = { .n = 1, .aa_mask = { 1, 1, 1, 1 } }, four = { .n = 4 };
+   for (unsigned k = 0; k < 4; k++) {
+      four.dx[k] = loc4[k][0] * (SIM_SUBPIX / 16);
+      four.dy[k] = loc4[k][1] * (SIM_SUBPIX / 16);
+      four.aa_mask[k] = 0xF;
+   }
+   struct sim_sc_pattern p1, p4;
+   sim_sc_pattern_init(&p1, &one);
+   sim_sc_pattern_init(&p4, &four);
+   const struct sim_rect clip = { 0, 0, 512, 512 };
+   uint64_t sum = 0, tris = 0;
+   for (unsigned r = 0; r < rounds; r++) {
+      for (unsigned pat = samples == 4; pat < (samples == 1 ? 1u : 2u); pat++) {
+         for (unsigned grid = 0; grid < 2; grid++) {
+            /* cell size in 1/SIM_SUBPIX px, cells per row and column */
+            int64_t cw = 10 * SIM_SUBPIX, ch = grid ? 15 * SIM_SUBPIX / 2 : cw;
+            unsigned cols = grid ? 32 : 51, rows = grid ? 32 : 51;
+            for (unsigned cy = 0; cy < rows; cy++) {
+               for (unsigned cx = 0; cx < cols; cx++) {
+                  int64_t x0 = cx * cw, y0 = cy * ch, x1 = x0 + cw, y1 = y0 + ch;
+                  const int64_t tx[2][3] = { { x0, x1, x0 }, { x1, x1, x0 } };
+                  const int64_t ty[2][3] = { { y0, y0, y1 }, { y0, y1, y1 } };
+                  for (unsigned t = 0; t < 2; t++) {
+                     struct sim_sc_setup s;
+                     if (sim_sc_setup(&s, 3, tx[t], ty[t], 0xA))
+                        sim_sc_raster_samples(&s, &clip, pat ? &p4 : &p1, count_block, &sum);
+                     tris++;
+                  }
+               }
+            }
+         }
+      }
+   }
+   printf("test_sc_walk bench: %llu triangles, checksum %llu\n", (unsigned long long)tris,
+          (unsigned long long)sum);
+   return 0;
+}
+
+int main(int argc, char **argv)
+{
+   if (argc > 1 && !strcmp(argv[1], "bench"))
+      return bench(argc > 2 ? (unsigned)atoi(argv[2]) : 100, argc > 3 ? (unsigned)atoi(argv[3]) : 0);
    uint64_t samples = random_walks(30000);
    CHECK(samples > 1000000, "random walks covered only %llu samples",
          (unsigned long long)samples);
