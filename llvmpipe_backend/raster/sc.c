@@ -48,10 +48,13 @@ static unsigned next_vertex(unsigned i, unsigned n)
    return i + 1 == n ? 0 : i + 1;
 }
 
-bool sim_sc_setup(struct sim_sc_setup *s, unsigned n, const int64_t *x, const int64_t *y,
-                  unsigned edge_rule)
+/* sim_sc_setup for n vertices (a constant in each inlined copy). */
+static inline __attribute__((always_inline)) bool
+setup_n(struct sim_sc_setup *s, unsigned n, const int64_t *x, const int64_t *y,
+        unsigned edge_rule)
 {
    int64_t area2 = 0;
+#pragma GCC unroll 4
    for (unsigned i = 0; i < n; i++) {
       unsigned j = next_vertex(i, n);
       area2 += x[i] * y[j] - x[j] * y[i];
@@ -62,11 +65,13 @@ bool sim_sc_setup(struct sim_sc_setup *s, unsigned n, const int64_t *x, const in
    s->n = n;
    s->reversed = area2 < 0;
    s->area2 = s->reversed ? -area2 : area2;
+#pragma GCC unroll 4
    for (unsigned i = 0; i < n; i++) {
       unsigned src = s->reversed ? n - 1 - i : i;
       s->x[i] = x[src];
       s->y[i] = y[src];
    }
+#pragma GCC unroll 4
    for (unsigned i = 0; i < n; i++) {
       unsigned j = next_vertex(i, n);
       s->dx[i] = s->x[j] - s->x[i];
@@ -79,6 +84,12 @@ bool sim_sc_setup(struct sim_sc_setup *s, unsigned n, const int64_t *x, const in
       s->bias[i] = (edge_rule & kind) ? 0 : 1;
    }
    return true;
+}
+
+bool sim_sc_setup(struct sim_sc_setup *s, unsigned n, const int64_t *x, const int64_t *y,
+                  unsigned edge_rule)
+{
+   return n == 3 ? setup_n(s, 3, x, y, edge_rule) : setup_n(s, 4, x, y, edge_rule);
 }
 
 /* Adapts a single-sample walk to the sample walk. */
@@ -248,17 +259,21 @@ static inline lane_bytes lb_lanes(uint16_t lanes)
 }
 #endif
 
-/* The lanes (0xFF bytes) where edge e, c from the origin, plus lane_off[e][l], is >= 0. */
-static inline lane_bytes edge_lanes(const struct walk *w, unsigned e, int64_t c)
+/* The lanes (0xFF bytes) where edge e, c from the origin, plus lane_off[e][l], is >= 0;
+ * `narrow` = w->narrow (a constant in each inlined copy). */
+static inline __attribute__((always_inline)) lane_bytes
+edge_lanes(const struct walk *w, bool narrow, unsigned e, int64_t c)
 {
 #ifdef __SSE2__
-   if (w->narrow) {
+   if (narrow) {
       const __m128i *off = (const __m128i *)w->lane_off32[e];
       __m128i t = _mm_set1_epi32((int32_t)(-1 - c));
       __m128i lo = _mm_packs_epi32(_mm_cmpgt_epi32(off[0], t), _mm_cmpgt_epi32(off[1], t));
       __m128i hi = _mm_packs_epi32(_mm_cmpgt_epi32(off[2], t), _mm_cmpgt_epi32(off[3], t));
       return _mm_packs_epi16(lo, hi);
    }
+#else
+   (void)narrow;
 #endif
    uint8_t b[16];
    for (unsigned l = 0; l < 16; l++)
@@ -271,8 +286,9 @@ static inline lane_bytes edge_lanes(const struct walk *w, unsigned e, int64_t c)
  * and the samples around them it lies between the origin plus lo and plus hi. An edge is
  * tested in a block only when origin + lo < 0 <= origin + hi; the values compared then
  * lie within hi - lo of 0, which decides whether int32 holds them. */
-static void walk_init(struct walk *w, const struct sim_sc_setup *s,
-                      const struct sim_sc_pattern *p)
+static inline __attribute__((always_inline)) void
+walk_init(struct walk *w, const struct sim_sc_setup *s, unsigned n,
+          const struct sim_sc_pattern *p)
 {
    w->p = p;
    /* Lanes are quad-major (sc.h): lane 4q + i lies at lane 4q's offset plus lane i's, and
@@ -281,7 +297,8 @@ static void walk_init(struct walk *w, const struct sim_sc_setup *s,
 #ifdef __SSE2__
    w->narrow = true;
 #endif
-   for (unsigned e = 0; e < s->n; e++) {
+   #pragma GCC unroll 4
+   for (unsigned e = 0; e < n; e++) {
       int64_t step_x = -s->dy[e] * SIM_SUBPIX, step_y = s->dx[e] * SIM_SUBPIX;
       int64_t smin = 0, smax = 0;
       if (!p->centred) {
@@ -305,7 +322,8 @@ static void walk_init(struct walk *w, const struct sim_sc_setup *s,
    }
 #ifdef __SSE2__
    if (w->narrow) {
-      for (unsigned e = 0; e < s->n; e++) {
+      #pragma GCC unroll 4
+   for (unsigned e = 0; e < n; e++) {
          __m128i iq = _mm_set_epi32((int32_t)in_quad[e][3], (int32_t)in_quad[e][2],
                                     (int32_t)in_quad[e][1], 0);
          __m128i q2 = _mm_add_epi32(iq, iq);
@@ -318,7 +336,8 @@ static void walk_init(struct walk *w, const struct sim_sc_setup *s,
       return;
    }
 #endif
-   for (unsigned e = 0; e < s->n; e++) {
+   #pragma GCC unroll 4
+   for (unsigned e = 0; e < n; e++) {
       for (unsigned l = 0; l < 16; l++)
          w->lane_off[e][l] = 2 * in_quad[e][l >> 2] + in_quad[e][l & 3];
    }
@@ -327,20 +346,20 @@ static void walk_init(struct walk *w, const struct sim_sc_setup *s,
 /* The covered samples (byte l: lane l's) of a block that is neither empty nor full: `lanes`
  * are the lanes inside the clip, `partial` the edges (bits) that cross the block, origin[e]
  * the edge functions (bias included) at the block's first centre; n edges (a constant in
- * each inlined copy). With every sample at the centre a lane is tested once; otherwise each
- * distinct sample position is. */
+ * each inlined copy). With every sample at the centre (`centred`, p->centred or false) a
+ * lane is tested once; otherwise each distinct sample position is. */
 static inline __attribute__((always_inline)) lane_bytes
-partial_block(const struct walk *w, unsigned n, uint16_t lanes, unsigned partial,
-              const int64_t origin[4])
+partial_block(const struct walk *w, unsigned n, bool centred, bool narrow, uint16_t lanes,
+              unsigned partial, const int64_t origin[4])
 {
    const struct sim_sc_pattern *p = w->p;
    lane_bytes cover;
-   if (p->centred) {
+   if (centred) {
       cover = lb_splat(0xFF);
 #pragma GCC unroll 4
       for (unsigned e = 0; e < n; e++) {
          if (partial & (1u << e))
-            cover = lb_and(cover, edge_lanes(w, e, origin[e]));
+            cover = lb_and(cover, edge_lanes(w, narrow, e, origin[e]));
       }
    } else {
       cover = lb_splat(0);
@@ -350,7 +369,7 @@ partial_block(const struct walk *w, unsigned n, uint16_t lanes, unsigned partial
 #pragma GCC unroll 4
          for (unsigned e = 0; e < n; e++) {
             if (partial & (1u << e))
-               at = lb_and(at, edge_lanes(w, e, origin[e] + w->soff[e][k]));
+               at = lb_and(at, edge_lanes(w, narrow, e, origin[e] + w->soff[e][k]));
          }
          cover = lb_or(cover, at);
       }
@@ -450,8 +469,8 @@ static inline bool e4_any_negative(edges4 a)
 static inline void e4_get(edges4 a, int64_t e[4]) { memcpy(e, a.v, sizeof(a.v)); }
 #endif
 
-/* Walks the blocks from (bx0, by0) to below px1, py1 of a polygon of n edges (a constant
- * in each inlined copy). A block with origin + hi < 0 on an edge has no sample inside; one
+/* Walks the blocks from (bx0, by0) to below px1, py1 of a polygon of n edges (n, centred
+ * and narrow as in partial_block: constants in each inlined copy). A block with origin + hi < 0 on an edge has no sample inside; one
  * with origin + lo >= 0 on every edge has every sample inside (a full block: no per-sample
  * tests). Both sums step by 4 pixels from block to block (a triangle's fourth edge is 0 and
  * stays 0). Along a row, the blocks an edge does not reject are an interval (origin + hi is
@@ -459,9 +478,9 @@ static inline void e4_get(edges4 a, int64_t e[4]) { memcpy(e, a.v, sizeof(a.v));
  * block after one that was not. Lanes are clipped where a block crosses the clip; those
  * outside the bounding box are left to the edge tests. */
 static inline __attribute__((always_inline)) void
-walk_blocks(const struct walk *w, const struct sim_sc_setup *s, unsigned n, int32_t bx0,
-            int32_t by0, int32_t px1, int32_t py1, const struct sim_rect *clip,
-            sim_sc_blocks_fn fn, void *ctx)
+walk_blocks(const struct walk *w, const struct sim_sc_setup *s, unsigned n, bool centred,
+            bool narrow, int32_t bx0, int32_t by0, int32_t px1, int32_t py1,
+            const struct sim_rect *clip, sim_sc_blocks_fn fn, void *ctx)
 {
    const struct sim_sc_pattern *p = w->p;
    const int32_t cx0 = clip->x0, cx1 = clip->x1, cy0 = clip->y0, cy1 = clip->y1;
@@ -502,7 +521,7 @@ walk_blocks(const struct walk *w, const struct sim_sc_setup *s, unsigned n, int3
 #pragma GCC unroll 4
                for (unsigned e = 0; e < n; e++)
                   origin[e] -= w->lo[e];
-               lane_bytes cover = partial_block(w, n, lanes, partial, origin);
+               lane_bytes cover = partial_block(w, n, centred, narrow, lanes, partial, origin);
                b->mask = lb_nonzero(cover);
                lb_store(b->smask, cover);
             }
@@ -522,6 +541,27 @@ walk_blocks(const struct walk *w, const struct sim_sc_setup *s, unsigned n, int3
    }
    if (nout)
       fn(ctx, out, nout);
+}
+
+/* The walk of a polygon of n edges (a constant in each inlined copy), in the copy of
+ * walk_blocks for its kind of pattern and values. */
+static inline __attribute__((always_inline)) void
+walk(const struct sim_sc_setup *s, unsigned n, const struct sim_sc_pattern *p, int32_t bx0,
+     int32_t by0, int32_t px1, int32_t py1, const struct sim_rect *clip, sim_sc_blocks_fn fn,
+     void *ctx)
+{
+   struct walk w;
+   walk_init(&w, s, n, p);
+   bool narrow = false;
+#ifdef __SSE2__
+   narrow = w.narrow;
+#endif
+   if (narrow && p->centred)
+      walk_blocks(&w, s, n, true, true, bx0, by0, px1, py1, clip, fn, ctx);
+   else if (narrow)
+      walk_blocks(&w, s, n, false, true, bx0, by0, px1, py1, clip, fn, ctx);
+   else
+      walk_blocks(&w, s, n, p->centred, false, bx0, by0, px1, py1, clip, fn, ctx);
 }
 
 void sim_sc_raster_blocks(const struct sim_sc_setup *s, const struct sim_rect *clip,
@@ -546,12 +586,11 @@ void sim_sc_raster_blocks(const struct sim_sc_setup *s, const struct sim_rect *c
    if (px0 >= px1 || py0 >= py1)
       return;
 
-   struct walk w;
-   walk_init(&w, s, p);
+   int32_t bx0 = px0 & ~3, by0 = py0 & ~3;
    if (s->n == 3)
-      walk_blocks(&w, s, 3, px0 & ~3, py0 & ~3, px1, py1, clip, fn, ctx);
+      walk(s, 3, p, bx0, by0, px1, py1, clip, fn, ctx);
    else
-      walk_blocks(&w, s, 4, px0 & ~3, py0 & ~3, px1, py1, clip, fn, ctx);
+      walk(s, 4, p, bx0, by0, px1, py1, clip, fn, ctx);
 }
 
 /* Adapts the batched walk to a callback per block. */
