@@ -285,6 +285,63 @@ static uint64_t random_walks(unsigned count)
    return samples;
 }
 
+/* The batched walk (sim_sc_raster_blocks): batches of 1..SIM_SC_BATCH blocks that put
+ * together are the reference's blocks; a callback returning false in mid-batch is called no
+ * more. */
+struct batches {
+   struct trace *t;
+   unsigned calls, bad_sizes;
+   unsigned stop_call;          /* return false from this call (1-based); 0: never */
+   bool called_after_stop;
+};
+
+static bool record_batch(void *ctx, const struct sim_sc_block *b, unsigned n)
+{
+   struct batches *bt = ctx;
+   if (bt->stop_call && bt->calls >= bt->stop_call)
+      bt->called_after_stop = true;
+   bt->calls++;
+   bt->bad_sizes += n < 1 || n > SIM_SC_BATCH;
+   for (unsigned i = 0; i < n; i++)
+      record(bt->t, b[i].bx, b[i].by, b[i].mask, b[i].smask);
+   return bt->calls != bt->stop_call;
+}
+
+static void batched_walks(unsigned count)
+{
+   unsigned bad = 0, bad_sizes = 0, after_stop = 0, multi = 0;
+   for (unsigned i = 0; i < count; i++) {
+      int64_t x[4], y[4];
+      unsigned n = rnd_polygon(x, y);
+      struct sim_sc_msaa ms;
+      rnd_msaa(&ms);
+      struct sim_rect clip;
+      rnd_clip(&clip);
+      struct sim_sc_setup s;
+      if (!sim_sc_setup(&s, n, x, y, rnd() % 16))
+         continue;
+      struct sim_sc_pattern pattern;
+      sim_sc_pattern_init(&pattern, &ms);
+      got.n = want.n = 0;
+      got.overflow = want.overflow = false;
+      got.stop_after = want.stop_after = 0;
+      struct batches bt = { &got, 0, 0, rnd() % 4 == 0 ? 1 : 0, false };
+      sim_sc_raster_blocks(&s, &clip, &pattern, record_batch, &bt);
+      reference_walk(&s, &clip, &ms, &want);
+      if (bt.stop_call && want.n > SIM_SC_BATCH)
+         want.n = SIM_SC_BATCH;   /* the walk gives full batches: it stops after the first */
+      multi += bt.calls > 1;
+      bad_sizes += bt.bad_sizes;
+      after_stop += bt.called_after_stop;
+      if (!same_trace() && bad++ < 3)
+         describe(n, x, y, 0, &ms, &clip);
+   }
+   CHECK(bad == 0, "%u of %u batched walks differ from the reference", bad, count);
+   CHECK(bad_sizes == 0, "%u batches of a size outside 1..%d", bad_sizes, SIM_SC_BATCH);
+   CHECK(after_stop == 0, "%u walks called their callback after it returned false", after_stop);
+   CHECK(multi > count / 100, "only %u walks took more than one batch", multi);
+}
+
 /* The single-sample entry point is the sample walk at the centre with every lane enabled. */
 static bool record_single(void *ctx, int32_t bx, int32_t by, uint16_t mask)
 {
@@ -380,7 +437,8 @@ int main(int argc, char **argv)
    CHECK(samples > 1000000, "random walks covered only %llu samples",
          (unsigned long long)samples);
    single_sample_walks(10000);
-   printf("test_sc_walk: 40000 random walks, %llu covered samples\n",
+   batched_walks(10000);
+   printf("test_sc_walk: 50000 random walks, %llu covered samples\n",
           (unsigned long long)samples);
    return check_report();
 }
