@@ -222,6 +222,7 @@ struct pixel_job {
    const struct sim_prim *prim;
    struct sim_fp_modes fp;        /* the thread's, read once per primitive (shader_exec.h) */
    sim_native_fn ps;              /* with fused code: the PS's native code prepared in t->run */
+   struct sim_pixel_block b;      /* with ps: the fused block's fields of the primitive */
 };
 
 /* Zeroes what a pixel shader exports (colour, depth/stencil/mask) and the export masks. */
@@ -273,30 +274,36 @@ static void report_early_kills(const struct draw *d, uint16_t mask, const struct
                  "(their depth/stencil were already written)");
 }
 
-/* ps_block through the draw's fused code (shader_exec.h): the same steps. */
+/* The watchdog's pace: true when it stopped the draw (asked once per WATCHDOG_BLOCKS). */
+static inline bool watchdog_stops(struct pixel_job *job)
+{
+   if (++job->t->blocks % WATCHDOG_BLOCKS == 0 && sim_watchdog_expired(job->d->ex->watchdog)) {
+      atomic_store(&job->d->stop, true);
+      return true;
+   }
+   return false;
+}
+
+/* Z_EXPORT_ENABLE under late Z without a PIXEL 61 export is not simulated. */
+static void report_z_export(const struct draw *d, const struct sim_exports *out)
+{
+   if (d->db.active && !d->db.early && d->db.z_export && d->db.z_enable && !out->pixel61_written)
+      sim_unimpl("DB_SHADER_CONTROL.Z_EXPORT_ENABLE without a PS PIXEL 61 export "
+                 "(interpolated depth used)");
+}
+
+/* ps_block through the draw's fused code (shader_exec.h) before and after the PS, which runs
+ * on the interpreter (no native code yet; with native code ps_blocks_whole runs the whole
+ * block in the fused code): the same steps. */
 static bool ps_block_fused(struct pixel_job *job, int32_t bx, int32_t by, uint16_t mask,
                            const uint8_t coverage[16])
 {
    struct draw *d = job->d;
    struct sim_exports *out = &job->t->exports;
    struct sim_pixel_block b = { job->prim, &d->db, &d->cb, &d->ms, &job->t->lanes, out, bx, by,
-                                mask, { 0 }, &job->t->run, job->ps, job->fp.units,
+                                mask, { 0 }, &job->t->run, NULL, job->fp.units,
                                 job->fp.programs, 0 };
    memcpy(b.smask, coverage, sizeof(b.smask));
-   if (job->ps) {   /* the whole block in the fused code */
-      uint32_t r = sim_pixel_fused_block(d->fused, &b);
-      if (r & SIM_PIXEL_PS_FAULT)
-         return ps_fault(job);
-      if (!(r & SIM_PIXEL_PS_RAN))
-         return true;   /* every pixel failed early Z: the PS did not run */
-      report_early_kills(d, (uint16_t)b.valid, out);
-      if (d->db.active && !d->db.early && d->db.z_export && d->db.z_enable && !out->pixel61_written)
-         sim_unimpl("DB_SHADER_CONTROL.Z_EXPORT_ENABLE without a PS PIXEL 61 export "
-                    "(interpolated depth used)");
-      if (d->db.count_zpass)
-         sim_db_count_zpass(job->t->zpass, bx, by, (uint16_t)r, b.smask);
-      return true;
-   }
    if (!sim_pixel_fused_pre(d->fused, &b))
       return true;   /* every pixel failed early Z: the PS does not run */
    mask = (uint16_t)b.mask;   /* the exports are reset as far as the units read them */
@@ -305,9 +312,7 @@ static bool ps_block_fused(struct pixel_job *job, int32_t bx, int32_t by, uint16
       return ps_fault(job);
    report_early_kills(d, mask, out);
    b.mask = mask & (uint16_t)~out->killed;
-   if (d->db.active && !d->db.early && d->db.z_export && d->db.z_enable && !out->pixel61_written)
-      sim_unimpl("DB_SHADER_CONTROL.Z_EXPORT_ENABLE without a PS PIXEL 61 export "
-                 "(interpolated depth used)");
+   report_z_export(d, out);
    mask = (uint16_t)sim_pixel_fused_post(d->fused, &b);
    if (d->db.count_zpass)
       sim_db_count_zpass(job->t->zpass, bx, by, mask, b.smask);
@@ -319,10 +324,8 @@ static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask,
 {
    struct pixel_job *job = ctx;
    struct draw *d = job->d;
-   if (++job->t->blocks % WATCHDOG_BLOCKS == 0 && sim_watchdog_expired(d->ex->watchdog)) {
-      atomic_store(&d->stop, true);
+   if (watchdog_stops(job))
       return false;
-   }
    if (d->fused)
       return ps_block_fused(job, bx, by, mask, coverage);
    struct sim_lanes *lanes = &job->t->lanes;
@@ -356,6 +359,45 @@ static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask,
    return true;
 }
 
+/* The SC's blocks of a primitive whose fused code runs the whole block (job->ps): ps_block's
+ * steps with the block fields of job->b set once per primitive (the fused code writes only
+ * mask, smask and valid, which are set again per block). */
+static bool ps_blocks_whole(void *ctx, const struct sim_sc_block *blk, unsigned n)
+{
+   struct pixel_job *job = ctx;
+   struct draw *d = job->d;
+   struct sim_exports *out = &job->t->exports;
+   struct sim_pixel_block *b = &job->b;
+   for (unsigned i = 0; i < n; i++) {
+      if (watchdog_stops(job))
+         return false;
+      b->bx = blk[i].bx;
+      b->by = blk[i].by;
+      b->mask = blk[i].mask;
+      memcpy(b->smask, blk[i].smask, sizeof(b->smask));
+      uint32_t r = sim_pixel_fused_block(d->fused, b);
+      if (r & SIM_PIXEL_PS_FAULT)
+         return ps_fault(job);
+      if (!(r & SIM_PIXEL_PS_RAN))
+         continue;   /* every pixel failed early Z: the PS did not run */
+      report_early_kills(d, (uint16_t)b->valid, out);
+      report_z_export(d, out);
+      if (d->db.count_zpass)
+         sim_db_count_zpass(job->t->zpass, b->bx, b->by, (uint16_t)r, b->smask);
+   }
+   return true;
+}
+
+/* The SC's blocks of a primitive one by one (ps_block). */
+static bool ps_blocks(void *ctx, const struct sim_sc_block *blk, unsigned n)
+{
+   for (unsigned i = 0; i < n; i++) {
+      if (!ps_block(ctx, blk[i].bx, blk[i].by, blk[i].mask, blk[i].smask))
+         return false;
+   }
+   return true;
+}
+
 /* Rasterizes one primitive inside `clip` on thread `t`. The watchdog is asked per
  * primitive too: the SC walks a large bounding box of uncovered blocks without ps_block. */
 static void raster_in(struct draw *d, struct ps_scratch *t, const struct sim_prim *prim,
@@ -365,11 +407,18 @@ static void raster_in(struct draw *d, struct ps_scratch *t, const struct sim_pri
       atomic_store(&d->stop, true);
       return;
    }
-   struct pixel_job job = { d, t, prim, { 0, 0 }, NULL };
+   struct pixel_job job = { d, t, prim, { 0, 0 }, NULL, { 0 } };
    sim_fp_modes_get(&job.fp);
    if (d->fused)
       job.ps = sim_program_run_prepare(&t->run, d->ps, &t->env, &t->lanes, &t->exports);
-   sim_sc_raster_samples(&prim->sc, clip, &d->pattern, ps_block, &job);
+   if (job.ps) {
+      job.b = (struct sim_pixel_block){ prim, &d->db, &d->cb, &d->ms, &t->lanes, &t->exports,
+                                        0, 0, 0, { 0 }, &t->run, job.ps, job.fp.units,
+                                        job.fp.programs, 0 };
+      sim_sc_raster_blocks(&prim->sc, clip, &d->pattern, ps_blocks_whole, &job);
+   } else {
+      sim_sc_raster_blocks(&prim->sc, clip, &d->pattern, ps_blocks, &job);
+   }
 }
 
 _Static_assert(SIM_MAX_THREADS * SIM_LANES <= HW_SCRATCH_SLOTS,

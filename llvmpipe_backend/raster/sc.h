@@ -76,12 +76,28 @@ struct sim_sc_msaa {
 typedef bool (*sim_sc_sample_fn)(void *ctx, int32_t bx, int32_t by, uint16_t mask,
                                  const uint8_t smask[16]);
 
+/* A covered block as the batched walk gives it (sim_sc_raster_blocks). */
+struct sim_sc_block {
+   _Alignas(16) uint8_t smask[16];   /* lane l's covered samples (bit s = sample s) */
+   int32_t bx, by;                   /* multiples of 4, in pixels */
+   uint16_t mask;                    /* bit l = lane l covered (smask[l] != 0) */
+};
+
+/* The blocks the walk has found so far, b[0..n), in walk order (n >= 1). Return false to
+ * stop the walk. */
+typedef bool (*sim_sc_blocks_fn)(void *ctx, const struct sim_sc_block *b, unsigned n);
+
+/* At most this many blocks per call of a sim_sc_blocks_fn. */
+#define SIM_SC_BATCH 64
+
 /* A sample pattern prepared for the walk (sim_sc_pattern_init): what depends on the pattern
  * alone, computed once per draw. */
 struct sim_sc_pattern {
    struct sim_sc_msaa ms;
    bool centred;                      /* every sample at the centre: one test per pixel */
-   uint8_t same_as[SIM_MAX_SAMPLES];  /* the first sample at sample k's position */
+   unsigned npos;                     /* distinct sample positions */
+   uint8_t pos[SIM_MAX_SAMPLES];      /* position i: the first sample there */
+   uint8_t pos_samples[SIM_MAX_SAMPLES];   /* position i: the samples there (bit k) */
    int64_t dxmin, dxmax, dymin, dymax;/* the extent of the sample offsets */
    uint64_t enabled[2];               /* byte l: the PA_SC_AA_MASK samples of lane l */
    uint16_t enabled_lanes;            /* lanes with an enabled sample */
@@ -105,5 +121,9 @@ void sim_sc_raster(const struct sim_sc_setup *s, const struct sim_rect *clip,
  * from the left. */
 void sim_sc_raster_samples(const struct sim_sc_setup *s, const struct sim_rect *clip,
                            const struct sim_sc_pattern *p, sim_sc_sample_fn fn, void *ctx);
+
+/* The same walk, its blocks given in batches (a small polygon's in one call). */
+void sim_sc_raster_blocks(const struct sim_sc_setup *s, const struct sim_rect *clip,
+                          const struct sim_sc_pattern *p, sim_sc_blocks_fn fn, void *ctx);
 
 #endif

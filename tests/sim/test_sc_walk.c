@@ -285,6 +285,63 @@ static uint64_t random_walks(unsigned count)
    return samples;
 }
 
+/* The batched walk (sim_sc_raster_blocks): batches of 1..SIM_SC_BATCH blocks that put
+ * together are the reference's blocks; a callback returning false in mid-batch is called no
+ * more. */
+struct batches {
+   struct trace *t;
+   unsigned calls, bad_sizes;
+   unsigned stop_call;          /* return false from this call (1-based); 0: never */
+   bool called_after_stop;
+};
+
+static bool record_batch(void *ctx, const struct sim_sc_block *b, unsigned n)
+{
+   struct batches *bt = ctx;
+   if (bt->stop_call && bt->calls >= bt->stop_call)
+      bt->called_after_stop = true;
+   bt->calls++;
+   bt->bad_sizes += n < 1 || n > SIM_SC_BATCH;
+   for (unsigned i = 0; i < n; i++)
+      record(bt->t, b[i].bx, b[i].by, b[i].mask, b[i].smask);
+   return bt->calls != bt->stop_call;
+}
+
+static void batched_walks(unsigned count)
+{
+   unsigned bad = 0, bad_sizes = 0, after_stop = 0, multi = 0;
+   for (unsigned i = 0; i < count; i++) {
+      int64_t x[4], y[4];
+      unsigned n = rnd_polygon(x, y);
+      struct sim_sc_msaa ms;
+      rnd_msaa(&ms);
+      struct sim_rect clip;
+      rnd_clip(&clip);
+      struct sim_sc_setup s;
+      if (!sim_sc_setup(&s, n, x, y, rnd() % 16))
+         continue;
+      struct sim_sc_pattern pattern;
+      sim_sc_pattern_init(&pattern, &ms);
+      got.n = want.n = 0;
+      got.overflow = want.overflow = false;
+      got.stop_after = want.stop_after = 0;
+      struct batches bt = { &got, 0, 0, rnd() % 4 == 0 ? 1 : 0, false };
+      sim_sc_raster_blocks(&s, &clip, &pattern, record_batch, &bt);
+      reference_walk(&s, &clip, &ms, &want);
+      if (bt.stop_call && want.n > SIM_SC_BATCH)
+         want.n = SIM_SC_BATCH;   /* the walk gives full batches: it stops after the first */
+      multi += bt.calls > 1;
+      bad_sizes += bt.bad_sizes;
+      after_stop += bt.called_after_stop;
+      if (!same_trace() && bad++ < 3)
+         describe(n, x, y, 0, &ms, &clip);
+   }
+   CHECK(bad == 0, "%u of %u batched walks differ from the reference", bad, count);
+   CHECK(bad_sizes == 0, "%u batches of a size outside 1..%d", bad_sizes, SIM_SC_BATCH);
+   CHECK(after_stop == 0, "%u walks called their callback after it returned false", after_stop);
+   CHECK(multi > count / 100, "only %u walks took more than one batch", multi);
+}
+
 /* The single-sample entry point is the sample walk at the centre with every lane enabled. */
 static bool record_single(void *ctx, int32_t bx, int32_t by, uint16_t mask)
 {
@@ -319,13 +376,69 @@ static void single_sample_walks(unsigned count)
    CHECK(bad == 0, "%u of %u single-sample walks differ from the reference", bad, count);
 }
 
-int main(void)
+/* `test_sc_walk bench [ROUNDS [SAMPLES]]`: the SC's work alone on bench/raster's small-triangle grid
+ * (two right triangles with 10-pixel legs per 10x10 cell of 510x510 pixels) and on a grid like
+ * glmark2's (10 x 7.5 px cells of a 320x240 window), set up and walked ROUNDS times with one
+ * sample and with 4 samples at the R7xx driver's positions (SAMPLES 1 or 4: only those); for instruction counts
+ * (valgrind --tool=callgrind) per triangle. Prints what it covered, to keep the work. */
+static bool count_block(void *ctx, int32_t bx, int32_t by, uint16_t mask, const uint8_t smask[16])
 {
+   uint64_t *sum = ctx;
+   *sum += (uint64_t)(bx ^ by) + mask + smask[5];
+   return true;
+}
+
+static int bench(unsigned rounds, unsigned samples)
+{
+   static const int64_t loc4[4][2] = { { -2, -6 }, { 6, -2 }, { -6, 2 }, { 2, 6 } };
+   struct sim_sc_msaa one = { .n = 1, .aa_mask = { 1, 1, 1, 1 } }, four = { .n = 4 };
+   for (unsigned k = 0; k < 4; k++) {
+      four.dx[k] = loc4[k][0] * (SIM_SUBPIX / 16);
+      four.dy[k] = loc4[k][1] * (SIM_SUBPIX / 16);
+      four.aa_mask[k] = 0xF;
+   }
+   struct sim_sc_pattern p1, p4;
+   sim_sc_pattern_init(&p1, &one);
+   sim_sc_pattern_init(&p4, &four);
+   const struct sim_rect clip = { 0, 0, 512, 512 };
+   uint64_t sum = 0, tris = 0;
+   for (unsigned r = 0; r < rounds; r++) {
+      for (unsigned pat = samples == 4; pat < (samples == 1 ? 1u : 2u); pat++) {
+         for (unsigned grid = 0; grid < 2; grid++) {
+            /* cell size in 1/SIM_SUBPIX px, cells per row and column */
+            int64_t cw = 10 * SIM_SUBPIX, ch = grid ? 15 * SIM_SUBPIX / 2 : cw;
+            unsigned cols = grid ? 32 : 51, rows = grid ? 32 : 51;
+            for (unsigned cy = 0; cy < rows; cy++) {
+               for (unsigned cx = 0; cx < cols; cx++) {
+                  int64_t x0 = cx * cw, y0 = cy * ch, x1 = x0 + cw, y1 = y0 + ch;
+                  const int64_t tx[2][3] = { { x0, x1, x0 }, { x1, x1, x0 } };
+                  const int64_t ty[2][3] = { { y0, y0, y1 }, { y0, y1, y1 } };
+                  for (unsigned t = 0; t < 2; t++) {
+                     struct sim_sc_setup s;
+                     if (sim_sc_setup(&s, 3, tx[t], ty[t], 0xA))
+                        sim_sc_raster_samples(&s, &clip, pat ? &p4 : &p1, count_block, &sum);
+                     tris++;
+                  }
+               }
+            }
+         }
+      }
+   }
+   printf("test_sc_walk bench: %llu triangles, checksum %llu\n", (unsigned long long)tris,
+          (unsigned long long)sum);
+   return 0;
+}
+
+int main(int argc, char **argv)
+{
+   if (argc > 1 && !strcmp(argv[1], "bench"))
+      return bench(argc > 2 ? (unsigned)atoi(argv[2]) : 100, argc > 3 ? (unsigned)atoi(argv[3]) : 0);
    uint64_t samples = random_walks(30000);
    CHECK(samples > 1000000, "random walks covered only %llu samples",
          (unsigned long long)samples);
    single_sample_walks(10000);
-   printf("test_sc_walk: 40000 random walks, %llu covered samples\n",
+   batched_walks(10000);
+   printf("test_sc_walk: 50000 random walks, %llu covered samples\n",
           (unsigned long long)samples);
    return check_report();
 }
