@@ -5,7 +5,8 @@
  * loaded from struct sim_lanes on its first read and stored back once at the end of the
  * run, in the lanes of the exec mask the run started with (exec and predicate updates take
  * effect at the end of a group or of the clause, interp.c has the reference rules; a clause
- * that changes exec ends its run).
+ * that changes exec ends its run): with all 16 lanes in that mask, the common case, as plain
+ * stores, else as blends with the values in memory.
  *
  * Why the values need not be masked while the run executes: an instruction without
  * PRED_SEL writes the lanes of the run's exec mask, so its unmasked result is right for
