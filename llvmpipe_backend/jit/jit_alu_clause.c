@@ -285,10 +285,11 @@ static void emit_reduction(struct jb *j, struct group_state *gs, struct jv res[]
       ra[u] = read_src(j, gs, a, 0, en, NULL);
       rb[u] = a->info->num_src > 1 ? read_src(j, gs, a, 1, en, NULL) : kvec(j, 0);
    }
-   jit_alu_reduce(j, (enum hw_isa_id)op, ra, rb, red);
+   bool raw;
+   jit_alu_reduce(j, (enum hw_isa_id)op, ra, rb, red, &raw);
    for (unsigned u = 0; u < 4; u++) {
       const struct sim_alu_inst *a = &in[g->slot_inst[u]];
-      res[g->slot_inst[u]] = (struct jv){ jit_alu_post(j, red[u], a->omod, a->clamp), NULL, false };
+      res[g->slot_inst[u]] = (struct jv){ jit_alu_post(j, red[u], a->omod, a->clamp), NULL, raw };
    }
 }
 

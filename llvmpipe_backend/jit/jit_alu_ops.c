@@ -271,9 +271,10 @@ static void cube(struct jb *j, LLVMValueRef a[4], LLVMValueRef out[4])
 }
 
 void jit_alu_reduce(struct jb *j, enum hw_isa_id op, LLVMValueRef a[4], LLVMValueRef b[4],
-                        LLVMValueRef out[4])
+                        LLVMValueRef out[4], bool *raw)
 {
    LLVMValueRef r;
+   *raw = false;
    if (op == HW_ISA_OP2_CUBE) {
       cube(j, a, out);
       return;
@@ -281,14 +282,16 @@ void jit_alu_reduce(struct jb *j, enum hw_isa_id op, LLVMValueRef a[4], LLVMValu
    if (op == HW_ISA_OP2_MAX4) {
       r = max_legacy(j, max_legacy(j, max_legacy(j, a[0], a[1]), a[2]), a[3]);
    } else {
+      /* sim_fres of the sum: its flush is the MXCSR's (an add's result is never a
+       * denormal), its NaN canonicalization left to the consumer, as for arith() */
       LLVMValueRef p[4];
       for (int c = 0; c < 4; c++)
          p[c] = op == HW_ISA_OP2_DOT4 ? mul_legacy(j, a[c], b[c])
                                   : LLVMBuildFMul(j->b, F(j, a[c]), F(j, b[c]), "");
       LLVMValueRef s = LLVMBuildFAdd(j->b, p[0], p[1], "");
       s = LLVMBuildFAdd(j->b, s, p[2], "");
-      s = LLVMBuildFAdd(j->b, s, p[3], "");
-      r = jit_fres(j, s);
+      r = I(j, LLVMBuildFAdd(j->b, s, p[3], ""));
+      *raw = true;
    }
    out[0] = out[1] = out[2] = out[3] = r;
 }
