@@ -5,7 +5,8 @@
  * loaded from struct sim_lanes on its first read and stored back once at the end of the
  * run, in the lanes of the exec mask the run started with (exec and predicate updates take
  * effect at the end of a group or of the clause, interp.c has the reference rules; a clause
- * that changes exec ends its run).
+ * that changes exec ends its run): with all 16 lanes in that mask, the common case, as plain
+ * stores, else as blends with the values in memory.
  *
  * Why the values need not be masked while the run executes: an instruction without
  * PRED_SEL writes the lanes of the run's exec mask, so its unmasked result is right for
@@ -284,10 +285,11 @@ static void emit_reduction(struct jb *j, struct group_state *gs, struct jv res[]
       ra[u] = read_src(j, gs, a, 0, en, NULL);
       rb[u] = a->info->num_src > 1 ? read_src(j, gs, a, 1, en, NULL) : kvec(j, 0);
    }
-   jit_alu_reduce(j, (enum hw_isa_id)op, ra, rb, red);
+   bool raw;
+   jit_alu_reduce(j, (enum hw_isa_id)op, ra, rb, red, &raw);
    for (unsigned u = 0; u < 4; u++) {
       const struct sim_alu_inst *a = &in[g->slot_inst[u]];
-      res[g->slot_inst[u]] = (struct jv){ jit_alu_post(j, red[u], a->omod, a->clamp), NULL, false };
+      res[g->slot_inst[u]] = (struct jv){ jit_alu_post(j, red[u], a->omod, a->clamp), NULL, raw };
    }
 }
 
@@ -467,9 +469,44 @@ static void state_stores(struct jb *j, struct jit_alu_run *cl)
    store(j, or_(j, load(j, j->i16, killed_ptr), cl->kill), killed_ptr, 2);
 }
 
+/* gpr_flush at the end of a run, specialised for the common case of every lane in the run's
+ * exec mask (a whole block of pixels or vertices): there the blend keeps nothing of the
+ * stored values, so the registers are stored as they are, without loading the old ones. The
+ * canonical forms are computed once, before the branch. */
+static void gpr_flush_end(struct jb *j, struct jit_alu_run *cl)
+{
+   LLVMValueRef vals[SIM_MAX_GPRS * 4];
+   unsigned idx[SIM_MAX_GPRS * 4], n = 0;
+   for (unsigned r = 0; r < SIM_MAX_GPRS; r++) {
+      for (unsigned c = 0; c < 4; c++) {
+         struct gpr_slot *s = &cl->gpr[r][c];
+         if (!s->dirty)
+            continue;
+         idx[n] = r * 4 + c;
+         vals[n++] = canon_of(j, &s->val);
+         s->dirty = false;
+      }
+   }
+   if (!n)
+      return;
+   LLVMBasicBlockRef all = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "gpr_store_all");
+   LLVMBasicBlockRef some = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "gpr_store_blend");
+   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "gpr_stored");
+   LLVMBuildCondBr(j->b, icmp(j, LLVMIntEQ, cl->exec, ci16(j, 0xFFFF)), all, some);
+   LLVMPositionBuilderAtEnd(j->b, all);
+   for (unsigned i = 0; i < n; i++)
+      store(j, vals[i], gpr_ptr(j, idx[i] / 4, idx[i] % 4), 4);
+   LLVMBuildBr(j->b, done);
+   LLVMPositionBuilderAtEnd(j->b, some);
+   for (unsigned i = 0; i < n; i++)
+      gpr_store(j, cl, idx[i] / 4, idx[i] % 4, vals[i]);
+   LLVMBuildBr(j->b, done);
+   LLVMPositionBuilderAtEnd(j->b, done);
+}
+
 void jit_alu_end(struct jb *j, struct jit_alu_run *cl)
 {
-   gpr_flush(j, cl);
+   gpr_flush_end(j, cl);
    state_stores(j, cl);
    free(cl);
 }

@@ -143,6 +143,18 @@ LLVMValueRef jit_canon(struct jb *j, LLVMValueRef v)
    return sel(j, is_nan(j, v), kvec(j, SIM_CANON_NAN), v);
 }
 
+/* sim_fres of a rounding op's or FRACT's result f (float vector) from a flushed operand: never
+ * a denormal (a whole number, or a difference flushed by the MXCSR), and a NaN only from a NaN
+ * operand, so only its canonicalization is left, to the consumer when it takes raw values
+ * (raw non-NULL: *raw is set), else done here. */
+static LLVMValueRef lazy_nan(struct jb *j, LLVMValueRef f, bool *raw)
+{
+   if (!raw)
+      return jit_canon(j, I(j, f));
+   *raw = true;
+   return I(j, f);
+}
+
 bool jit_nan_blind(enum hw_isa_id op, unsigned src)
 {
    switch (op) {
@@ -190,12 +202,12 @@ LLVMValueRef jit_alu_op(struct jb *j, enum hw_isa_id op, LLVMValueRef a, LLVMVal
    case HW_ISA_OP2_SETNE_DX10: return bool_i(j, fcmp(j, LLVMRealUNE, a, b));
    case HW_ISA_OP2_FRACT: {
       LLVMValueRef xf = F(j, jit_ftz(j, a));
-      return jit_fres(j, LLVMBuildFSub(B, xf, intrinsic1(j, "llvm.floor", xf), ""));
+      return lazy_nan(j, LLVMBuildFSub(B, xf, intrinsic1(j, "llvm.floor", xf), ""), raw);
    }
-   case HW_ISA_OP2_TRUNC: return jit_fres(j, intrinsic1(j, "llvm.trunc", F(j, jit_ftz(j, a))));
-   case HW_ISA_OP2_CEIL: return jit_fres(j, intrinsic1(j, "llvm.ceil", F(j, jit_ftz(j, a))));
-   case HW_ISA_OP2_RNDNE: return jit_fres(j, intrinsic1(j, "llvm.rint", F(j, jit_ftz(j, a))));
-   case HW_ISA_OP2_FLOOR: return jit_fres(j, intrinsic1(j, "llvm.floor", F(j, jit_ftz(j, a))));
+   case HW_ISA_OP2_TRUNC: return lazy_nan(j, intrinsic1(j, "llvm.trunc", F(j, jit_ftz(j, a))), raw);
+   case HW_ISA_OP2_CEIL: return lazy_nan(j, intrinsic1(j, "llvm.ceil", F(j, jit_ftz(j, a))), raw);
+   case HW_ISA_OP2_RNDNE: return lazy_nan(j, intrinsic1(j, "llvm.rint", F(j, jit_ftz(j, a))), raw);
+   case HW_ISA_OP2_FLOOR: return lazy_nan(j, intrinsic1(j, "llvm.floor", F(j, jit_ftz(j, a))), raw);
    case HW_ISA_OP2_MOVA: case HW_ISA_OP2_MOVA_FLOOR: case HW_ISA_OP2_MOVA_INT:
    case HW_ISA_OP2_MOVA_GPR_INT:
       return emit_mova(j, op, a);
@@ -228,8 +240,9 @@ LLVMValueRef jit_alu_op(struct jb *j, enum hw_isa_id op, LLVMValueRef a, LLVMVal
    case HW_ISA_OP2_SETGE_UINT: return bool_i(j, icmp(j, LLVMIntUGE, a, b));
    case HW_ISA_OP2_FLT_TO_INT: return flt_to_int(j, a);
    case HW_ISA_OP2_FLT_TO_UINT: return flt_to_uint(j, a);
-   case HW_ISA_OP2_INT_TO_FLT: return jit_fres(j, LLVMBuildSIToFP(B, a, j->vf, ""));
-   case HW_ISA_OP2_UINT_TO_FLT: return jit_fres(j, LLVMBuildUIToFP(B, a, j->vf, ""));
+   /* sim_fres of a converted integer: never a NaN or a denormal */
+   case HW_ISA_OP2_INT_TO_FLT: return I(j, LLVMBuildSIToFP(B, a, j->vf, ""));
+   case HW_ISA_OP2_UINT_TO_FLT: return I(j, LLVMBuildUIToFP(B, a, j->vf, ""));
    case HW_ISA_OP2_ASHR_INT: return LLVMBuildAShr(B, a, and_(j, b, kvec(j, 31)), "");
    case HW_ISA_OP2_LSHR_INT: return LLVMBuildLShr(B, a, and_(j, b, kvec(j, 31)), "");
    case HW_ISA_OP2_LSHL_INT: return LLVMBuildShl(B, a, and_(j, b, kvec(j, 31)), "");
@@ -271,9 +284,10 @@ static void cube(struct jb *j, LLVMValueRef a[4], LLVMValueRef out[4])
 }
 
 void jit_alu_reduce(struct jb *j, enum hw_isa_id op, LLVMValueRef a[4], LLVMValueRef b[4],
-                        LLVMValueRef out[4])
+                        LLVMValueRef out[4], bool *raw)
 {
    LLVMValueRef r;
+   *raw = false;
    if (op == HW_ISA_OP2_CUBE) {
       cube(j, a, out);
       return;
@@ -281,14 +295,16 @@ void jit_alu_reduce(struct jb *j, enum hw_isa_id op, LLVMValueRef a[4], LLVMValu
    if (op == HW_ISA_OP2_MAX4) {
       r = max_legacy(j, max_legacy(j, max_legacy(j, a[0], a[1]), a[2]), a[3]);
    } else {
+      /* sim_fres of the sum: its flush is the MXCSR's (an add's result is never a
+       * denormal), its NaN canonicalization left to the consumer, as for arith() */
       LLVMValueRef p[4];
       for (int c = 0; c < 4; c++)
          p[c] = op == HW_ISA_OP2_DOT4 ? mul_legacy(j, a[c], b[c])
                                   : LLVMBuildFMul(j->b, F(j, a[c]), F(j, b[c]), "");
       LLVMValueRef s = LLVMBuildFAdd(j->b, p[0], p[1], "");
       s = LLVMBuildFAdd(j->b, s, p[2], "");
-      s = LLVMBuildFAdd(j->b, s, p[3], "");
-      r = jit_fres(j, s);
+      r = I(j, LLVMBuildFAdd(j->b, s, p[3], ""));
+      *raw = true;
    }
    out[0] = out[1] = out[2] = out[3] = r;
 }

@@ -28,9 +28,10 @@ LLVMValueRef jit_alu_cond(struct jb *j, enum hw_isa_id op, LLVMValueRef a, LLVMV
 /* An op through sim_alu_lanes; *pass (optional) receives its i16 pass bits. */
 LLVMValueRef jit_call_lanes(struct jb *j, enum hw_isa_id op, LLVMValueRef a, LLVMValueRef b,
                             LLVMValueRef c, LLVMValueRef *pass);
-/* sim_alu_reduce: DOT4(_IEEE), MAX4, CUBE over the four vector slots. */
+/* sim_alu_reduce: DOT4(_IEEE), MAX4, CUBE over the four vector slots; *raw as jit_alu_op's
+ * (set for the DOT4 forms). */
 void jit_alu_reduce(struct jb *j, enum hw_isa_id op, LLVMValueRef a[4], LLVMValueRef b[4],
-                    LLVMValueRef out[4]);
+                    LLVMValueRef out[4], bool *raw);
 /* sim_alu_post: OMOD and CLAMP (raw NaNs stay raw unless the clamp replaces them). */
 LLVMValueRef jit_alu_post(struct jb *j, LLVMValueRef r, unsigned omod, bool clamp);
 

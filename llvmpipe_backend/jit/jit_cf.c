@@ -527,32 +527,12 @@ static void loop_leave(struct cfc *c, bool brk)
    go_to2(c, all, c->cf->addr, c->pc + 1);
 }
 
-/* sim_cf_export of a PIXEL / POS / PARAM export without RW_REL: the GPRs' lanes are known
- * when the code is built, so the copy runs inline - a masked vector store per component -
- * with the same mask bits set. (RW_REL goes through sim_cf_step.) */
-static bool export_inline(struct cfc *c)
+/* The copy of export_inline (below) into `out` (the run's sim_exports), in the lanes of vmask
+ * (<16 x i1>; NULL: all lanes), and the mask bits it sets. */
+static void export_copy(struct cfc *c, LLVMValueRef out, LLVMValueRef vmask)
 {
    struct jb *j = c->j;
    const struct sim_cf *cf = c->cf;
-   if (cf->rw_rel || cf->gpr + cf->burst > SIM_MAX_GPRS)
-      return false;
-   LLVMValueRef exec = exec_ld(j);
-   LLVMValueRef lanes;
-   if (cf->whole_quad) {   /* sim_whole_quads */
-      LLVMValueRef m = ci16(j, 0);
-      for (unsigned q = 0; q < SIM_LANES / 4; q++) {
-         LLVMValueRef any = nonzero(j, and_(j, exec, ci16(j, (uint16_t)(0xFu << (4 * q)))));
-         m = or_(j, m, sel(j, any, ci16(j, (uint16_t)(0xFu << (4 * q))), ci16(j, 0)));
-      }
-      lanes = and_(j, m, ld(j, j->i16, j->x, RUN(launched)));
-   } else if (cf->valid_pixel) {
-      lanes = and_(j, exec, ld(j, j->i16, j->x, RUN(valid)));
-   } else {
-      lanes = exec;
-   }
-   LLVMValueRef vmask = lane_vec(j, lanes);
-   LLVMValueRef out = ld(j, j->ptr, j->x, RUN(out));
-   LLVMSetAlignment(out, 8);
    for (unsigned b = 0; b < cf->burst; b++) {
       unsigned index = cf->array_base + b;
       size_t dst;
@@ -586,9 +566,49 @@ static bool export_inline(struct cfc *c)
          LLVMValueRef v = s <= SIM_SEL_W ? ld(j, j->vi, j->lanes, src + s * SIM_LANES * 4)
                                          : kvec(j, s == SIM_SEL_1 ? 0x3F800000u : 0u);
          size_t d = dst + ch * SIM_LANES * 4;
-         st(j, sel(j, vmask, v, ld(j, j->vi, out, d)), out, d);
+         st(j, vmask ? sel(j, vmask, v, ld(j, j->vi, out, d)) : v, out, d);
       }
    }
+}
+
+/* sim_cf_export of a PIXEL / POS / PARAM export without RW_REL: the GPRs' lanes are known
+ * when the code is built, so the copy runs inline - a masked vector store per component -
+ * with the same mask bits set. (RW_REL goes through sim_cf_step.) */
+static bool export_inline(struct cfc *c)
+{
+   struct jb *j = c->j;
+   const struct sim_cf *cf = c->cf;
+   if (cf->rw_rel || cf->gpr + cf->burst > SIM_MAX_GPRS)
+      return false;
+   LLVMValueRef exec = exec_ld(j);
+   LLVMValueRef lanes;
+   if (cf->whole_quad) {   /* sim_whole_quads */
+      LLVMValueRef m = ci16(j, 0);
+      for (unsigned q = 0; q < SIM_LANES / 4; q++) {
+         LLVMValueRef any = nonzero(j, and_(j, exec, ci16(j, (uint16_t)(0xFu << (4 * q)))));
+         m = or_(j, m, sel(j, any, ci16(j, (uint16_t)(0xFu << (4 * q))), ci16(j, 0)));
+      }
+      lanes = and_(j, m, ld(j, j->i16, j->x, RUN(launched)));
+   } else if (cf->valid_pixel) {
+      lanes = and_(j, exec, ld(j, j->i16, j->x, RUN(valid)));
+   } else {
+      lanes = exec;
+   }
+   LLVMValueRef vmask = lane_vec(j, lanes);
+   LLVMValueRef out = ld(j, j->ptr, j->x, RUN(out));
+   LLVMSetAlignment(out, 8);
+   /* every lane exporting (a whole block, the common case): plain stores, without loading
+    * the values they replace */
+   LLVMBasicBlockRef all = block(j, "export_all"), some = block(j, "export_blend");
+   LLVMBasicBlockRef done = block(j, "exported");
+   LLVMBuildCondBr(j->b, icmp(j, LLVMIntEQ, lanes, ci16(j, 0xFFFF)), all, some);
+   at(j, all);
+   export_copy(c, out, NULL);
+   LLVMBuildBr(j->b, done);
+   at(j, some);
+   export_copy(c, out, vmask);
+   LLVMBuildBr(j->b, done);
+   at(j, done);
    go_to(c, c->pc + 1);
    return true;
 }
