@@ -244,6 +244,28 @@ void jit_cb_pack(struct jb *j, const struct jit_cb_target_key *tk, LLVMValueRef 
    }
 }
 
+/* llvm.fma of 16 floats: a * b + c rounded once. */
+static LLVMValueRef fma_f(struct jb *j, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c)
+{
+   unsigned id = LLVMLookupIntrinsicID("llvm.fma", 8);
+   LLVMValueRef args[3] = { a, b, c };
+   return LLVMBuildCall2(j->b, LLVMIntrinsicGetType(j->ctx, id, &j->vf, 1),
+                         LLVMGetIntrinsicDeclaration(j->mod, id, &j->vf, 1), args, 3, "");
+}
+
+/* The float of u / max for integers u of at most 16 bits and max = 2^w - 1 or 2^(w-1) - 1
+ * (w <= 16): the product by r = 1 / max rounded to float, corrected by the residual
+ * u - q0 * max (exact in an FMA) times r, gives the bits of (float)(u / max) for every such
+ * u (which cb_format.c computes in double, and the float division gives too: the header
+ * comment). tests/sim/test_jit_cb.c checks this sequence on every u of every width. A
+ * multiply and two FMAs instead of a division. */
+static LLVMValueRef quotient(struct jb *j, LLVMValueRef u, double max)
+{
+   LLVMValueRef r = kf(j, (float)(1.0 / max)), m = kf(j, (float)max);
+   LLVMValueRef q0 = fmul(j, u, r);
+   return fma_f(j, fma_f(j, LLVMBuildFNeg(j->b, q0, ""), m, u), r, q0);
+}
+
 /* sim_cb_unpack: the pixel's words -> floats per shader channel (non-integer formats) */
 void jit_cb_unpack(struct jb *j, const struct jit_cb_target_key *tk, LLVMValueRef words[4],
                    LLVMValueRef out[4])
@@ -267,8 +289,7 @@ void jit_cb_unpack(struct jb *j, const struct jit_cb_target_key *tk, LLVMValueRe
          if (snorm && w < 32)
             s = LLVMBuildAShr(j->b, shl(j, u, 32 - w), kvec(j, 32 - w), "");
          if (w <= 16) {
-            /* the float quotient (see the header comment) */
-            v = LLVMBuildFDiv(j->b, LLVMBuildSIToFP(j->b, s, j->vf, ""), kf(j, (float)max), "");
+            v = quotient(j, LLVMBuildSIToFP(j->b, s, j->vf, ""), max);
             /* fmax(v, -1): a NaN gives -1 (a 1-bit SNORM component divides by 0) */
             if (snorm)
                v = sel(j, fcmp(j, LLVMRealOGE, v, kf(j, -1.0f)), v, kf(j, -1.0f));

@@ -408,8 +408,15 @@ static void check_snorm_1bit_dst_alpha(void)
    run_regs(false, 16, 16);
 }
 
-/* jit_cb.c reads UNORM / SNORM components of up to 16 bits back with a float division: the
- * same floats as cb_format.c's division in double, for every value. */
+/* jit_cb_format.c reads UNORM / SNORM components of up to 16 bits back as the float product
+ * by r = (float)(1 / max) corrected by an FMA of the residual: the same floats (bits, the
+ * sign of zero included) as cb_format.c's division in double, for every value. */
+static float fma_quotient(float u, double max)
+{
+   float r = (float)(1.0 / max), q0 = u * r;
+   return fmaf(fmaf(-q0, (float)max, u), r, q0);
+}
+
 static void check_float_quotient(void)
 {
    unsigned bad = 0;
@@ -417,8 +424,10 @@ static void check_float_quotient(void)
       double max = (double)((1u << w) - 1), smax = (double)((1u << (w - 1)) - 1);
       for (uint32_t u = 0; u <= (1u << w) - 1; u++) {
          int32_t s = (int32_t)(u << (32 - w)) >> (32 - w);
-         bad += (float)(u / max) != (float)u / (float)max;
-         bad += (float)fmax(s / smax, -1.0) != fmaxf((float)s / (float)smax, -1.0f);
+         float c = (float)(u / max), q = fma_quotient((float)u, max);
+         float cs = (float)fmax(s / smax, -1.0), qs = fmaxf(fma_quotient((float)s, smax), -1.0f);
+         bad += memcmp(&c, &q, 4) != 0;
+         bad += memcmp(&cs, &qs, 4) != 0;
       }
    }
    CHECK(bad == 0, "float quotient of u / (2^w - 1): %u values differ", bad);
