@@ -433,6 +433,37 @@ static void check_float_quotient(void)
    CHECK(bad == 0, "float quotient of u / (2^w - 1): %u values differ", bad);
 }
 
+/* jit_cb_format.c packs UNORM components of up to 16 bits from any float in [0, 1] with
+ * floats and FMAs (unorm_floor): the integer cb_format.c computes in double, floor(v * max
+ * + 0.5) (or floor(v * max) with ROUND_MODE truncate), for the floats next to every
+ * threshold where the result changes (8 on either side) and at both ends. */
+static void check_unorm_floor(void)
+{
+   unsigned bad = 0, n = 0;
+   for (unsigned w = 1; w <= 16; w++) {
+      double max = (double)((1u << w) - 1);
+      for (unsigned up = 0; up < 2; up++) {
+         float bias = up ? 0.5f : 0.0f;
+         for (uint32_t t = 0; t <= (1u << w); t++) {
+            float v = (float)((t - 0.5 * up) / max);
+            for (int i = 0; i < 8; i++)
+               v = nextafterf(v, -1.0f);
+            for (int i = 0; i < 17; i++, v = nextafterf(v, 2.0f)) {
+               if (!(v >= 0.0f && v <= 1.0f))
+                  continue;
+               int32_t want = (int32_t)((double)v * max + 0.5 * up);
+               float x0 = up ? fmaf(v, (float)max, bias) : v * (float)max;
+               int32_t k0 = (int32_t)x0;
+               int32_t got = k0 - (fmaf(v, (float)max, bias - (float)k0) < 0.0f);
+               bad += got != want;
+               n++;
+            }
+         }
+      }
+   }
+   CHECK(bad == 0, "UNORM packing in float: %u of %u values differ", bad, n);
+}
+
 /* Every fp16 value as a float (written here from the half-float layout): the values an
  * EXPORT_NORM export takes. */
 static uint32_t half_bits_to_float(uint16_t h)
@@ -708,6 +739,7 @@ int main(int argc, char **argv)
    }
 
    check_float_quotient();
+   check_unorm_floor();
    check_half_unorm();
    check_nan_rules();
    for (unsigned s = 0; s < count; s++)
