@@ -12,9 +12,11 @@
  *
  * Blending follows cb_blend.c's NaN rules (a NaN MIN / MAX operand ignored, -0 < +0, every
  * NaN result the default quiet NaN), so *_FLOAT formats blend here too, bit for bit. UNORM
- * and SNORM values are read back as (float)(u / max) in double; for components of up to 16 bits the float division u / max rounds to the same float (the
- * quotient is never within 2^-40 of a float midpoint, so the double rounding of the C code
- * cannot matter; tests/sim/test_jit_cb.c checks every value).
+ * and SNORM values are read back as (float)(u / max) in double; for components of up to 16
+ * bits the float division u / max rounds to the same float (the quotient is never within
+ * 2^-40 of a float midpoint, so the double rounding of the C code cannot matter), and so does
+ * the product by the float reciprocal corrected once with FMAs (jit_cb_format.c quotient),
+ * which the code uses; tests/sim/test_jit_cb.c checks every value.
  *
  * The C code writes lane by lane, each lane's targets in turn; this code target by target.
  * The bytes are the same unless two targets' memory overlaps at different pixel positions

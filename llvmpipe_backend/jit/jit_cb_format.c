@@ -156,6 +156,33 @@ LLVMValueRef jit_cb_clamp(struct jb *j, const struct jit_cb_target_key *tk, unsi
    return sel(j, gt, sel(j, lt, v, kf(j, (float)hi)), kf(j, (float)lo));
 }
 
+/* llvm.fma of 16 floats: a * b + c rounded once. */
+static LLVMValueRef fma_f(struct jb *j, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c)
+{
+   unsigned id = LLVMLookupIntrinsicID("llvm.fma", 8);
+   LLVMValueRef args[3] = { a, b, c };
+   return LLVMBuildCall2(j->b, LLVMIntrinsicGetType(j->ctx, id, &j->vf, 1),
+                         LLVMGetIntrinsicDeclaration(j->mod, id, &j->vf, 1), args, 3, "");
+}
+
+/* floor(v * max + bias) for floats v in [0, 1], max = 2^w - 1 (w <= 16) and bias 0.5 or 0:
+ * what cb_format.c computes in double (v * max is exact there, and adding 0.5 rounds, if at
+ * all, to no other integer part: the sum's distance to an integer above it is a multiple of
+ * ulp(v), some 2^-40 of the sum, far above the double's rounding error). In float:
+ * x0 = v * max + bias rounded once lies in [k, k + 1] for the floor k (both are floats, and
+ * rounding is monotonic), so its integer part is k or k + 1; v * max + (bias - that) from
+ * an FMA is rounded once from the exact value (bias - k0 is exact), whose sign it keeps, and
+ * is negative exactly when k0 = k + 1. tests/sim/test_jit_cb.c checks the sequence next to
+ * every rounding threshold of every width. */
+static LLVMValueRef unorm_floor(struct jb *j, LLVMValueRef v, double max, bool half_up)
+{
+   LLVMValueRef m = kf(j, (float)max), bias = kf(j, half_up ? 0.5f : 0.0f);
+   LLVMValueRef x0 = half_up ? fma_f(j, v, m, bias) : fmul(j, v, m);
+   LLVMValueRef k0 = LLVMBuildFPToSI(j->b, x0, j->vi, "");
+   LLVMValueRef rest = fma_f(j, v, m, fsub(j, bias, LLVMBuildSIToFP(j->b, k0, j->vf, "")));
+   return add(j, k0, LLVMBuildSExt(j->b, fcmp(j, LLVMRealOLT, rest, kf(j, 0.0f)), j->vi, ""));
+}
+
 /* double -> integer with cb_format.c's rounding: toward zero, or to nearest with halves
  * away from zero (the sign handled like -floor(-v + 0.5)); as i64 or i32. */
 static LLVMValueRef round_int(struct jb *j, LLVMValueRef s, bool truncate, LLVMTypeRef ity)
@@ -200,6 +227,8 @@ static LLVMValueRef pack_comp(struct jb *j, const struct jit_cb_target_key *tk, 
             s = fadd(j, s, kf(j, 0.5f));
          return LLVMBuildFPToSI(j->b, s, j->vi, "");
       }
+      if (w <= 16)
+         return unorm_floor(j, v, max, !tk->truncate);
       LLVMValueRef s = LLVMBuildFMul(j->b, ext_d(j, v), kdv(j, max), "");
       if (!tk->truncate)
          s = LLVMBuildFAdd(j->b, s, kdv(j, 0.5), "");
@@ -244,6 +273,19 @@ void jit_cb_pack(struct jb *j, const struct jit_cb_target_key *tk, LLVMValueRef 
    }
 }
 
+/* The float of u / max for integers u of at most 16 bits and max = 2^w - 1 or 2^(w-1) - 1
+ * (w <= 16): the product by r = 1 / max rounded to float, corrected by the residual
+ * u - q0 * max (exact in an FMA) times r, gives the bits of (float)(u / max) for every such
+ * u (which cb_format.c computes in double, and the float division gives too: the header
+ * comment). tests/sim/test_jit_cb.c checks this sequence on every u of every width. A
+ * multiply and two FMAs instead of a division. */
+static LLVMValueRef quotient(struct jb *j, LLVMValueRef u, double max)
+{
+   LLVMValueRef r = kf(j, (float)(1.0 / max)), m = kf(j, (float)max);
+   LLVMValueRef q0 = fmul(j, u, r);
+   return fma_f(j, fma_f(j, LLVMBuildFNeg(j->b, q0, ""), m, u), r, q0);
+}
+
 /* sim_cb_unpack: the pixel's words -> floats per shader channel (non-integer formats) */
 void jit_cb_unpack(struct jb *j, const struct jit_cb_target_key *tk, LLVMValueRef words[4],
                    LLVMValueRef out[4])
@@ -267,8 +309,7 @@ void jit_cb_unpack(struct jb *j, const struct jit_cb_target_key *tk, LLVMValueRe
          if (snorm && w < 32)
             s = LLVMBuildAShr(j->b, shl(j, u, 32 - w), kvec(j, 32 - w), "");
          if (w <= 16) {
-            /* the float quotient (see the header comment) */
-            v = LLVMBuildFDiv(j->b, LLVMBuildSIToFP(j->b, s, j->vf, ""), kf(j, (float)max), "");
+            v = quotient(j, LLVMBuildSIToFP(j->b, s, j->vf, ""), max);
             /* fmax(v, -1): a NaN gives -1 (a 1-bit SNORM component divides by 0) */
             if (snorm)
                v = sel(j, fcmp(j, LLVMRealOGE, v, kf(j, -1.0f)), v, kf(j, -1.0f));

@@ -7,8 +7,9 @@
  *    (sim_lane_x/y), and four row stores of the updated rows;
  *  - the depth plane uses sim_db_test's double operations in its order. Its edge functions
  *    are exact integers below 2^53 (jit_db.h), so computing them as the block origin's value
- *    converted to double plus the lane's pixel offsets times exact steps (multiply-adds,
- *    fused or not) gives the same doubles as converting each lane's int64 value. A NaN
+ *    converted to double plus the lanes' offsets (exact integers) gives the same doubles as
+ *    converting each lane's int64 value. What is the same for every block of a primitive
+ *    (struct jit_db_setup) is made once per primitive by jit_db_setup_emit's code. A NaN
  *    plane depth is the default quiet NaN, as db.c defines it;
  *  - unorm encoding: sim_db_encode_depth's floor/fraction test is round-half-even of a
  *    non-negative double (the fraction v - floor(v) is exact), i.e. llvm.roundeven; float
@@ -38,12 +39,10 @@ struct dbe {
    LLVMValueRef smask_in;       /* <16 x i8> */
    LLVMValueRef addr;           /* the block's first pixel in sample plane 0 */
    LLVMValueRef sample_bytes;   /* i64 */
-   LLVMValueRef ms;
    /* depth plane */
-   LLVMValueRef px0, py0;       /* i64: the block origin's pixel centre, 1/SIM_SUBPIX px */
-   LLVMValueRef x[3], y[3];
-   /* <16 x double> splats: what one pixel along y adds to e1, along x (e1's sign), e2 alike */
-   LLVMValueRef step1y, step1x, step2y, step2x;
+   LLVMValueRef setup;          /* the primitive's struct jit_db_setup */
+   LLVMValueRef eb[2];          /* i64: e1, e2 at the block's pixel (0, 0) less c[s][k] */
+   LLVMValueRef lane[2];        /* <16 x double>: the lanes' offsets of e1, e2 */
    LLVMValueRef dz1, dz2, area2, z0, zoff;        /* double splats */
    LLVMValueRef zmin, zmax;
    LLVMValueRef in01;           /* i1: a unorm format's clamp range lies in [0, 1], or NULL */
@@ -205,72 +204,110 @@ static LLVMValueRef lane_offsets(struct dbe *e, bool along_y)
    return LLVMConstVector(v, SIM_LANES);
 }
 
-/* a * b + c on <16 x double> values, fused or not: only for exact integers below 2^53,
- * where both give the same. */
-static LLVMValueRef exact_muladd(struct dbe *e, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c)
+#define SET(f) offsetof(struct jit_db_setup, f)
+
+static void set_at(struct jb *j, LLVMValueRef s, size_t off, LLVMValueRef v)
 {
-   struct jb *j = e->j;
-   unsigned id = LLVMLookupIntrinsicID("llvm.fmuladd", 12);
-   LLVMValueRef decl = LLVMGetIntrinsicDeclaration(j->mod, id, &e->vd, 1);
-   LLVMValueRef args[3] = { a, b, c };
-   return LLVMBuildCall2(j->b, LLVMIntrinsicGetType(j->ctx, id, &e->vd, 1), decl, args, 3, "");
+   store(j, v, gep(j, s, off), 8);
 }
 
-/* An i64 (below 2^53) as a <16 x double> splat. */
-static LLVMValueRef splat_i64(struct dbe *e, LLVMValueRef v)
+void jit_db_setup_emit(struct jb *j, const struct jit_db_key *k, LLVMValueRef db,
+                       LLVMValueRef prim, LLVMValueRef ms, LLVMValueRef s)
 {
-   return splat_of(e->j, e->vd, LLVMBuildSIToFP(e->j->b, v, e->f64, ""));
+   LLVMBuilderRef b = j->b;
+   struct dbe e = { .j = j, .k = k };
+   e.f64 = LLVMDoubleTypeInContext(j->ctx);
+   e.vd = LLVMVectorType(e.f64, SIM_LANES);
+   LLVMValueRef x[3], y[3], z[3];
+   for (unsigned v = 0; v < 3; v++) {
+      x[v] = ld(j, j->i64, prim, offsetof(struct sim_prim, x) + 8 * v, 8);
+      y[v] = ld(j, j->i64, prim, offsetof(struct sim_prim, y) + 8 * v, 8);
+      z[v] = LLVMBuildFPExt(b, ld(j, j->f32, prim, offsetof(struct sim_prim, z) + 4 * v, 4),
+                            e.f64, "");
+   }
+   set_at(j, s, SET(z0), z[0]);
+   set_at(j, s, SET(dz1), LLVMBuildFSub(b, z[1], z[0], ""));
+   set_at(j, s, SET(dz2), LLVMBuildFSub(b, z[2], z[0], ""));
+   set_at(j, s, SET(zoff), ld(j, e.f64, prim, offsetof(struct sim_prim, z_offset), 8));
+   LLVMValueRef area2 = ld(j, j->i64, prim, offsetof(struct sim_prim, area2), 8);
+   set_at(j, s, SET(area2), LLVMBuildSIToFP(b, area2, e.f64, ""));
+
+   /* e1 = (x0 - x2) * (py - y2) - (y0 - y2) * (px - x2), e2 likewise from v0 and v1, at
+    * px = bx * SIM_SUBPIX + SIM_SUBPIX / 2 + dx_s (py alike) */
+   LLVMValueRef sub = LLVMConstInt(j->i64, SIM_SUBPIX, 0), half = LLVMConstInt(j->i64, SIM_SUBPIX / 2, 0);
+   static const unsigned va[2] = { 0, 1 }, vc[2] = { 2, 0 };
+   LLVMValueRef lx = lane_offsets(&e, false), ly = lane_offsets(&e, true);
+   for (unsigned k2 = 0; k2 < 2; k2++) {
+      LLVMValueRef ax = LLVMBuildSub(b, x[va[k2]], x[vc[k2]], "");
+      LLVMValueRef ay = LLVMBuildSub(b, y[va[k2]], y[vc[k2]], "");
+      LLVMValueRef sx = LLVMBuildNeg(b, LLVMBuildMul(b, ay, sub, ""), "");
+      LLVMValueRef sy = LLVMBuildMul(b, ax, sub, "");
+      set_at(j, s, SET(sx) + 8 * k2, sx);
+      set_at(j, s, SET(sy) + 8 * k2, sy);
+      for (unsigned smp = 0; smp < k->samples; smp++) {
+         LLVMValueRef dx = ld(j, j->i64, ms, offsetof(struct sim_sc_msaa, dx) + 8 * smp, 8);
+         LLVMValueRef dy = ld(j, j->i64, ms, offsetof(struct sim_sc_msaa, dy) + 8 * smp, 8);
+         LLVMValueRef py = LLVMBuildSub(b, LLVMBuildAdd(b, half, dy, ""), y[vc[k2]], "");
+         LLVMValueRef px = LLVMBuildSub(b, LLVMBuildAdd(b, half, dx, ""), x[vc[k2]], "");
+         LLVMValueRef c = LLVMBuildSub(b, LLVMBuildMul(b, ax, py, ""), LLVMBuildMul(b, ay, px, ""), "");
+         set_at(j, s, SET(c) + 16 * smp + 8 * k2, c);
+      }
+      LLVMValueRef steps = LLVMBuildFAdd(b,
+         LLVMBuildFMul(b, lx, splat_of(j, e.vd, LLVMBuildSIToFP(b, sx, e.f64, "")), ""),
+         LLVMBuildFMul(b, ly, splat_of(j, e.vd, LLVMBuildSIToFP(b, sy, e.f64, "")), ""), "");
+      store(j, steps, gep(j, s, SET(lane) + (size_t)k2 * SIM_LANES * 8), 8);
+   }
+
+   LLVMValueRef in01 = LLVMConstInt(j->i64, 0, 0);
+   bool is_float, has_stencil;
+   unsigned bpp, bits;
+   format_info(k->format, &bpp, &is_float, &bits, &has_stencil);
+   if (k->clamp && !is_float) {
+      LLVMValueRef zmin = ld(j, e.f64, db, offsetof(struct sim_db_state, zmin), 8);
+      LLVMValueRef zmax = ld(j, e.f64, db, offsetof(struct sim_db_state, zmax), 8);
+      LLVMValueRef zero = LLVMConstReal(e.f64, 0.0), one = LLVMConstReal(e.f64, 1.0);
+      LLVMValueRef ok = LLVMBuildAnd(b,
+         LLVMBuildAnd(b, LLVMBuildFCmp(b, LLVMRealOGE, zmin, zero, ""),
+                      LLVMBuildFCmp(b, LLVMRealOLE, zmin, one, ""), ""),
+         LLVMBuildAnd(b, LLVMBuildFCmp(b, LLVMRealOGE, zmax, zero, ""),
+                      LLVMBuildFCmp(b, LLVMRealOLE, zmax, one, ""), ""), "");
+      in01 = LLVMBuildZExt(b, ok, j->i64, "");
+   }
+   set_at(j, s, SET(in01), in01);
 }
 
-/* The per-block values of the depth plane (sim_db_test's dz1, dz2, area2 and the edge
- * functions' per-lane steps), the clamp range and the exported depth. */
-static void depth_setup(struct dbe *e, LLVMValueRef db, LLVMValueRef prim, LLVMValueRef bx,
-                        LLVMValueRef by, LLVMValueRef out)
+static LLVMValueRef set_splat(struct dbe *e, size_t off)
+{
+   return splat_of(e->j, e->vd, ld(e->j, e->f64, e->setup, off, 8));
+}
+
+/* The per-block values of the depth plane from the primitive's setup, the clamp range and
+ * the exported depth. */
+static void depth_setup(struct dbe *e, LLVMValueRef db, LLVMValueRef bx, LLVMValueRef by,
+                        LLVMValueRef out)
 {
    struct jb *j = e->j;
    LLVMBuilderRef b = j->b;
-   for (unsigned v = 0; v < 3; v++) {
-      e->x[v] = ld(j, j->i64, prim, offsetof(struct sim_prim, x) + 8 * v, 8);
-      e->y[v] = ld(j, j->i64, prim, offsetof(struct sim_prim, y) + 8 * v, 8);
+   e->z0 = set_splat(e, SET(z0));
+   e->dz1 = set_splat(e, SET(dz1));
+   e->dz2 = set_splat(e, SET(dz2));
+   e->zoff = set_splat(e, SET(zoff));
+   e->area2 = set_splat(e, SET(area2));
+   /* the edge functions at the block's pixel (0, 0), less the sample's constant */
+   LLVMValueRef bx64 = LLVMBuildSExt(b, bx, j->i64, ""), by64 = LLVMBuildSExt(b, by, j->i64, "");
+   for (unsigned k = 0; k < 2; k++) {
+      LLVMValueRef sx = ld(j, j->i64, e->setup, SET(sx) + 8 * k, 8);
+      LLVMValueRef sy = ld(j, j->i64, e->setup, SET(sy) + 8 * k, 8);
+      e->eb[k] = LLVMBuildAdd(b, LLVMBuildMul(b, bx64, sx, ""), LLVMBuildMul(b, by64, sy, ""), "");
+      e->lane[k] = ld(j, e->vd, e->setup, SET(lane) + (size_t)k * SIM_LANES * 8, 8);
    }
-   LLVMValueRef z[3];
-   for (unsigned v = 0; v < 3; v++)
-      z[v] = LLVMBuildFPExt(b, ld(j, j->f32, prim, offsetof(struct sim_prim, z) + 4 * v, 4),
-                            e->f64, "");
-   LLVMValueRef zoff = ld(j, e->f64, prim, offsetof(struct sim_prim, z_offset), 8);
-   e->dz1 = splat_of(j, e->vd, LLVMBuildFSub(b, z[1], z[0], ""));
-   e->dz2 = splat_of(j, e->vd, LLVMBuildFSub(b, z[2], z[0], ""));
-   e->z0 = splat_of(j, e->vd, z[0]);
-   e->zoff = splat_of(j, e->vd, zoff);
-   LLVMValueRef area2 = ld(j, j->i64, prim, offsetof(struct sim_prim, area2), 8);
-   e->area2 = splat_of(j, e->vd, LLVMBuildSIToFP(b, area2, e->f64, ""));
-
-   LLVMValueRef sub = LLVMConstInt(j->i64, SIM_SUBPIX, 0), half = LLVMConstInt(j->i64, SIM_SUBPIX / 2, 0);
-   e->px0 = LLVMBuildAdd(b, LLVMBuildMul(b, LLVMBuildSExt(b, bx, j->i64, ""), sub, ""), half, "");
-   e->py0 = LLVMBuildAdd(b, LLVMBuildMul(b, LLVMBuildSExt(b, by, j->i64, ""), sub, ""), half, "");
-   /* e1 = (x0 - x2) * (py - y2) - (y0 - y2) * (px - x2), e2 likewise from v0 and v1: one
-    * pixel further along x or y adds SIM_SUBPIX times a coefficient */
-   LLVMValueRef a1 = LLVMBuildSub(b, e->x[0], e->x[2], ""), b1 = LLVMBuildSub(b, e->y[0], e->y[2], "");
-   LLVMValueRef a2 = LLVMBuildSub(b, e->x[1], e->x[0], ""), b2 = LLVMBuildSub(b, e->y[1], e->y[0], "");
-   e->step1y = splat_i64(e, LLVMBuildMul(b, a1, sub, ""));
-   e->step1x = splat_i64(e, LLVMBuildNeg(b, LLVMBuildMul(b, b1, sub, ""), ""));
-   e->step2y = splat_i64(e, LLVMBuildMul(b, a2, sub, ""));
-   e->step2x = splat_i64(e, LLVMBuildNeg(b, LLVMBuildMul(b, b2, sub, ""), ""));
 
    if (e->k->clamp) {
       e->zmin = splat_of(j, e->vd, ld(j, e->f64, db, offsetof(struct sim_db_state, zmin), 8));
-      LLVMValueRef zmin = ld(j, e->f64, db, offsetof(struct sim_db_state, zmin), 8);
-      LLVMValueRef zmax = ld(j, e->f64, db, offsetof(struct sim_db_state, zmax), 8);
-      e->zmin = splat_of(j, e->vd, zmin);
-      e->zmax = splat_of(j, e->vd, zmax);
-      if (!e->is_float) {
-         LLVMValueRef zero = LLVMConstReal(e->f64, 0.0), one = LLVMConstReal(e->f64, 1.0);
-         e->in01 = LLVMBuildAnd(b,
-            LLVMBuildAnd(b, LLVMBuildFCmp(b, LLVMRealOGE, zmin, zero, ""),
-                         LLVMBuildFCmp(b, LLVMRealOLE, zmin, one, ""), ""),
-            LLVMBuildAnd(b, LLVMBuildFCmp(b, LLVMRealOGE, zmax, zero, ""),
-                         LLVMBuildFCmp(b, LLVMRealOLE, zmax, one, ""), ""), "");
-      }
+      e->zmax = splat_of(j, e->vd, ld(j, e->f64, db, offsetof(struct sim_db_state, zmax), 8));
+      if (!e->is_float)
+         e->in01 = LLVMBuildICmp(b, LLVMIntNE, ld(j, j->i64, e->setup, SET(in01), 8),
+                                 LLVMConstInt(j->i64, 0, 0), "");
    }
    if (e->k->z_export) {
       LLVMValueRef f = ld(j, j->vf, out, offsetof(struct sim_exports, pixel61), 4);
@@ -278,19 +315,6 @@ static void depth_setup(struct dbe *e, LLVMValueRef db, LLVMValueRef prim, LLVMV
       LLVMValueRef w = ld(j, j->i8, out, offsetof(struct sim_exports, pixel61_written), 1);
       e->written = LLVMBuildICmp(b, LLVMIntNE, w, LLVMConstInt(j->i8, 0, 0), "");
    }
-}
-
-/* Edge function (x_a - x_c) * (py - y_c) - (y_a - y_c) * (px - x_c) at the block origin's
- * sample (px, py), int64 as sim_db_test computes it. */
-static LLVMValueRef edge_at(struct dbe *e, unsigned a, unsigned c, LLVMValueRef px,
-                            LLVMValueRef py)
-{
-   LLVMBuilderRef b = e->j->b;
-   LLVMValueRef t1 = LLVMBuildMul(b, LLVMBuildSub(b, e->x[a], e->x[c], ""),
-                                  LLVMBuildSub(b, py, e->y[c], ""), "");
-   LLVMValueRef t2 = LLVMBuildMul(b, LLVMBuildSub(b, e->y[a], e->y[c], ""),
-                                  LLVMBuildSub(b, px, e->x[c], ""), "");
-   return LLVMBuildSub(b, t1, t2, "");
 }
 
 /* z0 + (e1 * dz1 + e2 * dz2) / area2 + offset in sim_db_test's order; a NaN becomes the
@@ -303,20 +327,20 @@ static LLVMValueRef plane_z(struct dbe *e, LLVMValueRef t1, LLVMValueRef t2)
    return LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealUNO, z, z, ""), kd(e, NAN), z, "");
 }
 
-/* The window depth of sample s of every lane (<16 x double>), before the clamp. */
+/* The window depth of sample s of every lane (<16 x double>), before the clamp: the edge
+ * functions (exact integers below 2^53, jit_db.h) are the block's value converted to
+ * double plus the lanes' offsets, exact, so the same doubles as sim_db_test's. */
 static LLVMValueRef depth_at(struct dbe *e, unsigned s)
 {
    struct jb *j = e->j;
    LLVMBuilderRef b = j->b;
-   LLVMValueRef dx = ld(j, j->i64, e->ms, offsetof(struct sim_sc_msaa, dx) + 8 * s, 8);
-   LLVMValueRef dy = ld(j, j->i64, e->ms, offsetof(struct sim_sc_msaa, dy) + 8 * s, 8);
-   LLVMValueRef px = LLVMBuildAdd(b, e->px0, dx, ""), py = LLVMBuildAdd(b, e->py0, dy, "");
-   LLVMValueRef ly = lane_offsets(e, true), lx = lane_offsets(e, false);
-   LLVMValueRef e1 = splat_i64(e, edge_at(e, 0, 2, px, py));
-   LLVMValueRef e2 = splat_i64(e, edge_at(e, 1, 0, px, py));
-   e1 = exact_muladd(e, e->step1x, lx, exact_muladd(e, e->step1y, ly, e1));
-   e2 = exact_muladd(e, e->step2x, lx, exact_muladd(e, e->step2y, ly, e2));
-   LLVMValueRef t1 = LLVMBuildFMul(b, e1, e->dz1, ""), t2 = LLVMBuildFMul(b, e2, e->dz2, "");
+   LLVMValueRef ed[2];
+   for (unsigned k = 0; k < 2; k++) {
+      LLVMValueRef c = ld(j, j->i64, e->setup, SET(c) + 16 * s + 8 * k, 8);
+      LLVMValueRef v = LLVMBuildSIToFP(b, LLVMBuildAdd(b, c, e->eb[k], ""), e->f64, "");
+      ed[k] = LLVMBuildFAdd(b, splat_of(j, e->vd, v), e->lane[k], "");
+   }
+   LLVMValueRef t1 = LLVMBuildFMul(b, ed[0], e->dz1, ""), t2 = LLVMBuildFMul(b, ed[1], e->dz2, "");
    LLVMValueRef z = plane_z(e, t1, t2);
    if (e->ez)
       z = LLVMBuildSelect(b, e->written, e->ez, z, "");
@@ -544,11 +568,12 @@ static void stencil_face(struct dbe *e, LLVMValueRef db, LLVMValueRef f, LLVMVal
 }
 
 LLVMValueRef jit_db_emit(struct jb *j, const struct jit_db_key *k, LLVMValueRef db,
-                         LLVMValueRef prim, LLVMValueRef bx, LLVMValueRef by, LLVMValueRef mask,
-                         LLVMValueRef smask, LLVMValueRef ms, LLVMValueRef out)
+                         LLVMValueRef prim, LLVMValueRef setup, LLVMValueRef bx,
+                         LLVMValueRef by, LLVMValueRef mask, LLVMValueRef smask,
+                         LLVMValueRef out)
 {
    LLVMBuilderRef b = j->b;
-   struct dbe e = { .j = j, .k = k, .ms = ms };
+   struct dbe e = { .j = j, .k = k, .setup = setup };
    unsigned bits;
    bool has_stencil;
    format_info(k->format, &e.bpp, &e.is_float, &bits, &has_stencil);
@@ -596,7 +621,7 @@ LLVMValueRef jit_db_emit(struct jb *j, const struct jit_db_key *k, LLVMValueRef 
       e.sample_bytes = ld(j, j->i64, db, offsetof(struct sim_db_state, sample_bytes), 8);
    }
    if (k->z_enable)
-      depth_setup(&e, db, prim, bx, by, out);
+      depth_setup(&e, db, bx, by, out);
 
    LLVMValueRef passed;
    if (!k->stencil) {

@@ -21,6 +21,7 @@
 
 #include "jit/jit_ir.h"
 #include "pixel/db.h"
+#include "raster/sc.h"
 
 /* Everything of a sim_db_state (and the sample count) that changes the generated code;
  * memset to 0 before filling, compared with memcmp and hashed. Fields that do not matter for
@@ -44,14 +45,38 @@ struct jit_db_key {
 bool jit_db_key_init(struct jit_db_key *k, const struct sim_db_state *db,
                      const struct sim_sc_msaa *ms, bool late);
 
+/* What the depth plane of a primitive needs that is the same for all its blocks, made once
+ * per primitive (jit_db_setup_emit) and kept by the caller: sim_db_test's z0, dz1, dz2,
+ * offset and area2 as doubles; per edge k (e1, e2 of sim_db_test) its integer value at
+ * sample s of pixel (0, 0), c[s][k], and its steps per pixel, sx[k] and sy[k], so that its
+ * value at sample s of block (bx, by) is c[s][k] + bx * sx[k] + by * sy[k] (the same
+ * polynomial expanded: equal modulo 2^64, so equal wherever sim_db_test's is exact); the
+ * lanes' offsets lx * sx[k] + ly * sy[k] as doubles (exact: multiples of SIM_SUBPIX below
+ * 2^56); whether the clamp range lies inside [0, 1]. Only for keys with z_enable. */
+struct jit_db_setup {
+   double z0, dz1, dz2, zoff, area2;
+   int64_t in01;                          /* 1: a unorm format's clamp range is in [0, 1] */
+   int64_t sx[2], sy[2];
+   int64_t c[SIM_MAX_SAMPLES][2];
+   double lane[2][SIM_LANES];
+};
+
+/* Fills the struct jit_db_setup at pointer value `s` for the primitive at `prim` (db and ms
+ * as for jit_db_emit), emitted at j->b's insertion point (no basic blocks added). */
+void jit_db_setup_emit(struct jb *j, const struct jit_db_key *k, LLVMValueRef db,
+                       LLVMValueRef prim, LLVMValueRef ms, LLVMValueRef s);
+
 /* = sim_db_test(db, prim, bx, by, mask, smask, ms, late ? out : NULL), emitted at j->b's
  * insertion point (it may add basic blocks to j->fn and leaves the builder at the end of its
- * last one): returns the i16 mask of lanes with a sample that passed, updates smask
- * (uint8_t[16]) in memory and the depth/stencil buffer. db, prim, ms, out, smask are pointer
- * values to the run-time struct sim_db_state, struct sim_prim, struct sim_sc_msaa, struct
- * sim_exports (a null pointer for an early test) and uint8_t[16]; bx, by i32; mask i16. */
+ * last one), with `setup` the struct jit_db_setup that jit_db_setup_emit made for prim and
+ * ms (unused without z_enable): returns the i16 mask of lanes with a sample that passed,
+ * updates smask (uint8_t[16]) in memory and the depth/stencil buffer. db, prim, setup, out,
+ * smask are pointer values to the run-time struct sim_db_state, struct sim_prim, struct
+ * jit_db_setup, struct sim_exports (a null pointer for an early test) and uint8_t[16]; bx,
+ * by i32; mask i16. */
 LLVMValueRef jit_db_emit(struct jb *j, const struct jit_db_key *k, LLVMValueRef db,
-                         LLVMValueRef prim, LLVMValueRef bx, LLVMValueRef by, LLVMValueRef mask,
-                         LLVMValueRef smask, LLVMValueRef ms, LLVMValueRef out);
+                         LLVMValueRef prim, LLVMValueRef setup, LLVMValueRef bx,
+                         LLVMValueRef by, LLVMValueRef mask, LLVMValueRef smask,
+                         LLVMValueRef out);
 
 #endif

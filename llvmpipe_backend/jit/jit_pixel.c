@@ -49,7 +49,7 @@
 #include "r600_regs.h"
 #include "sq/run_state.h"
 
-#define KEY_VERSION 4
+#define KEY_VERSION 5
 #define BUCKETS 256
 #define CACHE_BOUND 256
 
@@ -287,10 +287,22 @@ struct setup {
    double attr[SIM_MAX_PARAMS][4][3];     /* a0, d1, d2 */
    int64_t persp_const;                   /* 1: every perspective component is constant */
    uint32_t bits[SIM_MAX_PARAMS][4];      /* v0's value of each interpolated component */
+   struct jit_db_setup db;                /* the depth emitter's (jit_db_key z_enable) */
 };
 _Static_assert(sizeof(struct setup) <= SIM_PIXEL_SETUP_BYTES, "sim_run holds the setup");
 
 #define SET(f) offsetof(struct setup, f)
+
+static LLVMValueRef blk_ptr(struct ir *r, size_t off)
+{
+   return ld_at(r, r->j.ptr, r->blk, off, 8);
+}
+
+/* Whether the depth emitter takes the draw's test and needs its struct jit_db_setup. */
+static bool db_setup(const struct key *k)
+{
+   return (k->early_z || k->late_z) && !k->db_host && k->db.z_enable;
+}
 
 /* |v| < 2^bits (i1), for an i64 v. */
 static LLVMValueRef below(struct ir *r, LLVMValueRef v, unsigned bits)
@@ -378,6 +390,9 @@ static void build_setup(struct ir *r, const struct key *k, LLVMValueRef s)
       }
    }
    store(j, LLVMBuildZExt(b, all_const, j->i64, ""), gep(j, s, SET(persp_const)), 8);
+   if (db_setup(k))
+      jit_db_setup_emit(j, &k->db, blk_ptr(r, BLK(db)), r->prim, blk_ptr(r, BLK(ms)),
+                        gep(j, s, SET(db)));
 }
 
 static LLVMValueRef setup_d(struct ir *r, LLVMValueRef s, size_t off)
@@ -586,20 +601,17 @@ static LLVMValueRef call_unit(struct ir *r, enum jit_host_fn f, LLVMTypeRef ret,
    return LLVMBuildCall2(j->b, ty, fn, args, n, "");
 }
 
-static LLVMValueRef blk_ptr(struct ir *r, size_t off)
-{
-   return ld_at(r, r->j.ptr, r->blk, off, 8);
-}
-
-/* The depth/stencil test on the block's mask (i16); `late`: with the PS's exports. */
-static LLVMValueRef db_test(struct ir *r, const struct key *k, LLVMValueRef mask, bool late)
+/* The depth/stencil test on the block's mask (i16) with the primitive's setup s; `late`:
+ * with the PS's exports. */
+static LLVMValueRef db_test(struct ir *r, const struct key *k, LLVMValueRef s, LLVMValueRef mask,
+                            bool late)
 {
    struct jb *j = &r->j;
    LLVMValueRef db = blk_ptr(r, BLK(db)), ms = blk_ptr(r, BLK(ms));
    LLVMValueRef smask = gep(j, r->blk, BLK(smask));
    LLVMValueRef out = late ? blk_ptr(r, BLK(out)) : LLVMConstPointerNull(j->ptr);
    if (!k->db_host)
-      return jit_db_emit(j, &k->db, db, r->prim, r->bx, r->by, mask, smask, ms, out);
+      return jit_db_emit(j, &k->db, db, r->prim, gep(j, s, SET(db)), r->bx, r->by, mask, smask, out);
    LLVMValueRef args[8] = { db, r->prim, r->bx, r->by, mask, smask, ms, out };
    return call_unit(r, JIT_HOST_DB_TEST, j->i16, args, 8);
 }
@@ -637,7 +649,7 @@ static LLVMValueRef emit_pre(struct ir *r, const struct key *k, LLVMValueRef s)
    struct jb *j = &r->j;
    LLVMValueRef mask = LLVMBuildTrunc(j->b, ld_at(r, j->i32, r->blk, BLK(mask), 4), j->i16, "");
    if (k->early_z) {
-      mask = db_test(r, k, mask, false);
+      mask = db_test(r, k, s, mask, false);
       LLVMValueRef m32 = LLVMBuildZExt(j->b, mask, j->i32, "");
       store(j, m32, gep(j, r->blk, BLK(mask)), 4);
       LLVMBasicBlockRef none = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "none");
@@ -652,8 +664,9 @@ static LLVMValueRef emit_pre(struct ir *r, const struct key *k, LLVMValueRef s)
    return mask;
 }
 
-/* The alpha test, late Z and the CB on b->mask; stores and returns the mask (i32). */
-static LLVMValueRef emit_post(struct ir *r, const struct key *k)
+/* The alpha test, late Z (with the primitive's setup s) and the CB on b->mask; stores and
+ * returns the mask (i32). */
+static LLVMValueRef emit_post(struct ir *r, const struct key *k, LLVMValueRef s)
 {
    struct jb *j = &r->j;
    LLVMValueRef mask = LLVMBuildTrunc(j->b, ld_at(r, j->i32, r->blk, BLK(mask), 4), j->i16, "");
@@ -665,7 +678,7 @@ static LLVMValueRef emit_post(struct ir *r, const struct key *k)
       mask = jit_sx_alpha_emit(j, &k->cb, cb, mask, out);
    }
    if (k->late_z)
-      mask = db_test(r, k, mask, true);
+      mask = db_test(r, k, s, mask, true);
    if (!k->color_kill) {
       LLVMValueRef smask = gep(j, r->blk, BLK(smask));
       if (k->cb_host) {
@@ -791,8 +804,9 @@ static LLVMValueRef call_part(struct ir *r, LLVMValueRef fn, LLVMValueRef arg)
 
 /* The module: internal functions `setup` (the primitive's constants into its second
  * argument, struct setup), `pre` (before the PS with the setup of its second argument:
- * returns the mask, 0 with no lane left) and `post` (after the PS), and the variant's function
- * block(b, stage): stage 0 pre (with a setup made on the stack), 1 post, 2 the whole block
+ * returns the mask, 0 with no lane left) and `post` (after the PS, likewise: late Z reads the
+ * setup), and the variant's function block(b, stage): stage 0 pre and 1 post (each with a
+ * setup made on the stack; post's only for late Z), 2 the whole block
  * (sim_pixel_fused_block) with the setup the run holds for the primitive, made at its first
  * block. */
 static LLVMModuleRef build_module(void *arg, LLVMContextRef ctx, const char *name)
@@ -814,9 +828,9 @@ static LLVMModuleRef build_module(void *arg, LLVMContextRef ctx, const char *nam
    begin_fn(&r, "pre", j->ptr, true);
    LLVMValueRef pre = j->fn;
    LLVMBuildRet(j->b, LLVMBuildZExt(j->b, emit_pre(&r, k, LLVMGetParam(j->fn, 1)), j->i32, ""));
-   begin_fn(&r, "post", NULL, true);
+   begin_fn(&r, "post", j->ptr, true);
    LLVMValueRef post = j->fn;
-   LLVMBuildRet(j->b, emit_post(&r, k));
+   LLVMBuildRet(j->b, emit_post(&r, k, LLVMGetParam(j->fn, 1)));
 
    begin_fn(&r, name, j->i32, false);
    LLVMBasicBlockRef bb_pre = LLVMAppendBasicBlockInContext(ctx, j->fn, "stage_pre");
@@ -836,7 +850,11 @@ static LLVMModuleRef build_module(void *arg, LLVMContextRef ctx, const char *nam
    call_part(&r, setup, tmp);
    LLVMBuildRet(j->b, call_part(&r, pre, tmp));
    LLVMPositionBuilderAtEnd(j->b, bb_post);
-   LLVMBuildRet(j->b, call_part(&r, post, NULL));
+   tmp = LLVMBuildAlloca(j->b, sty, "setup");
+   LLVMSetAlignment(tmp, 32);
+   if (k->late_z)
+      call_part(&r, setup, tmp);
+   LLVMBuildRet(j->b, call_part(&r, post, tmp));
    LLVMPositionBuilderAtEnd(j->b, whole);
    LLVMValueRef run = blk_ptr(&r, BLK(run));
    LLVMValueRef held = gep(j, run, offsetof(struct sim_run, pixel_prim));
@@ -855,7 +873,7 @@ static LLVMModuleRef build_module(void *arg, LLVMContextRef ctx, const char *nam
    LLVMValueRef killed = emit_ps(&r, mask);
    LLVMValueRef left = and_(j, mask, not_(j, killed));
    store(j, LLVMBuildZExt(j->b, left, j->i32, ""), gep(j, r.blk, BLK(mask)), 4);
-   LLVMBuildRet(j->b, or_(j, call_part(&r, post, NULL), ci32(j, SIM_PIXEL_PS_RAN)));
+   LLVMBuildRet(j->b, or_(j, call_part(&r, post, s), ci32(j, SIM_PIXEL_PS_RAN)));
    LLVMDisposeBuilder(j->b);
    return mod;
 }

@@ -6,7 +6,8 @@
  * Not a test: run by hand (or under callgrind for instruction counts) before and after a
  * change of the fused code.
  *
- * usage: bench_pixel_fused [ROUNDS]   (default 200 rounds of the triangle's 2016 blocks) */
+ * usage: bench_pixel_fused [ROUNDS [CASE]]   (default 200 rounds of the triangle's 2016 blocks;
+ * CASE: only the case of that number, from 0) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +78,7 @@ static __attribute__((noinline)) unsigned run_blocks(struct sim_pixel_fused *f,
 int main(int argc, char **argv)
 {
    unsigned rounds = argc > 1 ? (unsigned)atoi(argv[1]) : 200;
+   int only = argc > 2 ? atoi(argv[2]) : -1;
    setenv("R600SIM_JIT_ASYNC", "0", 1);
    sim_jit_start();
    struct sim_program prog;
@@ -130,6 +132,8 @@ int main(int argc, char **argv)
                  { "2 inputs", 2, false }, { "4 inputs, early Z", 4, true },
                  { "constant input (param 4)", 1, false } };
    for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+      if (only >= 0 && c != (unsigned)only)
+         continue;
       struct sim_spi_state spi;
       memset(&spi, 0, sizeof(spi));
       spi.num_interp = spi.max_gpr = cases[c].ninputs;

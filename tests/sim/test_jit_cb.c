@@ -408,8 +408,15 @@ static void check_snorm_1bit_dst_alpha(void)
    run_regs(false, 16, 16);
 }
 
-/* jit_cb.c reads UNORM / SNORM components of up to 16 bits back with a float division: the
- * same floats as cb_format.c's division in double, for every value. */
+/* jit_cb_format.c reads UNORM / SNORM components of up to 16 bits back as the float product
+ * by r = (float)(1 / max) corrected by an FMA of the residual: the same floats (bits, the
+ * sign of zero included) as cb_format.c's division in double, for every value. */
+static float fma_quotient(float u, double max)
+{
+   float r = (float)(1.0 / max), q0 = u * r;
+   return fmaf(fmaf(-q0, (float)max, u), r, q0);
+}
+
 static void check_float_quotient(void)
 {
    unsigned bad = 0;
@@ -417,11 +424,44 @@ static void check_float_quotient(void)
       double max = (double)((1u << w) - 1), smax = (double)((1u << (w - 1)) - 1);
       for (uint32_t u = 0; u <= (1u << w) - 1; u++) {
          int32_t s = (int32_t)(u << (32 - w)) >> (32 - w);
-         bad += (float)(u / max) != (float)u / (float)max;
-         bad += (float)fmax(s / smax, -1.0) != fmaxf((float)s / (float)smax, -1.0f);
+         float c = (float)(u / max), q = fma_quotient((float)u, max);
+         float cs = (float)fmax(s / smax, -1.0), qs = fmaxf(fma_quotient((float)s, smax), -1.0f);
+         bad += memcmp(&c, &q, 4) != 0;
+         bad += memcmp(&cs, &qs, 4) != 0;
       }
    }
    CHECK(bad == 0, "float quotient of u / (2^w - 1): %u values differ", bad);
+}
+
+/* jit_cb_format.c packs UNORM components of up to 16 bits from any float in [0, 1] with
+ * floats and FMAs (unorm_floor): the integer cb_format.c computes in double, floor(v * max
+ * + 0.5) (or floor(v * max) with ROUND_MODE truncate), for the floats next to every
+ * threshold where the result changes (8 on either side) and at both ends. */
+static void check_unorm_floor(void)
+{
+   unsigned bad = 0, n = 0;
+   for (unsigned w = 1; w <= 16; w++) {
+      double max = (double)((1u << w) - 1);
+      for (unsigned up = 0; up < 2; up++) {
+         float bias = up ? 0.5f : 0.0f;
+         for (uint32_t t = 0; t <= (1u << w); t++) {
+            float v = (float)((t - 0.5 * up) / max);
+            for (int i = 0; i < 8; i++)
+               v = nextafterf(v, -1.0f);
+            for (int i = 0; i < 17; i++, v = nextafterf(v, 2.0f)) {
+               if (!(v >= 0.0f && v <= 1.0f))
+                  continue;
+               int32_t want = (int32_t)((double)v * max + 0.5 * up);
+               float x0 = up ? fmaf(v, (float)max, bias) : v * (float)max;
+               int32_t k0 = (int32_t)x0;
+               int32_t got = k0 - (fmaf(v, (float)max, bias - (float)k0) < 0.0f);
+               bad += got != want;
+               n++;
+            }
+         }
+      }
+   }
+   CHECK(bad == 0, "UNORM packing in float: %u of %u values differ", bad, n);
 }
 
 /* Every fp16 value as a float (written here from the half-float layout): the values an
@@ -699,6 +739,7 @@ int main(int argc, char **argv)
    }
 
    check_float_quotient();
+   check_unorm_floor();
    check_half_unorm();
    check_nan_rules();
    for (unsigned s = 0; s < count; s++)

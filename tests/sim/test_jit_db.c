@@ -176,7 +176,12 @@ static LLVMModuleRef build_wrapper(void *arg, LLVMContextRef ctx, const char *na
       p[i] = LLVMGetParam(j.fn, i);
    LLVMValueRef mask = LLVMBuildTrunc(j.b, p[4], j.i16, "");
    LLVMValueRef out = w->late ? p[7] : LLVMConstPointerNull(j.ptr);
-   LLVMValueRef r = jit_db_emit(&j, &w->key, p[0], p[1], p[2], p[3], mask, p[5], p[6], out);
+   /* the primitive's setup, as the fused code makes it at the primitive's first block */
+   LLVMValueRef setup = LLVMBuildAlloca(j.b, LLVMArrayType(j.i8, sizeof(struct jit_db_setup)), "");
+   LLVMSetAlignment(setup, 32);
+   if (w->key.z_enable)
+      jit_db_setup_emit(&j, &w->key, p[0], p[1], p[6], setup);
+   LLVMValueRef r = jit_db_emit(&j, &w->key, p[0], p[1], setup, p[2], p[3], mask, p[5], out);
    LLVMBuildRet(j.b, LLVMBuildZExt(j.b, r, j.i32, ""));
    LLVMDisposeBuilder(j.b);
    return mod;
