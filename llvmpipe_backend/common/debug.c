@@ -18,6 +18,8 @@ static const struct r600sim_debug_flag flag_table[] = {
                                "(none for programs loaded from R600SIM_CACHE_DIR)" },
    { "texslow", SIM_DEBUG_TEXSLOW, "print why the JIT does not sample a TEX clause inline: the instruction "
                                    "(when a program is built) or the texture state (when it is first seen)" },
+   { "threads", SIM_DEBUG_THREADS, "print the raster workers' counters once a second: jobs handed "
+                                   "over, tiles per thread, wake-up and wait times" },
 };
 
 /* The simulator's other R600SIM_* variables, listed by R600SIM_DEBUG=help. */
