@@ -13,9 +13,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "raster/workers_stats.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#define cpu_relax() _mm_pause()
+#else
+#define cpu_relax() ((void)0)
+#endif
+
+#define SPIN_DEFAULT_US 50
+#define SPIN_MAX_US 10000
 
 struct worker_arg {
    struct sim_workers *pool;
@@ -43,8 +54,67 @@ struct sim_workers {
    atomic_uint done;            /* items of the job that have run */
    uint64_t published_ns;       /* with stats: when the job was published */
 
+   uint64_t spin_ns;            /* how long a thread polls before it sleeps (workers.h) */
    struct sim_workers_stats stats;
 };
+
+unsigned sim_workers_spin_us_from_env(void)
+{
+   const char *env = getenv("R600SIM_SPIN_US");
+   if (env && *env) {
+      char *end;
+      long v = strtol(env, &end, 10);
+      if (!*end && v >= 0 && v <= SPIN_MAX_US)
+         return (unsigned)v;
+      fprintf(stderr, "r600sim: R600SIM_SPIN_US=%s is not a number of microseconds in 0..%u; "
+              "using %u\n", env, SPIN_MAX_US, SPIN_DEFAULT_US);
+   }
+   return SPIN_DEFAULT_US;
+}
+
+static uint64_t now_ns(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Polls until until(w, arg) holds or spin_ns have passed; returns whether it holds. The
+ * clock is read every 32 polls. The poll does not yield the CPU: on a loaded machine a
+ * thread that yields may not run again for milliseconds, while one that sleeps and is
+ * woken runs soon (the scheduler favours threads that slept); hence a short default. */
+static bool spin_until(struct sim_workers *w, bool (*until)(struct sim_workers *, uint64_t),
+                       uint64_t arg)
+{
+   if (!w->spin_ns)
+      return until(w, arg);
+   uint64_t deadline = 0;
+   for (unsigned i = 0;; i++) {
+      if (until(w, arg))
+         return true;
+      if ((i & 31) == 0) {
+         uint64_t t = now_ns();
+         if (!deadline)
+            deadline = t + w->spin_ns;
+         else if (t >= deadline)
+            return false;
+      }
+      cpu_relax();
+   }
+}
+
+/* A job other than the one tagged `tag` was published. */
+static bool job_published(struct sim_workers *w, uint64_t tag)
+{
+   return (uint32_t)(atomic_load_explicit(&w->claim, memory_order_relaxed) >> 32) !=
+          (uint32_t)tag;
+}
+
+/* Every item of the current job has run. */
+static bool job_done(struct sim_workers *w, uint64_t nitems)
+{
+   return atomic_load_explicit(&w->done, memory_order_acquire) >= nitems;
+}
 
 unsigned sim_workers_threads_from_env(void)
 {
@@ -118,12 +188,17 @@ static void *worker_main(void *p)
       uint64_t published = w->published_ns;
       pthread_mutex_unlock(&w->lock);
 
-      uint64_t woke = w->stats.on ? sim_workers_stats_now() : 0;
+      uint64_t woke = w->stats.on ? now_ns() : 0;
       unsigned ran = run_items(w, (uint32_t)seen, fn, ctx, nitems, arg->index);
       if (w->stats.on)
          sim_workers_stats_worker(&w->stats, published, woke, ran);
 
+      /* The next job often follows within microseconds (the next draw's tiles): poll for
+       * it a while rather than sleep and be woken. */
+      spin_until(w, job_published, seen);
       pthread_mutex_lock(&w->lock);
+      if (w->stats.on && w->generation == seen && !w->quit)
+         atomic_fetch_add_explicit(&w->stats.sleeps, 1, memory_order_relaxed);
    }
    pthread_mutex_unlock(&w->lock);
    return NULL;
@@ -143,7 +218,8 @@ struct sim_workers *sim_workers_create(unsigned nthreads)
    pthread_cond_init(&w->done_cv, NULL);
    atomic_init(&w->claim, 0);
    atomic_init(&w->done, 0);
-   sim_workers_stats_init(&w->stats);
+   sim_workers_stats_init(&w->stats, now_ns());
+   w->spin_ns = (uint64_t)sim_workers_spin_us_from_env() * 1000u;
    for (unsigned i = 1; i < nthreads; i++) {
       w->args[i] = (struct worker_arg){ .pool = w, .index = i };
       if (pthread_create(&w->threads[i], NULL, worker_main, &w->args[i]) != 0)
@@ -185,12 +261,12 @@ unsigned sim_workers_count(const struct sim_workers *w)
 void sim_workers_finish(struct sim_workers *w)
 {
    /* fn, ctx and nitems change only on this (the caller's) thread */
-   if (!w || atomic_load_explicit(&w->done, memory_order_acquire) >= w->nitems)
+   if (!w || job_done(w, w->nitems))
       return;
    unsigned ran = run_items(w, (uint32_t)w->generation, w->fn, w->ctx, w->nitems, 0);
    w->stats.caller_items += ran;
-   if (atomic_load_explicit(&w->done, memory_order_acquire) < w->nitems) {
-      uint64_t t0 = w->stats.on ? sim_workers_stats_now() : 0;
+   if (!spin_until(w, job_done, w->nitems)) {
+      uint64_t t0 = w->stats.on ? now_ns() : 0;
       pthread_mutex_lock(&w->lock);
       w->caller_waiting = true;
       while (atomic_load_explicit(&w->done, memory_order_acquire) < w->nitems)
@@ -199,14 +275,14 @@ void sim_workers_finish(struct sim_workers *w)
       pthread_mutex_unlock(&w->lock);
       if (w->stats.on) {
          w->stats.caller_waits++;
-         w->stats.caller_wait_ns += sim_workers_stats_now() - t0;
+         w->stats.caller_wait_ns += now_ns() - t0;
       }
    }
 }
 
 bool sim_workers_idle(struct sim_workers *w)
 {
-   return !w || atomic_load_explicit(&w->done, memory_order_acquire) >= w->nitems;
+   return !w || job_done(w, w->nitems);
 }
 
 /* sim_workers_start; `kick` tells the counters whether the caller goes on (start) or runs
@@ -219,7 +295,7 @@ static void start_job(struct sim_workers *w, unsigned nitems, sim_work_fn fn, vo
       return;
    pthread_mutex_lock(&w->lock);
    if (w->stats.on) {
-      w->published_ns = sim_workers_stats_now();
+      w->published_ns = now_ns();
       sim_workers_stats_job(&w->stats, w->published_ns, nitems, kick);
    }
    w->fn = fn;
@@ -248,7 +324,7 @@ void sim_workers_run(struct sim_workers *w, unsigned nitems, sim_work_fn fn, voi
    if (!w || nitems <= 1) {
       sim_workers_finish(w);
       if (w && w->stats.on && nitems) {
-         sim_workers_stats_job(&w->stats, sim_workers_stats_now(), nitems, false);
+         sim_workers_stats_job(&w->stats, now_ns(), nitems, false);
          w->stats.caller_items += nitems;
       }
       for (unsigned i = 0; i < nitems; i++)

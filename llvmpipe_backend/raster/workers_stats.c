@@ -2,21 +2,13 @@
 #include "raster/workers_stats.h"
 
 #include <stdio.h>
-#include <time.h>
 
 #include "common/debug.h"
 
-uint64_t sim_workers_stats_now(void)
+void sim_workers_stats_init(struct sim_workers_stats *st, uint64_t now)
 {
-   struct timespec ts;
-   clock_gettime(CLOCK_MONOTONIC, &ts);
-   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-void sim_workers_stats_init(struct sim_workers_stats *st)
-{
-   *st = (struct sim_workers_stats){ .on = (sim_debug_flags() & SIM_DEBUG_THREADS) != 0 };
-   st->last_print_ns = st->on ? sim_workers_stats_now() : 0;
+   *st = (struct sim_workers_stats){ .on = (sim_debug_flags() & SIM_DEBUG_THREADS) != 0,
+                                     .last_print_ns = now };
 }
 
 static void print_and_reset(struct sim_workers_stats *st, uint64_t now)
@@ -24,15 +16,16 @@ static void print_and_reset(struct sim_workers_stats *st, uint64_t now)
    uint64_t wakes = atomic_exchange(&st->wakes, 0), late = atomic_exchange(&st->late_wakes, 0);
    uint64_t wake_ns = atomic_exchange(&st->wake_ns, 0);
    uint64_t worker_items = atomic_exchange(&st->worker_items, 0);
+   uint64_t sleeps = atomic_exchange(&st->sleeps, 0);
    fprintf(stderr,
            "r600sim threads: %.2f s: %llu kicks, %llu syncs, %llu tiles (caller %llu, workers "
-           "%llu); worker wake-ups %llu (%llu found nothing left), mean %.1f us; caller slept "
-           "%llu times, %.1f us in all\n",
+           "%llu); workers took %llu jobs (%llu with nothing left) after %.1f us on average, "
+           "slept %llu times; caller slept %llu times, %.1f us in all\n",
            (double)(now - st->last_print_ns) * 1e-9, (unsigned long long)st->kicks,
            (unsigned long long)st->syncs, (unsigned long long)st->tiles,
            (unsigned long long)st->caller_items, (unsigned long long)worker_items,
            (unsigned long long)wakes, (unsigned long long)late,
-           wakes ? (double)wake_ns * 1e-3 / (double)wakes : 0.0,
+           wakes ? (double)wake_ns * 1e-3 / (double)wakes : 0.0, (unsigned long long)sleeps,
            (unsigned long long)st->caller_waits, (double)st->caller_wait_ns * 1e-3);
    st->kicks = st->syncs = st->tiles = st->caller_items = 0;
    st->caller_waits = st->caller_wait_ns = 0;

@@ -17,13 +17,11 @@ struct sim_workers_stats {
    /* changed by the caller only */
    uint64_t kicks, syncs, tiles, caller_items, caller_waits, caller_wait_ns;
    /* changed by the workers */
-   atomic_ullong wakes, late_wakes, wake_ns, worker_items;
+   atomic_ullong wakes, late_wakes, wake_ns, worker_items, sleeps;
 };
 
-/* Monotonic clock in nanoseconds. */
-uint64_t sim_workers_stats_now(void);
-
-void sim_workers_stats_init(struct sim_workers_stats *);
+/* Times are CLOCK_MONOTONIC nanoseconds. */
+void sim_workers_stats_init(struct sim_workers_stats *, uint64_t now);
 
 /* A job of `items` items published at time `now`; `kick`: started (else run). Prints and
  * resets the counters when a second has passed since the last line. */
