@@ -25,7 +25,7 @@
 #define cpu_relax() ((void)0)
 #endif
 
-#define SPIN_DEFAULT_US 50
+#define SPIN_DEFAULT_US 0
 #define SPIN_MAX_US 10000
 
 struct worker_arg {
@@ -82,7 +82,7 @@ static uint64_t now_ns(void)
 /* Polls until until(w, arg) holds or spin_ns have passed; returns whether it holds. The
  * clock is read every 32 polls. The poll does not yield the CPU: on a loaded machine a
  * thread that yields may not run again for milliseconds, while one that sleeps and is
- * woken runs soon (the scheduler favours threads that slept); hence a short default. */
+ * woken runs soon (the scheduler favours threads that slept). */
 static bool spin_until(struct sim_workers *w, bool (*until)(struct sim_workers *, uint64_t),
                        uint64_t arg)
 {
