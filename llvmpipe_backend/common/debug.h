@@ -13,6 +13,7 @@ enum sim_debug_flag {
    SIM_DEBUG_NOUNIMPL = 1u << 4, /* do not report unimplemented register values */
    SIM_DEBUG_JITIR = 1u << 5,    /* print the LLVM IR of every program the JIT compiles */
    SIM_DEBUG_TEXSLOW = 1u << 10, /* print why a TEX clause is not sampled inline by the JIT */
+   SIM_DEBUG_THREADS = 1u << 12, /* print the raster workers' job counters once a second */
 };
 
 /* The flags parsed from R600SIM_DEBUG (parsed once, thread-safe). */

@@ -1,7 +1,9 @@
 /* Raster worker threads (see workers.h). A job is published under the lock with a new
  * generation number; the workers (and the caller, when it runs or finishes the job) then
- * take items with an atomic counter, and the last worker to leave the job wakes a caller
- * waiting for it. */
+ * take items from an atomic counter tagged with the job's generation, and the thread that
+ * completes the last item wakes a caller waiting for it. The caller waits for the items,
+ * never for the workers: a worker still asleep when the caller has run every item costs
+ * nothing (it wakes later, finds the job over and sleeps again). */
 #include "raster/workers.h"
 
 #include <pthread.h>
@@ -11,7 +13,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+
+#include "raster/workers_stats.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#define cpu_relax() _mm_pause()
+#else
+#define cpu_relax() ((void)0)
+#endif
+
+#define SPIN_DEFAULT_US 0
+#define SPIN_MAX_US 10000
 
 struct worker_arg {
    struct sim_workers *pool;
@@ -26,17 +41,80 @@ struct sim_workers {
 
    pthread_mutex_t lock;
    pthread_cond_t start_cv;     /* a job was published, or quit */
-   pthread_cond_t done_cv;      /* the last worker left the job */
-   uint64_t generation;
+   pthread_cond_t done_cv;      /* the last item of the job has run */
+   uint64_t generation;         /* jobs published */
    bool quit;
-   atomic_uint busy;            /* workers still in the current job (changed under the lock) */
+   bool caller_waiting;         /* the caller sleeps on done_cv */
 
-   /* the current job */
+   /* the current job (fn, ctx, nitems written under the lock by the caller) */
    sim_work_fn fn;
    void *ctx;
    unsigned nitems;
-   atomic_uint next;
+   _Atomic uint64_t claim;      /* the job's tag (generation, low 32 bits) << 32 | next item */
+   atomic_uint done;            /* items of the job that have run */
+   uint64_t published_ns;       /* with stats: when the job was published */
+
+   uint64_t spin_ns;            /* how long a thread polls before it sleeps (workers.h) */
+   struct sim_workers_stats stats;
 };
+
+unsigned sim_workers_spin_us_from_env(void)
+{
+   const char *env = getenv("R600SIM_SPIN_US");
+   if (env && *env) {
+      char *end;
+      long v = strtol(env, &end, 10);
+      if (!*end && v >= 0 && v <= SPIN_MAX_US)
+         return (unsigned)v;
+      fprintf(stderr, "r600sim: R600SIM_SPIN_US=%s is not a number of microseconds in 0..%u; "
+              "using %u\n", env, SPIN_MAX_US, SPIN_DEFAULT_US);
+   }
+   return SPIN_DEFAULT_US;
+}
+
+static uint64_t now_ns(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Polls until until(w, arg) holds or spin_ns have passed; returns whether it holds. The
+ * clock is read every 32 polls. The poll does not yield the CPU: on a loaded machine a
+ * thread that yields may not run again for milliseconds, while one that sleeps and is
+ * woken runs soon (the scheduler favours threads that slept). */
+static bool spin_until(struct sim_workers *w, bool (*until)(struct sim_workers *, uint64_t),
+                       uint64_t arg)
+{
+   if (!w->spin_ns)
+      return until(w, arg);
+   uint64_t deadline = 0;
+   for (unsigned i = 0;; i++) {
+      if (until(w, arg))
+         return true;
+      if ((i & 31) == 0) {
+         uint64_t t = now_ns();
+         if (!deadline)
+            deadline = t + w->spin_ns;
+         else if (t >= deadline)
+            return false;
+      }
+      cpu_relax();
+   }
+}
+
+/* A job other than the one tagged `tag` was published. */
+static bool job_published(struct sim_workers *w, uint64_t tag)
+{
+   return (uint32_t)(atomic_load_explicit(&w->claim, memory_order_relaxed) >> 32) !=
+          (uint32_t)tag;
+}
+
+/* Every item of the current job has run. */
+static bool job_done(struct sim_workers *w, uint64_t nitems)
+{
+   return atomic_load_explicit(&w->done, memory_order_acquire) >= nitems;
+}
 
 unsigned sim_workers_threads_from_env(void)
 {
@@ -55,15 +133,38 @@ unsigned sim_workers_threads_from_env(void)
    return n < 1 ? 1 : n > SIM_MAX_THREADS ? SIM_MAX_THREADS : n;
 }
 
-static void run_items(struct sim_workers *w, sim_work_fn fn, void *ctx, unsigned nitems,
-                      unsigned thread)
+/* Takes the next item of the job tagged `tag`: false when that job has no item left or is
+ * no longer the current one (a worker that woke late must not take a later job's items). */
+static bool claim_item(struct sim_workers *w, uint32_t tag, unsigned nitems, unsigned *item)
 {
-   for (;;) {
-      unsigned item = atomic_fetch_add_explicit(&w->next, 1, memory_order_relaxed);
-      if (item >= nitems)
-         return;
+   uint64_t c = atomic_load_explicit(&w->claim, memory_order_relaxed);
+   do {
+      if ((uint32_t)(c >> 32) != tag || (uint32_t)c >= nitems)
+         return false;
+   } while (!atomic_compare_exchange_weak_explicit(&w->claim, &c, c + 1, memory_order_relaxed,
+                                                   memory_order_relaxed));
+   *item = (uint32_t)c;
+   return true;
+}
+
+/* Runs items of the job tagged `tag` until none is left; the thread that completes the
+ * last item wakes the caller if it sleeps. Returns the number of items this thread ran. */
+static unsigned run_items(struct sim_workers *w, uint32_t tag, sim_work_fn fn, void *ctx,
+                          unsigned nitems, unsigned thread)
+{
+   unsigned ran = 0, item;
+   while (claim_item(w, tag, nitems, &item)) {
       fn(ctx, thread, item);
+      ran++;
+      if (atomic_fetch_add_explicit(&w->done, 1, memory_order_acq_rel) + 1 == nitems &&
+          thread) {
+         pthread_mutex_lock(&w->lock);
+         if (w->caller_waiting)
+            pthread_cond_signal(&w->done_cv);
+         pthread_mutex_unlock(&w->lock);
+      }
    }
+   return ran;
 }
 
 static void *worker_main(void *p)
@@ -84,13 +185,20 @@ static void *worker_main(void *p)
       sim_work_fn fn = w->fn;
       void *ctx = w->ctx;
       unsigned nitems = w->nitems;
+      uint64_t published = w->published_ns;
       pthread_mutex_unlock(&w->lock);
 
-      run_items(w, fn, ctx, nitems, arg->index);
+      uint64_t woke = w->stats.on ? now_ns() : 0;
+      unsigned ran = run_items(w, (uint32_t)seen, fn, ctx, nitems, arg->index);
+      if (w->stats.on)
+         sim_workers_stats_worker(&w->stats, published, woke, ran);
 
+      /* The next job often follows within microseconds (the next draw's tiles): poll for
+       * it a while rather than sleep and be woken. */
+      spin_until(w, job_published, seen);
       pthread_mutex_lock(&w->lock);
-      if (atomic_fetch_sub_explicit(&w->busy, 1, memory_order_release) == 1)
-         pthread_cond_signal(&w->done_cv);
+      if (w->stats.on && w->generation == seen && !w->quit)
+         atomic_fetch_add_explicit(&w->stats.sleeps, 1, memory_order_relaxed);
    }
    pthread_mutex_unlock(&w->lock);
    return NULL;
@@ -108,8 +216,10 @@ struct sim_workers *sim_workers_create(unsigned nthreads)
    pthread_mutex_init(&w->lock, NULL);
    pthread_cond_init(&w->start_cv, NULL);
    pthread_cond_init(&w->done_cv, NULL);
-   atomic_init(&w->next, 0);
-   atomic_init(&w->busy, 0);
+   atomic_init(&w->claim, 0);
+   atomic_init(&w->done, 0);
+   sim_workers_stats_init(&w->stats, now_ns());
+   w->spin_ns = (uint64_t)sim_workers_spin_us_from_env() * 1000u;
    for (unsigned i = 1; i < nthreads; i++) {
       w->args[i] = (struct worker_arg){ .pool = w, .index = i };
       if (pthread_create(&w->threads[i], NULL, worker_main, &w->args[i]) != 0)
@@ -150,26 +260,53 @@ unsigned sim_workers_count(const struct sim_workers *w)
 
 void sim_workers_finish(struct sim_workers *w)
 {
-   if (!w)
+   /* fn, ctx and nitems change only on this (the caller's) thread */
+   if (!w || job_done(w, w->nitems))
       return;
-   pthread_mutex_lock(&w->lock);
-   sim_work_fn fn = w->fn;
-   void *ctx = w->ctx;
-   unsigned nitems = w->nitems;
-   pthread_mutex_unlock(&w->lock);
-   if (nitems)
-      run_items(w, fn, ctx, nitems, 0);
-
-   pthread_mutex_lock(&w->lock);
-   while (atomic_load_explicit(&w->busy, memory_order_relaxed))
-      pthread_cond_wait(&w->done_cv, &w->lock);
-   w->nitems = 0;
-   pthread_mutex_unlock(&w->lock);
+   unsigned ran = run_items(w, (uint32_t)w->generation, w->fn, w->ctx, w->nitems, 0);
+   w->stats.caller_items += ran;
+   if (!spin_until(w, job_done, w->nitems)) {
+      uint64_t t0 = w->stats.on ? now_ns() : 0;
+      pthread_mutex_lock(&w->lock);
+      w->caller_waiting = true;
+      while (atomic_load_explicit(&w->done, memory_order_acquire) < w->nitems)
+         pthread_cond_wait(&w->done_cv, &w->lock);
+      w->caller_waiting = false;
+      pthread_mutex_unlock(&w->lock);
+      if (w->stats.on) {
+         w->stats.caller_waits++;
+         w->stats.caller_wait_ns += now_ns() - t0;
+      }
+   }
 }
 
 bool sim_workers_idle(struct sim_workers *w)
 {
-   return !w || atomic_load_explicit(&w->busy, memory_order_acquire) == 0;
+   return !w || job_done(w, w->nitems);
+}
+
+/* sim_workers_start; `kick` tells the counters whether the caller goes on (start) or runs
+ * the job with the workers (run). */
+static void start_job(struct sim_workers *w, unsigned nitems, sim_work_fn fn, void *ctx,
+                      bool kick)
+{
+   sim_workers_finish(w);
+   if (!nitems)
+      return;
+   pthread_mutex_lock(&w->lock);
+   if (w->stats.on) {
+      w->published_ns = now_ns();
+      sim_workers_stats_job(&w->stats, w->published_ns, nitems, kick);
+   }
+   w->fn = fn;
+   w->ctx = ctx;
+   w->nitems = nitems;
+   w->generation++;
+   atomic_store_explicit(&w->done, 0, memory_order_relaxed);
+   atomic_store_explicit(&w->claim, (uint64_t)(uint32_t)w->generation << 32,
+                         memory_order_release);
+   pthread_cond_broadcast(&w->start_cv);
+   pthread_mutex_unlock(&w->lock);
 }
 
 void sim_workers_start(struct sim_workers *w, unsigned nitems, sim_work_fn fn, void *ctx)
@@ -179,28 +316,21 @@ void sim_workers_start(struct sim_workers *w, unsigned nitems, sim_work_fn fn, v
          fn(ctx, 0, i);
       return;
    }
-   sim_workers_finish(w);
-   if (!nitems)
-      return;
-   pthread_mutex_lock(&w->lock);
-   w->fn = fn;
-   w->ctx = ctx;
-   w->nitems = nitems;
-   atomic_store_explicit(&w->next, 0, memory_order_relaxed);
-   atomic_store_explicit(&w->busy, w->started, memory_order_relaxed);
-   w->generation++;
-   pthread_cond_broadcast(&w->start_cv);
-   pthread_mutex_unlock(&w->lock);
+   start_job(w, nitems, fn, ctx, true);
 }
 
 void sim_workers_run(struct sim_workers *w, unsigned nitems, sim_work_fn fn, void *ctx)
 {
    if (!w || nitems <= 1) {
       sim_workers_finish(w);
+      if (w && w->stats.on && nitems) {
+         sim_workers_stats_job(&w->stats, now_ns(), nitems, false);
+         w->stats.caller_items += nitems;
+      }
       for (unsigned i = 0; i < nitems; i++)
          fn(ctx, 0, i);
       return;
    }
-   sim_workers_start(w, nitems, fn, ctx);
+   start_job(w, nitems, fn, ctx, false);
    sim_workers_finish(w);
 }
