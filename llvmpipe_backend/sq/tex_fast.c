@@ -177,6 +177,10 @@ static bool prepare_inst(struct sim_run *x, const struct sim_tex_inst *t, struct
    d->bias = s.bias;
    d->min_lod = s.min_lod;
    d->max_lod = s.max_lod;
+   d->plain = 1;
+   for (unsigned c = 0; c < 4; c++)
+      if (d->div[c] == 0.0f || sim_f(d->border[c]) != sim_f(d->border[c]))
+         d->plain = 0;
    return true;
 }
 
