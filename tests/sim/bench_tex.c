@@ -2,7 +2,7 @@
  * texture scenes (run by hand, not a test; callgrind on it counts instructions exactly):
  * 256x256 textures in a few formats, point / bilinear / trilinear filtering, quads of a
  * pixel shader at 1:1 (magnification) or 1.6:1 (minification) scale.
- * bench_tex [ITERATIONS] */
+ * bench_tex [ITERATIONS [INDEX]] (INDEX: only that bench, from 0); the final code is measured (R600SIM_JIT_QUICK=0, R600SIM_JIT_ASYNC=0). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -61,12 +61,33 @@ static void block_coords(struct sim_lanes *lanes, unsigned bx, unsigned by, floa
 }
 
 static unsigned iterations = 200000;
+static int only = -1;   /* the one bench to run, or -1 */
+static unsigned bench_index;
+
+/* n runs of fn, the block moving over the texture (callgrind --toggle-collect=run_blocks
+ * counts the instructions of these alone). */
+void run_blocks(sim_native_fn fn, struct sim_run *x, struct sim_lanes *lanes, float scale, unsigned n);
+__attribute__((noinline)) void run_blocks(sim_native_fn fn, struct sim_run *x, struct sim_lanes *lanes, float scale,
+                                          unsigned n)
+{
+   struct sim_fp_modes m;
+   sim_fp_modes_get(&m);
+   for (unsigned i = 0; i < n; i++) {
+      block_coords(lanes, i % 16 * 4, i / 16 % 16 * 4, scale);
+      x->exec = x->launched = x->mode_saved = x->valid = 0xFFFF;
+      _mm_setcsr(m.programs);
+      fn(x);
+      _mm_setcsr(m.units);
+   }
+}
 
 static void bench_one(const char *name, uint32_t fmt, unsigned bpp, bool bilinear, uint32_t mip, float scale)
 {
    static struct sim_run x;
    static struct sim_lanes lanes;
    static struct sim_exports out;
+   if (only >= 0 && bench_index++ != (unsigned)only)
+      return;
    machine_reset_regs();
    texture(fmt, bpp, mip != SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_NONE);
    set_sampler(0, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_WRAP, bilinear, mip, 0);
@@ -84,18 +105,10 @@ static void bench_one(const char *name, uint32_t fmt, unsigned bpp, bool bilinea
       return;
    }
    sim_native_fn fn = sim_program_run_prepare(&x, prog, &env, &lanes, &out);
-   struct sim_fp_modes m;
-   sim_fp_modes_get(&m);
    double best = 1e30;
    for (unsigned rep = 0; rep < 3; rep++) {
       double t0 = now_ns();
-      for (unsigned i = 0; i < iterations; i++) {
-         block_coords(&lanes, i % 16 * 4, i / 16 % 16 * 4, scale);
-         x.exec = x.launched = x.mode_saved = x.valid = 0xFFFF;
-         _mm_setcsr(m.programs);
-         fn(&x);
-         _mm_setcsr(m.units);
-      }
+      run_blocks(fn, &x, &lanes, scale, iterations);
       double ns = (now_ns() - t0) / iterations;
       best = ns < best ? ns : best;
    }
@@ -116,8 +129,12 @@ static void benches(void)
 
 int main(int argc, char **argv)
 {
+   setenv("R600SIM_JIT_QUICK", "0", 1);
+   setenv("R600SIM_JIT_ASYNC", "0", 1);
    if (argc > 1)
       iterations = (unsigned)strtoul(argv[1], NULL, 0);
+   if (argc > 2)
+      only = atoi(argv[2]);
    machine_init();
    chip = HW_CHIP_R7XX;
    benches();
