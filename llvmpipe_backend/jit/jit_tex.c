@@ -394,8 +394,10 @@ static LLVMValueRef pass_fn(struct jb *j, bool one, bool plain)
          acc[c] = plain ? sum : nan_left(j, acc[c], sum);
       }
    }
+   /* one filter for all lanes of tex_pass_one: here every lane is bilinear, and tap 0 need
+    * not live through the others */
    for (unsigned c = 0; c < 4; c++)
-      store(j, sel(j, linear, I(j, acc[c]), e[0][c]), gep(j, out, c * SIM_LANES * 4), 4);
+      store(j, one ? I(j, acc[c]) : sel(j, linear, I(j, acc[c]), e[0][c]), gep(j, out, c * SIM_LANES * 4), 4);
    LLVMBuildRetVoid(b);
    restore(j, a);
    return fn;
