@@ -1,7 +1,8 @@
 /* Nanoseconds per 16-lane SAMPLE of the JIT's inline texture path on the states of glmark2's
  * texture scenes (run by hand, not a test; callgrind on it counts instructions exactly):
  * 256x256 textures in a few formats, point / bilinear / trilinear filtering, quads of a
- * pixel shader at 1:1 (magnification) or 1.6:1 (minification) scale.
+ * pixel shader at 1:1 (magnification) or 1.6:1 (minification) scale, blocks over a 256x256
+ * pixel area; and a 4 MiB texture minified without mip maps (texels from memory, not cache).
  * bench_tex [ITERATIONS [INDEX]] (INDEX: only that bench, from 0); the final code is measured (R600SIM_JIT_QUICK=0, R600SIM_JIT_ASYNC=0). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +14,6 @@
 #include "sq/run_state.h"
 
 #define FMT(n) SQ_TEX_RESOURCE_WORD1__DATA_FORMAT__FMT_##n
-#define SIZE 256
 
 static double now_ns(void)
 {
@@ -22,12 +22,12 @@ static double now_ns(void)
    return ts.tv_sec * 1e9 + ts.tv_nsec;
 }
 
-/* A SIZE x SIZE texture at resource 0 in format fmt (bpp bytes), NORM, with its mip chain. */
-static void texture(uint32_t fmt, unsigned bpp, bool mips)
+/* A size x size texture at resource 0 in format fmt (bpp bytes), NORM, with its mip chain. */
+static void texture(unsigned size_, uint32_t fmt, unsigned bpp, bool mips)
 {
    unsigned last = mips ? 8 : 0;
-   const struct hw_surface s = { .width = SIZE, .height = SIZE, .bpp = bpp, .layers = 1,
-                                 .samples = 1, .pitch0 = SIZE, .block = 1 };
+   const struct hw_surface s = { .width = size_, .height = size_, .bpp = bpp, .layers = 1,
+                                 .samples = 1, .pitch0 = size_, .block = 1 };
    uint64_t size = hw_surface_size(&s, last) + 64;
    uint8_t *bytes = malloc(size);
    for (uint64_t i = 0; i < size; i++)
@@ -38,8 +38,8 @@ static void texture(uint32_t fmt, unsigned bpp, bool mips)
    uint32_t at = REG_SQ_TEX_RESOURCE_WORD0_0;
    set_reg(at, SQ_TEX_RESOURCE_WORD0__DIM(SQ_TEX_RESOURCE_WORD0__DIM__SQ_TEX_DIM_2D) |
                   SQ_TEX_RESOURCE_WORD0__TILE_MODE(CB_COLOR0_INFO__ARRAY_MODE__ARRAY_LINEAR_ALIGNED) |
-                  SQ_TEX_RESOURCE_WORD0__PITCH(SIZE / 8 - 1) | SQ_TEX_RESOURCE_WORD0__TEX_WIDTH(SIZE - 1));
-   set_reg(at + 4, SQ_TEX_RESOURCE_WORD1__TEX_HEIGHT(SIZE - 1) | SQ_TEX_RESOURCE_WORD1__DATA_FORMAT(fmt));
+                  SQ_TEX_RESOURCE_WORD0__PITCH(size_ / 8 - 1) | SQ_TEX_RESOURCE_WORD0__TEX_WIDTH(size_ - 1));
+   set_reg(at + 4, SQ_TEX_RESOURCE_WORD1__TEX_HEIGHT(size_ - 1) | SQ_TEX_RESOURCE_WORD1__DATA_FORMAT(fmt));
    set_reg(at + 8, SQ_TEX_RESOURCE_WORD2__BASE_ADDRESS((uint32_t)(va >> 8)));
    set_reg(at + 12, SQ_TEX_RESOURCE_WORD3__MIP_ADDRESS((uint32_t)(mip >> 8)));
    uint32_t w4 = SQ_TEX_RESOURCE_WORD4__NUM_FORMAT_ALL(SQ_TEX_RESOURCE_WORD4__NUM_FORMAT_ALL__SQ_NUM_FORMAT_NORM);
@@ -50,13 +50,14 @@ static void texture(uint32_t fmt, unsigned bpp, bool mips)
    set_reg(at + 24, SQ_TEX_RESOURCE_WORD6__TYPE(SQ_TEX_RESOURCE_WORD6__TYPE__SQ_TEX_VTX_VALID_TEXTURE));
 }
 
-/* GPR 0.xy: the quads of a 4x4 block at (bx, by) pixels, `scale` texels per pixel. */
+/* GPR 0.xy: the quads of a 4x4 block at (bx, by) pixels, `scale` / 256 of the texture per
+ * pixel. */
 static void block_coords(struct sim_lanes *lanes, unsigned bx, unsigned by, float scale)
 {
    for (unsigned l = 0; l < SIM_LANES; l++) {
       unsigned x = bx + (l >> 2 & 1) * 2 + (l & 1), y = by + (l >> 3) * 2 + (l >> 1 & 1);
-      lanes->gpr[0][0][l] = U(((float)x + 0.5f) * scale / SIZE);
-      lanes->gpr[0][1][l] = U(((float)y + 0.5f) * scale / SIZE);
+      lanes->gpr[0][0][l] = U(((float)x + 0.5f) * scale / 256.0f);
+      lanes->gpr[0][1][l] = U(((float)y + 0.5f) * scale / 256.0f);
    }
 }
 
@@ -73,7 +74,7 @@ __attribute__((noinline)) void run_blocks(sim_native_fn fn, struct sim_run *x, s
    struct sim_fp_modes m;
    sim_fp_modes_get(&m);
    for (unsigned i = 0; i < n; i++) {
-      block_coords(lanes, i % 16 * 4, i / 16 % 16 * 4, scale);
+      block_coords(lanes, i % 64 * 4, i / 64 % 64 * 4, scale);
       x->exec = x->launched = x->mode_saved = x->valid = 0xFFFF;
       _mm_setcsr(m.programs);
       fn(x);
@@ -81,7 +82,8 @@ __attribute__((noinline)) void run_blocks(sim_native_fn fn, struct sim_run *x, s
    }
 }
 
-static void bench_one(const char *name, uint32_t fmt, unsigned bpp, bool bilinear, uint32_t mip, float scale)
+static void bench_one(const char *name, unsigned size, uint32_t fmt, unsigned bpp, bool bilinear, uint32_t mip,
+                      float scale)
 {
    static struct sim_run x;
    static struct sim_lanes lanes;
@@ -89,7 +91,7 @@ static void bench_one(const char *name, uint32_t fmt, unsigned bpp, bool bilinea
    if (only >= 0 && bench_index++ != (unsigned)only)
       return;
    machine_reset_regs();
-   texture(fmt, bpp, mip != SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_NONE);
+   texture(size, fmt, bpp, mip != SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_NONE);
    set_sampler(0, SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_WRAP, bilinear, mip, 0);
    struct prog p;
    prog_init(&p);
@@ -119,12 +121,13 @@ static void benches(void)
 {
    const uint32_t none = SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_NONE;
    const uint32_t linear = SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_LINEAR;
-   bench_one("8_8_8_8 bilinear, 1:1", FMT(8_8_8_8), 4, true, none, 1.0f);
-   bench_one("8_8_8_8 point, 1:1", FMT(8_8_8_8), 4, false, none, 1.0f);
-   bench_one("8_8_8_8 trilinear, 1.6:1", FMT(8_8_8_8), 4, true, linear, 1.6f);
-   bench_one("8_8_8 bilinear, 1:1", FMT(8_8_8), 3, true, none, 1.0f);
-   bench_one("8 bilinear, 1:1", FMT(8), 1, true, none, 1.0f);
-   bench_one("5_6_5 bilinear, 1:1", FMT(5_6_5), 2, true, none, 1.0f);
+   bench_one("8_8_8_8 bilinear, 1:1", 256, FMT(8_8_8_8), 4, true, none, 1.0f);
+   bench_one("8_8_8_8 point, 1:1", 256, FMT(8_8_8_8), 4, false, none, 1.0f);
+   bench_one("8_8_8_8 trilinear, 1.6:1", 256, FMT(8_8_8_8), 4, true, linear, 1.6f);
+   bench_one("8_8_8 bilinear, 1:1", 256, FMT(8_8_8), 3, true, none, 1.0f);
+   bench_one("8 bilinear, 1:1", 256, FMT(8), 1, true, none, 1.0f);
+   bench_one("5_6_5 bilinear, 1:1", 256, FMT(5_6_5), 2, true, none, 1.0f);
+   bench_one("8_8_8_8 1024x1024 bilinear, 2.5:1", 1024, FMT(8_8_8_8), 4, true, none, 0.625f);
 }
 
 int main(int argc, char **argv)
