@@ -567,15 +567,32 @@ static void emit_sample(struct jb *j, unsigned slot, const struct sim_tex_inst *
 
    /* DST_SEL of the resource (components 0..3, 4 = 0, 5 = 1.0), then of the instruction */
    LLVMPositionBuilderAtEnd(b, swz);
-   LLVMValueRef comp[4], res[4];
-   for (unsigned c = 0; c < 4; c++)
-      comp[c] = load(j, j->vi, gep(j, outs[0], c * SIM_LANES * 4));
+   LLVMValueRef comp[4], res[4], s[4], ident = NULL;
    for (unsigned c = 0; c < 4; c++) {
-      LLVMValueRef s = ld(j, j->i32, d, FIELD(swz) + 4 * c);
-      LLVMValueRef val = sel(j, icmp(j, LLVMIntEQ, s, ci32(j, 4)), kvec(j, 0), kvec(j, ONE_F32));
+      comp[c] = load(j, j->vi, gep(j, outs[0], c * SIM_LANES * 4));
+      s[c] = ld(j, j->i32, d, FIELD(swz) + 4 * c);
+      LLVMValueRef same = icmp(j, LLVMIntEQ, s[c], ci32(j, c));
+      ident = ident ? and_(j, ident, same) : same;
+   }
+   /* the usual xyzw without the selects */
+   LLVMBasicBlockRef selects = block(j, "tex_swizzle_sel"), swizzled = block(j, "tex_swizzled");
+   LLVMBuildCondBr(b, ident, swizzled, selects);
+   LLVMPositionBuilderAtEnd(b, selects);
+   for (unsigned c = 0; c < 4; c++) {
+      LLVMValueRef val = sel(j, icmp(j, LLVMIntEQ, s[c], ci32(j, 4)), kvec(j, 0), kvec(j, ONE_F32));
       for (unsigned k = 4; k-- > 0;)
-         val = sel(j, icmp(j, LLVMIntEQ, s, ci32(j, k)), comp[k], val);
+         val = sel(j, icmp(j, LLVMIntEQ, s[c], ci32(j, k)), comp[k], val);
       res[c] = val;
+   }
+   LLVMBasicBlockRef selected = LLVMGetInsertBlock(b);
+   LLVMBuildBr(b, swizzled);
+   LLVMPositionBuilderAtEnd(b, swizzled);
+   for (unsigned c = 0; c < 4; c++) {
+      LLVMValueRef phi = LLVMBuildPhi(b, j->vi, "");
+      LLVMValueRef vals[2] = { comp[c], res[c] };
+      LLVMBasicBlockRef from[2] = { swz, selected };
+      LLVMAddIncoming(phi, vals, from, 2);
+      res[c] = phi;
    }
    LLVMValueRef en = lane_mask(j, lanes16);
    for (unsigned c = 0; c < 4; c++) {
