@@ -16,10 +16,11 @@
  * (filter()), then the module's level pass (tex_pass, once, or twice where MIP_FILTER
  * LINEAR blends): coordinates, texel indices through the CLAMP modes (wrap_vec; WRAP and
  * MIRROR by a mask on power-of-two textures, a division otherwise) and weights as vector
- * code, the texels read and decoded lane by lane into a stack buffer (a dword at the
- * texel's first byte: tex_fast.c maps 3 bytes past each level), border and weighted sums
- * as vector code; then the resource swizzle and DST_SEL write the instruction's lanes of
- * the destination GPR. Every lane is computed (lanes that do not run read valid texels:
+ * code, the texels read with gathers (a dword at the texel's first byte: tex_fast.c maps 3
+ * bytes past each level) and decoded, border and weighted sums as vector code; a second
+ * variant of the pass (plain) serves the descriptors without decode tables and NaN borders,
+ * chosen at run time by the descriptor; then the resource swizzle (xyzw without selects)
+ * and DST_SEL write the instruction's lanes of the destination GPR. Every lane is computed (lanes that do not run read valid texels:
  * levels and indices are always in range) and only the instruction's lanes are written,
  * after the whole instruction, so a source that is also the destination reads as in
  * tex_unit.c. A NaN texel position converts to INT_MIN, as in tex_view.c; two NaNs
