@@ -16,10 +16,11 @@
  * (filter()), then the module's level pass (tex_pass, once, or twice where MIP_FILTER
  * LINEAR blends): coordinates, texel indices through the CLAMP modes (wrap_vec; WRAP and
  * MIRROR by a mask on power-of-two textures, a division otherwise) and weights as vector
- * code, the texels read and decoded lane by lane into a stack buffer (a dword at the
- * texel's first byte: tex_fast.c maps 3 bytes past each level), border and weighted sums
- * as vector code; then the resource swizzle and DST_SEL write the instruction's lanes of
- * the destination GPR. Every lane is computed (lanes that do not run read valid texels:
+ * code, the texels read with gathers (a dword at the texel's first byte: tex_fast.c maps 3
+ * bytes past each level) and decoded, border and weighted sums as vector code; a second
+ * variant of the pass (plain) serves the descriptors without decode tables and NaN borders,
+ * chosen at run time by the descriptor; then the resource swizzle (xyzw without selects)
+ * and DST_SEL write the instruction's lanes of the destination GPR. Every lane is computed (lanes that do not run read valid texels:
  * levels and indices are always in range) and only the instruction's lanes are written,
  * after the whole instruction, so a source that is also the destination reads as in
  * tex_unit.c. A NaN texel position converts to INT_MIN, as in tex_view.c; two NaNs
@@ -204,15 +205,22 @@ static LLVMValueRef fma16(struct jb *j, LLVMValueRef a, LLVMValueRef b, LLVMValu
 }
 
 /* Component c of 16 texel dwords: the field's value, (float)field / div[c] + add[c] where the
- * descriptor found that formula gives its table's bits (div[c] != 0), else lut[c][field]. */
-static LLVMValueRef decode(struct jb *j, LLVMValueRef d, unsigned c, LLVMValueRef word)
+ * descriptor found that formula gives its table's bits (div[c] != 0; always with `plain`),
+ * else lut[c][field]. */
+static LLVMValueRef decode(struct jb *j, LLVMValueRef d, unsigned c, LLVMValueRef word, bool plain)
 {
    LLVMBuilderRef b = j->b;
    LLVMValueRef field = and_(j, LLVMBuildLShr(b, word, splat(j, ld(j, j->i32, d, FIELD(shift) + 4 * c)), ""),
                              splat(j, ld(j, j->i32, d, FIELD(mask) + 4 * c)));
    LLVMValueRef div = ld(j, j->f32, d, FIELD(div) + 4 * c);
-   LLVMBasicBlockRef arith = block(j, "decode_arith"), table = block(j, "decode_lut"), join = block(j, "decoded");
-   LLVMBuildCondBr(b, fcmp1(j, LLVMRealONE, div, kf32(j, 0.0f)), arith, table);
+   LLVMBasicBlockRef arith = block(j, "decode_arith"), table = NULL, join = NULL;
+   if (plain) {
+      LLVMBuildBr(b, arith);
+   } else {
+      table = block(j, "decode_lut");
+      join = block(j, "decoded");
+      LLVMBuildCondBr(b, fcmp1(j, LLVMRealONE, div, kf32(j, 0.0f)), arith, table);
+   }
    LLVMPositionBuilderAtEnd(b, arith);
    /* sim_tex_fast_quotient */
    LLVMValueRef f = LLVMBuildSIToFP(b, field, j->vf, ""), dv = splatf(j, div);
@@ -220,6 +228,8 @@ static LLVMValueRef decode(struct jb *j, LLVMValueRef d, unsigned c, LLVMValueRe
    LLVMValueRef q0 = LLVMBuildFMul(b, f, rcp, "");
    LLVMValueRef q = fma16(j, fma16(j, LLVMBuildFNeg(b, q0, ""), dv, f), rcp, q0);
    LLVMValueRef va = I(j, LLVMBuildFAdd(b, q, splatf(j, ld(j, j->f32, d, FIELD(add) + 4 * c)), ""));
+   if (plain)
+      return va;
    LLVMBuildBr(b, join);
    LLVMPositionBuilderAtEnd(b, table);
    LLVMValueRef lut = ld(j, j->ptr, d, FIELD(lut) + 8 * c);
@@ -236,7 +246,7 @@ static LLVMValueRef decode(struct jb *j, LLVMValueRef d, unsigned c, LLVMValueRe
 /* The decoded texels (x, y) of 16 lanes, each in its level (bytes, pitch: per lane), or the
  * border colour where x or y is the border (-1). */
 static void tap_texels(struct jb *j, LLVMValueRef d, LLVMValueRef bytes, LLVMValueRef pitch, LLVMValueRef x,
-                       LLVMValueRef y, LLVMValueRef out[4])
+                       LLVMValueRef y, bool plain, LLVMValueRef out[4])
 {
    LLVMBuilderRef b = j->b;
    LLVMValueRef in = and_(j, icmp(j, LLVMIntSGE, x, kvec(j, 0)), icmp(j, LLVMIntSGE, y, kvec(j, 0)));
@@ -246,7 +256,7 @@ static void tap_texels(struct jb *j, LLVMValueRef d, LLVMValueRef bytes, LLVMVal
                                    LLVMBuildMul(b, sx, splat(j, ld(j, j->i32, d, FIELD(bpp))), ""), "");
    LLVMValueRef word = gather16(j, j->vi, LLVMBuildGEP2(b, j->i8, bytes, &off, 1, ""), 1);
    for (unsigned c = 0; c < 4; c++)
-      out[c] = sel(j, in, decode(j, d, c, word), splat(j, ld(j, j->i32, d, FIELD(border) + 4 * c)));
+      out[c] = sel(j, in, decode(j, d, c, word, plain), splat(j, ld(j, j->i32, d, FIELD(border) + 4 * c)));
 }
 
 /* tex_pass(d, level, u, v, normx, normy, offx, offy, linear, out): sim_tex_sample_level of
@@ -258,16 +268,23 @@ static void tap_texels(struct jb *j, LLVMValueRef d, LLVMValueRef bytes, LLVMVal
  * With `one`, tex_pass_one(d, u, v, normx, normy, offx, offy, linear, out): the same at
  * level 0 for every lane and one filter (linear an i32), for descriptors where the LOD
  * changes nothing (lod_matters): the level's bytes and pitch are scalars, the gathers take
- * one base and 32-bit offsets. */
-static LLVMValueRef pass_fn(struct jb *j, bool one)
+ * one base and 32-bit offsets.
+ * With `plain`, tex_pass_plain / tex_pass_one_plain: the same for descriptors whose
+ * components all decode by formula and whose border has no NaN (sim_tex_fast.plain): no
+ * table branches, and where no bilinear weight is a NaN, no sim_tex_add / sim_tex_mul
+ * selects (every NaN the sums can then make is the default NaN, whichever operand it came
+ * from); a NaN weight calls the other pass. */
+static LLVMValueRef pass_fn(struct jb *j, bool one, bool plain)
 {
+   LLVMValueRef generic = plain ? pass_fn(j, one, false) : NULL;
    LLVMTypeRef args[10] = { j->ptr, j->vi, j->vf, j->vf, j->i32, j->i32, j->f32, j->f32, j->vi, j->ptr };
    LLVMTypeRef args_one[9] = { j->ptr, j->vf, j->vf, j->i32, j->i32, j->f32, j->f32, j->i32, j->ptr };
    LLVMTypeRef ty = one ? LLVMFunctionType(LLVMVoidTypeInContext(j->ctx), args_one, 9, 0)
                         : LLVMFunctionType(LLVMVoidTypeInContext(j->ctx), args, 10, 0);
    bool built;
    struct at a = save(j);
-   LLVMValueRef fn = module_fn(j, one ? "tex_pass_one" : "tex_pass", ty, &built);
+   static const char *const names[2][2] = { { "tex_pass", "tex_pass_plain" }, { "tex_pass_one", "tex_pass_one_plain" } };
+   LLVMValueRef fn = module_fn(j, names[one][plain], ty, &built);
    if (built)
       return fn;
    LLVMBuilderRef b = j->b;
@@ -337,7 +354,7 @@ static LLVMValueRef pass_fn(struct jb *j, bool one)
    }
 
    LLVMValueRef e[4][4];
-   tap_texels(j, d, bytes, pitch, ix[0][0], ix[1][0], e[0]);
+   tap_texels(j, d, bytes, pitch, ix[0][0], ix[1][0], plain, e[0]);
    LLVMBasicBlockRef point = block(j, "tex_point"), bilinear = block(j, "tex_bilinear");
    LLVMBuildCondBr(b, icmp(j, LLVMIntNE, mask16(j, linear), ci16(j, 0)), bilinear, point);
    LLVMPositionBuilderAtEnd(b, point);
@@ -347,23 +364,41 @@ static LLVMValueRef pass_fn(struct jb *j, bool one)
 
    /* the weighted sum of the four taps (point lanes keep tap 0) */
    LLVMPositionBuilderAtEnd(b, bilinear);
+   if (plain) {
+      LLVMValueRef nan = or_(j, LLVMBuildFCmp(b, LLVMRealUNO, w[0], w[0], ""), LLVMBuildFCmp(b, LLVMRealUNO, w[1], w[1], ""));
+      LLVMBasicBlockRef other = block(j, "tex_nan_weight"), sums = block(j, "tex_sums");
+      LLVMBuildCondBr(b, icmp(j, LLVMIntNE, mask16(j, nan), ci16(j, 0)), other, sums);
+      LLVMPositionBuilderAtEnd(b, other);
+      unsigned n = LLVMCountParams(fn);
+      LLVMValueRef params[10];
+      for (unsigned k = 0; k < n; k++)
+         params[k] = LLVMGetParam(fn, k);
+      LLVMBuildCall2(b, ty, generic, params, n, "");
+      LLVMBuildRetVoid(b);
+      LLVMPositionBuilderAtEnd(b, sums);
+   }
    for (unsigned k = 0; k < 2; k++)
       ix[k][1] = wrap_vec(j, LLVMBuildAdd(b, i0[k], kvec(j, 1), ""), n[k], mode[k], pow2[k]);
    LLVMValueRef acc[4] = { kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f) };
    for (unsigned tap = 0; tap < 4; tap++) {
       unsigned dx = tap & 1, dy = tap >> 1;
       if (tap)
-         tap_texels(j, d, bytes, pitch, ix[0][dx], ix[1][dy], e[tap]);
+         tap_texels(j, d, bytes, pitch, ix[0][dx], ix[1][dy], plain, e[tap]);
       LLVMValueRef wx = dx ? w[0] : LLVMBuildFSub(b, kf(j, 1.0f), w[0], "");
       LLVMValueRef wy = dy ? w[1] : LLVMBuildFSub(b, kf(j, 1.0f), w[1], "");
-      LLVMValueRef weight = nan_left(j, wx, LLVMBuildFMul(b, wx, wy, ""));
+      LLVMValueRef weight = LLVMBuildFMul(b, wx, wy, "");
+      if (!plain)
+         weight = nan_left(j, wx, weight);
       for (unsigned c = 0; c < 4; c++) {
-         LLVMValueRef te = nan_left(j, weight, LLVMBuildFMul(b, weight, F(j, e[tap][c]), ""));
-         acc[c] = nan_left(j, acc[c], LLVMBuildFAdd(b, acc[c], te, ""));
+         LLVMValueRef te = LLVMBuildFMul(b, weight, F(j, e[tap][c]), "");
+         LLVMValueRef sum = LLVMBuildFAdd(b, acc[c], plain ? te : nan_left(j, weight, te), "");
+         acc[c] = plain ? sum : nan_left(j, acc[c], sum);
       }
    }
+   /* one filter for all lanes of tex_pass_one: here every lane is bilinear, and tap 0 need
+    * not live through the others */
    for (unsigned c = 0; c < 4; c++)
-      store(j, sel(j, linear, I(j, acc[c]), e[0][c]), gep(j, out, c * SIM_LANES * 4), 4);
+      store(j, one ? I(j, acc[c]) : sel(j, linear, I(j, acc[c]), e[0][c]), gep(j, out, c * SIM_LANES * 4), 4);
    LLVMBuildRetVoid(b);
    restore(j, a);
    return fn;
@@ -476,15 +511,17 @@ static void emit_sample(struct jb *j, unsigned slot, const struct sim_tex_inst *
    LLVMValueRef d = ld(j, j->ptr, j->x, offsetof(struct sim_run, tex_fast) + slot * sizeof(void *));
    LLVMValueRef u = src_vec(j, t, 0), v = src_vec(j, t, 1);
    LLVMBasicBlockRef one = block(j, "tex_one_level"), any = block(j, "tex_lod"), swz = block(j, "tex_swizzle");
+   LLVMValueRef plain = icmp(j, LLVMIntNE, ld(j, j->i32, d, FIELD(plain)), ci32(j, 0));
    LLVMBuildCondBr(b, lod_matters(j, d), any, one);
 
    /* where the LOD changes nothing: level 0 and the one filter for every lane */
    LLVMPositionBuilderAtEnd(b, one);
-   LLVMValueRef pass_one = pass_fn(j, true);
+   LLVMValueRef pass_one = pass_fn(j, true, false);
    LLVMValueRef args_one[9] = { d, u, v, ci32(j, t->normalized[0]), ci32(j, t->normalized[1]),
                                 kf32(j, t->offset[0]), kf32(j, t->offset[1]),
                                 ld(j, j->i32, d, FIELD(min_linear)), outs[0] };
-   LLVMBuildCall2(b, LLVMGlobalGetValueType(pass_one), pass_one, args_one, 9, "");
+   LLVMBuildCall2(b, LLVMGlobalGetValueType(pass_one), LLVMBuildSelect(b, plain, pass_fn(j, true, true), pass_one, ""),
+                  args_one, 9, "");
    LLVMBuildBr(b, swz);
 
    LLVMPositionBuilderAtEnd(b, any);
@@ -506,8 +543,9 @@ static void emit_sample(struct jb *j, unsigned slot, const struct sim_tex_inst *
    LLVMValueRef none = or_(j, not_(j, minify), splat_i1(j, mip_none));
    LLVMValueRef level = sel(j, none, kvec(j, 0), sel(j, mip_point, near, below));
    LLVMValueRef blend = and_(j, not_(j, or_(j, none, splat_i1(j, mip_point))), not_(j, beyond));
-   LLVMValueRef pass = pass_fn(j, false);
+   LLVMValueRef pass = pass_fn(j, false, false);
    LLVMTypeRef pty = LLVMGlobalGetValueType(pass);
+   pass = LLVMBuildSelect(b, plain, pass_fn(j, false, true), pass, "");
    LLVMValueRef args[10] = { d, level, u, v, ci32(j, t->normalized[0]), ci32(j, t->normalized[1]),
                              kf32(j, t->offset[0]), kf32(j, t->offset[1]), linear, outs[0] };
    LLVMBuildCall2(b, pty, pass, args, 10, "");
@@ -530,15 +568,32 @@ static void emit_sample(struct jb *j, unsigned slot, const struct sim_tex_inst *
 
    /* DST_SEL of the resource (components 0..3, 4 = 0, 5 = 1.0), then of the instruction */
    LLVMPositionBuilderAtEnd(b, swz);
-   LLVMValueRef comp[4], res[4];
-   for (unsigned c = 0; c < 4; c++)
-      comp[c] = load(j, j->vi, gep(j, outs[0], c * SIM_LANES * 4));
+   LLVMValueRef comp[4], res[4], s[4], ident = NULL;
    for (unsigned c = 0; c < 4; c++) {
-      LLVMValueRef s = ld(j, j->i32, d, FIELD(swz) + 4 * c);
-      LLVMValueRef val = sel(j, icmp(j, LLVMIntEQ, s, ci32(j, 4)), kvec(j, 0), kvec(j, ONE_F32));
+      comp[c] = load(j, j->vi, gep(j, outs[0], c * SIM_LANES * 4));
+      s[c] = ld(j, j->i32, d, FIELD(swz) + 4 * c);
+      LLVMValueRef same = icmp(j, LLVMIntEQ, s[c], ci32(j, c));
+      ident = ident ? and_(j, ident, same) : same;
+   }
+   /* the usual xyzw without the selects */
+   LLVMBasicBlockRef selects = block(j, "tex_swizzle_sel"), swizzled = block(j, "tex_swizzled");
+   LLVMBuildCondBr(b, ident, swizzled, selects);
+   LLVMPositionBuilderAtEnd(b, selects);
+   for (unsigned c = 0; c < 4; c++) {
+      LLVMValueRef val = sel(j, icmp(j, LLVMIntEQ, s[c], ci32(j, 4)), kvec(j, 0), kvec(j, ONE_F32));
       for (unsigned k = 4; k-- > 0;)
-         val = sel(j, icmp(j, LLVMIntEQ, s, ci32(j, k)), comp[k], val);
+         val = sel(j, icmp(j, LLVMIntEQ, s[c], ci32(j, k)), comp[k], val);
       res[c] = val;
+   }
+   LLVMBasicBlockRef selected = LLVMGetInsertBlock(b);
+   LLVMBuildBr(b, swizzled);
+   LLVMPositionBuilderAtEnd(b, swizzled);
+   for (unsigned c = 0; c < 4; c++) {
+      LLVMValueRef phi = LLVMBuildPhi(b, j->vi, "");
+      LLVMValueRef vals[2] = { comp[c], res[c] };
+      LLVMBasicBlockRef from[2] = { swz, selected };
+      LLVMAddIncoming(phi, vals, from, 2);
+      res[c] = phi;
    }
    LLVMValueRef en = lane_mask(j, lanes16);
    for (unsigned c = 0; c < 4; c++) {

@@ -106,6 +106,8 @@ struct sim_tex_fast {
    float width, height;          /* level 0 as floats (the LOD's texel scale) */
    float bias, min_lod, max_lod; /* the sampler's */
    struct sim_tex_fast_level level[SIM_TEX_FAST_LEVELS];
+   uint32_t plain;               /* 1: every component decodes by its formula (div != 0) and no
+                                    border component is a NaN (jit_tex.c's plain level pass) */
 };
 
 #define SIM_PIXEL_SETUP_BYTES 5120

@@ -92,7 +92,7 @@ static bool decoder(const struct sim_tex_view *v, struct sim_tex_fast *d)
  * with div = 2^n - 1 (NORM unsigned data: formats.c rounds the quotient once, as the fp32
  * division does) and 1 (SCALED data; a missing component, field 0), add = the value of
  * field 0. Else div = 0: the JIT reads the table. */
-static void formula(struct sim_tex_fast *d, unsigned c)
+static void formula_search(struct sim_tex_fast *d, unsigned c)
 {
    const float divs[2] = { (float)d->mask[c], 1.0f };
    d->div[c] = d->rcp[c] = 0.0f;
@@ -110,6 +110,35 @@ static void formula(struct sim_tex_fast *d, unsigned c)
          d->rcp[c] = rcp;
       }
    }
+}
+
+/* formula_search's results by table and field mask (the tables are constant and live as
+ * long as the process), remembered on each thread: descriptors are made again whenever the
+ * GPU memory's buffers change, as often as once a draw, and a search costs up to 512
+ * quotients. */
+#define FORMULA_MEMO 16
+struct formula_memo {
+   const uint32_t *lut;
+   uint32_t mask;
+   float div, rcp, add;
+};
+static _Thread_local struct formula_memo formula_memo[FORMULA_MEMO];
+static _Thread_local unsigned formula_next;
+
+static void formula(struct sim_tex_fast *d, unsigned c)
+{
+   for (unsigned k = 0; k < FORMULA_MEMO; k++) {
+      const struct formula_memo *m = &formula_memo[k];
+      if (m->lut == d->lut[c] && m->mask == d->mask[c]) {
+         d->div[c] = m->div;
+         d->rcp[c] = m->rcp;
+         d->add[c] = m->add;
+         return;
+      }
+   }
+   formula_search(d, c);
+   formula_memo[formula_next] = (struct formula_memo){ d->lut[c], d->mask[c], d->div[c], d->rcp[c], d->add[c] };
+   formula_next = (formula_next + 1) % FORMULA_MEMO;
 }
 
 bool sim_tex_fast_inst(const struct sim_tex_inst *t)
@@ -177,6 +206,10 @@ static bool prepare_inst(struct sim_run *x, const struct sim_tex_inst *t, struct
    d->bias = s.bias;
    d->min_lod = s.min_lod;
    d->max_lod = s.max_lod;
+   d->plain = 1;
+   for (unsigned c = 0; c < 4; c++)
+      if (d->div[c] == 0.0f || sim_f(d->border[c]) != sim_f(d->border[c]))
+         d->plain = 0;
    return true;
 }
 

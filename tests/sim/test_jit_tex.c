@@ -102,6 +102,11 @@ static void random_texture(unsigned slot, bool mips)
    set_reg(at + 24, SQ_TEX_RESOURCE_WORD6__TYPE(SQ_TEX_RESOURCE_WORD6__TYPE__SQ_TEX_VTX_VALID_TEXTURE));
 }
 
+/* Border colours besides finite ones: infinities (a zero weight makes the default NaN of them,
+ * which the plain level pass of jit_tex.c leaves to the hardware's operand order), NaNs
+ * (quiet, signalling, negative: the pass with sim_tex_add / sim_tex_mul). */
+static const uint32_t border_bits[6] = { 0x7F800000u, 0xFF800000u, 0x7FC00000u, 0xFFC00001u, 0x7F800001u, 0x80000000u };
+
 /* A random sampler `id` of the PS or the VS (sampler slots 0.. / 18..); with `mips`, the
  * same MIN and MAG filter and MIP_FILTER POINT or LINEAR (only the LOD picks the levels: the
  * JIT skips the implicit LOD where it cannot matter). */
@@ -121,7 +126,7 @@ static void random_sampler(unsigned id, bool vs, bool mips)
    for (unsigned c = 0; c < 4; c++)
       set_reg((vs ? REG_TD_VS_SAMPLER0_BORDER_RED : REG_TD_PS_SAMPLER0_BORDER_RED) +
                  id * REG_TD_PS_SAMPLER0_BORDER_RED__stride + 4 * c,
-              U(frand(-2.0f, 2.0f)));
+              chance(90) ? U(frand(-2.0f, 2.0f)) : border_bits[below(6)]);
 }
 
 /* A special coordinate: out of range, huge, NaN, infinite, denormal, negative zero. */
@@ -152,6 +157,10 @@ static void random_lanes(void)
                float lv = v + (k & 1 ? dv[0] : 0) + (k & 2 ? dv[1] : 0);
                init_lanes.gpr[g][c][l] = U(chance(6) ? special() : lu);
                init_lanes.gpr[g][c + 1][l] = U(chance(6) ? special() : c ? frand(-3.0f, 18.0f) : lv);
+               if (chance(3)) {   /* two NaNs meet in the bilinear weights: which one is kept */
+                  init_lanes.gpr[g][c][l] = chance(50) ? 0x7FC00000u : 0xFFC00000u;
+                  init_lanes.gpr[g][c + 1][l] = init_lanes.gpr[g][c][l] ^ 0x80000000u;
+               }
             }
          }
 }
