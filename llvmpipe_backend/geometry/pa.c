@@ -392,37 +392,60 @@ void sim_pa_load_lanes(const struct sim_pa_state *pa, const struct sim_exports *
    }
 }
 
-/* Window vertices, area and facing of a triangle; false if it has no area. */
-static bool tri_prim(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
-                     const struct sim_pa_window_vtx w[3], const struct sim_vtx *provoking,
-                     struct sim_prim *prim)
+/* Twice the signed area of the window triangle w (the barycentric denominator). */
+static inline int64_t window_area2(const struct sim_pa_window_vtx *const w[3])
+{
+   return (w[1]->x - w[0]->x) * (w[2]->y - w[0]->y) - (w[1]->y - w[0]->y) * (w[2]->x - w[0]->x);
+}
+
+/* FACE = 0: a positive cross product (in window coordinates, y down) is front. */
+static inline bool window_front(const struct sim_pa_state *pa, int64_t area2)
+{
+   return (area2 > 0) != pa->face_cw;
+}
+
+/* The primitive of triangle v (window vertices w) with its area and facing. */
+static void fill_prim(const struct sim_vtx *const v[3], const struct sim_pa_window_vtx *const w[3],
+                      const struct sim_vtx *provoking, int64_t area2, bool front,
+                      struct sim_prim *prim)
 {
    for (unsigned k = 0; k < 3; k++) {
-      prim->x[k] = w[k].x;
-      prim->y[k] = w[k].y;
-      prim->z[k] = w[k].z;
-      prim->inv_w[k] = w[k].inv_w;
+      prim->x[k] = w[k]->x;
+      prim->y[k] = w[k]->y;
+      prim->z[k] = w[k]->z;
+      prim->inv_w[k] = w[k]->inv_w;
       prim->v[k] = v[k];
    }
    prim->provoking = provoking;
    prim->point = false;
-   prim->area2 = (prim->x[1] - prim->x[0]) * (prim->y[2] - prim->y[0]) -
-                 (prim->y[1] - prim->y[0]) * (prim->x[2] - prim->x[0]);
-   /* FACE = 0: a positive cross product (in window coordinates, y down) is front. */
-   prim->front = (prim->area2 > 0) != pa->face_cw;
-   return prim->area2 != 0;
+   prim->area2 = area2;
+   prim->front = front;
 }
 
-/* Culling by facing, offset and SC setup of one triangle (or RECTLIST parallelogram). */
-static bool emit(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
-                 const struct sim_pa_window_vtx w[3], const struct sim_vtx *provoking, bool rect,
-                 sim_prim_fn fn, void *ctx)
+/* Window vertices, area and facing of a triangle; false if it has no area. */
+static bool tri_prim(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
+                     const struct sim_pa_window_vtx *const w[3], const struct sim_vtx *provoking,
+                     struct sim_prim *prim)
 {
+   int64_t area2 = window_area2(w);
+   fill_prim(v, w, provoking, area2, window_front(pa, area2), prim);
+   return area2 != 0;
+}
+
+/* Culling by facing, offset and SC setup of one triangle (or RECTLIST parallelogram); the
+ * primitive is filled in only when it is not culled. */
+static bool emit(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
+                 const struct sim_pa_window_vtx *const w[3], const struct sim_vtx *provoking,
+                 bool rect, sim_prim_fn fn, void *ctx)
+{
+   int64_t area2 = window_area2(w);
+   if (area2 == 0)
+      return true;
+   bool front = window_front(pa, area2);
+   if (!rect && ((front && pa->cull_front) || (!front && pa->cull_back)))
+      return true;
    struct sim_prim prim;
-   if (!tri_prim(pa, v, w, provoking, &prim))
-      return true;
-   if (!rect && ((prim.front && pa->cull_front) || (!prim.front && pa->cull_back)))
-      return true;
+   fill_prim(v, w, provoking, area2, front, &prim);
    unsigned face = prim.front ? 0 : 1;
    prim.z_offset = pa->offset_tri[face] ? sim_pa_poly_offset(pa, &prim, face) : 0.0;
 
@@ -453,7 +476,7 @@ static bool draw_unfilled(const struct sim_pa_state *pa, const struct sim_vtx *c
    struct sim_prim first = { .area2 = 0 };
    for (unsigned i = 1; i + 1 < n; i++) {
       const struct sim_vtx *tv[3] = { p[0], p[i], p[i + 1] };
-      struct sim_pa_window_vtx tw[3] = { w[0], w[i], w[i + 1] };
+      const struct sim_pa_window_vtx *tw[3] = { &w[0], &w[i], &w[i + 1] };
       struct sim_prim prim;
       if (tri_prim(pa, tv, tw, provoking, &prim) && first.area2 == 0)
          first = prim;
@@ -528,7 +551,7 @@ bool sim_pa_triangle(const struct sim_pa_state *pa, const struct sim_vtx *const 
    }
    for (unsigned i = 1; i + 1 < n; i++) {
       const struct sim_vtx *tv[3] = { poly[0], poly[i], poly[i + 1] };
-      struct sim_pa_window_vtx tw[3] = { w[0], w[i], w[i + 1] };
+      const struct sim_pa_window_vtx *tw[3] = { &w[0], &w[i], &w[i + 1] };
       if (!emit(pa, tv, tw, provoking, false, fn, ctx))
          return false;
    }
@@ -622,7 +645,7 @@ bool sim_pa_triangle_fast(const struct sim_pa_state *pa, const struct sim_vtx *c
       sim_pa_report_unprojectable();
       return true;
    }
-   const struct sim_pa_window_vtx w[3] = { su[0]->win, su[1]->win, su[2]->win };
+   const struct sim_pa_window_vtx *w[3] = { &su[0]->win, &su[1]->win, &su[2]->win };
    return emit(pa, v, w, provoking, false, fn, ctx);
 }
 
@@ -641,5 +664,6 @@ bool sim_pa_rect(const struct sim_pa_state *pa, const struct sim_vtx *const v[3]
       if (!sim_pa_project(pa, v[k], &w[k]))
          return true;
    }
-   return emit(pa, v, w, provoking, true, fn, ctx);
+   const struct sim_pa_window_vtx *wp[3] = { &w[0], &w[1], &w[2] };
+   return emit(pa, v, wp, provoking, true, fn, ctx);
 }
