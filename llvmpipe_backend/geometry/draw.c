@@ -157,6 +157,9 @@ struct draw {
    bool fresh_ids;                  /* sim_vgt_ids_fresh: slots without a look-up */
    bool fast_pa;                    /* triangles through sim_pa_triangle_fast */
    struct sim_fp_modes fp;          /* the GPU thread's, read once per draw for the VS */
+   const uint8_t *vs_zero;          /* the VS GPR channels zeroed per batch (bit c of entry g:
+                                       channel c of GPR g), or NULL: every GPR below its
+                                       NUM_GPRS */
    bool bin;                        /* binning this draw (s->bins), else rasterize at once */
    unsigned index;                  /* in s->draws */
    unsigned binned;                 /* primitives binned */
@@ -589,12 +592,33 @@ static void vs_fault(struct draw *d, const char *fmt, ...)
    sim_fault(d->ex, 0, "%s", msg);
 }
 
+/* The VS's GPRs below its NUM_GPRS are zeroed before each run: the channels it can read
+ * before writing them are enough (sim_program_vs_first_reads). */
+static void zero_vs_gprs(const struct draw *d, struct sim_lanes *lanes)
+{
+   if (!d->vs_zero) {
+      memset(lanes->gpr, 0, d->vs_gprs * sizeof(lanes->gpr[0]));
+      return;
+   }
+   for (unsigned g = 0; g < d->vs_gprs; g++) {
+      unsigned m = d->vs_zero[g];
+      if (m == 0xF) {
+         memset(lanes->gpr[g], 0, sizeof(lanes->gpr[g]));
+         continue;
+      }
+      for (unsigned c = 0; m; c++, m >>= 1) {
+         if (m & 1)
+            memset(lanes->gpr[g][c], 0, sizeof(lanes->gpr[g][c]));
+      }
+   }
+}
+
 static bool shade_vertices(struct draw *d)
 {
    struct sim_draw_scratch *s = d->s;
    for (unsigned base = 0; base < d->nverts; base += SIM_LANES) {
       unsigned n = d->nverts - base < SIM_LANES ? d->nverts - base : SIM_LANES;
-      memset(s->lanes.gpr, 0, d->vs_gprs * sizeof(s->lanes.gpr[0]));
+      zero_vs_gprs(d, &s->lanes);
       sim_vgt_vs_input(d->vgt, &s->keys[base], n, d->instance, s->lanes.gpr[0]);
       reset_vs_exports(&s->exports, d->nparams);
       uint16_t lanes = (uint16_t)((1u << n) - 1);
@@ -831,6 +855,8 @@ static void run_draw(struct draw *d, const uint32_t *immd, unsigned immd_ndw)
    }
 
    d->fresh_ids = sim_vgt_ids_fresh(&vgt);
+   /* R600SIM_FUSED=0 zeroes every GPR */
+   d->vs_zero = ex->fast_paths ? sim_program_vs_first_reads(d->vs, d->fs) : NULL;
    sim_fp_modes_get(&d->fp);
    if (!d->fresh_ids)
       memset(d->s->hash, 0xFF, sizeof(d->s->hash));
