@@ -107,6 +107,8 @@ struct sim_draw_scratch {
    struct sim_exports exports;
    struct sim_vtx verts[BATCH_VERTS];
    struct sim_pa_vtx_setup vsetup[BATCH_VERTS];   /* with fast_pa */
+   uint8_t zero_vecs;             /* bit 0: the misc vector of every verts[] slot is zero,
+                                     bits 1, 2: clip/cull distances 0-3, 4-7 (zero_vecs) */
    uint32_t keys[BATCH_VERTS];
    int16_t hash[HASH_SIZE];
    struct batch_tri tris[BATCH_TRIS];
@@ -156,6 +158,7 @@ struct draw {
    unsigned nverts, ntris;
    bool fresh_ids;                  /* sim_vgt_ids_fresh: slots without a look-up */
    bool fast_pa;                    /* triangles through sim_pa_triangle_fast */
+   bool fast_pa_load;               /* vectors not exported stay zero in s->verts (zero_vecs) */
    struct sim_fp_modes fp;          /* the GPU thread's, read once per draw for the VS */
    const uint8_t *vs_zero;          /* the VS GPR channels zeroed per batch (bit c of entry g:
                                        channel c of GPR g), or NULL: every GPR below its
@@ -179,6 +182,7 @@ struct sim_draw_scratch *sim_draw_scratch_create(unsigned nthreads)
       return NULL;
    s->current = NO_DRAW;
    s->epoch = 1;
+   s->zero_vecs = 7;   /* calloc */
    if (nthreads > 1) {
       s->sets[0] = sim_bins_create();
       s->sets[1] = sim_bins_create();
@@ -613,6 +617,26 @@ static void zero_vs_gprs(const struct draw *d, struct sim_lanes *lanes)
    }
 }
 
+/* The misc and clip/cull distance vectors a VS does not export read as zeros. s->verts
+ * keeps them zero, so that the vertex loads need not store them: they are zeroed there
+ * when a draw that exported them is followed by one that does not. */
+static void zero_vecs(struct draw *d)
+{
+   struct sim_draw_scratch *s = d->s;
+   unsigned exported = (d->pa.misc_vec ? 1u : 0u) | (d->pa.ccdist_vec[0] ? 2u : 0u) |
+                       (d->pa.ccdist_vec[1] ? 4u : 0u);
+   unsigned stale = 7u & ~exported & ~s->zero_vecs;
+   for (unsigned i = 0; stale && i < BATCH_VERTS; i++) {
+      if (stale & 1)
+         memset(s->verts[i].misc, 0, sizeof(s->verts[i].misc));
+      if (stale & 2)
+         memset(&s->verts[i].ccdist[0], 0, 4 * sizeof(float));
+      if (stale & 4)
+         memset(&s->verts[i].ccdist[4], 0, 4 * sizeof(float));
+   }
+   s->zero_vecs = (uint8_t)((s->zero_vecs | stale) & ~exported);
+}
+
 static bool shade_vertices(struct draw *d)
 {
    struct sim_draw_scratch *s = d->s;
@@ -631,7 +655,7 @@ static bool shade_vertices(struct draw *d)
          vs_fault(d, "vertex shader did not export a position (POS 60)");
          return false;
       }
-      sim_pa_load_lanes(&d->pa, &s->exports, n, &s->verts[base]);
+      sim_pa_load_lanes(&d->pa, &s->exports, n, !d->fast_pa_load, &s->verts[base]);
       if (d->fast_pa)
          sim_pa_setup_lanes(&d->pa, &s->exports, n, &s->verts[base], &s->vsetup[base]);
    }
@@ -847,6 +871,8 @@ static void run_draw(struct draw *d, const uint32_t *immd, unsigned immd_ndw)
 
    /* R600SIM_FUSED=0 keeps the reference units only */
    d->fast_pa = ex->fast_paths && d->kind == SIM_VGT_TRIANGLES;
+   d->fast_pa_load = ex->fast_paths;
+   zero_vecs(d);
    if (ex->fast_paths) {
       struct sim_pixel_state st = { &d->spi, &d->db, &d->cb, &d->ms, ps_gprs_zeroed(d),
                                     d->db.active && d->db.early, d->db.active && !d->db.early,

@@ -308,21 +308,26 @@ void sim_pa_state_init(struct sim_pa_state *pa, const struct sim_exec *ex, unsig
 /* The VS's position exports are packed: POS 60 the position, then the misc vector if
  * VS_OUT_MISC_VEC_ENA, then clip/cull distances 0-3 and 4-7 if VS_OUT_CCDIST0/1_VEC_ENA
  * (docs/r600-hardware-notes.md §3.5); the vectors not exported are zero. The rows a vertex
- * is made of, each four channels x SIM_LANES lanes (zero_row for those not exported), with
- * the byte offset in struct sim_vtx of the four floats each fills. Returns the count. */
+ * is made of, each four channels x SIM_LANES lanes (zero_row for those not exported, or
+ * without `zero_rows` no row), with the byte offset in struct sim_vtx of the four floats
+ * each fills. Returns the count. */
 static const uint32_t zero_row[4][SIM_LANES];
 
 static unsigned vertex_rows(const struct sim_pa_state *pa, const struct sim_exports *e,
-                            const uint32_t (*row[])[SIM_LANES], size_t at[])
+                            bool zero_rows, const uint32_t (*row[])[SIM_LANES], size_t at[])
 {
    unsigned n = 0, slot = 1;
    row[n] = e->pos[0];
    at[n++] = offsetof(struct sim_vtx, pos);
-   row[n] = pa->misc_vec ? e->pos[slot++] : zero_row;
-   at[n++] = offsetof(struct sim_vtx, misc);
+   if (pa->misc_vec || zero_rows) {
+      row[n] = pa->misc_vec ? e->pos[slot++] : zero_row;
+      at[n++] = offsetof(struct sim_vtx, misc);
+   }
    for (unsigned k = 0; k < 2; k++) {
-      row[n] = pa->ccdist_vec[k] ? e->pos[slot++] : zero_row;
-      at[n++] = offsetof(struct sim_vtx, ccdist) + 4 * sizeof(float) * k;
+      if (pa->ccdist_vec[k] || zero_rows) {
+         row[n] = pa->ccdist_vec[k] ? e->pos[slot++] : zero_row;
+         at[n++] = offsetof(struct sim_vtx, ccdist) + 4 * sizeof(float) * k;
+      }
    }
    for (unsigned p = 0; p < pa->nparams; p++) {
       row[n] = e->param[p];
@@ -338,7 +343,7 @@ void sim_pa_load_vertex(const struct sim_pa_state *pa, const struct sim_exports 
 {
    const uint32_t (*row[MAX_ROWS])[SIM_LANES];
    size_t at[MAX_ROWS];
-   unsigned rows = vertex_rows(pa, e, row, at);
+   unsigned rows = vertex_rows(pa, e, true, row, at);
    for (unsigned r = 0; r < rows; r++) {
       uint32_t *d = (uint32_t *)((char *)v + at[r]);
       for (unsigned c = 0; c < 4; c++)
@@ -366,11 +371,11 @@ static inline void transpose4(const uint32_t (*row)[SIM_LANES], unsigned q, sim_
 }
 
 void sim_pa_load_lanes(const struct sim_pa_state *pa, const struct sim_exports *e, unsigned n,
-                       struct sim_vtx *v)
+                       bool zero_rows, struct sim_vtx *v)
 {
    const uint32_t (*row[MAX_ROWS])[SIM_LANES];
    size_t at[MAX_ROWS];
-   unsigned rows = vertex_rows(pa, e, row, at);
+   unsigned rows = vertex_rows(pa, e, zero_rows, row, at);
    for (unsigned q = 0; 4 * q < n; q++) {
       unsigned m = n - 4 * q < 4 ? n - 4 * q : 4;
       char *base = (char *)&v[4 * q];
