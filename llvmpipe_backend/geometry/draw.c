@@ -160,6 +160,7 @@ struct draw {
    bool fast_pa;                    /* triangles through sim_pa_triangle_fast */
    bool fast_pa_load;               /* vectors not exported stay zero in s->verts (zero_vecs) */
    struct sim_fp_modes fp;          /* the GPU thread's, read once per draw for the VS */
+   bool exports_zeroed;             /* s->exports zeroed in this draw (reset_vs_exports) */
    const uint8_t *vs_zero;          /* the VS GPR channels zeroed per batch (bit c of entry g:
                                        channel c of GPR g), or NULL: every GPR below its
                                        NUM_GPRS */
@@ -567,11 +568,15 @@ static bool raster_prim(void *ctx, const struct sim_prim *prim)
 
 /* ---- vertices ---------------------------------------------------------------------- */
 
-/* Zeroes what shade_vertices reads of a VS's exports: POS 60 and 61, the parameters. */
-static void reset_vs_exports(struct sim_exports *out, unsigned nparams)
+/* Zeroes what shade_vertices reads of a VS's exports: POS 60 and 61, the parameters; with
+ * `masks_only` the masks alone (what a straight-code VS does not export stays zero from the
+ * draw's first batch on, what it exports it writes in every launched lane each run). */
+static void reset_vs_exports(struct sim_exports *out, unsigned nparams, bool masks_only)
 {
-   memset(out->pos, 0, 2 * sizeof(out->pos[0]));
-   memset(out->param, 0, nparams * sizeof(out->param[0]));
+   if (!masks_only) {
+      memset(out->pos, 0, 2 * sizeof(out->pos[0]));
+      memset(out->param, 0, nparams * sizeof(out->param[0]));
+   }
    out->pos_mask = 0;
    out->param_mask = 0;
    out->pixel_mask = 0;
@@ -644,7 +649,9 @@ static bool shade_vertices(struct draw *d)
       unsigned n = d->nverts - base < SIM_LANES ? d->nverts - base : SIM_LANES;
       zero_vs_gprs(d, &s->lanes);
       sim_vgt_vs_input(d->vgt, &s->keys[base], n, d->instance, s->lanes.gpr[0]);
-      reset_vs_exports(&s->exports, d->nparams);
+      /* vs_zero: straight code (sim_program_vs_first_reads), the same exports every run */
+      reset_vs_exports(&s->exports, d->nparams, d->vs_zero && d->exports_zeroed);
+      d->exports_zeroed = true;
       uint16_t lanes = (uint16_t)((1u << n) - 1);
       if (!sim_program_run_modes(d->vs, d->fs, &d->vs_env, &s->lanes, lanes, lanes,
                                  &s->exports, &d->fp)) {

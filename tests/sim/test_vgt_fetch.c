@@ -9,7 +9,9 @@
  * R600SIM_ENGINE names (meson runs the interpreter and the JIT).
  * The leak case: the VS also reads R5.x before writing it (R5.x += 1.0, then colour 1's red
  * = R5.x * 0.5): every instance is a batch of its own, and every batch must start from
- * zeroed GPRs below SQ_PGM_RESOURCES_VS.NUM_GPRS, so that red is 0.5 in every instance. */
+ * zeroed GPRs below SQ_PGM_RESOURCES_VS.NUM_GPRS, so that red is 0.5 in every instance.
+ * The one-parameter case: after draws whose VS exported PARAM 1, a VS exporting PARAM 0
+ * alone (SPI_VS_OUT_CONFIG still two): PARAM 1 reads zero, target 1 stays 0. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -28,7 +30,8 @@ static struct r600_gpu *gpu;
 static uint64_t cb_va[2], fs_va, vs_va, ps_va, buf_va[4];
 static uint32_t *cb[2];
 static unsigned fault_mark;
-static bool leak;   /* the VS reads R5.x before it writes it */
+static bool leak;        /* the VS reads R5.x before it writes it */
+static bool one_param;   /* the VS exports PARAM 0 only */
 
 /* The fetch shader: R1 = position[index], R2 = colour0[instance / rate0 + start],
  * R3 = colour1[instance / rate1 + start], R4 = offset[instance + start]; RETURN. */
@@ -70,7 +73,7 @@ static void build_vs(struct prog *p)
    e.type = ENU(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, SQ_EXPORT_PARAM);
    e.base = 0;
    e.gpr = 2;
-   e.burst = 2;   /* PARAM 0, 1 = R2, R3 */
+   e.burst = one_param ? 1 : 2;   /* PARAM 0, 1 = R2, R3 */
    e.eop = true;
    cf_export(p, e);
 }
@@ -147,6 +150,8 @@ static void run_case(uint32_t rate0, uint32_t rate1, uint32_t start, bool freed)
          memcpy(c, n ? &col1[4 * e[1]] : &col0[4 * e[0]], sizeof(c));
          if (n && leak)
             c[0] = 0.5f;   /* R5.x = 0 + 1.0, times 0.5 */
+         if (n && one_param)
+            memset(c, 0, sizeof(c));
          for (int64_t y = 0; y < H; y++)
             for (int64_t x = 0; x < W; x++)
                if (ref_covered(t, x, y, REF_LEFT | REF_TOP))
@@ -206,7 +211,7 @@ static void run_case(uint32_t rate0, uint32_t rate1, uint32_t start, bool freed)
       }
    CHECK(bad == 0 && drawn > 100 && pm4p_new_faults(gpu, &fault_mark) == 0,
          "%s: step rates %u/%u, start instance %u%s: %u wrong", hw_chip_name(chip), rate0, rate1,
-         start, leak ? ", the VS reading R5.x first" : "", bad);
+         start, leak ? ", the VS reading R5.x first" : one_param ? ", PARAM 0 alone" : "", bad);
 }
 
 int main(void)
@@ -237,6 +242,11 @@ int main(void)
       run_case(1, 1, 0, false);
       run_case(2, 3, 0, false);
       leak = false;
+      one_param = true;
+      build_vs(&vs);
+      vs_va = upload_gpu(&vs);
+      run_case(2, 3, 0, false);
+      one_param = false;
       vs_va = plain_vs;
       r600_gpu_free(gpu, buf_va[0]);
       run_case(1, 1, 0, true);
