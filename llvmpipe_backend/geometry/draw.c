@@ -674,7 +674,21 @@ static bool flush_batch(struct draw *d)
 {
    struct sim_draw_scratch *s = d->s;
    bool ok = d->ntris == 0 || shade_vertices(d);
-   for (unsigned t = 0; ok && t < d->ntris; t++) {
+   if (ok && d->fast_pa) {   /* the common case, in a loop of its own */
+      const struct sim_pa_state *pa = &d->pa;
+      const unsigned ntris = d->ntris;
+      for (unsigned t = 0; ok && t < ntris; t++) {
+         const struct batch_tri *bt = &s->tris[t];
+         const struct sim_vtx *v[3] = { &s->verts[bt->slot[0]], &s->verts[bt->slot[1]],
+                                        &s->verts[bt->slot[2]] };
+         const struct sim_pa_vtx_setup *su[3] = { &s->vsetup[bt->slot[0]],
+                                                  &s->vsetup[bt->slot[1]],
+                                                  &s->vsetup[bt->slot[2]] };
+         ok = sim_pa_triangle_fast(pa, v, su, &s->verts[bt->provoking], bt->edges, raster_prim,
+                                   d);
+      }
+   }
+   for (unsigned t = 0; ok && !d->fast_pa && t < d->ntris; t++) {
       const struct batch_tri *bt = &s->tris[t];
       const struct sim_vtx *v[3] = { &s->verts[bt->slot[0]], &s->verts[bt->slot[1]],
                                      &s->verts[bt->slot[2]] };
@@ -684,13 +698,7 @@ static bool flush_batch(struct draw *d)
          ok = sim_pa_line(&d->pa, v, &s->verts[bt->provoking], raster_prim, d);
       else if (d->kind == SIM_VGT_RECTS)
          ok = sim_pa_rect(&d->pa, v, &s->verts[bt->provoking], raster_prim, d);
-      else if (d->fast_pa) {
-         const struct sim_pa_vtx_setup *su[3] = { &s->vsetup[bt->slot[0]],
-                                                  &s->vsetup[bt->slot[1]],
-                                                  &s->vsetup[bt->slot[2]] };
-         ok = sim_pa_triangle_fast(&d->pa, v, su, &s->verts[bt->provoking], bt->edges,
-                                   raster_prim, d);
-      } else
+      else
          ok = sim_pa_triangle(&d->pa, v, &s->verts[bt->provoking], bt->edges, raster_prim, d);
    }
    d->nverts = d->ntris = 0;
@@ -727,8 +735,18 @@ static bool add_triangle(struct draw *d, const struct sim_vgt_prim *p)
          return false;
    }
    struct batch_tri *t = &d->s->tris[d->ntris++];
-   for (unsigned k = 0; k < 3; k++)
-      t->slot[k] = (uint16_t)(d->fresh_ids ? new_slot(d, p->v[k]) : vertex_slot(d, p->v[k]));
+   if (d->fresh_ids) {   /* three new slots (locals: the key stores may alias d's fields) */
+      struct sim_draw_scratch *s = d->s;
+      unsigned n = d->nverts;
+      for (unsigned k = 0; k < 3; k++) {
+         s->keys[n + k] = p->v[k];
+         t->slot[k] = (uint16_t)(n + k);
+      }
+      d->nverts = n + 3;
+   } else {
+      for (unsigned k = 0; k < 3; k++)
+         t->slot[k] = (uint16_t)vertex_slot(d, p->v[k]);
+   }
    /* the provoking vertex is mostly one of the three */
    t->provoking = p->provoking == p->v[0]   ? t->slot[0]
                   : p->provoking == p->v[2] ? t->slot[2]
