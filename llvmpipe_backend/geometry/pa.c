@@ -583,43 +583,45 @@ static inline sim_pa_i4 finite_lanes(sim_pa_f4 x, sim_pa_f4 y, sim_pa_f4 z, sim_
 void sim_pa_setup_lanes(const struct sim_pa_state *pa, const struct sim_exports *e, unsigned n,
                         const struct sim_vtx *v, struct sim_pa_vtx_setup *out)
 {
-   /* per quad of lanes: the float work four lanes at a time, then per vertex */
-   uint32_t other = pa->clip_planes & ~SIM_PA_FIXED_PLANES;
-   for (unsigned q = 0; 4 * q < n; q++) {
-      unsigned m = n - 4 * q < 4 ? n - 4 * q : 4;
+   /* the float work four lanes at a time, then per vertex */
+   union {
+      sim_pa_f4 f[SIM_LANES / 4];
+      float l[SIM_LANES];
+   } wx, wy, wz, iw;
+   union {
+      sim_pa_i4 v[SIM_LANES / 4];
+      int32_t l[SIM_LANES];
+   } fin, clip, disc;
+   for (unsigned q = 0; q < SIM_LANES / 4; q++) {
       sim_pa_f4 p[4];
       memcpy(p, &e->pos[0][0][4 * q], 16);
       memcpy(&p[1], &e->pos[0][1][4 * q], 16);
       memcpy(&p[2], &e->pos[0][2][4 * q], 16);
       memcpy(&p[3], &e->pos[0][3][4 * q], 16);
-      sim_pa_i4 fin = finite_lanes(p[0], p[1], p[2], p[3]);
-      sim_pa_i4 clip = sim_pa_fixed_outcode(pa, p[0], p[1], p[2], p[3]);
-      sim_pa_i4 disc = sim_pa_disc_sides_at(pa, p[0], p[1], p[3]);
-      union {
-         sim_pa_f4 f;
-         float l[4];
-      } wx, wy, wz, iw;
-      sim_pa_viewport(pa, p[0], p[1], p[2], p[3], &wx.f, &wy.f, &wz.f, &iw.f);
-      struct sim_pa_window_vtx win[4];
-      bool placed[4];
-      sim_pa_window_positions(pa, m, wx.l, wy.l, win, placed);
-      for (unsigned i = 0; i < m; i++) {
-         unsigned l = 4 * q + i;
-         struct sim_pa_vtx_setup *o = &out[l];
-         o->finite = fin[i] != 0;
-         o->clip_out = 0;
-         o->disc_out = 0;
-         if (pa->clip) {
-            o->clip_out = ((uint32_t)clip[i] & pa->clip_planes) |
-                          (other ? sim_pa_outcode(pa, other, &v[l]) : 0);
-            o->disc_out = (uint8_t)disc[i];
-         }
-         o->win.x = win[i].x;
-         o->win.y = win[i].y;
-         o->win.z = wz.l[i];
-         o->win.inv_w = iw.l[i];
-         o->projected = o->finite && placed[i];
+      fin.v[q] = finite_lanes(p[0], p[1], p[2], p[3]);
+      clip.v[q] = sim_pa_fixed_outcode(pa, p[0], p[1], p[2], p[3]);
+      disc.v[q] = sim_pa_disc_sides_at(pa, p[0], p[1], p[3]);
+      sim_pa_viewport(pa, p[0], p[1], p[2], p[3], &wx.f[q], &wy.f[q], &wz.f[q], &iw.f[q]);
+   }
+   struct sim_pa_window_vtx win[SIM_LANES];
+   bool placed[SIM_LANES];
+   sim_pa_window_positions(pa, n, wx.l, wy.l, win, placed);
+   uint32_t other = pa->clip_planes & ~SIM_PA_FIXED_PLANES;
+   for (unsigned l = 0; l < n; l++) {
+      struct sim_pa_vtx_setup *o = &out[l];
+      o->finite = fin.l[l] != 0;
+      o->clip_out = 0;
+      o->disc_out = 0;
+      if (pa->clip) {
+         o->clip_out = ((uint32_t)clip.l[l] & pa->clip_planes) |
+                       (other ? sim_pa_outcode(pa, other, &v[l]) : 0);
+         o->disc_out = (uint8_t)disc.l[l];
       }
+      o->win.x = win[l].x;
+      o->win.y = win[l].y;
+      o->win.z = wz.l[l];
+      o->win.inv_w = iw.l[l];
+      o->projected = o->finite && placed[l];
    }
 }
 
