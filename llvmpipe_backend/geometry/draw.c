@@ -107,6 +107,8 @@ struct sim_draw_scratch {
    struct sim_exports exports;
    struct sim_vtx verts[BATCH_VERTS];
    struct sim_pa_vtx_setup vsetup[BATCH_VERTS];   /* with fast_pa */
+   uint8_t zero_vecs;             /* bit 0: the misc vector of every verts[] slot is zero,
+                                     bits 1, 2: clip/cull distances 0-3, 4-7 (zero_vecs) */
    uint32_t keys[BATCH_VERTS];
    int16_t hash[HASH_SIZE];
    struct batch_tri tris[BATCH_TRIS];
@@ -156,7 +158,12 @@ struct draw {
    unsigned nverts, ntris;
    bool fresh_ids;                  /* sim_vgt_ids_fresh: slots without a look-up */
    bool fast_pa;                    /* triangles through sim_pa_triangle_fast */
+   bool fast_pa_load;               /* vectors not exported stay zero in s->verts (zero_vecs) */
    struct sim_fp_modes fp;          /* the GPU thread's, read once per draw for the VS */
+   bool exports_zeroed;             /* s->exports zeroed in this draw (reset_vs_exports) */
+   const uint8_t *vs_zero;          /* the VS GPR channels zeroed per batch (bit c of entry g:
+                                       channel c of GPR g), or NULL: every GPR below its
+                                       NUM_GPRS */
    bool bin;                        /* binning this draw (s->bins), else rasterize at once */
    unsigned index;                  /* in s->draws */
    unsigned binned;                 /* primitives binned */
@@ -176,6 +183,7 @@ struct sim_draw_scratch *sim_draw_scratch_create(unsigned nthreads)
       return NULL;
    s->current = NO_DRAW;
    s->epoch = 1;
+   s->zero_vecs = 7;   /* calloc */
    if (nthreads > 1) {
       s->sets[0] = sim_bins_create();
       s->sets[1] = sim_bins_create();
@@ -609,11 +617,15 @@ static bool raster_prim(void *ctx, const struct sim_prim *prim)
 
 /* ---- vertices ---------------------------------------------------------------------- */
 
-/* Zeroes what shade_vertices reads of a VS's exports: POS 60 and 61, the parameters. */
-static void reset_vs_exports(struct sim_exports *out, unsigned nparams)
+/* Zeroes what shade_vertices reads of a VS's exports: POS 60 and 61, the parameters; with
+ * `masks_only` the masks alone (what a straight-code VS does not export stays zero from the
+ * draw's first batch on, what it exports it writes in every launched lane each run). */
+static void reset_vs_exports(struct sim_exports *out, unsigned nparams, bool masks_only)
 {
-   memset(out->pos, 0, 2 * sizeof(out->pos[0]));
-   memset(out->param, 0, nparams * sizeof(out->param[0]));
+   if (!masks_only) {
+      memset(out->pos, 0, 2 * sizeof(out->pos[0]));
+      memset(out->param, 0, nparams * sizeof(out->param[0]));
+   }
    out->pos_mask = 0;
    out->param_mask = 0;
    out->pixel_mask = 0;
@@ -638,14 +650,57 @@ static void vs_fault(struct draw *d, const char *fmt, ...)
    sim_fault(d->ex, 0, "%s", msg);
 }
 
+/* The VS's GPRs below its NUM_GPRS are zeroed before each run: the channels it can read
+ * before writing them are enough (sim_program_vs_first_reads). */
+static void zero_vs_gprs(const struct draw *d, struct sim_lanes *lanes)
+{
+   if (!d->vs_zero) {
+      memset(lanes->gpr, 0, d->vs_gprs * sizeof(lanes->gpr[0]));
+      return;
+   }
+   for (unsigned g = 0; g < d->vs_gprs; g++) {
+      unsigned m = d->vs_zero[g];
+      if (m == 0xF) {
+         memset(lanes->gpr[g], 0, sizeof(lanes->gpr[g]));
+         continue;
+      }
+      for (unsigned c = 0; m; c++, m >>= 1) {
+         if (m & 1)
+            memset(lanes->gpr[g][c], 0, sizeof(lanes->gpr[g][c]));
+      }
+   }
+}
+
+/* The misc and clip/cull distance vectors a VS does not export read as zeros. s->verts
+ * keeps them zero, so that the vertex loads need not store them: they are zeroed there
+ * when a draw that exported them is followed by one that does not. */
+static void zero_vecs(struct draw *d)
+{
+   struct sim_draw_scratch *s = d->s;
+   unsigned exported = (d->pa.misc_vec ? 1u : 0u) | (d->pa.ccdist_vec[0] ? 2u : 0u) |
+                       (d->pa.ccdist_vec[1] ? 4u : 0u);
+   unsigned stale = 7u & ~exported & ~s->zero_vecs;
+   for (unsigned i = 0; stale && i < BATCH_VERTS; i++) {
+      if (stale & 1)
+         memset(s->verts[i].misc, 0, sizeof(s->verts[i].misc));
+      if (stale & 2)
+         memset(&s->verts[i].ccdist[0], 0, 4 * sizeof(float));
+      if (stale & 4)
+         memset(&s->verts[i].ccdist[4], 0, 4 * sizeof(float));
+   }
+   s->zero_vecs = (uint8_t)((s->zero_vecs | stale) & ~exported);
+}
+
 static bool shade_vertices(struct draw *d)
 {
    struct sim_draw_scratch *s = d->s;
    for (unsigned base = 0; base < d->nverts; base += SIM_LANES) {
       unsigned n = d->nverts - base < SIM_LANES ? d->nverts - base : SIM_LANES;
-      memset(s->lanes.gpr, 0, d->vs_gprs * sizeof(s->lanes.gpr[0]));
+      zero_vs_gprs(d, &s->lanes);
       sim_vgt_vs_input(d->vgt, &s->keys[base], n, d->instance, s->lanes.gpr[0]);
-      reset_vs_exports(&s->exports, d->nparams);
+      /* vs_zero: straight code (sim_program_vs_first_reads), the same exports every run */
+      reset_vs_exports(&s->exports, d->nparams, d->vs_zero && d->exports_zeroed);
+      d->exports_zeroed = true;
       uint16_t lanes = (uint16_t)((1u << n) - 1);
       if (!sim_program_run_modes(d->vs, d->fs, &d->vs_env, &s->lanes, lanes, lanes,
                                  &s->exports, &d->fp)) {
@@ -656,7 +711,7 @@ static bool shade_vertices(struct draw *d)
          vs_fault(d, "vertex shader did not export a position (POS 60)");
          return false;
       }
-      sim_pa_load_lanes(&d->pa, &s->exports, n, &s->verts[base]);
+      sim_pa_load_lanes(&d->pa, &s->exports, n, !d->fast_pa_load, &s->verts[base]);
       if (d->fast_pa)
          sim_pa_setup_lanes(&d->pa, &s->exports, n, &s->verts[base], &s->vsetup[base]);
    }
@@ -668,7 +723,21 @@ static bool flush_batch(struct draw *d)
 {
    struct sim_draw_scratch *s = d->s;
    bool ok = d->ntris == 0 || shade_vertices(d);
-   for (unsigned t = 0; ok && t < d->ntris; t++) {
+   if (ok && d->fast_pa) {   /* the common case, in a loop of its own */
+      const struct sim_pa_state *pa = &d->pa;
+      const unsigned ntris = d->ntris;
+      for (unsigned t = 0; ok && t < ntris; t++) {
+         const struct batch_tri *bt = &s->tris[t];
+         const struct sim_vtx *v[3] = { &s->verts[bt->slot[0]], &s->verts[bt->slot[1]],
+                                        &s->verts[bt->slot[2]] };
+         const struct sim_pa_vtx_setup *su[3] = { &s->vsetup[bt->slot[0]],
+                                                  &s->vsetup[bt->slot[1]],
+                                                  &s->vsetup[bt->slot[2]] };
+         ok = sim_pa_triangle_fast(pa, v, su, &s->verts[bt->provoking], bt->edges, raster_prim,
+                                   d);
+      }
+   }
+   for (unsigned t = 0; ok && !d->fast_pa && t < d->ntris; t++) {
       const struct batch_tri *bt = &s->tris[t];
       const struct sim_vtx *v[3] = { &s->verts[bt->slot[0]], &s->verts[bt->slot[1]],
                                      &s->verts[bt->slot[2]] };
@@ -678,13 +747,7 @@ static bool flush_batch(struct draw *d)
          ok = sim_pa_line(&d->pa, v, &s->verts[bt->provoking], raster_prim, d);
       else if (d->kind == SIM_VGT_RECTS)
          ok = sim_pa_rect(&d->pa, v, &s->verts[bt->provoking], raster_prim, d);
-      else if (d->fast_pa) {
-         const struct sim_pa_vtx_setup *su[3] = { &s->vsetup[bt->slot[0]],
-                                                  &s->vsetup[bt->slot[1]],
-                                                  &s->vsetup[bt->slot[2]] };
-         ok = sim_pa_triangle_fast(&d->pa, v, su, &s->verts[bt->provoking], bt->edges,
-                                   raster_prim, d);
-      } else
+      else
          ok = sim_pa_triangle(&d->pa, v, &s->verts[bt->provoking], bt->edges, raster_prim, d);
    }
    d->nverts = d->ntris = 0;
@@ -721,8 +784,18 @@ static bool add_triangle(struct draw *d, const struct sim_vgt_prim *p)
          return false;
    }
    struct batch_tri *t = &d->s->tris[d->ntris++];
-   for (unsigned k = 0; k < 3; k++)
-      t->slot[k] = (uint16_t)(d->fresh_ids ? new_slot(d, p->v[k]) : vertex_slot(d, p->v[k]));
+   if (d->fresh_ids) {   /* three new slots (locals: the key stores may alias d's fields) */
+      struct sim_draw_scratch *s = d->s;
+      unsigned n = d->nverts;
+      for (unsigned k = 0; k < 3; k++) {
+         s->keys[n + k] = p->v[k];
+         t->slot[k] = (uint16_t)(n + k);
+      }
+      d->nverts = n + 3;
+   } else {
+      for (unsigned k = 0; k < 3; k++)
+         t->slot[k] = (uint16_t)vertex_slot(d, p->v[k]);
+   }
    /* the provoking vertex is mostly one of the three */
    t->provoking = p->provoking == p->v[0]   ? t->slot[0]
                   : p->provoking == p->v[2] ? t->slot[2]
@@ -872,6 +945,8 @@ static void run_draw(struct draw *d, const uint32_t *immd, unsigned immd_ndw)
 
    /* R600SIM_FUSED=0 keeps the reference units only */
    d->fast_pa = ex->fast_paths && d->kind == SIM_VGT_TRIANGLES;
+   d->fast_pa_load = ex->fast_paths;
+   zero_vecs(d);
    if (ex->fast_paths) {
       struct sim_pixel_state st = { &d->spi, &d->db, &d->cb, &d->ms, ps_gprs_zeroed(d),
                                     d->db.active && d->db.early, d->db.active && !d->db.early,
@@ -880,6 +955,8 @@ static void run_draw(struct draw *d, const uint32_t *immd, unsigned immd_ndw)
    }
 
    d->fresh_ids = sim_vgt_ids_fresh(&vgt);
+   /* R600SIM_FUSED=0 zeroes every GPR */
+   d->vs_zero = ex->fast_paths ? sim_program_vs_first_reads(d->vs, d->fs) : NULL;
    sim_fp_modes_get(&d->fp);
    if (!d->fresh_ids)
       memset(d->s->hash, 0xFF, sizeof(d->s->hash));

@@ -308,21 +308,26 @@ void sim_pa_state_init(struct sim_pa_state *pa, const struct sim_exec *ex, unsig
 /* The VS's position exports are packed: POS 60 the position, then the misc vector if
  * VS_OUT_MISC_VEC_ENA, then clip/cull distances 0-3 and 4-7 if VS_OUT_CCDIST0/1_VEC_ENA
  * (docs/r600-hardware-notes.md §3.5); the vectors not exported are zero. The rows a vertex
- * is made of, each four channels x SIM_LANES lanes (zero_row for those not exported), with
- * the byte offset in struct sim_vtx of the four floats each fills. Returns the count. */
+ * is made of, each four channels x SIM_LANES lanes (zero_row for those not exported, or
+ * without `zero_rows` no row), with the byte offset in struct sim_vtx of the four floats
+ * each fills. Returns the count. */
 static const uint32_t zero_row[4][SIM_LANES];
 
 static unsigned vertex_rows(const struct sim_pa_state *pa, const struct sim_exports *e,
-                            const uint32_t (*row[])[SIM_LANES], size_t at[])
+                            bool zero_rows, const uint32_t (*row[])[SIM_LANES], size_t at[])
 {
    unsigned n = 0, slot = 1;
    row[n] = e->pos[0];
    at[n++] = offsetof(struct sim_vtx, pos);
-   row[n] = pa->misc_vec ? e->pos[slot++] : zero_row;
-   at[n++] = offsetof(struct sim_vtx, misc);
+   if (pa->misc_vec || zero_rows) {
+      row[n] = pa->misc_vec ? e->pos[slot++] : zero_row;
+      at[n++] = offsetof(struct sim_vtx, misc);
+   }
    for (unsigned k = 0; k < 2; k++) {
-      row[n] = pa->ccdist_vec[k] ? e->pos[slot++] : zero_row;
-      at[n++] = offsetof(struct sim_vtx, ccdist) + 4 * sizeof(float) * k;
+      if (pa->ccdist_vec[k] || zero_rows) {
+         row[n] = pa->ccdist_vec[k] ? e->pos[slot++] : zero_row;
+         at[n++] = offsetof(struct sim_vtx, ccdist) + 4 * sizeof(float) * k;
+      }
    }
    for (unsigned p = 0; p < pa->nparams; p++) {
       row[n] = e->param[p];
@@ -338,7 +343,7 @@ void sim_pa_load_vertex(const struct sim_pa_state *pa, const struct sim_exports 
 {
    const uint32_t (*row[MAX_ROWS])[SIM_LANES];
    size_t at[MAX_ROWS];
-   unsigned rows = vertex_rows(pa, e, row, at);
+   unsigned rows = vertex_rows(pa, e, true, row, at);
    for (unsigned r = 0; r < rows; r++) {
       uint32_t *d = (uint32_t *)((char *)v + at[r]);
       for (unsigned c = 0; c < 4; c++)
@@ -366,11 +371,11 @@ static inline void transpose4(const uint32_t (*row)[SIM_LANES], unsigned q, sim_
 }
 
 void sim_pa_load_lanes(const struct sim_pa_state *pa, const struct sim_exports *e, unsigned n,
-                       struct sim_vtx *v)
+                       bool zero_rows, struct sim_vtx *v)
 {
    const uint32_t (*row[MAX_ROWS])[SIM_LANES];
    size_t at[MAX_ROWS];
-   unsigned rows = vertex_rows(pa, e, row, at);
+   unsigned rows = vertex_rows(pa, e, zero_rows, row, at);
    for (unsigned q = 0; 4 * q < n; q++) {
       unsigned m = n - 4 * q < 4 ? n - 4 * q : 4;
       char *base = (char *)&v[4 * q];
@@ -392,37 +397,60 @@ void sim_pa_load_lanes(const struct sim_pa_state *pa, const struct sim_exports *
    }
 }
 
-/* Window vertices, area and facing of a triangle; false if it has no area. */
-static bool tri_prim(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
-                     const struct sim_pa_window_vtx w[3], const struct sim_vtx *provoking,
-                     struct sim_prim *prim)
+/* Twice the signed area of the window triangle w (the barycentric denominator). */
+static inline int64_t window_area2(const struct sim_pa_window_vtx *const w[3])
+{
+   return (w[1]->x - w[0]->x) * (w[2]->y - w[0]->y) - (w[1]->y - w[0]->y) * (w[2]->x - w[0]->x);
+}
+
+/* FACE = 0: a positive cross product (in window coordinates, y down) is front. */
+static inline bool window_front(const struct sim_pa_state *pa, int64_t area2)
+{
+   return (area2 > 0) != pa->face_cw;
+}
+
+/* The primitive of triangle v (window vertices w) with its area and facing. */
+static void fill_prim(const struct sim_vtx *const v[3], const struct sim_pa_window_vtx *const w[3],
+                      const struct sim_vtx *provoking, int64_t area2, bool front,
+                      struct sim_prim *prim)
 {
    for (unsigned k = 0; k < 3; k++) {
-      prim->x[k] = w[k].x;
-      prim->y[k] = w[k].y;
-      prim->z[k] = w[k].z;
-      prim->inv_w[k] = w[k].inv_w;
+      prim->x[k] = w[k]->x;
+      prim->y[k] = w[k]->y;
+      prim->z[k] = w[k]->z;
+      prim->inv_w[k] = w[k]->inv_w;
       prim->v[k] = v[k];
    }
    prim->provoking = provoking;
    prim->point = false;
-   prim->area2 = (prim->x[1] - prim->x[0]) * (prim->y[2] - prim->y[0]) -
-                 (prim->y[1] - prim->y[0]) * (prim->x[2] - prim->x[0]);
-   /* FACE = 0: a positive cross product (in window coordinates, y down) is front. */
-   prim->front = (prim->area2 > 0) != pa->face_cw;
-   return prim->area2 != 0;
+   prim->area2 = area2;
+   prim->front = front;
 }
 
-/* Culling by facing, offset and SC setup of one triangle (or RECTLIST parallelogram). */
-static bool emit(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
-                 const struct sim_pa_window_vtx w[3], const struct sim_vtx *provoking, bool rect,
-                 sim_prim_fn fn, void *ctx)
+/* Window vertices, area and facing of a triangle; false if it has no area. */
+static bool tri_prim(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
+                     const struct sim_pa_window_vtx *const w[3], const struct sim_vtx *provoking,
+                     struct sim_prim *prim)
 {
+   int64_t area2 = window_area2(w);
+   fill_prim(v, w, provoking, area2, window_front(pa, area2), prim);
+   return area2 != 0;
+}
+
+/* Culling by facing, offset and SC setup of one triangle (or RECTLIST parallelogram); the
+ * primitive is filled in only when it is not culled. */
+static bool emit(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
+                 const struct sim_pa_window_vtx *const w[3], const struct sim_vtx *provoking,
+                 bool rect, sim_prim_fn fn, void *ctx)
+{
+   int64_t area2 = window_area2(w);
+   if (area2 == 0)
+      return true;
+   bool front = window_front(pa, area2);
+   if (!rect && ((front && pa->cull_front) || (!front && pa->cull_back)))
+      return true;
    struct sim_prim prim;
-   if (!tri_prim(pa, v, w, provoking, &prim))
-      return true;
-   if (!rect && ((prim.front && pa->cull_front) || (!prim.front && pa->cull_back)))
-      return true;
+   fill_prim(v, w, provoking, area2, front, &prim);
    unsigned face = prim.front ? 0 : 1;
    prim.z_offset = pa->offset_tri[face] ? sim_pa_poly_offset(pa, &prim, face) : 0.0;
 
@@ -453,7 +481,7 @@ static bool draw_unfilled(const struct sim_pa_state *pa, const struct sim_vtx *c
    struct sim_prim first = { .area2 = 0 };
    for (unsigned i = 1; i + 1 < n; i++) {
       const struct sim_vtx *tv[3] = { p[0], p[i], p[i + 1] };
-      struct sim_pa_window_vtx tw[3] = { w[0], w[i], w[i + 1] };
+      const struct sim_pa_window_vtx *tw[3] = { &w[0], &w[i], &w[i + 1] };
       struct sim_prim prim;
       if (tri_prim(pa, tv, tw, provoking, &prim) && first.area2 == 0)
          first = prim;
@@ -528,7 +556,7 @@ bool sim_pa_triangle(const struct sim_pa_state *pa, const struct sim_vtx *const 
    }
    for (unsigned i = 1; i + 1 < n; i++) {
       const struct sim_vtx *tv[3] = { poly[0], poly[i], poly[i + 1] };
-      struct sim_pa_window_vtx tw[3] = { w[0], w[i], w[i + 1] };
+      const struct sim_pa_window_vtx *tw[3] = { &w[0], &w[i], &w[i + 1] };
       if (!emit(pa, tv, tw, provoking, false, fn, ctx))
          return false;
    }
@@ -622,7 +650,7 @@ bool sim_pa_triangle_fast(const struct sim_pa_state *pa, const struct sim_vtx *c
       sim_pa_report_unprojectable();
       return true;
    }
-   const struct sim_pa_window_vtx w[3] = { su[0]->win, su[1]->win, su[2]->win };
+   const struct sim_pa_window_vtx *w[3] = { &su[0]->win, &su[1]->win, &su[2]->win };
    return emit(pa, v, w, provoking, false, fn, ctx);
 }
 
@@ -641,5 +669,6 @@ bool sim_pa_rect(const struct sim_pa_state *pa, const struct sim_vtx *const v[3]
       if (!sim_pa_project(pa, v[k], &w[k]))
          return true;
    }
-   return emit(pa, v, w, provoking, true, fn, ctx);
+   const struct sim_pa_window_vtx *wp[3] = { &w[0], &w[1], &w[2] };
+   return emit(pa, v, wp, provoking, true, fn, ctx);
 }

@@ -25,9 +25,11 @@ void sim_pa_report_unimplemented(const struct sim_exec *ex);
 void sim_pa_load_vertex(const struct sim_pa_state *pa, const struct sim_exports *e,
                         unsigned lane, struct sim_vtx *v);
 
-/* sim_pa_load_vertex of lanes 0..n-1 into v[0..n-1]. */
+/* sim_pa_load_vertex of lanes 0..n-1 into v[0..n-1]; without `zero_rows`, the misc and
+ * clip/cull distance vectors the VS does not export are left as they are in v (a caller
+ * whose v keeps zeros there). */
 void sim_pa_load_lanes(const struct sim_pa_state *pa, const struct sim_exports *e, unsigned n,
-                       struct sim_vtx *v);
+                       bool zero_rows, struct sim_vtx *v);
 
 /* One triangle (vertices in primitive order): cull, clip, transform, quantize, face,
  * cull by facing, then filled or, with a polygon mode, drawn as its edges or vertices.

@@ -85,6 +85,12 @@ struct sim_program *sim_program_get_engine(struct sim_shader_env *env, uint64_t 
 /* The engine that runs `prog`: SIM_ENGINE_JIT only if it was compiled to native code. */
 enum sim_engine sim_program_engine(const struct sim_program *prog);
 
+/* The GPR channels the VS `prog` (calling fetch shader `fetch`, or NULL) can read before
+ * writing them, bit c of entry g for channel c of GPR g (sq/vs_gprs.h says when this is
+ * known); NULL when unknown: every GPR must be zeroed. Valid while the programs are held. */
+const uint8_t *sim_program_vs_first_reads(const struct sim_program *prog,
+                                          const struct sim_program *fetch);
+
 /* Runs `prog` on `lanes` for the lanes in `active` (bit n = lane n). For a VS, `fetch` is
  * the fetch shader called by CALL_FS (NULL if none). Exports go to `out`: the program
  * writes the entries it exports and sets their mask bits; the caller zeroes the masks,

@@ -62,6 +62,14 @@ struct sim_program *sim_program_get(struct sim_shader_env *env, uint64_t va)
    return &programs[num_programs++];
 }
 
+const uint8_t *sim_program_vs_first_reads(const struct sim_program *prog,
+                                          const struct sim_program *fetch)
+{
+   (void)prog;
+   (void)fetch;
+   return NULL;   /* unknown: draw.c zeroes every GPR */
+}
+
 bool sim_program_run(const struct sim_program *prog, const struct sim_program *fetch,
                      struct sim_shader_env *env, struct sim_lanes *lanes, uint16_t active,
                      struct sim_exports *out)

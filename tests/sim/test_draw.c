@@ -577,6 +577,18 @@ static void test_points(void)
    r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
    CHECK(count_colour(pm4p_rgba(blue), &x0, &y0, &x1, &y1) == 16 && x0 == 38 && x1 == 42,
          "per-vertex point size clamped: %u..%u", x0, x1);
+   /* USE_VTX_POINT_SIZE without VS_OUT_MISC_VEC_ENA: the size reads 0 (clamped to the
+    * minimum radius 0.5: pixel 40 only), also right after a draw whose misc vector held 7. */
+   ib.n = 0;
+   emit_state(&ib);
+   ib_ctx(&ib, REG_PA_CL_VS_OUT_CNTL, PA_CL_VS_OUT_CNTL__USE_VTX_POINT_SIZE(1));
+   ib_ctx(&ib, REG_PA_SU_POINT_MINMAX, PA_SU_POINT_MINMAX__MIN_SIZE(8) |
+                                       PA_SU_POINT_MINMAX__MAX_SIZE(32));
+   pm4p_draw_auto(&ib, VGT_PRIMITIVE_TYPE__PRIM_TYPE__DI_PT_POINTLIST, 1);
+   clear_cb(0);
+   r600_gpu_wait(gpu, r600_gpu_submit(gpu, ib.dw, ib.n));
+   CHECK(count_colour(pm4p_rgba(blue), &x0, &y0, &x1, &y1) == 1 && x0 == 40 && y0 == 40,
+         "no misc vector after one: size 0 (%u..%u)", x0, x1);
    write_program(vs_va, FAKE_VS, 0, 0.0f);
 
    /* Sprite coordinates: radius 4 around (32, 32): square [28, 36]; input 0 = (S, T, 0, 1). */

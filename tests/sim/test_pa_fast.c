@@ -396,6 +396,23 @@ int main(void)
          if (!same_setup(&su[k], &one[k]) && mismatches++ < 5)
             check(false, "run %u: vertex %u: set-up of the lanes differs from the vertex's", i, k);
       }
+      if (i % 8 == 0) {   /* the lanes of a whole VS run (quads of four), n = 4..16 */
+         static struct sim_vtx many[SIM_LANES];
+         struct sim_pa_vtx_setup sm[SIM_LANES], sm1;
+         unsigned n = 4 + rnd() % (SIM_LANES - 3);
+         for (unsigned l = 0; l < n; l++) {
+            random_vertex(&many[l], nparams, l ? &many[0] : NULL);
+            for (unsigned c = 0; c < 4; c++)
+               memcpy(&e.pos[0][c][l], &many[l].pos[c], 4);
+         }
+         sim_pa_setup_lanes(&pa, &e, n, many, sm);
+         for (unsigned l = 0; l < n; l++) {
+            sim_pa_setup_vertex(&pa, &many[l], &sm1);
+            if (!same_setup(&sm[l], &sm1) && mismatches++ < 5)
+               check(false, "run %u: lane %u of %u: set-up of the lanes differs from the vertex's",
+                     i, l, n);
+         }
+      }
       const struct sim_pa_vtx_setup *sp[3] = { &su[0], &su[1], &su[2] };
       for (unsigned k = 0; k < 3; k++)
          if (!setup_matches(&pa, &in[k], &su[k]) && mismatches++ < 5)

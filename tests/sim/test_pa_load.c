@@ -5,7 +5,9 @@
  * clip/cull distances 0-3 and 4-7 follow in that order when VS_OUT_CCDIST0/1_VEC_ENA are set,
  * else zero; PARAM p is parameter p. Random export contents (any bits: NaN payloads,
  * denormals), enables, parameter counts 0..32 and lane counts 1..16; the vertices after the
- * n loaded ones must stay untouched. */
+ * n loaded ones must stay untouched. sim_pa_load_lanes without zero_rows (what draws use on
+ * the fast path) must leave the misc and clip/cull distance vectors not exported as they
+ * were, and load everything else by the rule. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -53,6 +55,17 @@ static void expected(const struct sim_pa_state *pa, const struct sim_exports *e,
          memcpy(&v->param[p][c], &e->param[p][c][lane], 4);
 }
 
+/* want with the vectors not exported as in `before`: what a load without zero_rows gives. */
+static void kept(const struct sim_pa_state *pa, const struct sim_vtx *before, struct sim_vtx *want)
+{
+   if (!pa->misc_vec)
+      memcpy(want->misc, before->misc, sizeof(want->misc));
+   for (unsigned k = 0; k < 2; k++) {
+      if (!pa->ccdist_vec[k])
+         memcpy(&want->ccdist[4 * k], &before->ccdist[4 * k], 4 * sizeof(float));
+   }
+}
+
 /* The parts of a vertex the load defines: everything but the parameters past nparams. */
 static bool same(const struct sim_vtx *a, const struct sim_vtx *b, unsigned nparams)
 {
@@ -63,8 +76,8 @@ static bool same(const struct sim_vtx *a, const struct sim_vtx *b, unsigned npar
 int main(void)
 {
    static struct sim_exports e;
-   static struct sim_vtx got[SIM_LANES + 1], one, want;
-   unsigned bad_lanes = 0, bad_one = 0, touched = 0, runs = 4000;
+   static struct sim_vtx got[SIM_LANES + 1], one, want, before;
+   unsigned bad_lanes = 0, bad_one = 0, bad_kept = 0, touched = 0, runs = 4000;
    for (unsigned run = 0; run < runs; run++) {
       struct sim_pa_state pa = { 0 };
       pa.misc_vec = rnd() & 1;
@@ -75,9 +88,19 @@ int main(void)
       uint32_t *w = (uint32_t *)&e;
       for (size_t i = 0; i < offsetof(struct sim_exports, pixel) / 4; i++)
          w[i] = rnd() | (rnd() & 1u) << 31;
+      bool zero_rows = run % 2;
       memset(got, 0xA5, sizeof(got));
-      sim_pa_load_lanes(&pa, &e, n, got);
+      memset(&before, 0xA5, sizeof(before));
+      sim_pa_load_lanes(&pa, &e, n, zero_rows, got);
       for (unsigned l = 0; l < n; l++) {
+         if (!zero_rows) {
+            expected(&pa, &e, l, &want);
+            kept(&pa, &before, &want);
+            if (!same(&got[l], &want, pa.nparams) && bad_kept++ < 5)
+               check(false, "run %u: sim_pa_load_lanes without zero rows lane %u of %u (misc %d "
+                     "ccdist %d %d)", run, l, n, pa.misc_vec, pa.ccdist_vec[0], pa.ccdist_vec[1]);
+            continue;
+         }
          expected(&pa, &e, l, &want);
          if (!same(&got[l], &want, pa.nparams) && bad_lanes++ < 5)
             check(false, "run %u: sim_pa_load_lanes lane %u of %u (misc %d ccdist %d %d, "
@@ -94,6 +117,7 @@ int main(void)
    }
    CHECK(bad_lanes == 0, "%u lanes differ from the rule (sim_pa_load_lanes)", bad_lanes);
    CHECK(bad_one == 0, "%u lanes differ from the rule (sim_pa_load_vertex)", bad_one);
+   CHECK(bad_kept == 0, "%u lanes differ (sim_pa_load_lanes without zero rows)", bad_kept);
    CHECK(touched == 0, "%u bytes written past the n loaded vertices", touched);
    return check_report();
 }

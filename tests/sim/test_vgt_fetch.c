@@ -6,7 +6,12 @@
  * PS writes both colours to two RGBA8 targets. Expected images: the triangles of every
  * instance at their offsets (raster_ref.h), coloured by the elements the step rates select.
  * Programs are built with the isa_harness microcode builder; both chips, the engine
- * R600SIM_ENGINE names (meson runs the interpreter and the JIT). */
+ * R600SIM_ENGINE names (meson runs the interpreter and the JIT).
+ * The leak case: the VS also reads R5.x before writing it (R5.x += 1.0, then colour 1's red
+ * = R5.x * 0.5): every instance is a batch of its own, and every batch must start from
+ * zeroed GPRs below SQ_PGM_RESOURCES_VS.NUM_GPRS, so that red is 0.5 in every instance.
+ * The one-parameter case: after draws whose VS exported PARAM 1, a VS exporting PARAM 0
+ * alone (SPI_VS_OUT_CONFIG still two): PARAM 1 reads zero, target 1 stays 0. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -25,6 +30,8 @@ static struct r600_gpu *gpu;
 static uint64_t cb_va[2], fs_va, vs_va, ps_va, buf_va[4];
 static uint32_t *cb[2];
 static unsigned fault_mark;
+static bool leak;        /* the VS reads R5.x before it writes it */
+static bool one_param;   /* the VS exports PARAM 0 only */
 
 /* The fetch shader: R1 = position[index], R2 = colour0[instance / rate0 + start],
  * R3 = colour1[instance / rate1 + start], R4 = offset[instance + start]; RETURN. */
@@ -51,6 +58,12 @@ static void build_vs(struct prog *p)
    cf(p, CFI(CALL_FS), 0, 0, false);
    alu_begin(p);
    alu(p, (struct alu){ .op = OP2(ADD), .dst = 1, .chan = 0, .s0 = gpr(1, 0), .s1 = gpr(4, 0) }, true);
+   if (leak) {
+      alu(p, (struct alu){ .op = OP2(ADD), .dst = 5, .chan = 0, .s0 = gpr(5, 0),
+                           .s1 = inl(ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_1)) }, true);
+      alu(p, (struct alu){ .op = OP2(MUL), .dst = 3, .chan = 0, .s0 = gpr(5, 0),
+                           .s1 = inl(ENU(SQ_ALU_WORD0, SRC0_SEL, SQ_ALU_SRC_0_5)) }, true);
+   }
    cf_alu(p, ALUK(ALU), (struct kcache){ 0 });
    const unsigned xyzw[4] = { SEL(X), SEL(Y), SEL(Z), SEL(W) };
    struct cf_exp e = { .done = true, .type = ENU(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, SQ_EXPORT_POS),
@@ -60,7 +73,7 @@ static void build_vs(struct prog *p)
    e.type = ENU(SQ_CF_ALLOC_EXPORT_WORD0, TYPE, SQ_EXPORT_PARAM);
    e.base = 0;
    e.gpr = 2;
-   e.burst = 2;   /* PARAM 0, 1 = R2, R3 */
+   e.burst = one_param ? 1 : 2;   /* PARAM 0, 1 = R2, R3 */
    e.eop = true;
    cf_export(p, e);
 }
@@ -133,7 +146,12 @@ static void run_case(uint32_t rate0, uint32_t rate1, uint32_t start, bool freed)
          t[k][1] = tri[k][1];
       }
       for (unsigned n = 0; n < 2; n++) {
-         const float *c = n ? &col1[4 * e[1]] : &col0[4 * e[0]];
+         float c[4];
+         memcpy(c, n ? &col1[4 * e[1]] : &col0[4 * e[0]], sizeof(c));
+         if (n && leak)
+            c[0] = 0.5f;   /* R5.x = 0 + 1.0, times 0.5 */
+         if (n && one_param)
+            memset(c, 0, sizeof(c));
          for (int64_t y = 0; y < H; y++)
             for (int64_t x = 0; x < W; x++)
                if (ref_covered(t, x, y, REF_LEFT | REF_TOP))
@@ -155,7 +173,8 @@ static void run_case(uint32_t rate0, uint32_t rate1, uint32_t start, bool freed)
    ib_ctx(&ib, REG_CB_SHADER_CONTROL, CB_SHADER_CONTROL__RT0_ENABLE(1) | CB_SHADER_CONTROL__RT1_ENABLE(1));
    pm4p_emit_shaders(&ib, vs_va, ps_va, true);
    ib_ctx(&ib, REG_SQ_PGM_START_FS, (uint32_t)(fs_va >> 8));
-   ib_ctx(&ib, REG_SQ_PGM_RESOURCES_VS, SQ_PGM_RESOURCES_VS__NUM_GPRS(5) | SQ_PGM_RESOURCES_VS__STACK_SIZE(1));
+   ib_ctx(&ib, REG_SQ_PGM_RESOURCES_VS,
+          SQ_PGM_RESOURCES_VS__NUM_GPRS(leak ? 6 : 5) | SQ_PGM_RESOURCES_VS__STACK_SIZE(1));
    ib_ctx(&ib, REG_SQ_PGM_RESOURCES_PS, SQ_PGM_RESOURCES_PS__NUM_GPRS(2));
    ib_ctx(&ib, REG_SPI_VS_OUT_CONFIG, SPI_VS_OUT_CONFIG__VS_EXPORT_COUNT(1));
    ib_ctx(&ib, REG_SPI_VS_OUT_ID_0, SPI_VS_OUT_ID_0__SEMANTIC_0(1) | SPI_VS_OUT_ID_0__SEMANTIC_1(2));
@@ -191,8 +210,8 @@ static void run_case(uint32_t rate0, uint32_t rate1, uint32_t start, bool freed)
                     cb[n][i], want[n][i]);
       }
    CHECK(bad == 0 && drawn > 100 && pm4p_new_faults(gpu, &fault_mark) == 0,
-         "%s: step rates %u/%u, start instance %u: %u wrong", hw_chip_name(chip), rate0, rate1,
-         start, bad);
+         "%s: step rates %u/%u, start instance %u%s: %u wrong", hw_chip_name(chip), rate0, rate1,
+         start, leak ? ", the VS reading R5.x first" : one_param ? ", PARAM 0 alone" : "", bad);
 }
 
 int main(void)
@@ -216,6 +235,19 @@ int main(void)
       run_case(2, 3, 0, false);
       run_case(3, 0, 2, false);
       run_case(4, 2, 5, false);
+      leak = true;
+      build_vs(&vs);
+      uint64_t plain_vs = vs_va;
+      vs_va = upload_gpu(&vs);
+      run_case(1, 1, 0, false);
+      run_case(2, 3, 0, false);
+      leak = false;
+      one_param = true;
+      build_vs(&vs);
+      vs_va = upload_gpu(&vs);
+      run_case(2, 3, 0, false);
+      one_param = false;
+      vs_va = plain_vs;
       r600_gpu_free(gpu, buf_va[0]);
       run_case(1, 1, 0, true);
       r600_gpu_destroy(gpu);
