@@ -11,7 +11,8 @@
  *
  *   test_jit_db [STATES [BLOCKS]]   (default 24 states x 500 blocks, a few seconds;
  *                                    TEST_JIT_DB_SEED=n for other states)
- *   test_jit_db bench [SAMPLES]     CPU ns per 4x4 block, C and JIT, DEPTH_X8_24 LESS + write
+ *   test_jit_db bench [SAMPLES [flat]]   CPU ns per 4x4 block, C and JIT, DEPTH_X8_24 LESS +
+ *                                        write (flat: a plane of one depth, the flat form)
  */
 #include <float.h>
 #include <math.h>
@@ -371,9 +372,9 @@ static double now(void)
 }
 
 /* DEPTH_X8_24, LESS, writes on, clamp, `samples` samples, early; a 256x256 surface, every
- * block fully covered by a plane that comes nearer each pass (every sample passes and is
- * written). */
-static int bench(unsigned samples)
+ * block fully covered by a plane (`flat`: of one depth) that comes nearer each pass (every
+ * sample passes and is written). */
+static int bench(unsigned samples, bool flat)
 {
    struct setup s;
    memset(&s, 0, sizeof(s));
@@ -417,8 +418,8 @@ static int bench(unsigned samples)
       for (unsigned p = 0; p < passes; p++) {
          float z = 0.9f - 0.004f * p;
          prim.z[0] = z;
-         prim.z[1] = z + 0.05f;
-         prim.z[2] = z + 0.02f;
+         prim.z[1] = flat ? z : z + 0.05f;
+         prim.z[2] = flat ? z : z + 0.02f;
          for (int32_t by = 0; by < 256; by += 4)
             for (int32_t bx = 0; bx < 256; bx += 4) {
                uint8_t smask[16];
@@ -432,8 +433,9 @@ static int bench(unsigned samples)
       CHECK(passed == passes * blocks, "%s: every block passes (%u of %u)", e ? "JIT" : "C",
             passed, passes * blocks);
    }
-   printf("DEPTH_X8_24 LESS write, %u sample(s), full 4x4 blocks: C %.1f ns/block, JIT %.1f "
-          "ns/block (%.1fx)\n", samples, t[0], t[1], t[0] / t[1]);
+   printf("DEPTH_X8_24 LESS write, %u sample(s), %s plane, full 4x4 blocks: C %.1f ns/block, "
+          "JIT %.1f ns/block (%.1fx)\n", samples, flat ? "flat" : "sloped", t[0], t[1],
+          t[0] / t[1]);
    sim_jit_code_release(&code);
    free(buf);
    return check_report();
@@ -459,7 +461,8 @@ int main(int argc, char **argv)
 {
    sim_jit_start();
    if (argc > 1 && !strcmp(argv[1], "bench"))
-      return bench(argc > 2 ? (unsigned)strtoul(argv[2], NULL, 0) : 1);
+      return bench(argc > 2 ? (unsigned)strtoul(argv[2], NULL, 0) : 1,
+                   argc > 3 && !strcmp(argv[3], "flat"));
    unsigned states = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 0) : 24;
    unsigned blocks = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 0) : 500;
    if (getenv("TEST_JIT_DB_SEED"))
