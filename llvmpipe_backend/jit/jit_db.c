@@ -4,13 +4,16 @@
  *    pitch and height multiples of 8), so one branch replaces the per-pixel bounds test;
  *  - the block's 16 pixels are 4 rows of 4 consecutive pixels of one 8x8 micro tile
  *    (hw_depth_tiled_index): four row loads per sample plane, shuffled into lane order
- *    (sim_lane_x/y), and four row stores of the updated rows;
+ *    (sim_lane_x/y), and four row stores of the updated rows when a pixel changed;
  *  - the depth plane uses sim_db_test's double operations in its order. Its edge functions
  *    are exact integers below 2^53 (jit_db.h), so computing them as the block origin's value
  *    converted to double plus the lanes' offsets (exact integers) gives the same doubles as
  *    converting each lane's int64 value. What is the same for every block of a primitive
  *    (struct jit_db_setup) is made once per primitive by jit_db_setup_emit's code. A NaN
- *    plane depth is the default quiet NaN, as db.c defines it;
+ *    plane depth is the default quiet NaN, as db.c defines it, where that shows (canon_nan);
+ *  - a flat plane (dz1 = dz2 = 0; flat_setup says when exactly) has one encoded depth for
+ *    every sample of the primitive, made with the primitive's setup: its blocks take a form
+ *    of the tests without the plane's arithmetic;
  *  - unorm encoding: sim_db_encode_depth's floor/fraction test is round-half-even of a
  *    non-negative double (the fraction v - floor(v) is exact), i.e. llvm.roundeven; float
  *    encoding: the nearest float, infinity beyond FLT_MAX as sim_db_encode_depth says;
@@ -47,6 +50,7 @@ struct dbe {
    LLVMValueRef zmin, zmax;
    LLVMValueRef in01;           /* i1: a unorm format's clamp range lies in [0, 1], or NULL */
    LLVMValueRef ez, written;    /* exported depth (<16 x double>) and i1, or NULL */
+   LLVMValueRef zflat;          /* <16 x i32>: a flat plane's encoded depth, or NULL */
 };
 
 /* Bytes per pixel, number type and stencil of a depth format; false if not supported. */
@@ -153,6 +157,24 @@ static LLVMValueRef call_vd(struct dbe *e, const char *name, LLVMValueRef a)
    return LLVMBuildCall2(j->b, fty, decl, &a, 1, "");
 }
 
+/* The types and format facts of an emission for key k. */
+static void dbe_init(struct dbe *e, struct jb *j, const struct jit_db_key *k)
+{
+   memset(e, 0, sizeof(*e));
+   e->j = j;
+   e->k = k;
+   unsigned bits;
+   bool has_stencil;
+   format_info(k->format, &e->bpp, &e->is_float, &bits, &has_stencil);
+   e->unorm_max = (double)((1u << bits) - 1);
+   e->f64 = LLVMDoubleTypeInContext(j->ctx);
+   e->vd = LLVMVectorType(e->f64, SIM_LANES);
+   e->v8 = LLVMVectorType(j->i8, SIM_LANES);
+   e->pix = e->bpp == 2 ? j->i16 : e->bpp == 4 ? j->i32 : j->i64;
+   e->vpix = LLVMVectorType(e->pix, SIM_LANES);
+   e->row = LLVMVectorType(e->pix, 4);
+}
+
 /* Index of lane l's pixel in the block's rows concatenated (row-major, 4 per row). */
 static unsigned row_index(unsigned l)
 {
@@ -193,6 +215,23 @@ static void store_pixels(struct dbe *e, LLVMValueRef p, LLVMValueRef v)
    }
 }
 
+/* The pixels np stored at `p`, all four rows, if one differs from the pixels px loaded
+ * there: a block whose tests failed, or whose values are already there, dirties no cache
+ * line. */
+static void store_changed(struct dbe *e, LLVMValueRef p, LLVMValueRef px, LLVMValueRef np)
+{
+   struct jb *j = e->j;
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef diff = LLVMBuildBitCast(b, LLVMBuildICmp(b, LLVMIntNE, np, px, ""), j->i16, "");
+   LLVMBasicBlockRef st = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "db_store");
+   LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "db_stored");
+   LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntNE, diff, ci16(j, 0), ""), st, next);
+   LLVMPositionBuilderAtEnd(b, st);
+   store_pixels(e, p, np);
+   LLVMBuildBr(b, next);
+   LLVMPositionBuilderAtEnd(b, next);
+}
+
 /* ---- depth ------------------------------------------------------------------------------- */
 
 /* The lanes' pixel x or y offsets in the block, <16 x double>. */
@@ -211,74 +250,17 @@ static void set_at(struct jb *j, LLVMValueRef s, size_t off, LLVMValueRef v)
    store(j, v, gep(j, s, off), 8);
 }
 
-void jit_db_setup_emit(struct jb *j, const struct jit_db_key *k, LLVMValueRef db,
-                       LLVMValueRef prim, LLVMValueRef ms, LLVMValueRef s)
-{
-   LLVMBuilderRef b = j->b;
-   struct dbe e = { .j = j, .k = k };
-   e.f64 = LLVMDoubleTypeInContext(j->ctx);
-   e.vd = LLVMVectorType(e.f64, SIM_LANES);
-   LLVMValueRef x[3], y[3], z[3];
-   for (unsigned v = 0; v < 3; v++) {
-      x[v] = ld(j, j->i64, prim, offsetof(struct sim_prim, x) + 8 * v, 8);
-      y[v] = ld(j, j->i64, prim, offsetof(struct sim_prim, y) + 8 * v, 8);
-      z[v] = LLVMBuildFPExt(b, ld(j, j->f32, prim, offsetof(struct sim_prim, z) + 4 * v, 4),
-                            e.f64, "");
-   }
-   set_at(j, s, SET(z0), z[0]);
-   set_at(j, s, SET(dz1), LLVMBuildFSub(b, z[1], z[0], ""));
-   set_at(j, s, SET(dz2), LLVMBuildFSub(b, z[2], z[0], ""));
-   set_at(j, s, SET(zoff), ld(j, e.f64, prim, offsetof(struct sim_prim, z_offset), 8));
-   LLVMValueRef area2 = ld(j, j->i64, prim, offsetof(struct sim_prim, area2), 8);
-   set_at(j, s, SET(area2), LLVMBuildSIToFP(b, area2, e.f64, ""));
-
-   /* e1 = (x0 - x2) * (py - y2) - (y0 - y2) * (px - x2), e2 likewise from v0 and v1, at
-    * px = bx * SIM_SUBPIX + SIM_SUBPIX / 2 + dx_s (py alike) */
-   LLVMValueRef sub = LLVMConstInt(j->i64, SIM_SUBPIX, 0), half = LLVMConstInt(j->i64, SIM_SUBPIX / 2, 0);
-   static const unsigned va[2] = { 0, 1 }, vc[2] = { 2, 0 };
-   LLVMValueRef lx = lane_offsets(&e, false), ly = lane_offsets(&e, true);
-   for (unsigned k2 = 0; k2 < 2; k2++) {
-      LLVMValueRef ax = LLVMBuildSub(b, x[va[k2]], x[vc[k2]], "");
-      LLVMValueRef ay = LLVMBuildSub(b, y[va[k2]], y[vc[k2]], "");
-      LLVMValueRef sx = LLVMBuildNeg(b, LLVMBuildMul(b, ay, sub, ""), "");
-      LLVMValueRef sy = LLVMBuildMul(b, ax, sub, "");
-      set_at(j, s, SET(sx) + 8 * k2, sx);
-      set_at(j, s, SET(sy) + 8 * k2, sy);
-      for (unsigned smp = 0; smp < k->samples; smp++) {
-         LLVMValueRef dx = ld(j, j->i64, ms, offsetof(struct sim_sc_msaa, dx) + 8 * smp, 8);
-         LLVMValueRef dy = ld(j, j->i64, ms, offsetof(struct sim_sc_msaa, dy) + 8 * smp, 8);
-         LLVMValueRef py = LLVMBuildSub(b, LLVMBuildAdd(b, half, dy, ""), y[vc[k2]], "");
-         LLVMValueRef px = LLVMBuildSub(b, LLVMBuildAdd(b, half, dx, ""), x[vc[k2]], "");
-         LLVMValueRef c = LLVMBuildSub(b, LLVMBuildMul(b, ax, py, ""), LLVMBuildMul(b, ay, px, ""), "");
-         set_at(j, s, SET(c) + 16 * smp + 8 * k2, c);
-      }
-      LLVMValueRef steps = LLVMBuildFAdd(b,
-         LLVMBuildFMul(b, lx, splat_of(j, e.vd, LLVMBuildSIToFP(b, sx, e.f64, "")), ""),
-         LLVMBuildFMul(b, ly, splat_of(j, e.vd, LLVMBuildSIToFP(b, sy, e.f64, "")), ""), "");
-      store(j, steps, gep(j, s, SET(lane) + (size_t)k2 * SIM_LANES * 8), 8);
-   }
-
-   LLVMValueRef in01 = LLVMConstInt(j->i64, 0, 0);
-   bool is_float, has_stencil;
-   unsigned bpp, bits;
-   format_info(k->format, &bpp, &is_float, &bits, &has_stencil);
-   if (k->clamp && !is_float) {
-      LLVMValueRef zmin = ld(j, e.f64, db, offsetof(struct sim_db_state, zmin), 8);
-      LLVMValueRef zmax = ld(j, e.f64, db, offsetof(struct sim_db_state, zmax), 8);
-      LLVMValueRef zero = LLVMConstReal(e.f64, 0.0), one = LLVMConstReal(e.f64, 1.0);
-      LLVMValueRef ok = LLVMBuildAnd(b,
-         LLVMBuildAnd(b, LLVMBuildFCmp(b, LLVMRealOGE, zmin, zero, ""),
-                      LLVMBuildFCmp(b, LLVMRealOLE, zmin, one, ""), ""),
-         LLVMBuildAnd(b, LLVMBuildFCmp(b, LLVMRealOGE, zmax, zero, ""),
-                      LLVMBuildFCmp(b, LLVMRealOLE, zmax, one, ""), ""), "");
-      in01 = LLVMBuildZExt(b, ok, j->i64, "");
-   }
-   set_at(j, s, SET(in01), in01);
-}
-
 static LLVMValueRef set_splat(struct dbe *e, size_t off)
 {
    return splat_of(e->j, e->vd, ld(e->j, e->f64, e->setup, off, 8));
+}
+
+/* The viewport depth range of db as double splats. */
+static void clamp_range(struct dbe *e, LLVMValueRef db)
+{
+   struct jb *j = e->j;
+   e->zmin = splat_of(j, e->vd, ld(j, e->f64, db, offsetof(struct sim_db_state, zmin), 8));
+   e->zmax = splat_of(j, e->vd, ld(j, e->f64, db, offsetof(struct sim_db_state, zmax), 8));
 }
 
 /* The per-block values of the depth plane from the primitive's setup, the clamp range and
@@ -303,8 +285,7 @@ static void depth_setup(struct dbe *e, LLVMValueRef db, LLVMValueRef bx, LLVMVal
    }
 
    if (e->k->clamp) {
-      e->zmin = splat_of(j, e->vd, ld(j, e->f64, db, offsetof(struct sim_db_state, zmin), 8));
-      e->zmax = splat_of(j, e->vd, ld(j, e->f64, db, offsetof(struct sim_db_state, zmax), 8));
+      clamp_range(e, db);
       if (!e->is_float)
          e->in01 = LLVMBuildICmp(b, LLVMIntNE, ld(j, j->i64, e->setup, SET(in01), 8),
                                  LLVMConstInt(j->i64, 0, 0), "");
@@ -317,14 +298,23 @@ static void depth_setup(struct dbe *e, LLVMValueRef db, LLVMValueRef bx, LLVMVal
    }
 }
 
-/* z0 + (e1 * dz1 + e2 * dz2) / area2 + offset in sim_db_test's order; a NaN becomes the
- * default quiet NaN (db.c). */
+/* A NaN plane depth z as the default quiet NaN (db.c). Which NaN it is shows only in a float
+ * format without the viewport clamp: a unorm format encodes every NaN as 0, and the clamp
+ * makes every NaN zmin. */
+static LLVMValueRef canon_nan(struct dbe *e, LLVMValueRef z)
+{
+   LLVMBuilderRef b = e->j->b;
+   if (!e->is_float || e->k->clamp)
+      return z;
+   return LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealUNO, z, z, ""), kd(e, NAN), z, "");
+}
+
+/* z0 + (e1 * dz1 + e2 * dz2) / area2 + offset in sim_db_test's order. */
 static LLVMValueRef plane_z(struct dbe *e, LLVMValueRef t1, LLVMValueRef t2)
 {
    LLVMBuilderRef b = e->j->b;
    LLVMValueRef q = LLVMBuildFDiv(b, LLVMBuildFAdd(b, t1, t2, ""), e->area2, "");
-   LLVMValueRef z = LLVMBuildFAdd(b, LLVMBuildFAdd(b, e->z0, q, ""), e->zoff, "");
-   return LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealUNO, z, z, ""), kd(e, NAN), z, "");
+   return canon_nan(e, LLVMBuildFAdd(b, LLVMBuildFAdd(b, e->z0, q, ""), e->zoff, ""));
 }
 
 /* The window depth of sample s of every lane (<16 x double>), before the clamp: the edge
@@ -398,6 +388,100 @@ static LLVMValueRef encode_depth(struct dbe *e, LLVMValueRef zd)
    }
    v = call_vd(e, "llvm.roundeven", LLVMBuildFMul(b, v, kd(e, e->unorm_max), ""));
    return LLVMBuildFPToSI(b, v, j->vi, "");   /* v <= 2^24 - 1 */
+}
+
+/* The plane is flat when dz1 and dz2 are 0, area2 is not, and (float formats) z0 is not 0:
+ * then every lane's e1 * dz1 + e2 * dz2 is a zero, so is its quotient by area2, and z0 plus
+ * that zero is z0 (for z0 = 0 the sum's sign would depend on the lane's zeros, which only a
+ * float format keeps: a unorm format encodes both zeros as 0, and the clamp compares them
+ * alike). Every sample's depth is then (z0 + offset) clamped and encoded: flat_z. Keys with
+ * a depth export take the plane per lane (flat is 0). */
+static void flat_setup(struct dbe *e, LLVMValueRef db, LLVMValueRef z0, LLVMValueRef dz1,
+                       LLVMValueRef dz2, LLVMValueRef zoff, LLVMValueRef area2, LLVMValueRef s)
+{
+   struct jb *j = e->j;
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef zero = LLVMConstReal(e->f64, 0.0);
+   LLVMValueRef flat = LLVMConstInt(j->i32, 0, 0), flat_z = flat;
+   if (!e->k->z_export) {
+      LLVMValueRef c = LLVMBuildAnd(b, LLVMBuildFCmp(b, LLVMRealOEQ, dz1, zero, ""),
+                                    LLVMBuildFCmp(b, LLVMRealOEQ, dz2, zero, ""), "");
+      c = LLVMBuildAnd(b, c, LLVMBuildFCmp(b, LLVMRealONE, area2, zero, ""), "");
+      if (e->is_float)
+         c = LLVMBuildAnd(b, c, LLVMBuildFCmp(b, LLVMRealONE, z0, zero, ""), "");
+      flat = LLVMBuildZExt(b, c, j->i32, "");
+      if (e->k->clamp)
+         clamp_range(e, db);
+      LLVMValueRef zd = canon_nan(e, splat_of(j, e->vd, LLVMBuildFAdd(b, z0, zoff, "")));
+      flat_z = LLVMBuildExtractElement(b, encode_depth(e, zd), ci32(j, 0), "");
+   }
+   store(j, flat, gep(j, s, SET(flat)), 4);
+   store(j, flat_z, gep(j, s, SET(flat_z)), 4);
+}
+
+void jit_db_setup_emit(struct jb *j, const struct jit_db_key *k, LLVMValueRef db,
+                       LLVMValueRef prim, LLVMValueRef ms, LLVMValueRef s)
+{
+   LLVMBuilderRef b = j->b;
+   struct dbe e;
+   dbe_init(&e, j, k);
+   LLVMValueRef x[3], y[3], z[3];
+   for (unsigned v = 0; v < 3; v++) {
+      x[v] = ld(j, j->i64, prim, offsetof(struct sim_prim, x) + 8 * v, 8);
+      y[v] = ld(j, j->i64, prim, offsetof(struct sim_prim, y) + 8 * v, 8);
+      z[v] = LLVMBuildFPExt(b, ld(j, j->f32, prim, offsetof(struct sim_prim, z) + 4 * v, 4),
+                            e.f64, "");
+   }
+   LLVMValueRef dz1 = LLVMBuildFSub(b, z[1], z[0], ""), dz2 = LLVMBuildFSub(b, z[2], z[0], "");
+   LLVMValueRef zoff = ld(j, e.f64, prim, offsetof(struct sim_prim, z_offset), 8);
+   LLVMValueRef area2 = LLVMBuildSIToFP(b, ld(j, j->i64, prim, offsetof(struct sim_prim, area2), 8),
+                                        e.f64, "");
+   set_at(j, s, SET(z0), z[0]);
+   set_at(j, s, SET(dz1), dz1);
+   set_at(j, s, SET(dz2), dz2);
+   set_at(j, s, SET(zoff), zoff);
+   set_at(j, s, SET(area2), area2);
+   flat_setup(&e, db, z[0], dz1, dz2, zoff, area2, s);
+
+   /* e1 = (x0 - x2) * (py - y2) - (y0 - y2) * (px - x2), e2 likewise from v0 and v1, at
+    * px = bx * SIM_SUBPIX + SIM_SUBPIX / 2 + dx_s (py alike) */
+   LLVMValueRef sub = LLVMConstInt(j->i64, SIM_SUBPIX, 0), half = LLVMConstInt(j->i64, SIM_SUBPIX / 2, 0);
+   static const unsigned va[2] = { 0, 1 }, vc[2] = { 2, 0 };
+   LLVMValueRef lx = lane_offsets(&e, false), ly = lane_offsets(&e, true);
+   for (unsigned k2 = 0; k2 < 2; k2++) {
+      LLVMValueRef ax = LLVMBuildSub(b, x[va[k2]], x[vc[k2]], "");
+      LLVMValueRef ay = LLVMBuildSub(b, y[va[k2]], y[vc[k2]], "");
+      LLVMValueRef sx = LLVMBuildNeg(b, LLVMBuildMul(b, ay, sub, ""), "");
+      LLVMValueRef sy = LLVMBuildMul(b, ax, sub, "");
+      set_at(j, s, SET(sx) + 8 * k2, sx);
+      set_at(j, s, SET(sy) + 8 * k2, sy);
+      for (unsigned smp = 0; smp < k->samples; smp++) {
+         LLVMValueRef dx = ld(j, j->i64, ms, offsetof(struct sim_sc_msaa, dx) + 8 * smp, 8);
+         LLVMValueRef dy = ld(j, j->i64, ms, offsetof(struct sim_sc_msaa, dy) + 8 * smp, 8);
+         LLVMValueRef py = LLVMBuildSub(b, LLVMBuildAdd(b, half, dy, ""), y[vc[k2]], "");
+         LLVMValueRef px = LLVMBuildSub(b, LLVMBuildAdd(b, half, dx, ""), x[vc[k2]], "");
+         LLVMValueRef c = LLVMBuildSub(b, LLVMBuildMul(b, ax, py, ""), LLVMBuildMul(b, ay, px, ""), "");
+         set_at(j, s, SET(c) + 16 * smp + 8 * k2, c);
+      }
+      LLVMValueRef steps = LLVMBuildFAdd(b,
+         LLVMBuildFMul(b, lx, splat_of(j, e.vd, LLVMBuildSIToFP(b, sx, e.f64, "")), ""),
+         LLVMBuildFMul(b, ly, splat_of(j, e.vd, LLVMBuildSIToFP(b, sy, e.f64, "")), ""), "");
+      store(j, steps, gep(j, s, SET(lane) + (size_t)k2 * SIM_LANES * 8), 8);
+   }
+
+   LLVMValueRef in01 = LLVMConstInt(j->i64, 0, 0);
+   if (k->clamp && !e.is_float) {
+      LLVMValueRef zmin = ld(j, e.f64, db, offsetof(struct sim_db_state, zmin), 8);
+      LLVMValueRef zmax = ld(j, e.f64, db, offsetof(struct sim_db_state, zmax), 8);
+      LLVMValueRef zero = LLVMConstReal(e.f64, 0.0), one = LLVMConstReal(e.f64, 1.0);
+      LLVMValueRef ok = LLVMBuildAnd(b,
+         LLVMBuildAnd(b, LLVMBuildFCmp(b, LLVMRealOGE, zmin, zero, ""),
+                      LLVMBuildFCmp(b, LLVMRealOLE, zmin, one, ""), ""),
+         LLVMBuildAnd(b, LLVMBuildFCmp(b, LLVMRealOGE, zmax, zero, ""),
+                      LLVMBuildFCmp(b, LLVMRealOLE, zmax, one, ""), ""), "");
+      in01 = LLVMBuildZExt(b, ok, j->i64, "");
+   }
+   set_at(j, s, SET(in01), in01);
 }
 
 /* ---- tests ------------------------------------------------------------------------------- */
@@ -525,7 +609,7 @@ static LLVMValueRef test_samples(struct dbe *e, unsigned f, LLVMValueRef ref, LL
          if (k->stencil)
             s_pass = compare(e, k->func[f], refm, LLVMBuildAnd(b, st, smk, ""), false);
          if (k->z_enable) {
-            z = encode_depth(e, depth_at(e, s));
+            z = e->zflat ? e->zflat : encode_depth(e, depth_at(e, s));
             z_pass = compare(e, k->zfunc, z, stored, e->is_float);
          }
          LLVMValueRef both = LLVMBuildAnd(b, s_pass, z_pass, "");
@@ -542,7 +626,7 @@ static LLVMValueRef test_samples(struct dbe *e, unsigned f, LLVMValueRef ref, LL
                                 LLVMBuildAnd(b, op, wm, ""), "");
                ns = LLVMBuildSelect(b, active, op, st, "");
             }
-            store_pixels(e, p, pack(e, px, nd, ns));
+            store_changed(e, p, px, pack(e, px, nd, ns));
          }
       }
       passed = LLVMBuildOr(b, passed, LLVMBuildSelect(b, ok, bit, LLVMConstNull(e->v8), ""), "");
@@ -567,23 +651,92 @@ static void stencil_face(struct dbe *e, LLVMValueRef db, LLVMValueRef f, LLVMVal
    }
 }
 
+/* The tests of every sample with the stencil face of the primitive: returns the <16 x i8> of
+ * passed samples of every lane. */
+static LLVMValueRef test_faces(struct dbe *e, LLVMValueRef db, LLVMValueRef prim)
+{
+   struct jb *j = e->j;
+   LLVMBuilderRef b = j->b;
+   const struct jit_db_key *k = e->k;
+   if (!k->stencil)
+      return test_samples(e, 0, NULL, NULL, NULL);
+   if (!k->backface) {
+      LLVMValueRef v[3];
+      stencil_face(e, db, LLVMConstInt(j->i64, 0, 0), v);
+      return test_samples(e, 0, v[0], v[1], v[2]);
+   }
+   /* back faces (prim->front == 0) use face 1, with code of their own */
+   LLVMValueRef front = ld(j, j->i8, prim, offsetof(struct sim_prim, front), 1);
+   front = LLVMBuildICmp(b, LLVMIntNE, front, LLVMConstInt(j->i8, 0, 0), "");
+   LLVMBasicBlockRef face_bb[2] = {
+      LLVMAppendBasicBlockInContext(j->ctx, j->fn, "db_front"),
+      LLVMAppendBasicBlockInContext(j->ctx, j->fn, "db_back"),
+   };
+   LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "db_faces");
+   LLVMBuildCondBr(b, front, face_bb[0], face_bb[1]);
+   LLVMValueRef res[2];
+   LLVMBasicBlockRef from[2];
+   for (unsigned f = 0; f < 2; f++) {
+      LLVMPositionBuilderAtEnd(b, face_bb[f]);
+      LLVMValueRef v[3];
+      stencil_face(e, db, LLVMConstInt(j->i64, f, 0), v);
+      res[f] = test_samples(e, f, v[0], v[1], v[2]);
+      from[f] = LLVMGetInsertBlock(b);
+      LLVMBuildBr(b, join);
+   }
+   LLVMPositionBuilderAtEnd(b, join);
+   LLVMValueRef passed = LLVMBuildPhi(b, e->v8, "");
+   LLVMAddIncoming(passed, res, from, 2);
+   return passed;
+}
+
+/* test_faces with the depth plane of the primitive's setup: a flat plane's depth is one
+ * splat (flat_setup), any other plane's is computed per sample. */
+static LLVMValueRef test_depth(struct dbe *e, LLVMValueRef db, LLVMValueRef prim,
+                               LLVMValueRef bx, LLVMValueRef by, LLVMValueRef out)
+{
+   struct jb *j = e->j;
+   LLVMBuilderRef b = j->b;
+   if (!e->k->z_enable)
+      return test_faces(e, db, prim);
+   if (e->k->z_export) {
+      depth_setup(e, db, bx, by, out);
+      return test_faces(e, db, prim);
+   }
+   LLVMValueRef flat = ld(j, j->i32, e->setup, SET(flat), 4);
+   LLVMBasicBlockRef bb[2] = {
+      LLVMAppendBasicBlockInContext(j->ctx, j->fn, "db_flat"),
+      LLVMAppendBasicBlockInContext(j->ctx, j->fn, "db_plane"),
+   };
+   LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "db_tested");
+   LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntNE, flat, ci32(j, 0), ""), bb[0], bb[1]);
+   LLVMValueRef res[2];
+   for (unsigned i = 0; i < 2; i++) {
+      LLVMPositionBuilderAtEnd(b, bb[i]);
+      if (i == 0)
+         e->zflat = splat(j, ld(j, j->i32, e->setup, SET(flat_z), 4));
+      else
+         depth_setup(e, db, bx, by, out);
+      res[i] = test_faces(e, db, prim);
+      e->zflat = NULL;
+      bb[i] = LLVMGetInsertBlock(b);
+      LLVMBuildBr(b, join);
+   }
+   LLVMPositionBuilderAtEnd(b, join);
+   LLVMValueRef passed = LLVMBuildPhi(b, e->v8, "");
+   LLVMAddIncoming(passed, res, bb, 2);
+   return passed;
+}
+
 LLVMValueRef jit_db_emit(struct jb *j, const struct jit_db_key *k, LLVMValueRef db,
                          LLVMValueRef prim, LLVMValueRef setup, LLVMValueRef bx,
                          LLVMValueRef by, LLVMValueRef mask, LLVMValueRef smask,
                          LLVMValueRef out)
 {
    LLVMBuilderRef b = j->b;
-   struct dbe e = { .j = j, .k = k, .setup = setup };
-   unsigned bits;
-   bool has_stencil;
-   format_info(k->format, &e.bpp, &e.is_float, &bits, &has_stencil);
-   e.unorm_max = (double)((1u << bits) - 1);
-   e.f64 = LLVMDoubleTypeInContext(j->ctx);
-   e.vd = LLVMVectorType(e.f64, SIM_LANES);
-   e.v8 = LLVMVectorType(j->i8, SIM_LANES);
-   e.pix = e.bpp == 2 ? j->i16 : e.bpp == 4 ? j->i32 : j->i64;
-   e.vpix = LLVMVectorType(e.pix, SIM_LANES);
-   e.row = LLVMVectorType(e.pix, 4);
+   struct dbe e;
+   dbe_init(&e, j, k);
+   e.setup = setup;
 
    e.lanes = LLVMBuildBitCast(b, mask, j->vb, "");
    e.smask_in = LLVMBuildLoad2(b, e.v8, smask, "");
@@ -620,40 +773,7 @@ LLVMValueRef jit_db_emit(struct jb *j, const struct jit_db_key *k, LLVMValueRef 
       e.addr = LLVMBuildGEP2(b, j->i8, base, &off, 1, "");
       e.sample_bytes = ld(j, j->i64, db, offsetof(struct sim_db_state, sample_bytes), 8);
    }
-   if (k->z_enable)
-      depth_setup(&e, db, bx, by, out);
-
-   LLVMValueRef passed;
-   if (!k->stencil) {
-      passed = test_samples(&e, 0, NULL, NULL, NULL);
-   } else if (!k->backface) {
-      LLVMValueRef v[3];
-      stencil_face(&e, db, LLVMConstInt(j->i64, 0, 0), v);
-      passed = test_samples(&e, 0, v[0], v[1], v[2]);
-   } else {
-      /* back faces (prim->front == 0) use face 1, with code of their own */
-      LLVMValueRef front = ld(j, j->i8, prim, offsetof(struct sim_prim, front), 1);
-      front = LLVMBuildICmp(b, LLVMIntNE, front, LLVMConstInt(j->i8, 0, 0), "");
-      LLVMBasicBlockRef face_bb[2] = {
-         LLVMAppendBasicBlockInContext(j->ctx, j->fn, "db_front"),
-         LLVMAppendBasicBlockInContext(j->ctx, j->fn, "db_back"),
-      };
-      LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "db_faces");
-      LLVMBuildCondBr(b, front, face_bb[0], face_bb[1]);
-      LLVMValueRef res[2];
-      LLVMBasicBlockRef from[2];
-      for (unsigned f = 0; f < 2; f++) {
-         LLVMPositionBuilderAtEnd(b, face_bb[f]);
-         LLVMValueRef v[3];
-         stencil_face(&e, db, LLVMConstInt(j->i64, f, 0), v);
-         res[f] = test_samples(&e, f, v[0], v[1], v[2]);
-         from[f] = LLVMGetInsertBlock(b);
-         LLVMBuildBr(b, join);
-      }
-      LLVMPositionBuilderAtEnd(b, join);
-      passed = LLVMBuildPhi(b, e.v8, "");
-      LLVMAddIncoming(passed, res, from, 2);
-   }
+   LLVMValueRef passed = test_depth(&e, db, prim, bx, by, out);
    LLVMValueRef sm = LLVMBuildSelect(b, e.lanes, passed, e.smask_in, "");
    LLVMSetAlignment(LLVMBuildStore(b, sm, smask), 1);
    LLVMValueRef any = LLVMBuildICmp(b, LLVMIntNE, passed, LLVMConstNull(e.v8), "");

@@ -52,10 +52,14 @@ bool jit_db_key_init(struct jit_db_key *k, const struct sim_db_state *db,
  * value at sample s of block (bx, by) is c[s][k] + bx * sx[k] + by * sy[k] (the same
  * polynomial expanded: equal modulo 2^64, so equal wherever sim_db_test's is exact); the
  * lanes' offsets lx * sx[k] + ly * sy[k] as doubles (exact: multiples of SIM_SUBPIX below
- * 2^56); whether the clamp range lies inside [0, 1]. Only for keys with z_enable. */
+ * 2^56); whether the clamp range lies inside [0, 1]; whether the plane is flat: the same
+ * encoded depth, flat_z, at every sample of every block (jit_db.c says when). Only for keys
+ * with z_enable. */
 struct jit_db_setup {
    double z0, dz1, dz2, zoff, area2;
    int64_t in01;                          /* 1: a unorm format's clamp range is in [0, 1] */
+   uint32_t flat;                         /* 1: every lane and sample has the depth flat_z */
+   uint32_t flat_z;                       /* the encoded depth of a flat plane */
    int64_t sx[2], sy[2];
    int64_t c[SIM_MAX_SAMPLES][2];
    double lane[2][SIM_LANES];

@@ -4,12 +4,15 @@
  * clamp, early or late with depth export, 1/2/4/8 samples), each compiled through a wrapper
  * function around jit_db_emit; then random primitives (steep and extreme planes, polygon
  * offsets), blocks inside and outside the surface, lane and sample masks, buffer contents
- * and exported depths (NaN, infinities, negatives, denormals). Both run on copies of the
- * same inputs; the returned mask, smask and every byte of the buffer must be equal.
+ * and exported depths (NaN, infinities, negatives, denormals); then flat planes (the flat
+ * form) at depths and offsets that are zeros of both signs and other awkward values. Both
+ * run on copies of the same inputs; the returned mask, smask and every byte of the buffer
+ * must be equal.
  *
  *   test_jit_db [STATES [BLOCKS]]   (default 24 states x 500 blocks, a few seconds;
  *                                    TEST_JIT_DB_SEED=n for other states)
- *   test_jit_db bench [SAMPLES]     CPU ns per 4x4 block, C and JIT, DEPTH_X8_24 LESS + write
+ *   test_jit_db bench [SAMPLES [flat]]   CPU ns per 4x4 block, C and JIT, DEPTH_X8_24 LESS +
+ *                                        write (flat: a plane of one depth, the flat form)
  */
 #include <float.h>
 #include <math.h>
@@ -72,6 +75,16 @@ static float some_nan(void)
    static const uint32_t nan[] = { 0x7FC00000u, 0xFFC00000u, 0x7F800001u, 0x7FA00000u,
                                    0xFF800001u, 0x7FC12345u, 0xFFD00001u };
    return from_bits(nan[below(sizeof(nan) / 4)]);
+}
+
+/* Directed flat planes (flat_inputs): zeros of both signs, denormals, 1, NaN, infinity. */
+static bool flat_inputs;
+static float flat_depth(void)
+{
+   static const uint32_t z[] = { 0x00000000u, 0x80000000u, 0x00000001u, 0x80000001u,
+                                 0x3F800000u, 0x3F000000u, 0xBF800000u, 0x7F800000u,
+                                 0x7FC00000u };
+   return chance(75) ? from_bits(z[below(sizeof(z) / 4)]) : (float)unit();
 }
 
 /* ---- states -------------------------------------------------------------------------------- */
@@ -238,6 +251,11 @@ static void random_prim(struct sim_prim *p, int32_t bx, int32_t by, bool *flat)
    if (*flat)
       p->z[1] = p->z[2] = p->z[0];
    p->z_offset = chance(60) ? 0.0 : chance(80) ? (unit() - 0.5) * 1e-3 : (double)odd_float();
+   if (flat_inputs) {   /* z0 + offset's zeros of both signs meet the lanes' zero quotients */
+      *flat = true;
+      p->z[0] = p->z[1] = p->z[2] = flat_depth();
+      p->z_offset = chance(70) ? (chance(50) ? 0.0 : -0.0) : (double)flat_depth();
+   }
    if (nan_inputs) {   /* different NaNs meet in the plane's sums */
       for (unsigned v = 0; v < 3; v++)
          p->z[v] = chance(50) ? some_nan() : p->z[v];
@@ -354,9 +372,9 @@ static double now(void)
 }
 
 /* DEPTH_X8_24, LESS, writes on, clamp, `samples` samples, early; a 256x256 surface, every
- * block fully covered by a plane that comes nearer each pass (every sample passes and is
- * written). */
-static int bench(unsigned samples)
+ * block fully covered by a plane (`flat`: of one depth) that comes nearer each pass (every
+ * sample passes and is written). */
+static int bench(unsigned samples, bool flat)
 {
    struct setup s;
    memset(&s, 0, sizeof(s));
@@ -400,8 +418,8 @@ static int bench(unsigned samples)
       for (unsigned p = 0; p < passes; p++) {
          float z = 0.9f - 0.004f * p;
          prim.z[0] = z;
-         prim.z[1] = z + 0.05f;
-         prim.z[2] = z + 0.02f;
+         prim.z[1] = flat ? z : z + 0.05f;
+         prim.z[2] = flat ? z : z + 0.02f;
          for (int32_t by = 0; by < 256; by += 4)
             for (int32_t bx = 0; bx < 256; bx += 4) {
                uint8_t smask[16];
@@ -415,8 +433,9 @@ static int bench(unsigned samples)
       CHECK(passed == passes * blocks, "%s: every block passes (%u of %u)", e ? "JIT" : "C",
             passed, passes * blocks);
    }
-   printf("DEPTH_X8_24 LESS write, %u sample(s), full 4x4 blocks: C %.1f ns/block, JIT %.1f "
-          "ns/block (%.1fx)\n", samples, t[0], t[1], t[0] / t[1]);
+   printf("DEPTH_X8_24 LESS write, %u sample(s), %s plane, full 4x4 blocks: C %.1f ns/block, "
+          "JIT %.1f ns/block (%.1fx)\n", samples, flat ? "flat" : "sloped", t[0], t[1],
+          t[0] / t[1]);
    sim_jit_code_release(&code);
    free(buf);
    return check_report();
@@ -442,7 +461,8 @@ int main(int argc, char **argv)
 {
    sim_jit_start();
    if (argc > 1 && !strcmp(argv[1], "bench"))
-      return bench(argc > 2 ? (unsigned)strtoul(argv[2], NULL, 0) : 1);
+      return bench(argc > 2 ? (unsigned)strtoul(argv[2], NULL, 0) : 1,
+                   argc > 3 && !strcmp(argv[3], "flat"));
    unsigned states = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 0) : 24;
    unsigned blocks = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 0) : 500;
    if (getenv("TEST_JIT_DB_SEED"))
@@ -486,6 +506,17 @@ int main(int argc, char **argv)
       s.late = true;
       tested += run_state(&s, blocks);
    }
-   printf("%u random and 4 NaN states, %u blocks compared\n", states, tested);
+   /* Flat planes (jit_db.c's flat form), every format and sample count, without depth
+    * export (which takes the plane per lane) */
+   nan_inputs = false;
+   flat_inputs = true;
+   for (unsigned i = 0; i < 20; i++) {
+      random_state(&s, i);
+      s.db.z_enable = true;
+      s.db.z_write = chance(80);
+      s.db.z_export = false;
+      tested += run_state(&s, blocks);
+   }
+   printf("%u random, 4 NaN and 20 flat-plane states, %u blocks compared\n", states, tested);
    return check_report();
 }
