@@ -27,6 +27,11 @@
  * (load_persp). Not supported (no variant: draw.c uses the C units): centroid inputs or position
  * (the centroid needs the coverage test per lane) and point-sprite inputs.
  *
+ * Zeroing: draw.c's C path zeroes every GPR below ngprs and every export before a block; the
+ * load zeroes only the GPR channels the PS may read before writing them and the exports the
+ * units after it read and it may not write (zero_mask, from the PS's straight-code analysis
+ * sq/vs_gprs.h; all of them for a PS it declines), the mask part of the key.
+ *
  * Variants: a zero-filled key of the state, hashed, compiled through sim_jit_compile_module
  * (disk cache included; tens of milliseconds at O2, so the GL tests' many states would
  * stall their draws): by a compile thread of this file while draws take the C units,
@@ -48,8 +53,9 @@
 #include "pixel/spi.h"
 #include "r600_regs.h"
 #include "sq/run_state.h"
+#include "sq/vs_gprs.h"
 
-#define KEY_VERSION 5
+#define KEY_VERSION 6
 #define BUCKETS 256
 #define CACHE_BOUND 256
 
@@ -66,8 +72,9 @@ struct key {
    uint8_t pos_ena, provide_z, face_ena, face_all_bits;
    uint32_t pos_addr, face_addr, face_chan;
    uint8_t early_z, late_z, color_kill;
-   uint8_t zero_pixel, zero61;        /* exports the units read: PIXEL n (bit n), PIXEL 61 */
+   uint8_t zero_pixel, zero61;        /* zeroed exports: PIXEL n (bit n), PIXEL 61 (zero_mask) */
    uint8_t db_host, cb_host;          /* the C unit is called (its emitter does not take the state) */
+   uint8_t zero[SIM_MAX_GPRS];        /* bit c of entry g: channel c of GPR g zeroed (zero_mask) */
    struct jit_db_key db;
    struct jit_cb_key cb;
 };
@@ -118,7 +125,30 @@ static void exports_read(struct key *k, const struct sim_pixel_state *st)
    k->zero61 = st->late_z && st->db->z_export;
 }
 
-static bool make_key(struct key *k, const struct sim_pixel_state *st)
+/* The GPR channels below ngprs the input load does not write and the PS `ps` may read
+ * before writing them (sim_program_ps_first_reads; all of them when it cannot tell): the
+ * only ones whose zeroing can show. The exports the units read lose their zeroing where
+ * such a PS writes them in full (in every lane it runs on, a superset of those the units
+ * read). */
+static void zero_mask(struct key *k, const struct sim_program *ps)
+{
+   const struct sim_vs_gprs *a = sim_program_ps_first_reads(ps);
+   for (unsigned g = 0; g < k->ngprs; g++)
+      k->zero[g] = a ? a->first_read[g] : 0xF;
+   if (a) {
+      k->zero_pixel &= (uint8_t)~a->pixel_written;
+      if (a->pixel_written >> 61 & 1)
+         k->zero61 = 0;
+   }
+   for (unsigned i = 0; i < k->num_interp; i++)
+      k->zero[i] = 0;
+   if (k->pos_ena)
+      k->zero[k->pos_addr] = 0;
+   if (k->face_ena)
+      k->zero[k->face_addr] &= (uint8_t)~(1u << k->face_chan);
+}
+
+static bool make_key(struct key *k, const struct sim_program *ps, const struct sim_pixel_state *st)
 {
    const struct sim_spi_state *spi = st->spi;
    unsigned ngprs = st->ngprs;
@@ -162,6 +192,7 @@ static bool make_key(struct key *k, const struct sim_pixel_state *st)
    exports_read(k, st);
    if (k->cb_host)
       memset(&k->cb, 0, sizeof(k->cb));
+   zero_mask(k, ps);
    return true;
 }
 
@@ -532,10 +563,11 @@ static void build_load(struct ir *r, const struct key *k, LLVMValueRef s)
    qs = LLVMBuildFAdd(b, qs, q[1], "");
    qs = LLVMBuildFAdd(b, qs, q[2], "");
 
-   /* the zeroed GPRs the inputs do not write */
-   for (unsigned g = k->num_interp; g < k->ngprs; g++)
+   /* the zeroed GPR channels the PS may read before writing them */
+   for (unsigned g = 0; g < k->ngprs; g++)
       for (unsigned c = 0; c < 4; c++)
-         store_gpr(r, g, c, LLVMConstNull(j->vi));
+         if (k->zero[g] >> c & 1)
+            store_gpr(r, g, c, LLVMConstNull(j->vi));
 
    bool persp = false;
    for (unsigned i = 0; i < k->num_interp; i++)
@@ -994,7 +1026,7 @@ struct sim_pixel_fused *sim_pixel_fused_get(const struct sim_program *ps,
       return NULL;
    pthread_once(&config_once, config);
    struct key k;
-   if (!make_key(&k, st))
+   if (!make_key(&k, ps, st))
       return NULL;
    uint64_t h = hash_key(&k);
    pthread_mutex_lock(&lock);

@@ -6,10 +6,13 @@
  * limit and wrapping, far, near, zero, negative, infinite and NaN 1/w, denormal, huge and
  * NaN attributes, attributes equal at the vertices (+0, -0, infinite, NaN too), both
  * facings), sim_pixel_fused_pre must leave the whole register file
- * exactly as zeroing the GPRs and sim_spi_load do (the pre stage without early Z; the DB and
+ * exactly as zeroing the GPR channels the PS may read before writing them (all of the
+ * GPRs for a program the analysis declines; the stand-in PS's decoded program is random:
+ * one ALU group's reads, or a jump) and sim_spi_load do (the pre stage without early Z; the DB and
  * CB stages are covered by tests/sim/fuzz_pixel through whole draws). States the fused path does not take
  * (centroid inputs or position, point sprites) must get no variant. Two states that differ
- * in one key field must not share code: every case runs a state and a mutation of it.
+ * in one key field must not share code: every case runs a state, a mutation of it and the
+ * mutation with another program.
  *
  * The whole block (sim_pixel_fused_block), with a native "PS" of this file standing in for
  * the program, on several blocks of each primitive (it keeps a primitive's constants from
@@ -26,6 +29,7 @@
 #include "check.h"
 #include "common/gpu_memory.h"
 #include "geometry/prim.h"
+#include "hw/hw_isa.h"
 #include "jit/jit.h"
 #include "pixel/cb.h"
 #include "pixel/db.h"
@@ -151,6 +155,58 @@ static void random_prim(struct sim_prim *p, struct sim_vtx v[3], int32_t *bx, in
 }
 
 static struct sim_lanes want, got;
+
+/* The stand-in PS's decoded program and the GPR channels it reads first (bit c of g). */
+static struct sim_cf prog_cf[1];
+static struct sim_alu_group prog_group;
+static struct sim_alu_inst prog_alu[4];
+static uint8_t reads_first[SIM_MAX_GPRS];
+static const struct hw_isa_op add_op = { .name = "ADD", .num_src = 2 };
+
+/* One ALU group of up to four instructions with random GPR or constant operands (a group
+ * reads every operand before it writes: the GPR operands are the first reads), or, one time
+ * in four, a jump: every GPR channel counts as read first. `hash` tells the program apart. */
+static void random_program(struct sim_program *prog, uint64_t hash)
+{
+   memset(prog_cf, 0, sizeof(prog_cf));
+   memset(&prog_group, 0, sizeof(prog_group));
+   memset(reads_first, 0, sizeof(reads_first));
+   prog->cf = prog_cf;
+   prog->groups = &prog_group;
+   prog->alu = prog_alu;
+   prog->ncf = 1;
+   prog->hash = hash;
+   if (rnd() % 4 == 0) {
+      prog_cf[0].op = SIM_CF_JUMP;
+      memset(reads_first, 0xF, sizeof(reads_first));
+      return;
+   }
+   prog_cf[0] = (struct sim_cf){ .op = SIM_CF_ALU, .alu_kind = SIM_ALU_PLAIN, .count = 1, .eop = true };
+   prog_group.count = (uint8_t)(1 + rnd() % 4);
+   for (unsigned i = 0; i < prog_group.count; i++) {
+      struct sim_alu_inst *a = &prog_alu[i];
+      *a = (struct sim_alu_inst){ .info = &add_op, .unit = (uint8_t)i, .dst_gpr = (uint8_t)(rnd() % 14),
+                                  .dst_chan = (uint8_t)i, .write = true };
+      for (unsigned k = 0; k < 3; k++) {
+         if (rnd() % 3 == 0) {
+            a->src[k].kind = SIM_SRC_INLINE;
+            continue;
+         }
+         unsigned g = rnd() % 14, c = rnd() % 4;
+         a->src[k] = (struct sim_src){ .kind = SIM_SRC_GPR, .index = (uint16_t)g, .chan = (uint8_t)c };
+         reads_first[g] |= (uint8_t)(1u << c);
+      }
+   }
+}
+
+/* The reference's zeroing before the load: the channels the program may read first. */
+static void zero_want(unsigned ngprs)
+{
+   for (unsigned g = 0; g < ngprs; g++)
+      for (unsigned c = 0; c < 4; c++)
+         if (reads_first[g] >> c & 1)
+            memset(want.gpr[g][c], 0, sizeof(want.gpr[g][c]));
+}
 static const struct sim_db_state no_db;
 static const struct sim_cb_state no_cb;
 static const struct sim_sc_msaa one_sample = { .n = 1 };
@@ -171,7 +227,7 @@ static bool compare(struct sim_pixel_fused *f, const struct sim_spi_state *spi, 
    for (size_t i = 0; i < sizeof(want) / 4; i++)
       ((uint32_t *)&want)[i] = rnd();
    memcpy(&got, &want, sizeof(want));
-   memset(want.gpr, 0, ngprs * sizeof(want.gpr[0]));
+   zero_want(ngprs);
    sim_spi_load(spi, p, bx, by, smask, &ms, &want);
    /* no DB, no CB: the pre stage is the input load (and the exports' reset) */
    static struct sim_exports out;
@@ -236,7 +292,7 @@ static bool whole_block(struct sim_pixel_fused *f, struct sim_program *prog,
    for (size_t i = 0; i < sizeof(want) / 4; i++)
       ((uint32_t *)&want)[i] = rnd();
    memcpy(&got, &want, sizeof(want));
-   memset(want.gpr, 0, ngprs * sizeof(want.gpr[0]));
+   zero_want(ngprs);
    sim_spi_load(spi, p, bx, by, smask, &ms, &want);
    bool ok = true;
    if (first) {
@@ -297,9 +353,10 @@ int main(void)
       struct sim_spi_state spi;
       unsigned ngprs;
       random_spi(&spi, &ngprs);
-      for (unsigned m = 0; m < 2; m++) {
-         if (m)
+      for (unsigned m = 0; m < 3; m++) {
+         if (m == 1)
             mutate(&spi, &ngprs);
+         random_program(&prog, 3 * n + m + 1);
          struct sim_pixel_fused *f = get(&prog, &spi, ngprs);
          if (!check(f != NULL, "case %u.%u: no fused variant", n, m)) {
             bad++;
