@@ -319,16 +319,21 @@ void sim_workers_start(struct sim_workers *w, unsigned nitems, sim_work_fn fn, v
    start_job(w, nitems, fn, ctx, true);
 }
 
+void sim_workers_run_here(struct sim_workers *w, unsigned nitems, sim_work_fn fn, void *ctx)
+{
+   sim_workers_finish(w);
+   if (w && w->stats.on && nitems) {
+      sim_workers_stats_job(&w->stats, now_ns(), nitems, false);
+      w->stats.caller_items += nitems;
+   }
+   for (unsigned i = 0; i < nitems; i++)
+      fn(ctx, 0, i);
+}
+
 void sim_workers_run(struct sim_workers *w, unsigned nitems, sim_work_fn fn, void *ctx)
 {
    if (!w || nitems <= 1) {
-      sim_workers_finish(w);
-      if (w && w->stats.on && nitems) {
-         sim_workers_stats_job(&w->stats, now_ns(), nitems, false);
-         w->stats.caller_items += nitems;
-      }
-      for (unsigned i = 0; i < nitems; i++)
-         fn(ctx, 0, i);
+      sim_workers_run_here(w, nitems, fn, ctx);
       return;
    }
    start_job(w, nitems, fn, ctx, false);
