@@ -296,7 +296,8 @@ static void start_job(struct sim_workers *w, unsigned nitems, sim_work_fn fn, vo
    pthread_mutex_lock(&w->lock);
    if (w->stats.on) {
       w->published_ns = now_ns();
-      sim_workers_stats_job(&w->stats, w->published_ns, nitems, kick);
+      sim_workers_stats_job(&w->stats, w->published_ns, nitems,
+                            kick ? SIM_JOB_KICK : SIM_JOB_SYNC);
    }
    w->fn = fn;
    w->ctx = ctx;
@@ -323,7 +324,7 @@ void sim_workers_run_here(struct sim_workers *w, unsigned nitems, sim_work_fn fn
 {
    sim_workers_finish(w);
    if (w && w->stats.on && nitems) {
-      sim_workers_stats_job(&w->stats, now_ns(), nitems, false);
+      sim_workers_stats_job(&w->stats, now_ns(), nitems, SIM_JOB_ALONE);
       w->stats.caller_items += nitems;
    }
    for (unsigned i = 0; i < nitems; i++)
