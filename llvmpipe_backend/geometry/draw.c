@@ -6,12 +6,12 @@
  * (R600SIM_NUM_THREADS > 1, workers.h) each set-up primitive is binned into screen tiles
  * (bin.h) with its draw, and the bins collect the primitives of consecutive draws, each
  * tile taking its primitives in submission order. There are two sets of bins: when the
- * workers are idle (at a draw's end, or once KICK_PRIMS primitives are binned) the GPU
- * thread hands them the set it filled and goes on binning into the other one; a set is
- * rasterized whole before the next set is handed over, so every tile still sees its
- * primitives in order. The pixels of a draw are pending until its set is rasterized, at
+ * workers are idle and the set the GPU thread fills holds enough work to pay for waking
+ * one (KICK_WORK, checked per primitive binned), the GPU thread hands them that set and
+ * goes on binning into the other one; a set is rasterized whole before the next set is
+ * handed over, so every tile still sees its primitives in order. The pixels of a draw are pending until its set is rasterized, at
  * the latest at a synchronisation point, where the GPU thread joins the workers' set and
- * then rasterizes its own with them. A pending draw keeps
+ * then rasterizes its own, with them if it holds SHARE_WORK, else alone. A pending draw keeps
  * what its pixels need (struct draw: the latched DB/CB/SPI/SC state, the PS, its fused
  * code, a snapshot of the registers the PS reads at run time, its packet for fault
  * records) until then. The synchronisation points (sim_draw_sync, draw.h) are: a draw
@@ -69,7 +69,13 @@
 #define HASH_SIZE 512            /* > 2 * BATCH_VERTS, power of two */
 #define WATCHDOG_BLOCKS 64       /* a rasterizing thread asks the watchdog per this many blocks */
 #define SIM_MAX_PENDING 32       /* draws whose pixels may be pending at once */
-#define KICK_PRIMS 32            /* binned primitives that idle workers take in mid-draw */
+/* Binned work (sim_bins_work, pixels) worth handing to the workers while the GPU thread
+ * goes on: a wake-up costs the GPU thread a system call and the worker tens of
+ * microseconds, while a small triangle's pixels take well under one; below this the bins
+ * wait for more primitives. At a synchronisation point, where the GPU thread rasterizes
+ * anyway, a set of SHARE_WORK is worth the wake-up (its pixels may run a long shader). */
+#define KICK_WORK 32768
+#define SHARE_WORK 4096
 #define NO_DRAW UINT_MAX
 #define BIN_GRID_PIXELS 8192     /* the bins' grid when the scissor fits (the 14-bit scissor
                                     coordinates address at most 8192 pixels) */
@@ -484,7 +490,10 @@ static void raster_pending(struct sim_draw_scratch *s, struct sim_exec *ex)
    sim_workers_finish(ex->workers);
    if (sim_bins_prims(s->bins) && !sim_watchdog_expired(ex->watchdog)) {
       struct raster_job job = { s, s->bins };
-      sim_workers_run(ex->workers, sim_bins_tiles(s->bins), raster_tile, &job);
+      if (sim_bins_work(s->bins) >= SHARE_WORK)
+         sim_workers_run(ex->workers, sim_bins_tiles(s->bins), raster_tile, &job);
+      else
+         sim_workers_run_here(ex->workers, sim_bins_tiles(s->bins), raster_tile, &job);
    }
    s->flushing = false;
 }
@@ -598,7 +607,7 @@ static bool raster_prim(void *ctx, const struct sim_prim *prim)
    if (d->bin) {
       if (sim_bins_add(s->bins, prim, d, &d->scissor, d->nparams)) {
          d->binned++;
-         if (sim_bins_prims(s->bins) >= KICK_PRIMS && sim_workers_idle(d->ex->workers))
+         if (sim_bins_work(s->bins) >= KICK_WORK && sim_workers_idle(d->ex->workers))
             kick(s, d->ex);
          return !atomic_load(&d->stop);
       }
@@ -918,7 +927,7 @@ static void end_draw(struct draw *d)
    if (!d->binned) {   /* the last pending draw: nothing to wait for */
       release(d);
       s->npending--;
-   } else if (sim_bins_prims(s->bins) && sim_workers_idle(d->ex->workers))
+   } else if (sim_bins_work(s->bins) >= KICK_WORK && sim_workers_idle(d->ex->workers))
       kick(s, d->ex);   /* idle workers take what is binned */
 }
 

@@ -11,6 +11,7 @@
 #define SIM_BIN_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "geometry/prim.h"
 
@@ -43,6 +44,12 @@ bool sim_bins_add(struct sim_bins *, const struct sim_prim *prim, const void *ow
 
 /* Number of primitives added since sim_bins_begin. */
 unsigned sim_bins_prims(const struct sim_bins *);
+
+/* The rasterization work added since sim_bins_begin, estimated in pixels: each primitive
+ * counts the pixels of its bounding box inside its clip plus SIM_BIN_PRIM_WORK for what it
+ * costs whatever its size. Decides whether waking a worker for the bins pays (draw.c). */
+#define SIM_BIN_PRIM_WORK 64
+uint64_t sim_bins_work(const struct sim_bins *);
 
 /* Tiles holding at least one primitive, and tile i of them: its pixels (clipped to the
  * begin clip) and its primitives not yet marked done, in order. */

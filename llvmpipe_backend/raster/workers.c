@@ -296,7 +296,8 @@ static void start_job(struct sim_workers *w, unsigned nitems, sim_work_fn fn, vo
    pthread_mutex_lock(&w->lock);
    if (w->stats.on) {
       w->published_ns = now_ns();
-      sim_workers_stats_job(&w->stats, w->published_ns, nitems, kick);
+      sim_workers_stats_job(&w->stats, w->published_ns, nitems,
+                            kick ? SIM_JOB_KICK : SIM_JOB_SYNC);
    }
    w->fn = fn;
    w->ctx = ctx;
@@ -319,16 +320,21 @@ void sim_workers_start(struct sim_workers *w, unsigned nitems, sim_work_fn fn, v
    start_job(w, nitems, fn, ctx, true);
 }
 
+void sim_workers_run_here(struct sim_workers *w, unsigned nitems, sim_work_fn fn, void *ctx)
+{
+   sim_workers_finish(w);
+   if (w && w->stats.on && nitems) {
+      sim_workers_stats_job(&w->stats, now_ns(), nitems, SIM_JOB_ALONE);
+      w->stats.caller_items += nitems;
+   }
+   for (unsigned i = 0; i < nitems; i++)
+      fn(ctx, 0, i);
+}
+
 void sim_workers_run(struct sim_workers *w, unsigned nitems, sim_work_fn fn, void *ctx)
 {
    if (!w || nitems <= 1) {
-      sim_workers_finish(w);
-      if (w && w->stats.on && nitems) {
-         sim_workers_stats_job(&w->stats, now_ns(), nitems, false);
-         w->stats.caller_items += nitems;
-      }
-      for (unsigned i = 0; i < nitems; i++)
-         fn(ctx, 0, i);
+      sim_workers_run_here(w, nitems, fn, ctx);
       return;
    }
    start_job(w, nitems, fn, ctx, false);

@@ -43,6 +43,10 @@ unsigned sim_workers_count(const struct sim_workers *);
  * on the caller. */
 void sim_workers_run(struct sim_workers *, unsigned nitems, sim_work_fn fn, void *ctx);
 
+/* Runs such a job on the caller alone (after finishing a started one): for a job too small
+ * to pay for waking a worker. A NULL pool runs it too. */
+void sim_workers_run_here(struct sim_workers *, unsigned nitems, sim_work_fn fn, void *ctx);
+
 /* Starts such a job on the workers and returns at once (after finishing a job started
  * before); `ctx` must stay valid until the job is finished. A NULL pool runs it here. */
 void sim_workers_start(struct sim_workers *, unsigned nitems, sim_work_fn fn, void *ctx);

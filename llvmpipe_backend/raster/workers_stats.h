@@ -1,7 +1,7 @@
 /* R600SIM_DEBUG=threads: counters of the raster worker pool's jobs (workers.h), printed to
  * stderr about once a second (totals since the last line), to see where a frame waits:
  * how many jobs the GPU thread hands over (kicks: started while it goes on; syncs: run
- * until done), how long a sleeping worker takes to pick a job up, how the items split
+ * until done, some alone: too small to wake a worker for), how long a sleeping worker takes to pick a job up, how the items split
  * between the caller and the workers, and how long the caller sleeps until the workers
  * finish. Costs one branch per job when the flag is off. */
 #ifndef SIM_WORKERS_STATS_H
@@ -15,7 +15,7 @@ struct sim_workers_stats {
    bool on;
    uint64_t last_print_ns;
    /* changed by the caller only */
-   uint64_t kicks, syncs, tiles, caller_items, caller_waits, caller_wait_ns;
+   uint64_t kicks, syncs, alone, tiles, caller_items, caller_waits, caller_wait_ns;
    /* changed by the workers */
    atomic_ullong wakes, late_wakes, wake_ns, worker_items, sleeps;
 };
@@ -23,9 +23,13 @@ struct sim_workers_stats {
 /* Times are CLOCK_MONOTONIC nanoseconds. */
 void sim_workers_stats_init(struct sim_workers_stats *, uint64_t now);
 
-/* A job of `items` items published at time `now`; `kick`: started (else run). Prints and
- * resets the counters when a second has passed since the last line. */
-void sim_workers_stats_job(struct sim_workers_stats *, uint64_t now, unsigned items, bool kick);
+/* How a job runs: started on the workers, run with them, or run by the caller alone. */
+enum sim_job_kind { SIM_JOB_KICK, SIM_JOB_SYNC, SIM_JOB_ALONE };
+
+/* A job of `items` items published at time `now`. Prints and resets the counters when a
+ * second has passed since the last line. */
+void sim_workers_stats_job(struct sim_workers_stats *, uint64_t now, unsigned items,
+                           enum sim_job_kind kind);
 
 /* A worker took up the job published at `published`, then ran `items` of its items. */
 void sim_workers_stats_worker(struct sim_workers_stats *, uint64_t published, uint64_t woke,

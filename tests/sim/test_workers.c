@@ -1,11 +1,14 @@
 /* The raster worker pool (raster/workers.h) on many small jobs, the way the draw uses it
  * (a job started on the workers while the caller goes on, finished later; a job run with
- * the caller; idle polling in between; two job contexts used in turn):
+ * the caller, or by the caller alone; idle polling in between; two job contexts used in
+ * turn):
  *  - every item of every job runs exactly once, before the finish (or run) returns;
  *  - no item runs with a job's context after that job was finished: a worker that wakes
  *    after the caller ran every item must not take items of the next job;
  *  - a thread index is never used by two threads at once, and is below the pool's count;
- *  - sim_workers_idle is true only once every item has run.
+ *  - sim_workers_idle is true only once every item has run;
+ *  - a job run here (sim_workers_run_here) runs on the caller only, even though a started
+ *    job was finished with the workers' help just before.
  * Pools of 2, 3 and 4 threads and a NULL pool. Prints "N passed, M failed". */
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -19,12 +22,14 @@
 struct job {
    atomic_uint ran[MAX_ITEMS];   /* times each item ran */
    atomic_bool finished;         /* the caller has finished this job */
+   bool here;                    /* run on the caller alone: no worker may run its items */
    unsigned nitems;
 };
 
 static atomic_uint in_use[SIM_MAX_THREADS];   /* threads running with this index now */
 static atomic_uint errors_after_finish, errors_thread, errors_index;
 static unsigned nthreads;
+static atomic_uint errors_not_caller;
 
 static void item(void *ctx, unsigned thread, unsigned i)
 {
@@ -33,6 +38,8 @@ static void item(void *ctx, unsigned thread, unsigned i)
       atomic_fetch_add(&errors_index, 1);
       return;
    }
+   if (job->here && thread != 0)
+      atomic_fetch_add(&errors_not_caller, 1);
    if (atomic_fetch_add(&in_use[thread], 1) != 0)
       atomic_fetch_add(&errors_thread, 1);
    if (atomic_load(&job->finished) || i >= job->nitems)
@@ -51,6 +58,7 @@ static void prepare(struct job *job, unsigned nitems)
    for (unsigned i = 0; i < MAX_ITEMS; i++)
       atomic_store(&job->ran[i], 0);
    job->nitems = nitems;
+   job->here = false;
    atomic_store(&job->finished, false);
 }
 
@@ -73,6 +81,7 @@ static void run_pool(unsigned threads)
    atomic_store(&errors_after_finish, 0);
    atomic_store(&errors_thread, 0);
    atomic_store(&errors_index, 0);
+   atomic_store(&errors_not_caller, 0);
 
    static struct job jobs[2];
    struct job *started = NULL;   /* a job on the workers, not finished yet */
@@ -89,7 +98,7 @@ static void run_pool(unsigned threads)
          started = NULL;
       }
       prepare(job, nitems);
-      switch ((unsigned)rand() % 3) {
+      switch ((unsigned)rand() % 4) {
       case 0:   /* run with the caller */
          if (started) {
             sim_workers_finish(w);
@@ -118,6 +127,15 @@ static void run_pool(unsigned threads)
             }
          }
          break;
+      case 2:   /* run on the caller alone (finishes the started one) */
+         job->here = true;
+         sim_workers_run_here(w, nitems, item, job);
+         if (started) {
+            bad_items += close_job(started);
+            started = NULL;
+         }
+         bad_items += close_job(job);
+         break;
       default:   /* finish whatever runs */
          sim_workers_finish(w);
          if (started) {
@@ -141,6 +159,9 @@ static void run_pool(unsigned threads)
          atomic_load(&errors_after_finish));
    CHECK(atomic_load(&errors_thread) == 0, "%u threads: a thread index used twice at once (%u)",
          threads, atomic_load(&errors_thread));
+   CHECK(atomic_load(&errors_not_caller) == 0,
+         "%u threads: %u items of a job run here ran on a worker", threads,
+         atomic_load(&errors_not_caller));
    CHECK(atomic_load(&errors_index) == 0, "%u threads: %u thread indices out of range", threads,
          atomic_load(&errors_index));
    sim_workers_destroy(w);
