@@ -17,9 +17,10 @@
  * LINEAR blends): coordinates, texel indices through the CLAMP modes (wrap_vec; WRAP and
  * MIRROR by a mask on power-of-two textures, a division otherwise) and weights as vector
  * code, the texels read with gathers (a dword at the texel's first byte: tex_fast.c maps 3
- * bytes past each level) and decoded, border and weighted sums as vector code; a second
- * variant of the pass (plain) serves the descriptors without decode tables and NaN borders,
- * chosen at run time by the descriptor; then the resource swizzle (xyzw without selects)
+ * bytes past each level) and decoded, border and weighted sums as vector code; two more
+ * variants of the pass serve the descriptors without decode tables and NaN borders (plain)
+ * and those of 8_8_8_8 UNORM texels without border (rgba8), chosen at run time by the
+ * descriptor (enum sim_tex_fast_kind); then the resource swizzle (xyzw without selects)
  * and DST_SEL write the instruction's lanes of the destination GPR. Every lane is computed (lanes that do not run read valid texels:
  * levels and indices are always in range) and only the instruction's lanes are written,
  * after the whole instruction, so a source that is also the destination reads as in
@@ -243,20 +244,75 @@ static LLVMValueRef decode(struct jb *j, LLVMValueRef d, unsigned c, LLVMValueRe
    return phi;
 }
 
-/* The decoded texels (x, y) of 16 lanes, each in its level (bytes, pitch: per lane), or the
- * border colour where x or y is the border (-1). */
-static void tap_texels(struct jb *j, LLVMValueRef d, LLVMValueRef bytes, LLVMValueRef pitch, LLVMValueRef x,
-                       LLVMValueRef y, bool plain, LLVMValueRef out[4])
+/* Where a level pass reads its lanes' texels: base, the host bytes of lane 0's level, and
+ * when `same` (an i1) is false, bytes, those of each lane's level (<16 x ptr>); same NULL:
+ * every lane reads at base. pitch: each lane's level's row pitch (bytes). */
+struct level_mem {
+   LLVMValueRef base, bytes, same, pitch;
+};
+
+/* The dwords at byte offsets row + col of the lanes' levels (row = y * pitch, col = x * bpp,
+ * below 2^31: tex_fast.c takes levels of fewer bytes): one base and 32-bit offsets when
+ * every lane is at lane 0's level, else a pointer per lane. */
+static LLVMValueRef tap_words(struct jb *j, const struct level_mem *m, LLVMValueRef row, LLVMValueRef col)
+{
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef off = LLVMBuildAdd(b, row, col, "");
+   if (!m->same)
+      return gather16(j, j->vi, LLVMBuildGEP2(b, j->i8, m->base, &off, 1, ""), 1);
+   LLVMBasicBlockRef one = block(j, "tex_words_one"), many = block(j, "tex_words_many"), got = block(j, "tex_words");
+   LLVMBuildCondBr(b, m->same, one, many);
+   LLVMPositionBuilderAtEnd(b, one);
+   LLVMValueRef w1 = gather16(j, j->vi, LLVMBuildGEP2(b, j->i8, m->base, &off, 1, ""), 1);
+   LLVMBuildBr(b, got);
+   LLVMPositionBuilderAtEnd(b, many);
+   LLVMValueRef wn = gather16(j, j->vi, LLVMBuildGEP2(b, j->i8, m->bytes, &off, 1, ""), 1);
+   LLVMBuildBr(b, got);
+   LLVMPositionBuilderAtEnd(b, got);
+   LLVMValueRef phi = LLVMBuildPhi(b, j->vi, "");
+   LLVMValueRef vals[2] = { w1, wn };
+   LLVMBasicBlockRef from[2] = { one, many };
+   LLVMAddIncoming(phi, vals, from, 2);
+   return phi;
+}
+
+/* The decoded texels (x, y) of 16 lanes, or the border colour where x or y is the border
+ * (-1). */
+static void tap_texels(struct jb *j, LLVMValueRef d, const struct level_mem *m, LLVMValueRef x, LLVMValueRef y,
+                       bool plain, LLVMValueRef out[4])
 {
    LLVMBuilderRef b = j->b;
    LLVMValueRef in = and_(j, icmp(j, LLVMIntSGE, x, kvec(j, 0)), icmp(j, LLVMIntSGE, y, kvec(j, 0)));
    LLVMValueRef sx = sel(j, in, x, kvec(j, 0)), sy = sel(j, in, y, kvec(j, 0));
-   /* below 2^31: tex_fast.c takes levels of fewer bytes */
-   LLVMValueRef off = LLVMBuildAdd(b, LLVMBuildMul(b, sy, pitch, ""),
-                                   LLVMBuildMul(b, sx, splat(j, ld(j, j->i32, d, FIELD(bpp))), ""), "");
-   LLVMValueRef word = gather16(j, j->vi, LLVMBuildGEP2(b, j->i8, bytes, &off, 1, ""), 1);
+   LLVMValueRef word = tap_words(j, m, LLVMBuildMul(b, sy, m->pitch, ""),
+                                 LLVMBuildMul(b, sx, splat(j, ld(j, j->i32, d, FIELD(bpp))), ""));
    for (unsigned c = 0; c < 4; c++)
       out[c] = sel(j, in, decode(j, d, c, word, plain), splat(j, ld(j, j->i32, d, FIELD(border) + 4 * c)));
+}
+
+/* The four components of 16 texel dwords of a SIM_TEX_FAST_RGBA8 descriptor as floats: byte
+ * c (an AND, a byte shuffle, a shift) / 255 as sim_tex_fast_unorm8. */
+static void rgba8_texels(struct jb *j, LLVMValueRef word, LLVMValueRef out[4])
+{
+   LLVMBuilderRef b = j->b;
+   LLVMTypeRef v64 = LLVMVectorType(j->i8, 4 * SIM_LANES);
+   LLVMValueRef bytes = LLVMBuildBitCast(b, word, v64, "");
+   for (unsigned c = 0; c < 4; c++) {
+      LLVMValueRef field;
+      if (c == 0) {
+         field = and_(j, word, kvec(j, 0xFF));
+      } else if (c == 3) {
+         field = LLVMBuildLShr(b, word, kvec(j, 24), "");
+      } else {   /* byte c of each dword to its byte 0, zeros (the second operand's) above */
+         LLVMValueRef m[4 * SIM_LANES];
+         for (unsigned k = 0; k < 4 * SIM_LANES; k++)
+            m[k] = ci32(j, k % 4 ? 4 * SIM_LANES : k + c);
+         field = LLVMBuildBitCast(b, LLVMBuildShuffleVector(b, bytes, LLVMConstNull(v64), LLVMConstVector(m, 4 * SIM_LANES), ""),
+                                  j->vi, "");
+      }
+      LLVMValueRef f = LLVMBuildSIToFP(b, field, j->vf, "");
+      out[c] = I(j, fma16(j, f, kf(j, SIM_TEX_UNORM8_HI), LLVMBuildFMul(b, f, kf(j, SIM_TEX_UNORM8_LO), "")));
+   }
 }
 
 /* tex_pass(d, level, u, v, normx, normy, offx, offy, linear, out): sim_tex_sample_level of
@@ -269,22 +325,27 @@ static void tap_texels(struct jb *j, LLVMValueRef d, LLVMValueRef bytes, LLVMVal
  * level 0 for every lane and one filter (linear an i32), for descriptors where the LOD
  * changes nothing (lod_matters): the level's bytes and pitch are scalars, the gathers take
  * one base and 32-bit offsets.
- * With `plain`, tex_pass_plain / tex_pass_one_plain: the same for descriptors whose
- * components all decode by formula and whose border has no NaN (sim_tex_fast.plain): no
- * table branches, and where no bilinear weight is a NaN, no sim_tex_add / sim_tex_mul
- * selects (every NaN the sums can then make is the default NaN, whichever operand it came
- * from); a NaN weight calls the other pass. */
-static LLVMValueRef pass_fn(struct jb *j, bool one, bool plain)
+ * Per enum sim_tex_fast_kind of the descriptors it serves (tex_fast.h):
+ * - PLAIN, tex_pass_plain / tex_pass_one_plain: no table branches, and where no bilinear
+ *   weight is a NaN, no sim_tex_add / sim_tex_mul selects (every NaN the sums can then make
+ *   is the default NaN, whichever operand it came from); a NaN weight calls the generic pass.
+ * - RGBA8, tex_pass_rgba8 / tex_pass_one_rgba8: the same, the texels decoded with constants
+ *   (rgba8_texels), no border (every index is inside its level), the taps' row and column
+ *   offsets computed once, and the first product of the sums taken as it is: texels and
+ *   weights are then >= +0 and not NaNs, so 0 + w * e is w * e. */
+static LLVMValueRef pass_fn(struct jb *j, bool one, enum sim_tex_fast_kind kind)
 {
-   LLVMValueRef generic = plain ? pass_fn(j, one, false) : NULL;
+   bool plain = kind != SIM_TEX_FAST_GENERIC, rgba8 = kind == SIM_TEX_FAST_RGBA8;
+   LLVMValueRef generic = plain ? pass_fn(j, one, SIM_TEX_FAST_GENERIC) : NULL;
    LLVMTypeRef args[10] = { j->ptr, j->vi, j->vf, j->vf, j->i32, j->i32, j->f32, j->f32, j->vi, j->ptr };
    LLVMTypeRef args_one[9] = { j->ptr, j->vf, j->vf, j->i32, j->i32, j->f32, j->f32, j->i32, j->ptr };
    LLVMTypeRef ty = one ? LLVMFunctionType(LLVMVoidTypeInContext(j->ctx), args_one, 9, 0)
                         : LLVMFunctionType(LLVMVoidTypeInContext(j->ctx), args, 10, 0);
    bool built;
    struct at a = save(j);
-   static const char *const names[2][2] = { { "tex_pass", "tex_pass_plain" }, { "tex_pass_one", "tex_pass_one_plain" } };
-   LLVMValueRef fn = module_fn(j, names[one][plain], ty, &built);
+   static const char *const names[2][3] = { { "tex_pass", "tex_pass_plain", "tex_pass_rgba8" },
+                                            { "tex_pass_one", "tex_pass_one_plain", "tex_pass_one_rgba8" } };
+   LLVMValueRef fn = module_fn(j, names[one][kind], ty, &built);
    if (built)
       return fn;
    LLVMBuilderRef b = j->b;
@@ -319,24 +380,21 @@ static LLVMValueRef pass_fn(struct jb *j, bool one, bool plain)
       ix[k][0] = wrap_vec(j, i0[k], n[k], mode[k], pow2[k]);
    }
 
-   LLVMValueRef bytes, pitch;
+   struct level_mem m = { NULL, NULL, NULL, NULL };
    if (one) {
-      bytes = ld(j, j->ptr, d, FIELD(level) + LEVEL_FIELD(bytes));
-      pitch = splat(j, ld(j, j->i32, d, FIELD(level) + LEVEL_FIELD(pitch)));
+      m.base = ld(j, j->ptr, d, FIELD(level) + LEVEL_FIELD(bytes));
+      m.pitch = splat(j, ld(j, j->i32, d, FIELD(level) + LEVEL_FIELD(pitch)));
    } else {
-      /* each lane's level: its host bytes and row pitch, loaded once when every lane has lane
-       * 0's level (magnification, one level), else gathered */
+      /* lane 0's level, and the other lanes' host bytes and row pitches gathered unless every
+       * lane has lane 0's level (magnification, one level) */
       LLVMTypeRef vptr = LLVMVectorType(j->ptr, SIM_LANES);
       LLVMValueRef l0 = LLVMBuildExtractElement(b, level, ci32(j, 0), "");
-      LLVMValueRef same = icmp(j, LLVMIntEQ, mask16(j, icmp(j, LLVMIntEQ, level, splat(j, l0))), ci16(j, 0xFFFF));
-      LLVMBasicBlockRef lone = block(j, "tex_level_one"), many = block(j, "tex_level_many"), got = block(j, "tex_level");
-      LLVMBuildCondBr(b, same, lone, many);
-      LLVMPositionBuilderAtEnd(b, lone);
+      m.same = icmp(j, LLVMIntEQ, mask16(j, icmp(j, LLVMIntEQ, level, splat(j, l0))), ci16(j, 0xFFFF));
       LLVMValueRef L = index_ptr(j, gep(j, d, FIELD(level)), l0, sizeof(struct sim_tex_fast_level));
-      LLVMValueRef b1 = LLVMBuildInsertElement(b, LLVMGetPoison(vptr), ld(j, j->ptr, L, LEVEL_FIELD(bytes)), ci32(j, 0), "");
-      b1 = LLVMBuildShuffleVector(b, b1, LLVMGetPoison(vptr), LLVMConstNull(j->vi), "");
+      m.base = ld(j, j->ptr, L, LEVEL_FIELD(bytes));
       LLVMValueRef p1 = splat(j, ld(j, j->i32, L, LEVEL_FIELD(pitch)));
-      LLVMBuildBr(b, got);
+      LLVMBasicBlockRef lone = LLVMGetInsertBlock(b), many = block(j, "tex_level_many"), got = block(j, "tex_level");
+      LLVMBuildCondBr(b, m.same, got, many);
       LLVMPositionBuilderAtEnd(b, many);
       LLVMValueRef at = LLVMBuildMul(b, level, kvec(j, sizeof(struct sim_tex_fast_level)), "");
       LLVMValueRef lv = LLVMBuildGEP2(b, j->i8, gep(j, d, FIELD(level)), &at, 1, "");
@@ -345,16 +403,24 @@ static LLVMValueRef pass_fn(struct jb *j, bool one, bool plain)
       LLVMValueRef pn = gather16(j, j->vi, LLVMBuildGEP2(b, j->i8, lv, &poff, 1, ""), 4);
       LLVMBuildBr(b, got);
       LLVMPositionBuilderAtEnd(b, got);
-      bytes = LLVMBuildPhi(b, vptr, "");
-      pitch = LLVMBuildPhi(b, j->vi, "");
-      LLVMValueRef bv[2] = { b1, bn }, pv[2] = { p1, pn };
+      m.bytes = LLVMBuildPhi(b, vptr, "");
+      m.pitch = LLVMBuildPhi(b, j->vi, "");
+      LLVMValueRef bv[2] = { LLVMGetPoison(vptr), bn }, pv[2] = { p1, pn };
       LLVMBasicBlockRef from[2] = { lone, many };
-      LLVMAddIncoming(bytes, bv, from, 2);
-      LLVMAddIncoming(pitch, pv, from, 2);
+      LLVMAddIncoming(m.bytes, bv, from, 2);
+      LLVMAddIncoming(m.pitch, pv, from, 2);
    }
 
+   /* RGBA8: the taps' row and column byte offsets (x * 4) */
+   LLVMValueRef row[2], col[2];
    LLVMValueRef e[4][4];
-   tap_texels(j, d, bytes, pitch, ix[0][0], ix[1][0], plain, e[0]);
+   if (rgba8) {
+      row[0] = LLVMBuildMul(b, ix[1][0], m.pitch, "");
+      col[0] = LLVMBuildShl(b, ix[0][0], kvec(j, 2), "");
+      rgba8_texels(j, tap_words(j, &m, row[0], col[0]), e[0]);
+   } else {
+      tap_texels(j, d, &m, ix[0][0], ix[1][0], plain, e[0]);
+   }
    LLVMBasicBlockRef point = block(j, "tex_point"), bilinear = block(j, "tex_bilinear");
    LLVMBuildCondBr(b, icmp(j, LLVMIntNE, mask16(j, linear), ci16(j, 0)), bilinear, point);
    LLVMPositionBuilderAtEnd(b, point);
@@ -379,18 +445,28 @@ static LLVMValueRef pass_fn(struct jb *j, bool one, bool plain)
    }
    for (unsigned k = 0; k < 2; k++)
       ix[k][1] = wrap_vec(j, LLVMBuildAdd(b, i0[k], kvec(j, 1), ""), n[k], mode[k], pow2[k]);
+   if (rgba8) {
+      row[1] = LLVMBuildMul(b, ix[1][1], m.pitch, "");
+      col[1] = LLVMBuildShl(b, ix[0][1], kvec(j, 2), "");
+   }
    LLVMValueRef acc[4] = { kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f) };
+   LLVMValueRef wx[2] = { LLVMBuildFSub(b, kf(j, 1.0f), w[0], ""), w[0] };
+   LLVMValueRef wy[2] = { LLVMBuildFSub(b, kf(j, 1.0f), w[1], ""), w[1] };
    for (unsigned tap = 0; tap < 4; tap++) {
       unsigned dx = tap & 1, dy = tap >> 1;
-      if (tap)
-         tap_texels(j, d, bytes, pitch, ix[0][dx], ix[1][dy], plain, e[tap]);
-      LLVMValueRef wx = dx ? w[0] : LLVMBuildFSub(b, kf(j, 1.0f), w[0], "");
-      LLVMValueRef wy = dy ? w[1] : LLVMBuildFSub(b, kf(j, 1.0f), w[1], "");
-      LLVMValueRef weight = LLVMBuildFMul(b, wx, wy, "");
+      if (tap && rgba8)
+         rgba8_texels(j, tap_words(j, &m, row[dy], col[dx]), e[tap]);
+      else if (tap)
+         tap_texels(j, d, &m, ix[0][dx], ix[1][dy], plain, e[tap]);
+      LLVMValueRef weight = LLVMBuildFMul(b, wx[dx], wy[dy], "");
       if (!plain)
-         weight = nan_left(j, wx, weight);
+         weight = nan_left(j, wx[dx], weight);
       for (unsigned c = 0; c < 4; c++) {
          LLVMValueRef te = LLVMBuildFMul(b, weight, F(j, e[tap][c]), "");
+         if (rgba8 && tap == 0) {
+            acc[c] = te;
+            continue;
+         }
          LLVMValueRef sum = LLVMBuildFAdd(b, acc[c], plain ? te : nan_left(j, weight, te), "");
          acc[c] = plain ? sum : nan_left(j, acc[c], sum);
       }
@@ -401,6 +477,15 @@ static LLVMValueRef pass_fn(struct jb *j, bool one, bool plain)
       store(j, one ? I(j, acc[c]) : sel(j, linear, I(j, acc[c]), e[0][c]), gep(j, out, c * SIM_LANES * 4), 4);
    LLVMBuildRetVoid(b);
    restore(j, a);
+   return fn;
+}
+
+/* The level pass of `one` for descriptor d: by its kind (sim_tex_fast.plain). */
+static LLVMValueRef pass_for(struct jb *j, bool one, LLVMValueRef d)
+{
+   LLVMValueRef kind = ld(j, j->i32, d, FIELD(plain)), fn = pass_fn(j, one, SIM_TEX_FAST_GENERIC);
+   for (unsigned k = SIM_TEX_FAST_PLAIN; k <= SIM_TEX_FAST_RGBA8; k++)
+      fn = LLVMBuildSelect(j->b, icmp(j, LLVMIntEQ, kind, ci32(j, k)), pass_fn(j, one, k), fn, "");
    return fn;
 }
 
@@ -511,17 +596,14 @@ static void emit_sample(struct jb *j, unsigned slot, const struct sim_tex_inst *
    LLVMValueRef d = ld(j, j->ptr, j->x, offsetof(struct sim_run, tex_fast) + slot * sizeof(void *));
    LLVMValueRef u = src_vec(j, t, 0), v = src_vec(j, t, 1);
    LLVMBasicBlockRef one = block(j, "tex_one_level"), any = block(j, "tex_lod"), swz = block(j, "tex_swizzle");
-   LLVMValueRef plain = icmp(j, LLVMIntNE, ld(j, j->i32, d, FIELD(plain)), ci32(j, 0));
    LLVMBuildCondBr(b, lod_matters(j, d), any, one);
 
    /* where the LOD changes nothing: level 0 and the one filter for every lane */
    LLVMPositionBuilderAtEnd(b, one);
-   LLVMValueRef pass_one = pass_fn(j, true, false);
    LLVMValueRef args_one[9] = { d, u, v, ci32(j, t->normalized[0]), ci32(j, t->normalized[1]),
                                 kf32(j, t->offset[0]), kf32(j, t->offset[1]),
                                 ld(j, j->i32, d, FIELD(min_linear)), outs[0] };
-   LLVMBuildCall2(b, LLVMGlobalGetValueType(pass_one), LLVMBuildSelect(b, plain, pass_fn(j, true, true), pass_one, ""),
-                  args_one, 9, "");
+   LLVMBuildCall2(b, LLVMGlobalGetValueType(pass_fn(j, true, SIM_TEX_FAST_GENERIC)), pass_for(j, true, d), args_one, 9, "");
    LLVMBuildBr(b, swz);
 
    LLVMPositionBuilderAtEnd(b, any);
@@ -543,9 +625,8 @@ static void emit_sample(struct jb *j, unsigned slot, const struct sim_tex_inst *
    LLVMValueRef none = or_(j, not_(j, minify), splat_i1(j, mip_none));
    LLVMValueRef level = sel(j, none, kvec(j, 0), sel(j, mip_point, near, below));
    LLVMValueRef blend = and_(j, not_(j, or_(j, none, splat_i1(j, mip_point))), not_(j, beyond));
-   LLVMValueRef pass = pass_fn(j, false, false);
-   LLVMTypeRef pty = LLVMGlobalGetValueType(pass);
-   pass = LLVMBuildSelect(b, plain, pass_fn(j, false, true), pass, "");
+   LLVMTypeRef pty = LLVMGlobalGetValueType(pass_fn(j, false, SIM_TEX_FAST_GENERIC));
+   LLVMValueRef pass = pass_for(j, false, d);
    LLVMValueRef args[10] = { d, level, u, v, ci32(j, t->normalized[0]), ci32(j, t->normalized[1]),
                              kf32(j, t->offset[0]), kf32(j, t->offset[1]), linear, outs[0] };
    LLVMBuildCall2(b, pty, pass, args, 10, "");

@@ -105,9 +105,9 @@ struct sim_tex_fast {
    uint32_t pow2[2];             /* 1: size[k] is a power of two (so is every level's) */
    float width, height;          /* level 0 as floats (the LOD's texel scale) */
    float bias, min_lod, max_lod; /* the sampler's */
-   struct sim_tex_fast_level level[SIM_TEX_FAST_LEVELS];
-   uint32_t plain;               /* 1: every component decodes by its formula (div != 0) and no
-                                    border component is a NaN (jit_tex.c's plain level pass) */
+   uint32_t plain;               /* enum sim_tex_fast_kind (tex_fast.h): which of jit_tex.c's
+                                    level passes samples it */
+   struct sim_tex_fast_level level[SIM_TEX_FAST_LEVELS];   /* last: copied up to LAST_LEVEL */
 };
 
 #define SIM_PIXEL_SETUP_BYTES 5120

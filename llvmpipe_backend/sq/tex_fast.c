@@ -5,6 +5,7 @@
  * sim_format_lut8 tables, and for the 16-bit packed formats one table per field built here
  * by decoding an element holding each field value. */
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -162,8 +163,24 @@ static bool decline(const struct sim_run *x, const struct sim_tex_inst *t, const
    return false;
 }
 
-/* Descriptor of instruction t, or false. */
-static bool prepare_inst(struct sim_run *x, const struct sim_tex_inst *t, struct sim_tex_fast *d)
+/* The enum sim_tex_fast_kind of descriptor d. */
+static uint32_t kind(const struct sim_tex_fast *d)
+{
+   bool rgba8 = d->bpp == 4;
+   for (unsigned c = 0; c < 4; c++) {
+      if (d->div[c] == 0.0f || sim_f(d->border[c]) != sim_f(d->border[c]))
+         return SIM_TEX_FAST_GENERIC;
+      rgba8 = rgba8 && d->shift[c] == 8 * c && d->mask[c] == 0xFF && d->div[c] == 255.0f && sim_u(d->add[c]) == 0;
+   }
+   for (unsigned k = 0; k < 2; k++)
+      rgba8 = rgba8 && d->wrap[k] <= SQ_TEX_SAMPLER_WORD0__CLAMP_X__SQ_TEX_MIRROR_ONCE_LAST_TEXEL;
+   return rgba8 ? SIM_TEX_FAST_RGBA8 : SIM_TEX_FAST_PLAIN;
+}
+
+/* Descriptor of instruction t but its levels' host bytes, with the GPU memory of each level
+ * (3 bytes more: a texel is read as the dword at its first byte), or false. */
+static bool prepare_inst(struct sim_run *x, const struct sim_tex_inst *t, struct sim_tex_fast *d,
+                         struct sim_tex_range range[SIM_TEX_FAST_LEVELS])
 {
    struct sim_tex_view v;
    struct sim_tex_sampler s;
@@ -177,15 +194,12 @@ static bool prepare_inst(struct sim_run *x, const struct sim_tex_inst *t, struct
    for (unsigned c = 0; c < 4; c++)
       formula(d, c);
    for (unsigned k = 0; k <= v.last_level; k++) {
-      unsigned pitch;
-      /* 3 bytes more: a texel is read as the dword at its first byte */
-      const uint8_t *bytes = sim_tex_level_host(x, &v, k, 0, 3, &pitch);
-      if (!bytes)
-         return decline(x, t, "a level is not mapped as one range", &v);
+      range[k] = sim_tex_level_range(&v, k, 0, 3);
+      unsigned pitch = range[k].pitch;
       int w = (int)hw_surface_dim(v.width, k), h = (int)hw_surface_dim(v.height, k);
       if ((uint64_t)pitch * v.bpp * (unsigned)h >= 1u << 31)
          return decline(x, t, "a level of 2 GiB or more", &v);   /* jit_tex.c's offsets are 31-bit */
-      d->level[k] = (struct sim_tex_fast_level){ bytes, pitch * v.bpp, w, h, (float)w, (float)h };
+      d->level[k] = (struct sim_tex_fast_level){ NULL, pitch * v.bpp, w, h, (float)w, (float)h };
    }
    for (unsigned c = 0; c < 4; c++) {
       d->swz[c] = v.swz[c] <= SIM_SEL_W ? v.swz[c] : v.swz[c] == SIM_SEL_1 ? 5 : 4;
@@ -206,29 +220,30 @@ static bool prepare_inst(struct sim_run *x, const struct sim_tex_inst *t, struct
    d->bias = s.bias;
    d->min_lod = s.min_lod;
    d->max_lod = s.max_lod;
-   d->plain = 1;
-   for (unsigned c = 0; c < 4; c++)
-      if (d->div[c] == 0.0f || sim_f(d->border[c]) != sim_f(d->border[c]))
-         d->plain = 0;
+   d->plain = kind(d);
    return true;
 }
 
-/* The descriptors made on this thread, in CACHE_SLOTS slots chosen by the instruction's
- * RESOURCE_ID, SAMPLER_ID, ALT_CONST and stage (so that the textures of a program keep
- * theirs across primitives), with what they were made from: the state words
- * (sim_tex_state_words) and the memory's generation (host pointers stay valid while it is
- * unchanged); ok: the instruction can be inline. A run copies the ones it uses into its
- * pool, so a slot may be replaced at any time. */
+/* The descriptors made on this thread, in CACHE_SLOTS slots chosen by a hash of the state
+ * words they were made from (sim_tex_state_words), with those words, each level's GPU memory
+ * and the memory and its generation the host bytes were looked up in (host pointers stay
+ * valid while it is unchanged; when it changes, only they are looked up again); ok: the
+ * instruction can be inline as far as its state goes, mapped: and every level is mapped as
+ * one range. A run copies the ones it uses into its pool, so a slot may be replaced at any
+ * time. */
 #define CACHE_SLOTS 32
 struct cached_desc {
-   bool filled, ok;
+   bool filled, ok, mapped;
    const struct sim_memory *mem;
    uint64_t generation;
    uint32_t words[SIM_TEX_STATE_WORDS];
+   struct sim_tex_range range[SIM_TEX_FAST_LEVELS];
    struct sim_tex_fast d;
 };
 static _Thread_local struct cached_desc cache[CACHE_SLOTS];
 _Static_assert(SIM_TEX_FAST_POOL >= SIM_TEX_FAST_MAX, "the pool holds the descriptors of any clause");
+_Static_assert(offsetof(struct sim_tex_fast, level) + sizeof(((struct sim_tex_fast *)0)->level) ==
+                  sizeof(struct sim_tex_fast), "pool_desc copies the levels last");
 
 unsigned sim_tex_fast_slot(const struct sim_program *p, unsigned pc)
 {
@@ -239,9 +254,50 @@ unsigned sim_tex_fast_slot(const struct sim_program *p, unsigned pc)
    return slot + p->cf[pc].count <= SIM_TEX_FAST_SLOTS ? slot : SIM_TEX_FAST_SLOTS;
 }
 
+static unsigned words_slot(const uint32_t w[SIM_TEX_STATE_WORDS])
+{
+   uint32_t h = 2166136261u;
+   for (unsigned k = 0; k < SIM_TEX_STATE_WORDS; k++)
+      h = (h ^ w[k]) * 16777619u;
+   return (h ^ h >> 16) % CACHE_SLOTS;
+}
+
+/* The host bytes of c's levels in its memory; false when one is not mapped as one range. */
+static bool map_levels(struct cached_desc *c, struct sim_memory *mem)
+{
+   for (unsigned k = 0; k <= c->d.last_level; k++)
+      if (!(c->d.level[k].bytes = sim_mem_range(mem, c->range[k].va, c->range[k].bytes)))
+         return false;
+   return true;
+}
+
+/* The thread's descriptor for state words w of instruction t, made or mapped now if needed;
+ * NULL when the instruction cannot be inline. */
+static const struct sim_tex_fast *thread_desc(struct sim_run *x, const struct sim_tex_inst *t,
+                                              const uint32_t w[SIM_TEX_STATE_WORDS])
+{
+   struct sim_memory *mem = x->env->mem;
+   uint64_t generation = sim_mem_generation(mem);
+   struct cached_desc *c = &cache[words_slot(w)];
+   if (!c->filled || c->mem != mem || memcmp(c->words, w, SIM_TEX_STATE_WORDS * 4)) {
+      c->filled = true;
+      c->mem = mem;
+      c->generation = generation - 1;
+      memcpy(c->words, w, SIM_TEX_STATE_WORDS * 4);
+      c->ok = prepare_inst(x, t, &c->d, c->range);
+   }
+   if (c->ok && c->generation != generation) {
+      c->generation = generation;
+      c->mapped = map_levels(c, mem);
+      if (!c->mapped)
+         decline(x, t, "a level is not mapped as one range", NULL);
+   }
+   return c->ok && c->mapped ? &c->d : NULL;
+}
+
 /* The run's descriptor for state words w of instruction t: one of its pool, or a copy of
- * the thread's (made now if needed); NULL when the instruction cannot be inline, or when
- * the pool is full (*full). */
+ * the thread's (its levels up to LAST_LEVEL); NULL when the instruction cannot be inline,
+ * or when the pool is full (*full). */
 static const struct sim_tex_fast *pool_desc(struct sim_run *x, const struct sim_tex_inst *t,
                                             const uint32_t w[SIM_TEX_STATE_WORDS], bool *full)
 {
@@ -252,23 +308,12 @@ static const struct sim_tex_fast *pool_desc(struct sim_run *x, const struct sim_
       *full = true;
       return NULL;
    }
-   struct sim_memory *mem = x->env->mem;
-   uint64_t generation = sim_mem_generation(mem);
-   unsigned slot = (t->resource_id * 5u + t->sampler_id * 3u + t->alt_const + x->prog->stage) % CACHE_SLOTS;
-   struct cached_desc *c = &cache[slot];
-   if (!c->filled || c->mem != mem || c->generation != generation ||
-       memcmp(c->words, w, SIM_TEX_STATE_WORDS * 4)) {
-      c->filled = true;
-      c->mem = mem;
-      c->generation = generation;
-      memcpy(c->words, w, SIM_TEX_STATE_WORDS * 4);
-      c->ok = prepare_inst(x, t, &c->d);
-   }
-   if (!c->ok)
+   const struct sim_tex_fast *d = thread_desc(x, t, w);
+   if (!d)
       return NULL;
    unsigned k = x->tex_pool_used++;
    memcpy(x->tex_pool_words[k], w, SIM_TEX_STATE_WORDS * 4);
-   x->tex_pool[k] = c->d;
+   memcpy(&x->tex_pool[k], d, offsetof(struct sim_tex_fast, level) + (d->last_level + 1) * sizeof(d->level[0]));
    return &x->tex_pool[k];
 }
 

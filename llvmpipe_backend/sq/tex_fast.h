@@ -17,6 +17,27 @@ static inline float sim_tex_fast_quotient(float f, float div, float rcp)
    return __builtin_fmaf(__builtin_fmaf(-q, div, f), rcp, q);   /* fmaf, without math.h's names */
 }
 
+/* What jit_tex.c's level passes may assume of a descriptor (sim_tex_fast.plain): GENERIC
+ * nothing; PLAIN every component decodes by its formula (div != 0) and no border component is
+ * a NaN; RGBA8 besides, 4-byte texels whose component c is byte c decoded as byte / 255 (div
+ * 255, add +0: the quotient is sim_tex_fast_unorm8's) and CLAMP modes that never take the
+ * border (WRAP, MIRROR, CLAMP_LAST_TEXEL, MIRROR_ONCE_LAST_TEXEL). */
+enum sim_tex_fast_kind { SIM_TEX_FAST_GENERIC, SIM_TEX_FAST_PLAIN, SIM_TEX_FAST_RGBA8 };
+
+/* 1 / 255 as the sum of two floats (the nearest float and the nearest float to the rest). */
+#define SIM_TEX_UNORM8_HI 0x1.010102p-8f
+#define SIM_TEX_UNORM8_LO -0x1.fdfdfep-33f
+
+/* v / 255 for an integer v in 0..255 with a multiplication and a fused multiply-add: the
+ * exact v * (HI + LO) is within 2^-46 of v / 255 relatively, which is never that close to
+ * a rounding boundary of a float (its binary expansion repeats every 8 bits), so this is
+ * the division's bits (test_tex_rgba8 checks all 256, and that they are
+ * sim_tex_fast_quotient(v, 255, 1 / 255) + 0, the PLAIN formula of such a component). */
+static inline float sim_tex_fast_unorm8(float v)
+{
+   return __builtin_fmaf(v, SIM_TEX_UNORM8_HI, v * SIM_TEX_UNORM8_LO);
+}
+
 /* Whether instruction t can be inline, from its fields alone: SAMPLE, SAMPLE_L, SAMPLE_LB or
  * SAMPLE_LZ without depth compare, BC_FRAC_MODE or relative GPRs. */
 bool sim_tex_fast_inst(const struct sim_tex_inst *t);

@@ -229,15 +229,22 @@ static uint64_t level_address(const struct sim_tex_view *v, unsigned level, unsi
    return a + layer * hw_surface_layer_size(&s, level);
 }
 
-const uint8_t *sim_tex_level_host(struct sim_run *x, const struct sim_tex_view *v, unsigned level,
-                                  unsigned layer, unsigned extra, unsigned *pitch)
+struct sim_tex_range sim_tex_level_range(const struct sim_tex_view *v, unsigned level, unsigned layer,
+                                         unsigned extra)
 {
    const struct hw_surface s = view_surface(v);
    unsigned w = hw_surface_elems(&s, v->width, level), rows = hw_surface_elems(&s, v->height, level);
-   *pitch = hw_surface_pitch(&s, level);
-   uint64_t elems = v->tiled ? (uint64_t)hw_surface_rows(&s, level) * *pitch
-                             : (uint64_t)(rows - 1) * *pitch + w;
-   return sim_mem_range(x->env->mem, level_address(v, level, layer), elems * v->bpp + extra);
+   unsigned pitch = hw_surface_pitch(&s, level);
+   uint64_t elems = v->tiled ? (uint64_t)hw_surface_rows(&s, level) * pitch : (uint64_t)(rows - 1) * pitch + w;
+   return (struct sim_tex_range){ level_address(v, level, layer), elems * v->bpp + extra, pitch };
+}
+
+const uint8_t *sim_tex_level_host(struct sim_run *x, const struct sim_tex_view *v, unsigned level,
+                                  unsigned layer, unsigned extra, unsigned *pitch)
+{
+   struct sim_tex_range r = sim_tex_level_range(v, level, layer, extra);
+   *pitch = r.pitch;
+   return sim_mem_range(x->env->mem, r.va, r.bytes);
 }
 
 /* The host bytes of (level, layer) as one mapped range, from the view's two-entry cache

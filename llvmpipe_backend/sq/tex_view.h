@@ -78,8 +78,17 @@ bool sim_tex_probe_sampler(struct sim_run *x, const struct sim_tex_inst *t, stru
  * when its resource or sampler is out of range. Equal words give equal views and samplers. */
 bool sim_tex_state_words(struct sim_run *x, const struct sim_tex_inst *t, uint32_t w[SIM_TEX_STATE_WORDS]);
 
-/* The host bytes of (level, layer) when GPU memory maps all its elements and `extra` bytes
- * after them as one range, else NULL; *pitch = elements per row. */
+/* The GPU memory of the elements of (level, layer) and `extra` bytes after them; pitch:
+ * elements per row. */
+struct sim_tex_range {
+   uint64_t va, bytes;
+   unsigned pitch;
+};
+struct sim_tex_range sim_tex_level_range(const struct sim_tex_view *v, unsigned level, unsigned layer,
+                                         unsigned extra);
+
+/* The host bytes of sim_tex_level_range(v, level, layer, extra) when GPU memory maps it as
+ * one range, else NULL; *pitch = elements per row. */
 const uint8_t *sim_tex_level_host(struct sim_run *x, const struct sim_tex_view *v, unsigned level,
                                   unsigned layer, unsigned extra, unsigned *pitch);
 
