@@ -179,17 +179,20 @@ static LLVMValueRef fma_f(struct jb *j, LLVMValueRef a, LLVMValueRef b, LLVMValu
  * all, to no other integer part: the sum's distance to an integer above it is a multiple of
  * ulp(v), some 2^-40 of the sum, far above the double's rounding error). In float:
  * x0 = v * max + bias rounded once lies in [k, k + 1] for the floor k (both are floats, and
- * rounding is monotonic), so its integer part is k or k + 1; v * max + (bias - that) from
- * an FMA is rounded once from the exact value (bias - k0 is exact), whose sign it keeps, and
- * is negative exactly when k0 = k + 1. tests/sim/test_jit_cb.c checks the sequence next to
- * every rounding threshold of every width. */
+ * rounding is monotonic). bias - x0 is exact (x0 >= bias, a multiple of ulp(x0)), so
+ * rest = v * max + (bias - x0) from an FMA has the sign of the exact value minus x0: negative
+ * when x0 was rounded up. Then x0's float predecessor (its bits minus 1, x0 > 0) has the
+ * integer part k: x0 was k + 1, or not an integer and above k; otherwise x0 has it. A
+ * conversion fewer than correcting the integer part. tests/sim/test_jit_cb.c checks the
+ * sequence next to every rounding threshold of every width. */
 static LLVMValueRef unorm_floor(struct jb *j, LLVMValueRef v, double max, bool half_up)
 {
    LLVMValueRef m = kf(j, (float)max), bias = kf(j, half_up ? 0.5f : 0.0f);
    LLVMValueRef x0 = half_up ? fma_f(j, v, m, bias) : fmul(j, v, m);
-   LLVMValueRef k0 = LLVMBuildFPToSI(j->b, x0, j->vi, "");
-   LLVMValueRef rest = fma_f(j, v, m, fsub(j, bias, LLVMBuildSIToFP(j->b, k0, j->vf, "")));
-   return add(j, k0, LLVMBuildSExt(j->b, fcmp(j, LLVMRealOLT, rest, kf(j, 0.0f)), j->vi, ""));
+   LLVMValueRef rest = fma_f(j, v, m, fsub(j, bias, x0));
+   LLVMValueRef down = sel(j, fcmp(j, LLVMRealOLT, rest, kf(j, 0.0f)),
+                           add(j, I(j, x0), kvec(j, ~0u)), I(j, x0));
+   return LLVMBuildFPToSI(j->b, F(j, down), j->vi, "");
 }
 
 /* double -> integer with cb_format.c's rounding: toward zero, or to nearest with halves

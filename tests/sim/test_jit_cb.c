@@ -453,8 +453,8 @@ static void check_unorm_floor(void)
                   continue;
                int32_t want = (int32_t)((double)v * max + 0.5 * up);
                float x0 = up ? fmaf(v, (float)max, bias) : v * (float)max;
-               int32_t k0 = (int32_t)x0;
-               int32_t got = k0 - (fmaf(v, (float)max, bias - (float)k0) < 0.0f);
+               float rest = fmaf(v, (float)max, bias - x0);
+               int32_t got = (int32_t)u2f(f2u(x0) - (rest < 0.0f));
                bad += got != want;
                n++;
             }
