@@ -255,7 +255,15 @@ static bool blend_uses(uint32_t bc, bool src1)
           factor_uses(CB_BLEND_CONTROL__ALPHA_DESTBLEND__get(bc), src1);
 }
 
-static void blend(struct jb *j, uint32_t bc, const struct blend_in *b, LLVMValueRef out[4])
+/* cb_blend.c's result of a blend: a NaN made the default quiet NaN, which only a *_FLOAT
+ * format keeps (every other packs all NaNs alike). */
+static LLVMValueRef result(struct jb *j, LLVMValueRef r, bool is_float)
+{
+   return is_float ? quiet_nan(j, r) : r;
+}
+
+static void blend(struct jb *j, uint32_t bc, bool is_float, const struct blend_in *b,
+                  LLVMValueRef out[4])
 {
    bool sep = CB_BLEND_CONTROL__SEPARATE_ALPHA_BLEND__get(bc);
    for (unsigned ch = 0; ch < 4; ch++) {
@@ -268,7 +276,7 @@ static void blend(struct jb *j, uint32_t bc, const struct blend_in *b, LLVMValue
                         : CB_BLEND_CONTROL__COLOR_COMB_FCN__get(bc);
       LLVMValueRef s = b->s[ch], d = b->d[ch];
       if (comb == COMB(MIN_DST_SRC) || comb == COMB(MAX_DST_SRC)) {
-         out[ch] = quiet_nan(j, blend_min(j, s, d, comb == COMB(MIN_DST_SRC)));
+         out[ch] = result(j, blend_min(j, s, d, comb == COMB(MIN_DST_SRC)), is_float);
          continue;
       }
       LLVMValueRef fs = factor(j, src_f, ch, b), fd = factor(j, dst_f, ch, b);
@@ -283,7 +291,7 @@ static void blend(struct jb *j, uint32_t bc, const struct blend_in *b, LLVMValue
          r = fsub(j, fmul(j, d, fd), fmul(j, s, fs));
       else
          r = fadd(j, fmul(j, s, fs), fmul(j, d, fd));
-      out[ch] = quiet_nan(j, r);
+      out[ch] = result(j, r, is_float);
    }
 }
 
@@ -380,14 +388,17 @@ static void store_rows(struct jb *j, const struct jit_cb_target_key *tk, LLVMVal
       cat = concat(j, words[0], words[1]);
    if (nw == 4)
       cat = concat(j, cat, concat(j, words[2], words[3]));
+   /* the block's pixels row after row (one permutation), then each row a slice of them */
+   unsigned idx[64];
+   for (unsigned i = 0; i < 4 * ne; i++)
+      idx[i] = (i % nw) * SIM_LANES + lane_of(i % ne / nw, i / ne);
+   LLVMValueRef block = shuffle(j, cat, NULL, idx, 4 * ne);
+   if (et != j->i32)
+      block = LLVMBuildTrunc(j->b, block, LLVMVectorType(et, 4 * ne), "");
    for (unsigned r = 0; r < 4; r++) {
-      unsigned idx[16];
       for (unsigned i = 0; i < ne; i++)
-         idx[i] = (i % nw) * SIM_LANES + lane_of(i / nw, r);
-      LLVMValueRef v = shuffle(j, cat, NULL, idx, ne);
-      if (et != j->i32)
-         v = LLVMBuildTrunc(j->b, v, rty, "");
-      v = endian_swap(j, tk, v);
+         idx[i] = r * ne + i;
+      LLVMValueRef v = endian_swap(j, tk, shuffle(j, block, NULL, idx, ne));
       if (lm) {
          LLVMTypeRef tys[2] = { rty, j->ptr };
          LLVMValueRef args[4] = { v, rows[r], ci32(j, align), row_mask(j, tk, lm, r) };
@@ -463,12 +474,12 @@ static void emit_plane(struct cbe *e, struct target_ctx *tc, unsigned s,
    LLVMValueRef rows[4];
    LLVMValueRef pitch64 = LLVMBuildZExt(j->b, tc->pitch, j->i64, "");
    LLVMValueRef bx64 = LLVMBuildSExt(j->b, e->bx, j->i64, ""), by64 = LLVMBuildSExt(j->b, e->by, j->i64, "");
-   for (unsigned r = 0; r < 4; r++) {
-      LLVMValueRef y = LLVMBuildAdd(j->b, by64, LLVMConstInt(j->i64, r, 0), "");
-      LLVMValueRef px = LLVMBuildAdd(j->b, LLVMBuildMul(j->b, y, pitch64, ""), bx64, "");
-      LLVMValueRef off = LLVMBuildMul(j->b, px, LLVMConstInt(j->i64, tk->bpp, 0), "");
-      rows[r] = LLVMBuildGEP2(j->b, j->i8, plane, &off, 1, "");
-   }
+   LLVMValueRef bpp = LLVMConstInt(j->i64, tk->bpp, 0);
+   LLVMValueRef px = LLVMBuildAdd(j->b, LLVMBuildMul(j->b, by64, pitch64, ""), bx64, "");
+   LLVMValueRef stride = LLVMBuildMul(j->b, pitch64, bpp, "");
+   rows[0] = LLVMBuildGEP2(j->b, j->i8, plane, (LLVMValueRef[]){ LLVMBuildMul(j->b, px, bpp, "") }, 1, "");
+   for (unsigned r = 1; r < 4; r++)
+      rows[r] = LLVMBuildGEP2(j->b, j->i8, rows[r - 1], &stride, 1, "");
    LLVMValueRef dst[4] = { NULL };
    if (tc->need_dst)
       load_rows(j, tk, rows, lm, dst);
@@ -478,10 +489,10 @@ static void emit_plane(struct cbe *e, struct target_ctx *tc, unsigned s,
       struct blend_in b = tc->b;
       LLVMValueRef res[4];
       jit_cb_unpack(j, tk, dst, b.d);
-      blend(j, tk->blend_ctl, &b, res);
+      blend(j, tk->blend_ctl, tk->is_float, &b, res);
       for (unsigned c = 0; c < 4; c++)
          res[c] = tk->blend_clamp ? jit_cb_clamp(j, tk, c, res[c]) : res[c];
-      jit_cb_pack(j, tk, res, false, packed);
+      jit_cb_pack(j, tk, res, false, tk->blend_clamp, packed);
    } else {
       memcpy(packed, tc->packed, sizeof(packed));
    }
@@ -513,6 +524,18 @@ static void emit_plane(struct cbe *e, struct target_ctx *tc, unsigned s,
    store_rows(j, tk, rows, lm, packed);
 }
 
+/* A source channel (export bits u of shader channel c) as write_sample takes it: EXPORT_NORM
+ * rounded and with BLEND_CLAMP clamped; float bits for non-integer formats. */
+static LLVMValueRef source(struct jb *j, const struct jit_cb_target_key *tk, unsigned c,
+                           LLVMValueRef u)
+{
+   if (jit_cb_unit_source(tk))
+      return jit_cb_unit_export(j, u, tk->export_norm);
+   if (tk->export_norm)
+      u = jit_cb_round_fp16(j, u);
+   return tk->blend_clamp ? jit_cb_clamp(j, tk, c, F(j, u)) : F(j, u);
+}
+
 static void emit_target(struct cbe *e, unsigned i)
 {
    struct jb *j = e->j;
@@ -539,21 +562,14 @@ static void emit_target(struct cbe *e, unsigned i)
 
    /* the source (write_sample before the destination is read) */
    LLVMValueRef packed_in[4];
-   bool pack_only = !tk->blend && jit_cb_half_unorm(tk);   /* s only goes to jit_cb_pack */
    for (unsigned c = 0; c < 4; c++) {
       LLVMValueRef u = load_at(j, j->vi, e->out, export_off(tk->export_index, c), 4);
-      if (tk->export_norm)
-         u = jit_cb_round_fp16(j, u, pack_only);
-      tc.b.s[c] = tk->blend_clamp ? jit_cb_clamp(j, tk, c, F(j, u)) : F(j, u);
+      tc.b.s[c] = source(j, tk, c, u);
       packed_in[c] = tk->integer ? u : tc.b.s[c];
    }
    if (tk->blend && blend_uses(tk->blend_ctl, true)) {
-      for (unsigned c = 0; c < 4; c++) {
-         LLVMValueRef u = load_at(j, j->vi, e->out, export_off(1, c), 4);
-         if (tk->export_norm)
-            u = jit_cb_round_fp16(j, u, false);
-         tc.b.s1[c] = tk->blend_clamp ? jit_cb_clamp(j, tk, c, F(j, u)) : F(j, u);
-      }
+      for (unsigned c = 0; c < 4; c++)
+         tc.b.s1[c] = source(j, tk, c, load_at(j, j->vi, e->out, export_off(1, c), 4));
    }
    if (tk->blend && blend_uses(tk->blend_ctl, false)) {
       for (unsigned c = 0; c < 4; c++)
@@ -561,7 +577,8 @@ static void emit_target(struct cbe *e, unsigned i)
                                        target_off(i, offsetof(struct sim_cb_target, blend_const)) + 4 * c, 4));
    }
    if (!tk->blend)
-      jit_cb_pack(j, tk, packed_in, tk->export_norm, tc.packed);
+      jit_cb_pack(j, tk, packed_in, tk->export_norm, tk->blend_clamp || jit_cb_unit_source(tk),
+                  tc.packed);
    tc.full_bits = true;
    for (unsigned w = 0; w < pixel_dwords(tk); w++) {
       uint32_t all = tk->bpp >= 4 ? 0xFFFFFFFFu : (1u << (8 * tk->bpp)) - 1;

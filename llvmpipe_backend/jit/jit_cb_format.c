@@ -39,31 +39,26 @@ static LLVMValueRef trunc_f(struct jb *j, LLVMValueRef d)
  * 2^(e + 14)). tests/sim/test_jit_cb.c checks every half value at every width. */
 #define HALF_UNORM_MAX_WIDTH 13
 
-bool jit_cb_half_unorm(const struct jit_cb_target_key *tk)
+bool jit_cb_unit_source(const struct jit_cb_target_key *tk)
 {
-   if (tk->number != NUM(UNORM) || tk->is_float || tk->integer)
-      return false;
-   for (unsigned c = 0; c < tk->ncomp; c++) {
-      if (tk->width[c] > HALF_UNORM_MAX_WIDTH)
-         return false;
-   }
-   return true;
+   return tk->number == NUM(UNORM) && !tk->is_float && !tk->integer &&
+          (tk->blend_clamp || !tk->blend);
 }
 
-/* The EXPORT_NORM rounding of float bits (cb.c round_fp16). `unorm`: the result only goes
- * to jit_cb_pack on a jit_cb_half_unorm target, which clamps it to [0, 1] and scales it by
- * at most 2^13 - 1: values below 2^-14 pack as 0 (fp16 denormal or not: 11 significant
- * bits either way, and below 0.5 after scaling) and those of 2^16 and up as 1 (infinity or
- * not), so the plain rounding of the bits does for both. A negative value stays negative
- * (no carry reaches the sign of a number) and packs as 0; only NaNs need their own case. */
-LLVMValueRef jit_cb_round_fp16(struct jb *j, LLVMValueRef u, bool unorm)
+/* The clamp of sim_cb_clamp and cb_format.c, v > lo ? (v < hi ? v : hi) : lo, as
+ * max(v, lo) then min(., hi) in the operand order of x86's MAXPS / MINPS (a NaN gives the
+ * second operand), which LLVM selects for these selects: NaN -> lo, and -0 -> lo = +0 as
+ * well. */
+static LLVMValueRef clamp_range(struct jb *j, LLVMValueRef v, float lo, float hi)
 {
-   if (unorm) {
-      LLVMValueRef nan = icmp(j, LLVMIntUGT, andk(j, u, 0x7FFFFFFFu), kvec(j, 0x7F800000u));
-      LLVMValueRef r = andk(j, add(j, add(j, u, kvec(j, 0xFFFu)), andk(j, lshr(j, u, 13), 1)),
-                            ~0x1FFFu);
-      return sel(j, nan, kvec(j, 0x7FC00000u), r);
-   }
+   v = F(j, v);
+   LLVMValueRef m = sel(j, fcmp(j, LLVMRealOGT, v, kf(j, lo)), v, kf(j, lo));
+   return sel(j, fcmp(j, LLVMRealOLT, m, kf(j, hi)), m, kf(j, hi));
+}
+
+/* The EXPORT_NORM rounding of float bits (cb.c round_fp16). */
+LLVMValueRef jit_cb_round_fp16(struct jb *j, LLVMValueRef u)
+{
    LLVMValueRef sign = andk(j, u, 0x80000000u), a = andk(j, u, 0x7FFFFFFFu);
    LLVMValueRef nan = icmp(j, LLVMIntUGT, a, kvec(j, 0x7F800000u));
    LLVMValueRef normal = icmp(j, LLVMIntUGE, a, kvec(j, 0x38800000u));
@@ -76,6 +71,24 @@ LLVMValueRef jit_cb_round_fp16(struct jb *j, LLVMValueRef u, bool unorm)
    LLVMValueRef r = sel(j, normal, rn, dn);
    r = sel(j, nan, kvec(j, 0x7FC00000u), r);
    return or_(j, r, sign);
+}
+
+/* The clamp to [0, 1] first and then the rounding give what round_fp16 then the clamp give
+ * (NaN, negatives and -0 go to +0 either way, values of 1 and up to 1, and the rounding is
+ * monotonic and keeps 0 and 1), and on [0, 1] the rounding needs no special case: adding
+ * K = 2^(e + 13) for v in [2^e, 2^(e+1)), e >= -14, rounds the sum to a multiple of
+ * 2^(e - 10), the fp16 ulp, to nearest even (K is an even multiple of it), and below 2^-14
+ * K = 2^-1 rounds to a multiple of 2^-24 as the denormals do; subtracting K again is exact
+ * (Sterbenz). tests/sim/test_jit_cb.c checks every float in [0, 1]. */
+LLVMValueRef jit_cb_unit_export(struct jb *j, LLVMValueRef u, bool export_norm)
+{
+   LLVMValueRef v = clamp_range(j, u, 0.0f, 1.0f);
+   if (!export_norm)
+      return v;
+   LLVMValueRef e = andk(j, I(j, v), 0x7F800000u);
+   e = sel(j, icmp(j, LLVMIntUGT, e, kvec(j, 0x38800000u)), e, kvec(j, 0x38800000u));
+   LLVMValueRef k = F(j, add(j, e, kvec(j, 13u << 23)));
+   return fsub(j, fadd(j, v, k), k);
 }
 
 /* sim_f32_to_minifloat(bits u, mbits, has_sign) */
@@ -143,16 +156,12 @@ LLVMValueRef jit_cb_clamp(struct jb *j, const struct jit_cb_target_key *tk, unsi
       if (width)
          int_range(tk->number, width, &lo, &hi);
    }
+   if ((double)(float)lo == lo && (double)(float)hi == hi)
+      return clamp_range(j, v, (float)lo, (float)hi);
    v = F(j, v);
-   LLVMValueRef gt, lt;
-   if ((double)(float)lo == lo && (double)(float)hi == hi) {
-      gt = fcmp(j, LLVMRealOGT, v, kf(j, (float)lo));
-      lt = fcmp(j, LLVMRealOLT, v, kf(j, (float)hi));
-   } else {
-      LLVMValueRef d = ext_d(j, v);
-      gt = LLVMBuildFCmp(j->b, LLVMRealOGT, d, kdv(j, lo), "");
-      lt = LLVMBuildFCmp(j->b, LLVMRealOLT, d, kdv(j, hi), "");
-   }
+   LLVMValueRef d = ext_d(j, v);
+   LLVMValueRef gt = LLVMBuildFCmp(j->b, LLVMRealOGT, d, kdv(j, lo), "");
+   LLVMValueRef lt = LLVMBuildFCmp(j->b, LLVMRealOLT, d, kdv(j, hi), "");
    return sel(j, gt, sel(j, lt, v, kf(j, (float)hi)), kf(j, (float)lo));
 }
 
@@ -170,17 +179,20 @@ static LLVMValueRef fma_f(struct jb *j, LLVMValueRef a, LLVMValueRef b, LLVMValu
  * all, to no other integer part: the sum's distance to an integer above it is a multiple of
  * ulp(v), some 2^-40 of the sum, far above the double's rounding error). In float:
  * x0 = v * max + bias rounded once lies in [k, k + 1] for the floor k (both are floats, and
- * rounding is monotonic), so its integer part is k or k + 1; v * max + (bias - that) from
- * an FMA is rounded once from the exact value (bias - k0 is exact), whose sign it keeps, and
- * is negative exactly when k0 = k + 1. tests/sim/test_jit_cb.c checks the sequence next to
- * every rounding threshold of every width. */
+ * rounding is monotonic). bias - x0 is exact (x0 >= bias, a multiple of ulp(x0)), so
+ * rest = v * max + (bias - x0) from an FMA has the sign of the exact value minus x0: negative
+ * when x0 was rounded up. Then x0's float predecessor (its bits minus 1, x0 > 0) has the
+ * integer part k: x0 was k + 1, or not an integer and above k; otherwise x0 has it. A
+ * conversion fewer than correcting the integer part. tests/sim/test_jit_cb.c checks the
+ * sequence next to every rounding threshold of every width. */
 static LLVMValueRef unorm_floor(struct jb *j, LLVMValueRef v, double max, bool half_up)
 {
    LLVMValueRef m = kf(j, (float)max), bias = kf(j, half_up ? 0.5f : 0.0f);
    LLVMValueRef x0 = half_up ? fma_f(j, v, m, bias) : fmul(j, v, m);
-   LLVMValueRef k0 = LLVMBuildFPToSI(j->b, x0, j->vi, "");
-   LLVMValueRef rest = fma_f(j, v, m, fsub(j, bias, LLVMBuildSIToFP(j->b, k0, j->vf, "")));
-   return add(j, k0, LLVMBuildSExt(j->b, fcmp(j, LLVMRealOLT, rest, kf(j, 0.0f)), j->vi, ""));
+   LLVMValueRef rest = fma_f(j, v, m, fsub(j, bias, x0));
+   LLVMValueRef down = sel(j, fcmp(j, LLVMRealOLT, rest, kf(j, 0.0f)),
+                           add(j, I(j, x0), kvec(j, ~0u)), I(j, x0));
+   return LLVMBuildFPToSI(j->b, F(j, down), j->vi, "");
 }
 
 /* double -> integer with cb_format.c's rounding: toward zero, or to nearest with halves
@@ -218,13 +230,10 @@ static LLVMValueRef pack_comp(struct jb *j, const struct jit_cb_target_key *tk, 
    LLVMValueRef x = F(j, in);
    if (tk->number == NUM(UNORM)) {
       double max = (double)((1ull << w) - 1);
-      LLVMValueRef v = clamped ? x : sel(j, fcmp(j, LLVMRealOGT, x, kf(j, 0.0f)),
-                                         sel(j, fcmp(j, LLVMRealOLT, x, kf(j, 1.0f)), x, kf(j, 1.0f)),
-                                         kf(j, 0.0f));
-      if (half && w <= HALF_UNORM_MAX_WIDTH) {   /* the same sums in float */
-         LLVMValueRef s = fmul(j, v, kf(j, (float)max));
-         if (!tk->truncate)
-            s = fadd(j, s, kf(j, 0.5f));
+      LLVMValueRef v = clamped ? x : clamp_range(j, x, 0.0f, 1.0f);
+      if (half && w <= HALF_UNORM_MAX_WIDTH) {   /* the same sums in float (an exact product) */
+         LLVMValueRef m = kf(j, (float)max);
+         LLVMValueRef s = tk->truncate ? fmul(j, v, m) : fma_f(j, v, m, kf(j, 0.5f));
          return LLVMBuildFPToSI(j->b, s, j->vi, "");
       }
       if (w <= 16)
@@ -255,17 +264,16 @@ static LLVMValueRef pack_comp(struct jb *j, const struct jit_cb_target_key *tk, 
    return LLVMBuildTrunc(j->b, round_int(j, v, tk->truncate, j->vl), j->vi, "");
 }
 
-/* sim_cb_pack: values per shader channel -> the pixel's words (w[0..3], lane vectors); with
- * BLEND_CLAMP the values (source or blend result) have been clamped. */
+/* sim_cb_pack: values per shader channel -> the pixel's words (w[0..3], lane vectors). */
 void jit_cb_pack(struct jb *j, const struct jit_cb_target_key *tk, LLVMValueRef in[4],
-                 bool half, LLVMValueRef words[4])
+                 bool half, bool clamped, LLVMValueRef words[4])
 {
    for (unsigned w = 0; w < 4; w++)
       words[w] = kvec(j, 0);
    for (unsigned c = 0; c < tk->ncomp; c++) {
       unsigned w = tk->width[c], sh = tk->shift[c];
-      LLVMValueRef v = pack_comp(j, tk, c, I(j, in[tk->chan[c]]), tk->blend_clamp, half);
-      if (w < 32)
+      LLVMValueRef v = pack_comp(j, tk, c, I(j, in[tk->chan[c]]), clamped, half);
+      if (w < 32 && tk->number != NUM(UNORM))   /* UNORM values are in [0, max] */
          v = andk(j, v, (1u << w) - 1);
       if (sh % 32)
          v = shl(j, v, sh % 32);

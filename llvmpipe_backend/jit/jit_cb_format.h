@@ -22,14 +22,16 @@ struct jit_cb_target_key {
    uint32_t write_bits[SIM_CB_MAX_BPP / 4];
 };
 
-/* Whether jit_cb_pack scales every component of the target in float when its values are
- * EXPORT_NORM-rounded: UNORM components of up to 13 bits. */
-bool jit_cb_half_unorm(const struct jit_cb_target_key *tk);
+/* Whether every use of the target's source values (packing, blending) has them clamped to
+ * [0, 1]: UNORM with BLEND_CLAMP or without blending. jit_cb_unit_export gives them. */
+bool jit_cb_unit_source(const struct jit_cb_target_key *tk);
 
-/* cb.c round_fp16: the EXPORT_NORM rounding of float bits u. `unorm`: the result goes only
- * to jit_cb_pack on a jit_cb_half_unorm target, which packs some values alike that the
- * rounding tells apart; the bits may then differ where the packed pixel does not. */
-LLVMValueRef jit_cb_round_fp16(struct jb *j, LLVMValueRef u, bool unorm);
+/* cb.c round_fp16: the EXPORT_NORM rounding of float bits u. */
+LLVMValueRef jit_cb_round_fp16(struct jb *j, LLVMValueRef u);
+
+/* A source channel of a jit_cb_unit_source target from float bits u: round_fp16 (with
+ * EXPORT_NORM) then the clamp to [0, 1], as floats. */
+LLVMValueRef jit_cb_unit_export(struct jb *j, LLVMValueRef u, bool export_norm);
 
 /* sim_cb_clamp(format, ch, v) on floats v of shader channel ch. */
 LLVMValueRef jit_cb_clamp(struct jb *j, const struct jit_cb_target_key *tk, unsigned ch,
@@ -37,9 +39,11 @@ LLVMValueRef jit_cb_clamp(struct jb *j, const struct jit_cb_target_key *tk, unsi
 
 /* sim_cb_pack: values per shader channel (float bits, or integers for UINT / SINT) -> the
  * pixel's words[0..3]. `half`: the values are EXPORT_NORM-rounded (each one of an fp16), which
- * some conversions use to compute in float where the C code needs double. */
+ * some conversions use to compute in float where the C code needs double; `clamped`: they
+ * went through jit_cb_clamp or jit_cb_unit_export, so the UNORM / SNORM range clamps change
+ * nothing. */
 void jit_cb_pack(struct jb *j, const struct jit_cb_target_key *tk, LLVMValueRef in[4],
-                 bool half, LLVMValueRef words[4]);
+                 bool half, bool clamped, LLVMValueRef words[4]);
 
 /* sim_cb_unpack: the pixel's words -> floats per shader channel (non-integer formats). */
 void jit_cb_unpack(struct jb *j, const struct jit_cb_target_key *tk, LLVMValueRef words[4],

@@ -453,8 +453,8 @@ static void check_unorm_floor(void)
                   continue;
                int32_t want = (int32_t)((double)v * max + 0.5 * up);
                float x0 = up ? fmaf(v, (float)max, bias) : v * (float)max;
-               int32_t k0 = (int32_t)x0;
-               int32_t got = k0 - (fmaf(v, (float)max, bias - (float)k0) < 0.0f);
+               float rest = fmaf(v, (float)max, bias - x0);
+               int32_t got = (int32_t)u2f(f2u(x0) - (rest < 0.0f));
                bad += got != want;
                n++;
             }
@@ -542,6 +542,125 @@ static void check_half_unorm(void)
       }
    }
    CHECK(configs >= 30, "%u UNORM configurations checked", configs);
+}
+
+/* ---- jit_cb_unit_export on its own ---------------------------------------------------- */
+
+typedef void (*unit_fn)(const uint32_t *in, uint32_t *out);
+
+/* void fn(in, out): out[0..15] = jit_cb_unit_export(in[0..15], EXPORT_NORM) as bits. */
+static LLVMModuleRef build_unit_wrapper(void *arg, LLVMContextRef ctx, const char *name)
+{
+   (void)arg;
+   LLVMModuleRef mod = LLVMModuleCreateWithNameInContext("test_jit_cb_unit", ctx);
+   struct jb j;
+   memset(&j, 0, sizeof(j));
+   jb_init(&j, ctx, mod);
+   LLVMTypeRef args[2] = { j.ptr, j.ptr };
+   j.fn = LLVMAddFunction(mod, name, LLVMFunctionType(LLVMVoidTypeInContext(ctx), args, 2, 0));
+   LLVMPositionBuilderAtEnd(j.b, LLVMAppendBasicBlockInContext(ctx, j.fn, "entry"));
+   LLVMValueRef u = load(&j, j.vi, LLVMGetParam(j.fn, 0));
+   store(&j, I(&j, jit_cb_unit_export(&j, u, true)), LLVMGetParam(j.fn, 1), 4);
+   LLVMBuildRetVoid(j.b);
+   LLVMDisposeBuilder(j.b);
+   return mod;
+}
+
+/* jit_cb_unit_export (the clamp to [0, 1] first, then the fp16 rounding by adding and
+ * subtracting a power of two) against cb_format.c's sim_cb_source (round_fp16) then
+ * sim_cb_clamp, bit for bit: every float of every exponent up to 1.0 whose 10 high mantissa
+ * bits (those an fp16 keeps) are at either end or a random pattern, with all 13 low bits
+ * (every rounding case: below, at and above the tie, with odd and even kept bits; the
+ * carries into the exponent), then every 4093rd bit pattern of all 2^32 (negatives, NaNs,
+ * infinities, values past 1). */
+static void check_unit_export(void)
+{
+   const char *field;
+   unsigned value;
+   struct sim_cb_format f;
+   check(sim_cb_format_init(&f, CB_COLOR0_INFO__FORMAT(FMT(8_8_8_8)) |
+                                   CB_COLOR0_INFO__NUMBER_TYPE(NUM(UNORM)) |
+                                   CB_COLOR0_INFO__SOURCE_FORMAT(1), &field, &value) &&
+         f.export_norm, "EXPORT_NORM 8888 UNORM format");
+   char err[256];
+   struct sim_jit_code code;
+   const char key[] = "test_jit_cb unit_export";
+   if (!CHECK(sim_jit_compile_module(key, sizeof(key), build_unit_wrapper, NULL, "default<O2>",
+                                     &code, err, sizeof(err)) == SIM_JIT_OK, "compile: %s", err))
+      return;
+   unit_fn fn = (unit_fn)(void (*)(void))code.fn;
+   unsigned bad = 0, n = 0;
+   uint32_t in[16], out[16];
+   unsigned fill = 0;
+   for (uint64_t step = 0;; step++) {
+      uint32_t u;
+      if (step < (128ull << 17)) {   /* exponent, high bits choice (16), 13 low bits */
+         static const uint32_t high[8] = { 0, 1, 2, 0x1FF, 0x200, 0x3FD, 0x3FE, 0x3FF };
+         uint32_t e = (uint32_t)(step >> 17), h = (uint32_t)(step >> 13) & 15;
+         uint32_t hi = h < 8 ? high[h] : rnd() & 0x3FF;
+         u = e << 23 | hi << 13 | (uint32_t)(step & 0x1FFF);
+         if (u > 0x3F800000u)
+            continue;
+      } else {
+         uint64_t k = (step - (128ull << 17)) * 4093;
+         if (k > 0xFFFFFFFFull)
+            break;
+         u = (uint32_t)k;
+      }
+      in[fill++] = u;
+      if (fill < 16)
+         continue;
+      fill = 0;
+      fn(in, out);
+      for (unsigned q = 0; q < 16; q += 4) {
+         uint32_t src[4];
+         sim_cb_source(&f, &in[q], src);
+         for (unsigned c = 0; c < 4; c++) {
+            uint32_t want = f2u(sim_cb_clamp(&f, c, u2f(src[c])));
+            if (want != out[q + c] && bad++ < 4)
+               check(false, "unit export of %08x: C %08x JIT %08x", in[q + c], want, out[q + c]);
+            n++;
+         }
+      }
+   }
+   CHECK(bad == 0, "unit export: %u of %u values differ", bad, n);
+   sim_jit_code_release(&code);
+}
+
+/* The forms for UNORM targets whose source jit_cb_unit_export gives (jit_cb_unit_source:
+ * BLEND_CLAMP or no blending) and the block's rows stored by one permutation: every UNORM
+ * format (1 to 16 bytes per pixel), both component orders of each (STD and its first other
+ * COMP_SWAP), with and without EXPORT_NORM, blending (random equations and factors, with
+ * BLEND_CLAMP) or not, C and JIT on random blocks (covered or not, inside or across the
+ * surface's edges, MSAA 1 to 8). */
+static void check_unit_sources(void)
+{
+   static const unsigned alt_swap[4] = { 3, 2, 2, 1 };   /* per component count */
+   for (unsigned f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
+      if (formats[f].is_float)
+         continue;
+      for (unsigned v = 0; v < 4; v++) {
+         unsigned pitch, height;
+         random_regs(false, &pitch, &height);
+         bool blend = v & 1, norm = v >> 1, swap = (v ^ v >> 1) & 1;
+         uint32_t ctl = ex.regs[REG_CB_COLOR_CONTROL / 4] & ~CB_COLOR_CONTROL__TARGET_BLEND_ENABLE(~0u);
+         set_reg(REG_CB_COLOR_CONTROL, (ctl & ~CB_COLOR_CONTROL__ROP3(~0u)) | CB_COLOR_CONTROL__ROP3(0xCC) |
+                                          CB_COLOR_CONTROL__TARGET_BLEND_ENABLE(blend ? 0xFF : 0));
+         set_reg(REG_CB_CLRCMP_CONTROL, 0);
+         set_reg(REG_CB_TARGET_MASK, 0xF);
+         set_reg(REG_CB_SHADER_MASK, 0xF);
+         set_reg(REG_CB_SHADER_CONTROL, 1);
+         set_reg(REG_CB_COLOR0_INFO, CB_COLOR0_INFO__FORMAT(formats[f].format) |
+                                        CB_COLOR0_INFO__NUMBER_TYPE(NUM(UNORM)) |
+                                        CB_COLOR0_INFO__COMP_SWAP(swap ? alt_swap[formats[f].ncomp - 1] : 0) |
+                                        CB_COLOR0_INFO__SOURCE_FORMAT(norm) |
+                                        CB_COLOR0_INFO__ROUND_MODE(rnd() % 4 == 0) |
+                                        CB_COLOR0_INFO__BLEND_CLAMP(blend || rnd() % 2));
+         for (unsigned n = 1; n < SIM_CB_TARGETS; n++)
+            set_reg(REG_CB_COLOR0_INFO + n * REG_CB_COLOR0_INFO__stride, 0);
+         run_regs(false, pitch, height);
+      }
+   }
 }
 
 /* cb_blend.c's NaN rules (its header comment), C and JIT, on a 32_32_32_32_FLOAT target:
@@ -741,6 +860,8 @@ int main(int argc, char **argv)
    check_float_quotient();
    check_unorm_floor();
    check_half_unorm();
+   check_unit_export();
+   check_unit_sources();
    check_nan_rules();
    for (unsigned s = 0; s < count; s++)
       run_state(s % 2 == 0);
