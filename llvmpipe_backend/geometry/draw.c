@@ -184,12 +184,16 @@ struct sim_draw_scratch *sim_draw_scratch_create(unsigned nthreads)
 {
    if (nthreads < 1)
       nthreads = 1;
-   struct sim_draw_scratch *s = calloc(1, sizeof(*s) + nthreads * sizeof(s->ps[0]));
+   /* the lanes and exports inside are SIM_VEC_ALIGN-aligned (shader_exec.h); the size is a
+    * multiple of that alignment, as aligned_alloc asks */
+   size_t size = sizeof(struct sim_draw_scratch) + nthreads * sizeof(struct ps_scratch);
+   struct sim_draw_scratch *s = aligned_alloc(SIM_VEC_ALIGN, size);
    if (!s)
       return NULL;
+   memset(s, 0, size);
    s->current = NO_DRAW;
    s->epoch = 1;
-   s->zero_vecs = 7;   /* calloc */
+   s->zero_vecs = 7;   /* zeroed above */
    if (nthreads > 1) {
       s->sets[0] = sim_bins_create();
       s->sets[1] = sim_bins_create();

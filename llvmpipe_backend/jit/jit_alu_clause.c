@@ -58,6 +58,7 @@ struct jit_alu_run {
    LLVMValueRef bad;               /* i16: lanes with an invalid relative register */
    LLVMValueRef cbad;              /* i16: lanes with an invalid relative constant-file index */
    LLVMValueRef pred, new_exec, kill;   /* i16: predicate, exec and kill updates so far */
+   LLVMValueRef pred0;             /* i16: the predicate at the start of the run */
    LLVMValueRef kc_base[2];        /* ptr: constant 0 of each kcache set of the clause */
    LLVMValueRef kc_val[2][32][4];  /* <16 x i32>: the constants the clause has read */
 };
@@ -362,9 +363,8 @@ static void write_group(struct jb *j, struct group_state *gs, struct jv res[])
       else
          npv[a->unit] = res[i];
       LLVMValueRef en = en_of(j, gs, a);
-      LLVMValueRef m = lane_vec(j, en);
       if (a->info->flags & HW_ISA_F_MOVA)
-         cl->ar[a->ar_chan] = sel(j, m, res[i].v, cl->ar[a->ar_chan]);
+         cl->ar[a->ar_chan] = sel(j, lane_vec(j, en), res[i].v, cl->ar[a->ar_chan]);
       if (!a->write)
          continue;
       if (a->dst_rel) {
@@ -376,7 +376,7 @@ static void write_group(struct jb *j, struct group_state *gs, struct jv res[])
          /* Canonical on both sides: a raw flag covers all lanes, and lanes kept from
           * memory may hold any NaN, which canonicalizing would change. */
          struct jv *cur = gpr_read(j, cl, a->dst_gpr, a->dst_chan);
-         d->val = (struct jv){ sel(j, m, canon_of(j, &res[i]), canon_of(j, cur)), NULL, false };
+         d->val = (struct jv){ sel(j, lane_vec(j, en), canon_of(j, &res[i]), canon_of(j, cur)), NULL, false };
       } else {
          d->val = res[i];
       }
@@ -394,7 +394,7 @@ struct jit_alu_run *jit_alu_begin(struct jb *j)
    cl->exec = load(j, j->i16, gep(j, j->x, offsetof(struct sim_run, exec)));
    cl->exec_mask = lane_vec(j, cl->exec);
    cl->bad = cl->cbad = ci16(j, 0);
-   cl->pred = load(j, j->i16, gep(j, j->x, offsetof(struct sim_run, pred)));
+   cl->pred = cl->pred0 = load(j, j->i16, gep(j, j->x, offsetof(struct sim_run, pred)));
    cl->new_exec = cl->exec;
    cl->kill = ci16(j, 0);
    return cl;
@@ -457,38 +457,80 @@ bool jit_alu_clause_continues(const struct sim_program *p, const struct sim_cf *
    return true;
 }
 
-/* The run's stores of everything but the registers. */
+/* The run's stores of everything but the registers. A predicate or exec mask the run did not
+ * change is in memory as it was loaded (nothing the run calls writes them). */
 static void state_stores(struct jb *j, struct jit_alu_run *cl)
 {
    LLVMValueRef exec_ptr = gep(j, j->x, offsetof(struct sim_run, exec));
    LLVMValueRef killed_ptr = gep(j, j->x, offsetof(struct sim_run, killed));
-   store(j, cl->pred, gep(j, j->x, offsetof(struct sim_run, pred)), 2);
+   if (cl->pred != cl->pred0)
+      store(j, cl->pred, gep(j, j->x, offsetof(struct sim_run, pred)), 2);
    store(j, cl->bad, gep(j, j->x, offsetof(struct sim_run, rel_fault)), 2);
    store(j, cl->cbad, gep(j, j->x, offsetof(struct sim_run, cfile_fault)), 2);
+   if (cl->new_exec == cl->exec && cl->kill == ci16(j, 0))
+      return;
    store(j, and_(j, cl->new_exec, not_(j, cl->kill)), exec_ptr, 2);
    store(j, or_(j, load(j, j->i16, killed_ptr), cl->kill), killed_ptr, 2);
+}
+
+/* The canonical forms of the raw values vals[raw[0..nraw-1]], in place. A NaN is rare, so
+ * they are computed only behind one test of them all - an unordered compare tests two
+ * values at once - instead of a compare and a select each; where no lane of any is a NaN,
+ * canonicalizing would change nothing. */
+static void canon_batch(struct jb *j, LLVMValueRef *vals, const unsigned *raw, unsigned nraw)
+{
+   if (nraw == 1)
+      vals[raw[0]] = jit_canon(j, vals[raw[0]]);
+   if (nraw <= 1)
+      return;
+   LLVMValueRef any = NULL;
+   for (unsigned i = 0; i < nraw; i += 2) {
+      LLVMValueRef pair = fcmp(j, LLVMRealUNO, vals[raw[i]], vals[raw[i + 1 < nraw ? i + 1 : i]]);
+      any = any ? or_(j, any, pair) : pair;
+   }
+   LLVMBasicBlockRef from = LLVMGetInsertBlock(j->b);
+   LLVMBasicBlockRef nan = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "gpr_canon");
+   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "gpr_canonical");
+   LLVMBuildCondBr(j->b, icmp(j, LLVMIntNE, mask16(j, any), ci16(j, 0)), nan, done);
+   LLVMPositionBuilderAtEnd(j->b, nan);
+   LLVMValueRef canon[SIM_MAX_GPRS * 4];
+   for (unsigned i = 0; i < nraw; i++)
+      canon[i] = jit_canon(j, vals[raw[i]]);
+   LLVMBuildBr(j->b, done);
+   LLVMPositionBuilderAtEnd(j->b, done);
+   for (unsigned i = 0; i < nraw; i++) {
+      LLVMValueRef phi = LLVMBuildPhi(j->b, j->vi, "");
+      LLVMValueRef in[2] = { vals[raw[i]], canon[i] };
+      LLVMBasicBlockRef bb[2] = { from, nan };
+      LLVMAddIncoming(phi, in, bb, 2);
+      vals[raw[i]] = phi;
+   }
 }
 
 /* gpr_flush at the end of a run, specialised for the common case of every lane in the run's
  * exec mask (a whole block of pixels or vertices): there the blend keeps nothing of the
  * stored values, so the registers are stored as they are, without loading the old ones. The
- * canonical forms are computed once, before the branch. */
+ * canonical forms are computed once, before the branch (canon_batch for those no consumer
+ * asked for yet). */
 static void gpr_flush_end(struct jb *j, struct jit_alu_run *cl)
 {
    LLVMValueRef vals[SIM_MAX_GPRS * 4];
-   unsigned idx[SIM_MAX_GPRS * 4], n = 0;
+   unsigned idx[SIM_MAX_GPRS * 4], raw[SIM_MAX_GPRS * 4], n = 0, nraw = 0;
    for (unsigned r = 0; r < SIM_MAX_GPRS; r++) {
       for (unsigned c = 0; c < 4; c++) {
          struct gpr_slot *s = &cl->gpr[r][c];
          if (!s->dirty)
             continue;
          idx[n] = r * 4 + c;
-         vals[n++] = canon_of(j, &s->val);
+         if (s->val.raw && !s->val.canon)
+            raw[nraw++] = n;
+         vals[n++] = s->val.raw && s->val.canon ? s->val.canon : s->val.v;
          s->dirty = false;
       }
    }
    if (!n)
       return;
+   canon_batch(j, vals, raw, nraw);
    LLVMBasicBlockRef all = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "gpr_store_all");
    LLVMBasicBlockRef some = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "gpr_store_blend");
    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "gpr_stored");

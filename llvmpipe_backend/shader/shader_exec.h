@@ -20,14 +20,20 @@ struct sim_memory;        /* gpu_memory.h: bounds-checked GPU memory */
 
 enum sim_stage { SIM_STAGE_VS = 0, SIM_STAGE_PS = 1, SIM_STAGE_FS = 2 };
 
+/* The JIT reads and writes the lanes of a register or an export as one 64-byte vector:
+ * aligned to SIM_VEC_ALIGN, none straddles two cache lines (a split access costs a 512-bit
+ * load or store several times as much). A heap object holding these structures must be
+ * allocated with that alignment (aligned_alloc). */
+#define SIM_VEC_ALIGN 64
+
 /* The per-lane register file, structure of arrays: gpr[reg][chan][lane]. */
 struct sim_lanes {
-   uint32_t gpr[SIM_MAX_GPRS][4][SIM_LANES];
+   _Alignas(SIM_VEC_ALIGN) uint32_t gpr[SIM_MAX_GPRS][4][SIM_LANES];
 };
 
 /* What a program exported. Index by the export ARRAY_BASE of its type. */
 struct sim_exports {
-   uint32_t pos[4][4][SIM_LANES];     /* POS array_base 60..63 */
+   _Alignas(SIM_VEC_ALIGN) uint32_t pos[4][4][SIM_LANES];     /* POS array_base 60..63 */
    uint32_t param[32][4][SIM_LANES];  /* PARAM 0..31 */
    uint32_t pixel[8][4][SIM_LANES];   /* PIXEL 0..7 (colour) */
    uint32_t pixel61[4][SIM_LANES];    /* PIXEL 61: x depth, y stencil ref, z sample mask */
