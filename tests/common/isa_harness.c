@@ -2,9 +2,11 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <xmmintrin.h>
 
 #include "common/gpu_memory.h"
 #include "isa_harness.h"
+#include "sq/run_state.h"
 
 enum hw_chip chip = HW_CHIP_R7XX;
 struct sim_memory *mem;
@@ -443,4 +445,19 @@ void set_sampler(unsigned slot, uint32_t wrap, bool bilinear, uint32_t mip, uint
 {
    set_sampler_border(slot, wrap, bilinear, mip, compare,
                       SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE__SQ_TEX_BORDER_COLOR_OPAQUE_WHITE);
+}
+
+bool run_prepared_block(sim_native_fn fn, struct sim_run *x, uint16_t active)
+{
+   x->exec = x->launched = x->mode_saved = x->valid = active;
+   x->pred = x->killed = x->brk = x->cont = x->rel_fault = x->cfile_fault = 0;
+   x->loop_index = 0;
+   x->sp = x->stack_elements = x->call_sp = x->call_base = x->call_depth = x->backjumps = 0;
+   x->cfile = NULL;
+   struct sim_fp_modes m;
+   sim_fp_modes_get(&m);
+   _mm_setcsr(m.programs);
+   bool ok = fn(x) != 0;
+   _mm_setcsr(m.units);
+   return ok;
 }

@@ -158,6 +158,11 @@ void expect_fault(const char *name, uint64_t va, struct run_opts o, const char *
  * fault flag matches its result. */
 bool run_compare(const char *name, uint64_t va, struct run_opts o);
 
+/* Runs one block of lanes `active` on the native code sim_program_run_prepare readied on x, with
+ * the per-run fields reset as a draw resets them between blocks, under the programs' FP modes
+ * (FTZ/DAZ). Returns whether the code reported success. */
+bool run_prepared_block(sim_native_fn fn, struct sim_run *x, uint16_t active);
+
 /* The main of a test_isa_* program: machine_init, then `tests` on RV770 and on R600, each
  * time from zeroed registers; returns check_report(). */
 int run_on_both_chips(void (*tests)(void));

@@ -17,7 +17,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <xmmintrin.h>
 
 #include "hw/hw_surface.h"
 #include "isa_harness.h"
@@ -269,16 +268,7 @@ static void memo_blocks(void)
             struct run_opts o = { .stage = SIM_STAGE_PS, .active = active };
             run_engine(va, &o, SIM_ENGINE_INTERP, &res_interp);
             lanes = init_lanes;
-            x.exec = x.launched = x.mode_saved = x.valid = active;
-            x.pred = x.killed = x.brk = x.cont = x.rel_fault = x.cfile_fault = 0;
-            x.loop_index = 0;
-            x.sp = x.stack_elements = x.call_sp = x.call_base = x.call_depth = x.backjumps = 0;
-            x.cfile = NULL;
-            struct sim_fp_modes m;
-            sim_fp_modes_get(&m);
-            _mm_setcsr(m.programs);
-            bool ok = fn(&x) != 0;
-            _mm_setcsr(m.units);
+            bool ok = run_prepared_block(fn, &x, active);
             check(ok == res_interp.ok && !memcmp(&lanes, &res_interp.lanes, sizeof(lanes)),
                   "memo program %u primitive %u block %u (%s): the same GPRs as the interpreter", n, prim,
                   blk, R7 ? "rv770" : "r600");
