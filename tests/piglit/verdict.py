@@ -6,7 +6,9 @@ Without a baseline every test is expected to pass. With one (TSV: piglit test na
 result, reason; '#' comment lines), a test fails only when its result is worse than expected:
 pass -> anything else, and fail/skip/warn/notrun -> crash or timeout. A test missing from the
 baseline fails too, so that the baseline stays complete. Results better than expected are listed
-as improvements: move the baseline forward. Exits 1 when anything failed.
+as improvements: move the baseline forward. For each regression it prints the test's exit status
+and the last lines of its output, so that a crash seen once (e.g. in a fresh root that is removed
+afterwards) can still be diagnosed. Exits 1 when anything failed.
 """
 import json
 import sys
@@ -28,6 +30,15 @@ def read_baseline(path):
     return expected
 
 
+def output_tail(test, lines=15):
+    """The exit status and the last lines of a test's stderr and stdout, indented."""
+    text = [f"    exit status {test.get('returncode')}"]
+    for stream in ("err", "out"):
+        tail = (test.get(stream) or "").rstrip("\n").split("\n")[-lines:]
+        text += [f"    {stream}| {line}" for line in tail if line]
+    return "\n".join(text)
+
+
 def main():
     if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
@@ -45,7 +56,8 @@ def main():
         if want is None:
             regressions.append(f"{name}: {result}, not in the baseline")
         elif RANK[result] > RANK[want]:
-            regressions.append(f"{name}: {result}, expected {want}")
+            regressions.append(f"{name}: {result}, expected {want}\n"
+                               + output_tail(tests.get(name.lower(), {})))
         elif RANK[result] < RANK[want]:
             improvements.append(f"{name}: {result}, baseline {want}")
         elif result != want:
