@@ -294,8 +294,8 @@ static void test_dependent(void)
    ir_shader_destroy(s);
 }
 
-/* One coordinate temporary for two fetches: c = v0 + a; t = TEX(c); u = t; c = v0 + b;
- * t = TEX(c); out = u + t. The second ADD may not pass the first fetch (it reads c), so
+/* One coordinate temporary for two fetches: c = v0 + a; t = TEX(c); c = v0 + b;
+ * u = TEX(c); out = t + u. The second ADD may not pass the first fetch (it reads c), so
  * the program keeps ALU, TEX, ALU, TEX, ALU; the second ADD is in the middle clause. */
 static void test_reuse(void)
 {
@@ -305,10 +305,9 @@ static void test_reuse(void)
    struct ir_src c = src(IR_FILE_TEMP, 0), t = src(IR_FILE_TEMP, 1), u = src(IR_FILE_TEMP, 2);
    op(s, IR_ADD, dst(IR_FILE_TEMP, 0, 0x3), &v0, &a, NULL);
    op(s, IR_TEX, dst(IR_FILE_TEMP, 1, 0xF), &c, &samp, NULL);
-   op(s, IR_MOV, dst(IR_FILE_TEMP, 2, 0xF), &t, NULL, NULL);
    op(s, IR_ADD, dst(IR_FILE_TEMP, 0, 0x3), &v0, &c2, NULL);
-   op(s, IR_TEX, dst(IR_FILE_TEMP, 1, 0xF), &c, &samp, NULL);
-   op(s, IR_ADD, dst(IR_FILE_OUTPUT, 0, 0xF), &u, &t, NULL);
+   op(s, IR_TEX, dst(IR_FILE_TEMP, 2, 0xF), &c, &samp, NULL);
+   op(s, IR_ADD, dst(IR_FILE_OUTPUT, 0, 0xF), &t, &u, NULL);
    for (unsigned ci = 0; ci < 2; ci++) {
       enum hw_chip chip = ci ? HW_CHIP_R7XX : HW_CHIP_R6XX;
       struct r600_shader_binary b;
