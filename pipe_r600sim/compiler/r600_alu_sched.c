@@ -271,6 +271,55 @@ bool r600_alu_group_fits(const struct mir_alu *ops, unsigned n, enum hw_chip chi
           const_reads_ok(all, n, chip);
 }
 
+/* Operations that stay in program order relative to every other one: they change state
+ * beyond their destination (AR, the exec mask, kills) or use AR. */
+static bool is_ordered(const struct mir_alu *a)
+{
+   unsigned flags = r600_alu_op_info(a->op)->flags;
+   return mir_alu_rel(a) || a->pred_set ||
+          (flags & (HW_ISA_F_KILL | HW_ISA_F_PRED_SET | HW_ISA_F_MOVA)) != 0;
+}
+
+static bool reads_chan(const struct mir_alu *a, uint32_t reg, unsigned chan)
+{
+   for (unsigned i = 0; i < r600_alu_op_info(a->op)->num_src; i++)
+      if (a->src[i].kind == MIR_SRC_REG && a->src[i].value == reg && a->src[i].chan == chan)
+         return true;
+   return false;
+}
+
+/* True when `a` may run in an earlier group than `w`: neither reads what the other
+ * writes and they do not write the same channel (neither is ordered). */
+static bool independent(const struct mir_alu *a, const struct mir_alu *w)
+{
+   if (is_ordered(a) || is_ordered(w))
+      return false;
+   if (w->write && reads_chan(a, w->dst, w->dst_chan))
+      return false;
+   if (a->write && reads_chan(w, a->dst, a->dst_chan))
+      return false;
+   return !(a->write && w->write && a->dst == w->dst && a->dst_chan == w->dst_chan);
+}
+
+/* The earliest group the instruction(s) may join: groups are passed over from the last
+ * one back while nothing in them depends on the instruction(s) or they on it. */
+static unsigned earliest_group(const struct r600_alu_clause *c, const struct mir_alu *ops,
+                               unsigned n)
+{
+   unsigned g = c->num_groups - 1;
+   for (; g > 0; g--) {
+      const struct r600_alu_group *grp = &c->groups[g];
+      for (unsigned s = 0; s < 5; s++) {
+         if (!(grp->used & (1u << s)))
+            continue;
+         for (unsigned k = 0; k < n; k++)
+            if (!independent(&ops[k], &grp->slot[s]))
+               return g;
+      }
+   }
+   return 0;
+}
+
 int r600_alu_clause_add(struct r600_alu_clause *c, const struct mir_alu *ops, unsigned n,
                         enum hw_chip chip)
 {
@@ -282,9 +331,10 @@ int r600_alu_clause_add(struct r600_alu_clause *c, const struct mir_alu *ops, un
    if (!op_lines(ops, n, lines, &num_lines) || !lines_fit(lines, num_lines, lock))
       return c->num_groups ? 0 : -1;
 
+   /* first fit: the earliest group that takes the instruction(s) */
    unsigned slots = r600_alu_clause_slots(c);
-   if (c->num_groups) {
-      struct r600_alu_group *g = &c->groups[c->num_groups - 1];
+   for (unsigned i = c->num_groups ? earliest_group(c, ops, n) : 0; i < c->num_groups; i++) {
+      struct r600_alu_group *g = &c->groups[i];
       struct r600_alu_group t = *g;
       if (group_try(&t, ops, n, chip) &&
           slots - group_slots(g) + group_slots(&t) <= r600_max_alu_clause_slots()) {

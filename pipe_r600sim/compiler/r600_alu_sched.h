@@ -1,8 +1,9 @@
 /* Packing scalar ALU operations (on GPRs) into VLIW5 instruction groups and ALU clauses,
  * obeying the group rules of docs/r600-hardware-notes.md §4.2/§4.3: slots, trans-only and reduction
  * ops, literal and constant-read limits, GPR read ports (BANK_SWIZZLE), one KILL/PRED_SET per
- * group, kcache lines per clause and the clause size. Operations are kept in program order; an
- * operation that cannot join the open group starts the next one. */
+ * group, kcache lines per clause and the clause size. An operation joins the earliest group of
+ * the open clause that it does not depend on through a later group (first fit; operations that
+ * touch AR, the exec mask or kill stay in program order), else it starts the next group. */
 #ifndef R600_ALU_SCHED_H
 #define R600_ALU_SCHED_H
 

@@ -206,9 +206,11 @@ static void add_fetch(struct builder *b, bool vtx, const union fetch *f)
    close_alu(b);
    if (b->open_fetch >= 0) {
       struct fetch_clause *c = &b->fetch[b->cf[b->open_fetch].clause];
-      /* a fetch may not read what an earlier fetch of its clause wrote */
+      /* a fetch may not read what an earlier fetch of its clause wrote; SET_GRADIENTS_H,
+       * _V and their SAMPLE_G share a clause, a new one (the sample's coordinates may
+       * come from this one) */
       if (b->cf[b->open_fetch].cf.op != op || c->num == r600_max_fetch_clause(b->chip) ||
-          b->fetch_written[src])
+          b->fetch_written[src] || (!vtx && f->tex.op == R600_TEX_SET_GRADIENTS_H))
          close_fetch(b);
    }
    if (b->open_fetch < 0) {

@@ -100,7 +100,8 @@ bool r600_compile_shader(const struct ir_shader *ir, enum hw_chip chip,
    struct mir_program p;
    memset(&p, 0, sizeof(p));
    p.chip = chip;
-   bool ok = r600_lower_ir(ir, &p, out) && r600_regalloc(&p) && r600_build_program(&p, out);
+   bool ok = r600_lower_ir(ir, &p, out) && r600_propagate_copies(&p) &&
+             r600_order_fetches(&p) && r600_regalloc(&p) && r600_build_program(&p, out);
    if (!ok) {
       if (log)
          *log = dup_message("r600 compiler: ", p.error ? p.error : out_of_memory);

@@ -146,6 +146,12 @@ bool r600_rel_load(const struct ir_shader *ir, struct mir_program *p, uint32_t p
                    const struct ir_instruction *in, struct ir_instruction *out);
 void r600_rel_store(struct mir_program *p, uint32_t pos, const struct ir_instruction *in,
                     const struct ir_instruction *out);
+/* r600_copy_prop.c: ALU operations read the source of a plain MOV instead of its
+ * destination within a straight-line stretch; MOVs left unread are removed. */
+bool r600_propagate_copies(struct mir_program *p);
+/* r600_fetch_order.c: reorders straight-line stretches so that independent fetches are
+ * neighbours (one clause) and the ALU work feeding them comes first; renumbers positions. */
+bool r600_order_fetches(struct mir_program *p);
 /* r600_regalloc.c: vregs -> GPRs, spilling to scratch (r600_spill) when they run out. */
 bool r600_regalloc(struct mir_program *p);
 /* Live interval of a vreg in IR positions (r600_regalloc.c has the rules); start is

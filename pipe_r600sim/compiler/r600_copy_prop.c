@@ -1,0 +1,185 @@
+/* Copy propagation: a plain MOV d.c = s.k (no modifier, no clamp: MOV copies the bits) lets
+ * the ALU operations after it in the same straight-line stretch read s.k instead of d.c,
+ * as long as neither has been written since. A MOV whose destination channel is then read
+ * nowhere in the program is removed. The IR front end leaves such chains behind (a value
+ * copied to a variable, the variable to the output), and each copy is an ALU instruction.
+ *
+ * Kept as they are: registers fixed to a GPR (inputs, outputs), exported registers and
+ * members of relatively addressed arrays; reads by fetches, IF conditions and relative
+ * operands are never rewritten (they count as reads, so the MOV stays). Stretches end at
+ * flow markers, so a copy never reaches past a branch or into a loop. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "r600_mir.h"
+
+struct copy {
+   uint32_t dst_key, src_reg;
+   uint8_t src_chan;
+};
+
+struct prop {
+   struct mir_program *p;
+   uint32_t *reads;         /* per key (vreg * 4 + channel): reads left in the program */
+   uint8_t *pinned;         /* per vreg */
+   struct copy *copies;     /* copies valid at the current node */
+   unsigned num_copies;
+};
+
+static uint32_t key_of(uint32_t reg, unsigned chan)
+{
+   return reg * 4 + chan;
+}
+
+/* Reads of every key; relative operands pin their arrays' registers and address. */
+static void count_reads(struct prop *o)
+{
+   struct mir_program *p = o->p;
+   for (unsigned i = 0; i < p->num_nodes; i++) {
+      const struct mir_node *n = &p->nodes[i];
+      if (n->kind == MIR_ALU) {
+         const struct mir_alu *a = &n->alu;
+         for (unsigned s = 0; s < r600_alu_op_info(a->op)->num_src; s++)
+            if (a->src[s].kind == MIR_SRC_REG)
+               o->reads[key_of(a->src[s].value, a->src[s].chan)]++;
+         if (mir_alu_rel(a)) {
+            o->reads[key_of(a->addr, a->addr_chan)]++;
+            for (uint32_t r = 0; r < a->rel_count; r++)
+               o->pinned[a->rel_first + r] = 1;
+         }
+      } else if (n->kind == MIR_TEX) {
+         for (unsigned c = 0; c < 4; c++)
+            if (n->tex.src_sel[c] <= R600_SEL_W)
+               o->reads[key_of(n->tex.src, n->tex.src_sel[c])]++;
+      } else if (n->kind == MIR_VTX) {
+         o->reads[key_of(n->vtx.src, n->vtx.src_chan)]++;
+      } else if (n->kind == MIR_IF && n->cond.kind == MIR_SRC_REG) {
+         o->reads[key_of(n->cond.value, n->cond.chan)]++;
+      }
+   }
+}
+
+/* Forgets the copies that a write of `key` makes stale. */
+static void written(struct prop *o, uint32_t key)
+{
+   for (unsigned i = 0; i < o->num_copies;) {
+      const struct copy *c = &o->copies[i];
+      if (c->dst_key == key || key_of(c->src_reg, c->src_chan) == key)
+         o->copies[i] = o->copies[--o->num_copies];
+      else
+         i++;
+   }
+}
+
+static void node_writes(struct prop *o, const struct mir_node *n)
+{
+   if (n->kind == MIR_ALU && n->alu.write && n->alu.dst != MIR_NO_REG && !n->alu.dst_rel) {
+      written(o, key_of(n->alu.dst, n->alu.dst_chan));
+   } else if (n->kind == MIR_TEX) {
+      for (unsigned c = 0; c < 4; c++)
+         if (n->tex.dst_sel[c] != R600_SEL_MASK)
+            written(o, key_of(n->tex.dst, c));
+   } else if (n->kind == MIR_VTX) {
+      for (unsigned c = 0; c < 4; c++)
+         written(o, key_of(n->vtx.dst, c));
+   }
+}
+
+static bool is_plain_copy(const struct prop *o, const struct mir_alu *a)
+{
+   const struct mir_src *s = &a->src[0];
+   return a->op == R600_ALU_MOV && a->write && !a->clamp && !a->lane_of && !mir_alu_rel(a) &&
+          a->dst != MIR_NO_REG && s->kind == MIR_SRC_REG && !s->neg && !s->abs &&
+          !o->pinned[a->dst] && !o->pinned[s->value] &&
+          key_of(s->value, s->chan) != key_of(a->dst, a->dst_chan);
+}
+
+/* Rewrites the ALU sources of node n that read a copy. A reduction keeps its sources:
+ * its lanes read their GPRs in one group, which more registers may not fit. */
+static void rewrite_sources(struct prop *o, struct mir_node *n)
+{
+   if (n->kind != MIR_ALU || mir_alu_rel(&n->alu) || n->alu.lane_of)
+      return;
+   for (unsigned s = 0; s < r600_alu_op_info(n->alu.op)->num_src; s++) {
+      struct mir_src *src = &n->alu.src[s];
+      if (src->kind != MIR_SRC_REG)
+         continue;
+      uint32_t k = key_of(src->value, src->chan);
+      for (unsigned i = 0; i < o->num_copies; i++) {
+         if (o->copies[i].dst_key != k)
+            continue;
+         o->reads[k]--;
+         src->value = o->copies[i].src_reg;
+         src->chan = o->copies[i].src_chan;
+         o->reads[key_of(src->value, src->chan)]++;
+         break;
+      }
+   }
+}
+
+static void propagate(struct prop *o)
+{
+   struct mir_program *p = o->p;
+   for (unsigned i = 0; i < p->num_nodes; i++) {
+      struct mir_node *n = &p->nodes[i];
+      if (n->kind != MIR_ALU && n->kind != MIR_TEX && n->kind != MIR_VTX) {
+         o->num_copies = 0;   /* flow marker: the stretch ends */
+         continue;
+      }
+      rewrite_sources(o, n);
+      node_writes(o, n);
+      if (n->kind == MIR_ALU && is_plain_copy(o, &n->alu)) {
+         o->copies[o->num_copies++] = (struct copy){
+            .dst_key = key_of(n->alu.dst, n->alu.dst_chan), .src_reg = n->alu.src[0].value,
+            .src_chan = n->alu.src[0].chan };
+      }
+   }
+}
+
+/* Removes the plain copies nothing reads any more. */
+static void remove_dead(struct prop *o)
+{
+   struct mir_program *p = o->p;
+   unsigned out = 0;
+   for (unsigned i = 0; i < p->num_nodes; i++) {
+      const struct mir_node *n = &p->nodes[i];
+      if (n->kind == MIR_ALU && is_plain_copy(o, &n->alu) &&
+          o->reads[key_of(n->alu.dst, n->alu.dst_chan)] == 0) {
+         o->reads[key_of(n->alu.src[0].value, n->alu.src[0].chan)]--;
+         continue;
+      }
+      p->nodes[out++] = *n;
+   }
+   p->num_nodes = out;
+}
+
+bool r600_propagate_copies(struct mir_program *p)
+{
+   struct prop o;
+   memset(&o, 0, sizeof(o));
+   o.p = p;
+   unsigned nv = p->num_vregs ? p->num_vregs : 1;
+   o.reads = calloc((size_t)nv * 4, sizeof(*o.reads));
+   o.pinned = calloc(nv, 1);
+   o.copies = malloc((p->num_nodes ? p->num_nodes : 1) * sizeof(*o.copies));
+   bool ok = o.reads && o.pinned && o.copies;
+   if (ok) {
+      for (unsigned v = 0; v < p->num_vregs; v++)
+         o.pinned[v] = p->fixed_gpr[v] >= 0;
+      for (unsigned a = 0; a < p->num_arrays; a++)
+         for (unsigned k = 0; k < p->arrays[a].count; k++)
+            o.pinned[p->arrays[a].first + k] = 1;
+      for (unsigned e = 0; e < p->num_exports; e++)
+         if (p->exports[e].reg != MIR_NO_REG)
+            o.pinned[p->exports[e].reg] = 1;
+      count_reads(&o);
+      propagate(&o);
+      remove_dead(&o);
+   } else {
+      mir_error(p, "out of memory");
+   }
+   free(o.reads);
+   free(o.pinned);
+   free(o.copies);
+   return ok;
+}
