@@ -409,11 +409,13 @@ static void store_rows(struct jb *j, const struct jit_cb_target_key *tk, LLVMVal
       cat = concat(j, words[0], words[1]);
    if (nw == 4)
       cat = concat(j, cat, concat(j, words[2], words[3]));
-   /* the block's pixels row after row (one permutation), then each row a slice of them */
+   /* the block's pixels row after row (one permutation), then each row a slice of them;
+    * the freeze keeps x86's code generator from moving the permutation onto each operand
+    * of the packing's ORs */
    unsigned idx[64];
    for (unsigned i = 0; i < 4 * ne; i++)
       idx[i] = (i % nw) * SIM_LANES + lane_of(i % ne / nw, i / ne);
-   LLVMValueRef block = shuffle(j, cat, NULL, idx, 4 * ne);
+   LLVMValueRef block = shuffle(j, LLVMBuildFreeze(j->b, cat, ""), NULL, idx, 4 * ne);
    if (et != j->i32)
       block = LLVMBuildTrunc(j->b, block, LLVMVectorType(et, 4 * ne), "");
    for (unsigned r = 0; r < 4; r++) {
