@@ -33,10 +33,11 @@ static LLVMValueRef trunc_f(struct jb *j, LLVMValueRef d)
 }
 
 /* The widest UNORM component whose scaling jit_cb_pack does in float for half-precision
- * values: v * max is exact in float for v of 11 significant bits and max of up to 13, and
- * adding 0.5 rounds, if at all, to no other integer part (the products are multiples of
- * 2^(e - 10) for v in [2^e, 2^(e+1)), at least twice the rounding error of a sum below
- * 2^(e + 14)). tests/sim/test_jit_cb.c checks every half value at every width. */
+ * values (those unorm_nearest does not take: ROUND_MODE truncate, 1-bit): v * max is exact
+ * in float for v of 11 significant bits and max of up to 13, and adding 0.5 rounds, if at
+ * all, to no other integer part (the products are multiples of 2^(e - 10) for v in
+ * [2^e, 2^(e+1)), at least twice the rounding error of a sum below 2^(e + 14)).
+ * tests/sim/test_jit_cb.c checks every half value at every width. */
 #define HALF_UNORM_MAX_WIDTH 13
 
 bool jit_cb_unit_source(const struct jit_cb_target_key *tk)

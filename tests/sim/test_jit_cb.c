@@ -671,9 +671,9 @@ static void check_unit_sources(void)
 /* jit_cb.c drops the BLEND_CLAMP clamp after s * As + d * (1 - As) (and the factors
  * swapped, BOTH_SRC_ALPHA, BOTH_INV_SRC_ALPHA) on UNORM targets, whose sources it clamps
  * first: the result cannot pass 1. At its largest, s = 1 and d = 1 (the destination all
- * ones), the sum As + RN(1 - As) for every alpha an export can give (every fp16 value with
- * EXPORT_NORM; without it every 4093rd float in [0, 1] and the multiples of 2^-31 below
- * 2^-17, where 1 - As rounds most), random sources and destinations in half the blocks;
+ * ones), the sum As + RN(1 - As) for alphas As: every fp16 value with EXPORT_NORM (all an
+ * export gives then); without it every 4093rd float in [0, 1] and the multiples of 2^-31
+ * below 2^-17, where 1 - As rounds most; random sources and destinations in half the blocks;
  * ONE + ONE, which needs the clamp, alongside. UNORM formats of 8, 10 and 16 bits per
  * component, C and JIT. */
 static void check_blend_in_unit(void)
