@@ -15,7 +15,7 @@
  * and SNORM values are read back as (float)(u / max) in double; for components of up to 16
  * bits the float division u / max rounds to the same float (the quotient is never within
  * 2^-40 of a float midpoint, so the double rounding of the C code cannot matter), and so does
- * the product by the float reciprocal corrected once with FMAs (jit_cb_format.c quotient),
+ * the product by the reciprocal split in two floats, in an FMA (jit_cb_format.c quotient),
  * which the code uses; tests/sim/test_jit_cb.c checks every value.
  *
  * The C code writes lane by lane, each lane's targets in turn; this code target by target.
@@ -262,18 +262,39 @@ static LLVMValueRef result(struct jb *j, LLVMValueRef r, bool is_float)
    return is_float ? quiet_nan(j, r) : r;
 }
 
+/* Channel ch's factors and function in a CB_BLEND_CONTROL value. */
+static void channel_blend(uint32_t bc, unsigned ch, unsigned *src_f, unsigned *dst_f,
+                          unsigned *comb)
+{
+   bool a = ch == 3 && CB_BLEND_CONTROL__SEPARATE_ALPHA_BLEND__get(bc);
+   *src_f = a ? CB_BLEND_CONTROL__ALPHA_SRCBLEND__get(bc) : CB_BLEND_CONTROL__COLOR_SRCBLEND__get(bc);
+   *dst_f = a ? CB_BLEND_CONTROL__ALPHA_DESTBLEND__get(bc) : CB_BLEND_CONTROL__COLOR_DESTBLEND__get(bc);
+   *comb = a ? CB_BLEND_CONTROL__ALPHA_COMB_FCN__get(bc) : CB_BLEND_CONTROL__COLOR_COMB_FCN__get(bc);
+}
+
+/* Whether channel ch blends s * As + d * (1 - As) or s * (1 - As) + d * As: with s, As and
+ * d in [0, 1] (no NaN, no -0) the result is in [0, 1] and not -0, so the BLEND_CLAMP clamp
+ * after it changes nothing. The rounded products are at most As and RN(1 - As), which is
+ * 1 - As exactly for As >= 1/2 (Sterbenz) and within 2^-25 of it below; their sum, at most
+ * 1 + 2^-25, rounds to at most 1 (rounding is monotonic). */
+static bool blend_in_unit(uint32_t bc, unsigned ch)
+{
+   unsigned src_f, dst_f, comb;
+   channel_blend(bc, ch, &src_f, &dst_f, &comb);
+   if (comb == COMB(SRC_MINUS_DST) || comb == COMB(DST_MINUS_SRC) ||
+       comb == COMB(MIN_DST_SRC) || comb == COMB(MAX_DST_SRC))
+      return false;
+   return src_f == FACTOR(BOTH_SRC_ALPHA) || src_f == FACTOR(BOTH_INV_SRC_ALPHA) ||
+          (src_f == FACTOR(SRC_ALPHA) && dst_f == FACTOR(ONE_MINUS_SRC_ALPHA)) ||
+          (src_f == FACTOR(ONE_MINUS_SRC_ALPHA) && dst_f == FACTOR(SRC_ALPHA));
+}
+
 static void blend(struct jb *j, uint32_t bc, bool is_float, const struct blend_in *b,
                   LLVMValueRef out[4])
 {
-   bool sep = CB_BLEND_CONTROL__SEPARATE_ALPHA_BLEND__get(bc);
    for (unsigned ch = 0; ch < 4; ch++) {
-      bool a = ch == 3 && sep;
-      unsigned src_f = a ? CB_BLEND_CONTROL__ALPHA_SRCBLEND__get(bc)
-                         : CB_BLEND_CONTROL__COLOR_SRCBLEND__get(bc);
-      unsigned dst_f = a ? CB_BLEND_CONTROL__ALPHA_DESTBLEND__get(bc)
-                         : CB_BLEND_CONTROL__COLOR_DESTBLEND__get(bc);
-      unsigned comb = a ? CB_BLEND_CONTROL__ALPHA_COMB_FCN__get(bc)
-                        : CB_BLEND_CONTROL__COLOR_COMB_FCN__get(bc);
+      unsigned src_f, dst_f, comb;
+      channel_blend(bc, ch, &src_f, &dst_f, &comb);
       LLVMValueRef s = b->s[ch], d = b->d[ch];
       if (comb == COMB(MIN_DST_SRC) || comb == COMB(MAX_DST_SRC)) {
          out[ch] = result(j, blend_min(j, s, d, comb == COMB(MIN_DST_SRC)), is_float);
@@ -388,11 +409,13 @@ static void store_rows(struct jb *j, const struct jit_cb_target_key *tk, LLVMVal
       cat = concat(j, words[0], words[1]);
    if (nw == 4)
       cat = concat(j, cat, concat(j, words[2], words[3]));
-   /* the block's pixels row after row (one permutation), then each row a slice of them */
+   /* the block's pixels row after row (one permutation), then each row a slice of them;
+    * the freeze keeps x86's code generator from moving the permutation onto each operand
+    * of the packing's ORs */
    unsigned idx[64];
    for (unsigned i = 0; i < 4 * ne; i++)
       idx[i] = (i % nw) * SIM_LANES + lane_of(i % ne / nw, i / ne);
-   LLVMValueRef block = shuffle(j, cat, NULL, idx, 4 * ne);
+   LLVMValueRef block = shuffle(j, LLVMBuildFreeze(j->b, cat, ""), NULL, idx, 4 * ne);
    if (et != j->i32)
       block = LLVMBuildTrunc(j->b, block, LLVMVectorType(et, 4 * ne), "");
    for (unsigned r = 0; r < 4; r++) {
@@ -490,8 +513,11 @@ static void emit_plane(struct cbe *e, struct target_ctx *tc, unsigned s,
       LLVMValueRef res[4];
       jit_cb_unpack(j, tk, dst, b.d);
       blend(j, tk->blend_ctl, tk->is_float, &b, res);
-      for (unsigned c = 0; c < 4; c++)
-         res[c] = tk->blend_clamp ? jit_cb_clamp(j, tk, c, res[c]) : res[c];
+      for (unsigned c = 0; c < 4; c++) {
+         /* a unit source's d is a UNORM value in [0, 1] as well */
+         bool in_unit = jit_cb_unit_source(tk) && blend_in_unit(tk->blend_ctl, c);
+         res[c] = tk->blend_clamp && !in_unit ? jit_cb_clamp(j, tk, c, res[c]) : res[c];
+      }
       jit_cb_pack(j, tk, res, false, tk->blend_clamp, packed);
    } else {
       memcpy(packed, tc->packed, sizeof(packed));
@@ -534,6 +560,15 @@ static LLVMValueRef source(struct jb *j, const struct jit_cb_target_key *tk, uns
    if (tk->export_norm)
       u = jit_cb_round_fp16(j, u);
    return tk->blend_clamp ? jit_cb_clamp(j, tk, c, F(j, u)) : F(j, u);
+}
+
+/* b >= 0 and b + 4 <= size for i32 b and a size below 2^31 (the CB's pitches and heights
+ * are): one unsigned compare of b zero-extended, as a negative b is then 2^31 or more. */
+static LLVMValueRef block_fits(struct jb *j, LLVMValueRef b, LLVMValueRef size)
+{
+   LLVMValueRef end = LLVMBuildAdd(j->b, LLVMBuildZExt(j->b, b, j->i64, ""),
+                                   LLVMConstInt(j->i64, 4, 0), "");
+   return icmp(j, LLVMIntULE, end, LLVMBuildZExt(j->b, size, j->i64, ""));
 }
 
 static void emit_target(struct cbe *e, unsigned i)
@@ -587,14 +622,8 @@ static void emit_target(struct cbe *e, unsigned i)
    tc.need_dst = tk->blend || tk->rop || e->k->clrcmp_active || !tc.full_bits;
 
    /* the whole block inside the surface, every lane and sample covered: plain rows */
-   LLVMValueRef bx64 = LLVMBuildSExt(j->b, e->bx, j->i64, ""), by64 = LLVMBuildSExt(j->b, e->by, j->i64, "");
-   LLVMValueRef inside = and_(j, e->full,
-      and_(j, and_(j, icmp(j, LLVMIntSGE, bx64, LLVMConstInt(j->i64, 0, 0)),
-                   icmp(j, LLVMIntSGE, by64, LLVMConstInt(j->i64, 0, 0))),
-           and_(j, icmp(j, LLVMIntSLE, LLVMBuildAdd(j->b, bx64, LLVMConstInt(j->i64, 4, 0), ""),
-                        LLVMBuildZExt(j->b, tc.pitch, j->i64, "")),
-                icmp(j, LLVMIntSLE, LLVMBuildAdd(j->b, by64, LLVMConstInt(j->i64, 4, 0), ""),
-                     LLVMBuildZExt(j->b, tc.height, j->i64, "")))));
+   LLVMValueRef inside = and_(j, e->full, and_(j, block_fits(j, e->bx, tc.pitch),
+                                                block_fits(j, e->by, tc.height)));
    LLVMBuildCondBr(j->b, inside, fast, gen);
 
    LLVMPositionBuilderAtEnd(j->b, fast);

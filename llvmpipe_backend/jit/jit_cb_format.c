@@ -33,10 +33,11 @@ static LLVMValueRef trunc_f(struct jb *j, LLVMValueRef d)
 }
 
 /* The widest UNORM component whose scaling jit_cb_pack does in float for half-precision
- * values: v * max is exact in float for v of 11 significant bits and max of up to 13, and
- * adding 0.5 rounds, if at all, to no other integer part (the products are multiples of
- * 2^(e - 10) for v in [2^e, 2^(e+1)), at least twice the rounding error of a sum below
- * 2^(e + 14)). tests/sim/test_jit_cb.c checks every half value at every width. */
+ * values (those unorm_nearest does not take: ROUND_MODE truncate, 1-bit): v * max is exact
+ * in float for v of 11 significant bits and max of up to 13, and adding 0.5 rounds, if at
+ * all, to no other integer part (the products are multiples of 2^(e - 10) for v in
+ * [2^e, 2^(e+1)), at least twice the rounding error of a sum below 2^(e + 14)).
+ * tests/sim/test_jit_cb.c checks every half value at every width. */
 #define HALF_UNORM_MAX_WIDTH 13
 
 bool jit_cb_unit_source(const struct jit_cb_target_key *tk)
@@ -174,6 +175,20 @@ static LLVMValueRef fma_f(struct jb *j, LLVMValueRef a, LLVMValueRef b, LLVMValu
                          LLVMGetIntrinsicDeclaration(j->mod, id, &j->vf, 1), args, 3, "");
 }
 
+/* floor(v * max + 0.5) for floats v in [0, 1] and max = 2^w - 1, 2 <= w <= 16: the integer
+ * nearest to v * max, which is never a tie but at v = 1/2 (v * max = k + 1/2 needs
+ * v = (2k + 1) / (2 max), a binary fraction only for 2k + 1 = max), where k + 1 = 2^(w-1) is
+ * even: so v * max rounded to an integer, to nearest even, is the same. An FMA adding 2^23
+ * rounds it so in its one rounding (the sum lies in [2^23, 2^24), where the ulp is 1, and
+ * 2^23 is even), which leaves the integer in the low mantissa bits. Two operations instead
+ * of unorm_floor's six. tests/sim/test_jit_cb.c checks every fp16 value and the floats next
+ * to every threshold of every width. */
+static LLVMValueRef unorm_nearest(struct jb *j, LLVMValueRef v, double max)
+{
+   LLVMValueRef x = fma_f(j, v, kf(j, (float)max), kf(j, 0x1p23f));
+   return andk(j, I(j, x), (uint32_t)max);
+}
+
 /* floor(v * max + bias) for floats v in [0, 1], max = 2^w - 1 (w <= 16) and bias 0.5 or 0:
  * what cb_format.c computes in double (v * max is exact there, and adding 0.5 rounds, if at
  * all, to no other integer part: the sum's distance to an integer above it is a multiple of
@@ -231,6 +246,8 @@ static LLVMValueRef pack_comp(struct jb *j, const struct jit_cb_target_key *tk, 
    if (tk->number == NUM(UNORM)) {
       double max = (double)((1ull << w) - 1);
       LLVMValueRef v = clamped ? x : clamp_range(j, x, 0.0f, 1.0f);
+      if (!tk->truncate && w >= 2 && w <= 16)
+         return unorm_nearest(j, v, max);
       if (half && w <= HALF_UNORM_MAX_WIDTH) {   /* the same sums in float (an exact product) */
          LLVMValueRef m = kf(j, (float)max);
          LLVMValueRef s = tk->truncate ? fmul(j, v, m) : fma_f(j, v, m, kf(j, 0.5f));
@@ -282,16 +299,15 @@ void jit_cb_pack(struct jb *j, const struct jit_cb_target_key *tk, LLVMValueRef 
 }
 
 /* The float of u / max for integers u of at most 16 bits and max = 2^w - 1 or 2^(w-1) - 1
- * (w <= 16): the product by r = 1 / max rounded to float, corrected by the residual
- * u - q0 * max (exact in an FMA) times r, gives the bits of (float)(u / max) for every such
- * u (which cb_format.c computes in double, and the float division gives too: the header
- * comment). tests/sim/test_jit_cb.c checks this sequence on every u of every width. A
- * multiply and two FMAs instead of a division. */
+ * (w <= 16): u times r = 1 / max split in two floats, r_hi = (float)r and
+ * r_lo = (float)(r - r_hi), as fma(u, r_hi, u * r_lo), rounded once but for the tiny u * r_lo,
+ * gives the bits of (float)(u / max) for every such u (which cb_format.c computes in double,
+ * and the float division gives too: the header comment). tests/sim/test_jit_cb.c checks this
+ * sequence on every u of every width. A multiply and an FMA instead of a division. */
 static LLVMValueRef quotient(struct jb *j, LLVMValueRef u, double max)
 {
-   LLVMValueRef r = kf(j, (float)(1.0 / max)), m = kf(j, (float)max);
-   LLVMValueRef q0 = fmul(j, u, r);
-   return fma_f(j, fma_f(j, LLVMBuildFNeg(j->b, q0, ""), m, u), r, q0);
+   float hi = (float)(1.0 / max), lo = (float)(1.0 / max - (double)hi);
+   return fma_f(j, u, kf(j, hi), fmul(j, u, kf(j, lo)));
 }
 
 /* sim_cb_unpack: the pixel's words -> floats per shader channel (non-integer formats) */

@@ -408,13 +408,13 @@ static void check_snorm_1bit_dst_alpha(void)
    run_regs(false, 16, 16);
 }
 
-/* jit_cb_format.c reads UNORM / SNORM components of up to 16 bits back as the float product
- * by r = (float)(1 / max) corrected by an FMA of the residual: the same floats (bits, the
- * sign of zero included) as cb_format.c's division in double, for every value. */
+/* jit_cb_format.c reads UNORM / SNORM components of up to 16 bits back as u times 1 / max
+ * split in two floats, in an FMA: the same floats (bits, the sign of zero included) as
+ * cb_format.c's division in double, for every value. */
 static float fma_quotient(float u, double max)
 {
-   float r = (float)(1.0 / max), q0 = u * r;
-   return fmaf(fmaf(-q0, (float)max, u), r, q0);
+   float hi = (float)(1.0 / max), lo = (float)(1.0 / max - (double)hi);
+   return fmaf(u, hi, u * lo);
 }
 
 static void check_float_quotient(void)
@@ -434,9 +434,10 @@ static void check_float_quotient(void)
 }
 
 /* jit_cb_format.c packs UNORM components of up to 16 bits from any float in [0, 1] with
- * floats and FMAs (unorm_floor): the integer cb_format.c computes in double, floor(v * max
- * + 0.5) (or floor(v * max) with ROUND_MODE truncate), for the floats next to every
- * threshold where the result changes (8 on either side) and at both ends. */
+ * floats and FMAs (unorm_floor; unorm_nearest for widths of 2 and more rounding to
+ * nearest): the integer cb_format.c computes in double, floor(v * max + 0.5) (or
+ * floor(v * max) with ROUND_MODE truncate), for the floats next to every threshold where the
+ * result changes (8 on either side) and at both ends. */
 static void check_unorm_floor(void)
 {
    unsigned bad = 0, n = 0;
@@ -457,6 +458,10 @@ static void check_unorm_floor(void)
                int32_t got = (int32_t)u2f(f2u(x0) - (rest < 0.0f));
                bad += got != want;
                n++;
+               if (up && w >= 2) {   /* unorm_nearest */
+                  bad += (int32_t)(f2u(fmaf(v, (float)max, 0x1p23f)) & (uint32_t)max) != want;
+                  n++;
+               }
             }
          }
       }
@@ -663,6 +668,83 @@ static void check_unit_sources(void)
    }
 }
 
+/* jit_cb.c drops the BLEND_CLAMP clamp after s * As + d * (1 - As) (and the factors
+ * swapped, BOTH_SRC_ALPHA, BOTH_INV_SRC_ALPHA) on UNORM targets, whose sources it clamps
+ * first: the result cannot pass 1. At its largest, s = 1 and d = 1 (the destination all
+ * ones), the sum As + RN(1 - As) for alphas As: every fp16 value with EXPORT_NORM (all an
+ * export gives then); without it every 4093rd float in [0, 1] and the multiples of 2^-31
+ * below 2^-17, where 1 - As rounds most; random sources and destinations in half the blocks;
+ * ONE + ONE, which needs the clamp, alongside. UNORM formats of 8, 10 and 16 bits per
+ * component, C and JIT. */
+static void check_blend_in_unit(void)
+{
+#define FAC(n) CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_##n
+   static const unsigned pairs[5][2] = {
+      { FAC(SRC_ALPHA), FAC(ONE_MINUS_SRC_ALPHA) }, { FAC(ONE_MINUS_SRC_ALPHA), FAC(SRC_ALPHA) },
+      { FAC(BOTH_SRC_ALPHA), FAC(ZERO) }, { FAC(BOTH_INV_SRC_ALPHA), FAC(ONE) },
+      { FAC(ONE), FAC(ONE) } };
+   static const unsigned fmts[3] = { FMT(8_8_8_8), FMT(2_10_10_10), FMT(16_16_16_16) };
+   static struct sim_exports out;
+   unsigned bad = 0, blocks = 0;
+   for (unsigned cfg = 0; cfg < 5 * 3 * 2; cfg++) {
+      unsigned pair = cfg % 5, fmt = fmts[cfg / 5 % 3], norm = cfg / 15;
+      memset(ex.regs, 0, SIM_REG_SPACE_DWORDS * 4);
+      set_reg(REG_CB_COLOR_CONTROL, CB_COLOR_CONTROL__TARGET_BLEND_ENABLE(1) |
+                                       CB_COLOR_CONTROL__ROP3(0xCC));
+      set_reg(REG_CB_TARGET_MASK, 0xF);
+      set_reg(REG_CB_SHADER_MASK, 0xF);
+      set_reg(REG_CB_SHADER_CONTROL, 1);
+      set_reg(REG_CB_BLEND_CONTROL, CB_BLEND_CONTROL__COLOR_SRCBLEND(pairs[pair][0]) |
+                                       CB_BLEND_CONTROL__COLOR_DESTBLEND(pairs[pair][1]));
+      set_reg(REG_CB_COLOR0_INFO, CB_COLOR0_INFO__FORMAT(fmt) |
+                                     CB_COLOR0_INFO__NUMBER_TYPE(NUM(UNORM)) |
+                                     CB_COLOR0_INFO__SOURCE_FORMAT(norm) |
+                                     CB_COLOR0_INFO__BLEND_CLAMP(1));
+      set_reg(REG_CB_COLOR0_SIZE, CB_COLOR0_SIZE__PITCH_TILE_MAX(1) |
+                                     CB_COLOR0_SIZE__SLICE_TILE_MAX(3));
+      set_reg(REG_CB_COLOR0_BASE, CB_COLOR0_BASE__BASE_256B((uint32_t)(buf_va[0] >> 8)));
+      struct sim_cb_state cb, cbj;
+      struct jit_cb_key key;
+      struct sim_jit_code code;
+      if (!CHECK(sim_cb_state_init(&cb, &ex) && cb.t[0].fmt.export_norm == norm &&
+                    jit_cb_key_init(&key, &cb), "blend state, format %u", fmt))
+         continue;
+      wrap_fn fn = compile(&key, &code);
+      if (!fn)
+         continue;
+      mirror_state(&cb, &cbj);
+      const unsigned bytes = 4 * 16 * cb.t[0].fmt.bpp;   /* the block's 4 rows */
+      uint8_t smask[16];
+      memset(smask, 1, sizeof(smask));
+      out.pixel_mask = 1;
+      uint32_t n_alpha = norm ? 0x3C01 : 0x3F800000u / 4093 + 1 + (1u << 14);
+      for (uint32_t i = 0; i < n_alpha; i += 16, blocks++) {
+         bool extreme = (i / 16) % 2 == 0;
+         for (unsigned b = 0; b < bytes; b++)
+            buf_c[0][b] = extreme ? 0xFF : (uint8_t)rnd();
+         memcpy(buf_jit[0], buf_c[0], bytes);
+         for (unsigned l = 0; l < SIM_LANES; l++) {
+            uint32_t k = i + l < n_alpha ? i + l : n_alpha - 1, a;
+            if (norm)
+               a = half_bits_to_float((uint16_t)k);
+            else
+               a = k < (1u << 14) ? f2u((float)k * 0x1p-31f) : (k - (1u << 14)) * 4093u;
+            out.pixel[0][3][l] = a;
+            for (unsigned c = 0; c < 3; c++)
+               out.pixel[0][c][l] = extreme ? 0x3F800000u : f2u((float)(rnd() % 0x1000001) / 0x1p24f);
+         }
+         sim_cb_write(&cb, 0, 0, 0xFFFF, smask, &out);
+         fn(&cbj, 0, 0, 0xFFFF, smask, &out, 1);
+         if (memcmp(buf_c[0], buf_jit[0], bytes) != 0 && bad++ < 4)
+            check(false, "blend %u/%u format %u norm %u: alphas from %08x written differently",
+                  pairs[pair][0], pairs[pair][1], fmt, norm, out.pixel[0][3][0]);
+      }
+      sim_jit_code_release(&code);
+   }
+   CHECK(bad == 0, "blends kept in [0, 1]: %u of %u blocks differ", bad, blocks);
+#undef FAC
+}
+
 /* cb_blend.c's NaN rules (its header comment), C and JIT, on a 32_32_32_32_FLOAT target:
  * one pixel blended per case, every channel with the same source, destination and factors
  * but alpha, whose values are given apart (for SRC_ALPHA_SATURATE). Results are bits. */
@@ -862,6 +944,7 @@ int main(int argc, char **argv)
    check_half_unorm();
    check_unit_export();
    check_unit_sources();
+   check_blend_in_unit();
    check_nan_rules();
    for (unsigned s = 0; s < count; s++)
       run_state(s % 2 == 0);
