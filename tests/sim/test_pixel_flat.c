@@ -8,8 +8,8 @@
  * triangles, blocks near the primitive and far enough that |e_k| leaves the bound, with
  * constant components +0, -0, denormal, huge, infinite, NaN or one ulp apart at a vertex, and
  * with linear, flat, default inputs, the position and the face beside them. The test counts
- * the blocks the shortcut's condition holds for (worked out here with 128-bit integers) and
- * requires enough of them to have been run. */
+ * the blocks whose lanes all meet the shortcut's conditions (worked out here with 128-bit
+ * integers; the load's own test on lane 0 is a little stricter) and requires enough of them. */
 #include <float.h>
 #include <math.h>
 #include <stddef.h>
@@ -151,10 +151,9 @@ static void random_prim(struct sim_prim *p, struct sim_vtx v[3])
    p->front = rnd() % 2;
 }
 
-/* Whether the shortcut's condition holds for the block at (bx, by) (flat_setup's, worked
- * out independently): every input's perspective components constant and not -0, one finite
- * nonzero 1/w, the twice-area the edge functions' sum, and every lane's |e_k| at most
- * min(|A|, 2^29) * 2^32. */
+/* Whether the block at (bx, by) meets flat_setup's conditions, worked out independently:
+ * every input's perspective components constant and not -0, one finite nonzero 1/w, the
+ * twice-area the edge functions' sum, and every lane's |e_k| at most min(|A|, 2^29) * 2^32. */
 static bool flat_expected(const struct sim_spi_state *spi, const struct sim_prim *p, int32_t bx,
                           int32_t by)
 {
