@@ -24,7 +24,8 @@
  * double; no operation is contracted or reassociated (LLVM does neither without fast-math
  * flags). What is the same for every block of a primitive is made once (struct setup), and
  * components equal at the three vertices skip the divisions where that gives the same bits
- * (load_persp). Not supported (no variant: draw.c uses the C units): centroid inputs or position
+ * (load_persp), and with one 1/w at the vertices, in the blocks flat_setup's bound takes,
+ * every weight. Not supported (no variant: draw.c uses the C units): centroid inputs or position
  * (the centroid needs the coverage test per lane) and point-sprite inputs.
  *
  * Zeroing: draw.c's C path zeroes every GPR below ngprs and every export before a block; the
@@ -37,6 +38,7 @@
  * stall their draws): by a compile thread of this file while draws take the C units,
  * which give the same results, or with R600SIM_JIT_ASYNC=0 at the first draw. At most
  * CACHE_BOUND variants no draw holds are kept, the least recently used freed. */
+#include <float.h>
 #include <math.h>
 #include <pthread.h>
 #include <stddef.h>
@@ -317,6 +319,8 @@ struct setup {
    double lane_steps[3][SIM_LANES];
    double attr[SIM_MAX_PARAMS][4][3];     /* a0, d1, d2 */
    int64_t persp_const;                   /* 1: every perspective component is constant */
+   int64_t persp_flat;                    /* 1: constant and flat_block decides (flat_setup) */
+   int64_t flat_lim[3];                   /* flat_block's bounds on |e_k| at lane 0 */
    uint32_t bits[SIM_MAX_PARAMS][4];      /* v0's value of each interpolated component */
    struct jit_db_setup db;                /* the depth emitter's (jit_db_key z_enable) */
 };
@@ -335,18 +339,64 @@ static bool db_setup(const struct key *k)
    return (k->early_z || k->late_z) && !k->db_host && k->db.z_enable;
 }
 
+/* |v| as an unsigned i64 (2^63 for INT64_MIN). */
+static LLVMValueRef magnitude(struct ir *r, LLVMValueRef v)
+{
+   struct jb *j = &r->j;
+   return sel(j, icmp(j, LLVMIntSLT, v, LLVMConstInt(j->i64, 0, 0)), LLVMBuildNeg(j->b, v, ""), v);
+}
+
 /* |v| < 2^bits (i1), for an i64 v. */
 static LLVMValueRef below(struct ir *r, LLVMValueRef v, unsigned bits)
 {
-   struct jb *j = &r->j;
-   LLVMValueRef neg = icmp(j, LLVMIntSLT, v, LLVMConstInt(j->i64, 0, 0));
-   LLVMValueRef mag = sel(j, neg, LLVMBuildNeg(j->b, v, ""), v);
-   return icmp(j, LLVMIntULT, mag, LLVMConstInt(j->i64, 1ull << bits, 0));
+   return icmp(&r->j, LLVMIntULT, magnitude(r, v), LLVMConstInt(r->j.i64, 1ull << bits, 0));
 }
 
 static void set_d(struct ir *r, LLVMValueRef s, size_t off, LLVMValueRef v)
 {
    store(&r->j, v, gep(&r->j, s, off), 8);
+}
+
+/* The flat perspective case: the primitive's perspective components are all constant (`ok`
+ * also says its steps are below 2^48), its 1/w are one finite nonzero W, area2 = A is not 0
+ * and the integer edge functions sum to A (c_0 + c_1 + c_2 = A modulo 2^64, the same sum
+ * at every pixel). flat_lim_k = min(|A|, 2^29) * 2^32 - 3 * (|sx_k| + |sy_k|) >= 0, so a
+ * block whose |e_k| at lane 0 are at most flat_lim_k (flat_block) has, in every lane, the
+ * exact integers |e_k| <= 2^32 |A| <= 2^61 (no wrap) summing to A.
+ * Then every lane's p_1, p_2 are finite and the values are the constants (load_persp):
+ * with u = 2^-53 and T = 2^32, spi.c's b_k = RN(RN(e_k) * RN(1 / A)) = (e_k / A)(1 + t_k),
+ * |t_k| <= 4u (each factor normal: |e_k| >= 1 or e_k = 0, |A| < 2^63), so |b_k| <= T(1 + 4u);
+ * q_k = RN(b_k W) = (e_k / A) W (1 + f_k), |f_k| <= 6u (|q_k| between 2^-212 and 2^161 or
+ * 0: no underflow or overflow); the exact sum of the q_k is W (1 + h), |h| <= 6u sum
+ * |e_k / A| <= 18uT, and the two roundings of qsum = (q0 + q1) + q2 add at most
+ * u |W| (1 + 18uT) + u (|q0| + |q1|)(1 + u) <= 3uT |W|: |qsum - W| <= 21uT |W| < 2^-16 |W|.
+ * So qsum is not 0 and |p_k| = |q_k / qsum| < 2^34: finite, and a0 + p1 * d1 + p2 * d2
+ * with d_k = 0 is a0 (struct setup). */
+static void flat_setup(struct ir *r, LLVMValueRef s, LLVMValueRef c[3], LLVMValueRef sx[3],
+                       LLVMValueRef sy[3], LLVMValueRef ok)
+{
+   struct jb *j = &r->j;
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef area = prim_i64(r, offsetof(struct sim_prim, area2)), zero = LLVMConstInt(j->i64, 0, 0);
+   LLVMValueRef sum = LLVMBuildAdd(b, LLVMBuildAdd(b, c[0], c[1], ""), c[2], "");
+   ok = and_(j, ok, and_(j, icmp(j, LLVMIntNE, area, zero), icmp(j, LLVMIntEQ, sum, area)));
+   LLVMValueRef w[3];
+   for (unsigned kk = 0; kk < 3; kk++)
+      w[kk] = float_d(r, r->prim, offsetof(struct sim_prim, inv_w) + 4 * kk);
+   ok = and_(j, ok, and_(j, LLVMBuildFCmp(b, LLVMRealOEQ, w[0], w[1], ""), LLVMBuildFCmp(b, LLVMRealOEQ, w[0], w[2], "")));
+   LLVMValueRef aw = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOLT, w[0], LLVMConstReal(r->f64, 0.0), ""),
+                                     LLVMBuildFNeg(b, w[0], ""), w[0], "");
+   ok = and_(j, ok, and_(j, LLVMBuildFCmp(b, LLVMRealOGT, aw, LLVMConstReal(r->f64, 0.0), ""),
+                         LLVMBuildFCmp(b, LLVMRealOLE, aw, LLVMConstReal(r->f64, FLT_MAX), "")));
+   LLVMValueRef a = magnitude(r, area), cap = LLVMConstInt(j->i64, 1ull << 29, 0);
+   a = LLVMBuildShl(b, sel(j, icmp(j, LLVMIntULT, a, cap), a, cap), LLVMConstInt(j->i64, 32, 0), "");
+   for (unsigned kk = 0; kk < 3; kk++) {
+      LLVMValueRef steps = LLVMBuildAdd(b, magnitude(r, sx[kk]), magnitude(r, sy[kk]), "");
+      LLVMValueRef lim = LLVMBuildSub(b, a, LLVMBuildMul(b, steps, LLVMConstInt(j->i64, 3, 0), ""), "");
+      ok = and_(j, ok, icmp(j, LLVMIntSGE, lim, zero));
+      store(j, lim, gep(j, s, SET(flat_lim) + 8 * kk), 8);
+   }
+   store(j, LLVMBuildZExt(b, ok, j->i64, ""), gep(j, s, SET(persp_flat)), 8);
 }
 
 /* The body of function setup(prim, s): fills struct setup s for the key's inputs. */
@@ -367,7 +417,7 @@ static void build_setup(struct ir *r, const struct key *k, LLVMValueRef s)
    }
 
    LLVMValueRef sub = LLVMConstInt(j->i64, SIM_SUBPIX, 0), half = LLVMConstInt(j->i64, SIM_SUBPIX / 2, 0);
-   LLVMValueRef x[3], y[3], small = NULL;
+   LLVMValueRef x[3], y[3], c[3], sx[3], sy[3], small = NULL;
    for (unsigned kk = 0; kk < 3; kk++) {
       x[kk] = prim_i64(r, offsetof(struct sim_prim, x) + 8 * kk);
       y[kk] = prim_i64(r, offsetof(struct sim_prim, y) + 8 * kk);
@@ -376,18 +426,18 @@ static void build_setup(struct ir *r, const struct key *k, LLVMValueRef s)
    for (unsigned kk = 0; kk < 3; kk++) {
       unsigned i = (kk + 1) % 3, jj = (kk + 2) % 3;
       LLVMValueRef dx = LLVMBuildSub(b, x[jj], x[i], ""), dy = LLVMBuildSub(b, y[jj], y[i], "");
-      LLVMValueRef c = LLVMBuildSub(b, LLVMBuildMul(b, dx, LLVMBuildSub(b, half, y[i], ""), ""),
-                                    LLVMBuildMul(b, dy, LLVMBuildSub(b, half, x[i], ""), ""), "");
-      LLVMValueRef sx = LLVMBuildNeg(b, LLVMBuildMul(b, dy, sub, ""), "");
-      LLVMValueRef sy = LLVMBuildMul(b, dx, sub, "");
-      store(j, c, gep(j, s, SET(c) + 8 * kk), 8);
-      store(j, sx, gep(j, s, SET(sx) + 8 * kk), 8);
-      store(j, sy, gep(j, s, SET(sy) + 8 * kk), 8);
-      LLVMValueRef ok = and_(j, below(r, sx, 48), below(r, sy, 48));
+      c[kk] = LLVMBuildSub(b, LLVMBuildMul(b, dx, LLVMBuildSub(b, half, y[i], ""), ""),
+                           LLVMBuildMul(b, dy, LLVMBuildSub(b, half, x[i], ""), ""), "");
+      sx[kk] = LLVMBuildNeg(b, LLVMBuildMul(b, dy, sub, ""), "");
+      sy[kk] = LLVMBuildMul(b, dx, sub, "");
+      store(j, c[kk], gep(j, s, SET(c) + 8 * kk), 8);
+      store(j, sx[kk], gep(j, s, SET(sx) + 8 * kk), 8);
+      store(j, sy[kk], gep(j, s, SET(sy) + 8 * kk), 8);
+      LLVMValueRef ok = and_(j, below(r, sx[kk], 48), below(r, sy[kk], 48));
       small = small ? and_(j, small, ok) : ok;
       LLVMValueRef steps = LLVMBuildFAdd(b,
-         LLVMBuildFMul(b, lxd, splat_to(r, r->vd, LLVMBuildSIToFP(b, sx, r->f64, "")), ""),
-         LLVMBuildFMul(b, lyd, splat_to(r, r->vd, LLVMBuildSIToFP(b, sy, r->f64, "")), ""), "");
+         LLVMBuildFMul(b, lxd, splat_to(r, r->vd, LLVMBuildSIToFP(b, sx[kk], r->f64, "")), ""),
+         LLVMBuildFMul(b, lyd, splat_to(r, r->vd, LLVMBuildSIToFP(b, sy[kk], r->f64, "")), ""), "");
       store(j, steps, gep(j, s, SET(lane_steps) + (size_t)kk * SIM_LANES * 8), 8);
    }
    store(j, LLVMBuildZExt(b, small, j->i64, ""), gep(j, s, SET(small_steps)), 8);
@@ -421,6 +471,7 @@ static void build_setup(struct ir *r, const struct key *k, LLVMValueRef s)
       }
    }
    store(j, LLVMBuildZExt(b, all_const, j->i64, ""), gep(j, s, SET(persp_const)), 8);
+   flat_setup(r, s, c, sx, sy, and_(j, all_const, small));
    if (db_setup(k))
       jit_db_setup_emit(j, &k->db, blk_ptr(r, BLK(db)), r->prim, blk_ptr(r, BLK(ms)),
                         gep(j, s, SET(db)));
@@ -431,28 +482,53 @@ static LLVMValueRef setup_d(struct ir *r, LLVMValueRef s, size_t off)
    return ld_at(r, r->f64, s, off, 8);
 }
 
+/* The integer edge functions e_k at the block's lane 0 (spi.c's e0, modulo 2^64) and their
+ * steps per pixel. */
+struct edges {
+   LLVMValueRef e0[3], sx[3], sy[3];
+};
+
+static void block_edges(struct ir *r, LLVMValueRef s, struct edges *eg)
+{
+   struct jb *j = &r->j;
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef bx = LLVMBuildSExt(b, r->bx, j->i64, ""), by = LLVMBuildSExt(b, r->by, j->i64, "");
+   for (unsigned kk = 0; kk < 3; kk++) {
+      eg->sx[kk] = ld_at(r, j->i64, s, SET(sx) + 8 * kk, 8);
+      eg->sy[kk] = ld_at(r, j->i64, s, SET(sy) + 8 * kk, 8);
+      eg->e0[kk] = LLVMBuildAdd(b, ld_at(r, j->i64, s, SET(c) + 8 * kk, 8),
+                                LLVMBuildAdd(b, LLVMBuildMul(b, bx, eg->sx[kk], ""),
+                                             LLVMBuildMul(b, by, eg->sy[kk], ""), ""), "");
+   }
+}
+
+/* Whether the block is one of flat_setup's (i1). */
+static LLVMValueRef flat_block(struct ir *r, LLVMValueRef s, const struct edges *eg)
+{
+   struct jb *j = &r->j;
+   LLVMValueRef ok = icmp(j, LLVMIntNE, ld_at(r, j->i64, s, SET(persp_flat), 8), LLVMConstInt(j->i64, 0, 0));
+   for (unsigned kk = 0; kk < 3; kk++)
+      ok = and_(j, ok, icmp(j, LLVMIntULE, magnitude(r, eg->e0[kk]),
+                            ld_at(r, j->i64, s, SET(flat_lim) + 8 * kk, 8)));
+   return ok;
+}
+
 /* The barycentric weights b_k = (double)e_k * (1 / area2) of the block's lanes, with the
  * integer edge functions e_k of spi.c. When e_k at lane 0 and its steps per pixel are small
  * enough that every partial sum is an integer below 2^53 (spi.c's test), in double: e_k at
  * lane 0 plus the lane's offsets (exact integers: the same bits in any order), else per lane
  * in int64 (AVX2 has neither 64-bit multiplies nor conversions to double: about 150
  * instructions). */
-static void edge_weights(struct ir *r, LLVMValueRef s, LLVMValueRef inv_area, LLVMValueRef bw[3])
+static void edge_weights(struct ir *r, LLVMValueRef s, const struct edges *eg, LLVMValueRef inv_area,
+                         LLVMValueRef bw[3])
 {
    struct jb *j = &r->j;
    LLVMBuilderRef b = j->b;
-   LLVMValueRef bx = LLVMBuildSExt(b, r->bx, j->i64, ""), by = LLVMBuildSExt(b, r->by, j->i64, "");
-   LLVMValueRef e0[3], sx[3], sy[3];
+   const LLVMValueRef *e0 = eg->e0, *sx = eg->sx, *sy = eg->sy;
    LLVMValueRef small = icmp(j, LLVMIntNE, ld_at(r, j->i64, s, SET(small_steps), 8),
                              LLVMConstInt(j->i64, 0, 0));
-   for (unsigned kk = 0; kk < 3; kk++) {
-      sx[kk] = ld_at(r, j->i64, s, SET(sx) + 8 * kk, 8);
-      sy[kk] = ld_at(r, j->i64, s, SET(sy) + 8 * kk, 8);
-      e0[kk] = LLVMBuildAdd(b, ld_at(r, j->i64, s, SET(c) + 8 * kk, 8),
-                            LLVMBuildAdd(b, LLVMBuildMul(b, bx, sx[kk], ""),
-                                         LLVMBuildMul(b, by, sy[kk], ""), ""), "");
+   for (unsigned kk = 0; kk < 3; kk++)
       small = and_(j, small, below(r, e0[kk], 50));
-   }
    LLVMBasicBlockRef fast = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "edge_fast");
    LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "edge_slow");
    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "edge_done");
@@ -504,26 +580,62 @@ static LLVMValueRef fabs_vd(struct ir *r, LLVMValueRef v)
    return LLVMBuildCall2(r->j.b, LLVMIntrinsicGetType(r->j.ctx, id, &r->vd, 1), decl, &v, 1, "");
 }
 
-/* The perspective inputs' GPRs from q_k and qsum: p_k = q_k / qsum and the values, or, when
- * every perspective component of the primitive is constant (struct setup) and every lane's
- * p1 and p2 are surely finite, the components' values themselves, without the divisions.
- * Surely finite: |q1| + |q2| < |qsum| * 2^1000 (exact scaling; false for a NaN and for a zero
- * qsum), so |q_k| <= |q1| + |q2| (rounding is monotonic) and |p_k| <= 2^1000. */
-static void load_persp(struct ir *r, const struct key *k, LLVMValueRef s, LLVMValueRef q[3],
-                       LLVMValueRef qs)
+/* The block's q_k = b_k * (1/w_k) and qsum = ((0 + q0) + q1) + q2, spi.c's order. */
+static LLVMValueRef persp_sums(struct ir *r, LLVMValueRef s, LLVMValueRef bw[3], LLVMValueRef q[3])
+{
+   LLVMBuilderRef b = r->j.b;
+   for (unsigned kk = 0; kk < 3; kk++)
+      q[kk] = LLVMBuildFMul(b, bw[kk], splat_to(r, r->vd, setup_d(r, s, SET(inv_w) + 8 * kk)), "");
+   LLVMValueRef qs = LLVMBuildFAdd(b, kd(r, 0.0), q[0], "");
+   qs = LLVMBuildFAdd(b, qs, q[1], "");
+   return LLVMBuildFAdd(b, qs, q[2], "");
+}
+
+/* The weights of the block's lanes: b_k (bw) and, for perspective inputs, q_k and qsum, each
+ * made where first needed (NULL until then). */
+struct weights {
+   LLVMValueRef bw[3], q[3], qs;
+};
+
+static void need_bw(struct ir *r, LLVMValueRef s, const struct edges *eg, struct weights *w)
+{
+   if (!w->bw[0])
+      edge_weights(r, s, eg, splat_to(r, r->vd, setup_d(r, s, SET(inv_area))), w->bw);
+}
+
+static void need_qs(struct ir *r, LLVMValueRef s, const struct edges *eg, struct weights *w)
+{
+   need_bw(r, s, eg, w);
+   if (!w->qs)
+      w->qs = persp_sums(r, s, w->bw, w->q);
+}
+
+/* The perspective inputs' GPRs: p_k = q_k / qsum and the values, or, when every perspective
+ * component of the primitive is constant (struct setup) and every lane's p1 and p2 are
+ * surely finite, the components' values themselves, without the divisions. Surely finite:
+ * in a block flat_block takes, without weights (flat_setup says why); in others, when
+ * |q1| + |q2| < |qsum| * 2^1000 (exact scaling; false for a NaN and for a zero qsum), so
+ * |q_k| <= |q1| + |q2| (rounding is monotonic) and |p_k| <= 2^1000. The weights made here
+ * stay here (w is not updated). */
+static void load_persp(struct ir *r, const struct key *k, LLVMValueRef s, const struct edges *eg,
+                       struct weights w)
 {
    struct jb *j = &r->j;
    LLVMBuilderRef b = j->b;
+   LLVMBasicBlockRef bb_lanes = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "persp_lanes");
    LLVMBasicBlockRef bb_test = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "persp_test");
    LLVMBasicBlockRef bb_const = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "persp_const");
    LLVMBasicBlockRef bb_div = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "persp");
    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "persp_done");
+   LLVMBuildCondBr(b, flat_block(r, s, eg), bb_const, bb_lanes);
+   LLVMPositionBuilderAtEnd(b, bb_lanes);
+   need_qs(r, s, eg, &w);
    LLVMValueRef konst = icmp(j, LLVMIntNE, ld_at(r, j->i64, s, SET(persp_const), 8),
                              LLVMConstInt(j->i64, 0, 0));
    LLVMBuildCondBr(b, konst, bb_test, bb_div);
    LLVMPositionBuilderAtEnd(b, bb_test);
-   LLVMValueRef sum = LLVMBuildFAdd(b, fabs_vd(r, q[1]), fabs_vd(r, q[2]), "");
-   LLVMValueRef bound = LLVMBuildFMul(b, fabs_vd(r, qs), kd(r, ldexp(1.0, 1000)), "");
+   LLVMValueRef sum = LLVMBuildFAdd(b, fabs_vd(r, w.q[1]), fabs_vd(r, w.q[2]), "");
+   LLVMValueRef bound = LLVMBuildFMul(b, fabs_vd(r, w.qs), kd(r, ldexp(1.0, 1000)), "");
    LLVMValueRef sure = LLVMBuildFCmp(b, LLVMRealOLT, sum, bound, "");
    unsigned id = LLVMLookupIntrinsicID("llvm.vector.reduce.and", 22);
    LLVMValueRef decl = LLVMGetIntrinsicDeclaration(j->mod, id, &j->vb, 1);
@@ -538,7 +650,7 @@ static void load_persp(struct ir *r, const struct key *k, LLVMValueRef s, LLVMVa
    }
    LLVMBuildBr(b, done);
    LLVMPositionBuilderAtEnd(b, bb_div);
-   LLVMValueRef pw[3] = { NULL, LLVMBuildFDiv(b, q[1], qs, ""), LLVMBuildFDiv(b, q[2], qs, "") };
+   LLVMValueRef pw[3] = { NULL, LLVMBuildFDiv(b, w.q[1], w.qs, ""), LLVMBuildFDiv(b, w.q[2], w.qs, "") };
    for (unsigned i = 0; i < k->num_interp; i++) {
       if (k->in[i].mode != IN_PERSP)
          continue;
@@ -549,19 +661,25 @@ static void load_persp(struct ir *r, const struct key *k, LLVMValueRef s, LLVMVa
    LLVMPositionBuilderAtEnd(b, done);
 }
 
-/* The input load of the block with the primitive's setup s. */
+/* The input load of the block with the primitive's setup s. The weights the linear inputs
+ * and the position need are made first; the perspective inputs make any others they need in
+ * their own branch. */
 static void build_load(struct ir *r, const struct key *k, LLVMValueRef s)
 {
    struct jb *j = &r->j;
    LLVMBuilderRef b = j->b;
-   LLVMValueRef inv_area = splat_to(r, r->vd, setup_d(r, s, SET(inv_area)));
-   LLVMValueRef bw[3], q[3];
-   edge_weights(r, s, inv_area, bw);
-   for (unsigned kk = 0; kk < 3; kk++)
-      q[kk] = LLVMBuildFMul(b, bw[kk], splat_to(r, r->vd, setup_d(r, s, SET(inv_w) + 8 * kk)), "");
-   LLVMValueRef qs = LLVMBuildFAdd(b, kd(r, 0.0), q[0], "");
-   qs = LLVMBuildFAdd(b, qs, q[1], "");
-   qs = LLVMBuildFAdd(b, qs, q[2], "");
+   struct edges eg;
+   struct weights w = { { NULL } };
+   block_edges(r, s, &eg);
+   bool persp = false, linear = false;
+   for (unsigned i = 0; i < k->num_interp; i++) {
+      persp |= k->in[i].mode == IN_PERSP;
+      linear |= k->in[i].mode == IN_LINEAR;
+   }
+   if (k->pos_ena)
+      need_qs(r, s, &eg, &w);
+   else if (linear)
+      need_bw(r, s, &eg, &w);
 
    /* the zeroed GPR channels the PS may read before writing them */
    for (unsigned g = 0; g < k->ngprs; g++)
@@ -569,11 +687,8 @@ static void build_load(struct ir *r, const struct key *k, LLVMValueRef s)
          if (k->zero[g] >> c & 1)
             store_gpr(r, g, c, LLVMConstNull(j->vi));
 
-   bool persp = false;
-   for (unsigned i = 0; i < k->num_interp; i++)
-      persp |= k->in[i].mode == IN_PERSP;
    if (persp)
-      load_persp(r, k, s, q, qs);
+      load_persp(r, k, s, &eg, w);
    LLVMValueRef prov = NULL;
    for (unsigned i = 0; i < k->num_interp; i++) {
       unsigned mode = k->in[i].mode;
@@ -586,7 +701,7 @@ static void build_load(struct ir *r, const struct key *k, LLVMValueRef s)
                prov = ld_at(r, j->ptr, r->prim, offsetof(struct sim_prim, provoking), 8);
             store_gpr(r, i, c, splat(j, ld_at(r, j->i32, prov, poff + 4 * c, 4)));
          } else if (mode == IN_LINEAR) {
-            store_gpr(r, i, c, interp(r, s, SET(attr) + ((size_t)i * 4 + c) * 24, bw));
+            store_gpr(r, i, c, interp(r, s, SET(attr) + ((size_t)i * 4 + c) * 24, w.bw));
          }
       }
    }
@@ -604,10 +719,10 @@ static void build_load(struct ir *r, const struct key *k, LLVMValueRef s)
       store_gpr(r, k->pos_addr, 0, to_float_bits(r, LLVMBuildFDiv(b, pxd, vsubd, "")));
       store_gpr(r, k->pos_addr, 1, to_float_bits(r, LLVMBuildFDiv(b, pyd, vsubd, "")));
       if (k->provide_z)
-         store_gpr(r, k->pos_addr, 2, interp(r, s, SET(z), bw));
+         store_gpr(r, k->pos_addr, 2, interp(r, s, SET(z), w.bw));
       else
          store_gpr(r, k->pos_addr, 2, LLVMConstNull(j->vi));
-      store_gpr(r, k->pos_addr, 3, to_float_bits(r, LLVMBuildFDiv(b, kd(r, 1.0), qs, "")));
+      store_gpr(r, k->pos_addr, 3, to_float_bits(r, LLVMBuildFDiv(b, kd(r, 1.0), w.qs, "")));
    }
    if (k->face_ena) {
       LLVMValueRef front = ld_at(r, j->i8, r->prim, offsetof(struct sim_prim, front), 1);
