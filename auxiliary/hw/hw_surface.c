@@ -40,15 +40,41 @@ uint64_t hw_surface_layer_size(const struct hw_surface *s, unsigned level)
    return align(bytes, HW_SURFACE_LAYER_ALIGN);
 }
 
+/* Bytes of a level: all its layers and sample planes. */
+static uint64_t level_bytes(const struct hw_surface *s, unsigned level)
+{
+   return hw_surface_layer_size(s, level) * s->layers * s->samples;
+}
+
 uint64_t hw_surface_level_offset(const struct hw_surface *s, unsigned level)
 {
    uint64_t offset = 0;
    for (unsigned k = 0; k < level; k++)
-      offset += hw_surface_layer_size(s, k) * s->layers * s->samples;
+      offset += level_bytes(s, k);
    return offset;
 }
 
 uint64_t hw_surface_size(const struct hw_surface *s, unsigned last_level)
 {
    return hw_surface_level_offset(s, last_level + 1);
+}
+
+static struct hw_surface_level layout(const struct hw_surface *s, unsigned level, uint64_t offset)
+{
+   return (struct hw_surface_level){ offset, hw_surface_layer_size(s, level), hw_surface_pitch(s, level),
+                                     hw_surface_rows(s, level) };
+}
+
+struct hw_surface_level hw_surface_level_layout(const struct hw_surface *s, unsigned level)
+{
+   return layout(s, level, hw_surface_level_offset(s, level));
+}
+
+void hw_surface_levels(const struct hw_surface *s, unsigned last_level, struct hw_surface_level *out)
+{
+   uint64_t offset = 0;
+   for (unsigned k = 0; k <= last_level; k++) {
+      out[k] = layout(s, k, offset);
+      offset += level_bytes(s, k);
+   }
 }

@@ -47,6 +47,18 @@ uint64_t hw_surface_level_offset(const struct hw_surface *s, unsigned level);
 /* Bytes of levels 0..last_level. */
 uint64_t hw_surface_size(const struct hw_surface *s, unsigned last_level);
 
+/* One level's layout, as the functions above give it. */
+struct hw_surface_level {
+   uint64_t offset;       /* hw_surface_level_offset */
+   uint64_t layer_size;   /* hw_surface_layer_size */
+   unsigned pitch, rows;  /* hw_surface_pitch, hw_surface_rows */
+};
+/* The layout of one level. */
+struct hw_surface_level hw_surface_level_layout(const struct hw_surface *s, unsigned level);
+/* Levels 0..last_level into out[0..last_level] in one pass (hw_surface_level_offset sums
+ * the levels below each, so a whole chain by it costs the square of its length). */
+void hw_surface_levels(const struct hw_surface *s, unsigned last_level, struct hw_surface_level *out);
+
 /* Texel index of (x, y) inside one layer of a depth surface of `pitch` texels (a multiple
  * of 8), as DB_DEPTH_INFO.ARRAY_MODE = ARRAY_1D_TILED_THIN1 and DB_DEPTH_SIZE.PITCH_TILE_MAX
  * = pitch / 8 - 1 describe it: 8x8 micro tiles in row-major order, pitch / 8 tiles per tile

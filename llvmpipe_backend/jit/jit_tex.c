@@ -251,29 +251,85 @@ struct level_mem {
    LLVMValueRef base, bytes, same, pitch;
 };
 
-/* The dwords at byte offsets row + col of the lanes' levels (row = y * pitch, col = x * bpp,
- * below 2^31: tex_fast.c takes levels of fewer bytes): one base and 32-bit offsets when
- * every lane is at lane 0's level, else a pointer per lane. */
-static LLVMValueRef tap_words(struct jb *j, const struct level_mem *m, LLVMValueRef row, LLVMValueRef col)
+/* The values of type ty (<16 x i32>: dwords, <16 x i64>: qwords) at byte offsets row + col of
+ * the lanes' levels (row = y * pitch, col = x * bpp, below 2^31: tex_fast.c takes levels of
+ * fewer bytes): one base and 32-bit offsets when every lane is at lane 0's level, else a
+ * pointer per lane. */
+static LLVMValueRef tap_gather(struct jb *j, const struct level_mem *m, LLVMTypeRef ty, LLVMValueRef row,
+                               LLVMValueRef col)
 {
    LLVMBuilderRef b = j->b;
    LLVMValueRef off = LLVMBuildAdd(b, row, col, "");
    if (!m->same)
-      return gather16(j, j->vi, LLVMBuildGEP2(b, j->i8, m->base, &off, 1, ""), 1);
+      return gather16(j, ty, LLVMBuildGEP2(b, j->i8, m->base, &off, 1, ""), 1);
    LLVMBasicBlockRef one = block(j, "tex_words_one"), many = block(j, "tex_words_many"), got = block(j, "tex_words");
    LLVMBuildCondBr(b, m->same, one, many);
    LLVMPositionBuilderAtEnd(b, one);
-   LLVMValueRef w1 = gather16(j, j->vi, LLVMBuildGEP2(b, j->i8, m->base, &off, 1, ""), 1);
+   LLVMValueRef w1 = gather16(j, ty, LLVMBuildGEP2(b, j->i8, m->base, &off, 1, ""), 1);
    LLVMBuildBr(b, got);
    LLVMPositionBuilderAtEnd(b, many);
-   LLVMValueRef wn = gather16(j, j->vi, LLVMBuildGEP2(b, j->i8, m->bytes, &off, 1, ""), 1);
+   LLVMValueRef wn = gather16(j, ty, LLVMBuildGEP2(b, j->i8, m->bytes, &off, 1, ""), 1);
    LLVMBuildBr(b, got);
    LLVMPositionBuilderAtEnd(b, got);
-   LLVMValueRef phi = LLVMBuildPhi(b, j->vi, "");
+   LLVMValueRef phi = LLVMBuildPhi(b, ty, "");
    LLVMValueRef vals[2] = { w1, wn };
    LLVMBasicBlockRef from[2] = { one, many };
    LLVMAddIncoming(phi, vals, from, 2);
    return phi;
+}
+
+/* The dwords at byte offsets row + col of the lanes' levels. */
+static LLVMValueRef tap_words(struct jb *j, const struct level_mem *m, LLVMValueRef row, LLVMValueRef col)
+{
+   return tap_gather(j, m, j->vi, row, col);
+}
+
+/* The dwords of 4-byte texels (x, y) and (x + 1, y) of 16 lanes, x at byte offset col of row
+ * row, read as one qword a lane (half the elements of two dword gathers): out[0], out[1]. */
+static void tap_pair_words(struct jb *j, const struct level_mem *m, LLVMValueRef row, LLVMValueRef col,
+                           LLVMValueRef out[2])
+{
+   LLVMBuilderRef b = j->b;
+   LLVMTypeRef v32 = LLVMVectorType(j->i32, 2 * SIM_LANES);
+   LLVMValueRef q = LLVMBuildBitCast(b, tap_gather(j, m, LLVMVectorType(j->i64, SIM_LANES), row, col), v32, "");
+   for (unsigned k = 0; k < 2; k++) {
+      LLVMValueRef idx[SIM_LANES];
+      for (unsigned l = 0; l < SIM_LANES; l++)
+         idx[l] = ci32(j, 2 * l + k);   /* little-endian: texel x in the low dword */
+      out[k] = LLVMBuildShuffleVector(b, q, LLVMGetPoison(v32), LLVMConstVector(idx, SIM_LANES), "");
+   }
+}
+
+/* The texel dwords of the bilinear taps (x[0], y0), (x[1], y0), (x[0], y1), (x[1], y1) of 16
+ * lanes of 4-byte texels (row[dy]: y * pitch, col[dx]: x[dx] * 4), into words[tap]: where
+ * x[1] = x[0] + 1 in every lane (no CLAMP mode between them), both taps of a row from one
+ * qword read, else four dword gathers. */
+static void rgba8_tap_words(struct jb *j, const struct level_mem *m, LLVMValueRef x[2], LLVMValueRef row[2],
+                            LLVMValueRef col[2], LLVMValueRef words[4])
+{
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef next = icmp(j, LLVMIntEQ, x[1], LLVMBuildAdd(b, x[0], kvec(j, 1), ""));
+   LLVMBasicBlockRef pairs = block(j, "tex_pairs"), singles = block(j, "tex_singles"), got = block(j, "tex_taps");
+   LLVMBuildCondBr(b, icmp(j, LLVMIntEQ, mask16(j, next), ci16(j, 0xFFFF)), pairs, singles);
+   LLVMPositionBuilderAtEnd(b, pairs);
+   LLVMValueRef wp[4];
+   tap_pair_words(j, m, row[0], col[0], &wp[0]);
+   tap_pair_words(j, m, row[1], col[0], &wp[2]);
+   LLVMBasicBlockRef pairs_end = LLVMGetInsertBlock(b);
+   LLVMBuildBr(b, got);
+   LLVMPositionBuilderAtEnd(b, singles);
+   LLVMValueRef ws[4];
+   for (unsigned tap = 0; tap < 4; tap++)
+      ws[tap] = tap_words(j, m, row[tap >> 1], col[tap & 1]);
+   LLVMBasicBlockRef singles_end = LLVMGetInsertBlock(b);
+   LLVMBuildBr(b, got);
+   LLVMPositionBuilderAtEnd(b, got);
+   for (unsigned tap = 0; tap < 4; tap++) {
+      words[tap] = LLVMBuildPhi(b, j->vi, "");
+      LLVMValueRef vals[2] = { wp[tap], ws[tap] };
+      LLVMBasicBlockRef from[2] = { pairs_end, singles_end };
+      LLVMAddIncoming(words[tap], vals, from, 2);
+   }
 }
 
 /* The decoded texels (x, y) of 16 lanes, or the border colour where x or y is the border
@@ -331,8 +387,9 @@ static void rgba8_texels(struct jb *j, LLVMValueRef word, LLVMValueRef out[4])
  *   is the default NaN, whichever operand it came from); a NaN weight calls the generic pass.
  * - RGBA8, tex_pass_rgba8 / tex_pass_one_rgba8: the same, the texels decoded with constants
  *   (rgba8_texels), no border (every index is inside its level), the taps' row and column
- *   offsets computed once, and the first product of the sums taken as it is: texels and
- *   weights are then >= +0 and not NaNs, so 0 + w * e is w * e. */
+ *   offsets computed once, both bilinear taps of a row read as one qword where no CLAMP mode
+ *   separates their columns (rgba8_tap_words), and the first product of the sums taken as
+ *   it is: texels and weights are then >= +0 and not NaNs, so 0 + w * e is w * e. */
 static LLVMValueRef pass_fn(struct jb *j, bool one, enum sim_tex_fast_kind kind)
 {
    bool plain = kind != SIM_TEX_FAST_GENERIC, rgba8 = kind == SIM_TEX_FAST_RGBA8;
@@ -411,21 +468,24 @@ static LLVMValueRef pass_fn(struct jb *j, bool one, enum sim_tex_fast_kind kind)
       LLVMAddIncoming(m.pitch, pv, from, 2);
    }
 
-   /* RGBA8: the taps' row and column byte offsets (x * 4) */
+   /* RGBA8: the taps' row and column byte offsets (x * 4); its tap 0 is read in the point
+    * block, and with the others in the bilinear one */
    LLVMValueRef row[2], col[2];
    LLVMValueRef e[4][4];
    if (rgba8) {
       row[0] = LLVMBuildMul(b, ix[1][0], m.pitch, "");
       col[0] = LLVMBuildShl(b, ix[0][0], kvec(j, 2), "");
-      rgba8_texels(j, tap_words(j, &m, row[0], col[0]), e[0]);
    } else {
       tap_texels(j, d, &m, ix[0][0], ix[1][0], plain, e[0]);
    }
    LLVMBasicBlockRef point = block(j, "tex_point"), bilinear = block(j, "tex_bilinear");
    LLVMBuildCondBr(b, icmp(j, LLVMIntNE, mask16(j, linear), ci16(j, 0)), bilinear, point);
    LLVMPositionBuilderAtEnd(b, point);
+   LLVMValueRef e_point[4];
+   if (rgba8)
+      rgba8_texels(j, tap_words(j, &m, row[0], col[0]), e_point);
    for (unsigned c = 0; c < 4; c++)
-      store(j, e[0][c], gep(j, out, c * SIM_LANES * 4), 4);
+      store(j, rgba8 ? e_point[c] : e[0][c], gep(j, out, c * SIM_LANES * 4), 4);
    LLVMBuildRetVoid(b);
 
    /* the weighted sum of the four taps (point lanes keep tap 0) */
@@ -448,15 +508,17 @@ static LLVMValueRef pass_fn(struct jb *j, bool one, enum sim_tex_fast_kind kind)
    if (rgba8) {
       row[1] = LLVMBuildMul(b, ix[1][1], m.pitch, "");
       col[1] = LLVMBuildShl(b, ix[0][1], kvec(j, 2), "");
+      LLVMValueRef x[2] = { ix[0][0], ix[0][1] }, words[4];
+      rgba8_tap_words(j, &m, x, row, col, words);
+      for (unsigned tap = 0; tap < 4; tap++)
+         rgba8_texels(j, words[tap], e[tap]);
    }
    LLVMValueRef acc[4] = { kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f) };
    LLVMValueRef wx[2] = { LLVMBuildFSub(b, kf(j, 1.0f), w[0], ""), w[0] };
    LLVMValueRef wy[2] = { LLVMBuildFSub(b, kf(j, 1.0f), w[1], ""), w[1] };
    for (unsigned tap = 0; tap < 4; tap++) {
       unsigned dx = tap & 1, dy = tap >> 1;
-      if (tap && rgba8)
-         rgba8_texels(j, tap_words(j, &m, row[dy], col[dx]), e[tap]);
-      else if (tap)
+      if (tap && !rgba8)
          tap_texels(j, d, &m, ix[0][dx], ix[1][dy], plain, e[tap]);
       LLVMValueRef weight = LLVMBuildFMul(b, wx[dx], wy[dy], "");
       if (!plain)

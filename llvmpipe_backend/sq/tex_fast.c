@@ -193,8 +193,8 @@ static bool prepare_inst(struct sim_run *x, const struct sim_tex_inst *t, struct
       return decline(x, t, why, &v);
    for (unsigned c = 0; c < 4; c++)
       formula(d, c);
+   sim_tex_level_ranges(&v, 3, range);
    for (unsigned k = 0; k <= v.last_level; k++) {
-      range[k] = sim_tex_level_range(&v, k, 0, 3);
       unsigned pitch = range[k].pitch;
       int w = (int)hw_surface_dim(v.width, k), h = (int)hw_surface_dim(v.height, k);
       if ((uint64_t)pitch * v.bpp * (unsigned)h >= 1u << 31)
@@ -224,23 +224,29 @@ static bool prepare_inst(struct sim_run *x, const struct sim_tex_inst *t, struct
    return true;
 }
 
-/* The descriptors made on this thread, in CACHE_SLOTS slots chosen by a hash of the state
- * words they were made from (sim_tex_state_words), with those words, each level's GPU memory
- * and the memory and its generation the host bytes were looked up in (host pointers stay
- * valid while it is unchanged; when it changes, only they are looked up again); ok: the
- * instruction can be inline as far as its state goes, mapped: and every level is mapped as
- * one range. A run copies the ones it uses into its pool, so a slot may be replaced at any
- * time. */
-#define CACHE_SLOTS 32
+/* The descriptors made on this thread, CACHE_WAYS to each of CACHE_SETS sets chosen by a
+ * hash of the state words they were made from (sim_tex_state_words; a draw's textures
+ * whose hashes meet in a set then do not evict each other), with those words and their
+ * hash, the time they were last used (the least recently used of a set is replaced), each
+ * level's GPU memory and the memory and its generation the host bytes were looked up in
+ * (host pointers stay valid while it is unchanged; when it changes, only they are looked up
+ * again); ok: the instruction can be inline as far as its state goes, mapped: and every
+ * level is mapped as one range. A run copies the ones it uses into its pool, so an entry
+ * may be replaced at any time. */
+#define CACHE_SETS 8
+#define CACHE_WAYS 4
 struct cached_desc {
    bool filled, ok, mapped;
+   uint32_t hash;
+   uint64_t used;
    const struct sim_memory *mem;
    uint64_t generation;
    uint32_t words[SIM_TEX_STATE_WORDS];
    struct sim_tex_range range[SIM_TEX_FAST_LEVELS];
    struct sim_tex_fast d;
 };
-static _Thread_local struct cached_desc cache[CACHE_SLOTS];
+static _Thread_local struct cached_desc cache[CACHE_SETS][CACHE_WAYS];
+static _Thread_local uint64_t cache_clock;
 _Static_assert(SIM_TEX_FAST_POOL >= SIM_TEX_FAST_MAX, "the pool holds the descriptors of any clause");
 _Static_assert(offsetof(struct sim_tex_fast, level) + sizeof(((struct sim_tex_fast *)0)->level) ==
                   sizeof(struct sim_tex_fast), "pool_desc copies the levels last");
@@ -254,12 +260,29 @@ unsigned sim_tex_fast_slot(const struct sim_program *p, unsigned pc)
    return slot + p->cf[pc].count <= SIM_TEX_FAST_SLOTS ? slot : SIM_TEX_FAST_SLOTS;
 }
 
-static unsigned words_slot(const uint32_t w[SIM_TEX_STATE_WORDS])
+static uint32_t words_hash(const uint32_t w[SIM_TEX_STATE_WORDS])
 {
    uint32_t h = 2166136261u;
    for (unsigned k = 0; k < SIM_TEX_STATE_WORDS; k++)
       h = (h ^ w[k]) * 16777619u;
-   return (h ^ h >> 16) % CACHE_SLOTS;
+   return h ^ h >> 16;
+}
+
+/* The entry of the thread's cache holding words w (hash h) of memory mem, or the one to
+ * replace with them (filled false: ready to be made). */
+static struct cached_desc *cache_entry(const uint32_t w[SIM_TEX_STATE_WORDS], uint32_t h,
+                                       const struct sim_memory *mem)
+{
+   struct cached_desc *set = cache[h % CACHE_SETS], *victim = &set[0];
+   for (unsigned k = 0; k < CACHE_WAYS; k++) {
+      struct cached_desc *c = &set[k];
+      if (c->filled && c->hash == h && c->mem == mem && !memcmp(c->words, w, SIM_TEX_STATE_WORDS * 4))
+         return c;
+      if (c->used < victim->used)
+         victim = c;
+   }
+   victim->filled = false;
+   return victim;
 }
 
 /* The host bytes of c's levels in its memory; false when one is not mapped as one range. */
@@ -278,9 +301,12 @@ static const struct sim_tex_fast *thread_desc(struct sim_run *x, const struct si
 {
    struct sim_memory *mem = x->env->mem;
    uint64_t generation = sim_mem_generation(mem);
-   struct cached_desc *c = &cache[words_slot(w)];
-   if (!c->filled || c->mem != mem || memcmp(c->words, w, SIM_TEX_STATE_WORDS * 4)) {
+   uint32_t h = words_hash(w);
+   struct cached_desc *c = cache_entry(w, h, mem);
+   c->used = ++cache_clock;
+   if (!c->filled) {
       c->filled = true;
+      c->hash = h;
       c->mem = mem;
       c->generation = generation - 1;
       memcpy(c->words, w, SIM_TEX_STATE_WORDS * 4);

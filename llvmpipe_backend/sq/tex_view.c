@@ -221,22 +221,35 @@ static struct hw_surface view_surface(const struct sim_tex_view *v)
                                .block = v->bc ? SIM_BC_BLOCK : 1 };
 }
 
-static uint64_t level_address(const struct sim_tex_view *v, unsigned level, unsigned layer)
+/* The range of (level, layer) of v (surface s) from the level's layout L and level 1's
+ * offset (the mip address's). */
+static struct sim_tex_range range_at(const struct sim_tex_view *v, const struct hw_surface *s,
+                                     const struct hw_surface_level *L, uint64_t offset1, unsigned level,
+                                     unsigned layer, unsigned extra)
 {
-   const struct hw_surface s = view_surface(v);
-   uint64_t a = level ? v->mip + hw_surface_level_offset(&s, level) - hw_surface_level_offset(&s, 1)
-                      : v->base;
-   return a + layer * hw_surface_layer_size(&s, level);
+   uint64_t va = (level ? v->mip + L->offset - offset1 : v->base) + layer * L->layer_size;
+   unsigned w = hw_surface_elems(s, v->width, level), rows = hw_surface_elems(s, v->height, level);
+   uint64_t elems = v->tiled ? (uint64_t)L->rows * L->pitch : (uint64_t)(rows - 1) * L->pitch + w;
+   return (struct sim_tex_range){ va, elems * v->bpp + extra, L->pitch };
 }
 
 struct sim_tex_range sim_tex_level_range(const struct sim_tex_view *v, unsigned level, unsigned layer,
                                          unsigned extra)
 {
    const struct hw_surface s = view_surface(v);
-   unsigned w = hw_surface_elems(&s, v->width, level), rows = hw_surface_elems(&s, v->height, level);
-   unsigned pitch = hw_surface_pitch(&s, level);
-   uint64_t elems = v->tiled ? (uint64_t)hw_surface_rows(&s, level) * pitch : (uint64_t)(rows - 1) * pitch + w;
-   return (struct sim_tex_range){ level_address(v, level, layer), elems * v->bpp + extra, pitch };
+   struct hw_surface_level L = hw_surface_level_layout(&s, level);
+   return range_at(v, &s, &L, level ? hw_surface_level_offset(&s, 1) : 0, level, layer, extra);
+}
+
+#define VIEW_LEVELS (SQ_TEX_RESOURCE_WORD5__LAST_LEVEL__mask + 1)   /* LAST_LEVEL: 4 bits */
+
+void sim_tex_level_ranges(const struct sim_tex_view *v, unsigned extra, struct sim_tex_range *range)
+{
+   const struct hw_surface s = view_surface(v);
+   struct hw_surface_level L[VIEW_LEVELS];
+   hw_surface_levels(&s, v->last_level, L);
+   for (unsigned k = 0; k <= v->last_level; k++)
+      range[k] = range_at(v, &s, &L[k], v->last_level ? L[1].offset : 0, k, 0, extra);
 }
 
 const uint8_t *sim_tex_level_host(struct sim_run *x, const struct sim_tex_view *v, unsigned level,
@@ -297,7 +310,7 @@ static bool texel_at(struct sim_run *x, unsigned pc, const struct sim_tex_view *
    if (h->bytes) {
       p = h->bytes + at;
    } else {
-      uint64_t va = level_address(v, level, layer) + at;
+      uint64_t va = sim_tex_level_range(v, level, layer, 0).va + at;
       p = sim_mem_range(x->env->mem, va, v->bpp);
       if (!p) {
          sim_run_fault(x, pc, "texel at 0x%llx outside GPU memory", (unsigned long long)va);

@@ -87,6 +87,9 @@ struct sim_tex_range {
 struct sim_tex_range sim_tex_level_range(const struct sim_tex_view *v, unsigned level, unsigned layer,
                                          unsigned extra);
 
+/* sim_tex_level_range(v, k, 0, extra) of every level k up to LAST_LEVEL into range[k]. */
+void sim_tex_level_ranges(const struct sim_tex_view *v, unsigned extra, struct sim_tex_range *range);
+
 /* The host bytes of sim_tex_level_range(v, level, layer, extra) when GPU memory maps it as
  * one range, else NULL; *pitch = elements per row. */
 const uint8_t *sim_tex_level_host(struct sim_run *x, const struct sim_tex_view *v, unsigned level,

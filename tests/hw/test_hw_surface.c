@@ -78,6 +78,48 @@ static void check_alignment_and_samples(void)
    CHECK_EQ(hw_surface_level_offset(&wide, 1), 32768);
 }
 
+/* One level's layout, and a chain's in one pass, against the same hand-worked numbers:
+ * the 100x60 chain with a 128-texel level 0 (32768 bytes; then as above, 26624 - 32768 =
+ * -6144 from the offsets of check_mip_chain) and the cube map's (6 faces a level). */
+static void check_level_tables(void)
+{
+   const struct hw_surface wide = { .width = 100, .height = 60, .bpp = 4, .layers = 1, .samples = 1,
+                                    .pitch0 = 128 };
+   static const unsigned pitch[7] = { 128, 56, 32, 16, 8, 8, 8 };
+   static const unsigned rows[7] = { 64, 32, 16, 8, 8, 8, 8 };
+   static const uint64_t layer[7] = { 32768, 7168, 2048, 512, 256, 256, 256 };
+   static const uint64_t offset[7] = { 0, 32768, 39936, 41984, 42496, 42752, 43008 };
+   struct hw_surface_level t[7];
+   hw_surface_levels(&wide, 6, t);
+   for (unsigned l = 0; l < 7; l++) {
+      struct hw_surface_level one = hw_surface_level_layout(&wide, l);
+      CHECK_EQ(t[l].pitch, pitch[l]);
+      CHECK_EQ(t[l].rows, rows[l]);
+      CHECK_EQ(t[l].layer_size, layer[l]);
+      CHECK_EQ(t[l].offset, offset[l]);
+      CHECK_EQ(one.pitch, pitch[l]);
+      CHECK_EQ(one.rows, rows[l]);
+      CHECK_EQ(one.layer_size, layer[l]);
+      CHECK_EQ(one.offset, offset[l]);
+   }
+   const struct hw_surface cube = { .width = 16, .height = 16, .bpp = 4, .layers = 6, .samples = 1 };
+   static const uint64_t cube_offset[5] = { 0, 6144, 7680, 9216, 10752 };
+   struct hw_surface_level c[5];
+   hw_surface_levels(&cube, 4, c);
+   for (unsigned l = 0; l < 5; l++) {
+      CHECK_EQ(c[l].offset, cube_offset[l]);
+      CHECK_EQ(c[l].layer_size, l ? 256 : 1024);
+   }
+   /* 4 samples: 24 x 16 elements, 1536 bytes a plane, a single level */
+   const struct hw_surface c4 = { .width = 20, .height = 10, .bpp = 4, .layers = 1, .samples = 4 };
+   struct hw_surface_level m[1];
+   hw_surface_levels(&c4, 0, m);
+   CHECK_EQ(m[0].offset, 0);
+   CHECK_EQ(m[0].layer_size, 1536);
+   CHECK_EQ(m[0].pitch, 24);
+   CHECK_EQ(m[0].rows, 16);
+}
+
 /* Depth texels in a 16-texel pitch: two 8x8 tiles per tile row, 64 texels per tile. */
 static void check_depth_tiling(void)
 {
@@ -96,6 +138,7 @@ int main(void)
    check_mip_chain();
    check_cube();
    check_alignment_and_samples();
+   check_level_tables();
    check_depth_tiling();
    return check_report();
 }

@@ -10,7 +10,9 @@
  *   infinite and huge; each block run by the JIT code and by the interpreter, the GPRs
  *   compared, and the descriptor's kind checked to be RGBA8 (so that the pass is the one
  *   tested). Both the one-level pass (MIN = MAG filter on one level) and the per-lane level
- *   pass are counted as reached.
+ *   pass are counted as reached. The bilinear taps are read both ways (one qword a row
+ *   where the two columns are adjacent in every lane, dword gathers where a CLAMP mode
+ *   separates them at an edge): a wrong texel in either fails these states.
  *
  * test_tex_rgba8 [COUNT [SEED]]: COUNT random states per chip (default 60). */
 #include <math.h>
