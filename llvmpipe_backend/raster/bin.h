@@ -51,6 +51,9 @@ unsigned sim_bins_prims(const struct sim_bins *);
 #define SIM_BIN_PRIM_WORK 64
 uint64_t sim_bins_work(const struct sim_bins *);
 
+/* The work prim adds to the bins when added with `clip` (0: none of it lies inside). */
+uint64_t sim_bin_prim_work(const struct sim_prim *prim, const struct sim_rect *clip);
+
 /* Tiles holding at least one primitive, and tile i of them: its pixels (clipped to the
  * begin clip) and its primitives not yet marked done, in order. */
 unsigned sim_bins_tiles(const struct sim_bins *);

@@ -51,6 +51,9 @@ void sim_workers_run_here(struct sim_workers *, unsigned nitems, sim_work_fn fn,
  * before); `ctx` must stay valid until the job is finished. A NULL pool runs it here. */
 void sim_workers_start(struct sim_workers *, unsigned nitems, sim_work_fn fn, void *ctx);
 
+/* Whether a worker polls for the next job now: a job started then needs no wake-up. */
+bool sim_workers_awake(struct sim_workers *);
+
 /* Whether every item of the started job has run (true when none was started): a start
  * then does not wait. */
 bool sim_workers_idle(struct sim_workers *);
