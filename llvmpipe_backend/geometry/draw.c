@@ -20,6 +20,8 @@
  * command buffer, full bins, SIM_MAX_PENDING pending draws, and a fault recorded on the
  * GPU thread (first the pixels of every primitive binned before it, as one thread would
  * have drawn them, so that faults keep their order).
+ * Draws of primitives too small to pay for binning (DIRECT_WORK) are not binned: the
+ * pending draws are rasterized first, then the draw's primitives as they are set up.
  * With one thread every primitive is rasterized as soon as it is set up. Either way the
  * SC walks 4x4 blocks and per block
  * the DB tests depth/stencil before the PS (early Z) or after the PS's kills and the SX
@@ -80,10 +82,14 @@
  * smaller sets then keep it busy while the GPU thread bins. */
 #define KICK_WORK_AWAKE 2048
 /* Binning costs the GPU thread a copy of each primitive and its vertices, and the workers
- * read them from its cache: for primitives of fewer pixels than this (sim_bin_prim_work,
- * averaged over the recent ones) that costs more than rasterizing them, and draws are
- * rasterized on the GPU thread as they are set up, as with one raster thread. */
-#define DIRECT_WORK 256
+ * read them from its cache: for primitives of less pixel work than this (bounding-box
+ * pixels weighted by the pixel cost, averaged over the recent primitives) that costs more
+ * than rasterizing them, and draws are rasterized on the GPU thread as they are set up,
+ * as with one raster thread. A pixel costs PX_FIXED + the PS's ALU groups + PX_TEX per
+ * TEX instruction (in ALU groups; the fixed part is the SC, interpolation, depth, CB). */
+#define DIRECT_WORK 80
+#define PX_FIXED 24
+#define PX_TEX 10
 #define RECENT_PRIMS 65536       /* the average's memory: halved when it counts more */
 #define NO_DRAW UINT_MAX
 #define BIN_GRID_PIXELS 8192     /* the bins' grid when the scissor fits (the 14-bit scissor
@@ -139,7 +145,7 @@ struct sim_draw_scratch {
    struct sim_bins *sets[2];      /* the other one may be rasterizing on the workers */
    struct raster_job flight;      /* the workers' job on the other set */
    struct sim_rect grid;          /* the bins' clip */
-   uint64_t recent_work, recent_prims;   /* sim_bin_prim_work of recent primitives */
+   uint64_t recent_work, recent_prims;   /* weighted pixels of recent primitives */
    struct sim_deps deps;          /* what the pending draws read and write */
    bool deps_full;                /* ... did not fit: the next draw waits for them */
    struct sim_deps next;          /* the footprint of the draw starting */
@@ -182,6 +188,7 @@ struct draw {
                                        NUM_GPRS */
    bool bin;                        /* binning this draw (s->bins), else rasterize at once */
    bool direct;                     /* not binned, though it could be (small primitives) */
+   unsigned px_cost;                /* a pixel's cost (DIRECT_WORK) */
    unsigned index;                  /* in s->draws */
    unsigned binned;                 /* primitives binned */
    uint32_t *regs;                  /* register snapshot the PS reads when binned (kept) */
@@ -613,12 +620,12 @@ static void raster_bins(struct draw *d)
    sync_all(d->s, d->ex);
 }
 
-/* Counts a primitive's work for small_prims. */
-static void note_work(struct sim_draw_scratch *s, uint64_t work)
+/* Counts a primitive's pixels (0: outside the clip, not counted) for small_prims. */
+static void note_work(struct sim_draw_scratch *s, uint64_t pixels, unsigned px_cost)
 {
-   if (!work)
+   if (!pixels)
       return;
-   s->recent_work += work;
+   s->recent_work += pixels * px_cost / PX_FIXED;
    if (++s->recent_prims > RECENT_PRIMS) {
       s->recent_work /= 2;
       s->recent_prims /= 2;
@@ -642,7 +649,7 @@ static bool raster_prim(void *ctx, const struct sim_prim *prim)
               prim->front ? "front" : "back");
    struct sim_draw_scratch *s = d->s;
    if (s->bins)
-      note_work(s, sim_bin_prim_work(prim, &d->scissor));
+      note_work(s, sim_bin_prim_pixels(prim, &d->scissor), d->px_cost);
    if (d->bin && !d->snapped && !snapshot_regs(d)) {
       raster_bins(d);
       d->bin = false;   /* no snapshot: this draw's pixels cannot wait */
@@ -1010,6 +1017,7 @@ static void run_draw(struct draw *d, const uint32_t *immd, unsigned immd_ndw)
       d->fused = sim_pixel_fused_get(d->ps, &st);
    }
 
+   d->px_cost = PX_FIXED + d->ps->ngroups + PX_TEX * d->ps->ntex;
    d->fresh_ids = sim_vgt_ids_fresh(&vgt);
    /* R600SIM_FUSED=0 zeroes every GPR */
    d->vs_zero = ex->fast_paths ? sim_program_vs_first_reads(d->vs, d->fs) : NULL;

@@ -240,15 +240,15 @@ static bool clipped_bounds(const struct sim_prim *prim, const struct sim_rect *c
    return r->x0 < r->x1 && r->y0 < r->y1;
 }
 
-static uint64_t rect_work(const struct sim_rect *r)
+static uint64_t rect_pixels(const struct sim_rect *r)
 {
-   return (uint64_t)(r->x1 - r->x0) * (uint64_t)(r->y1 - r->y0) + SIM_BIN_PRIM_WORK;
+   return (uint64_t)(r->x1 - r->x0) * (uint64_t)(r->y1 - r->y0);
 }
 
-uint64_t sim_bin_prim_work(const struct sim_prim *prim, const struct sim_rect *clip)
+uint64_t sim_bin_prim_pixels(const struct sim_prim *prim, const struct sim_rect *clip)
 {
    struct sim_rect r;
-   return clipped_bounds(prim, clip, &r) ? rect_work(&r) : 0;
+   return clipped_bounds(prim, clip, &r) ? rect_pixels(&r) : 0;
 }
 
 bool sim_bins_add(struct sim_bins *b, const struct sim_prim *prim, const void *owner,
@@ -281,7 +281,7 @@ bool sim_bins_add(struct sim_bins *b, const struct sim_prim *prim, const void *o
       }
    }
    b->nprims++;
-   b->work += rect_work(&r);
+   b->work += rect_pixels(&r) + SIM_BIN_PRIM_WORK;
    return true;
 }
 
