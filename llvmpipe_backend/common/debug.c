@@ -48,8 +48,9 @@ static const char *const env_table[][2] = {
    { "R600SIM_CAPTURE", "FILE: append every submission with the GPU memory it uses, and each frame "
                         "end, to FILE (bin/r600sim-dump prints it, bin/r600sim-replay replays it)" },
    { "R600SIM_NUM_THREADS", "N: threads that rasterize (default: CPU count; 1: no raster workers)" },
-   { "R600SIM_SPIN_US", "US: how long an idle raster worker polls for the next job, and the GPU thread "
-                        "for the workers' last tiles, before sleeping (0..10000, default 0)" },
+   { "R600SIM_SPIN_US", "US: how long an idle raster worker polls for the next job when jobs come "
+                        "that close, and the GPU thread for the workers' last tiles, before "
+                        "sleeping (0..10000, default 200)" },
    { "R600SIM_FUSED", "0: draw pixels with the C units only (the reference model), no specialised "
                       "pixel or triangle set-up paths; read when a device is created (default 1)" },
    { "R600SIM_PERF_MAP", "1: append each JIT function's address range and name to /tmp/perf-PID.map, "

@@ -20,6 +20,8 @@
  * command buffer, full bins, SIM_MAX_PENDING pending draws, and a fault recorded on the
  * GPU thread (first the pixels of every primitive binned before it, as one thread would
  * have drawn them, so that faults keep their order).
+ * Draws of primitives too small to pay for binning (DIRECT_WORK) are not binned: the
+ * pending draws are rasterized first, then the draw's primitives as they are set up.
  * With one thread every primitive is rasterized as soon as it is set up. Either way the
  * SC walks 4x4 blocks and per block
  * the DB tests depth/stencil before the PS (early Z) or after the PS's kills and the SX
@@ -76,6 +78,19 @@
  * anyway, a set of SHARE_WORK is worth the wake-up (its pixels may run a long shader). */
 #define KICK_WORK 32768
 #define SHARE_WORK 4096
+/* With a worker polling for its next job (sim_workers_awake) a hand-over costs no wake-up:
+ * smaller sets then keep it busy while the GPU thread bins. */
+#define KICK_WORK_AWAKE 2048
+/* Binning costs the GPU thread a copy of each primitive and its vertices, and the workers
+ * read them from its cache: for primitives of less pixel work than this (bounding-box
+ * pixels weighted by the pixel cost, averaged over the recent primitives) that costs more
+ * than rasterizing them, and draws are rasterized on the GPU thread as they are set up,
+ * as with one raster thread. A pixel costs PX_FIXED + the PS's ALU groups + PX_TEX per
+ * TEX instruction (in ALU groups; the fixed part is the SC, interpolation, depth, CB). */
+#define DIRECT_WORK 80
+#define PX_FIXED 24
+#define PX_TEX 10
+#define RECENT_PRIMS 65536       /* the average's memory: halved when it counts more */
 #define NO_DRAW UINT_MAX
 #define BIN_GRID_PIXELS 8192     /* the bins' grid when the scissor fits (the 14-bit scissor
                                     coordinates address at most 8192 pixels) */
@@ -130,6 +145,7 @@ struct sim_draw_scratch {
    struct sim_bins *sets[2];      /* the other one may be rasterizing on the workers */
    struct raster_job flight;      /* the workers' job on the other set */
    struct sim_rect grid;          /* the bins' clip */
+   uint64_t recent_work, recent_prims;   /* weighted pixels of recent primitives */
    struct sim_deps deps;          /* what the pending draws read and write */
    bool deps_full;                /* ... did not fit: the next draw waits for them */
    struct sim_deps next;          /* the footprint of the draw starting */
@@ -171,6 +187,8 @@ struct draw {
                                        channel c of GPR g), or NULL: every GPR below its
                                        NUM_GPRS */
    bool bin;                        /* binning this draw (s->bins), else rasterize at once */
+   bool direct;                     /* not binned, though it could be (small primitives) */
+   unsigned px_cost;                /* a pixel's cost (DIRECT_WORK) */
    unsigned index;                  /* in s->draws */
    unsigned binned;                 /* primitives binned */
    uint32_t *regs;                  /* register snapshot the PS reads when binned (kept) */
@@ -474,6 +492,14 @@ static void raster_tile(void *ctx, unsigned thread, unsigned item)
    sim_bins_tile_done(job->bins, item, n);
 }
 
+/* Whether the bins being filled are worth handing to the idle workers now. */
+static bool kick_pays(struct sim_draw_scratch *s, struct sim_workers *w)
+{
+   uint64_t work = sim_bins_work(s->bins);
+   return work >= KICK_WORK_AWAKE && sim_workers_idle(w) &&
+          (work >= KICK_WORK || sim_workers_awake(w));
+}
+
 /* Hands the current bins to the workers, which rasterize them while the GPU thread goes on
  * (after the set they had, joined if they are still at it), and fills the other set. */
 static void kick(struct sim_draw_scratch *s, struct sim_exec *ex)
@@ -494,7 +520,7 @@ static void raster_pending(struct sim_draw_scratch *s, struct sim_exec *ex)
    sim_workers_finish(ex->workers);
    if (sim_bins_prims(s->bins) && !sim_watchdog_expired(ex->watchdog)) {
       struct raster_job job = { s, s->bins };
-      if (sim_bins_work(s->bins) >= SHARE_WORK)
+      if (sim_bins_work(s->bins) >= SHARE_WORK || sim_workers_awake(ex->workers))
          sim_workers_run(ex->workers, sim_bins_tiles(s->bins), raster_tile, &job);
       else
          sim_workers_run_here(ex->workers, sim_bins_tiles(s->bins), raster_tile, &job);
@@ -594,6 +620,24 @@ static void raster_bins(struct draw *d)
    sync_all(d->s, d->ex);
 }
 
+/* Counts a primitive's pixels (0: outside the clip, not counted) for small_prims. */
+static void note_work(struct sim_draw_scratch *s, uint64_t pixels, unsigned px_cost)
+{
+   if (!pixels)
+      return;
+   s->recent_work += pixels * px_cost / PX_FIXED;
+   if (++s->recent_prims > RECENT_PRIMS) {
+      s->recent_work /= 2;
+      s->recent_prims /= 2;
+   }
+}
+
+/* Whether the recent primitives were too small to pay for binning (DIRECT_WORK). */
+static bool small_prims(const struct sim_draw_scratch *s)
+{
+   return s->recent_prims && s->recent_work < DIRECT_WORK * s->recent_prims;
+}
+
 static bool raster_prim(void *ctx, const struct sim_prim *prim)
 {
    struct draw *d = ctx;
@@ -604,6 +648,8 @@ static bool raster_prim(void *ctx, const struct sim_prim *prim)
               (double)prim->x[2] / SIM_SUBPIX, (double)prim->y[2] / SIM_SUBPIX,
               prim->front ? "front" : "back");
    struct sim_draw_scratch *s = d->s;
+   if (s->bins)
+      note_work(s, sim_bin_prim_pixels(prim, &d->scissor), d->px_cost);
    if (d->bin && !d->snapped && !snapshot_regs(d)) {
       raster_bins(d);
       d->bin = false;   /* no snapshot: this draw's pixels cannot wait */
@@ -611,7 +657,7 @@ static bool raster_prim(void *ctx, const struct sim_prim *prim)
    if (d->bin) {
       if (sim_bins_add(s->bins, prim, d, &d->scissor, d->nparams)) {
          d->binned++;
-         if (sim_bins_work(s->bins) >= KICK_WORK && sim_workers_idle(d->ex->workers))
+         if (kick_pays(s, d->ex->workers))
             kick(s, d->ex);
          return !atomic_load(&d->stop);
       }
@@ -881,9 +927,10 @@ static struct draw *begin_draw(struct sim_exec *ex)
    struct sim_draw_scratch *s = ex->scratch;
    struct sim_rect scissor = sim_sc_scissor(ex);
    bool visible = scissor.x0 < scissor.x1 && scissor.y0 < scissor.y1;
+   bool direct = s->bins && visible && small_prims(s);
    if (s->bins) {
       bool known = sim_deps_collect(&s->next, ex);
-      if (s->npending && (!known || s->deps_full || s->npending == SIM_MAX_PENDING ||
+      if (s->npending && (direct || !known || s->deps_full || s->npending == SIM_MAX_PENDING ||
                           sim_deps_conflict(&s->deps, &s->next) ||
                           (visible && !sim_bins_inside(s->bins, &scissor))))
          sim_draw_sync(ex);
@@ -908,7 +955,8 @@ static struct draw *begin_draw(struct sim_exec *ex)
    *d = (struct draw){ .ex = &d->exc, .exc = *ex, .s = s, .index = i, .regs = regs,
                        .regs_epoch = regs_epoch };
    d->scissor = scissor;
-   d->bin = s->bins && visible;
+   d->bin = s->bins && visible && !direct;
+   d->direct = direct;
    atomic_init(&d->stop, false);
    if (s->bins) {
       s->npending++;
@@ -929,9 +977,11 @@ static void end_draw(struct draw *d)
    }
    s->current = NO_DRAW;
    if (!d->binned) {   /* the last pending draw: nothing to wait for */
+      if (d->direct && d->db.count_zpass)
+         add_zpass_counts(s, d->ex);   /* no raster job runs: the draws before it are done */
       release(d);
       s->npending--;
-   } else if (sim_bins_work(s->bins) >= KICK_WORK && sim_workers_idle(d->ex->workers))
+   } else if (kick_pays(s, d->ex->workers))
       kick(s, d->ex);   /* idle workers take what is binned */
 }
 
@@ -967,6 +1017,7 @@ static void run_draw(struct draw *d, const uint32_t *immd, unsigned immd_ndw)
       d->fused = sim_pixel_fused_get(d->ps, &st);
    }
 
+   d->px_cost = PX_FIXED + d->ps->ngroups + PX_TEX * d->ps->ntex;
    d->fresh_ids = sim_vgt_ids_fresh(&vgt);
    /* R600SIM_FUSED=0 zeroes every GPR */
    d->vs_zero = ex->fast_paths ? sim_program_vs_first_reads(d->vs, d->fs) : NULL;

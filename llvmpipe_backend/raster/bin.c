@@ -14,6 +14,7 @@
 #define SIM_BIN_MAX_BYTES (16u << 20)
 #define CHUNK_BYTES (1u << 20)
 #define COPY_ALIGN 16u
+#define PREFETCH_AHEAD 4096
 
 struct chunk {
    struct chunk *next;
@@ -111,6 +112,27 @@ static bool reserve_tiles(struct sim_bins *b)
    return true;
 }
 
+/* PREFETCHW (every x86-64 CPU that lacks it runs it as a no-op); GCC emits it only with
+ * -mprfchw. */
+static inline void prefetch_for_write(const void *p)
+{
+#if defined(__x86_64__)
+   __asm__ volatile("prefetchw %0" : : "m"(*(const char *)p));
+#else
+   __builtin_prefetch(p, 1);
+#endif
+}
+
+/* Asks for the cache lines of the copies a few primitives ahead, for writing: a worker on
+ * another core may hold them from the last time these bins were used, and a store that
+ * misses holds up every load after it that must wait for the stores ahead of it. */
+static void prefetch_ahead(const struct chunk *c, const uint8_t *p, size_t bytes)
+{
+   const uint8_t *end = c->data + CHUNK_BYTES;
+   for (const uint8_t *q = p + PREFETCH_AHEAD; q < p + PREFETCH_AHEAD + bytes && q < end; q += 64)
+      prefetch_for_write(q);
+}
+
 static void *arena_alloc(struct sim_bins *b, size_t bytes)
 {
    bytes = (bytes + COPY_ALIGN - 1) / COPY_ALIGN * COPY_ALIGN;
@@ -127,9 +149,10 @@ static void *arena_alloc(struct sim_bins *b, size_t bytes)
       b->chunks = c;   /* a fresh chunk goes first; `cur` walks to the end from it */
       b->cur = c;
    }
-   void *p = b->cur->data + b->cur->used;
+   uint8_t *p = b->cur->data + b->cur->used;
    b->cur->used += bytes;
    b->bytes += bytes;
+   prefetch_ahead(b->cur, p, bytes);
    return p;
 }
 
@@ -169,15 +192,19 @@ static struct sim_bin_prim *copy_prim(struct sim_bins *b, const struct sim_prim 
    size_t vtx_bytes = offsetof(struct sim_vtx, param) + nparams * sizeof(float[4]);
    size_t prim_bytes = (sizeof(struct sim_bin_prim) + COPY_ALIGN - 1) / COPY_ALIGN * COPY_ALIGN;
    const struct sim_vtx *src[4] = { prim->v[0], prim->v[1], prim->v[2], prim->provoking };
-   unsigned first[4];   /* the first k with src[k] equal */
+   unsigned slot[4];    /* the vertex copy src[k] becomes (src[k] not NULL) */
+   unsigned fresh = 0;  /* bit k: src[k] is the first of its vertex */
    unsigned distinct = 0;
    for (unsigned k = 0; k < 4; k++) {
-      first[k] = k;
-      for (unsigned j = 0; j < k && first[k] == k; j++) {
+      slot[k] = distinct;
+      for (unsigned j = 0; j < k && slot[k] == distinct; j++) {
          if (src[j] == src[k])
-            first[k] = j;
+            slot[k] = slot[j];
       }
-      distinct += first[k] == k && src[k];
+      if (slot[k] == distinct && src[k]) {
+         fresh |= 1u << k;
+         distinct++;
+      }
    }
    uint8_t *mem = arena_alloc(b, prim_bytes + distinct * vtx_bytes);
    if (!mem)
@@ -187,20 +214,41 @@ static struct sim_bin_prim *copy_prim(struct sim_bins *b, const struct sim_prim 
    copy16(&copy->prim, prim, sizeof(*prim) / 16 * 16);
    memcpy((uint8_t *)&copy->prim + sizeof(*prim) / 16 * 16,
           (const uint8_t *)prim + sizeof(*prim) / 16 * 16, sizeof(*prim) % 16);
-   const struct sim_vtx *dst[4];
    uint8_t *v = mem + prim_bytes;
    for (unsigned k = 0; k < 4; k++) {
-      dst[k] = first[k] == k ? NULL : dst[first[k]];
-      if (first[k] != k || !src[k])
-         continue;
-      copy16(v, src[k], vtx_bytes);
-      dst[k] = (const struct sim_vtx *)v;
-      v += vtx_bytes;
+      if (fresh & (1u << k))
+         copy16(v + slot[k] * vtx_bytes, src[k], vtx_bytes);
    }
+   /* The pointers are computed, not kept in an array: a 16-byte load of two pointers
+    * stored just before waits for every store ahead of it (the copies, which miss the
+    * cache) to complete. */
    for (unsigned k = 0; k < 3; k++)
-      copy->prim.v[k] = dst[k];
-   copy->prim.provoking = dst[3];
+      copy->prim.v[k] = src[k] ? (const struct sim_vtx *)(v + slot[k] * vtx_bytes) : NULL;
+   copy->prim.provoking = src[3] ? (const struct sim_vtx *)(v + slot[3] * vtx_bytes) : NULL;
    return copy;
+}
+
+/* prim's bounding box inside clip; false when empty. */
+static bool clipped_bounds(const struct sim_prim *prim, const struct sim_rect *clip,
+                           struct sim_rect *r)
+{
+   sim_sc_bounds(&prim->sc, r);
+   r->x0 = r->x0 > clip->x0 ? r->x0 : clip->x0;
+   r->y0 = r->y0 > clip->y0 ? r->y0 : clip->y0;
+   r->x1 = r->x1 < clip->x1 ? r->x1 : clip->x1;
+   r->y1 = r->y1 < clip->y1 ? r->y1 : clip->y1;
+   return r->x0 < r->x1 && r->y0 < r->y1;
+}
+
+static uint64_t rect_pixels(const struct sim_rect *r)
+{
+   return (uint64_t)(r->x1 - r->x0) * (uint64_t)(r->y1 - r->y0);
+}
+
+uint64_t sim_bin_prim_pixels(const struct sim_prim *prim, const struct sim_rect *clip)
+{
+   struct sim_rect r;
+   return clipped_bounds(prim, clip, &r) ? rect_pixels(&r) : 0;
 }
 
 bool sim_bins_add(struct sim_bins *b, const struct sim_prim *prim, const void *owner,
@@ -209,12 +257,7 @@ bool sim_bins_add(struct sim_bins *b, const struct sim_prim *prim, const void *o
    if (b->nprims >= SIM_BIN_MAX_PRIMS || !reserve_tiles(b))
       return false;
    struct sim_rect r;
-   sim_sc_bounds(&prim->sc, &r);
-   r.x0 = r.x0 > clip->x0 ? r.x0 : clip->x0;
-   r.y0 = r.y0 > clip->y0 ? r.y0 : clip->y0;
-   r.x1 = r.x1 < clip->x1 ? r.x1 : clip->x1;
-   r.y1 = r.y1 < clip->y1 ? r.y1 : clip->y1;
-   if (r.x0 >= r.x1 || r.y0 >= r.y1)
+   if (!clipped_bounds(prim, clip, &r))
       return true;   /* nothing inside the clip */
    int32_t tx0 = tile_of(r.x0) - b->tx0, tx1 = tile_of(r.x1 - 1) - b->tx0;
    int32_t ty0 = tile_of(r.y0) - b->ty0, ty1 = tile_of(r.y1 - 1) - b->ty0;
@@ -238,7 +281,7 @@ bool sim_bins_add(struct sim_bins *b, const struct sim_prim *prim, const void *o
       }
    }
    b->nprims++;
-   b->work += (uint64_t)(r.x1 - r.x0) * (uint64_t)(r.y1 - r.y0) + SIM_BIN_PRIM_WORK;
+   b->work += rect_pixels(&r) + SIM_BIN_PRIM_WORK;
    return true;
 }
 

@@ -51,6 +51,10 @@ unsigned sim_bins_prims(const struct sim_bins *);
 #define SIM_BIN_PRIM_WORK 64
 uint64_t sim_bins_work(const struct sim_bins *);
 
+/* The pixels of prim's bounding box inside `clip`, as sim_bins_work counts them (0: none
+ * of it lies inside). */
+uint64_t sim_bin_prim_pixels(const struct sim_prim *prim, const struct sim_rect *clip);
+
 /* Tiles holding at least one primitive, and tile i of them: its pixels (clipped to the
  * begin clip) and its primitives not yet marked done, in order. */
 unsigned sim_bins_tiles(const struct sim_bins *);

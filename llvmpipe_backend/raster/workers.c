@@ -7,6 +7,7 @@
 #include "raster/workers.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -25,12 +26,13 @@
 #define cpu_relax() ((void)0)
 #endif
 
-#define SPIN_DEFAULT_US 0
+#define SPIN_DEFAULT_US 200
 #define SPIN_MAX_US 10000
 
 struct worker_arg {
    struct sim_workers *pool;
    unsigned index;
+   atomic_int cpu;              /* the CPU it ran its last job on, or -1 */
 };
 
 struct sim_workers {
@@ -52,9 +54,13 @@ struct sim_workers {
    unsigned nitems;
    _Atomic uint64_t claim;      /* the job's tag (generation, low 32 bits) << 32 | next item */
    atomic_uint done;            /* items of the job that have run */
-   uint64_t published_ns;       /* with stats: when the job was published */
+   uint64_t published_ns;       /* when the job was published */
+   int caller_cpu;              /* the CPU the caller published the job on, or -1 */
+   atomic_uint polling;         /* workers polling for the next job */
+   cpu_set_t affinity;          /* the workers' CPUs when they started */
+   bool have_affinity;
 
-   uint64_t spin_ns;            /* how long a thread polls before it sleeps (workers.h) */
+   uint64_t spin_ns;            /* how long a thread may poll before it sleeps (workers.h) */
    struct sim_workers_stats stats;
 };
 
@@ -159,12 +165,39 @@ static unsigned run_items(struct sim_workers *w, uint32_t tag, sim_work_fn fn, v
       if (atomic_fetch_add_explicit(&w->done, 1, memory_order_acq_rel) + 1 == nitems &&
           thread) {
          pthread_mutex_lock(&w->lock);
-         if (w->caller_waiting)
-            pthread_cond_signal(&w->done_cv);
+         bool waiting = w->caller_waiting;
          pthread_mutex_unlock(&w->lock);
+         if (waiting)   /* after the unlock, as in start_job */
+            pthread_cond_signal(&w->done_cv);
       }
    }
    return ran;
+}
+
+/* A worker woken on the caller's CPU runs there while the caller waits (the scheduler
+ * puts a woken thread on its waker's CPU when it knows no cache the two share, and keeps
+ * it there): it moves to another CPU it may run on, and may run anywhere again after. */
+static void move_off(struct sim_workers *w, int cpu)
+{
+   if (!w->have_affinity || !CPU_ISSET(cpu, &w->affinity) || CPU_COUNT(&w->affinity) < 2)
+      return;
+   cpu_set_t others = w->affinity;
+   CPU_CLR(cpu, &others);
+   if (sched_setaffinity(0, sizeof(others), &others) == 0)
+      sched_setaffinity(0, sizeof(w->affinity), &w->affinity);
+   if (w->stats.on)
+      atomic_fetch_add_explicit(&w->stats.moves, 1, memory_order_relaxed);
+}
+
+/* Whether a worker runs on the CPU the caller is on now: polling would take its time. */
+static bool worker_on_caller_cpu(struct sim_workers *w)
+{
+   int cpu = sched_getcpu();
+   for (unsigned i = 1; i <= w->started; i++) {
+      if (atomic_load_explicit(&w->args[i].cpu, memory_order_relaxed) == cpu)
+         return true;
+   }
+   return false;
 }
 
 static void *worker_main(void *p)
@@ -174,7 +207,7 @@ static void *worker_main(void *p)
    char name[16];
    snprintf(name, sizeof(name), "r600sim-rast%u", arg->index);
    pthread_setname_np(pthread_self(), name);
-   uint64_t seen = 0;
+   uint64_t seen = 0, ended = 0;
    pthread_mutex_lock(&w->lock);
    for (;;) {
       while (w->generation == seen && !w->quit)
@@ -186,16 +219,31 @@ static void *worker_main(void *p)
       void *ctx = w->ctx;
       unsigned nitems = w->nitems;
       uint64_t published = w->published_ns;
+      int caller_cpu = w->caller_cpu;
       pthread_mutex_unlock(&w->lock);
 
-      uint64_t woke = w->stats.on ? now_ns() : 0;
+      uint64_t woke = now_ns();
+      int cpu = sched_getcpu();
+      if (cpu >= 0 && cpu == caller_cpu) {
+         move_off(w, cpu);
+         cpu = sched_getcpu();
+      }
+      atomic_store_explicit(&arg->cpu, cpu, memory_order_relaxed);
+      /* how long the caller took to hand over this job after the last one was done */
+      uint64_t gap = ended && published > ended ? published - ended : ended ? 0 : UINT64_MAX;
       unsigned ran = run_items(w, (uint32_t)seen, fn, ctx, nitems, arg->index);
       if (w->stats.on)
          sim_workers_stats_worker(&w->stats, published, woke, ran);
+      ended = now_ns();
 
-      /* The next job often follows within microseconds (the next draw's tiles): poll for
-       * it a while rather than sleep and be woken. */
-      spin_until(w, job_published, seen);
+      /* Hand-overs that come close together: poll for the next one rather than sleep and
+       * be woken (a system call for the caller, and tens of microseconds before this
+       * thread runs), unless this thread shares the caller's CPU. */
+      if (gap <= w->spin_ns && cpu != caller_cpu) {
+         atomic_fetch_add_explicit(&w->polling, 1, memory_order_relaxed);
+         spin_until(w, job_published, seen);
+         atomic_fetch_sub_explicit(&w->polling, 1, memory_order_relaxed);
+      }
       pthread_mutex_lock(&w->lock);
       if (w->stats.on && w->generation == seen && !w->quit)
          atomic_fetch_add_explicit(&w->stats.sleeps, 1, memory_order_relaxed);
@@ -220,8 +268,10 @@ struct sim_workers *sim_workers_create(unsigned nthreads)
    atomic_init(&w->done, 0);
    sim_workers_stats_init(&w->stats, now_ns());
    w->spin_ns = (uint64_t)sim_workers_spin_us_from_env() * 1000u;
+   w->have_affinity = sched_getaffinity(0, sizeof(w->affinity), &w->affinity) == 0;
    for (unsigned i = 1; i < nthreads; i++) {
       w->args[i] = (struct worker_arg){ .pool = w, .index = i };
+      atomic_init(&w->args[i].cpu, -1);
       if (pthread_create(&w->threads[i], NULL, worker_main, &w->args[i]) != 0)
          break;
       w->started++;
@@ -265,7 +315,8 @@ void sim_workers_finish(struct sim_workers *w)
       return;
    unsigned ran = run_items(w, (uint32_t)w->generation, w->fn, w->ctx, w->nitems, 0);
    w->stats.caller_items += ran;
-   if (!spin_until(w, job_done, w->nitems)) {
+   /* the workers' last items: poll for them unless that takes a worker's CPU time */
+   if (worker_on_caller_cpu(w) || !spin_until(w, job_done, w->nitems)) {
       uint64_t t0 = w->stats.on ? now_ns() : 0;
       pthread_mutex_lock(&w->lock);
       w->caller_waiting = true;
@@ -285,6 +336,11 @@ bool sim_workers_idle(struct sim_workers *w)
    return !w || job_done(w, w->nitems);
 }
 
+bool sim_workers_awake(struct sim_workers *w)
+{
+   return w && atomic_load_explicit(&w->polling, memory_order_relaxed) != 0;
+}
+
 /* sim_workers_start; `kick` tells the counters whether the caller goes on (start) or runs
  * the job with the workers (run). */
 static void start_job(struct sim_workers *w, unsigned nitems, sim_work_fn fn, void *ctx,
@@ -294,20 +350,21 @@ static void start_job(struct sim_workers *w, unsigned nitems, sim_work_fn fn, vo
    if (!nitems)
       return;
    pthread_mutex_lock(&w->lock);
-   if (w->stats.on) {
-      w->published_ns = now_ns();
+   w->published_ns = now_ns();
+   if (w->stats.on)
       sim_workers_stats_job(&w->stats, w->published_ns, nitems,
                             kick ? SIM_JOB_KICK : SIM_JOB_SYNC);
-   }
    w->fn = fn;
    w->ctx = ctx;
    w->nitems = nitems;
+   w->caller_cpu = sched_getcpu();
    w->generation++;
    atomic_store_explicit(&w->done, 0, memory_order_relaxed);
    atomic_store_explicit(&w->claim, (uint64_t)(uint32_t)w->generation << 32,
                          memory_order_release);
-   pthread_cond_broadcast(&w->start_cv);
    pthread_mutex_unlock(&w->lock);
+   /* after the unlock: a woken worker then finds the lock free */
+   pthread_cond_broadcast(&w->start_cv);
 }
 
 void sim_workers_start(struct sim_workers *w, unsigned nitems, sim_work_fn fn, void *ctx)

@@ -7,11 +7,13 @@
  * whatever the thread (each item owns its pixels).
  * R600SIM_NUM_THREADS = the number of threads that rasterize (default: the number of
  * online CPUs; 1 = no workers, the GPU thread rasterizes alone).
- * With R600SIM_SPIN_US > 0 a worker that ran out of items polls for the next job that many
- * microseconds before it sleeps, and so does a caller waiting for the workers' last items:
- * a draw's tiles often follow the previous ones within microseconds, and waking a sleeping
- * thread costs system calls and the scheduler's latency. Off by default: on a loaded
- * machine the poll takes CPU time from the other threads, and no gain was measurable. */
+ * A worker that ran out of items polls for the next job up to R600SIM_SPIN_US microseconds
+ * before it sleeps when the last job followed the one before within that time, and so does
+ * a caller waiting for the workers' last items: waking a sleeping thread costs a system
+ * call and tens of microseconds before it runs (on a paravirtualised machine, more). No
+ * thread polls on a CPU a thread it waits for runs on (it would take that thread's time),
+ * and a worker woken on its caller's CPU moves to another one: the scheduler puts a woken
+ * thread on its waker's CPU when it knows of no cache they share, and leaves it there. */
 #ifndef SIM_WORKERS_H
 #define SIM_WORKERS_H
 
@@ -27,7 +29,7 @@ typedef void (*sim_work_fn)(void *ctx, unsigned thread, unsigned item);
 /* R600SIM_NUM_THREADS, or the CPU count; clamped to 1 .. SIM_MAX_THREADS. */
 unsigned sim_workers_threads_from_env(void);
 
-/* R600SIM_SPIN_US (0 .. 10000; default 0). */
+/* R600SIM_SPIN_US (0 .. 10000; default 200). */
 unsigned sim_workers_spin_us_from_env(void);
 
 /* A pool in which `nthreads` threads (the caller included) run jobs; NULL for 1 thread or
@@ -50,6 +52,9 @@ void sim_workers_run_here(struct sim_workers *, unsigned nitems, sim_work_fn fn,
 /* Starts such a job on the workers and returns at once (after finishing a job started
  * before); `ctx` must stay valid until the job is finished. A NULL pool runs it here. */
 void sim_workers_start(struct sim_workers *, unsigned nitems, sim_work_fn fn, void *ctx);
+
+/* Whether a worker polls for the next job now: a job started then needs no wake-up. */
+bool sim_workers_awake(struct sim_workers *);
 
 /* Whether every item of the started job has run (true when none was started): a start
  * then does not wait. */

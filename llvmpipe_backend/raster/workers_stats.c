@@ -17,16 +17,17 @@ static void print_and_reset(struct sim_workers_stats *st, uint64_t now)
    uint64_t wake_ns = atomic_exchange(&st->wake_ns, 0);
    uint64_t worker_items = atomic_exchange(&st->worker_items, 0);
    uint64_t sleeps = atomic_exchange(&st->sleeps, 0);
+   uint64_t moves = atomic_exchange(&st->moves, 0);
    fprintf(stderr,
            "r600sim threads: %.2f s: %llu kicks, %llu syncs (%llu alone), %llu tiles (caller %llu, workers "
            "%llu); workers took %llu jobs (%llu with nothing left) after %.1f us on average, "
-           "slept %llu times; caller slept %llu times, %.1f us in all\n",
+           "slept %llu times, moved off the caller's CPU %llu times; caller slept %llu times, %.1f us in all\n",
            (double)(now - st->last_print_ns) * 1e-9, (unsigned long long)st->kicks,
            (unsigned long long)st->syncs, (unsigned long long)st->alone,
            (unsigned long long)st->tiles,
            (unsigned long long)st->caller_items, (unsigned long long)worker_items,
            (unsigned long long)wakes, (unsigned long long)late,
-           wakes ? (double)wake_ns * 1e-3 / (double)wakes : 0.0, (unsigned long long)sleeps,
+           wakes ? (double)wake_ns * 1e-3 / (double)wakes : 0.0, (unsigned long long)sleeps, (unsigned long long)moves,
            (unsigned long long)st->caller_waits, (double)st->caller_wait_ns * 1e-3);
    st->kicks = st->syncs = st->alone = st->tiles = st->caller_items = 0;
    st->caller_waits = st->caller_wait_ns = 0;

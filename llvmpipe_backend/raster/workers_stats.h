@@ -17,7 +17,7 @@ struct sim_workers_stats {
    /* changed by the caller only */
    uint64_t kicks, syncs, alone, tiles, caller_items, caller_waits, caller_wait_ns;
    /* changed by the workers */
-   atomic_ullong wakes, late_wakes, wake_ns, worker_items, sleeps;
+   atomic_ullong wakes, late_wakes, wake_ns, worker_items, sleeps, moves;
 };
 
 /* Times are CLOCK_MONOTONIC nanoseconds. */

@@ -3,6 +3,7 @@
  *    one outside its clip is dropped;
  *  - the copy holds the primitive's bytes and each distinct vertex's bytes up to its last
  *    parameter (a vertex given twice is copied once), never pointing at the originals;
+ *  - sim_bin_prim_pixels gives a primitive's clipped bounding-box pixels (0 outside);
  *  - sim_bins_work counts the clipped bounding-box pixels plus SIM_BIN_PRIM_WORK per
  *    primitive, and sim_bins_begin resets it.
  * Prints "N passed, M failed". */
@@ -101,6 +102,11 @@ int main(void)
    CHECK(sim_bins_work(b) == want, "work %llu, want %llu", (unsigned long long)sim_bins_work(b),
          (unsigned long long)want);
    CHECK(sim_bins_tiles(b) == 4, "4 tiles used (%u)", sim_bins_tiles(b));
+   CHECK(sim_bin_prim_pixels(&a, &clip_a) == 64 * 20, "A: %llu pixels, want 64 x 20",
+         (unsigned long long)sim_bin_prim_pixels(&a, &clip_a));
+   CHECK(sim_bin_prim_pixels(&bp, &clip_b) == 0, "B: no pixels inside its clip");
+   CHECK(sim_bin_prim_pixels(&c, &clip_c) == 64 * 128, "C: %llu pixels, want 64 x 128",
+         (unsigned long long)sim_bin_prim_pixels(&c, &clip_c));
 
    const struct { int32_t x, y; const void *owner; const struct sim_prim *p; } tiles[] = {
       { 0, 0, &owner_a, &a }, { 64, 0, &owner_a, &a }, { 64, 64, &owner_c, &c },
