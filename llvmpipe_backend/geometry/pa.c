@@ -10,6 +10,8 @@
  * the planes of pa_clip.c; a triangle entirely inside is not touched, one entirely
  * outside a plane is rejected, others are clipped and the polygon drawn as a fan from its
  * first vertex.
+ * A triangle none of whose samples can lie inside the scissor (no sample position of the
+ * draw's pattern in its bounding box there) is not emitted: the SC would cover nothing.
  * Face: FACE = 0 makes a positive cross product in window coordinates (y down) front.
  * Polygon mode (POLY_MODE = 1, dual): a triangle whose facing's POLYMODE_*_PTYPE is
  * points or lines is culled by facing first (the sign of its clipped polygon's area), then
@@ -31,6 +33,8 @@
 #include "geometry/pa_line.h"
 #include "geometry/pa_setup.h"
 #include "r600_regs.h"
+#include "raster/msaa.h"
+#include "raster/scissor.h"
 
 #define PTYPE_POINTS 0
 #define PTYPE_LINES 1
@@ -303,6 +307,10 @@ void sim_pa_state_init(struct sim_pa_state *pa, const struct sim_exec *ex, unsig
    pa->nparams = nparams;
    init_clip(pa, ex);
    init_setup(pa, ex);
+   struct sim_sc_msaa ms;
+   sim_sc_msaa_init(&ms, ex);
+   sim_sc_extent_init(&pa->samples, &ms);
+   pa->scissor = sim_sc_scissor(ex);
 }
 
 /* The VS's position exports are packed: POS 60 the position, then the misc vector if
@@ -437,12 +445,31 @@ static bool tri_prim(const struct sim_pa_state *pa, const struct sim_vtx *const 
    return area2 != 0;
 }
 
-/* Culling by facing, offset and SC setup of one triangle (or RECTLIST parallelogram); the
- * primitive is filled in only when it is not culled. */
+/* Whether a sample of the draw can lie in the bounding box of triangle w inside the
+ * scissor: the SC covers nothing of one where none can (sim_sc_box_pixels). */
+static inline bool reaches_samples(const struct sim_pa_state *pa,
+                                   const struct sim_pa_window_vtx *const w[3])
+{
+   int64_t minx = w[0]->x, maxx = w[0]->x, miny = w[0]->y, maxy = w[0]->y;
+   for (unsigned k = 1; k < 3; k++) {
+      minx = w[k]->x < minx ? w[k]->x : minx;
+      maxx = w[k]->x > maxx ? w[k]->x : maxx;
+      miny = w[k]->y < miny ? w[k]->y : miny;
+      maxy = w[k]->y > maxy ? w[k]->y : maxy;
+   }
+   struct sim_rect px;
+   return sim_sc_box_pixels(&pa->samples, &pa->scissor, minx, maxx, miny, maxy, &px);
+}
+
+/* Culling by facing, by samples out of reach (not of a RECTLIST's parallelogram), offset
+ * and SC setup of one triangle (or RECTLIST parallelogram); the primitive is filled in only
+ * when it is not culled. */
 static bool emit(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
                  const struct sim_pa_window_vtx *const w[3], const struct sim_vtx *provoking,
                  bool rect, sim_prim_fn fn, void *ctx)
 {
+   if (!rect && !reaches_samples(pa, w))
+      return true;
    int64_t area2 = window_area2(w);
    if (area2 == 0)
       return true;
