@@ -370,36 +370,37 @@ static void test_quantize(void)
    CHECK(bad == 0, "%u quantized coordinates differ", bad);
 }
 
-/* sim_pa_window_positions (four lanes at a time in the round-to-even mode) against
- * quantize_ref lane by lane, window offset added, for 1 to 16 positions. */
+/* sim_pa_window_positions4 (SSE2 in the round-to-even mode, in single precision with
+ * PIX_CENTER = 1) against quantize_ref lane by lane, window offset added (at its limits
+ * too); lanes not placed read 0. */
 static void test_window_positions(void)
 {
    unsigned bad = 0;
-   for (unsigned i = 0; i < 40000; i++) {
+   for (unsigned i = 0; i < 100000; i++) {
       struct sim_pa_state pa;
       memset(&pa, 0, sizeof(pa));
       pa.quant_bits = (unsigned[]){ 0, 1, 2, 3, 4, 8 }[rnd() % 6];
       pa.round_mode = chance(70) ? 2 : rnd() % 4;
       pa.pix_center_half = chance(50);
-      pa.win_off_x = chance(50) ? (int64_t)((int)(rnd() % 16384) - 8192) * SIM_SUBPIX : 0;
-      pa.win_off_y = chance(50) ? (int64_t)((int)(rnd() % 16384) - 8192) * SIM_SUBPIX : 0;
-      unsigned n = 1 + rnd() % 16;
-      float x[16], y[16];
-      for (unsigned l = 0; l < n; l++) {
+      /* PA_SC_WINDOW_OFFSET: 16-bit signed pixels */
+      pa.win_off_x = chance(50) ? (int64_t)((int)(rnd() % 65536) - 32768) * SIM_SUBPIX : 0;
+      pa.win_off_y = chance(50) ? (int64_t)((int)(rnd() % 65536) - 32768) * SIM_SUBPIX : 0;
+      sim_pa_f4 x, y;
+      for (unsigned l = 0; l < 4; l++) {
          x[l] = window_coord(pa.quant_bits);
          y[l] = chance(80) ? frand(-2000, 2000) : window_coord(pa.quant_bits);
       }
-      struct sim_pa_window_vtx out[16];
-      bool ok[16];
-      sim_pa_window_positions(&pa, n, x, y, out, ok);
-      for (unsigned l = 0; l < n; l++) {
+      sim_pa_i4 px, py, ok;
+      sim_pa_window_positions4(&pa, x, y, &px, &py, &ok);
+      for (unsigned l = 0; l < 4; l++) {
          int64_t wx = 0, wy = 0;
          bool want = quantize_ref(&pa, x[l], &wx) & quantize_ref(&pa, y[l], &wy);
-         if ((ok[l] != want || (want && (out[l].x != wx + pa.win_off_x ||
-                                         out[l].y != wy + pa.win_off_y))) && bad++ < 5)
-            check(false, "window position %u of %u (%a, %a), grid 2^-%u, round mode %u: %d, "
-                  "want %d", l, n, (double)x[l], (double)y[l], pa.quant_bits, pa.round_mode,
-                  ok[l], want);
+         int64_t ex = want ? wx + pa.win_off_x : 0, ey = want ? wy + pa.win_off_y : 0;
+         if ((ok[l] != (want ? -1 : 0) || px[l] != ex || py[l] != ey) && bad++ < 5)
+            check(false, "window position %u (%a, %a), grid 2^-%u, round mode %u, centre %u: "
+                  "%d (%d, %d), want %d (%lld, %lld)", l, (double)x[l], (double)y[l],
+                  pa.quant_bits, pa.round_mode, pa.pix_center_half, ok[l], px[l], py[l], want,
+                  (long long)ex, (long long)ey);
       }
    }
    CHECK(bad == 0, "%u window positions differ", bad);
