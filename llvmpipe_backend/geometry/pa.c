@@ -426,9 +426,9 @@ static inline bool window_front(const struct sim_pa_state *pa, int64_t area2)
 }
 
 /* The primitive of triangle v (window vertices w) with its area and facing. */
-static void fill_prim(const struct sim_vtx *const v[3], const struct sim_pa_window_vtx *const w[3],
-                      const struct sim_vtx *provoking, int64_t area2, bool front,
-                      struct sim_prim *prim)
+static inline __attribute__((always_inline)) void
+fill_prim(const struct sim_vtx *const v[3], const struct sim_pa_window_vtx *const w[3],
+          const struct sim_vtx *provoking, int64_t area2, bool front, struct sim_prim *prim)
 {
    for (unsigned k = 0; k < 3; k++) {
       prim->x[k] = w[k]->x;
