@@ -10,6 +10,8 @@
  * the planes of pa_clip.c; a triangle entirely inside is not touched, one entirely
  * outside a plane is rejected, others are clipped and the polygon drawn as a fan from its
  * first vertex.
+ * A triangle none of whose samples can lie inside the scissor (no sample position of the
+ * draw's pattern in its bounding box there) is not emitted: the SC would cover nothing.
  * Face: FACE = 0 makes a positive cross product in window coordinates (y down) front.
  * Polygon mode (POLY_MODE = 1, dual): a triangle whose facing's POLYMODE_*_PTYPE is
  * points or lines is culled by facing first (the sign of its clipped polygon's area), then
@@ -31,6 +33,8 @@
 #include "geometry/pa_line.h"
 #include "geometry/pa_setup.h"
 #include "r600_regs.h"
+#include "raster/msaa.h"
+#include "raster/scissor.h"
 
 #define PTYPE_POINTS 0
 #define PTYPE_LINES 1
@@ -303,6 +307,10 @@ void sim_pa_state_init(struct sim_pa_state *pa, const struct sim_exec *ex, unsig
    pa->nparams = nparams;
    init_clip(pa, ex);
    init_setup(pa, ex);
+   struct sim_sc_msaa ms;
+   sim_sc_msaa_init(&ms, ex);
+   sim_sc_extent_init(&pa->samples, &ms);
+   pa->scissor = sim_sc_scissor(ex);
 }
 
 /* The VS's position exports are packed: POS 60 the position, then the misc vector if
@@ -351,14 +359,11 @@ void sim_pa_load_vertex(const struct sim_pa_state *pa, const struct sim_exports 
    }
 }
 
-/* Lanes 4q .. 4q + 3 of a row (four channels) as four (x, y, z, w) vectors, one per lane. */
-static inline void transpose4(const uint32_t (*row)[SIM_LANES], unsigned q, sim_pa_i4 out[4])
+/* Four vectors of four lanes (c0..c3, one per channel) as four vectors of four channels,
+ * one per lane. */
+static inline void transpose4v(sim_pa_i4 c0, sim_pa_i4 c1, sim_pa_i4 c2, sim_pa_i4 c3,
+                               sim_pa_i4 out[4])
 {
-   sim_pa_i4 c0, c1, c2, c3;
-   memcpy(&c0, &row[0][4 * q], 16);
-   memcpy(&c1, &row[1][4 * q], 16);
-   memcpy(&c2, &row[2][4 * q], 16);
-   memcpy(&c3, &row[3][4 * q], 16);
    /* a = x0 y0 x1 y1, b = z0 w0 z1 w1, c = x2 y2 x3 y3, d = z2 w2 z3 w3 */
    const sim_pa_i4 lo = { 0, 4, 1, 5 }, hi = { 2, 6, 3, 7 };
    const sim_pa_i4 l2 = { 0, 1, 4, 5 }, h2 = { 2, 3, 6, 7 };
@@ -368,6 +373,17 @@ static inline void transpose4(const uint32_t (*row)[SIM_LANES], unsigned q, sim_
    out[1] = __builtin_shuffle(a, b, h2);
    out[2] = __builtin_shuffle(c, d, l2);
    out[3] = __builtin_shuffle(c, d, h2);
+}
+
+/* Lanes 4q .. 4q + 3 of a row (four channels) as four (x, y, z, w) vectors, one per lane. */
+static inline void transpose4(const uint32_t (*row)[SIM_LANES], unsigned q, sim_pa_i4 out[4])
+{
+   sim_pa_i4 c0, c1, c2, c3;
+   memcpy(&c0, &row[0][4 * q], 16);
+   memcpy(&c1, &row[1][4 * q], 16);
+   memcpy(&c2, &row[2][4 * q], 16);
+   memcpy(&c3, &row[3][4 * q], 16);
+   transpose4v(c0, c1, c2, c3, out);
 }
 
 void sim_pa_load_lanes(const struct sim_pa_state *pa, const struct sim_exports *e, unsigned n,
@@ -410,9 +426,9 @@ static inline bool window_front(const struct sim_pa_state *pa, int64_t area2)
 }
 
 /* The primitive of triangle v (window vertices w) with its area and facing. */
-static void fill_prim(const struct sim_vtx *const v[3], const struct sim_pa_window_vtx *const w[3],
-                      const struct sim_vtx *provoking, int64_t area2, bool front,
-                      struct sim_prim *prim)
+static inline __attribute__((always_inline)) void
+fill_prim(const struct sim_vtx *const v[3], const struct sim_pa_window_vtx *const w[3],
+          const struct sim_vtx *provoking, int64_t area2, bool front, struct sim_prim *prim)
 {
    for (unsigned k = 0; k < 3; k++) {
       prim->x[k] = w[k]->x;
@@ -437,12 +453,31 @@ static bool tri_prim(const struct sim_pa_state *pa, const struct sim_vtx *const 
    return area2 != 0;
 }
 
-/* Culling by facing, offset and SC setup of one triangle (or RECTLIST parallelogram); the
- * primitive is filled in only when it is not culled. */
+/* Whether a sample of the draw can lie in the bounding box of triangle w inside the
+ * scissor: the SC covers nothing of one where none can (sim_sc_box_pixels). */
+static inline bool reaches_samples(const struct sim_pa_state *pa,
+                                   const struct sim_pa_window_vtx *const w[3])
+{
+   int64_t minx = w[0]->x, maxx = w[0]->x, miny = w[0]->y, maxy = w[0]->y;
+   for (unsigned k = 1; k < 3; k++) {
+      minx = w[k]->x < minx ? w[k]->x : minx;
+      maxx = w[k]->x > maxx ? w[k]->x : maxx;
+      miny = w[k]->y < miny ? w[k]->y : miny;
+      maxy = w[k]->y > maxy ? w[k]->y : maxy;
+   }
+   struct sim_rect px;
+   return sim_sc_box_pixels(&pa->samples, &pa->scissor, minx, maxx, miny, maxy, &px);
+}
+
+/* Culling by facing, by samples out of reach (not of a RECTLIST's parallelogram), offset
+ * and SC setup of one triangle (or RECTLIST parallelogram); the primitive is filled in only
+ * when it is not culled. */
 static bool emit(const struct sim_pa_state *pa, const struct sim_vtx *const v[3],
                  const struct sim_pa_window_vtx *const w[3], const struct sim_vtx *provoking,
                  bool rect, sim_prim_fn fn, void *ctx)
 {
+   if (!rect && !reaches_samples(pa, w))
+      return true;
    int64_t area2 = window_area2(w);
    if (area2 == 0)
       return true;
@@ -580,48 +615,73 @@ static inline sim_pa_i4 finite_lanes(sim_pa_f4 x, sim_pa_f4 y, sim_pa_f4 z, sim_
           (((sim_pa_i4)z & exp) != exp) & (((sim_pa_i4)w & exp) != exp);
 }
 
+/* sim_pa_setup_lanes stores each lane's set-up as two 16-byte halves. */
+_Static_assert(sizeof(struct sim_pa_vtx_setup) == 32 &&
+                  offsetof(struct sim_pa_vtx_setup, win.y) == 8 &&
+                  offsetof(struct sim_pa_vtx_setup, win.z) == 16 &&
+                  offsetof(struct sim_pa_vtx_setup, win.inv_w) == 20 &&
+                  offsetof(struct sim_pa_vtx_setup, clip_out) == 24 &&
+                  offsetof(struct sim_pa_vtx_setup, disc_out) == 28 &&
+                  offsetof(struct sim_pa_vtx_setup, finite) == 29 &&
+                  offsetof(struct sim_pa_vtx_setup, projected) == 30,
+               "the layout sim_pa_setup_lanes stores");
+
+/* Lanes 0, 1 (`hi` false) or 2, 3 of a, each sign-extended to 64 bits (two int32 halves). */
+static inline sim_pa_i4 widen(sim_pa_i4 a, bool hi)
+{
+   sim_pa_i4 sign = a < 0;
+   return hi ? __builtin_shuffle(a, sign, (sim_pa_i4){ 2, 6, 3, 7 })
+             : __builtin_shuffle(a, sign, (sim_pa_i4){ 0, 4, 1, 5 });
+}
+
+/* The set-ups of the first m (1..4) lanes of a quad from its vectors: x, y (int64), then
+ * z, 1/w, the outcode and the word of the bytes disc_out, finite, projected. */
+static inline void store_setups(sim_pa_i4 x, sim_pa_i4 y, sim_pa_f4 z, sim_pa_f4 iw,
+                                sim_pa_i4 clip, sim_pa_i4 bytes, unsigned m,
+                                struct sim_pa_vtx_setup *out)
+{
+   sim_pa_i4 x01 = widen(x, false), x23 = widen(x, true);
+   sim_pa_i4 y01 = widen(y, false), y23 = widen(y, true);
+   const sim_pa_i4 lo = { 0, 1, 4, 5 }, hi = { 2, 3, 6, 7 };
+   const sim_pa_i4 xy[4] = { __builtin_shuffle(x01, y01, lo), __builtin_shuffle(x01, y01, hi),
+                             __builtin_shuffle(x23, y23, lo), __builtin_shuffle(x23, y23, hi) };
+   sim_pa_i4 rest[4];
+   transpose4v((sim_pa_i4)z, (sim_pa_i4)iw, clip, bytes, rest);
+   for (unsigned i = 0; i < m; i++) {
+      memcpy(&out[i], &xy[i], 16);
+      memcpy((char *)&out[i] + 16, &rest[i], 16);
+   }
+}
+
 void sim_pa_setup_lanes(const struct sim_pa_state *pa, const struct sim_exports *e, unsigned n,
                         const struct sim_vtx *v, struct sim_pa_vtx_setup *out)
 {
-   /* the float work four lanes at a time, then per vertex */
-   union {
-      sim_pa_f4 f[SIM_LANES / 4];
-      float l[SIM_LANES];
-   } wx, wy, wz, iw;
-   union {
-      sim_pa_i4 v[SIM_LANES / 4];
-      int32_t l[SIM_LANES];
-   } fin, clip, disc;
-   for (unsigned q = 0; q < SIM_LANES / 4; q++) {
+   const sim_pa_i4 none = { 0, 0, 0, 0 };
+   uint32_t other = pa->clip_planes & ~SIM_PA_FIXED_PLANES;
+   for (unsigned q = 0; 4 * q < n; q++) {
       sim_pa_f4 p[4];
       memcpy(p, &e->pos[0][0][4 * q], 16);
       memcpy(&p[1], &e->pos[0][1][4 * q], 16);
       memcpy(&p[2], &e->pos[0][2][4 * q], 16);
       memcpy(&p[3], &e->pos[0][3][4 * q], 16);
-      fin.v[q] = finite_lanes(p[0], p[1], p[2], p[3]);
-      clip.v[q] = sim_pa_fixed_outcode(pa, p[0], p[1], p[2], p[3]);
-      disc.v[q] = sim_pa_disc_sides_at(pa, p[0], p[1], p[3]);
-      sim_pa_viewport(pa, p[0], p[1], p[2], p[3], &wx.f[q], &wy.f[q], &wz.f[q], &iw.f[q]);
-   }
-   struct sim_pa_window_vtx win[SIM_LANES];
-   bool placed[SIM_LANES];
-   sim_pa_window_positions(pa, n, wx.l, wy.l, win, placed);
-   uint32_t other = pa->clip_planes & ~SIM_PA_FIXED_PLANES;
-   for (unsigned l = 0; l < n; l++) {
-      struct sim_pa_vtx_setup *o = &out[l];
-      o->finite = fin.l[l] != 0;
-      o->clip_out = 0;
-      o->disc_out = 0;
+      sim_pa_i4 fin = finite_lanes(p[0], p[1], p[2], p[3]);
+      sim_pa_i4 clip = none, disc = none;
       if (pa->clip) {
-         o->clip_out = ((uint32_t)clip.l[l] & pa->clip_planes) |
-                       (other ? sim_pa_outcode(pa, other, &v[l]) : 0);
-         o->disc_out = (uint8_t)disc.l[l];
+         clip = sim_pa_fixed_outcode(pa, p[0], p[1], p[2], p[3]) & (int32_t)pa->clip_planes;
+         disc = sim_pa_disc_sides_at(pa, p[0], p[1], p[3]);
       }
-      o->win.x = win[l].x;
-      o->win.y = win[l].y;
-      o->win.z = wz.l[l];
-      o->win.inv_w = iw.l[l];
-      o->projected = o->finite && placed[l];
+      sim_pa_f4 wx, wy, wz, iw;
+      sim_pa_viewport(pa, p[0], p[1], p[2], p[3], &wx, &wy, &wz, &iw);
+      sim_pa_i4 x, y, placed;
+      sim_pa_window_positions4(pa, wx, wy, &x, &y, &placed);
+      /* bytes disc_out, finite, projected (bools: 0 or 1) */
+      sim_pa_i4 bytes = disc | (fin & 0x100) | (fin & placed & 0x10000);
+      unsigned m = n - 4 * q < 4 ? n - 4 * q : 4;
+      store_setups(x, y, wz, iw, clip, bytes, m, &out[4 * q]);
+   }
+   if (pa->clip && other) {   /* user planes, clip distances: per vertex */
+      for (unsigned l = 0; l < n; l++)
+         out[l].clip_out |= sim_pa_outcode(pa, other, &v[l]);
    }
 }
 

@@ -52,7 +52,7 @@ static inline struct quant quant_of(const struct sim_pa_state *pa)
    return (struct quant){ pa->pix_center_half ? 0.0 : 0.5, pa->quant_bits, pa->round_mode };
 }
 
-/* sim_pa_quantize, inlined into the loops over positions (with a constant mode there) */
+/* sim_pa_quantize (inlined) */
 static inline __attribute__((always_inline)) bool
 quantize(struct quant qt, float window, int64_t *out)
 {
@@ -103,17 +103,6 @@ bool sim_pa_quantize(const struct sim_pa_state *pa, float window, int64_t *out)
    return quantize(quant_of(pa), window, out);
 }
 
-/* The loop of sim_pa_window_positions for one rounding mode (a constant where inlined). */
-static inline __attribute__((always_inline)) void
-positions(const struct sim_pa_state *pa, unsigned mode, unsigned n, const float *x,
-          const float *y, struct sim_pa_window_vtx *out, bool *ok)
-{
-   struct quant qt = quant_of(pa);
-   qt.mode = mode;
-   for (unsigned i = 0; i < n; i++)
-      ok[i] = window_position(pa, qt, x[i], y[i], &out[i]);
-}
-
 #if defined(__SSE2__)
 /* quantize with ROUND_MODE X_ROUND_TO_EVEN of four lanes, in SSE2 double pairs: each lane's
  * operations are the scalar ones (the grid steps fit 32 bits: |q| < 2^23 within the
@@ -141,47 +130,58 @@ static inline __m128i quantize_even4(struct quant qt, __m128 window, __m128i *q)
                                               _mm_cmplt_epi32(*q, _mm_set1_epi32(limit))));
 }
 
-/* positions of four lanes with ROUND_MODE X_ROUND_TO_EVEN (the mode GL drivers program). */
-static void positions_even4(const struct sim_pa_state *pa, const float *x, const float *y,
-                            struct sim_pa_window_vtx *out, bool *ok)
+/* quantize_even4 with PIX_CENTER = 1 (nothing added), in single precision: window * 2^bits
+ * is exact in float as in double (a power of two; a result beyond the limit fails either
+ * way), limit + 1 <= 2^23 + 1 is a float, and CVTPS2DQ rounds to nearest, halves to even,
+ * in the host's default mode as round_even does. */
+static inline __m128i quantize_even4_centred(struct quant qt, __m128 window, __m128i *q)
 {
-   struct quant qt = quant_of(pa);
-   __m128i qx, qy;
-   __m128i good = _mm_and_si128(quantize_even4(qt, _mm_loadu_ps(x), &qx),
-                                quantize_even4(qt, _mm_loadu_ps(y), &qy));
-   int32_t gx[4], gy[4], g[4];
-   _mm_storeu_si128((__m128i *)gx, qx);
-   _mm_storeu_si128((__m128i *)gy, qy);
-   _mm_storeu_si128((__m128i *)g, good);
-   int64_t unit = (int64_t)1 << (SIM_SUBPIX_BITS - qt.bits);
-   for (unsigned i = 0; i < 4; i++) {
-      ok[i] = g[i] != 0;
-      if (ok[i]) {
-         out[i].x = gx[i] * unit + pa->win_off_x;
-         out[i].y = gy[i] * unit + pa->win_off_y;
-      }
-   }
+   int32_t limit = (int32_t)1 << (15 + qt.bits);
+   __m128 v = _mm_mul_ps(window, _mm_set1_ps((float)(1u << qt.bits)));
+   __m128 mag = _mm_and_ps(v, _mm_castsi128_ps(_mm_set1_epi32(INT32_MAX)));
+   __m128i in = _mm_castps_si128(_mm_cmplt_ps(mag, _mm_set1_ps((float)limit + 1.0f)));
+   *q = _mm_and_si128(_mm_cvtps_epi32(v), in);                     /* 0 outside */
+   return _mm_and_si128(in, _mm_and_si128(_mm_cmpgt_epi32(*q, _mm_set1_epi32(-limit)),
+                                          _mm_cmplt_epi32(*q, _mm_set1_epi32(limit))));
 }
 #endif
 
-void sim_pa_window_positions(const struct sim_pa_state *pa, unsigned n, const float *x,
-                             const float *y, struct sim_pa_window_vtx *out, bool *ok)
+void sim_pa_window_positions4(const struct sim_pa_state *pa, sim_pa_f4 x, sim_pa_f4 y,
+                              sim_pa_i4 *px, sim_pa_i4 *py, sim_pa_i4 *ok)
 {
-   switch (pa->round_mode) {
-   case PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND_TO_EVEN: {
-      unsigned i = 0;
+   struct quant qt = quant_of(pa);
+   sim_pa_i4 qx, qy, good;
 #if defined(__SSE2__)
-      for (; i + 4 <= n; i += 4)
-         positions_even4(pa, &x[i], &y[i], &out[i], &ok[i]);
+   if (qt.mode == PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND_TO_EVEN) {
+      __m128i gx, gy, okx, oky;
+      if (qt.center == 0.0) {
+         okx = quantize_even4_centred(qt, (__m128)x, &gx);
+         oky = quantize_even4_centred(qt, (__m128)y, &gy);
+      } else {
+         okx = quantize_even4(qt, (__m128)x, &gx);
+         oky = quantize_even4(qt, (__m128)y, &gy);
+      }
+      qx = (sim_pa_i4)gx;
+      qy = (sim_pa_i4)gy;
+      good = (sim_pa_i4)_mm_and_si128(okx, oky);
+   } else
 #endif
-      positions(pa, PA_SU_VTX_CNTL__ROUND_MODE__X_ROUND_TO_EVEN, n - i, &x[i], &y[i], &out[i],
-                &ok[i]);
-      break;
+   {
+      for (unsigned i = 0; i < 4; i++) {
+         int64_t gx = 0, gy = 0;
+         bool placed = quantize(qt, x[i], &gx) & quantize(qt, y[i], &gy);
+         /* back to grid steps: the 1/SIM_SUBPIX values are whole multiples of them */
+         qx[i] = placed ? (int32_t)(gx >> (SIM_SUBPIX_BITS - qt.bits)) : 0;
+         qy[i] = placed ? (int32_t)(gy >> (SIM_SUBPIX_BITS - qt.bits)) : 0;
+         good[i] = placed ? -1 : 0;
+      }
    }
-   default:
-      positions(pa, pa->round_mode, n, x, y, out, ok);
-      break;
-   }
+   /* |grid step| < 2^(15 + bits): in 1/SIM_SUBPIX px below 2^24, as the window offset */
+   typedef uint32_t u4 __attribute__((vector_size(16)));
+   int shift = (int)(SIM_SUBPIX_BITS - qt.bits);
+   *px = ((sim_pa_i4)((u4)qx << shift) + (int32_t)pa->win_off_x) & good;
+   *py = ((sim_pa_i4)((u4)qy << shift) + (int32_t)pa->win_off_y) & good;
+   *ok = good;
 }
 
 bool sim_pa_project_quiet(const struct sim_pa_state *pa, const struct sim_vtx *v,

@@ -55,10 +55,11 @@ bool sim_pa_project(const struct sim_pa_state *pa, const struct sim_vtx *v,
 bool sim_pa_project_quiet(const struct sim_pa_state *pa, const struct sim_vtx *v,
                           struct sim_pa_window_vtx *out);
 void sim_pa_report_unprojectable(void);
-/* Quantization and window offset of n window positions (x[i], y[i]) into out[i].x and
- * out[i].y; ok[i] false where one is not finite or too far out. */
-void sim_pa_window_positions(const struct sim_pa_state *pa, unsigned n, const float *x,
-                             const float *y, struct sim_pa_window_vtx *out, bool *ok);
+/* Quantization and window offset of four lanes' window positions (x, y) into *px, *py
+ * (1/SIM_SUBPIX px: they fit int32); *ok -1 in the lanes placed, 0 (and 0 positions) where
+ * a coordinate is not finite or too far out. */
+void sim_pa_window_positions4(const struct sim_pa_state *pa, sim_pa_f4 x, sim_pa_f4 y,
+                              sim_pa_i4 *px, sim_pa_i4 *py, sim_pa_i4 *ok);
 
 /* Polygon offset of a set-up primitive (x, y, z, area2 filled in) with facing `face`
  * (0 front, 1 back) and the offset registers of that facing. */

@@ -55,6 +55,9 @@ struct sim_pa_state {
    int64_t point_hw, point_hh;  /* PA_SU_POINT_SIZE half width/height, 1/SIM_SUBPIX px */
    bool vtx_point_size;         /* PA_CL_VS_OUT_CNTL.USE_VTX_POINT_SIZE */
    float point_min, point_max;  /* PA_SU_POINT_MINMAX radius limits, pixels */
+   struct sim_sc_extent samples;/* of the draw's sample offsets (msaa.h) */
+   struct sim_rect scissor;     /* the draw's scissor (scissor.h): triangles none of whose
+                                   samples can lie inside are not emitted */
    unsigned nparams;            /* VS parameters carried through clipping */
    bool misc_vec, ccdist_vec[2];/* VS_OUT_MISC_VEC_ENA, VS_OUT_CCDIST0/1_VEC_ENA */
 };

@@ -135,13 +135,24 @@ void sim_sc_bounds(const struct sim_sc_setup *s, struct sim_rect *r)
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
+void sim_sc_extent_init(struct sim_sc_extent *e, const struct sim_sc_msaa *ms)
+{
+   e->dxmin = e->dxmax = ms->dx[0];
+   e->dymin = e->dymax = ms->dy[0];
+   for (unsigned k = 1; k < ms->n; k++) {
+      e->dxmin = min64(e->dxmin, ms->dx[k]);
+      e->dxmax = max64(e->dxmax, ms->dx[k]);
+      e->dymin = min64(e->dymin, ms->dy[k]);
+      e->dymax = max64(e->dymax, ms->dy[k]);
+   }
+}
+
 void sim_sc_pattern_init(struct sim_sc_pattern *p, const struct sim_sc_msaa *ms)
 {
    memset(p, 0, sizeof(*p));
    p->ms = *ms;
    p->centred = true;
-   p->dxmin = p->dxmax = ms->dx[0];
-   p->dymin = p->dymax = ms->dy[0];
+   sim_sc_extent_init(&p->ext, ms);
    for (unsigned k = 0; k < ms->n; k++) {
       unsigned i = 0;
       while (i < p->npos && (ms->dx[p->pos[i]] != ms->dx[k] || ms->dy[p->pos[i]] != ms->dy[k]))
@@ -150,10 +161,6 @@ void sim_sc_pattern_init(struct sim_sc_pattern *p, const struct sim_sc_msaa *ms)
          p->pos[p->npos++] = (uint8_t)k;
       p->pos_samples[i] |= (uint8_t)(1u << k);
       p->centred &= ms->dx[k] == 0 && ms->dy[k] == 0;
-      p->dxmin = min64(p->dxmin, ms->dx[k]);
-      p->dxmax = max64(p->dxmax, ms->dx[k]);
-      p->dymin = min64(p->dymin, ms->dy[k]);
-      p->dymax = max64(p->dymax, ms->dy[k]);
    }
    uint8_t enabled[16];
    for (unsigned l = 0; l < 16; l++) {
@@ -378,15 +385,6 @@ partial_block(const struct walk *w, unsigned n, bool centred, bool narrow, uint1
    return lanes == 0xFFFF ? cover : lb_and(cover, lb_lanes(lanes));
 }
 
-/* Pixels whose samples can lie in [lo, hi] on one axis (1/SIM_SUBPIX px): centre + d for
- * the sample offsets d in [dmin, dmax]. (An arithmetic shift right is a floor division.) */
-static void sample_span(int64_t lo, int64_t hi, int64_t dmin, int64_t dmax, int32_t *p0,
-                        int32_t *p1)
-{
-   *p0 = (int32_t)-((-(lo - SIM_SUBPIX / 2 - dmax)) >> SIM_SUBPIX_BITS);
-   *p1 = (int32_t)(((hi - SIM_SUBPIX / 2 - dmin) >> SIM_SUBPIX_BITS) + 1);
-}
-
 /* The lanes of a block whose pixels [b, b + 4) on one axis are inside [c0, c1), from the
  * lanes of each column (row) `axis`. */
 static uint16_t axis_lanes(const uint16_t axis[4], int32_t b, int32_t c0, int32_t c1)
@@ -576,21 +574,15 @@ void sim_sc_raster_blocks(const struct sim_sc_setup *s, const struct sim_rect *c
       miny = min64(miny, s->y[i]);
       maxy = max64(maxy, s->y[i]);
    }
-   int32_t px0, px1, py0, py1;
-   sample_span(minx, maxx, p->dxmin, p->dxmax, &px0, &px1);
-   sample_span(miny, maxy, p->dymin, p->dymax, &py0, &py1);
-   px0 = px0 > clip->x0 ? px0 : clip->x0;
-   py0 = py0 > clip->y0 ? py0 : clip->y0;
-   px1 = px1 < clip->x1 ? px1 : clip->x1;
-   py1 = py1 < clip->y1 ? py1 : clip->y1;
-   if (px0 >= px1 || py0 >= py1)
+   struct sim_rect px;
+   if (!sim_sc_box_pixels(&p->ext, clip, minx, maxx, miny, maxy, &px))
       return;
 
-   int32_t bx0 = px0 & ~3, by0 = py0 & ~3;
+   int32_t bx0 = px.x0 & ~3, by0 = px.y0 & ~3;
    if (s->n == 3)
-      walk(s, 3, p, bx0, by0, px1, py1, clip, fn, ctx);
+      walk(s, 3, p, bx0, by0, px.x1, px.y1, clip, fn, ctx);
    else
-      walk(s, 4, p, bx0, by0, px1, py1, clip, fn, ctx);
+      walk(s, 4, p, bx0, by0, px.x1, px.y1, clip, fn, ctx);
 }
 
 /* Adapts the batched walk to a callback per block. */

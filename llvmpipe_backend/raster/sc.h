@@ -90,6 +90,32 @@ typedef bool (*sim_sc_blocks_fn)(void *ctx, const struct sim_sc_block *b, unsign
 /* At most this many blocks per call of a sim_sc_blocks_fn. */
 #define SIM_SC_BATCH 64
 
+/* The extent of a pattern's sample offsets from the pixel centres, 1/SIM_SUBPIX px. */
+struct sim_sc_extent {
+   int64_t dxmin, dxmax, dymin, dymax;
+};
+
+void sim_sc_extent_init(struct sim_sc_extent *e, const struct sim_sc_msaa *ms);
+
+/* The pixels of `clip` one of whose samples (offsets `e`) can lie in the box [minx, maxx] x
+ * [miny, maxy] (1/SIM_SUBPIX px), a superset of those a polygon in that box covers: false
+ * when there is none, else the pixel rectangle [x0, x1) x [y0, y1) in *px. (An arithmetic
+ * shift right is a floor division.) */
+static inline bool sim_sc_box_pixels(const struct sim_sc_extent *e, const struct sim_rect *clip,
+                                     int64_t minx, int64_t maxx, int64_t miny, int64_t maxy,
+                                     struct sim_rect *px)
+{
+   int32_t x0 = (int32_t)-((-(minx - SIM_SUBPIX / 2 - e->dxmax)) >> SIM_SUBPIX_BITS);
+   int32_t x1 = (int32_t)(((maxx - SIM_SUBPIX / 2 - e->dxmin) >> SIM_SUBPIX_BITS) + 1);
+   int32_t y0 = (int32_t)-((-(miny - SIM_SUBPIX / 2 - e->dymax)) >> SIM_SUBPIX_BITS);
+   int32_t y1 = (int32_t)(((maxy - SIM_SUBPIX / 2 - e->dymin) >> SIM_SUBPIX_BITS) + 1);
+   px->x0 = x0 > clip->x0 ? x0 : clip->x0;
+   px->y0 = y0 > clip->y0 ? y0 : clip->y0;
+   px->x1 = x1 < clip->x1 ? x1 : clip->x1;
+   px->y1 = y1 < clip->y1 ? y1 : clip->y1;
+   return px->x0 < px->x1 && px->y0 < px->y1;
+}
+
 /* A sample pattern prepared for the walk (sim_sc_pattern_init): what depends on the pattern
  * alone, computed once per draw. */
 struct sim_sc_pattern {
@@ -98,7 +124,7 @@ struct sim_sc_pattern {
    unsigned npos;                     /* distinct sample positions */
    uint8_t pos[SIM_MAX_SAMPLES];      /* position i: the first sample there */
    uint8_t pos_samples[SIM_MAX_SAMPLES];   /* position i: the samples there (bit k) */
-   int64_t dxmin, dxmax, dymin, dymax;/* the extent of the sample offsets */
+   struct sim_sc_extent ext;          /* of the sample offsets */
    uint64_t enabled[2];               /* byte l: the PA_SC_AA_MASK samples of lane l */
    uint16_t enabled_lanes;            /* lanes with an enabled sample */
    uint16_t col_lanes[4], row_lanes[4];   /* lanes in column / row i of a block */

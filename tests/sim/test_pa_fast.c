@@ -196,6 +196,57 @@ static void random_state(struct sim_pa_state *pa, unsigned nparams)
    pa->offset_units[0] = frand(-4, 4);
    pa->offset_units[1] = frand(-4, 4);
    pa->offset_clamp = chance(50) ? 0.0f : frand(-0.01f, 0.01f);
+   /* triangles no sample of the draw can lie in are not emitted: mostly the whole range,
+    * some small scissors and MSAA-like sample offsets (1/16 px, -8..7) */
+   pa->scissor = (struct sim_rect){ -65536, -65536, 65536, 65536 };   /* all of window space */
+   if (chance(6)) {
+      pa->scissor.x0 = (int32_t)(rnd() % 1000) - 200;
+      pa->scissor.y0 = (int32_t)(rnd() % 1000) - 200;
+      pa->scissor.x1 = pa->scissor.x0 + (int32_t)(rnd() % 600);
+      pa->scissor.y1 = pa->scissor.y0 + (int32_t)(rnd() % 600);
+   }
+   if (chance(50)) {
+      int64_t a = (int64_t)(rnd() % 16) - 8, b = (int64_t)(rnd() % 16) - 8;
+      int64_t c = (int64_t)(rnd() % 16) - 8, d = (int64_t)(rnd() % 16) - 8;
+      pa->samples = (struct sim_sc_extent){ (a < b ? a : b) * (SIM_SUBPIX / 16),
+                                            (a < b ? b : a) * (SIM_SUBPIX / 16),
+                                            (c < d ? c : d) * (SIM_SUBPIX / 16),
+                                            (c < d ? d : c) * (SIM_SUBPIX / 16) };
+   }
+}
+
+static int64_t floor_div(int64_t a, int64_t b)
+{
+   return a / b - (a % b != 0 && (a < 0) != (b < 0));
+}
+
+/* Whether a pixel of pa->scissor has a sample position (centre plus an offset within
+ * pa->samples) in the bounding box of p's vertices: on each axis the pixels whose centre c
+ * has c + dmax >= min and c + dmin <= max. */
+static bool box_reaches_sample(const struct sim_pa_state *pa, const struct rec *p)
+{
+   int64_t lo[2] = { INT64_MAX, INT64_MAX }, hi[2] = { INT64_MIN, INT64_MIN };
+   for (unsigned k = 0; k < 3; k++) {
+      const int64_t c[2] = { p->x[k], p->y[k] };
+      for (unsigned a = 0; a < 2; a++) {
+         lo[a] = c[a] < lo[a] ? c[a] : lo[a];
+         hi[a] = c[a] > hi[a] ? c[a] : hi[a];
+      }
+   }
+   const int64_t dmin[2] = { pa->samples.dxmin, pa->samples.dymin };
+   const int64_t dmax[2] = { pa->samples.dxmax, pa->samples.dymax };
+   const int64_t s0[2] = { pa->scissor.x0, pa->scissor.y0 };
+   const int64_t s1[2] = { pa->scissor.x1, pa->scissor.y1 };
+   for (unsigned a = 0; a < 2; a++) {
+      /* centre = px * SUBPIX + SUBPIX / 2 */
+      int64_t first = -floor_div(-(lo[a] - dmax[a] - SIM_SUBPIX / 2), SIM_SUBPIX);
+      int64_t last = floor_div(hi[a] - dmin[a] - SIM_SUBPIX / 2, SIM_SUBPIX);
+      first = first > s0[a] ? first : s0[a];
+      last = last < s1[a] - 1 ? last : s1[a] - 1;
+      if (first > last)
+         return false;
+   }
+   return true;
 }
 
 /* A clip-space coordinate relative to w: mostly inside, some on or past the planes. */
@@ -319,36 +370,37 @@ static void test_quantize(void)
    CHECK(bad == 0, "%u quantized coordinates differ", bad);
 }
 
-/* sim_pa_window_positions (four lanes at a time in the round-to-even mode) against
- * quantize_ref lane by lane, window offset added, for 1 to 16 positions. */
+/* sim_pa_window_positions4 (SSE2 in the round-to-even mode, in single precision with
+ * PIX_CENTER = 1) against quantize_ref lane by lane, window offset added (at its limits
+ * too); lanes not placed read 0. */
 static void test_window_positions(void)
 {
    unsigned bad = 0;
-   for (unsigned i = 0; i < 40000; i++) {
+   for (unsigned i = 0; i < 100000; i++) {
       struct sim_pa_state pa;
       memset(&pa, 0, sizeof(pa));
       pa.quant_bits = (unsigned[]){ 0, 1, 2, 3, 4, 8 }[rnd() % 6];
       pa.round_mode = chance(70) ? 2 : rnd() % 4;
       pa.pix_center_half = chance(50);
-      pa.win_off_x = chance(50) ? (int64_t)((int)(rnd() % 16384) - 8192) * SIM_SUBPIX : 0;
-      pa.win_off_y = chance(50) ? (int64_t)((int)(rnd() % 16384) - 8192) * SIM_SUBPIX : 0;
-      unsigned n = 1 + rnd() % 16;
-      float x[16], y[16];
-      for (unsigned l = 0; l < n; l++) {
+      /* PA_SC_WINDOW_OFFSET: 16-bit signed pixels */
+      pa.win_off_x = chance(50) ? (int64_t)((int)(rnd() % 65536) - 32768) * SIM_SUBPIX : 0;
+      pa.win_off_y = chance(50) ? (int64_t)((int)(rnd() % 65536) - 32768) * SIM_SUBPIX : 0;
+      sim_pa_f4 x, y;
+      for (unsigned l = 0; l < 4; l++) {
          x[l] = window_coord(pa.quant_bits);
          y[l] = chance(80) ? frand(-2000, 2000) : window_coord(pa.quant_bits);
       }
-      struct sim_pa_window_vtx out[16];
-      bool ok[16];
-      sim_pa_window_positions(&pa, n, x, y, out, ok);
-      for (unsigned l = 0; l < n; l++) {
+      sim_pa_i4 px, py, ok;
+      sim_pa_window_positions4(&pa, x, y, &px, &py, &ok);
+      for (unsigned l = 0; l < 4; l++) {
          int64_t wx = 0, wy = 0;
          bool want = quantize_ref(&pa, x[l], &wx) & quantize_ref(&pa, y[l], &wy);
-         if ((ok[l] != want || (want && (out[l].x != wx + pa.win_off_x ||
-                                         out[l].y != wy + pa.win_off_y))) && bad++ < 5)
-            check(false, "window position %u of %u (%a, %a), grid 2^-%u, round mode %u: %d, "
-                  "want %d", l, n, (double)x[l], (double)y[l], pa.quant_bits, pa.round_mode,
-                  ok[l], want);
+         int64_t ex = want ? wx + pa.win_off_x : 0, ey = want ? wy + pa.win_off_y : 0;
+         if ((ok[l] != (want ? -1 : 0) || px[l] != ex || py[l] != ey) && bad++ < 5)
+            check(false, "window position %u (%a, %a), grid 2^-%u, round mode %u, centre %u: "
+                  "%d (%d, %d), want %d (%lld, %lld)", l, (double)x[l], (double)y[l],
+                  pa.quant_bits, pa.round_mode, pa.pix_center_half, ok[l], px[l], py[l], want,
+                  (long long)ex, (long long)ey);
       }
    }
    CHECK(bad == 0, "%u window positions differ", bad);
@@ -374,7 +426,7 @@ int main(void)
    test_quantize();
    test_window_positions();
    const unsigned runs = 200000;
-   unsigned prims = 0, fast_emitted = 0, mismatches = 0;
+   unsigned prims = 0, fast_emitted = 0, mismatches = 0, dropped = 0;
    for (unsigned i = 0; i < runs; i++) {
       struct sim_pa_state pa;
       unsigned nparams = rnd() % (NPARAMS_MAX + 1);
@@ -429,6 +481,25 @@ int main(void)
       bool ok_ref = sim_pa_triangle(&pa, v, &in[provoking], edges, record, &ref);
       bool ok_fast = sim_pa_triangle_fast(&pa, v, sp, &in[provoking], edges, record, &fast);
 
+      /* the primitives dropped for their samples out of reach: those the reference emits
+       * without the scissor and with offsets of a pixel either way, but not with pa's */
+      struct sim_pa_state wide = pa;
+      wide.scissor = (struct sim_rect){ -65536, -65536, 65536, 65536 };
+      wide.samples = (struct sim_sc_extent){ -SIM_SUBPIX, SIM_SUBPIX, -SIM_SUBPIX, SIM_SUBPIX };
+      static struct trace all;
+      all.n = 0;
+      all.stop_after = 0;
+      all.in = in;
+      all.nparams = nparams;
+      sim_pa_triangle(&wide, v, &in[provoking], edges, record, &all);
+      unsigned reached = 0;
+      for (unsigned p = 0; p < all.n; p++)
+         reached += box_reaches_sample(&pa, &all.r[p]);
+      bool filled = pa.ptype[0] == 2 && pa.ptype[1] == 2;   /* no points or lines */
+      if (filled && !stop_after && reached != ref.n && mismatches++ < 5)
+         check(false, "run %u: %u primitives reach a sample, %u emitted", i, reached, ref.n);
+      dropped += all.n - reached;
+
       bool same = ok_ref == ok_fast && ref.n == fast.n;
       for (unsigned p = 0; same && p < ref.n; p++)
          same = same_rec(&ref.r[p], &fast.r[p]);
@@ -447,7 +518,8 @@ int main(void)
    /* the draws must have exercised emitting, not only discarding */
    CHECK(prims > runs / 4, "only %u primitives emitted in %u runs", prims, runs);
    CHECK(fast_emitted > runs / 8, "only %u primitives from the fast path itself", fast_emitted);
-   printf("%u triangles, %u primitives emitted, %u of them by the fast path itself\n", runs,
-          prims, fast_emitted);
+   CHECK(dropped > runs / 100, "only %u primitives dropped for samples out of reach", dropped);
+   printf("%u triangles, %u primitives emitted, %u of them by the fast path itself, %u "
+          "dropped for samples out of reach\n", runs, prims, fast_emitted, dropped);
    return check_report();
 }

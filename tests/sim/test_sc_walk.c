@@ -377,8 +377,9 @@ static void single_sample_walks(unsigned count)
 }
 
 /* `test_sc_walk bench [ROUNDS [SAMPLES]]`: the SC's work alone on bench/raster's small-triangle grid
- * (two right triangles with 10-pixel legs per 10x10 cell of 510x510 pixels) and on a grid like
- * glmark2's (10 x 7.5 px cells of a 320x240 window), set up and walked ROUNDS times with one
+ * (two right triangles with 10-pixel legs per 10x10 cell of 510x510 pixels), on a grid like
+ * glmark2's (10 x 7.5 px cells of a 320x240 window) and on one of tiny triangles like
+ * glmark2's high-poly models (2.5 px cells of a 320x240 window), set up and walked ROUNDS times with one
  * sample and with 4 samples at the R7xx driver's positions (SAMPLES 1 or 4: only those); for instruction counts
  * (valgrind --tool=callgrind) per triangle. Prints what it covered, to keep the work. */
 static bool count_block(void *ctx, int32_t bx, int32_t by, uint16_t mask, const uint8_t smask[16])
@@ -404,10 +405,15 @@ static int bench(unsigned rounds, unsigned samples)
    uint64_t sum = 0, tris = 0;
    for (unsigned r = 0; r < rounds; r++) {
       for (unsigned pat = samples == 4; pat < (samples == 1 ? 1u : 2u); pat++) {
-         for (unsigned grid = 0; grid < 2; grid++) {
+         for (unsigned grid = 0; grid < 3; grid++) {
             /* cell size in 1/SIM_SUBPIX px, cells per row and column */
-            int64_t cw = 10 * SIM_SUBPIX, ch = grid ? 15 * SIM_SUBPIX / 2 : cw;
-            unsigned cols = grid ? 32 : 51, rows = grid ? 32 : 51;
+            static const int64_t cell_w[3] = { 10 * SIM_SUBPIX, 10 * SIM_SUBPIX,
+                                               5 * SIM_SUBPIX / 2 };
+            static const int64_t cell_h[3] = { 10 * SIM_SUBPIX, 15 * SIM_SUBPIX / 2,
+                                               5 * SIM_SUBPIX / 2 };
+            static const unsigned ncols[3] = { 51, 32, 128 }, nrows[3] = { 51, 32, 96 };
+            int64_t cw = cell_w[grid], ch = cell_h[grid];
+            unsigned cols = ncols[grid], rows = nrows[grid];
             for (unsigned cy = 0; cy < rows; cy++) {
                for (unsigned cx = 0; cx < cols; cx++) {
                   int64_t x0 = cx * cw, y0 = cy * ch, x1 = x0 + cw, y1 = y0 + ch;
