@@ -388,6 +388,8 @@ static bool order_all(struct order *o)
 
 bool r600_order_fetches(struct mir_program *p)
 {
+   if (!p->num_nodes)
+      return true;   /* nothing to order (and p->nodes may be NULL) */
    struct order o;
    memset(&o, 0, sizeof(o));
    o.p = p;
@@ -396,7 +398,7 @@ bool r600_order_fetches(struct mir_program *p)
    o.last_write = malloc(nk * sizeof(*o.last_write));
    o.readers = malloc(nk * sizeof(*o.readers));
    o.touched = malloc(nk * sizeof(*o.touched));
-   struct mir_node *saved = malloc((p->num_nodes ? p->num_nodes : 1) * sizeof(*saved));
+   struct mir_node *saved = malloc(p->num_nodes * sizeof(*saved));
    bool ok = o.canon && o.last_write && o.readers && o.touched && saved;
    if (ok) {
       memset(o.last_write, 0xFF, nk * sizeof(*o.last_write));

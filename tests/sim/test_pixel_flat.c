@@ -142,7 +142,7 @@ static void random_prim(struct sim_prim *p, struct sim_vtx v[3])
    switch (rnd() % 10) {
    case 0: p->area2 = -p->area2; break;
    case 1: p->area2 += 1; break;
-   case 2: p->area2 = (int64_t)rnd() - (1 << 31); break;
+   case 2: p->area2 = (int64_t)rnd() - ((int64_t)1 << 31); break;
    default: break;
    }
    if (p->area2 == 0)
