@@ -246,13 +246,23 @@ static bool factor_uses(unsigned f, bool src1)
           f == FACTOR(CONST_ALPHA) || f == FACTOR(ONE_MINUS_CONST_ALPHA);
 }
 
-/* Whether the blend reads the second source (src1) or the constant (!src1). */
-static bool blend_uses(uint32_t bc, bool src1)
+/* Whether the target blends with the second source (src1) or the constant (!src1). */
+static bool blend_uses(const struct jit_cb_target_key *tk, bool src1)
 {
-   return factor_uses(CB_BLEND_CONTROL__COLOR_SRCBLEND__get(bc), src1) ||
-          factor_uses(CB_BLEND_CONTROL__COLOR_DESTBLEND__get(bc), src1) ||
-          factor_uses(CB_BLEND_CONTROL__ALPHA_SRCBLEND__get(bc), src1) ||
-          factor_uses(CB_BLEND_CONTROL__ALPHA_DESTBLEND__get(bc), src1);
+   uint32_t bc = tk->blend_ctl;
+   return tk->blend && (factor_uses(CB_BLEND_CONTROL__COLOR_SRCBLEND__get(bc), src1) ||
+                        factor_uses(CB_BLEND_CONTROL__COLOR_DESTBLEND__get(bc), src1) ||
+                        factor_uses(CB_BLEND_CONTROL__ALPHA_SRCBLEND__get(bc), src1) ||
+                        factor_uses(CB_BLEND_CONTROL__ALPHA_DESTBLEND__get(bc), src1));
+}
+
+bool jit_cb_reads_src1(const struct jit_cb_key *k)
+{
+   for (unsigned i = 0; i < k->num_targets; i++) {
+      if (blend_uses(&k->t[i], true))
+         return true;
+   }
+   return false;
 }
 
 /* cb_blend.c's result of a blend: a NaN made the default quiet NaN, which only a *_FLOAT
@@ -602,11 +612,11 @@ static void emit_target(struct cbe *e, unsigned i)
       tc.b.s[c] = source(j, tk, c, u);
       packed_in[c] = tk->integer ? u : tc.b.s[c];
    }
-   if (tk->blend && blend_uses(tk->blend_ctl, true)) {
+   if (blend_uses(tk, true)) {
       for (unsigned c = 0; c < 4; c++)
          tc.b.s1[c] = source(j, tk, c, load_at(j, j->vi, e->out, export_off(1, c), 4));
    }
-   if (tk->blend && blend_uses(tk->blend_ctl, false)) {
+   if (blend_uses(tk, false)) {
       for (unsigned c = 0; c < 4; c++)
          tc.b.k[c] = splatf(j, load_at(j, j->f32, e->cb,
                                        target_off(i, offsetof(struct sim_cb_target, blend_const)) + 4 * c, 4));

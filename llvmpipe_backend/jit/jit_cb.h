@@ -29,6 +29,10 @@ struct jit_cb_key {
 /* False: this state is not supported, the caller uses the C units. */
 bool jit_cb_key_init(struct jit_cb_key *k, const struct sim_cb_state *cb);
 
+/* Whether the code jit_cb_emit makes for k reads PIXEL 1, the second source of a blend
+ * (sim_cb_write reads it for every written pixel, but uses it only there). */
+bool jit_cb_reads_src1(const struct jit_cb_key *k);
+
 /* = sim_sx_alpha_test(cb, mask, out): cb and out are pointers to the run-time sim_cb_state
  * and sim_exports, mask an i16; returns the i16 mask of the lanes that pass. */
 LLVMValueRef jit_sx_alpha_emit(struct jb *j, const struct jit_cb_key *k, LLVMValueRef cb,

@@ -113,14 +113,16 @@ static void config(void)
 /* The exports the units after the PS may read, which the PS gets zeroed (draw.c zeroes
  * them all): an export writes the lanes of its exec mask and leaves the others. The SX
  * alpha test reads PIXEL 0 .w, each colour target its export, blending PIXEL 1 (the dual
- * source; cb.c reads it for every written pixel) and the DB PIXEL 61 .x. */
+ * source: cb.c reads it for every written pixel, the CB emitter only for a blend that uses
+ * it) and the DB PIXEL 61 .x. k->cb_host and k->cb are set. */
 static void exports_read(struct key *k, const struct sim_pixel_state *st)
 {
    const struct sim_cb_state *cb = st->cb;
    if (cb->alpha_test)
       k->zero_pixel |= 1;
    if (!st->color_kill && cb->num_targets) {
-      k->zero_pixel |= 2;
+      if (k->cb_host || jit_cb_reads_src1(&k->cb))
+         k->zero_pixel |= 2;
       for (unsigned i = 0; i < cb->num_targets; i++)
          k->zero_pixel |= (uint8_t)(1u << cb->t[i].export_index);
    }

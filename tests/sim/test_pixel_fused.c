@@ -237,6 +237,69 @@ static bool compare(struct sim_pixel_fused *f, const struct sim_spi_state *spi, 
    return !memcmp(&want, &got, sizeof(want));
 }
 
+/* The exports' reset of the pre stage with one colour target fed by PIXEL 0, blending (or
+ * not) with factors `bc`, of number type `number` (SRGB: a format the CB emitter does not
+ * take, so the code calls sim_cb_write, which reads PIXEL 1 for every written pixel): every
+ * export the CB then reads - PIXEL 0, and PIXEL 1 when it is read - must be zero after it
+ * whatever it held, as draw.c's reset leaves it. */
+static bool exports_reset(struct sim_program *prog, bool blend, uint32_t bc, unsigned number,
+                          bool reads_src1)
+{
+   struct sim_spi_state spi;
+   memset(&spi, 0, sizeof(spi));
+   static struct sim_cb_state cb;
+   memset(&cb, 0, sizeof(cb));
+   cb.num_targets = 1;
+   cb.t[0].samples = 1;
+   cb.t[0].fmt.number = number;
+   cb.t[0].blend = blend;
+   cb.t[0].blend_ctl = bc;
+   struct sim_pixel_state st = { &spi, &no_db, &cb, &one_sample, 1, false, false, false };
+   struct sim_pixel_fused *f = sim_pixel_fused_get(prog, &st);
+   if (!check(f != NULL, "exports reset: no fused variant"))
+      return false;
+   static struct sim_prim p;
+   static struct sim_exports out;
+   memset(&out, 0xA5, sizeof(out));
+   struct sim_pixel_block blk = { &p, &no_db, &cb, &one_sample, &got, &out, 0, 0, 0xFFFF, { 0 } };
+   memset(blk.smask, 1, sizeof(blk.smask));
+   sim_pixel_fused_pre(f, &blk);
+   sim_pixel_fused_put(f);
+   static const uint32_t zero[4][SIM_LANES];
+   return !memcmp(out.pixel[0], zero, sizeof(zero)) &&
+          (!reads_src1 || !memcmp(out.pixel[1], zero, sizeof(zero)));
+}
+
+static void check_exports_reset(struct sim_program *prog)
+{
+   static const struct {
+      bool blend;
+      uint32_t src, dst;
+      unsigned number;
+      bool reads_src1;
+      const char *name;
+   } cases[] = {
+      { false, 0, 0, CB_COLOR0_INFO__NUMBER_TYPE__NUMBER_UNORM, false, "no blend" },
+      { true, CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_SRC_ALPHA,
+        CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_ONE_MINUS_SRC_ALPHA,
+        CB_COLOR0_INFO__NUMBER_TYPE__NUMBER_UNORM, false, "over blend" },
+      { true, CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_ONE,
+        CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_INV_SRC1_ALPHA,
+        CB_COLOR0_INFO__NUMBER_TYPE__NUMBER_UNORM, true, "dual-source destination factor" },
+      { true, CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_SRC1_COLOR,
+        CB_BLEND_CONTROL__COLOR_SRCBLEND__BLEND_ZERO,
+        CB_COLOR0_INFO__NUMBER_TYPE__NUMBER_UNORM, true, "dual-source source factor" },
+      { false, 0, 0, CB_COLOR0_INFO__NUMBER_TYPE__NUMBER_SRGB, true, "the C unit's target" },
+   };
+   random_program(prog, 7);
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      uint32_t bc = CB_BLEND_CONTROL__COLOR_SRCBLEND(cases[i].src) |
+                    CB_BLEND_CONTROL__COLOR_DESTBLEND(cases[i].dst);
+      check(exports_reset(prog, cases[i].blend, bc, cases[i].number, cases[i].reads_src1),
+            "exports reset, %s: an export the CB reads is not zeroed", cases[i].name);
+   }
+}
+
 /* What the stand-in PS saw and does. */
 static struct {
    struct sim_run seen;     /* the run's scalar fields at the call */
@@ -384,6 +447,8 @@ int main(void)
          sim_pixel_fused_put(f);
       }
    }
+
+   check_exports_reset(&prog);
 
    /* not taken: centroid inputs, centroid position, point-sprite inputs; nor without JIT */
    struct sim_spi_state spi;
