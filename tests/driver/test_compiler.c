@@ -10,6 +10,7 @@
 
 #include "compiler/r600_shader.h"
 #include "check.h"
+#include "ir_build.h"
 
 static const enum hw_chip chips[2] = {HW_CHIP_R6XX, HW_CHIP_R7XX};
 
@@ -642,42 +643,6 @@ static void run(struct machine *m, const struct r600_shader_binary *b)
 }
 
 /* ---------------------------------------------------------------- IR construction */
-
-static struct ir_src S(unsigned file, unsigned index, const char *swz)
-{
-   struct ir_src s;
-   memset(&s, 0, sizeof(s));
-   s.file = (uint8_t)file;
-   s.index = (uint16_t)index;
-   for (unsigned c = 0; c < 4; c++) {
-      char ch = swz[c < strlen(swz) ? c : strlen(swz) - 1];
-      s.swizzle[c] = ch == 'x' ? 0 : ch == 'y' ? 1 : ch == 'z' ? 2 : 3;
-   }
-   return s;
-}
-
-
-static struct ir_dst D(unsigned file, unsigned index, unsigned mask)
-{
-   struct ir_dst d;
-   memset(&d, 0, sizeof(d));
-   d.file = (uint8_t)file;
-   d.index = (uint16_t)index;
-   d.writemask = (uint8_t)mask;
-   return d;
-}
-
-static struct ir_instruction *E(struct ir_shader *s, enum ir_opcode op, struct ir_dst d,
-                                const struct ir_src *a, const struct ir_src *b,
-                                const struct ir_src *c)
-{
-   struct ir_instruction *i = ir_emit(s, op);
-   i->dst = d;
-   if (a) i->src[0] = *a;
-   if (b) i->src[1] = *b;
-   if (c) i->src[2] = *c;
-   return i;
-}
 
 static unsigned IMM4(struct ir_shader *s, float x, float y, float z, float w)
 {
