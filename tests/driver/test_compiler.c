@@ -1270,6 +1270,86 @@ static void test_copy_to_export(void)
    }
 }
 
+static struct ir_src IMMS(struct ir_shader *s, float v)
+{
+   return S(IR_FILE_IMM, IMM4(s, v, v, v, v), "x");
+}
+
+/* Copy propagation reaches fetch coordinates and IF conditions: a texture sampled at a
+ * swizzled copy of the input reads R0.yx itself (no ALU clause), and an IF on a copy tests
+ * R0.y with its PRED_SETNE. */
+static void test_copy_to_fetch_and_if(void)
+{
+   struct ir_shader *s = fs_one_in_one_out();
+   s->num_temps = 2;
+   s->num_samplers = 1;
+   struct ir_src in = S(IR_FILE_INPUT, 0, "yxwz"), samp = S(IR_FILE_SAMPLER, 0, "xyzw");
+   struct ir_src t0 = S(IR_FILE_TEMP, 0, "xyzw"), t1 = S(IR_FILE_TEMP, 1, "xyzw");
+   E(s, IR_MOV, D(IR_FILE_TEMP, 0, 0xF), &in, NULL, NULL);
+   E(s, IR_TEX, D(IR_FILE_TEMP, 1, 0xF), &t0, &samp, NULL);
+   E(s, IR_MOV, D(IR_FILE_OUTPUT, 0, 0xF), &t1, NULL, NULL);
+
+   struct ir_shader *f = fs_one_in_one_out();
+   f->num_temps = 1;
+   struct ir_src v = S(IR_FILE_INPUT, 0, "xyzw"), t0y = S(IR_FILE_TEMP, 0, "y");
+   struct ir_src one = IMMS(f, 1.0f), zero = IMMS(f, 0.0f);
+   E(f, IR_MOV, D(IR_FILE_TEMP, 0, 0xF), &v, NULL, NULL);
+   E(f, IR_IF, NODST(), &t0y, NULL, NULL);
+   E(f, IR_MOV, D(IR_FILE_OUTPUT, 0, 0xF), &one, NULL, NULL);
+   E(f, IR_ELSE, NODST(), NULL, NULL, NULL);
+   E(f, IR_MOV, D(IR_FILE_OUTPUT, 0, 0xF), &zero, NULL, NULL);
+   E(f, IR_ENDIF, NODST(), NULL, NULL, NULL);
+
+   for (unsigned ci = 0; ci < 2; ci++) {
+      enum hw_chip chip = chips[ci];
+      struct r600_shader_binary b;
+      struct cf cf[16];
+      if (compile_checked(s, chip, &b, "copy_to_fetch")) {
+         unsigned n = decode_program(chip, &b, cf, 16), alu = 0, tex_dst = 999, exp_gpr = 998;
+         bool tex_ok = false;
+         for (unsigned i = 0; i < n; i++) {
+            alu += cf[i].is_alu;
+            if (!cf[i].is_alu && !cf[i].is_export && cf[i].inst == CF_TEX) {
+               const uint32_t *t = b.code + 2 * cf[i].addr;
+               tex_ok = cf[i].count == 1 && bits(t[0], 22, 16) == 0 &&
+                        bits(t[2], 22, 20) == 1 && bits(t[2], 25, 23) == 0;
+               tex_dst = bits(t[1], 6, 0);
+            }
+            if (cf[i].is_export)
+               exp_gpr = cf[i].gpr;
+         }
+         CHECK(alu == 0 && tex_ok && exp_gpr == tex_dst,
+               "copy_to_fetch %s: SAMPLE from R0.yx, its result exported, no ALU clause",
+               hw_chip_name(chip));
+         r600_shader_binary_free(&b);
+      }
+      if (!compile_checked(f, chip, &b, "copy_to_if"))
+         continue;
+      unsigned n = decode_program(chip, &b, cf, 16), movs_of_r0 = 0;
+      bool pred = false;
+      for (unsigned i = 0; i < n; i++) {
+         for (unsigned sl = cf[i].addr; cf[i].is_alu && sl < cf[i].addr + cf[i].count; sl++) {
+            struct alu a;
+            decode_alu(chip, b.code + 2 * sl, &a);
+            pred |= !a.op3 && a.op == OP_PRED_SETNE && a.sel[0] == 0 && a.chan[0] == 1;
+            movs_of_r0 += !a.op3 && a.op == OP_MOV && a.sel[0] == 0;
+         }
+      }
+      CHECK(pred && movs_of_r0 == 0, "copy_to_if %s: PRED_SETNE reads R0.y, no copy of R0",
+            hw_chip_name(chip));
+      for (unsigned y = 0; y < 2; y++) {
+         const float in4[4] = {2.0f, y ? 3.0f : 0.0f, 0.0f, 0.0f};
+         union val out[4];
+         bool ran = run_ps1(chip, &b, in4, out);
+         CHECK(ran && feq(out[0].f, y ? 1.0f : 0.0f), "copy_to_if %s y=%u: %g", hw_chip_name(chip),
+               y, out[0].f);
+      }
+      r600_shader_binary_free(&b);
+   }
+   ir_shader_destroy(s);
+   ir_shader_destroy(f);
+}
+
 /* Where a copy must not reach the export (or a read after a flow marker): each program
  * computes the values `want` gives for in = (x, y, ...), checked for x = 0 and 1 and y = 3
  * (loop trip counts). */
@@ -1278,11 +1358,6 @@ struct no_prop_case {
    void (*build)(struct ir_shader *s);
    void (*want)(const float in[4], float out[4]);
 };
-
-static struct ir_src IMMS(struct ir_shader *s, float v)
-{
-   return S(IR_FILE_IMM, IMM4(s, v, v, v, v), "x");
-}
 
 /* t1 = in * 2; out = t1; t1 = t1 + 1 (the copy's source overwritten before the export) */
 static void np_overwritten(struct ir_shader *s)
@@ -2096,6 +2171,7 @@ int main(void)
    test_flow();
    test_loop_liveness();
    test_copy_to_export();
+   test_copy_to_fetch_and_if();
    test_copy_no_prop();
    test_kcache();
    test_relative();
