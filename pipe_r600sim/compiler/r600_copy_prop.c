@@ -8,7 +8,9 @@
  * ALU clause at all.
  *
  * A fetch or an export reads one GPR through a swizzle: it is rewritten only when every
- * channel it reads is a copy from one register (the swizzles compose). Kept as they are:
+ * channel it reads is a copy from one register (the swizzles compose). An export also
+ * takes a MOV of 0.0 or 1.0 as its constant select (SEL_0, SEL_1: the same bits), so
+ * `vec4(v.xyz, 1.0)` is an export of v's GPR with select xyz1. Kept as they are:
  * members of relatively addressed arrays (written through AR, which the copies here do not
  * track), relative operands, reductions (their lanes read their GPRs in one group, which
  * more registers may not fit) and SET_GRADIENTS (the copy of the gradients opens the
@@ -20,6 +22,7 @@
 
 #include "r600_mir.h"
 
+/* dst = src_reg.src_chan, or with src_reg MIR_NO_REG the constant select src_chan */
 struct copy {
    uint32_t dst_key, src_reg;
    uint8_t src_chan;
@@ -75,7 +78,8 @@ static void written(struct prop *o, uint32_t key)
 {
    for (unsigned i = 0; i < o->num_copies;) {
       const struct copy *c = &o->copies[i];
-      if (c->dst_key == key || key_of(c->src_reg, c->src_chan) == key)
+      if (c->dst_key == key ||
+          (c->src_reg != MIR_NO_REG && key_of(c->src_reg, c->src_chan) == key))
          o->copies[i] = o->copies[--o->num_copies];
       else
          i++;
@@ -105,6 +109,19 @@ static bool is_plain_copy(const struct prop *o, const struct mir_alu *a)
           key_of(s->value, s->chan) != key_of(a->dst, a->dst_chan);
 }
 
+/* A MOV of 0.0 or 1.0 (no modifier): the export select with those bits, else
+ * R600_SEL_MASK. */
+static uint8_t const_sel(const struct prop *o, const struct mir_alu *a)
+{
+   const struct mir_src *s = &a->src[0];
+   if (a->op != R600_ALU_MOV || !a->write || a->clamp || a->lane_of || mir_alu_rel(a) ||
+       a->dst == MIR_NO_REG || o->pinned[a->dst] || s->kind != MIR_SRC_INLINE || s->neg ||
+       s->abs)
+      return R600_SEL_MASK;
+   return s->value == R600_INLINE_0 ? R600_SEL_0
+        : s->value == R600_INLINE_1 ? R600_SEL_1 : R600_SEL_MASK;
+}
+
 static const struct copy *find_copy(const struct prop *o, uint32_t key)
 {
    for (unsigned i = 0; i < o->num_copies; i++)
@@ -117,7 +134,7 @@ static const struct copy *find_copy(const struct prop *o, uint32_t key)
 static void rewrite_scalar(struct prop *o, uint32_t *reg, uint8_t *chan)
 {
    const struct copy *k = find_copy(o, key_of(*reg, *chan));
-   if (!k)
+   if (!k || k->src_reg == MIR_NO_REG)
       return;
    o->reads[k->dst_key]--;
    *reg = k->src_reg;
@@ -126,28 +143,35 @@ static void rewrite_scalar(struct prop *o, uint32_t *reg, uint8_t *chan)
 }
 
 /* A read of one GPR through a swizzle (sel[c] > R600_SEL_W: no channel): it reads the
- * source of the copies instead when every channel read is a copy from one register. */
-static void rewrite_swizzled(struct prop *o, uint32_t *reg, uint8_t sel[4])
+ * source of the copies instead when every channel read is a copy from one register, or
+ * with `consts` a constant copy (the select becomes SEL_0 / SEL_1; reg MIR_NO_REG when
+ * every one is). */
+static void rewrite_swizzled(struct prop *o, uint32_t *reg, uint8_t sel[4], bool consts)
 {
    uint32_t src = MIR_NO_REG;
    uint8_t chan[4];
+   bool any = false;
    for (unsigned c = 0; c < 4; c++) {
       if (sel[c] > R600_SEL_W)
          continue;
       const struct copy *k = find_copy(o, key_of(*reg, sel[c]));
-      if (!k || (src != MIR_NO_REG && k->src_reg != src))
+      if (!k || (k->src_reg == MIR_NO_REG && !consts) ||
+          (k->src_reg != MIR_NO_REG && src != MIR_NO_REG && k->src_reg != src))
          return;
-      src = k->src_reg;
+      if (k->src_reg != MIR_NO_REG)
+         src = k->src_reg;
       chan[c] = k->src_chan;
+      any = true;
    }
-   if (src == MIR_NO_REG)
+   if (!any)
       return;
    for (unsigned c = 0; c < 4; c++) {
       if (sel[c] > R600_SEL_W)
          continue;
       o->reads[key_of(*reg, sel[c])]--;
       sel[c] = chan[c];
-      o->reads[key_of(src, chan[c])]++;
+      if (chan[c] <= R600_SEL_W)
+         o->reads[key_of(src, chan[c])]++;
    }
    *reg = src;
 }
@@ -164,7 +188,7 @@ static void rewrite_reads(struct prop *o, struct mir_node *n)
       break;
    case MIR_TEX:
       if (n->tex.op != R600_TEX_SET_GRADIENTS_H && n->tex.op != R600_TEX_SET_GRADIENTS_V)
-         rewrite_swizzled(o, &n->tex.src, n->tex.src_sel);
+         rewrite_swizzled(o, &n->tex.src, n->tex.src_sel, false);
       break;
    case MIR_VTX:
       rewrite_scalar(o, &n->vtx.src, &n->vtx.src_chan);
@@ -189,30 +213,41 @@ static void propagate(struct prop *o)
          continue;
       }
       node_writes(o, n);
-      if (n->kind == MIR_ALU && is_plain_copy(o, &n->alu)) {
-         o->copies[o->num_copies++] = (struct copy){
-            .dst_key = key_of(n->alu.dst, n->alu.dst_chan), .src_reg = n->alu.src[0].value,
-            .src_chan = n->alu.src[0].chan };
+      if (n->kind != MIR_ALU)
+         continue;
+      struct copy k = {.dst_key = key_of(n->alu.dst, n->alu.dst_chan), .src_reg = MIR_NO_REG,
+                       .src_chan = const_sel(o, &n->alu)};
+      if (is_plain_copy(o, &n->alu)) {
+         /* a copy of a register holding a copied constant copies the constant */
+         const struct copy *c = find_copy(o, key_of(n->alu.src[0].value, n->alu.src[0].chan));
+         k.src_reg = c && c->src_reg == MIR_NO_REG ? MIR_NO_REG : n->alu.src[0].value;
+         k.src_chan = c && c->src_reg == MIR_NO_REG ? c->src_chan : n->alu.src[0].chan;
       }
+      if (k.src_reg != MIR_NO_REG || k.src_chan != R600_SEL_MASK)
+         o->copies[o->num_copies++] = k;
    }
    /* the exports read what is left at the end */
    for (unsigned e = 0; e < p->num_exports; e++)
       if (p->exports[e].reg != MIR_NO_REG)
-         rewrite_swizzled(o, &p->exports[e].reg, p->exports[e].sel);
+         rewrite_swizzled(o, &p->exports[e].reg, p->exports[e].sel, true);
 }
 
-/* Removes the plain copies nothing reads any more, last first: a copy read only by removed
- * copies goes too. */
+/* Removes the copies (of registers, of 0.0 and 1.0) nothing reads any more, last first: a
+ * copy read only by removed copies goes too. */
 static void remove_dead(struct prop *o, uint8_t *dead)
 {
    struct mir_program *p = o->p;
    for (unsigned i = p->num_nodes; i-- > 0;) {
       const struct mir_node *n = &p->nodes[i];
-      if (n->kind == MIR_ALU && is_plain_copy(o, &n->alu) &&
-          o->reads[key_of(n->alu.dst, n->alu.dst_chan)] == 0) {
+      if (n->kind != MIR_ALU)
+         continue;
+      bool plain = is_plain_copy(o, &n->alu);
+      if ((!plain && const_sel(o, &n->alu) == R600_SEL_MASK) ||
+          o->reads[key_of(n->alu.dst, n->alu.dst_chan)] != 0)
+         continue;
+      if (plain)
          o->reads[key_of(n->alu.src[0].value, n->alu.src[0].chan)]--;
-         dead[i] = 1;
-      }
+      dead[i] = 1;
    }
    unsigned out = 0;
    for (unsigned i = 0; i < p->num_nodes; i++)

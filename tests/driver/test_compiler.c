@@ -1232,16 +1232,20 @@ static bool run_ps1(enum hw_chip chip, const struct r600_shader_binary *b, const
 
 /* Copy propagation reaches the exports: `gl_FragColor = v_color` (a copy to a variable,
  * the variable to the output) is one EXPORT_DONE of the input's GPR 0, no ALU clause, one
- * GPR; a swizzled copy exports the input with the swizzle composed. */
+ * GPR; a swizzled copy exports the input with the swizzle composed; `vec4(v.zx, 0.0, 1.0)`
+ * exports R0.zx01 (selects 0 and 1 for the copied constants). */
 static void test_copy_to_export(void)
 {
-   static const char *swz[2] = {"xyzw", "wzxy"};
-   static const unsigned want_sel[2][4] = {{0, 1, 2, 3}, {3, 2, 0, 1}};
-   for (unsigned k = 0; k < 2; k++) {
+   static const char *swz[3] = {"xyzw", "wzxy", "zx01"};
+   static const unsigned want_sel[3][4] = {{0, 1, 2, 3}, {3, 2, 0, 1}, {2, 0, 4, 5}};
+   for (unsigned k = 0; k < 3; k++) {
       struct ir_shader *s = fs_one_in_one_out();
       s->num_temps = 1;
       struct ir_src in = S(IR_FILE_INPUT, 0, swz[k]), t0 = S(IR_FILE_TEMP, 0, "xyzw");
-      E(s, IR_MOV, D(IR_FILE_TEMP, 0, 0xF), &in, NULL, NULL);
+      struct ir_src c01 = S(IR_FILE_IMM, IMM4(s, 0.0f, 0.0f, 0.0f, 1.0f), "xyzw");
+      E(s, IR_MOV, D(IR_FILE_TEMP, 0, k == 2 ? 0x3 : 0xF), &in, NULL, NULL);
+      if (k == 2)
+         E(s, IR_MOV, D(IR_FILE_TEMP, 0, 0xC), &c01, NULL, NULL);
       E(s, IR_MOV, D(IR_FILE_OUTPUT, 0, 0xF), &t0, NULL, NULL);
       for (unsigned ci = 0; ci < 2; ci++) {
          enum hw_chip chip = chips[ci];
@@ -1261,9 +1265,11 @@ static void test_copy_to_export(void)
          const float in4[4] = {0.25f, -2.0f, 7.5f, 1e30f};
          union val out[4];
          bool ran = run_ps1(chip, &b, in4, out);
-         for (unsigned c = 0; c < 4; c++)
-            CHECK(ran && feq(out[c].f, in4[want_sel[k][c]]), "copy_to_export %s %s: .%c",
-                  swz[k], hw_chip_name(chip), "xyzw"[c]);
+         for (unsigned c = 0; c < 4; c++) {
+            unsigned w = want_sel[k][c];
+            CHECK(ran && feq(out[c].f, w < 4 ? in4[w] : w == 4 ? 0.0f : 1.0f),
+                  "copy_to_export %s %s: .%c", swz[k], hw_chip_name(chip), "xyzw"[c]);
+         }
          r600_shader_binary_free(&b);
       }
       ir_shader_destroy(s);
