@@ -689,12 +689,13 @@ static void add_export(struct lower *l, enum r600_export_type type, unsigned bas
    e->sel[3] = sw;
 }
 
+/* Outputs are ordinary vregs: the exports name whatever GPR they get (or, after copy
+ * propagation, the register their value was copied from). */
 static void setup_outputs(struct lower *l)
 {
    const struct ir_shader *ir = l->ir;
    for (unsigned i = 0; i < ir->num_outputs; i++)
-      l->output_reg[i] = mir_new_vreg(l->p, (int)(l->p->num_reserved_gprs + i));
-   l->p->num_reserved_gprs += ir->num_outputs;
+      l->output_reg[i] = new_temp(l);
 }
 
 static void setup_vs(struct lower *l)

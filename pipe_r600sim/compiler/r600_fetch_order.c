@@ -346,7 +346,9 @@ static bool max_pressure(struct mir_program *p, unsigned *out)
       for (unsigned v = 0; v < p->num_vregs; v++) {
          if (p->fixed_gpr[v] >= 0 || iv[v].start == UINT32_MAX)
             continue;
-         uint32_t s = iv[v].start, e = iv[v].end > max_pos ? max_pos + 1 : iv[v].end;
+         /* the exports are past the last node (an output no node writes starts there) */
+         uint32_t s = iv[v].start > max_pos ? max_pos + 1 : iv[v].start;
+         uint32_t e = iv[v].end > max_pos ? max_pos + 1 : iv[v].end;
          diff[s]++;
          diff[e + 1]--;
       }

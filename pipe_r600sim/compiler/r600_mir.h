@@ -113,7 +113,7 @@ struct mir_program {
    unsigned num_vregs;
    int16_t *fixed_gpr;        /* per vreg: pre-assigned GPR, or -1 */
    unsigned cap_vregs;
-   unsigned num_reserved_gprs; /* GPRs 0..n-1 hold inputs/outputs, never allocated */
+   unsigned num_reserved_gprs; /* GPRs 0..n-1 hold inputs, never allocated */
    struct mir_export exports[48];
    unsigned num_exports;
    /* Relatively addressed arrays: vregs first .. first+count-1 get consecutive GPRs. */
@@ -146,7 +146,7 @@ bool r600_rel_load(const struct ir_shader *ir, struct mir_program *p, uint32_t p
                    const struct ir_instruction *in, struct ir_instruction *out);
 void r600_rel_store(struct mir_program *p, uint32_t pos, const struct ir_instruction *in,
                     const struct ir_instruction *out);
-/* r600_copy_prop.c: ALU operations read the source of a plain MOV instead of its
+/* r600_copy_prop.c: operations and exports read the source of a plain MOV instead of its
  * destination within a straight-line stretch; MOVs left unread are removed. */
 bool r600_propagate_copies(struct mir_program *p);
 /* r600_fetch_order.c: reorders straight-line stretches so that independent fetches are

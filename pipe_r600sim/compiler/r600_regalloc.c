@@ -5,8 +5,8 @@
  * over the whole loop (the value may be carried to the next iteration), except values that
  * live within a single IR instruction (lowering temporaries). Two vregs share a GPR only if
  * one interval ends strictly before the other begins, so the scalar operations of one IR
- * instruction never see a source overwritten by its own destination. Inputs and outputs
- * are fixed below num_reserved_gprs; the rest is allocated from there up to GPR 123.
+ * instruction never see a source overwritten by its own destination. Inputs are fixed
+ * below num_reserved_gprs; the rest (outputs too) is allocated from there up to GPR 123.
  * The vregs of a relatively addressed array (p->arrays) share one interval, the union of
  * theirs, and are allocated together as consecutive GPRs.
  * When the GPRs run out, r600_spill moves values to scratch memory until fewer are live

@@ -10,6 +10,7 @@
 
 #include "compiler/r600_shader.h"
 #include "check.h"
+#include "ir_build.h"
 
 static const enum hw_chip chips[2] = {HW_CHIP_R6XX, HW_CHIP_R7XX};
 
@@ -643,42 +644,6 @@ static void run(struct machine *m, const struct r600_shader_binary *b)
 
 /* ---------------------------------------------------------------- IR construction */
 
-static struct ir_src S(unsigned file, unsigned index, const char *swz)
-{
-   struct ir_src s;
-   memset(&s, 0, sizeof(s));
-   s.file = (uint8_t)file;
-   s.index = (uint16_t)index;
-   for (unsigned c = 0; c < 4; c++) {
-      char ch = swz[c < strlen(swz) ? c : strlen(swz) - 1];
-      s.swizzle[c] = ch == 'x' ? 0 : ch == 'y' ? 1 : ch == 'z' ? 2 : 3;
-   }
-   return s;
-}
-
-
-static struct ir_dst D(unsigned file, unsigned index, unsigned mask)
-{
-   struct ir_dst d;
-   memset(&d, 0, sizeof(d));
-   d.file = (uint8_t)file;
-   d.index = (uint16_t)index;
-   d.writemask = (uint8_t)mask;
-   return d;
-}
-
-static struct ir_instruction *E(struct ir_shader *s, enum ir_opcode op, struct ir_dst d,
-                                const struct ir_src *a, const struct ir_src *b,
-                                const struct ir_src *c)
-{
-   struct ir_instruction *i = ir_emit(s, op);
-   i->dst = d;
-   if (a) i->src[0] = *a;
-   if (b) i->src[1] = *b;
-   if (c) i->src[2] = *c;
-   return i;
-}
-
 static unsigned IMM4(struct ir_shader *s, float x, float y, float z, float w)
 {
    union val v[4];
@@ -1252,6 +1217,273 @@ static void test_loop_liveness(void)
    ir_shader_destroy(s);
 }
 
+/* Runs a PS with input 0 = in, returns PIXEL 0 (false if it did not run to its end). */
+static bool run_ps1(enum hw_chip chip, const struct r600_shader_binary *b, const float in[4],
+                    union val out[4])
+{
+   struct machine m;
+   machine_init(&m, chip);
+   for (unsigned c = 0; c < 4; c++)
+      m.gpr[0][c].f = in[c];
+   run(&m, b);
+   memcpy(out, m.pixel[0], sizeof(m.pixel[0]));
+   return !m.error && m.pixel_done;
+}
+
+/* Copy propagation reaches the exports: `gl_FragColor = v_color` (a copy to a variable,
+ * the variable to the output) is one EXPORT_DONE of the input's GPR 0, no ALU clause, one
+ * GPR; a swizzled copy exports the input with the swizzle composed; `vec4(v.zx, 0.0, 1.0)`
+ * exports R0.zx01 (selects 0 and 1 for the copied constants). */
+static void test_copy_to_export(void)
+{
+   static const char *swz[3] = {"xyzw", "wzxy", "zx01"};
+   static const unsigned want_sel[3][4] = {{0, 1, 2, 3}, {3, 2, 0, 1}, {2, 0, 4, 5}};
+   for (unsigned k = 0; k < 3; k++) {
+      struct ir_shader *s = fs_one_in_one_out();
+      s->num_temps = 1;
+      struct ir_src in = S(IR_FILE_INPUT, 0, swz[k]), t0 = S(IR_FILE_TEMP, 0, "xyzw");
+      struct ir_src c01 = S(IR_FILE_IMM, IMM4(s, 0.0f, 0.0f, 0.0f, 1.0f), "xyzw");
+      E(s, IR_MOV, D(IR_FILE_TEMP, 0, k == 2 ? 0x3 : 0xF), &in, NULL, NULL);
+      if (k == 2)
+         E(s, IR_MOV, D(IR_FILE_TEMP, 0, 0xC), &c01, NULL, NULL);
+      E(s, IR_MOV, D(IR_FILE_OUTPUT, 0, 0xF), &t0, NULL, NULL);
+      for (unsigned ci = 0; ci < 2; ci++) {
+         enum hw_chip chip = chips[ci];
+         struct r600_shader_binary b;
+         if (!compile_checked(s, chip, &b, "copy_to_export"))
+            continue;
+         struct cf cf[8];
+         unsigned n = decode_program(chip, &b, cf, 8);
+         CHECK(n == 1 && cf[0].is_export && cf[0].inst == CF_EXPORT_DONE && cf[0].eop &&
+               cf[0].type == 0 && cf[0].array_base == 0 && cf[0].gpr == 0 && cf[0].burst == 1 &&
+               cf[0].sel[0] == want_sel[k][0] && cf[0].sel[1] == want_sel[k][1] &&
+               cf[0].sel[2] == want_sel[k][2] && cf[0].sel[3] == want_sel[k][3],
+               "copy_to_export %s %s: one EXPORT_DONE PIXEL 0 of R0.%s (%u CF)", swz[k],
+               hw_chip_name(chip), swz[k], n);
+         CHECK(b.num_gprs == 1 && b.ndw == 2, "copy_to_export %s %s: %u GPRs, %u dwords",
+               swz[k], hw_chip_name(chip), b.num_gprs, b.ndw);
+         const float in4[4] = {0.25f, -2.0f, 7.5f, 1e30f};
+         union val out[4];
+         bool ran = run_ps1(chip, &b, in4, out);
+         for (unsigned c = 0; c < 4; c++) {
+            unsigned w = want_sel[k][c];
+            CHECK(ran && feq(out[c].f, w < 4 ? in4[w] : w == 4 ? 0.0f : 1.0f),
+                  "copy_to_export %s %s: .%c", swz[k], hw_chip_name(chip), "xyzw"[c]);
+         }
+         r600_shader_binary_free(&b);
+      }
+      ir_shader_destroy(s);
+   }
+}
+
+static struct ir_src IMMS(struct ir_shader *s, float v)
+{
+   return S(IR_FILE_IMM, IMM4(s, v, v, v, v), "x");
+}
+
+/* Copy propagation reaches fetch coordinates and IF conditions: a texture sampled at a
+ * swizzled copy of the input reads R0.yx itself (no ALU clause), and an IF on a copy tests
+ * R0.y with its PRED_SETNE. */
+static void test_copy_to_fetch_and_if(void)
+{
+   struct ir_shader *s = fs_one_in_one_out();
+   s->num_temps = 2;
+   s->num_samplers = 1;
+   struct ir_src in = S(IR_FILE_INPUT, 0, "yxwz"), samp = S(IR_FILE_SAMPLER, 0, "xyzw");
+   struct ir_src t0 = S(IR_FILE_TEMP, 0, "xyzw"), t1 = S(IR_FILE_TEMP, 1, "xyzw");
+   E(s, IR_MOV, D(IR_FILE_TEMP, 0, 0xF), &in, NULL, NULL);
+   E(s, IR_TEX, D(IR_FILE_TEMP, 1, 0xF), &t0, &samp, NULL);
+   E(s, IR_MOV, D(IR_FILE_OUTPUT, 0, 0xF), &t1, NULL, NULL);
+
+   struct ir_shader *f = fs_one_in_one_out();
+   f->num_temps = 1;
+   struct ir_src v = S(IR_FILE_INPUT, 0, "xyzw"), t0y = S(IR_FILE_TEMP, 0, "y");
+   struct ir_src one = IMMS(f, 1.0f), zero = IMMS(f, 0.0f);
+   E(f, IR_MOV, D(IR_FILE_TEMP, 0, 0xF), &v, NULL, NULL);
+   E(f, IR_IF, NODST(), &t0y, NULL, NULL);
+   E(f, IR_MOV, D(IR_FILE_OUTPUT, 0, 0xF), &one, NULL, NULL);
+   E(f, IR_ELSE, NODST(), NULL, NULL, NULL);
+   E(f, IR_MOV, D(IR_FILE_OUTPUT, 0, 0xF), &zero, NULL, NULL);
+   E(f, IR_ENDIF, NODST(), NULL, NULL, NULL);
+
+   for (unsigned ci = 0; ci < 2; ci++) {
+      enum hw_chip chip = chips[ci];
+      struct r600_shader_binary b;
+      struct cf cf[16];
+      if (compile_checked(s, chip, &b, "copy_to_fetch")) {
+         unsigned n = decode_program(chip, &b, cf, 16), alu = 0, tex_dst = 999, exp_gpr = 998;
+         bool tex_ok = false;
+         for (unsigned i = 0; i < n; i++) {
+            alu += cf[i].is_alu;
+            if (!cf[i].is_alu && !cf[i].is_export && cf[i].inst == CF_TEX) {
+               const uint32_t *t = b.code + 2 * cf[i].addr;
+               tex_ok = cf[i].count == 1 && bits(t[0], 22, 16) == 0 &&
+                        bits(t[2], 22, 20) == 1 && bits(t[2], 25, 23) == 0;
+               tex_dst = bits(t[1], 6, 0);
+            }
+            if (cf[i].is_export)
+               exp_gpr = cf[i].gpr;
+         }
+         CHECK(alu == 0 && tex_ok && exp_gpr == tex_dst,
+               "copy_to_fetch %s: SAMPLE from R0.yx, its result exported, no ALU clause",
+               hw_chip_name(chip));
+         r600_shader_binary_free(&b);
+      }
+      if (!compile_checked(f, chip, &b, "copy_to_if"))
+         continue;
+      unsigned n = decode_program(chip, &b, cf, 16), movs_of_r0 = 0;
+      bool pred = false;
+      for (unsigned i = 0; i < n; i++) {
+         for (unsigned sl = cf[i].addr; cf[i].is_alu && sl < cf[i].addr + cf[i].count; sl++) {
+            struct alu a;
+            decode_alu(chip, b.code + 2 * sl, &a);
+            pred |= !a.op3 && a.op == OP_PRED_SETNE && a.sel[0] == 0 && a.chan[0] == 1;
+            movs_of_r0 += !a.op3 && a.op == OP_MOV && a.sel[0] == 0;
+         }
+      }
+      CHECK(pred && movs_of_r0 == 0, "copy_to_if %s: PRED_SETNE reads R0.y, no copy of R0",
+            hw_chip_name(chip));
+      for (unsigned y = 0; y < 2; y++) {
+         const float in4[4] = {2.0f, y ? 3.0f : 0.0f, 0.0f, 0.0f};
+         union val out[4];
+         bool ran = run_ps1(chip, &b, in4, out);
+         CHECK(ran && feq(out[0].f, y ? 1.0f : 0.0f), "copy_to_if %s y=%u: %g", hw_chip_name(chip),
+               y, out[0].f);
+      }
+      r600_shader_binary_free(&b);
+   }
+   ir_shader_destroy(s);
+   ir_shader_destroy(f);
+}
+
+/* Where a copy must not reach the export (or a read after a flow marker): each program
+ * computes the values `want` gives for in = (x, y, ...), checked for x = 0 and 1 and y = 3
+ * (loop trip counts). */
+struct no_prop_case {
+   const char *name;
+   void (*build)(struct ir_shader *s);
+   void (*want)(const float in[4], float out[4]);
+};
+
+/* t1 = in * 2; out = t1; t1 = t1 + 1 (the copy's source overwritten before the export) */
+static void np_overwritten(struct ir_shader *s)
+{
+   struct ir_src in = S(IR_FILE_INPUT, 0, "xyzw"), t1 = S(IR_FILE_TEMP, 1, "xyzw");
+   struct ir_src two = IMMS(s, 2.0f), one = IMMS(s, 1.0f);
+   E(s, IR_MUL, D(IR_FILE_TEMP, 1, 0xF), &in, &two, NULL);
+   E(s, IR_MOV, D(IR_FILE_OUTPUT, 0, 0xF), &t1, NULL, NULL);
+   E(s, IR_ADD, D(IR_FILE_TEMP, 1, 0xF), &t1, &one, NULL);
+}
+static void np_overwritten_want(const float in[4], float out[4])
+{
+   for (unsigned c = 0; c < 4; c++)
+      out[c] = in[c] * 2.0f;
+}
+
+/* out.xy = in.xy; out.zw = t1.zw (t1 = in + 1): two registers, one export GPR */
+static void np_two_sources(struct ir_shader *s)
+{
+   struct ir_src in = S(IR_FILE_INPUT, 0, "xyzw"), t1 = S(IR_FILE_TEMP, 1, "xyzw");
+   struct ir_src one = IMMS(s, 1.0f);
+   E(s, IR_ADD, D(IR_FILE_TEMP, 1, 0xF), &in, &one, NULL);
+   E(s, IR_MOV, D(IR_FILE_OUTPUT, 0, 0x3), &in, NULL, NULL);
+   E(s, IR_MOV, D(IR_FILE_OUTPUT, 0, 0xC), &t1, NULL, NULL);
+}
+static void np_two_sources_want(const float in[4], float out[4])
+{
+   out[0] = in[0];
+   out[1] = in[1];
+   out[2] = in[2] + 1.0f;
+   out[3] = in[3] + 1.0f;
+}
+
+/* t1 = in * 2; t2 = in + 1; if (in.x) out = t1 else out = t2 */
+static void np_branch(struct ir_shader *s)
+{
+   struct ir_src in = S(IR_FILE_INPUT, 0, "xyzw"), inx = S(IR_FILE_INPUT, 0, "x");
+   struct ir_src t1 = S(IR_FILE_TEMP, 1, "xyzw"), t2 = S(IR_FILE_TEMP, 2, "xyzw");
+   struct ir_src two = IMMS(s, 2.0f), one = IMMS(s, 1.0f);
+   E(s, IR_MUL, D(IR_FILE_TEMP, 1, 0xF), &in, &two, NULL);
+   E(s, IR_ADD, D(IR_FILE_TEMP, 2, 0xF), &in, &one, NULL);
+   E(s, IR_IF, NODST(), &inx, NULL, NULL);
+   E(s, IR_MOV, D(IR_FILE_OUTPUT, 0, 0xF), &t1, NULL, NULL);
+   E(s, IR_ELSE, NODST(), NULL, NULL, NULL);
+   E(s, IR_MOV, D(IR_FILE_OUTPUT, 0, 0xF), &t2, NULL, NULL);
+   E(s, IR_ENDIF, NODST(), NULL, NULL, NULL);
+}
+static void np_branch_want(const float in[4], float out[4])
+{
+   for (unsigned c = 0; c < 4; c++)
+      out[c] = in[0] != 0.0f ? in[c] * 2.0f : in[c] + 1.0f;
+}
+
+/* t1 = in.x + 0; t3 = t1 (copy before the loop); t4 = 0; t5 = 0;
+ * loop { t4 = t4 + t3; t1 = t1 + 1; t5 = t5 + 1; if (t5 >= in.y) break; } out = t4:
+ * t3 keeps in.x in every iteration though its source changes after its read */
+static void np_loop(struct ir_shader *s)
+{
+   struct ir_src inx = S(IR_FILE_INPUT, 0, "x"), iny = S(IR_FILE_INPUT, 0, "y");
+   struct ir_src t1 = S(IR_FILE_TEMP, 1, "x"), t3 = S(IR_FILE_TEMP, 3, "x");
+   struct ir_src t4 = S(IR_FILE_TEMP, 4, "x"), t5 = S(IR_FILE_TEMP, 5, "x");
+   struct ir_src t6 = S(IR_FILE_TEMP, 6, "x");
+   struct ir_src one = IMMS(s, 1.0f), zero = IMMS(s, 0.0f);
+   E(s, IR_ADD, D(IR_FILE_TEMP, 1, 1), &inx, &zero, NULL);   /* computed, not a copy */
+   E(s, IR_MOV, D(IR_FILE_TEMP, 3, 1), &t1, NULL, NULL);
+   E(s, IR_MOV, D(IR_FILE_TEMP, 4, 1), &zero, NULL, NULL);
+   E(s, IR_MOV, D(IR_FILE_TEMP, 5, 1), &zero, NULL, NULL);
+   E(s, IR_LOOP, NODST(), NULL, NULL, NULL);
+   E(s, IR_ADD, D(IR_FILE_TEMP, 4, 1), &t4, &t3, NULL);
+   E(s, IR_ADD, D(IR_FILE_TEMP, 1, 1), &t1, &one, NULL);
+   E(s, IR_ADD, D(IR_FILE_TEMP, 5, 1), &t5, &one, NULL);
+   E(s, IR_SGE, D(IR_FILE_TEMP, 6, 1), &t5, &iny, NULL);
+   E(s, IR_IF, NODST(), &t6, NULL, NULL);
+   E(s, IR_BRK, NODST(), NULL, NULL, NULL);
+   E(s, IR_ENDIF, NODST(), NULL, NULL, NULL);
+   E(s, IR_ENDLOOP, NODST(), NULL, NULL, NULL);
+   struct ir_src t4s = S(IR_FILE_TEMP, 4, "xxxx");
+   E(s, IR_MOV, D(IR_FILE_OUTPUT, 0, 0xF), &t4s, NULL, NULL);
+}
+static void np_loop_want(const float in[4], float out[4])
+{
+   for (unsigned c = 0; c < 4; c++)
+      out[c] = in[0] * in[1];   /* in.y iterations (in.y >= 1) */
+}
+
+static void test_copy_no_prop(void)
+{
+   static const struct no_prop_case cases[] = {
+      {"overwritten", np_overwritten, np_overwritten_want},
+      {"two_sources", np_two_sources, np_two_sources_want},
+      {"branch", np_branch, np_branch_want},
+      {"loop", np_loop, np_loop_want},
+   };
+   for (unsigned k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+      struct ir_shader *s = fs_one_in_one_out();
+      s->num_temps = 7;
+      cases[k].build(s);
+      for (unsigned ci = 0; ci < 2; ci++) {
+         enum hw_chip chip = chips[ci];
+         struct r600_shader_binary b;
+         if (!compile_checked(s, chip, &b, cases[k].name))
+            continue;
+         for (unsigned x = 0; x < 2; x++) {
+            const float in[4] = {x ? 1.5f : 0.0f, 3.0f, -0.75f, 5.0f};
+            float want[4];
+            union val out[4];
+            cases[k].want(in, want);
+            bool ran = run_ps1(chip, &b, in, out);
+            CHECK(ran && feq(out[0].f, want[0]) && feq(out[1].f, want[1]) &&
+                  feq(out[2].f, want[2]) && feq(out[3].f, want[3]),
+                  "copy_no_prop %s %s x=%u: (%g %g %g %g), want (%g %g %g %g)", cases[k].name,
+                  hw_chip_name(chip), x, out[0].f, out[1].f, out[2].f, out[3].f, want[0],
+                  want[1], want[2], want[3]);
+         }
+         r600_shader_binary_free(&b);
+      }
+      ir_shader_destroy(s);
+   }
+}
+
 /* Constants spread over many kcache lines: clauses split, selects resolve correctly. */
 static void test_kcache(void)
 {
@@ -1698,12 +1930,22 @@ static void test_scalar_ops(void)
       struct r600_shader_binary b;
       if (!compile_checked(s, chip, &b, "scalar_ops"))
          continue;
+      /* one export per colour; PIXEL 1 (SQRT: one scalar copied to xyzw) reads the
+       * scalar's register with swizzle xxxx, the copies are gone */
       struct cf cf[16];
-      unsigned n = decode_program(chip, &b, cf, 16);
-      bool burst = false;
-      for (unsigned i = 0; i < n; i++)
-         burst |= cf[i].is_export && cf[i].burst == 4 && cf[i].inst == CF_EXPORT_DONE && cf[i].eop;
-      CHECK(burst, "scalar_ops %s: the 4 colour exports are one burst", hw_chip_name(chip));
+      unsigned n = decode_program(chip, &b, cf, 16), exports = 0;
+      for (unsigned i = 0; i < n; i++) {
+         if (!cf[i].is_export)
+            continue;
+         CHECK(cf[i].burst == 1 && cf[i].array_base == exports &&
+               (cf[i].inst == CF_EXPORT_DONE) == (exports == 3) && cf[i].eop == (exports == 3),
+               "scalar_ops %s: export %u", hw_chip_name(chip), exports);
+         if (cf[i].array_base == 1)
+            CHECK(cf[i].sel[0] == 0 && cf[i].sel[1] == 0 && cf[i].sel[2] == 0 && cf[i].sel[3] == 0,
+                  "scalar_ops %s: PIXEL 1 swizzle xxxx", hw_chip_name(chip));
+         exports++;
+      }
+      CHECK(exports == 4, "scalar_ops %s: %u exports, want 4", hw_chip_name(chip), exports);
       for (float xv = -7.0f; xv <= 7.0f; xv += 3.5f) {
          struct machine m;
          machine_init(&m, chip);
@@ -1934,6 +2176,9 @@ int main(void)
    test_fetch_shader();
    test_flow();
    test_loop_liveness();
+   test_copy_to_export();
+   test_copy_to_fetch_and_if();
+   test_copy_no_prop();
    test_kcache();
    test_relative();
    test_relative_loop();

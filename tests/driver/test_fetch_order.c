@@ -18,6 +18,7 @@
 
 #include "compiler/r600_shader.h"
 #include "check.h"
+#include "ir_build.h"
 
 static uint32_t bits(uint32_t w, unsigned hi, unsigned lo)
 {
@@ -94,42 +95,6 @@ static unsigned tex_dst(const struct r600_shader_binary *b, const struct cf *c, 
    return bits(b->code[2 * c->addr + 4 * k + 1], 6, 0);
 }
 
-static struct ir_src src(unsigned file, unsigned index)
-{
-   struct ir_src s;
-   memset(&s, 0, sizeof(s));
-   s.file = (uint8_t)file;
-   s.index = (uint16_t)index;
-   for (unsigned c = 0; c < 4; c++)
-      s.swizzle[c] = (uint8_t)c;
-   return s;
-}
-
-static struct ir_dst dst(unsigned file, unsigned index, unsigned mask)
-{
-   struct ir_dst d;
-   memset(&d, 0, sizeof(d));
-   d.file = (uint8_t)file;
-   d.index = (uint16_t)index;
-   d.writemask = (uint8_t)mask;
-   return d;
-}
-
-static void op(struct ir_shader *s, enum ir_opcode o, struct ir_dst d, const struct ir_src *a,
-               const struct ir_src *b2, const struct ir_src *c)
-{
-   struct ir_instruction *i = ir_emit(s, o);
-   i->dst = d;
-   if (a)
-      i->src[0] = *a;
-   if (b2)
-      i->src[1] = *b2;
-   if (c)
-      i->src[2] = *c;
-   if (o == IR_TEX)
-      i->tex_target = IR_TEX_2D;
-}
-
 static float offset_of(unsigned k)
 {
    return 0.0625f * (float)(k + 1) + 0.01f;   /* never an inline constant (0.5, 1.0) */
@@ -139,7 +104,7 @@ static struct ir_src imm(struct ir_shader *s, float x, float y)
 {
    union { float f; uint32_t u; } a = {.f = x}, b = {.f = y};
    uint32_t v[4] = {a.u, b.u, 0, 0};
-   return src(IR_FILE_IMM, ir_imm(s, v));
+   return S(IR_FILE_IMM, ir_imm(s, v), "xyzw");
 }
 
 static struct ir_shader *new_ps(unsigned temps)
@@ -163,20 +128,21 @@ static struct ir_shader *new_ps(unsigned temps)
 static struct ir_shader *taps_shader(unsigned n)
 {
    struct ir_shader *s = new_ps(2 * n + 1);
-   struct ir_src v0 = src(IR_FILE_INPUT, 0), samp = src(IR_FILE_SAMPLER, 0);
-   struct ir_src sum = src(IR_FILE_TEMP, 2 * n);
+   struct ir_src v0 = S(IR_FILE_INPUT, 0, "xyzw"), samp = S(IR_FILE_SAMPLER, 0, "xyzw");
+   struct ir_src sum = S(IR_FILE_TEMP, 2 * n, "xyzw");
    for (unsigned k = 0; k < n; k++) {
-      struct ir_src off = imm(s, offset_of(k), offset_of(k)), coord = src(IR_FILE_TEMP, 2 * k);
-      struct ir_src texel = src(IR_FILE_TEMP, 2 * k + 1), w = imm(s, 3.0f + (float)k, 0);
+      struct ir_src off = imm(s, offset_of(k), offset_of(k));
+      struct ir_src coord = S(IR_FILE_TEMP, 2 * k, "xyzw");
+      struct ir_src texel = S(IR_FILE_TEMP, 2 * k + 1, "xyzw"), w = imm(s, 3.0f + (float)k, 0);
       w.swizzle[1] = w.swizzle[2] = w.swizzle[3] = 0;
-      op(s, IR_ADD, dst(IR_FILE_TEMP, 2 * k, 0x3), &v0, &off, NULL);
-      op(s, IR_TEX, dst(IR_FILE_TEMP, 2 * k + 1, 0xF), &coord, &samp, NULL);
+      E(s, IR_ADD, D(IR_FILE_TEMP, 2 * k, 0x3), &v0, &off, NULL);
+      E(s, IR_TEX, D(IR_FILE_TEMP, 2 * k + 1, 0xF), &coord, &samp, NULL);
       if (k == 0)
-         op(s, IR_MUL, dst(IR_FILE_TEMP, 2 * n, 0xF), &texel, &w, NULL);
+         E(s, IR_MUL, D(IR_FILE_TEMP, 2 * n, 0xF), &texel, &w, NULL);
       else
-         op(s, IR_MAD, dst(IR_FILE_TEMP, 2 * n, 0xF), &texel, &w, &sum);
+         E(s, IR_MAD, D(IR_FILE_TEMP, 2 * n, 0xF), &texel, &w, &sum);
    }
-   op(s, IR_MOV, dst(IR_FILE_OUTPUT, 0, 0xF), &sum, NULL, NULL);
+   E(s, IR_MOV, D(IR_FILE_OUTPUT, 0, 0xF), &sum, NULL, NULL);
    return s;
 }
 
@@ -265,15 +231,15 @@ static void test_taps(unsigned n, unsigned want_groups)
 static void test_dependent(void)
 {
    struct ir_shader *s = new_ps(4);
-   struct ir_src v0 = src(IR_FILE_INPUT, 0), samp = src(IR_FILE_SAMPLER, 0);
+   struct ir_src v0 = S(IR_FILE_INPUT, 0, "xyzw"), samp = S(IR_FILE_SAMPLER, 0, "xyzw");
    struct ir_src o = imm(s, 0.25f, 0.5f);
-   struct ir_src t0 = src(IR_FILE_TEMP, 0), t1 = src(IR_FILE_TEMP, 1);
-   struct ir_src t2 = src(IR_FILE_TEMP, 2), t3 = src(IR_FILE_TEMP, 3);
-   op(s, IR_TEX, dst(IR_FILE_TEMP, 1, 0xF), &v0, &samp, NULL);
-   op(s, IR_ADD, dst(IR_FILE_TEMP, 0, 0x3), &v0, &o, NULL);
-   op(s, IR_TEX, dst(IR_FILE_TEMP, 3, 0xF), &t0, &samp, NULL);
-   op(s, IR_TEX, dst(IR_FILE_TEMP, 2, 0xF), &t1, &samp, NULL);
-   op(s, IR_ADD, dst(IR_FILE_OUTPUT, 0, 0xF), &t2, &t3, NULL);
+   struct ir_src t0 = S(IR_FILE_TEMP, 0, "xyzw"), t1 = S(IR_FILE_TEMP, 1, "xyzw");
+   struct ir_src t2 = S(IR_FILE_TEMP, 2, "xyzw"), t3 = S(IR_FILE_TEMP, 3, "xyzw");
+   E(s, IR_TEX, D(IR_FILE_TEMP, 1, 0xF), &v0, &samp, NULL);
+   E(s, IR_ADD, D(IR_FILE_TEMP, 0, 0x3), &v0, &o, NULL);
+   E(s, IR_TEX, D(IR_FILE_TEMP, 3, 0xF), &t0, &samp, NULL);
+   E(s, IR_TEX, D(IR_FILE_TEMP, 2, 0xF), &t1, &samp, NULL);
+   E(s, IR_ADD, D(IR_FILE_OUTPUT, 0, 0xF), &t2, &t3, NULL);
    for (unsigned ci = 0; ci < 2; ci++) {
       enum hw_chip chip = ci ? HW_CHIP_R7XX : HW_CHIP_R6XX;
       struct r600_shader_binary b;
@@ -300,14 +266,15 @@ static void test_dependent(void)
 static void test_reuse(void)
 {
    struct ir_shader *s = new_ps(3);
-   struct ir_src v0 = src(IR_FILE_INPUT, 0), samp = src(IR_FILE_SAMPLER, 0);
+   struct ir_src v0 = S(IR_FILE_INPUT, 0, "xyzw"), samp = S(IR_FILE_SAMPLER, 0, "xyzw");
    struct ir_src a = imm(s, 0.25f, 0.25f), c2 = imm(s, 0.75f, 0.75f);
-   struct ir_src c = src(IR_FILE_TEMP, 0), t = src(IR_FILE_TEMP, 1), u = src(IR_FILE_TEMP, 2);
-   op(s, IR_ADD, dst(IR_FILE_TEMP, 0, 0x3), &v0, &a, NULL);
-   op(s, IR_TEX, dst(IR_FILE_TEMP, 1, 0xF), &c, &samp, NULL);
-   op(s, IR_ADD, dst(IR_FILE_TEMP, 0, 0x3), &v0, &c2, NULL);
-   op(s, IR_TEX, dst(IR_FILE_TEMP, 2, 0xF), &c, &samp, NULL);
-   op(s, IR_ADD, dst(IR_FILE_OUTPUT, 0, 0xF), &t, &u, NULL);
+   struct ir_src c = S(IR_FILE_TEMP, 0, "xyzw"), t = S(IR_FILE_TEMP, 1, "xyzw");
+   struct ir_src u = S(IR_FILE_TEMP, 2, "xyzw");
+   E(s, IR_ADD, D(IR_FILE_TEMP, 0, 0x3), &v0, &a, NULL);
+   E(s, IR_TEX, D(IR_FILE_TEMP, 1, 0xF), &c, &samp, NULL);
+   E(s, IR_ADD, D(IR_FILE_TEMP, 0, 0x3), &v0, &c2, NULL);
+   E(s, IR_TEX, D(IR_FILE_TEMP, 2, 0xF), &c, &samp, NULL);
+   E(s, IR_ADD, D(IR_FILE_OUTPUT, 0, 0xF), &t, &u, NULL);
    for (unsigned ci = 0; ci < 2; ci++) {
       enum hw_chip chip = ci ? HW_CHIP_R7XX : HW_CHIP_R6XX;
       struct r600_shader_binary b;

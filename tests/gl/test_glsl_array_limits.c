@@ -15,11 +15,11 @@
 #define H 1
 
 /* The largest float array indexed_array_shader() can index at run time: R600_MAX_GPRS (124,
- * pipe_r600sim/compiler/r600_mir.h) less the 6 registers its busiest instruction needs
+ * pipe_r600sim/compiler/r600_mir.h) less the 5 registers its busiest instruction needs
  * besides the array (gl_FragCoord's and that instruction's temporaries; the loop counter
  * and the other values live across the loop are spilled to scratch, r600_spill.c). An
  * array is never spilled: it is indexed through AR in consecutive GPRs. */
-#define MAX_INDEXED_FLOATS 118
+#define MAX_INDEXED_FLOATS 119
 
 static const char vs_src[] =
    "attribute vec4 pos;\n"
