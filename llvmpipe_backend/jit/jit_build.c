@@ -465,6 +465,8 @@ LLVMValueRef sim_jit_build_function(const struct sim_program *p, LLVMModuleRef m
       if (!emit_block(&j, first, chained, &blocks, target, dispatch))
          goto fail;
    }
+   if (!LLVMCountIncoming(target))   /* every successor was known: no dispatch */
+      LLVMDeleteBasicBlock(dispatch);
 done:
    free(bb);
    free(chained);

@@ -1,11 +1,12 @@
 /* Liveness of GPR channels across the CF program, for jit_live.h. Forward-only programs
  * (every jump goes to a later CF index, no loop, call or return) run their CF
  * instructions in index order, skipping some, so what may be read after pc is the union of
- * what the instructions pc + 1 .. ncf - 1 read: an ALU clause its GPR operands (and the
- * destination of a PRED_SEL write, which keeps the other lanes' values), a fetch its source
- * register, an export its selected channels; any relative operand may read every channel.
- * Writes are ignored (a channel written before it is read still counts as read): the
- * result only ever keeps a store. Other programs get no table (everything live). */
+ * what the instructions pc + 1 .. ncf - 1 read: an ALU clause its GPR operands, a fetch its
+ * source register, an export its selected channels; any relative operand may read every
+ * channel. Writes are ignored (a channel written before it is read still counts as read), so
+ * writes that keep some lanes' old values (PRED_SEL, a partial exec mask) need no rule: those
+ * values matter only where the channel is read later, which counts at every earlier point
+ * too. Other programs get no table (everything live). */
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,12 +40,6 @@ static void alu_reads(const struct sim_program *p, const struct sim_cf *cf, live
                read_all(r);
             else
                read_chan(r, s->index, s->chan);
-         }
-         if (a->write && a->pred_sel != SIM_PRED_OFF) {
-            if (a->dst_rel)
-               read_all(r);
-            else
-               read_chan(r, a->dst_gpr, a->dst_chan);
          }
       }
    }
