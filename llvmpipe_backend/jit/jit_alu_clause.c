@@ -457,6 +457,14 @@ bool jit_alu_clause_continues(const struct sim_program *p, const struct sim_cf *
    return true;
 }
 
+/* Whether no relative index of the run can leave its file: rel_fault and cfile_fault are
+ * then 0 as they were at its start (a run starts with both 0 and a clause that sets them
+ * faults the program: sim_cf_alu_end), so neither is stored nor tested. */
+static bool faults_never(struct jb *j, const struct jit_alu_run *cl)
+{
+   return cl->bad == ci16(j, 0) && cl->cbad == ci16(j, 0);
+}
+
 /* The run's stores of everything but the registers. A predicate or exec mask the run did not
  * change is in memory as it was loaded (nothing the run calls writes them). */
 static void state_stores(struct jb *j, struct jit_alu_run *cl)
@@ -465,8 +473,10 @@ static void state_stores(struct jb *j, struct jit_alu_run *cl)
    LLVMValueRef killed_ptr = gep(j, j->x, offsetof(struct sim_run, killed));
    if (cl->pred != cl->pred0)
       store(j, cl->pred, gep(j, j->x, offsetof(struct sim_run, pred)), 2);
-   store(j, cl->bad, gep(j, j->x, offsetof(struct sim_run, rel_fault)), 2);
-   store(j, cl->cbad, gep(j, j->x, offsetof(struct sim_run, cfile_fault)), 2);
+   if (!faults_never(j, cl)) {
+      store(j, cl->bad, gep(j, j->x, offsetof(struct sim_run, rel_fault)), 2);
+      store(j, cl->cbad, gep(j, j->x, offsetof(struct sim_run, cfile_fault)), 2);
+   }
    if (cl->new_exec == cl->exec && cl->kill == ci16(j, 0))
       return;
    store(j, and_(j, cl->new_exec, not_(j, cl->kill)), exec_ptr, 2);
@@ -507,50 +517,93 @@ static void canon_batch(struct jb *j, LLVMValueRef *vals, const unsigned *raw, u
    }
 }
 
-/* gpr_flush at the end of a run, specialised for the common case of every lane in the run's
- * exec mask (a whole block of pixels or vertices): there the blend keeps nothing of the
- * stored values, so the registers are stored as they are, without loading the old ones. The
- * canonical forms are computed once, before the branch (canon_batch for those no consumer
- * asked for yet). */
-static void gpr_flush_end(struct jb *j, struct jit_alu_run *cl)
-{
+/* Dirty registers to store at the end of a run: vals[i] into GPR idx[i] / 4, channel
+ * idx[i] % 4; raw[0..nraw-1]: the i whose canonical form no consumer asked for yet. */
+struct flush_set {
    LLVMValueRef vals[SIM_MAX_GPRS * 4];
-   unsigned idx[SIM_MAX_GPRS * 4], raw[SIM_MAX_GPRS * 4], n = 0, nraw = 0;
-   for (unsigned r = 0; r < SIM_MAX_GPRS; r++) {
-      for (unsigned c = 0; c < 4; c++) {
-         struct gpr_slot *s = &cl->gpr[r][c];
-         if (!s->dirty)
-            continue;
-         idx[n] = r * 4 + c;
-         if (s->val.raw && !s->val.canon)
-            raw[nraw++] = n;
-         vals[n++] = s->val.raw && s->val.canon ? s->val.canon : s->val.v;
-         s->dirty = false;
-      }
-   }
-   if (!n)
+   unsigned idx[SIM_MAX_GPRS * 4], raw[SIM_MAX_GPRS * 4], n, nraw;
+};
+
+static void flush_add(struct flush_set *f, struct gpr_slot *s, unsigned r, unsigned c)
+{
+   f->idx[f->n] = r * 4 + c;
+   if (s->val.raw && !s->val.canon)
+      f->raw[f->nraw++] = f->n;
+   f->vals[f->n++] = s->val.raw && s->val.canon ? s->val.canon : s->val.v;
+}
+
+/* The stores of f, canonical (canon_batch), specialised for the common case of every lane
+ * in the run's exec mask (a whole block of pixels or vertices): there the blend keeps
+ * nothing of the stored values, so the registers are stored as they are, without loading
+ * the old ones. */
+static void flush_stores(struct jb *j, struct jit_alu_run *cl, struct flush_set *f)
+{
+   if (!f->n)
       return;
-   canon_batch(j, vals, raw, nraw);
+   canon_batch(j, f->vals, f->raw, f->nraw);
    LLVMBasicBlockRef all = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "gpr_store_all");
    LLVMBasicBlockRef some = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "gpr_store_blend");
    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "gpr_stored");
    LLVMBuildCondBr(j->b, icmp(j, LLVMIntEQ, cl->exec, ci16(j, 0xFFFF)), all, some);
    LLVMPositionBuilderAtEnd(j->b, all);
-   for (unsigned i = 0; i < n; i++)
-      store(j, vals[i], gpr_ptr(j, idx[i] / 4, idx[i] % 4), 4);
+   for (unsigned i = 0; i < f->n; i++)
+      store(j, f->vals[i], gpr_ptr(j, f->idx[i] / 4, f->idx[i] % 4), 4);
    LLVMBuildBr(j->b, done);
    LLVMPositionBuilderAtEnd(j->b, some);
-   for (unsigned i = 0; i < n; i++)
-      gpr_store(j, cl, idx[i] / 4, idx[i] % 4, vals[i]);
+   for (unsigned i = 0; i < f->n; i++)
+      gpr_store(j, cl, f->idx[i] / 4, f->idx[i] % 4, f->vals[i]);
    LLVMBuildBr(j->b, done);
    LLVMPositionBuilderAtEnd(j->b, done);
 }
 
-void jit_alu_end(struct jb *j, struct jit_alu_run *cl)
+/* gpr_flush at the end of a run. A register no later instruction reads (not in `live`,
+ * jit_live.h; NULL: all are read) is stored only when the run's owner may read the GPRs
+ * (sim_run.gprs_unread 0). */
+static void gpr_flush_end(struct jb *j, struct jit_alu_run *cl, const uint8_t *live)
 {
-   gpr_flush_end(j, cl);
+   struct flush_set kept_set, dead_set, *kept = &kept_set, *dead = &dead_set;
+   kept->n = kept->nraw = dead->n = dead->nraw = 0;
+   for (unsigned r = 0; r < SIM_MAX_GPRS; r++) {
+      for (unsigned c = 0; c < 4; c++) {
+         struct gpr_slot *s = &cl->gpr[r][c];
+         if (!s->dirty)
+            continue;
+         flush_add(!live || (live[r] >> c & 1) ? kept : dead, s, r, c);
+         s->dirty = false;
+      }
+   }
+   flush_stores(j, cl, kept);
+   if (dead->n) {
+      LLVMBasicBlockRef store_bb = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "gpr_store_unread");
+      LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "gpr_unread_done");
+      LLVMValueRef unread = load(j, j->i8, gep(j, j->x, offsetof(struct sim_run, gprs_unread)));
+      LLVMBuildCondBr(j->b, icmp(j, LLVMIntEQ, unread, LLVMConstInt(j->i8, 0, 0)), store_bb, done);
+      LLVMPositionBuilderAtEnd(j->b, store_bb);
+      flush_stores(j, cl, dead);
+      LLVMBuildBr(j->b, done);
+      LLVMPositionBuilderAtEnd(j->b, done);
+   }
+}
+
+bool jit_alu_end(struct jb *j, struct jit_alu_run *cl, const uint8_t *live)
+{
+   gpr_flush_end(j, cl, live);
    state_stores(j, cl);
+   bool may_fault = !faults_never(j, cl);
    free(cl);
+   return may_fault;
+}
+
+void jit_alu_export_values(struct jb *j, struct jit_alu_run *cl, const struct sim_cf *exp,
+                           LLVMValueRef vals[][4])
+{
+   for (unsigned b = 0; b < exp->burst; b++) {
+      for (unsigned ch = 0; ch < 4; ch++) {
+         unsigned s = exp->sel[ch];
+         struct gpr_slot *g = s <= SIM_SEL_W ? &cl->gpr[exp->gpr + b][s] : NULL;
+         vals[b][ch] = g && g->val.v ? canon_of(j, &g->val) : NULL;
+      }
+   }
 }
 
 void jit_alu_exit_stores(struct jb *j, struct jit_alu_run *cl)

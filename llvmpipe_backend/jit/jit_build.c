@@ -24,6 +24,7 @@
 #include "jit/jit_build.h"
 #include "jit/jit_cf.h"
 #include "jit/jit_fetch.h"
+#include "jit/jit_live.h"
 #include "jit/jit_tex.h"
 #include "jit/jit_host.h"
 #include "jit/jit_ir.h"
@@ -171,10 +172,14 @@ static void plain_kcache_entry(struct jb *j, struct jit_alu_run *run, unsigned p
 }
 
 /* The next CF index after a plain ALU clause (sim_cf_alu_end's result when nothing faults;
- * relative-index faults still go through it). */
-static LLVMValueRef plain_alu_end(struct jb *j, unsigned pc)
+ * relative-index faults still go through it, when the run may have any: may_fault). */
+static LLVMValueRef plain_alu_end(struct jb *j, unsigned pc, bool may_fault)
 {
    const struct sim_program *p = j->p;
+   bool end = p->cf[pc].eop || pc + 1 >= p->ncf;
+   LLVMValueRef next = LLVMConstInt(j->i32, end ? (uint64_t)(int64_t)SIM_PC_END : pc + 1, 1);
+   if (!may_fault)
+      return next;
    LLVMValueRef bad = or_(j, load(j, j->i16, gep(j, j->x, offsetof(struct sim_run, rel_fault))),
                           load(j, j->i16, gep(j, j->x, offsetof(struct sim_run, cfile_fault))));
    LLVMBasicBlockRef here = LLVMGetInsertBlock(j->b);
@@ -185,8 +190,6 @@ static LLVMValueRef plain_alu_end(struct jb *j, unsigned pc)
    LLVMValueRef faulted = call_helper(j, JIT_HOST_CF_ALU_END, pc);
    LLVMBuildBr(j->b, join);
    LLVMPositionBuilderAtEnd(j->b, join);
-   bool end = p->cf[pc].eop || pc + 1 >= p->ncf;
-   LLVMValueRef next = LLVMConstInt(j->i32, end ? (uint64_t)(int64_t)SIM_PC_END : pc + 1, 1);
    LLVMValueRef phi = LLVMBuildPhi(j->b, j->i32, "");
    LLVMValueRef vals[2] = { next, faulted };
    LLVMBasicBlockRef from[2] = { here, slow };
@@ -194,17 +197,21 @@ static LLVMValueRef plain_alu_end(struct jb *j, unsigned pc)
    return phi;
 }
 
-/* chained[pc]: CF pc is a plain ALU clause emitted in the run of the clause before it,
- * because only falling through from that clause reaches it: the clause before is plain ALU,
- * does not end the program, and jit_alu_clause_continues; no CF instruction can jump or
- * return to pc (conservatively: pc is no jump's ADDR or ADDR + 1, and follows no CF
- * instruction that is not an ALU clause). */
+/* chained[pc]: CF pc is a plain ALU clause, or an export taking the run's values
+ * (jit_cf_export_takes_values: its lanes are in the run's exec mask, which
+ * jit_alu_clause_continues keeps, so the values it would load are the run's SSA values),
+ * emitted in the run of the clause before it, because only falling through from that clause
+ * reaches it: the clause before is plain ALU, does not end the program, and
+ * jit_alu_clause_continues; no CF instruction can jump or return to pc (conservatively: pc
+ * is no jump's ADDR or ADDR + 1, and follows no CF instruction that is not an ALU clause).
+ * An export ends the run. */
 static void find_chained(const struct sim_program *p, bool *chained)
 {
    for (unsigned pc = p->entry + 1; pc < p->ncf; pc++) {
       const struct sim_cf *prev = &p->cf[pc - 1], *cf = &p->cf[pc];
       chained[pc] = prev->op == SIM_CF_ALU && plain_alu(prev) && !prev->eop &&
-                    jit_alu_clause_continues(p, prev) && cf->op == SIM_CF_ALU && plain_alu(cf);
+                    jit_alu_clause_continues(p, prev) &&
+                    ((cf->op == SIM_CF_ALU && plain_alu(cf)) || jit_cf_export_takes_values(cf));
    }
    for (unsigned pc = 0; pc < p->ncf; pc++) {
       const struct sim_cf *cf = &p->cf[pc];
@@ -252,12 +259,19 @@ static bool emit_block(struct jb *j, unsigned first, const bool *chained,
          if (plain && uses_kcache(cf))
             plain_kcache_entry(j, run, pc, pc != first, fault, kc_base);
          jit_alu_clause(j, run, cf, kc_base);
-         if (pc + 1 >= p->ncf || !chained[pc + 1])
+         if (pc + 1 >= p->ncf || !chained[pc + 1] || p->cf[pc + 1].op != SIM_CF_ALU)
             break;
          cf = &p->cf[++pc];   /* plain, as chained clauses are */
       }
-      jit_alu_end(j, run);
-      next = plain ? plain_alu_end(j, pc) : jit_cf_alu_end(j, pc, blocks);
+      if (pc + 1 < p->ncf && chained[pc + 1]) {   /* an export */
+         LLVMValueRef vals[JIT_CF_MAX_BURST][4];
+         jit_alu_export_values(j, run, &p->cf[pc + 1], vals);
+         jit_alu_end(j, run, blocks->live ? blocks->live[pc + 1] : NULL);   /* cannot fault */
+         jit_cf_export_values(j, pc + 1, blocks, vals);
+         return true;
+      }
+      bool may_fault = jit_alu_end(j, run, blocks->live ? blocks->live[pc] : NULL);
+      next = plain ? plain_alu_end(j, pc, may_fault) : jit_cf_alu_end(j, pc, blocks, may_fault);
    } else {
       next = jit_vtx_clause(j, pc);
       if (!next)
@@ -267,6 +281,11 @@ static bool emit_block(struct jb *j, unsigned first, const bool *chained,
    }
    if (!next)
       return true;   /* every path branches to its successor */
+   if (target && LLVMIsAConstantInt(next)) {   /* a plain clause that cannot fault */
+      bool end = LLVMConstIntGetSExtValue(next) == SIM_PC_END;
+      LLVMBuildBr(j->b, end ? ok : bb[pc + 1]);
+      return true;
+   }
    if (!target) {
       LLVMBuildRet(j->b, next);
       return true;
@@ -297,7 +316,8 @@ static void function_attributes(struct jb *j, LLVMValueRef fn)
 /* The split form's blocks: each CF block (not chained) is a function returning the next CF
  * index; j->fn calls them in a loop through a table indexed by CF index (NULL: no block
  * starts there, a fault, as the one-function form's dispatch). */
-static bool build_split(struct jb *j, LLVMTypeRef fty, bool *chained, LLVMBasicBlockRef *bb)
+static bool build_split(struct jb *j, LLVMTypeRef fty, bool *chained, LLVMBasicBlockRef *bb,
+                        const uint8_t (*live)[SIM_MAX_GPRS])
 {
    const struct sim_program *p = j->p;
    LLVMValueRef main_fn = j->fn, *table = calloc(p->ncf, sizeof(*table));
@@ -325,7 +345,7 @@ static bool build_split(struct jb *j, LLVMTypeRef fty, bool *chained, LLVMBasicB
       j->fetch_buf = NULL;
       LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "entry");
       struct jit_cf_blocks blocks = { bb, LLVMAppendBasicBlockInContext(j->ctx, j->fn, "end"),
-                                      LLVMAppendBasicBlockInContext(j->ctx, j->fn, "fault") };
+                                      LLVMAppendBasicBlockInContext(j->ctx, j->fn, "fault"), live };
       bb[first] = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "cf");
       LLVMPositionBuilderAtEnd(j->b, blocks.ok);
       LLVMBuildRet(j->b, LLVMConstInt(j->i32, (uint64_t)(int64_t)SIM_PC_END, 1));
@@ -400,11 +420,12 @@ LLVMValueRef sim_jit_build_function(const struct sim_program *p, LLVMModuleRef m
 
    LLVMBasicBlockRef *bb = calloc(p->ncf, sizeof(*bb));
    bool *chained = calloc(p->ncf, sizeof(*chained));
+   uint8_t (*live)[SIM_MAX_GPRS] = jit_live_after(p);   /* NULL: everything live */
    if (!bb || !chained)
       goto fail;
    find_chained(p, chained);
    if (split) {
-      if (!build_split(&j, fty, chained, bb))
+      if (!build_split(&j, fty, chained, bb, (const uint8_t (*)[SIM_MAX_GPRS])live))
          goto fail;
       goto done;
    }
@@ -412,7 +433,7 @@ LLVMValueRef sim_jit_build_function(const struct sim_program *p, LLVMModuleRef m
    LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(ctx, j.fn, "ok");
    LLVMBasicBlockRef fault = LLVMAppendBasicBlockInContext(ctx, j.fn, "fault");
    LLVMBasicBlockRef dispatch = LLVMAppendBasicBlockInContext(ctx, j.fn, "dispatch");
-   struct jit_cf_blocks blocks = { bb, ok, fault };
+   struct jit_cf_blocks blocks = { bb, ok, fault, (const uint8_t (*)[SIM_MAX_GPRS])live };
    for (unsigned pc = p->entry; pc < p->ncf; pc++) {
       if (!chained[pc])
          bb[pc] = LLVMAppendBasicBlockInContext(ctx, j.fn, "cf");
@@ -444,14 +465,18 @@ LLVMValueRef sim_jit_build_function(const struct sim_program *p, LLVMModuleRef m
       if (!emit_block(&j, first, chained, &blocks, target, dispatch))
          goto fail;
    }
+   if (!LLVMCountIncoming(target))   /* every successor was known: no dispatch */
+      LLVMDeleteBasicBlock(dispatch);
 done:
    free(bb);
    free(chained);
+   free(live);
    LLVMDisposeBuilder(j.b);
    return j.fn;
 fail:
    free(bb);
    free(chained);
+   free(live);
    LLVMDisposeBuilder(j.b);
    if (j.fn)
       LLVMDeleteFunction(j.fn);

@@ -528,8 +528,8 @@ static void loop_leave(struct cfc *c, bool brk)
 }
 
 /* The copy of export_inline (below) into `out` (the run's sim_exports), in the lanes of vmask
- * (<16 x i1>; NULL: all lanes), and the mask bits it sets. */
-static void export_copy(struct cfc *c, LLVMValueRef out, LLVMValueRef vmask)
+ * (<16 x i1>; NULL: all lanes), and the mask bits it sets; vals as export_inline's. */
+static void export_copy(struct cfc *c, LLVMValueRef out, LLVMValueRef vmask, LLVMValueRef (*vals)[4])
 {
    struct jb *j = c->j;
    const struct sim_cf *cf = c->cf;
@@ -563,8 +563,9 @@ static void export_copy(struct cfc *c, LLVMValueRef out, LLVMValueRef vmask)
          unsigned s = cf->sel[ch];
          if (s == SIM_SEL_MASK)
             continue;
-         LLVMValueRef v = s <= SIM_SEL_W ? ld(j, j->vi, j->lanes, src + s * SIM_LANES * 4)
-                                         : kvec(j, s == SIM_SEL_1 ? 0x3F800000u : 0u);
+         LLVMValueRef v = vals && vals[b][ch] ? vals[b][ch]
+                          : s <= SIM_SEL_W ? ld(j, j->vi, j->lanes, src + s * SIM_LANES * 4)
+                          : kvec(j, s == SIM_SEL_1 ? 0x3F800000u : 0u);
          size_t d = dst + ch * SIM_LANES * 4;
          st(j, vmask ? sel(j, vmask, v, ld(j, j->vi, out, d)) : v, out, d);
       }
@@ -573,8 +574,9 @@ static void export_copy(struct cfc *c, LLVMValueRef out, LLVMValueRef vmask)
 
 /* sim_cf_export of a PIXEL / POS / PARAM export without RW_REL: the GPRs' lanes are known
  * when the code is built, so the copy runs inline - a masked vector store per component -
- * with the same mask bits set. (RW_REL goes through sim_cf_step.) */
-static bool export_inline(struct cfc *c)
+ * with the same mask bits set. (RW_REL goes through sim_cf_step.) vals[b][ch] (NULL: none)
+ * replaces the load of component ch of GPR gpr + b where it is not NULL. */
+static bool export_inline(struct cfc *c, LLVMValueRef (*vals)[4])
 {
    struct jb *j = c->j;
    const struct sim_cf *cf = c->cf;
@@ -603,10 +605,10 @@ static bool export_inline(struct cfc *c)
    LLVMBasicBlockRef done = block(j, "exported");
    LLVMBuildCondBr(j->b, icmp(j, LLVMIntEQ, lanes, ci16(j, 0xFFFF)), all, some);
    at(j, all);
-   export_copy(c, out, NULL);
+   export_copy(c, out, NULL, vals);
    LLVMBuildBr(j->b, done);
    at(j, some);
-   export_copy(c, out, vmask);
+   export_copy(c, out, vmask, vals);
    LLVMBuildBr(j->b, done);
    at(j, done);
    go_to(c, c->pc + 1);
@@ -657,12 +659,25 @@ LLVMValueRef jit_cf_step(struct jb *j, unsigned pc, const struct jit_cf_blocks *
       loop_leave(&c, cf->op == SIM_CF_LOOP_BREAK);
       return NULL;
    case SIM_CF_EXPORT:
-      if (export_inline(&c))
+      if (export_inline(&c, NULL))
          return NULL;
       return helper(&c, JIT_HOST_CF_STEP);
    default:
       return helper(&c, JIT_HOST_CF_STEP);
    }
+}
+
+bool jit_cf_export_takes_values(const struct sim_cf *cf)
+{
+   return cf->op == SIM_CF_EXPORT && !cf->rw_rel && cf->gpr + cf->burst <= SIM_MAX_GPRS &&
+          !cf->whole_quad;
+}
+
+void jit_cf_export_values(struct jb *j, unsigned pc, const struct jit_cf_blocks *t,
+                          LLVMValueRef (*vals)[4])
+{
+   struct cfc c = { j, t, pc, &j->p->cf[pc] };
+   export_inline(&c, vals);
 }
 
 /* ---- ALU clause entry and exit (cf_alu.c) --------------------------------------------------- */
@@ -689,13 +704,18 @@ void jit_cf_alu_begin(struct jb *j, unsigned pc, const struct jit_cf_blocks *t)
    }
 }
 
-LLVMValueRef jit_cf_alu_end(struct jb *j, unsigned pc, const struct jit_cf_blocks *t)
+LLVMValueRef jit_cf_alu_end(struct jb *j, unsigned pc, const struct jit_cf_blocks *t, bool may_fault)
 {
    struct cfc c = { j, t, pc, &j->p->cf[pc] };
    const struct sim_cf *cf = c.cf;
-   LLVMBasicBlockRef go = block(j, "alu_exit"), slow = block(j, "alu_fault");
-   LLVMValueRef bad = or_(j, ld(j, j->i16, j->x, RUN(rel_fault)), ld(j, j->i16, j->x, RUN(cfile_fault)));
-   LLVMBuildCondBr(j->b, nonzero(j, bad), slow, go);
+   LLVMBasicBlockRef go = block(j, "alu_exit"), slow = NULL;
+   if (may_fault) {
+      slow = block(j, "alu_fault");
+      LLVMValueRef bad = or_(j, ld(j, j->i16, j->x, RUN(rel_fault)), ld(j, j->i16, j->x, RUN(cfile_fault)));
+      LLVMBuildCondBr(j->b, nonzero(j, bad), slow, go);
+   } else {
+      LLVMBuildBr(j->b, go);
+   }
 
    at(j, go);
    if (cf->whole_quad || cf->valid_pixel)
@@ -732,7 +752,8 @@ LLVMValueRef jit_cf_alu_end(struct jb *j, unsigned pc, const struct jit_cf_block
       break;
    }
    go_to(&c, pc + 1);
-
+   if (!slow)
+      return NULL;
    at(j, slow);
    return helper(&c, JIT_HOST_CF_ALU_END);
 }

@@ -844,10 +844,40 @@ static LLVMValueRef emit_post(struct ir *r, const struct key *k, LLVMValueRef s)
 
 #define RUN(f) offsetof(struct sim_run, f)
 
-static void run_set(struct ir *r, LLVMValueRef run, size_t off, LLVMTypeRef ty, LLVMValueRef v)
+/* The run-state window of the per-block fields exec .. gprs_unread: 32 bytes, stored as one
+ * vector of 16 i16 (the bytes between the fields are padding). */
+_Static_assert(offsetof(struct sim_run, env) - offsetof(struct sim_run, exec) == 32,
+               "exec .. gprs_unread fill the 32 bytes before env");
+_Static_assert(offsetof(struct sim_run, env) - offsetof(struct sim_run, gprs_unread) >= 2,
+               "the byte after gprs_unread is padding");
+#define RUN_ELT(f) ((RUN(f) - RUN(exec)) / 2)
+
+/* The fields sim_program_run_modes sets per run, for a PS on the lanes `active` of which
+ * `mask` are covered, in six stores: the window above, sp with stack_elements, call_sp with
+ * call_base and call_depth (two), backjumps and cfile; gprs_unread 1 (nothing reads the
+ * GPRs after the PS). */
+static void run_fields(struct ir *r, LLVMValueRef run, LLVMValueRef active, LLVMValueRef mask)
 {
-   store(&r->j, LLVMBuildZExtOrBitCast(r->j.b, v, ty, ""), gep(&r->j, run, off),
-         ty == r->j.i16 ? 2 : 4);
+   _Static_assert(RUN(stack_elements) == RUN(sp) + 4, "sp, stack_elements adjacent");
+   _Static_assert(RUN(call_base) == RUN(call_sp) + 4 && RUN(call_depth) == RUN(call_sp) + 8,
+                  "call_sp, call_base, call_depth adjacent");
+   struct jb *j = &r->j;
+   LLVMValueRef elts[16];
+   for (unsigned i = 0; i < 16; i++)
+      elts[i] = ci16(j, 0);
+   elts[RUN_ELT(gprs_unread)] = ci16(j, RUN(gprs_unread) % 2 ? 0x100 : 1);
+   LLVMValueRef v = LLVMConstVector(elts, 16);
+   const unsigned at_active[3] = { RUN_ELT(exec), RUN_ELT(launched), RUN_ELT(mode_saved) };
+   for (unsigned i = 0; i < 3; i++)
+      v = LLVMBuildInsertElement(j->b, v, active, ci32(j, at_active[i]), "");
+   v = LLVMBuildInsertElement(j->b, v, mask, ci32(j, RUN_ELT(valid)), "");
+   store(j, v, gep(j, run, RUN(exec)), 2);
+   LLVMValueRef z64 = LLVMConstInt(j->i64, 0, 0);
+   store(j, z64, gep(j, run, RUN(sp)), 4);
+   store(j, z64, gep(j, run, RUN(call_sp)), 4);
+   store(j, ci32(j, 0), gep(j, run, RUN(call_depth)), 4);
+   store(j, ci32(j, 0), gep(j, run, RUN(backjumps)), 4);
+   store(j, LLVMConstPointerNull(j->ptr), gep(j, run, RUN(cfile)), 8);
 }
 
 /* MXCSR := the 32-bit value at b + off. */
@@ -877,25 +907,8 @@ static LLVMValueRef emit_ps(struct ir *r, LLVMValueRef mask)
    LLVMValueRef q = or_(j, or_(j, mask, LLVMBuildLShr(b, mask, ci16(j, 1), "")),
                         or_(j, LLVMBuildLShr(b, mask, ci16(j, 2), ""), LLVMBuildLShr(b, mask, ci16(j, 3), "")));
    LLVMValueRef active = LLVMBuildMul(b, and_(j, q, ci16(j, 0x1111)), ci16(j, 0xF), "");
-   LLVMValueRef z16 = ci16(j, 0), z32 = ci32(j, 0);
-   run_set(r, run, RUN(exec), j->i16, active);
-   run_set(r, run, RUN(launched), j->i16, active);
-   run_set(r, run, RUN(mode_saved), j->i16, active);
-   run_set(r, run, RUN(valid), j->i16, mask);
-   run_set(r, run, RUN(pred), j->i16, z16);
-   run_set(r, run, RUN(killed), j->i16, z16);
-   run_set(r, run, RUN(brk), j->i16, z16);
-   run_set(r, run, RUN(cont), j->i16, z16);
-   run_set(r, run, RUN(rel_fault), j->i16, z16);
-   run_set(r, run, RUN(cfile_fault), j->i16, z16);
-   run_set(r, run, RUN(loop_index), j->i32, z32);
-   run_set(r, run, RUN(sp), j->i32, z32);
-   run_set(r, run, RUN(stack_elements), j->i32, z32);
-   run_set(r, run, RUN(call_sp), j->i32, z32);
-   run_set(r, run, RUN(call_base), j->i32, z32);
-   run_set(r, run, RUN(call_depth), j->i32, z32);
-   run_set(r, run, RUN(backjumps), j->i32, z32);
-   store(j, LLVMConstPointerNull(j->ptr), gep(j, run, RUN(cfile)), 8);
+   LLVMValueRef z32 = ci32(j, 0);
+   run_fields(r, run, active, mask);
    store(j, LLVMBuildZExt(b, mask, j->i32, ""), gep(j, r->blk, BLK(valid)), 4);
    LLVMValueRef fn = blk_ptr(r, BLK(ps));
 

@@ -685,6 +685,7 @@ bool sim_program_run_modes(const struct sim_program *prog, const struct sim_prog
    x.backjumps = 0;
    x.loop_index = 0;
    x.rel_fault = x.cfile_fault = 0;
+   x.gprs_unread = 0;
    x.kc_win = NULL;
    x.tex_memo_prog = NULL;
    uint64_t windows = prog->kc_windows | (fetch ? fetch->kc_windows : 0);

@@ -139,6 +139,9 @@ struct sim_run {
    uint16_t mode_saved;         /* exec before the WHOLE_QUAD / VALID_PIXEL mode of the
                                    ALU clause being run */
    uint16_t brk, cont;
+   /* 1: the run's owner reads only its exports, kills and fault (the fused pixel path), so
+    * JIT code may leave a GPR channel no later instruction reads unstored (jit_live.h) */
+   uint8_t gprs_unread;
    struct sim_shader_env *env;
    struct sim_exports *out;
    const struct sim_program *prog;     /* program whose CF list is executing */

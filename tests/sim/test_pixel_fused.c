@@ -389,6 +389,7 @@ static bool whole_block(struct sim_pixel_fused *f, struct sim_program *prog,
                !x->loop_index && !x->sp && !x->stack_elements && !x->call_sp &&
                !x->call_base && !x->call_depth && !x->backjumps && !x->cfile && !x->in_fetch,
                "the run's other per-run fields start cleared");
+   ok &= check(x->gprs_unread == 1, "gprs_unread: only the PS's exports are read after it");
    ok &= check(x->lanes == &got && x->out == &out && x->env == &env && x->prog == prog &&
                !x->fetch, "the run's registers, exports, environment and program");
    ok &= check(out.killed == killed, "the kills in out->killed");
