@@ -584,12 +584,13 @@ enum sim_jit_result sim_jit_compile_code(const struct sim_program *p, enum sim_j
    return r;
 }
 
-enum sim_jit_result sim_jit_compile_module(const void *key, size_t key_len,
-                                           sim_jit_module_builder build, void *arg,
-                                           const char *passes, struct sim_jit_code *out,
-                                           char *err, size_t errlen)
+/* sim_jit_compile_module and sim_jit_load_module: the key tail is "2m", a NUL, the passes
+ * and a NUL, the caller's key. */
+static enum sim_jit_result module_code(const void *key, size_t key_len, bool build_it,
+                                       sim_jit_module_builder build, void *arg,
+                                       const char *passes, struct sim_jit_code *out,
+                                       char *err, size_t errlen)
 {
-   /* key tail: "2m", a NUL, the passes and a NUL, the caller's key */
    size_t plen = passes ? strlen(passes) : 0, tail_len = 3 + plen + 1 + key_len;
    char *tail = malloc(tail_len);
    if (!tail) {
@@ -599,10 +600,24 @@ enum sim_jit_result sim_jit_compile_module(const void *key, size_t key_len,
    memcpy(tail, "2m", 3);
    memcpy(tail + 3, passes ? passes : "", plen + 1);
    memcpy(tail + 4 + plen, key, key_len);
-   enum sim_jit_result r = compile(tail, tail_len, true, LLVMCodeGenLevelDefault, build, arg,
-                                   passes, out, err, errlen);
+   enum sim_jit_result r = compile(tail, tail_len, build_it, LLVMCodeGenLevelDefault, build,
+                                   arg, passes, out, err, errlen);
    free(tail);
    return r;
+}
+
+enum sim_jit_result sim_jit_compile_module(const void *key, size_t key_len,
+                                           sim_jit_module_builder build, void *arg,
+                                           const char *passes, struct sim_jit_code *out,
+                                           char *err, size_t errlen)
+{
+   return module_code(key, key_len, true, build, arg, passes, out, err, errlen);
+}
+
+enum sim_jit_result sim_jit_load_module(const void *key, size_t key_len, const char *passes,
+                                        struct sim_jit_code *out, char *err, size_t errlen)
+{
+   return module_code(key, key_len, false, NULL, NULL, passes, out, err, errlen);
 }
 
 void sim_jit_code_release(struct sim_jit_code *c)

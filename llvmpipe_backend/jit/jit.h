@@ -55,7 +55,13 @@ enum sim_jit_result sim_jit_compile_module(const void *key, size_t key_len,
                                            const char *passes, struct sim_jit_code *out,
                                            char *err, size_t errlen);
 
-/* Frees code from sim_jit_compile_module (nothing may be running it). */
+/* The code sim_jit_compile_module would give for the same key and passes, if the disk cache
+ * holds it (SIM_JIT_NOT_CACHED if not): a load and a link, no build; for callers that build
+ * in the background and want code at once when it is there. */
+enum sim_jit_result sim_jit_load_module(const void *key, size_t key_len, const char *passes,
+                                        struct sim_jit_code *out, char *err, size_t errlen);
+
+/* Frees code from sim_jit_compile_module or sim_jit_load_module (nothing may be running it). */
 void sim_jit_code_release(struct sim_jit_code *c);
 
 /* Starts the JIT (the LLJIT, the warm-up code generation and the exit handler of jit.c) in

@@ -100,6 +100,9 @@ static unsigned unheld;
 static struct sim_pixel_fused *queue_head;   /* the compile queue, newest first */
 static bool worker_running;
 static pthread_once_t config_once = PTHREAD_ONCE_INIT;
+/* the optimisation of every variant (part of its disk cache key) */
+#define PASSES "default<O2>"
+
 static bool async = true;   /* R600SIM_JIT_ASYNC, as for programs (shader_cache.c) */
 
 static void config(void)
@@ -1083,22 +1086,39 @@ static void trim(void)
 }
 
 /* Gives f its code, or marks it failed (lock held while `locked`). */
+static void give_code(struct sim_pixel_fused *f, const struct sim_jit_code *code)
+{
+   f->code = *code;
+   f->block = (uint32_t (*)(struct sim_pixel_block *, int32_t))(void (*)(void))code->fn;
+}
+
 static void compile_variant(struct sim_pixel_fused *f, bool locked)
 {
    char err[160];
    struct sim_jit_code code;
-   bool ok = sim_jit_compile_module(&f->key, sizeof(f->key), build_module, &f->key, "default<O2>",
+   bool ok = sim_jit_compile_module(&f->key, sizeof(f->key), build_module, &f->key, PASSES,
                                     &code, err, sizeof(err)) == SIM_JIT_OK;
    if (!locked)
       pthread_mutex_lock(&lock);
-   if (ok) {
-      f->code = code;
-      f->block = (uint32_t (*)(struct sim_pixel_block *, int32_t))(void (*)(void))code.fn;
-   } else {
+   if (ok)
+      give_code(f, &code);
+   else
       f->failed = true;
-   }
    if (!locked)
       pthread_mutex_unlock(&lock);
+}
+
+/* The variant's code from the disk cache, if it is there (lock held): a millisecond, where
+ * the draws of a queued variant would take the C units until the compile thread is done. */
+static bool load_variant(struct sim_pixel_fused *f)
+{
+   char err[160];
+   struct sim_jit_code code;
+   if (sim_jit_load_module(&f->key, sizeof(f->key), PASSES, &code, err, sizeof(err)) !=
+       SIM_JIT_OK)
+      return false;
+   give_code(f, &code);
+   return true;
 }
 
 static void release(struct sim_pixel_fused *f)
@@ -1174,9 +1194,10 @@ struct sim_pixel_fused *sim_pixel_fused_get(const struct sim_program *ps,
       f->next = bucket[h % BUCKETS];
       bucket[h % BUCKETS] = f;
       f->refs = 1;   /* held while it is being given code */
-      /* in the background (this draw takes the C units), or here under the lock: draws
-       * of other devices then wait rather than compile the same variant twice */
-      if (!async || !queue(f))
+      /* from the disk cache, else in the background (this draw takes the C units), or
+       * here under the lock: draws of other devices then wait rather than compile the
+       * same variant twice */
+      if (!async || !(load_variant(f) || queue(f)))
          compile_variant(f, true);
       release(f);
    }
