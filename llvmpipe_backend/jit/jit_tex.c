@@ -378,23 +378,36 @@ static void rgba8_texels(struct jb *j, LLVMValueRef word, LLVMValueRef out[4])
 /* tex_view.c's texel position of coordinate c (16 lanes) on an axis of n texels: c scaled
  * to texels where norm (an i1), plus offset (an f32; NULL where it is 0: adding +0 changes
  * only a -0 to +0, and both floor to the integer 0), less a half in the bilinear lanes
- * (linear; NULL: none); returns its floor as an integer (clamped to +-1e9, INT_MIN for a
- * NaN) and, where linear is not NULL, *w the bilinear weight (0 in point lanes). */
-static LLVMValueRef first_texel(struct jb *j, LLVMValueRef c, LLVMValueRef n, LLVMValueRef norm, LLVMValueRef offset,
-                                LLVMValueRef linear, LLVMValueRef *w)
+ * (linear; NULL: none). */
+static LLVMValueRef texel_pos(struct jb *j, LLVMValueRef c, LLVMValueRef n, LLVMValueRef norm, LLVMValueRef offset,
+                              LLVMValueRef linear)
 {
    LLVMBuilderRef b = j->b;
    LLVMValueRef f = sel(j, norm, LLVMBuildFMul(b, c, LLVMBuildSIToFP(b, n, j->vf, ""), ""), c);
    if (offset)
       f = LLVMBuildFAdd(b, f, splatf(j, offset), "");
-   LLVMValueRef p = linear ? sel(j, linear, LLVMBuildFSub(b, f, kf(j, 0.5f), ""), f) : f;
-   LLVMValueRef fl = intrinsic1(j, "llvm.floor", p);
+   return linear ? sel(j, linear, LLVMBuildFSub(b, f, kf(j, 0.5f), ""), f) : f;
+}
+
+/* tex_view.c's (int) of a floored texel position fl: clamped to +-1e9, INT_MIN for a NaN. */
+static LLVMValueRef texel_int(struct jb *j, LLVMValueRef fl)
+{
+   LLVMBuilderRef b = j->b;
    LLVMValueRef i = sel(j, LLVMBuildFCmp(b, LLVMRealOLT, fl, kf(j, -1e9f), ""), kvec(j, (uint32_t)-1000000000),
                         sel(j, LLVMBuildFCmp(b, LLVMRealOGT, fl, kf(j, 1e9f), ""), kvec(j, 1000000000),
                             LLVMBuildFPToSI(b, fl, j->vi, "")));
-   if (linear)
-      *w = sel(j, linear, LLVMBuildFSub(b, p, fl, ""), kf(j, 0.0f));
    return sel(j, LLVMBuildFCmp(b, LLVMRealUNO, fl, fl, ""), kvec(j, 0x80000000u), i);
+}
+
+/* texel_pos floored as an integer (texel_int), and *w the bilinear weight (0 in point
+ * lanes). */
+static LLVMValueRef first_texel(struct jb *j, LLVMValueRef c, LLVMValueRef n, LLVMValueRef norm, LLVMValueRef offset,
+                                LLVMValueRef linear, LLVMValueRef *w)
+{
+   LLVMValueRef p = texel_pos(j, c, n, norm, offset, linear);
+   LLVMValueRef fl = intrinsic1(j, "llvm.floor", p);
+   *w = sel(j, linear, LLVMBuildFSub(j->b, p, fl, ""), kf(j, 0.0f));
+   return texel_int(j, fl);
 }
 
 /* The four components of 16 lanes' texels, returned in registers: { <16 x i32> x 4 }. */
@@ -824,16 +837,40 @@ static void emit_sample(struct jb *j, unsigned slot, const struct sim_tex_inst *
 
 /* tex_pass_one_rgba8 of point taps inline, for instruction t at coordinates u, v of
  * descriptor d (of kind RGBA8, one level, MIN filter point): the components of each lane's
- * texel into out, with the instruction's fields as constants. */
+ * texel into out, with the instruction's fields as constants; the clamps and CLAMP modes
+ * run only when a lane's texel is outside the level. */
 static void point_rgba8(struct jb *j, LLVMValueRef d, const struct sim_tex_inst *t, LLVMValueRef u, LLVMValueRef v,
                         LLVMValueRef out[4])
 {
-   LLVMValueRef c[2] = { u, v }, ix[2];
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef c[2] = { u, v }, n[2], fl[2], inside = NULL;
    for (unsigned k = 0; k < 2; k++) {
-      LLVMValueRef n = splat(j, ld(j, j->i32, d, FIELD(size) + 4 * k));
+      n[k] = splat(j, ld(j, j->i32, d, FIELD(size) + 4 * k));
       LLVMValueRef norm = LLVMConstInt(LLVMInt1TypeInContext(j->ctx), t->normalized[k], 0);
-      LLVMValueRef i = first_texel(j, c[k], n, norm, t->offset[k] != 0.0f ? kf32(j, t->offset[k]) : NULL, NULL, NULL);
-      ix[k] = wrap_vec(j, i, n, ld(j, j->i32, d, FIELD(wrap) + 4 * k), ld(j, j->i32, d, FIELD(pow2) + 4 * k));
+      fl[k] = intrinsic1(j, "llvm.floor",
+                         texel_pos(j, c[k], n[k], norm, t->offset[k] != 0.0f ? kf32(j, t->offset[k]) : NULL, NULL));
+      LLVMValueRef in = and_(j, LLVMBuildFCmp(b, LLVMRealOGE, fl[k], kf(j, 0.0f), ""),
+                             LLVMBuildFCmp(b, LLVMRealOLT, fl[k], LLVMBuildSIToFP(b, n[k], j->vf, ""), ""));
+      inside = inside ? and_(j, inside, in) : in;
+   }
+   /* where every lane's texel is inside the level (no NaN), texel_int is the conversion
+    * and every CLAMP mode keeps it */
+   LLVMBasicBlockRef entry = LLVMGetInsertBlock(b), edge = block(j, "tex_point_edge"), got = block(j, "tex_point_in");
+   LLVMValueRef ix[2], direct[2] = { LLVMBuildFPToSI(b, fl[0], j->vi, ""), LLVMBuildFPToSI(b, fl[1], j->vi, "") };
+   LLVMBuildCondBr(b, icmp(j, LLVMIntEQ, mask16(j, inside), ci16(j, 0xFFFF)), got, edge);
+   LLVMPositionBuilderAtEnd(b, edge);
+   LLVMValueRef wrapped[2];
+   for (unsigned k = 0; k < 2; k++)
+      wrapped[k] = wrap_vec(j, texel_int(j, fl[k]), n[k], ld(j, j->i32, d, FIELD(wrap) + 4 * k),
+                            ld(j, j->i32, d, FIELD(pow2) + 4 * k));
+   LLVMBasicBlockRef edge_end = LLVMGetInsertBlock(b);
+   LLVMBuildBr(b, got);
+   LLVMPositionBuilderAtEnd(b, got);
+   for (unsigned k = 0; k < 2; k++) {
+      ix[k] = LLVMBuildPhi(b, j->vi, "");
+      LLVMValueRef vals[2] = { direct[k], wrapped[k] };
+      LLVMBasicBlockRef from[2] = { entry, edge_end };
+      LLVMAddIncoming(ix[k], vals, from, 2);
    }
    struct level_mem m = { ld(j, j->ptr, d, FIELD(level) + LEVEL_FIELD(bytes)), NULL, NULL,
                           splat(j, ld(j, j->i32, d, FIELD(level) + LEVEL_FIELD(pitch))) };
