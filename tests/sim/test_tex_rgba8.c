@@ -132,10 +132,35 @@ static float special(void)
    return chance(50) ? Fl(bits[below(sizeof(bits) / sizeof(bits[0]))]) : frand(-100.0f, 100.0f);
 }
 
+/* A coordinate in 0..1 (normalized: inside the level), sometimes at or next to its ends. */
+static float inside_coord(void)
+{
+   static const uint32_t ends[] = { 0x00000000u, 0x80000000u, 0x3F800000u, 0x3F7FFFFFu, 0x00000001u };
+   return chance(10) ? Fl(ends[below(sizeof(ends) / sizeof(ends[0]))]) : frand(0.0f, 1.0f);
+}
+
+/* GPR 0.xyw of random_lanes inside 0..1 (the inline point taps then convert directly,
+ * unless a lane is at 1.0), the other GPRs random bits. */
+static void random_inside_lanes(void)
+{
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      init_lanes.gpr[0][0][l] = U(inside_coord());
+      init_lanes.gpr[0][1][l] = U(inside_coord());
+      init_lanes.gpr[0][3][l] = U(frand(-3.0f, 10.0f));
+      for (unsigned r = 1; r < 4; r++)
+         for (unsigned c = 0; c < 4; c++)
+            init_lanes.gpr[r][c][l] = rnd();
+   }
+}
+
 /* GPR 0.xy: quads of a base and derivatives of random scale (GPR 0.w: a LOD or bias). */
 static void random_lanes(void)
 {
    clear_lanes();
+   if (chance(40)) {   /* every lane inside 0..1, some at its ends */
+      random_inside_lanes();
+      return;
+   }
    for (unsigned q = 0; q < SIM_LANES / 4; q++) {
       float su = ldexpf(1.0f, (int)below(14) - 10), sv = ldexpf(1.0f, (int)below(14) - 10);
       float u = frand(-1.5f, 2.5f), v = frand(-1.5f, 2.5f);
@@ -208,7 +233,7 @@ static void one_state(unsigned n)
    sim_native_fn fn = sim_program_run_prepare(&x, prog, &env, &lanes, &out);
    for (unsigned blk = 0; blk < 4; blk++) {
       random_lanes();
-      uint16_t active = chance(70) ? 0xFFFF : (uint16_t)(rnd() | 1);
+      uint16_t active = chance(70) ? 0xFFFF : chance(30) ? (uint16_t)~(1u << below(16)) : (uint16_t)(rnd() | 1);
       struct run_opts o = { .stage = SIM_STAGE_PS, .active = active };
       run_engine(va, &o, SIM_ENGINE_INTERP, &res_interp);
       lanes = init_lanes;
