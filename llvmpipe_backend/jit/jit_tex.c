@@ -20,8 +20,12 @@
  * bytes past each level) and decoded, border and weighted sums as vector code; two more
  * variants of the pass serve the descriptors without decode tables and NaN borders (plain)
  * and those of 8_8_8_8 UNORM texels without border (rgba8), chosen at run time by the
- * descriptor (enum sim_tex_fast_kind); then the resource swizzle (xyzw without selects)
- * and DST_SEL write the instruction's lanes of the destination GPR. Every lane is computed (lanes that do not run read valid texels:
+ * descriptor (enum sim_tex_fast_kind), which return the texels in registers; then the
+ * resource swizzle (xyzw without selects) and DST_SEL write the instruction's lanes of the
+ * destination GPR (plain stores when it has every lane). A clause whose instructions share
+ * one descriptor tests once whether it is the usual RGBA8 one at one level with the xyzw
+ * swizzle, and then samples point taps inline and bilinear ones by direct calls of
+ * tex_pass_one_rgba8 (emit_samples). Every lane is computed (lanes that do not run read valid texels:
  * levels and indices are always in range) and only the instruction's lanes are written,
  * after the whole instruction, so a source that is also the destination reads as in
  * tex_unit.c. A NaN texel position converts to INT_MIN, as in tex_view.c; two NaNs
@@ -371,13 +375,55 @@ static void rgba8_texels(struct jb *j, LLVMValueRef word, LLVMValueRef out[4])
    }
 }
 
-/* tex_pass(d, level, u, v, normx, normy, offx, offy, linear, out): sim_tex_sample_level of
- * 16 lanes, each at its level (<16 x i32>) with point (linear 0) or bilinear (1) taps, into
- * out[4][16] floats, as vector code: texel indices and weights, the texels read with
+/* tex_view.c's texel position of coordinate c (16 lanes) on an axis of n texels: c scaled
+ * to texels where norm (an i1), plus offset (an f32; NULL where it is 0: adding +0 changes
+ * only a -0 to +0, and both floor to the integer 0), less a half in the bilinear lanes
+ * (linear; NULL: none). */
+static LLVMValueRef texel_pos(struct jb *j, LLVMValueRef c, LLVMValueRef n, LLVMValueRef norm, LLVMValueRef offset,
+                              LLVMValueRef linear)
+{
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef f = sel(j, norm, LLVMBuildFMul(b, c, LLVMBuildSIToFP(b, n, j->vf, ""), ""), c);
+   if (offset)
+      f = LLVMBuildFAdd(b, f, splatf(j, offset), "");
+   return linear ? sel(j, linear, LLVMBuildFSub(b, f, kf(j, 0.5f), ""), f) : f;
+}
+
+/* tex_view.c's (int) of a floored texel position fl: clamped to +-1e9, INT_MIN for a NaN. */
+static LLVMValueRef texel_int(struct jb *j, LLVMValueRef fl)
+{
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef i = sel(j, LLVMBuildFCmp(b, LLVMRealOLT, fl, kf(j, -1e9f), ""), kvec(j, (uint32_t)-1000000000),
+                        sel(j, LLVMBuildFCmp(b, LLVMRealOGT, fl, kf(j, 1e9f), ""), kvec(j, 1000000000),
+                            LLVMBuildFPToSI(b, fl, j->vi, "")));
+   return sel(j, LLVMBuildFCmp(b, LLVMRealUNO, fl, fl, ""), kvec(j, 0x80000000u), i);
+}
+
+/* texel_pos floored as an integer (texel_int), and *w the bilinear weight (0 in point
+ * lanes). */
+static LLVMValueRef first_texel(struct jb *j, LLVMValueRef c, LLVMValueRef n, LLVMValueRef norm, LLVMValueRef offset,
+                                LLVMValueRef linear, LLVMValueRef *w)
+{
+   LLVMValueRef p = texel_pos(j, c, n, norm, offset, linear);
+   LLVMValueRef fl = intrinsic1(j, "llvm.floor", p);
+   *w = sel(j, linear, LLVMBuildFSub(j->b, p, fl, ""), kf(j, 0.0f));
+   return texel_int(j, fl);
+}
+
+/* The four components of 16 lanes' texels, returned in registers: { <16 x i32> x 4 }. */
+static LLVMTypeRef texel_ty(struct jb *j)
+{
+   LLVMTypeRef c[4] = { j->vi, j->vi, j->vi, j->vi };
+   return LLVMStructTypeInContext(j->ctx, c, 4, 0);
+}
+
+/* tex_pass(d, level, u, v, normx, normy, offx, offy, linear): sim_tex_sample_level of
+ * 16 lanes, each at its level (<16 x i32>) with point (linear 0) or bilinear (1) taps, its
+ * four components (texel_ty) as float bits, as vector code: texel indices and weights, the texels read with
  * gathers (a dword at each texel's first byte: tex_fast.c maps 3 bytes past each level) and
  * decoded, border and weighted sums. The three other taps are read only when a lane is
  * bilinear. Every lane is computed (a lane that does not run reads valid texels).
- * With `one`, tex_pass_one(d, u, v, normx, normy, offx, offy, linear, out): the same at
+ * With `one`, tex_pass_one(d, u, v, normx, normy, offx, offy, linear): the same at
  * level 0 for every lane and one filter (linear an i32), for descriptors where the LOD
  * changes nothing (lod_matters): the level's bytes and pitch are scalars, the gathers take
  * one base and 32-bit offsets.
@@ -394,10 +440,9 @@ static LLVMValueRef pass_fn(struct jb *j, bool one, enum sim_tex_fast_kind kind)
 {
    bool plain = kind != SIM_TEX_FAST_GENERIC, rgba8 = kind == SIM_TEX_FAST_RGBA8;
    LLVMValueRef generic = plain ? pass_fn(j, one, SIM_TEX_FAST_GENERIC) : NULL;
-   LLVMTypeRef args[10] = { j->ptr, j->vi, j->vf, j->vf, j->i32, j->i32, j->f32, j->f32, j->vi, j->ptr };
-   LLVMTypeRef args_one[9] = { j->ptr, j->vf, j->vf, j->i32, j->i32, j->f32, j->f32, j->i32, j->ptr };
-   LLVMTypeRef ty = one ? LLVMFunctionType(LLVMVoidTypeInContext(j->ctx), args_one, 9, 0)
-                        : LLVMFunctionType(LLVMVoidTypeInContext(j->ctx), args, 10, 0);
+   LLVMTypeRef args[9] = { j->ptr, j->vi, j->vf, j->vf, j->i32, j->i32, j->f32, j->f32, j->vi };
+   LLVMTypeRef args_one[8] = { j->ptr, j->vf, j->vf, j->i32, j->i32, j->f32, j->f32, j->i32 };
+   LLVMTypeRef ty = one ? LLVMFunctionType(texel_ty(j), args_one, 8, 0) : LLVMFunctionType(texel_ty(j), args, 9, 0);
    bool built;
    struct at a = save(j);
    static const char *const names[2][3] = { { "tex_pass", "tex_pass_plain", "tex_pass_rgba8" },
@@ -408,7 +453,6 @@ static LLVMValueRef pass_fn(struct jb *j, bool one, enum sim_tex_fast_kind kind)
    LLVMBuilderRef b = j->b;
    unsigned arg0 = one ? 1 : 2;   /* u */
    LLVMValueRef d = LLVMGetParam(fn, 0), level = one ? NULL : LLVMGetParam(fn, 1);
-   LLVMValueRef out = LLVMGetParam(fn, arg0 + 7);
    LLVMValueRef linear = one ? splat_i1(j, icmp(j, LLVMIntNE, LLVMGetParam(fn, 7), ci32(j, 0)))
                              : icmp(j, LLVMIntNE, LLVMGetParam(fn, 8), kvec(j, 0));
    LLVMValueRef ix[2][2], w[2], i0[2], n[2], mode[2], pow2[2];
@@ -420,18 +464,8 @@ static LLVMValueRef pass_fn(struct jb *j, bool one, enum sim_tex_fast_kind kind)
          n[k] = LLVMBuildLShr(b, size, level, "");
          n[k] = sel(j, icmp(j, LLVMIntEQ, n[k], kvec(j, 0)), kvec(j, 1), n[k]);   /* hw_surface_dim */
       }
-      LLVMValueRef c = LLVMGetParam(fn, arg0 + k);
       LLVMValueRef norm = icmp(j, LLVMIntNE, LLVMGetParam(fn, arg0 + 2 + k), ci32(j, 0));
-      LLVMValueRef f = sel(j, norm, LLVMBuildFMul(b, c, LLVMBuildSIToFP(b, n[k], j->vf, ""), ""), c);
-      f = LLVMBuildFAdd(b, f, splatf(j, LLVMGetParam(fn, arg0 + 4 + k)), "");
-      LLVMValueRef p = sel(j, linear, LLVMBuildFSub(b, f, kf(j, 0.5f), ""), f);
-      LLVMValueRef fl = intrinsic1(j, "llvm.floor", p);
-      /* (int)fl, clamped; INT_MIN for a NaN (tex_view.c) */
-      i0[k] = sel(j, LLVMBuildFCmp(b, LLVMRealOLT, fl, kf(j, -1e9f), ""), kvec(j, (uint32_t)-1000000000),
-                  sel(j, LLVMBuildFCmp(b, LLVMRealOGT, fl, kf(j, 1e9f), ""), kvec(j, 1000000000),
-                      LLVMBuildFPToSI(b, fl, j->vi, "")));
-      i0[k] = sel(j, LLVMBuildFCmp(b, LLVMRealUNO, fl, fl, ""), kvec(j, 0x80000000u), i0[k]);
-      w[k] = sel(j, linear, LLVMBuildFSub(b, p, fl, ""), kf(j, 0.0f));
+      i0[k] = first_texel(j, LLVMGetParam(fn, arg0 + k), n[k], norm, LLVMGetParam(fn, arg0 + 4 + k), linear, &w[k]);
       mode[k] = ld(j, j->i32, d, FIELD(wrap) + 4 * k);
       pow2[k] = ld(j, j->i32, d, FIELD(pow2) + 4 * k);
       ix[k][0] = wrap_vec(j, i0[k], n[k], mode[k], pow2[k]);
@@ -484,9 +518,7 @@ static LLVMValueRef pass_fn(struct jb *j, bool one, enum sim_tex_fast_kind kind)
    LLVMValueRef e_point[4];
    if (rgba8)
       rgba8_texels(j, tap_words(j, &m, row[0], col[0]), e_point);
-   for (unsigned c = 0; c < 4; c++)
-      store(j, rgba8 ? e_point[c] : e[0][c], gep(j, out, c * SIM_LANES * 4), 4);
-   LLVMBuildRetVoid(b);
+   LLVMBuildAggregateRet(b, rgba8 ? e_point : e[0], 4);
 
    /* the weighted sum of the four taps (point lanes keep tap 0) */
    LLVMPositionBuilderAtEnd(b, bilinear);
@@ -496,11 +528,10 @@ static LLVMValueRef pass_fn(struct jb *j, bool one, enum sim_tex_fast_kind kind)
       LLVMBuildCondBr(b, icmp(j, LLVMIntNE, mask16(j, nan), ci16(j, 0)), other, sums);
       LLVMPositionBuilderAtEnd(b, other);
       unsigned n = LLVMCountParams(fn);
-      LLVMValueRef params[10];
+      LLVMValueRef params[9];
       for (unsigned k = 0; k < n; k++)
          params[k] = LLVMGetParam(fn, k);
-      LLVMBuildCall2(b, ty, generic, params, n, "");
-      LLVMBuildRetVoid(b);
+      LLVMBuildRet(b, LLVMBuildCall2(b, ty, generic, params, n, ""));
       LLVMPositionBuilderAtEnd(b, sums);
    }
    for (unsigned k = 0; k < 2; k++)
@@ -536,8 +567,8 @@ static LLVMValueRef pass_fn(struct jb *j, bool one, enum sim_tex_fast_kind kind)
    /* one filter for all lanes of tex_pass_one: here every lane is bilinear, and tap 0 need
     * not live through the others */
    for (unsigned c = 0; c < 4; c++)
-      store(j, one ? I(j, acc[c]) : sel(j, linear, I(j, acc[c]), e[0][c]), gep(j, out, c * SIM_LANES * 4), 4);
-   LLVMBuildRetVoid(b);
+      acc[c] = one ? I(j, acc[c]) : sel(j, linear, I(j, acc[c]), e[0][c]);
+   LLVMBuildAggregateRet(b, acc, 4);
    restore(j, a);
    return fn;
 }
@@ -648,24 +679,107 @@ static LLVMValueRef lane_mask(struct jb *j, LLVMValueRef m16)
    return icmp(j, LLVMIntNE, and_(j, m, LLVMConstVector(bits, SIM_LANES)), kvec(j, 0));
 }
 
-/* Instruction i of the clause, t: filter()'s level selection at each lane's LOD, the level
- * passes (two where MIP_FILTER LINEAR blends), the resource swizzle, then DST_SEL writes
- * the instruction's lanes of the destination GPR. outs: two [4][SIM_LANES] dword buffers. */
-static void emit_sample(struct jb *j, unsigned slot, const struct sim_tex_inst *t, LLVMValueRef lanes16,
-                        LLVMValueRef outs[2])
+/* The four components of a level pass's result (texel_ty). */
+static void texels(struct jb *j, LLVMValueRef r, LLVMValueRef out[4])
+{
+   for (unsigned c = 0; c < 4; c++)
+      out[c] = LLVMBuildExtractValue(j->b, r, c, "");
+}
+
+/* One-level pass fn (of pass_fn(j, true, ...)) of instruction t at coordinates u, v with
+ * descriptor d: its components into out. */
+static void call_one(struct jb *j, LLVMValueRef fn, const struct sim_tex_inst *t, LLVMValueRef d, LLVMValueRef u,
+                     LLVMValueRef v, LLVMValueRef out[4])
+{
+   LLVMValueRef args[8] = { d, u, v, ci32(j, t->normalized[0]), ci32(j, t->normalized[1]),
+                            kf32(j, t->offset[0]), kf32(j, t->offset[1]), ld(j, j->i32, d, FIELD(min_linear)) };
+   texels(j, LLVMBuildCall2(j->b, LLVMGlobalGetValueType(pass_fn(j, true, SIM_TEX_FAST_GENERIC)), fn, args, 8, ""), out);
+}
+
+/* Whether descriptor d's resource DST_SEL is xyzw (an i1). */
+static LLVMValueRef identity_swizzle(struct jb *j, LLVMValueRef d)
+{
+   LLVMValueRef ident = NULL;
+   for (unsigned c = 0; c < 4; c++) {
+      LLVMValueRef same = icmp(j, LLVMIntEQ, ld(j, j->i32, d, FIELD(swz) + 4 * c), ci32(j, c));
+      ident = ident ? and_(j, ident, same) : same;
+   }
+   return ident;
+}
+
+/* DST_SEL of descriptor d's resource (components 0..3, 4 = 0, 5 = 1.0) on comp, into res;
+ * the usual xyzw without the selects. */
+static void resource_swizzle(struct jb *j, LLVMValueRef d, LLVMValueRef comp[4], LLVMValueRef res[4])
 {
    LLVMBuilderRef b = j->b;
-   LLVMValueRef d = ld(j, j->ptr, j->x, offsetof(struct sim_run, tex_fast) + slot * sizeof(void *));
+   LLVMBasicBlockRef from[2] = { LLVMGetInsertBlock(b), block(j, "tex_swizzle_sel") };
+   LLVMBasicBlockRef swizzled = block(j, "tex_swizzled");
+   LLVMBuildCondBr(b, identity_swizzle(j, d), swizzled, from[1]);
+   LLVMPositionBuilderAtEnd(b, from[1]);
+   LLVMValueRef sw[4];
+   for (unsigned c = 0; c < 4; c++) {
+      LLVMValueRef s = ld(j, j->i32, d, FIELD(swz) + 4 * c);
+      LLVMValueRef val = sel(j, icmp(j, LLVMIntEQ, s, ci32(j, 4)), kvec(j, 0), kvec(j, ONE_F32));
+      for (unsigned k = 4; k-- > 0;)
+         val = sel(j, icmp(j, LLVMIntEQ, s, ci32(j, k)), comp[k], val);
+      sw[c] = val;
+   }
+   from[1] = LLVMGetInsertBlock(b);
+   LLVMBuildBr(b, swizzled);
+   LLVMPositionBuilderAtEnd(b, swizzled);
+   for (unsigned c = 0; c < 4; c++) {
+      res[c] = LLVMBuildPhi(b, j->vi, "");
+      LLVMValueRef vals[2] = { comp[c], sw[c] };
+      LLVMAddIncoming(res[c], vals, from, 2);
+   }
+}
+
+/* DST_SEL of instruction t: res into the destination GPR at the lanes lanes16 (an i16), after
+ * the whole instruction; plain stores where every lane is written (the usual full block),
+ * else each lane keeps the GPR or takes its value. */
+static void write_dst(struct jb *j, const struct sim_tex_inst *t, LLVMValueRef res[4], LLVMValueRef lanes16)
+{
+   LLVMBuilderRef b = j->b;
+   LLVMBasicBlockRef all = block(j, "tex_dst_all"), some = block(j, "tex_dst_some"), done = block(j, "tex_dst_done");
+   LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, lanes16, ci16(j, 0xFFFF), ""), all, some);
+   for (unsigned k = 0; k < 2; k++) {
+      LLVMPositionBuilderAtEnd(b, k ? some : all);
+      LLVMValueRef en = k ? lane_mask(j, lanes16) : NULL;
+      for (unsigned c = 0; c < 4; c++) {
+         unsigned s = t->dst_sel[c];
+         if (s == SIM_SEL_MASK)
+            continue;
+         LLVMValueRef val = s <= SIM_SEL_W ? res[s] : kvec(j, s == SIM_SEL_1 ? ONE_F32 : 0);
+         LLVMValueRef p = gpr_ptr(j, t->dst_gpr, c);
+         store(j, en ? sel(j, en, val, load(j, j->vi, p)) : val, p, 4);
+      }
+      LLVMBuildBr(b, done);
+   }
+   LLVMPositionBuilderAtEnd(b, done);
+}
+
+/* The descriptor of memo slot `slot` (sim_run.tex_fast). */
+static LLVMValueRef slot_desc(struct jb *j, unsigned slot)
+{
+   return ld(j, j->ptr, j->x, offsetof(struct sim_run, tex_fast) + slot * sizeof(void *));
+}
+
+/* Instruction i of the clause, t: filter()'s level selection at each lane's LOD, the level
+ * passes (two where MIP_FILTER LINEAR blends), the resource swizzle, then DST_SEL writes
+ * the instruction's lanes of the destination GPR. */
+static void emit_sample(struct jb *j, unsigned slot, const struct sim_tex_inst *t, LLVMValueRef lanes16)
+{
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef d = slot_desc(j, slot);
    LLVMValueRef u = src_vec(j, t, 0), v = src_vec(j, t, 1);
    LLVMBasicBlockRef one = block(j, "tex_one_level"), any = block(j, "tex_lod"), swz = block(j, "tex_swizzle");
    LLVMBuildCondBr(b, lod_matters(j, d), any, one);
 
    /* where the LOD changes nothing: level 0 and the one filter for every lane */
    LLVMPositionBuilderAtEnd(b, one);
-   LLVMValueRef args_one[9] = { d, u, v, ci32(j, t->normalized[0]), ci32(j, t->normalized[1]),
-                                kf32(j, t->offset[0]), kf32(j, t->offset[1]),
-                                ld(j, j->i32, d, FIELD(min_linear)), outs[0] };
-   LLVMBuildCall2(b, LLVMGlobalGetValueType(pass_fn(j, true, SIM_TEX_FAST_GENERIC)), pass_for(j, true, d), args_one, 9, "");
+   LLVMValueRef e[3][4];   /* of the one-level pass, the level pass, the mip blend */
+   call_one(j, pass_for(j, true, d), t, d, u, v, e[0]);
+   LLVMBasicBlockRef from[3] = { LLVMGetInsertBlock(b) };
    LLVMBuildBr(b, swz);
 
    LLVMPositionBuilderAtEnd(b, any);
@@ -689,64 +803,128 @@ static void emit_sample(struct jb *j, unsigned slot, const struct sim_tex_inst *
    LLVMValueRef blend = and_(j, not_(j, or_(j, none, splat_i1(j, mip_point))), not_(j, beyond));
    LLVMTypeRef pty = LLVMGlobalGetValueType(pass_fn(j, false, SIM_TEX_FAST_GENERIC));
    LLVMValueRef pass = pass_for(j, false, d);
-   LLVMValueRef args[10] = { d, level, u, v, ci32(j, t->normalized[0]), ci32(j, t->normalized[1]),
-                             kf32(j, t->offset[0]), kf32(j, t->offset[1]), linear, outs[0] };
-   LLVMBuildCall2(b, pty, pass, args, 10, "");
+   LLVMValueRef args[9] = { d, level, u, v, ci32(j, t->normalized[0]), ci32(j, t->normalized[1]),
+                            kf32(j, t->offset[0]), kf32(j, t->offset[1]), linear };
+   texels(j, LLVMBuildCall2(b, pty, pass, args, 9, ""), e[1]);
+   from[1] = LLVMGetInsertBlock(b);
    LLVMBasicBlockRef two = block(j, "tex_mip_blend");
    LLVMBuildCondBr(b, icmp(j, LLVMIntNE, mask16(j, blend), ci16(j, 0)), two, swz);
 
    LLVMPositionBuilderAtEnd(b, two);
    args[1] = sel(j, blend, LLVMBuildAdd(b, below, kvec(j, 1), ""), kvec(j, 0));
-   args[9] = outs[1];
-   LLVMBuildCall2(b, pty, pass, args, 10, "");
+   LLVMValueRef e2[4];
+   texels(j, LLVMBuildCall2(b, pty, pass, args, 9, ""), e2);
    LLVMValueRef m = LLVMBuildFSub(b, lod, fl, "");
    for (unsigned c = 0; c < 4; c++) {
-      LLVMValueRef pa = gep(j, outs[0], c * SIM_LANES * 4);
-      LLVMValueRef va = F(j, load(j, j->vi, pa)), vb = F(j, load(j, j->vi, gep(j, outs[1], c * SIM_LANES * 4)));
+      LLVMValueRef va = F(j, e[1][c]), vb = F(j, e2[c]);
       LLVMValueRef ma = LLVMBuildFMul(b, va, LLVMBuildFSub(b, kf(j, 1.0f), m, ""), "");
       LLVMValueRef mixed = nan_left(j, ma, LLVMBuildFAdd(b, ma, LLVMBuildFMul(b, vb, m, ""), ""));
-      store(j, sel(j, blend, I(j, mixed), I(j, va)), pa, 4);
+      e[2][c] = sel(j, blend, I(j, mixed), e[1][c]);
    }
+   from[2] = LLVMGetInsertBlock(b);
    LLVMBuildBr(b, swz);
 
-   /* DST_SEL of the resource (components 0..3, 4 = 0, 5 = 1.0), then of the instruction */
    LLVMPositionBuilderAtEnd(b, swz);
-   LLVMValueRef comp[4], res[4], s[4], ident = NULL;
+   LLVMValueRef comp[4], res[4];
    for (unsigned c = 0; c < 4; c++) {
-      comp[c] = load(j, j->vi, gep(j, outs[0], c * SIM_LANES * 4));
-      s[c] = ld(j, j->i32, d, FIELD(swz) + 4 * c);
-      LLVMValueRef same = icmp(j, LLVMIntEQ, s[c], ci32(j, c));
-      ident = ident ? and_(j, ident, same) : same;
+      comp[c] = LLVMBuildPhi(b, j->vi, "");
+      LLVMValueRef vals[3] = { e[0][c], e[1][c], e[2][c] };
+      LLVMAddIncoming(comp[c], vals, from, 3);
    }
-   /* the usual xyzw without the selects */
-   LLVMBasicBlockRef selects = block(j, "tex_swizzle_sel"), swizzled = block(j, "tex_swizzled");
-   LLVMBuildCondBr(b, ident, swizzled, selects);
-   LLVMPositionBuilderAtEnd(b, selects);
-   for (unsigned c = 0; c < 4; c++) {
-      LLVMValueRef val = sel(j, icmp(j, LLVMIntEQ, s[c], ci32(j, 4)), kvec(j, 0), kvec(j, ONE_F32));
-      for (unsigned k = 4; k-- > 0;)
-         val = sel(j, icmp(j, LLVMIntEQ, s[c], ci32(j, k)), comp[k], val);
-      res[c] = val;
+   resource_swizzle(j, d, comp, res);
+   write_dst(j, t, res, lanes16);
+}
+
+/* tex_pass_one_rgba8 of point taps inline, for instruction t at coordinates u, v of
+ * descriptor d (of kind RGBA8, one level, MIN filter point): the components of each lane's
+ * texel into out, with the instruction's fields as constants; the clamps and CLAMP modes
+ * run only when a lane's texel is outside the level. */
+static void point_rgba8(struct jb *j, LLVMValueRef d, const struct sim_tex_inst *t, LLVMValueRef u, LLVMValueRef v,
+                        LLVMValueRef out[4])
+{
+   LLVMBuilderRef b = j->b;
+   LLVMValueRef c[2] = { u, v }, n[2], fl[2], inside = NULL;
+   for (unsigned k = 0; k < 2; k++) {
+      n[k] = splat(j, ld(j, j->i32, d, FIELD(size) + 4 * k));
+      LLVMValueRef norm = LLVMConstInt(LLVMInt1TypeInContext(j->ctx), t->normalized[k], 0);
+      fl[k] = intrinsic1(j, "llvm.floor",
+                         texel_pos(j, c[k], n[k], norm, t->offset[k] != 0.0f ? kf32(j, t->offset[k]) : NULL, NULL));
+      LLVMValueRef in = and_(j, LLVMBuildFCmp(b, LLVMRealOGE, fl[k], kf(j, 0.0f), ""),
+                             LLVMBuildFCmp(b, LLVMRealOLT, fl[k], LLVMBuildSIToFP(b, n[k], j->vf, ""), ""));
+      inside = inside ? and_(j, inside, in) : in;
    }
-   LLVMBasicBlockRef selected = LLVMGetInsertBlock(b);
-   LLVMBuildBr(b, swizzled);
-   LLVMPositionBuilderAtEnd(b, swizzled);
-   for (unsigned c = 0; c < 4; c++) {
-      LLVMValueRef phi = LLVMBuildPhi(b, j->vi, "");
-      LLVMValueRef vals[2] = { comp[c], res[c] };
-      LLVMBasicBlockRef from[2] = { swz, selected };
-      LLVMAddIncoming(phi, vals, from, 2);
-      res[c] = phi;
+   /* where every lane's texel is inside the level (no NaN), texel_int is the conversion
+    * and every CLAMP mode keeps it */
+   LLVMBasicBlockRef entry = LLVMGetInsertBlock(b), edge = block(j, "tex_point_edge"), got = block(j, "tex_point_in");
+   LLVMValueRef ix[2], direct[2] = { LLVMBuildFPToSI(b, fl[0], j->vi, ""), LLVMBuildFPToSI(b, fl[1], j->vi, "") };
+   LLVMBuildCondBr(b, icmp(j, LLVMIntEQ, mask16(j, inside), ci16(j, 0xFFFF)), got, edge);
+   LLVMPositionBuilderAtEnd(b, edge);
+   LLVMValueRef wrapped[2];
+   for (unsigned k = 0; k < 2; k++)
+      wrapped[k] = wrap_vec(j, texel_int(j, fl[k]), n[k], ld(j, j->i32, d, FIELD(wrap) + 4 * k),
+                            ld(j, j->i32, d, FIELD(pow2) + 4 * k));
+   LLVMBasicBlockRef edge_end = LLVMGetInsertBlock(b);
+   LLVMBuildBr(b, got);
+   LLVMPositionBuilderAtEnd(b, got);
+   for (unsigned k = 0; k < 2; k++) {
+      ix[k] = LLVMBuildPhi(b, j->vi, "");
+      LLVMValueRef vals[2] = { direct[k], wrapped[k] };
+      LLVMBasicBlockRef from[2] = { entry, edge_end };
+      LLVMAddIncoming(ix[k], vals, from, 2);
    }
-   LLVMValueRef en = lane_mask(j, lanes16);
-   for (unsigned c = 0; c < 4; c++) {
-      unsigned s = t->dst_sel[c];
-      if (s == SIM_SEL_MASK)
-         continue;
-      LLVMValueRef val = s <= SIM_SEL_W ? res[s] : kvec(j, s == SIM_SEL_1 ? ONE_F32 : 0);
-      LLVMValueRef p = gpr_ptr(j, t->dst_gpr, c);
-      store(j, sel(j, en, val, load(j, j->vi, p)), p, 4);
+   struct level_mem m = { ld(j, j->ptr, d, FIELD(level) + LEVEL_FIELD(bytes)), NULL, NULL,
+                          splat(j, ld(j, j->i32, d, FIELD(level) + LEVEL_FIELD(pitch))) };
+   LLVMValueRef row = LLVMBuildMul(j->b, ix[1], m.pitch, ""), col = LLVMBuildShl(j->b, ix[0], kvec(j, 2), "");
+   rgba8_texels(j, tap_words(j, &m, row, col), out);
+}
+
+/* Whether every instruction of the n at t reads the resource and sampler of the first: they
+ * then share its descriptor (sim_tex_fast_prepare). */
+static bool one_state(const struct sim_tex_inst *t, unsigned n)
+{
+   for (unsigned i = 1; i < n; i++)
+      if (!sim_tex_fast_same_state(&t[0], &t[i]))
+         return false;
+   return true;
+}
+
+/* The clause's instructions, the usual way when their shared descriptor is an RGBA8 one that
+ * the LOD does not change, with the resource swizzle xyzw (tested once for the clause, at
+ * run time): with point taps inline (point_rgba8), with bilinear ones each a direct call
+ * of tex_pass_one_rgba8, and the result written as it is; else emit_sample's.
+ * lanes[i]: instruction i's lanes. */
+static void emit_samples(struct jb *j, unsigned slot, const struct sim_tex_inst *t, unsigned n, LLVMValueRef lanes[])
+{
+   LLVMBuilderRef b = j->b;
+   LLVMBasicBlockRef done = block(j, "tex_samples_done");
+   if (one_state(t, n)) {
+      LLVMValueRef d = slot_desc(j, slot);
+      LLVMValueRef rgba8 = icmp(j, LLVMIntEQ, ld(j, j->i32, d, FIELD(plain)), ci32(j, SIM_TEX_FAST_RGBA8));
+      LLVMValueRef usual = and_(j, and_(j, rgba8, not_(j, lod_matters(j, d))), identity_swizzle(j, d));
+      LLVMBasicBlockRef quick = block(j, "tex_rgba8_clause"), general = block(j, "tex_clause_general");
+      LLVMBasicBlockRef bilinear = block(j, "tex_rgba8_bilinear"), point = block(j, "tex_rgba8_point");
+      LLVMBuildCondBr(b, usual, quick, general);
+      LLVMPositionBuilderAtEnd(b, quick);
+      LLVMBuildCondBr(b, icmp(j, LLVMIntNE, ld(j, j->i32, d, FIELD(min_linear)), ci32(j, 0)), bilinear, point);
+      LLVMValueRef fn = pass_fn(j, true, SIM_TEX_FAST_RGBA8);
+      for (unsigned linear = 0; linear < 2; linear++) {
+         LLVMPositionBuilderAtEnd(b, linear ? bilinear : point);
+         for (unsigned i = 0; i < n; i++) {
+            LLVMValueRef e[4], u = src_vec(j, &t[i], 0), v = src_vec(j, &t[i], 1);
+            if (linear)
+               call_one(j, fn, &t[i], d, u, v, e);
+            else
+               point_rgba8(j, d, &t[i], u, v, e);
+            write_dst(j, &t[i], e, lanes[i]);
+         }
+         LLVMBuildBr(b, done);
+      }
+      LLVMPositionBuilderAtEnd(b, general);
    }
+   for (unsigned i = 0; i < n; i++)
+      emit_sample(j, slot + i, &t[i], lanes[i]);
+   LLVMBuildBr(b, done);
+   LLVMPositionBuilderAtEnd(b, done);
 }
 
 /* sim_whole_quads (run_state.c): the launched lanes of each quad with a lane in `lanes` (i16). */
@@ -757,18 +935,6 @@ static LLVMValueRef whole_quads(struct jb *j, LLVMValueRef lanes)
    m = LLVMBuildOr(b, m, LLVMBuildLShr(b, m, ci16(j, 2), ""), "");
    m = LLVMBuildMul(b, and_(j, m, ci16(j, 0x1111)), ci16(j, 0xF), "");
    return and_(j, m, ld(j, j->i16, j->x, offsetof(struct sim_run, launched)));
-}
-
-/* An entry-block alloca of n dwords. */
-static LLVMValueRef entry_alloca(struct jb *j, unsigned n, const char *name)
-{
-   LLVMBuilderRef eb = LLVMCreateBuilderInContext(j->ctx);
-   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(j->fn);
-   LLVMPositionBuilder(eb, entry, LLVMGetFirstInstruction(entry));
-   LLVMValueRef a = LLVMBuildArrayAlloca(eb, j->i32, ci32(j, n), name);
-   LLVMSetAlignment(a, 64);
-   LLVMDisposeBuilder(eb);
-   return a;
 }
 
 LLVMValueRef jit_tex_clause(struct jb *j, unsigned pc)
@@ -825,14 +991,14 @@ LLVMValueRef jit_tex_clause(struct jb *j, unsigned pc)
    LLVMValueRef lanes = cf->whole_quad ? whole_quads(j, exec)
                         : cf->valid_pixel ? and_(j, exec, ld(j, j->i16, j->x, offsetof(struct sim_run, valid)))
                                           : exec;
-   LLVMValueRef quads = NULL;
-   LLVMValueRef outs[2] = { entry_alloca(j, 4 * SIM_LANES, "tex_out"), entry_alloca(j, 4 * SIM_LANES, "tex_out2") };
+   LLVMValueRef quads = NULL, inst_lanes[SIM_TEX_FAST_MAX];
    for (unsigned i = 0; i < cf->count; i++) {
       const struct sim_tex_inst *t = &p->tex[cf->first + i];
       if (t->whole_quad && !quads)
          quads = whole_quads(j, lanes);
-      emit_sample(j, slot + i, t, t->whole_quad ? quads : lanes, outs);
+      inst_lanes[i] = t->whole_quad ? quads : lanes;
    }
+   emit_samples(j, slot, &p->tex[cf->first], cf->count, inst_lanes);
    LLVMBasicBlockRef fast_end = LLVMGetInsertBlock(j->b);
    LLVMBuildBr(j->b, join);
 

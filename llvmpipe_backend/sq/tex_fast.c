@@ -343,9 +343,8 @@ static const struct sim_tex_fast *pool_desc(struct sim_run *x, const struct sim_
    return &x->tex_pool[k];
 }
 
-/* Whether instructions a and b of a program read the same resource and sampler: the
- * descriptor depends on nothing else (tex_view.c reads RESOURCE_ID, SAMPLER_ID and ALT_CONST). */
-static bool same_state(const struct sim_tex_inst *a, const struct sim_tex_inst *b)
+/* The descriptor depends on nothing else (tex_view.c reads RESOURCE_ID, SAMPLER_ID and ALT_CONST). */
+bool sim_tex_fast_same_state(const struct sim_tex_inst *a, const struct sim_tex_inst *b)
 {
    return a->resource_id == b->resource_id && a->sampler_id == b->sampler_id && a->alt_const == b->alt_const;
 }
@@ -360,7 +359,7 @@ static bool prepare_clause(struct sim_run *x, const struct sim_cf *cf, unsigned 
       if (!sim_tex_fast_inst(t))
          return false;
       unsigned k = 0;   /* an earlier instruction of the same state shares its descriptor */
-      while (k < i && !same_state(&first[k], t))
+      while (k < i && !sim_tex_fast_same_state(&first[k], t))
          k++;
       if (k < i) {
          x->tex_fast[slot + i] = x->tex_fast[slot + k];

@@ -42,6 +42,10 @@ static inline float sim_tex_fast_unorm8(float v)
  * SAMPLE_LZ without depth compare, BC_FRAC_MODE or relative GPRs. */
 bool sim_tex_fast_inst(const struct sim_tex_inst *t);
 
+/* Whether instructions a and b of a program read the same resource and sampler: a clause's
+ * instructions that do share one descriptor (sim_tex_fast_prepare). */
+bool sim_tex_fast_same_state(const struct sim_tex_inst *a, const struct sim_tex_inst *b);
+
 /* The memo slot of the TEX clause at CF index pc of program p (run_state.h): the
  * instructions of the TEX clauses before it, or SIM_TEX_FAST_SLOTS when its own do not fit
  * below that (the clause then shares slots SIM_TEX_FAST_SLOTS.. and is never memoized). */

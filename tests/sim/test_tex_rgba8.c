@@ -13,6 +13,11 @@
  *   pass are counted as reached. The bilinear taps are read both ways (one qword a row
  *   where the two columns are adjacent in every lane, dword gathers where a CLAMP mode
  *   separates them at an edge): a wrong texel in either fails these states.
+ * - Clauses of 1..4 instructions, mostly sharing one descriptor (jit_tex.c then tests the
+ *   state once for the clause: point taps inline, bilinear ones by direct calls), sometimes
+ *   not (the per-instruction path); sources that are earlier destinations, DST_SEL masks and
+ *   constants, FETCH_WHOLE_QUAD, and destination GPRs of random bits, so that a lane or
+ *   component written where it must keep its value fails (full blocks: plain stores).
  *
  * test_tex_rgba8 [COUNT [SEED]]: COUNT random states per chip (default 60). */
 #include <math.h>
@@ -100,19 +105,23 @@ static unsigned rgba8_texture(bool mips)
    return last;
 }
 
-/* A random PS sampler 0 of CLAMP modes that never take the border; with `same` MIN = MAG. */
+/* A random PS sampler of CLAMP modes that never take the border at slots 0 and 1 (the
+ * same words); with `same` MIN = MAG. */
 static void rgba8_sampler(bool same)
 {
    uint32_t mag = below(2), min = same ? mag : below(2);
-   uint32_t at = REG_SQ_TEX_SAMPLER_WORD0_0;
-   set_reg(at, SQ_TEX_SAMPLER_WORD0__CLAMP_X(below(4)) | SQ_TEX_SAMPLER_WORD0__CLAMP_Y(below(4)) |
-                  SQ_TEX_SAMPLER_WORD0__XY_MAG_FILTER(mag) | SQ_TEX_SAMPLER_WORD0__XY_MIN_FILTER(min) |
-                  SQ_TEX_SAMPLER_WORD0__MIP_FILTER(below(3)) | SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE(below(4)));
+   uint32_t w[3];
+   w[0] = SQ_TEX_SAMPLER_WORD0__CLAMP_X(below(4)) | SQ_TEX_SAMPLER_WORD0__CLAMP_Y(below(4)) |
+          SQ_TEX_SAMPLER_WORD0__XY_MAG_FILTER(mag) | SQ_TEX_SAMPLER_WORD0__XY_MIN_FILTER(min) |
+          SQ_TEX_SAMPLER_WORD0__MIP_FILTER(below(3)) | SQ_TEX_SAMPLER_WORD0__BORDER_COLOR_TYPE(below(4));
    unsigned lo = chance(60) ? 0 : below(4 * 64), hi = chance(50) ? 15 * 64 : lo + below(6 * 64);
    int bias = chance(50) ? 0 : (int)below(8 * 64) - 4 * 64;
-   set_reg(at + 4, SQ_TEX_SAMPLER_WORD1__MIN_LOD(lo) | SQ_TEX_SAMPLER_WORD1__MAX_LOD(hi) |
-                      SQ_TEX_SAMPLER_WORD1__LOD_BIAS((uint32_t)bias & 0xFFFu));
-   set_reg(at + 8, SQ_TEX_SAMPLER_WORD2__TYPE(1));
+   w[1] = SQ_TEX_SAMPLER_WORD1__MIN_LOD(lo) | SQ_TEX_SAMPLER_WORD1__MAX_LOD(hi) |
+          SQ_TEX_SAMPLER_WORD1__LOD_BIAS((uint32_t)bias & 0xFFFu);
+   w[2] = SQ_TEX_SAMPLER_WORD2__TYPE(1);
+   for (unsigned slot = 0; slot < 2; slot++)
+      for (unsigned k = 0; k < 3; k++)
+         set_reg(REG_SQ_TEX_SAMPLER_WORD0_0 + slot * SAMPLER_STRIDE + 4 * k, w[k]);
 }
 
 /* A coordinate outside the usual: NaN, infinite, huge, denormal, negative zero, far. */
@@ -123,10 +132,35 @@ static float special(void)
    return chance(50) ? Fl(bits[below(sizeof(bits) / sizeof(bits[0]))]) : frand(-100.0f, 100.0f);
 }
 
+/* A coordinate in 0..1 (normalized: inside the level), sometimes at or next to its ends. */
+static float inside_coord(void)
+{
+   static const uint32_t ends[] = { 0x00000000u, 0x80000000u, 0x3F800000u, 0x3F7FFFFFu, 0x00000001u };
+   return chance(10) ? Fl(ends[below(sizeof(ends) / sizeof(ends[0]))]) : frand(0.0f, 1.0f);
+}
+
+/* GPR 0.xyw of random_lanes inside 0..1 (the inline point taps then convert directly,
+ * unless a lane is at 1.0), the other GPRs random bits. */
+static void random_inside_lanes(void)
+{
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      init_lanes.gpr[0][0][l] = U(inside_coord());
+      init_lanes.gpr[0][1][l] = U(inside_coord());
+      init_lanes.gpr[0][3][l] = U(frand(-3.0f, 10.0f));
+      for (unsigned r = 1; r < 4; r++)
+         for (unsigned c = 0; c < 4; c++)
+            init_lanes.gpr[r][c][l] = rnd();
+   }
+}
+
 /* GPR 0.xy: quads of a base and derivatives of random scale (GPR 0.w: a LOD or bias). */
 static void random_lanes(void)
 {
    clear_lanes();
+   if (chance(40)) {   /* every lane inside 0..1, some at its ends */
+      random_inside_lanes();
+      return;
+   }
    for (unsigned q = 0; q < SIM_LANES / 4; q++) {
       float su = ldexpf(1.0f, (int)below(14) - 10), sv = ldexpf(1.0f, (int)below(14) - 10);
       float u = frand(-1.5f, 2.5f), v = frand(-1.5f, 2.5f);
@@ -138,24 +172,44 @@ static void random_lanes(void)
          init_lanes.gpr[0][0][l] = U(chance(4) ? special() : lu);
          init_lanes.gpr[0][1][l] = U(chance(4) ? special() : lv);
          init_lanes.gpr[0][3][l] = U(frand(-3.0f, 10.0f));
+         for (unsigned r = 1; r < 4; r++)   /* what unwritten lanes and components keep */
+            for (unsigned c = 0; c < 4; c++)
+               init_lanes.gpr[r][c][l] = rnd();
       }
    }
 }
 
-/* A clause of one SAMPLE, _L, _LB or _LZ of GPR 0 into GPR 1, sometimes unnormalized. */
+/* A random DST_SEL code: mostly the component's own, else X..W, 0, 1 or MASK (7). */
+static unsigned random_dst_sel(unsigned c)
+{
+   unsigned s = below(7);
+   return chance(60) ? c : s == 6 ? 7 : s;
+}
+
+/* A clause of 1..4 SAMPLE, _L, _LB or _LZ instructions (sometimes unnormalized, with
+ * OFFSET, FETCH_WHOLE_QUAD, random DST_SEL) of GPR 0 or an earlier destination into GPRs
+ * 1..3; mostly all of sampler 0 (they then share one descriptor: jit_tex.c's clause test),
+ * sometimes one of sampler 1 (the same words: the per-instruction path). */
 static uint64_t sample_program(void)
 {
-   static const unsigned ops[4] = { 0, 1, 2, 3 };
-   unsigned which = ops[below(4)];
-   unsigned inst = which == 0 ? TEXI(SAMPLE) : which == 1 ? TEXI(SAMPLE_L) : which == 2 ? TEXI(SAMPLE_LB) : TEXI(SAMPLE_LZ);
+   static const unsigned ops[4] = { TEXI(SAMPLE), TEXI(SAMPLE_L), TEXI(SAMPLE_LB), TEXI(SAMPLE_LZ) };
+   unsigned n = chance(50) ? 1 : 2 + below(3);
    struct prog p;
    prog_init(&p);
    unsigned at = p.qw;
-   tex(&p, (struct texi){ inst, 0, 0, 0, 1, SXYZW, chance(20) });
-   uint32_t *w = &p.dw[2 * p.qw - 4];
-   if (chance(30))
-      w[2] |= FLD(SQ_TEX_WORD2, OFFSET_X, below(32)) | FLD(SQ_TEX_WORD2, OFFSET_Y, below(32));
-   cf_fetch(&p, CFI(TEX), at, 1);
+   for (unsigned i = 0; i < n; i++) {
+      struct texi t = { ops[below(4)], 0, chance(15), i && chance(30) ? 1 + below(3) : 0, 1 + below(3), SXYZW,
+                        chance(20) };
+      t.whole_quad = chance(20);
+      if (chance(40))
+         for (unsigned c = 0; c < 4; c++)
+            t.dsel[c] = random_dst_sel(c);
+      tex(&p, t);
+      uint32_t *w = &p.dw[2 * p.qw - 4];
+      if (chance(30))
+         w[2] |= FLD(SQ_TEX_WORD2, OFFSET_X, below(32)) | FLD(SQ_TEX_WORD2, OFFSET_Y, below(32));
+   }
+   cf_fetch(&p, CFI(TEX), at, n);
    cf(&p, CFI(NOP), 0, 0, true);
    return upload_prog(&p);
 }
@@ -179,7 +233,7 @@ static void one_state(unsigned n)
    sim_native_fn fn = sim_program_run_prepare(&x, prog, &env, &lanes, &out);
    for (unsigned blk = 0; blk < 4; blk++) {
       random_lanes();
-      uint16_t active = chance(70) ? 0xFFFF : (uint16_t)(rnd() | 1);
+      uint16_t active = chance(70) ? 0xFFFF : chance(30) ? (uint16_t)~(1u << below(16)) : (uint16_t)(rnd() | 1);
       struct run_opts o = { .stage = SIM_STAGE_PS, .active = active };
       run_engine(va, &o, SIM_ENGINE_INTERP, &res_interp);
       lanes = init_lanes;
