@@ -110,6 +110,12 @@ struct ps_scratch {
    struct sim_exports exports;
    struct sim_shader_env env;     /* the draw's PS environment; faults land here */
    struct sim_run run;            /* the PS's run state on the fused path */
+   /* env, fp, run and ps are prepared for the draw of this serial (struct draw), 0: none
+    * (prepare_thread) */
+   uint64_t prepared;
+   struct sim_fp_modes fp;        /* the thread's (shader_exec.h) */
+   sim_native_fn ps;              /* with fused code: the PS's native code prepared in run,
+                                     NULL while it has none */
    unsigned blocks;               /* shaded so far, for the watchdog's pace */
    uint64_t zpass[HW_NUM_DBS];    /* ZPASS samples counted by this thread in this draw */
 };
@@ -151,6 +157,7 @@ struct sim_draw_scratch {
    struct sim_deps next;          /* the footprint of the draw starting */
    uint64_t page_epoch[REG_PAGES];   /* epoch of the last CP write to each register page */
    uint64_t epoch;
+   uint64_t serial;               /* the last struct draw serial given */
 
    struct ps_scratch ps[];        /* one per raster thread (workers.h thread index) */
 };
@@ -159,6 +166,7 @@ struct draw {
    struct sim_exec *ex;             /* &exc */
    struct sim_exec exc;             /* the draw's packet, for its fault records */
    struct sim_draw_scratch *s;
+   uint64_t serial;                 /* new for each draw, and when ps_env changes */
    const struct sim_vgt *vgt;
    enum sim_vgt_kind kind;
    uint32_t instance;
@@ -189,6 +197,7 @@ struct draw {
    bool bin;                        /* binning this draw (s->bins), else rasterize at once */
    bool direct;                     /* not binned, though it could be (small primitives) */
    unsigned px_cost;                /* a pixel's cost (DIRECT_WORK) */
+   bool log_prims;                  /* R600SIM_DEBUG=prims (read once per draw) */
    unsigned index;                  /* in s->draws */
    unsigned binned;                 /* primitives binned */
    uint32_t *regs;                  /* register snapshot the PS reads when binned (kept) */
@@ -254,11 +263,9 @@ void sim_draw_regs_written(struct sim_exec *ex, uint32_t first, uint32_t count)
 /* One thread rasterizing one primitive. */
 struct pixel_job {
    struct draw *d;
-   struct ps_scratch *t;
+   struct ps_scratch *t;          /* prepared for d (prepare_thread) */
    const struct sim_prim *prim;
-   struct sim_fp_modes fp;        /* the thread's, read once per primitive (shader_exec.h) */
-   sim_native_fn ps;              /* with fused code: the PS's native code prepared in t->run */
-   struct sim_pixel_block b;      /* with ps: the fused block's fields of the primitive */
+   struct sim_pixel_block b;      /* with t->ps: the fused block's fields of the primitive */
 };
 
 /* Zeroes what a pixel shader exports (colour, depth/stencil/mask) and the export masks. */
@@ -337,14 +344,14 @@ static bool ps_block_fused(struct pixel_job *job, int32_t bx, int32_t by, uint16
    struct draw *d = job->d;
    struct sim_exports *out = &job->t->exports;
    struct sim_pixel_block b = { job->prim, &d->db, &d->cb, &d->ms, &job->t->lanes, out, bx, by,
-                                mask, { 0 }, &job->t->run, NULL, job->fp.units,
-                                job->fp.programs, 0 };
+                                mask, { 0 }, &job->t->run, NULL, job->t->fp.units,
+                                job->t->fp.programs, 0 };
    memcpy(b.smask, coverage, sizeof(b.smask));
    if (!sim_pixel_fused_pre(d->fused, &b))
       return true;   /* every pixel failed early Z: the PS does not run */
    mask = (uint16_t)b.mask;   /* the exports are reset as far as the units read them */
    if (!sim_program_run_modes(d->ps, NULL, &job->t->env, b.lanes, ps_active(mask), mask, out,
-                              &job->fp))
+                              &job->t->fp))
       return ps_fault(job);
    report_early_kills(d, mask, out);
    b.mask = mask & (uint16_t)~out->killed;
@@ -381,7 +388,7 @@ static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask,
    reset_ps_exports(out);
    /* valid = covered pixels (after early Z); the quad's other lanes are helpers */
    if (!sim_program_run_modes(d->ps, NULL, &job->t->env, lanes, ps_active(mask), mask, out,
-                              &job->fp))
+                              &job->t->fp))
       return ps_fault(job);
    report_early_kills(d, mask, out);
    mask &= (uint16_t)~out->killed;
@@ -395,7 +402,7 @@ static bool ps_block(void *ctx, int32_t bx, int32_t by, uint16_t mask,
    return true;
 }
 
-/* The SC's blocks of a primitive whose fused code runs the whole block (job->ps): ps_block's
+/* The SC's blocks of a primitive whose fused code runs the whole block (t->ps): ps_block's
  * steps with the block fields of job->b set once per primitive (the fused code writes only
  * mask, smask and valid, which are set again per block). */
 static bool ps_blocks_whole(void *ctx, const struct sim_sc_block *blk, unsigned n)
@@ -434,23 +441,44 @@ static bool ps_blocks(void *ctx, const struct sim_sc_block *blk, unsigned n)
    return true;
 }
 
-/* Rasterizes one primitive inside `clip` on thread `t`. The watchdog is asked per
- * primitive too: the SC walks a large bounding box of uncovered blocks without ps_block. */
-static void raster_in(struct draw *d, struct ps_scratch *t, const struct sim_prim *prim,
-                      const struct sim_rect *clip)
+/* Prepares raster thread `thread` (t) for the primitives of draw d: the draw's PS
+ * environment, the thread's floating-point modes and, with fused code, the PS's run
+ * (sim_program_run_prepare: program, stack size, constant windows, texture memo). Made at
+ * d's first primitive on t and kept for the next ones: the draw keeps its registers. The
+ * constant windows are the thread's (kcache.h); between primitives of d the thread runs
+ * only d's VS (with d's registers: it resolves any window they share alike) or, in a raster
+ * job, other draws' pixel shaders, and raster_tile prepares afresh for each tile (the GPU
+ * thread may have run later draws' VS since the tile's draws were prepared). */
+static void prepare_thread(const struct draw *d, struct ps_scratch *t, unsigned thread)
+{
+   if (t->prepared != d->serial) {
+      t->env = d->ps_env;
+      t->env.wave = thread;   /* its lanes' scratch items: every raster thread has its own */
+      sim_fp_modes_get(&t->fp);
+      t->ps = NULL;
+      t->prepared = d->serial;
+   }
+   if (d->fused && !t->ps)   /* again while the PS has no native code: it may come */
+      t->ps = sim_program_run_prepare(&t->run, d->ps, &t->env, &t->lanes, &t->exports);
+}
+
+/* Rasterizes one primitive inside `clip` on raster thread `thread` (t). The watchdog is
+ * asked per primitive too: the SC walks a large bounding box of uncovered blocks without
+ * ps_block. */
+static void raster_in(struct draw *d, struct ps_scratch *t, unsigned thread,
+                      const struct sim_prim *prim, const struct sim_rect *clip)
 {
    if (sim_watchdog_expired(d->ex->watchdog)) {
       atomic_store(&d->stop, true);
       return;
    }
-   struct pixel_job job = { d, t, prim, { 0, 0 }, NULL, { 0 } };
-   sim_fp_modes_get(&job.fp);
-   if (d->fused)
-      job.ps = sim_program_run_prepare(&t->run, d->ps, &t->env, &t->lanes, &t->exports);
-   if (job.ps) {
+   prepare_thread(d, t, thread);
+   struct pixel_job job = { d, t, prim, { 0 } };
+   if (t->ps) {
+      t->run.pixel_prim = NULL;   /* a new primitive: the fused block's constants are stale */
       job.b = (struct sim_pixel_block){ prim, &d->db, &d->cb, &d->ms, &t->lanes, &t->exports,
-                                        0, 0, 0, { 0 }, &t->run, job.ps, job.fp.units,
-                                        job.fp.programs, 0 };
+                                        0, 0, 0, { 0 }, &t->run, t->ps, t->fp.units,
+                                        t->fp.programs, 0 };
       sim_sc_raster_blocks(&prim->sc, clip, &d->pattern, ps_blocks_whole, &job);
    } else {
       sim_sc_raster_blocks(&prim->sc, clip, &d->pattern, ps_blocks, &job);
@@ -475,19 +503,18 @@ static void raster_tile(void *ctx, unsigned thread, unsigned item)
    const struct sim_bin_prim *const *prims;
    unsigned n;
    sim_bins_tile(job->bins, item, &rect, &prims, &n);
+   t->prepared = 0;   /* the thread may have run other programs since (prepare_thread) */
    const struct draw *last = NULL;
    for (unsigned i = 0; i < n; i++) {
       struct draw *d = (struct draw *)prims[i]->owner;
       if (atomic_load_explicit(&d->stop, memory_order_relaxed))
          continue;
       if (d != last) {
-         t->env = d->ps_env;
-         t->env.wave = thread;   /* its lanes' scratch items: every raster thread has its own */
          clip = intersect(&rect, &d->scissor);
          last = d;
       }
       if (clip.x0 < clip.x1 && clip.y0 < clip.y1)
-         raster_in(d, t, &prims[i]->prim, &clip);
+         raster_in(d, t, thread, &prims[i]->prim, &clip);
    }
    sim_bins_tile_done(job->bins, item, n);
 }
@@ -610,6 +637,7 @@ static bool snapshot_regs(struct draw *d)
    }
    d->regs_epoch = s->epoch++;
    d->ps_env.regs = d->regs;
+   d->serial = ++s->serial;
    d->snapped = true;
    return true;
 }
@@ -641,7 +669,7 @@ static bool small_prims(const struct sim_draw_scratch *s)
 static bool raster_prim(void *ctx, const struct sim_prim *prim)
 {
    struct draw *d = ctx;
-   if (sim_debug_flags() & SIM_DEBUG_PRIMS)
+   if (d->log_prims)
       fprintf(stderr, "r600sim: prim (%.4f,%.4f) (%.4f,%.4f) (%.4f,%.4f) %s\n",
               (double)prim->x[0] / SIM_SUBPIX, (double)prim->y[0] / SIM_SUBPIX,
               (double)prim->x[1] / SIM_SUBPIX, (double)prim->y[1] / SIM_SUBPIX,
@@ -669,8 +697,7 @@ static bool raster_prim(void *ctx, const struct sim_prim *prim)
       }
       /* No room even in empty bins (out of host memory): draw it here. */
    }
-   d->s->ps[0].env = d->ps_env;
-   raster_in(d, &d->s->ps[0], prim, &d->scissor);
+   raster_in(d, &d->s->ps[0], 0, prim, &d->scissor);
    return !atomic_load(&d->stop);
 }
 
@@ -952,8 +979,8 @@ static struct draw *begin_draw(struct sim_exec *ex)
    struct draw *d = s->draws[i];
    uint32_t *regs = d->regs;
    uint64_t regs_epoch = d->regs_epoch;
-   *d = (struct draw){ .ex = &d->exc, .exc = *ex, .s = s, .index = i, .regs = regs,
-                       .regs_epoch = regs_epoch };
+   *d = (struct draw){ .ex = &d->exc, .exc = *ex, .s = s, .serial = ++s->serial, .index = i,
+                       .regs = regs, .regs_epoch = regs_epoch };
    d->scissor = scissor;
    d->bin = s->bins && visible && !direct;
    d->direct = direct;
@@ -1018,6 +1045,7 @@ static void run_draw(struct draw *d, const uint32_t *immd, unsigned immd_ndw)
    }
 
    d->px_cost = PX_FIXED + d->ps->ngroups + PX_TEX * d->ps->ntex;
+   d->log_prims = sim_debug_flags() & SIM_DEBUG_PRIMS;
    d->fresh_ids = sim_vgt_ids_fresh(&vgt);
    /* R600SIM_FUSED=0 zeroes every GPR */
    d->vs_zero = ex->fast_paths ? sim_program_vs_first_reads(d->vs, d->fs) : NULL;

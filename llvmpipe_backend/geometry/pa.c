@@ -476,13 +476,14 @@ static bool emit(const struct sim_pa_state *pa, const struct sim_vtx *const v[3]
                  const struct sim_pa_window_vtx *const w[3], const struct sim_vtx *provoking,
                  bool rect, sim_prim_fn fn, void *ctx)
 {
-   if (!rect && !reaches_samples(pa, w))
-      return true;
    int64_t area2 = window_area2(w);
    if (area2 == 0)
       return true;
    bool front = window_front(pa, area2);
    if (!rect && ((front && pa->cull_front) || (!front && pa->cull_back)))
+      return true;
+   /* after the facing cull: the cheaper test first (either one drops the triangle) */
+   if (!rect && !reaches_samples(pa, w))
       return true;
    struct sim_prim prim;
    fill_prim(v, w, provoking, area2, front, &prim);

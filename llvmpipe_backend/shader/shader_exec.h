@@ -138,8 +138,9 @@ struct sim_run;
  * that is the same for every block (program, environment, stack size, kcache windows).
  * Returns the program's native code, or NULL when it has none yet (it runs on the
  * interpreter: the caller uses sim_program_run_modes). The code stays valid while the
- * caller holds the program (shader_cache.c: replaced code is kept until eviction). Called
- * for each primitive: it also marks the fused block's per-primitive constants in `run` stale. */
+ * caller holds the program (shader_cache.c: replaced code is kept until eviction). It also
+ * marks the fused block's per-primitive constants in `run` stale, as the caller must for
+ * each new primitive (run->pixel_prim = NULL). */
 sim_native_fn sim_program_run_prepare(struct sim_run *run, const struct sim_program *prog,
                                       struct sim_shader_env *env, struct sim_lanes *lanes,
                                       struct sim_exports *out);

@@ -160,7 +160,7 @@ struct sim_run {
    uint32_t backjumps;
    /* The fused pixel path's constants of the primitive `pixel_prim` (jit/jit_pixel.c: its
     * struct setup), made at the primitive's first block and read by its other blocks;
-    * sim_program_run_prepare, called for each primitive, clears pixel_prim. */
+    * sim_program_run_prepare and the rasterizer, for each primitive, clear pixel_prim. */
    const void *pixel_prim;
    _Alignas(32) uint8_t pixel_setup[SIM_PIXEL_SETUP_BYTES];
    /* the descriptors tex_fast points at, with the state words each was made from */
