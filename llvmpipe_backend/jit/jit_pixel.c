@@ -9,7 +9,9 @@
  * no native code yet (draw.c runs it on the interpreter between them). The PS runs with
  * FTZ/DAZ set and the fixed-function units without (their doubles and floats keep
  * denormals): stage 2 writes MXCSR around the call only (emit_ps says why no float
- * operation crosses those writes); stages 0 and 1 are internal functions of the module,
+ * operation crosses those writes), and not at all for a PS whose results cannot depend on
+ * it (sq/mxcsr_free.h; on this AMD EPYC each write waits for the float work in flight, a
+ * third of a plain fill's time); stages 0 and 1 are internal functions of the module,
  * called by stage 2 and by the entries of stages 0 and 1, so their code is built once.
  *
  * The units: the DB and CB emitters (jit_db.h, jit_cb.h), or for the states they do not
@@ -54,10 +56,11 @@
 #include "jit/jit_ir.h"
 #include "pixel/spi.h"
 #include "r600_regs.h"
+#include "sq/mxcsr_free.h"
 #include "sq/run_state.h"
 #include "sq/vs_gprs.h"
 
-#define KEY_VERSION 6
+#define KEY_VERSION 7
 #define BUCKETS 256
 #define CACHE_BOUND 256
 
@@ -76,6 +79,7 @@ struct key {
    uint8_t early_z, late_z, color_kill;
    uint8_t zero_pixel, zero61;        /* zeroed exports: PIXEL n (bit n), PIXEL 61 (zero_mask) */
    uint8_t db_host, cb_host;          /* the C unit is called (its emitter does not take the state) */
+   uint8_t mxcsr_free;                /* the PS runs without the MXCSR writes (sq/mxcsr_free.h) */
    uint8_t zero[SIM_MAX_GPRS];        /* bit c of entry g: channel c of GPR g zeroed (zero_mask) */
    struct jit_db_key db;
    struct jit_cb_key cb;
@@ -200,6 +204,7 @@ static bool make_key(struct key *k, const struct sim_program *ps, const struct s
    if (k->cb_host)
       memset(&k->cb, 0, sizeof(k->cb));
    zero_mask(k, ps);
+   k->mxcsr_free = sim_program_mxcsr_free(ps);
    return true;
 }
 
@@ -897,11 +902,12 @@ static void set_mxcsr(struct ir *r, size_t off)
 
 /* The PS on the lanes of `mask` (i16), as sim_program_run_modes runs it on the run state
  * sim_program_run_prepare made; returns the kills (i16), or returns SIM_PIXEL_PS_FAULT from
- * the function. The fixed-function code before and after keeps the thread's MXCSR: every
+ * the function. A PS whose results cannot depend on the MXCSR (k->mxcsr_free) runs under
+ * the thread's. Else the fixed-function code before and after keeps the thread's MXCSR: every
  * value it computes before the call is stored before it and every one after is computed
  * from loads after it (the call may write any memory), and the call's block holds nothing
  * but the MXCSR writes and the call, so no float operation lands between them. */
-static LLVMValueRef emit_ps(struct ir *r, LLVMValueRef mask)
+static LLVMValueRef emit_ps(struct ir *r, const struct key *k, LLVMValueRef mask)
 {
    struct jb *j = &r->j;
    LLVMBuilderRef b = j->b;
@@ -920,10 +926,12 @@ static LLVMValueRef emit_ps(struct ir *r, LLVMValueRef mask)
    LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "ps_ok");
    LLVMBuildBr(b, call);
    LLVMPositionBuilderAtEnd(b, call);
-   set_mxcsr(r, BLK(fp_programs));
+   if (!k->mxcsr_free)
+      set_mxcsr(r, BLK(fp_programs));
    LLVMTypeRef fty = LLVMFunctionType(j->i32, &j->ptr, 1, 0);
    LLVMValueRef ret = LLVMBuildCall2(b, fty, fn, &run, 1, "");
-   set_mxcsr(r, BLK(fp_units));
+   if (!k->mxcsr_free)
+      set_mxcsr(r, BLK(fp_units));
    LLVMValueRef killed = ld_at(r, j->i16, run, RUN(killed), 2);
    LLVMValueRef out = blk_ptr(r, BLK(out));
    LLVMValueRef okill = gep(j, out, EXP(killed));
@@ -1035,7 +1043,7 @@ static LLVMModuleRef build_module(void *arg, LLVMContextRef ctx, const char *nam
    LLVMPositionBuilderAtEnd(j->b, none);
    LLVMBuildRet(j->b, ci32(j, 0));
    LLVMPositionBuilderAtEnd(j->b, some);
-   LLVMValueRef killed = emit_ps(&r, mask);
+   LLVMValueRef killed = emit_ps(&r, k, mask);
    LLVMValueRef left = and_(j, mask, not_(j, killed));
    store(j, LLVMBuildZExt(j->b, left, j->i32, ""), gep(j, r.blk, BLK(mask)), 4);
    LLVMBuildRet(j->b, or_(j, call_part(&r, post, s), ci32(j, SIM_PIXEL_PS_RAN)));

@@ -206,7 +206,8 @@ uint32_t sim_pixel_fused_pre(const struct sim_pixel_fused *f, struct sim_pixel_b
 uint32_t sim_pixel_fused_post(const struct sim_pixel_fused *f, struct sim_pixel_block *b);
 
 /* The whole block in one call of the fused code: the early test, the input load, the PS
- * (b->ps on b->run, with MXCSR b->fp_programs, then b->fp_units again), its kills, the alpha
+ * (b->ps on b->run, with MXCSR b->fp_programs, then b->fp_units again; without either write
+ * for a PS whose results cannot depend on the MXCSR, sq/mxcsr_free.h), its kills, the alpha
  * test, the late test and the CB write; the same steps and results as sim_pixel_fused_pre,
  * sim_program_run_modes and sim_pixel_fused_post. Returns the final mask (as b->mask) with
  * SIM_PIXEL_PS_RAN when a lane was left after the early test (b->valid: the lanes the PS
