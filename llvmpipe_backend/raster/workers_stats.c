@@ -18,10 +18,12 @@ static void print_and_reset(struct sim_workers_stats *st, uint64_t now)
    uint64_t worker_items = atomic_exchange(&st->worker_items, 0);
    uint64_t sleeps = atomic_exchange(&st->sleeps, 0);
    uint64_t moves = atomic_exchange(&st->moves, 0);
-   uint64_t home = atomic_exchange(&st->home_items, 0), taken = atomic_exchange(&st->taken_items, 0);
+   uint64_t home = atomic_exchange(&st->home_items, 0);
+   uint64_t taken = atomic_exchange(&st->taken_items, 0);
    fprintf(stderr,
            "r600sim threads: %.2f s: %llu kicks, %llu syncs (%llu alone), %llu tiles (caller %llu, workers "
-           "%llu; of shared jobs %llu at home, %llu taken from another's home); workers took %llu jobs (%llu with nothing left) after %.1f us on average, "
+           "%llu; of shared jobs %llu at home, %llu taken from another's home); "
+           "workers took %llu jobs (%llu with nothing left) after %.1f us on average, "
            "slept %llu times, moved off the caller's CPU %llu times; caller slept %llu times, %.1f us in all\n",
            (double)(now - st->last_print_ns) * 1e-9, (unsigned long long)st->kicks,
            (unsigned long long)st->syncs, (unsigned long long)st->alone,
