@@ -519,6 +519,13 @@ static void raster_tile(void *ctx, unsigned thread, unsigned item)
    sim_bins_tile_done(job->bins, item, n);
 }
 
+/* Raster threads' homes: tile `item`'s position (bin.h sim_bins_tile_key). */
+static unsigned raster_home(void *ctx, unsigned item)
+{
+   const struct raster_job *job = ctx;
+   return sim_bins_tile_key(job->bins, item);
+}
+
 /* Whether the bins being filled are worth handing to the idle workers now. */
 static bool kick_pays(struct sim_draw_scratch *s, struct sim_workers *w)
 {
@@ -533,7 +540,8 @@ static void kick(struct sim_draw_scratch *s, struct sim_exec *ex)
 {
    sim_workers_finish(ex->workers);
    s->flight = (struct raster_job){ s, s->bins };
-   sim_workers_start(ex->workers, sim_bins_tiles(s->bins), raster_tile, &s->flight);
+   sim_workers_start(ex->workers, sim_bins_tiles(s->bins), raster_tile, raster_home,
+                     &s->flight);
    s->bins = s->bins == s->sets[0] ? s->sets[1] : s->sets[0];
    sim_bins_begin(s->bins, &s->grid);
 }
@@ -548,7 +556,7 @@ static void raster_pending(struct sim_draw_scratch *s, struct sim_exec *ex)
    if (sim_bins_prims(s->bins) && !sim_watchdog_expired(ex->watchdog)) {
       struct raster_job job = { s, s->bins };
       if (sim_bins_work(s->bins) >= SHARE_WORK || sim_workers_awake(ex->workers))
-         sim_workers_run(ex->workers, sim_bins_tiles(s->bins), raster_tile, &job);
+         sim_workers_run(ex->workers, sim_bins_tiles(s->bins), raster_tile, raster_home, &job);
       else
          sim_workers_run_here(ex->workers, sim_bins_tiles(s->bins), raster_tile, &job);
    }

@@ -317,6 +317,11 @@ void sim_bins_tile(const struct sim_bins *b, unsigned i, struct sim_rect *rect,
    *count = b->tiles[t].count - b->tiles[t].done;
 }
 
+unsigned sim_bins_tile_key(const struct sim_bins *b, unsigned i)
+{
+   return (unsigned)(b->ty0 + (int32_t)(b->used[i] / b->tiles_x));
+}
+
 void sim_bins_tile_done(struct sim_bins *b, unsigned i, unsigned n)
 {
    b->tiles[b->used[i]].done += n;

@@ -61,6 +61,13 @@ unsigned sim_bins_tiles(const struct sim_bins *);
 void sim_bins_tile(const struct sim_bins *, unsigned i, struct sim_rect *rect,
                    const struct sim_bin_prim *const **prims, unsigned *count);
 
+/* A key for tile i's position, the same in every bin set whatever the clip: its row of
+ * tiles. As the home key of raster threads (workers.h: thread key % n), it gives each
+ * thread whole rows of tiles, every n-th: an even split of a full-surface fill, and for
+ * the linear and 1D-tiled surfaces memory in long runs (a thread's tiles are then not
+ * next to another thread's lines, which the prefetchers would pull away). */
+unsigned sim_bins_tile_key(const struct sim_bins *, unsigned i);
+
 /* Marks the first `n` primitives sim_bins_tile gave for tile i done (by the one thread
  * working on the tile). */
 void sim_bins_tile_done(struct sim_bins *, unsigned i, unsigned n);

@@ -1,9 +1,12 @@
 /* Raster worker threads (see workers.h). A job is published under the lock with a new
- * generation number; the workers (and the caller, when it runs or finishes the job) then
- * take items from an atomic counter tagged with the job's generation, and the thread that
- * completes the last item wakes a caller waiting for it. The caller waits for the items,
- * never for the workers: a worker still asleep when the caller has run every item costs
- * nothing (it wakes later, finds the job over and sleeps again). */
+ * generation number: its items sorted by home thread into one array, and per thread an
+ * atomic word that holds the range of that array still to run, tagged with the job's
+ * generation. The workers (and the caller, when it runs or finishes the job) take items
+ * from the front of their own range, then from the back of the others' (one
+ * compare-and-swap per item either way), and the thread that completes the last item wakes
+ * a caller waiting for it. The caller waits for the items, never for the workers: a worker
+ * still asleep when the caller has run every item costs nothing (it wakes later, finds the
+ * job over and sleeps again). */
 #include "raster/workers.h"
 
 #include <pthread.h>
@@ -29,6 +32,31 @@
 #define SPIN_DEFAULT_US 200
 #define SPIN_MAX_US 10000
 
+/* A home queue's word: tag (the job's generation, low TAG_BITS) << 2 * POS_BITS |
+ * next << POS_BITS | end, where order[next .. end-1] are its items still to run. A worker
+ * takes items straight after it read the job under the lock: only if 2^TAG_BITS jobs were
+ * published in between could a later job's tag match. */
+#define POS_BITS 20
+#define POS_MASK ((1u << POS_BITS) - 1)
+#define TAG_BITS 24
+#define TAG_MASK ((1u << TAG_BITS) - 1)
+_Static_assert(SIM_WORKERS_MAX_ITEMS <= POS_MASK, "a position fits its field");
+_Static_assert(2 * POS_BITS + TAG_BITS == 64, "a home queue's word is 64 bits");
+
+/* The items of one thread's home in the current job, on a cache line of its own: its owner
+ * takes from it at every item, the others only once their own homes are done. */
+struct home_queue {
+   _Alignas(64) _Atomic uint64_t word;
+};
+
+/* The current job (written under the lock by the caller). */
+struct job {
+   sim_work_fn fn;
+   void *ctx;
+   unsigned nitems;
+   const unsigned *order;       /* the items, grouped by home thread, each group in order */
+};
+
 struct worker_arg {
    struct sim_workers *pool;
    unsigned index;
@@ -48,11 +76,10 @@ struct sim_workers {
    bool quit;
    bool caller_waiting;         /* the caller sleeps on done_cv */
 
-   /* the current job (fn, ctx, nitems written under the lock by the caller) */
-   sim_work_fn fn;
-   void *ctx;
-   unsigned nitems;
-   _Atomic uint64_t claim;      /* the job's tag (generation, low 32 bits) << 32 | next item */
+   struct job job;
+   struct home_queue queues[SIM_MAX_THREADS];   /* per thread, the caller's first */
+   unsigned *order;             /* job.order's memory, for order_cap items */
+   unsigned order_cap;
    atomic_uint done;            /* items of the job that have run */
    uint64_t published_ns;       /* when the job was published */
    int caller_cpu;              /* the CPU the caller published the job on, or -1 */
@@ -109,11 +136,16 @@ static bool spin_until(struct sim_workers *w, bool (*until)(struct sim_workers *
    }
 }
 
-/* A job other than the one tagged `tag` was published. */
-static bool job_published(struct sim_workers *w, uint64_t tag)
+static uint32_t tag_of(uint64_t generation)
 {
-   return (uint32_t)(atomic_load_explicit(&w->claim, memory_order_relaxed) >> 32) !=
-          (uint32_t)tag;
+   return (uint32_t)generation & TAG_MASK;
+}
+
+/* A job other than the one of generation `seen` was published. */
+static bool job_published(struct sim_workers *w, uint64_t seen)
+{
+   uint64_t word = atomic_load_explicit(&w->queues[0].word, memory_order_relaxed);
+   return (uint32_t)(word >> 2 * POS_BITS) != tag_of(seen);
 }
 
 /* Every item of the current job has run. */
@@ -139,36 +171,62 @@ unsigned sim_workers_threads_from_env(void)
    return n < 1 ? 1 : n > SIM_MAX_THREADS ? SIM_MAX_THREADS : n;
 }
 
-/* Takes the next item of the job tagged `tag`: false when that job has no item left or is
- * no longer the current one (a worker that woke late must not take a later job's items). */
-static bool claim_item(struct sim_workers *w, uint32_t tag, unsigned nitems, unsigned *item)
+/* Takes the first (front) or the last item left in queue q of the job tagged `tag`, as
+ * its position in the job's order: false when q holds none, or belongs to another job (a
+ * worker that woke late must not take a later job's items). */
+static bool take(struct home_queue *q, uint32_t tag, bool front, unsigned *pos)
 {
-   uint64_t c = atomic_load_explicit(&w->claim, memory_order_relaxed);
+   uint64_t c = atomic_load_explicit(&q->word, memory_order_relaxed);
+   unsigned next, end;
    do {
-      if ((uint32_t)(c >> 32) != tag || (uint32_t)c >= nitems)
+      next = (unsigned)(c >> POS_BITS) & POS_MASK;
+      end = (unsigned)c & POS_MASK;
+      if ((uint32_t)(c >> 2 * POS_BITS) != tag || next >= end)
          return false;
-   } while (!atomic_compare_exchange_weak_explicit(&w->claim, &c, c + 1, memory_order_relaxed,
-                                                   memory_order_relaxed));
-   *item = (uint32_t)c;
+   } while (!atomic_compare_exchange_weak_explicit(&q->word, &c,
+                                                   front ? c + (1ull << POS_BITS) : c - 1,
+                                                   memory_order_relaxed, memory_order_relaxed));
+   *pos = front ? next : end - 1;
    return true;
 }
 
-/* Runs items of the job tagged `tag` until none is left; the thread that completes the
- * last item wakes the caller if it sleeps. Returns the number of items this thread ran. */
-static unsigned run_items(struct sim_workers *w, uint32_t tag, sim_work_fn fn, void *ctx,
-                          unsigned nitems, unsigned thread)
+/* Runs the item at position `pos` of the job's order; the thread that completes the last
+ * item wakes the caller if it sleeps. */
+static void run_one(struct sim_workers *w, const struct job *job, unsigned pos, unsigned thread)
 {
-   unsigned ran = 0, item;
-   while (claim_item(w, tag, nitems, &item)) {
-      fn(ctx, thread, item);
-      ran++;
-      if (atomic_fetch_add_explicit(&w->done, 1, memory_order_acq_rel) + 1 == nitems &&
-          thread) {
-         pthread_mutex_lock(&w->lock);
-         bool waiting = w->caller_waiting;
-         pthread_mutex_unlock(&w->lock);
-         if (waiting)   /* after the unlock, as in start_job */
-            pthread_cond_signal(&w->done_cv);
+   job->fn(job->ctx, thread, job->order[pos]);
+   if (atomic_fetch_add_explicit(&w->done, 1, memory_order_acq_rel) + 1 == job->nitems &&
+       thread) {
+      pthread_mutex_lock(&w->lock);
+      bool waiting = w->caller_waiting;
+      pthread_mutex_unlock(&w->lock);
+      if (waiting)   /* after the unlock, as in start_job */
+         pthread_cond_signal(&w->done_cv);
+   }
+}
+
+/* Items one thread ran of a job: of its home, and taken from the others'. */
+struct ran {
+   unsigned home, taken;
+};
+
+/* Runs items of the job tagged `tag` until none is left: those of this thread's home,
+ * then the last ones left of the next threads' homes in turn. */
+static struct ran run_items(struct sim_workers *w, const struct job *job, uint32_t tag,
+                            unsigned thread)
+{
+   struct ran ran = { 0, 0 };
+   unsigned pos;
+   while (take(&w->queues[thread], tag, true, &pos)) {
+      run_one(w, job, pos, thread);
+      ran.home++;
+   }
+   for (unsigned k = 1; k < w->n;) {
+      if (take(&w->queues[(thread + k) % w->n], tag, false, &pos)) {
+         run_one(w, job, pos, thread);
+         ran.taken++;
+      } else {
+         k++;
       }
    }
    return ran;
@@ -215,9 +273,7 @@ static void *worker_main(void *p)
       if (w->quit)
          break;
       seen = w->generation;
-      sim_work_fn fn = w->fn;
-      void *ctx = w->ctx;
-      unsigned nitems = w->nitems;
+      struct job job = w->job;
       uint64_t published = w->published_ns;
       int caller_cpu = w->caller_cpu;
       pthread_mutex_unlock(&w->lock);
@@ -231,9 +287,9 @@ static void *worker_main(void *p)
       atomic_store_explicit(&arg->cpu, cpu, memory_order_relaxed);
       /* how long the caller took to hand over this job after the last one was done */
       uint64_t gap = ended && published > ended ? published - ended : ended ? 0 : UINT64_MAX;
-      unsigned ran = run_items(w, (uint32_t)seen, fn, ctx, nitems, arg->index);
+      struct ran ran = run_items(w, &job, tag_of(seen), arg->index);
       if (w->stats.on)
-         sim_workers_stats_worker(&w->stats, published, woke, ran);
+         sim_workers_stats_worker(&w->stats, published, woke, ran.home, ran.taken);
       ended = now_ns();
 
       /* Hand-overs that come close together: poll for the next one rather than sleep and
@@ -258,13 +314,15 @@ struct sim_workers *sim_workers_create(unsigned nthreads)
       return NULL;
    if (nthreads > SIM_MAX_THREADS)
       nthreads = SIM_MAX_THREADS;
-   struct sim_workers *w = calloc(1, sizeof(*w));
+   struct sim_workers *w = aligned_alloc(_Alignof(struct sim_workers), sizeof(*w));
    if (!w)
       return NULL;
+   memset(w, 0, sizeof(*w));
    pthread_mutex_init(&w->lock, NULL);
    pthread_cond_init(&w->start_cv, NULL);
    pthread_cond_init(&w->done_cv, NULL);
-   atomic_init(&w->claim, 0);
+   for (unsigned i = 0; i < SIM_MAX_THREADS; i++)
+      atomic_init(&w->queues[i].word, 0);
    atomic_init(&w->done, 0);
    sim_workers_stats_init(&w->stats, now_ns());
    w->spin_ns = (uint64_t)sim_workers_spin_us_from_env() * 1000u;
@@ -300,6 +358,7 @@ void sim_workers_destroy(struct sim_workers *w)
    pthread_cond_destroy(&w->start_cv);
    pthread_cond_destroy(&w->done_cv);
    pthread_mutex_destroy(&w->lock);
+   free(w->order);
    free(w);
 }
 
@@ -310,17 +369,19 @@ unsigned sim_workers_count(const struct sim_workers *w)
 
 void sim_workers_finish(struct sim_workers *w)
 {
-   /* fn, ctx and nitems change only on this (the caller's) thread */
-   if (!w || job_done(w, w->nitems))
+   /* the job changes only on this (the caller's) thread */
+   if (!w || job_done(w, w->job.nitems))
       return;
-   unsigned ran = run_items(w, (uint32_t)w->generation, w->fn, w->ctx, w->nitems, 0);
-   w->stats.caller_items += ran;
+   struct ran ran = run_items(w, &w->job, tag_of(w->generation), 0);
+   w->stats.caller_items += ran.home + ran.taken;
+   if (w->stats.on)
+      sim_workers_stats_homes(&w->stats, ran.home, ran.taken);
    /* the workers' last items: poll for them unless that takes a worker's CPU time */
-   if (worker_on_caller_cpu(w) || !spin_until(w, job_done, w->nitems)) {
+   if (worker_on_caller_cpu(w) || !spin_until(w, job_done, w->job.nitems)) {
       uint64_t t0 = w->stats.on ? now_ns() : 0;
       pthread_mutex_lock(&w->lock);
       w->caller_waiting = true;
-      while (atomic_load_explicit(&w->done, memory_order_acquire) < w->nitems)
+      while (atomic_load_explicit(&w->done, memory_order_acquire) < w->job.nitems)
          pthread_cond_wait(&w->done_cv, &w->lock);
       w->caller_waiting = false;
       pthread_mutex_unlock(&w->lock);
@@ -333,7 +394,7 @@ void sim_workers_finish(struct sim_workers *w)
 
 bool sim_workers_idle(struct sim_workers *w)
 {
-   return !w || job_done(w, w->nitems);
+   return !w || job_done(w, w->job.nitems);
 }
 
 bool sim_workers_awake(struct sim_workers *w)
@@ -341,40 +402,79 @@ bool sim_workers_awake(struct sim_workers *w)
    return w && atomic_load_explicit(&w->polling, memory_order_relaxed) != 0;
 }
 
+/* Room in w->order for `nitems` items; false when there is none (the memory, or the
+ * items' positions in a home queue's word). */
+static bool reserve_order(struct sim_workers *w, unsigned nitems)
+{
+   if (nitems > SIM_WORKERS_MAX_ITEMS)
+      return false;
+   if (nitems <= w->order_cap)
+      return true;
+   unsigned *order = realloc(w->order, nitems * sizeof(*order));
+   if (!order)
+      return false;
+   w->order = order;
+   w->order_cap = nitems;
+   return true;
+}
+
+/* Sorts the items 0 .. nitems-1 by home thread into w->order (each home's in increasing
+ * order) and gives each home's range in it: homes[t] = first << POS_BITS | end. No thread
+ * reads w->order now: the last job is done. */
+static void sort_homes(struct sim_workers *w, unsigned nitems, sim_home_fn home, void *ctx,
+                       uint64_t homes[SIM_MAX_THREADS])
+{
+   unsigned count[SIM_MAX_THREADS] = { 0 }, fill[SIM_MAX_THREADS];
+   for (unsigned i = 0; i < nitems; i++)
+      count[(home ? home(ctx, i) : i) % w->n]++;
+   for (unsigned t = 0, first = 0; t < w->n; first += count[t], t++) {
+      fill[t] = first;
+      homes[t] = (uint64_t)first << POS_BITS | (first + count[t]);
+   }
+   for (unsigned i = 0; i < nitems; i++)
+      w->order[fill[(home ? home(ctx, i) : i) % w->n]++] = i;
+}
+
 /* sim_workers_start; `kick` tells the counters whether the caller goes on (start) or runs
  * the job with the workers (run). */
-static void start_job(struct sim_workers *w, unsigned nitems, sim_work_fn fn, void *ctx,
-                      bool kick)
+static void start_job(struct sim_workers *w, unsigned nitems, sim_work_fn fn, sim_home_fn home,
+                      void *ctx, bool kick)
 {
    sim_workers_finish(w);
    if (!nitems)
       return;
+   if (!reserve_order(w, nitems)) {
+      sim_workers_run_here(w, nitems, fn, ctx);
+      return;
+   }
+   uint64_t homes[SIM_MAX_THREADS];
+   sort_homes(w, nitems, home, ctx, homes);
    pthread_mutex_lock(&w->lock);
    w->published_ns = now_ns();
    if (w->stats.on)
       sim_workers_stats_job(&w->stats, w->published_ns, nitems,
                             kick ? SIM_JOB_KICK : SIM_JOB_SYNC);
-   w->fn = fn;
-   w->ctx = ctx;
-   w->nitems = nitems;
+   w->job = (struct job){ fn, ctx, nitems, w->order };
    w->caller_cpu = sched_getcpu();
    w->generation++;
    atomic_store_explicit(&w->done, 0, memory_order_relaxed);
-   atomic_store_explicit(&w->claim, (uint64_t)(uint32_t)w->generation << 32,
-                         memory_order_release);
+   uint64_t tag = (uint64_t)tag_of(w->generation) << 2 * POS_BITS;
+   for (unsigned t = 0; t < w->n; t++)
+      atomic_store_explicit(&w->queues[t].word, tag | homes[t], memory_order_release);
    pthread_mutex_unlock(&w->lock);
    /* after the unlock: a woken worker then finds the lock free */
    pthread_cond_broadcast(&w->start_cv);
 }
 
-void sim_workers_start(struct sim_workers *w, unsigned nitems, sim_work_fn fn, void *ctx)
+void sim_workers_start(struct sim_workers *w, unsigned nitems, sim_work_fn fn, sim_home_fn home,
+                       void *ctx)
 {
    if (!w) {
       for (unsigned i = 0; i < nitems; i++)
          fn(ctx, 0, i);
       return;
    }
-   start_job(w, nitems, fn, ctx, true);
+   start_job(w, nitems, fn, home, ctx, true);
 }
 
 void sim_workers_run_here(struct sim_workers *w, unsigned nitems, sim_work_fn fn, void *ctx)
@@ -388,12 +488,13 @@ void sim_workers_run_here(struct sim_workers *w, unsigned nitems, sim_work_fn fn
       fn(ctx, 0, i);
 }
 
-void sim_workers_run(struct sim_workers *w, unsigned nitems, sim_work_fn fn, void *ctx)
+void sim_workers_run(struct sim_workers *w, unsigned nitems, sim_work_fn fn, sim_home_fn home,
+                     void *ctx)
 {
    if (!w || nitems <= 1) {
       sim_workers_run_here(w, nitems, fn, ctx);
       return;
    }
-   start_job(w, nitems, fn, ctx, false);
+   start_job(w, nitems, fn, home, ctx, false);
    sim_workers_finish(w);
 }

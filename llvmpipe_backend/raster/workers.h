@@ -2,9 +2,12 @@
  * a set of bins, bin.h) in parallel. A job either runs while its caller works on the items
  * too (sim_workers_run), or is started on the workers alone while the caller goes on with
  * other work (sim_workers_start), later taking the items left and waiting for the rest
- * (sim_workers_finish). Items are handed out in increasing order, one at a time, so which
- * thread runs which item varies; the caller's work function must give the same result
- * whatever the thread (each item owns its pixels).
+ * (sim_workers_finish). Each item has a home thread, given by a key that names the same
+ * work in every job (a tile's position): a thread runs the items of its home in increasing
+ * order first, then takes the last items left of the others' homes. A tile thus stays on
+ * one thread, and its framebuffer lines in that core's caches, from job to job, unless a
+ * thread falls behind. Which thread runs which item still varies; the caller's work
+ * function must give the same result whatever the thread (each item owns its pixels).
  * R600SIM_NUM_THREADS = the number of threads that rasterize (default: the number of
  * online CPUs; 1 = no workers, the GPU thread rasterizes alone).
  * A worker that ran out of items polls for the next job up to R600SIM_SPIN_US microseconds
@@ -26,6 +29,14 @@ struct sim_workers;
 /* `thread` is 0 for the caller, 1 .. n-1 for the workers. */
 typedef void (*sim_work_fn)(void *ctx, unsigned thread, unsigned item);
 
+/* The home key of an item: thread key % n is its home (n: sim_workers_count). Items of the
+ * same work should get the same key in every job, and the keys of a job's items should
+ * spread evenly over the threads. A NULL sim_home_fn makes the item's index its key. */
+typedef unsigned (*sim_home_fn)(void *ctx, unsigned item);
+
+/* Items a job may have (more run on the caller alone). */
+#define SIM_WORKERS_MAX_ITEMS ((1u << 20) - 1)
+
 /* R600SIM_NUM_THREADS, or the CPU count; clamped to 1 .. SIM_MAX_THREADS. */
 unsigned sim_workers_threads_from_env(void);
 
@@ -41,9 +52,10 @@ void sim_workers_destroy(struct sim_workers *);
 unsigned sim_workers_count(const struct sim_workers *);
 
 /* Runs fn(ctx, thread, item) for every item in 0 .. nitems-1 and returns when all have
- * run. One job at a time per pool (a started one is finished first); a NULL pool runs them
- * on the caller. */
-void sim_workers_run(struct sim_workers *, unsigned nitems, sim_work_fn fn, void *ctx);
+ * run; home(ctx, item) gives the items' homes. One job at a time per pool (a started one is
+ * finished first); a NULL pool runs them on the caller. */
+void sim_workers_run(struct sim_workers *, unsigned nitems, sim_work_fn fn, sim_home_fn home,
+                     void *ctx);
 
 /* Runs such a job on the caller alone (after finishing a started one): for a job too small
  * to pay for waking a worker. A NULL pool runs it too. */
@@ -51,7 +63,8 @@ void sim_workers_run_here(struct sim_workers *, unsigned nitems, sim_work_fn fn,
 
 /* Starts such a job on the workers and returns at once (after finishing a job started
  * before); `ctx` must stay valid until the job is finished. A NULL pool runs it here. */
-void sim_workers_start(struct sim_workers *, unsigned nitems, sim_work_fn fn, void *ctx);
+void sim_workers_start(struct sim_workers *, unsigned nitems, sim_work_fn fn, sim_home_fn home,
+                       void *ctx);
 
 /* Whether a worker polls for the next job now: a job started then needs no wake-up. */
 bool sim_workers_awake(struct sim_workers *);

@@ -2,8 +2,9 @@
  * stderr about once a second (totals since the last line), to see where a frame waits:
  * how many jobs the GPU thread hands over (kicks: started while it goes on; syncs: run
  * until done, some alone: too small to wake a worker for), how long a sleeping worker takes to pick a job up, how the items split
- * between the caller and the workers, and how long the caller sleeps until the workers
- * finish. Costs one branch per job when the flag is off. */
+ * between the caller and the workers and how many of them ran on their home thread (the
+ * others were taken from a thread that fell behind), and how long the caller sleeps until
+ * the workers finish. Costs one branch per job when the flag is off. */
 #ifndef SIM_WORKERS_STATS_H
 #define SIM_WORKERS_STATS_H
 
@@ -18,6 +19,8 @@ struct sim_workers_stats {
    uint64_t kicks, syncs, alone, tiles, caller_items, caller_waits, caller_wait_ns;
    /* changed by the workers */
    atomic_ullong wakes, late_wakes, wake_ns, worker_items, sleeps, moves;
+   /* changed by all: items run on their home thread, and taken from another's home */
+   atomic_ullong home_items, taken_items;
 };
 
 /* Times are CLOCK_MONOTONIC nanoseconds. */
@@ -31,8 +34,12 @@ enum sim_job_kind { SIM_JOB_KICK, SIM_JOB_SYNC, SIM_JOB_ALONE };
 void sim_workers_stats_job(struct sim_workers_stats *, uint64_t now, unsigned items,
                            enum sim_job_kind kind);
 
-/* A worker took up the job published at `published`, then ran `items` of its items. */
+/* A thread ran `home` items of a job on their home thread and `taken` of other homes. */
+void sim_workers_stats_homes(struct sim_workers_stats *, unsigned home, unsigned taken);
+
+/* A worker took up the job published at `published`, then ran `home` + `taken` of its
+ * items (sim_workers_stats_homes). */
 void sim_workers_stats_worker(struct sim_workers_stats *, uint64_t published, uint64_t woke,
-                              unsigned items);
+                              unsigned home, unsigned taken);
 
 #endif

@@ -5,7 +5,9 @@
  *    parameter (a vertex given twice is copied once), never pointing at the originals;
  *  - sim_bin_prim_pixels gives a primitive's clipped bounding-box pixels (0 outside);
  *  - sim_bins_work counts the clipped bounding-box pixels plus SIM_BIN_PRIM_WORK per
- *    primitive, and sim_bins_begin resets it.
+ *    primitive, and sim_bins_begin resets it;
+ *  - a tile's key (the raster threads' home, sim_bins_tile_key) is its row of tiles,
+ *    whatever the clip the bins began with.
  * Prints "N passed, M failed". */
 #include <stddef.h>
 #include <stdint.h>
@@ -58,6 +60,30 @@ static void check_copy(const struct sim_bin_prim *c, const struct sim_prim *p,
    CHECK(dst[3] == dst[0], "the provoking vertex, v[0] given twice, is copied once");
    CHECK(dst[0] != dst[1] && dst[1] != dst[2] && dst[0] != dst[2],
          "distinct vertices get distinct copies");
+}
+
+/* The keys of the tiles a primitive clipped to pixels (100, 70) .. (192, 192) covers, in bins
+ * begun with `grid`: the tile rows 1 and 2. */
+static void check_keys(const struct sim_rect *grid)
+{
+   struct sim_bins *b = sim_bins_create();
+   sim_bins_begin(b, grid);
+   struct sim_prim p = big_triangle(0x5A);
+   static struct sim_vtx v;
+   p.v[0] = p.v[1] = p.v[2] = p.provoking = &v;
+   const struct sim_rect clip = { 100, 70, 192, 192 };
+   CHECK(sim_bins_add(b, &p, &v, &clip, NPARAMS), "keys: the primitive is added");
+   CHECK(sim_bins_tiles(b) == 4, "keys: 4 tiles (%u)", sim_bins_tiles(b));
+   for (unsigned i = 0; i < sim_bins_tiles(b); i++) {
+      struct sim_rect r;
+      const struct sim_bin_prim *const *prims;
+      unsigned count;
+      sim_bins_tile(b, i, &r, &prims, &count);
+      unsigned want = r.y0 < 128 ? 1 : 2;
+      CHECK(sim_bins_tile_key(b, i) == want, "grid from (%d, %d): tile at (%d, %d) has key %u, "
+            "want %u", grid->x0, grid->y0, r.x0, r.y0, sim_bins_tile_key(b, i), want);
+   }
+   sim_bins_destroy(b);
 }
 
 int main(void)
@@ -130,5 +156,8 @@ int main(void)
    CHECK(sim_bins_work(b) == 0 && sim_bins_prims(b) == 0 && sim_bins_tiles(b) == 0,
          "begin empties the bins");
    sim_bins_destroy(b);
+
+   check_keys(&grid);
+   check_keys(&(const struct sim_rect){ 100, 70, 300, 250 });
    return check_report();
 }

@@ -105,11 +105,11 @@ static void run_pool(unsigned threads)
             bad_items += close_job(started);
             started = NULL;
          }
-         sim_workers_run(w, nitems, item, job);
+         sim_workers_run(w, nitems, item, NULL, job);
          bad_items += close_job(job);
          break;
       case 1:   /* start (finishes the previous one), poll a little */
-         sim_workers_start(w, nitems, item, job);
+         sim_workers_start(w, nitems, item, NULL, job);
          if (started) {
             bad_items += close_job(started);   /* start finished it */
             started = NULL;
