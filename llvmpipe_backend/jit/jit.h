@@ -44,10 +44,26 @@ enum sim_jit_result sim_jit_compile_code(const struct sim_program *p, enum sim_j
  * addresses if it is to be stored on disk. */
 typedef LLVMModuleRef (*sim_jit_module_builder)(void *arg, LLVMContextRef ctx, const char *name);
 
+/* The optimisation of generated code other than programs (fused pixel pipelines): the part of
+ * the new pass manager's default<O2> that matters for IR emitted as straight SSA without
+ * loops, allocas to promote or calls to inline (the module's functions are noinline):
+ * common subexpressions, instruction combining, jump threading of the per-lane branch
+ * diamonds, SLP vectorisation of the scalar per-edge arithmetic (the largest difference in
+ * the code; bench/raster's variants get no more instructions than at default<O2> but a few,
+ * in one and the other direction) and the final CFG simplification with O2's options. It
+ * costs a third of default<O2>'s time (whose inliner, SCCP and loop pipelines find nothing
+ * to do here but still analyse every function). No pass changes a value: like
+ * default<O2>, none reassociates or contracts floating-point operations without fast-math
+ * flags. test_jit_passes checks the code these passes give. */
+#define SIM_JIT_PASSES                                                                     \
+   "function(early-cse,instcombine,jump-threading,slp-vectorizer,"                         \
+   "simplifycfg<forward-switch-cond;switch-range-to-icmp;switch-to-lookup;no-keep-loops;"  \
+   "hoist-common-insts;sink-common-insts>)"
+
 /* Native code of the module `build` makes: looked up by `key` (the caller's complete
  * description of what the code depends on, besides what the JIT adds itself: LLVM, target
  * and CPU, the JIT code version) in the disk cache first, else built, optimised with the
- * new pass manager's `passes` (e.g. "default<O2>"; NULL: none, as programs are), compiled
+ * new pass manager's `passes` (e.g. SIM_JIT_PASSES; NULL: none, as programs are), compiled
  * at code generation level 2 and stored. out->fn is the function `name` the builder was
  * given, cast to the caller's type. Thread-safe; free with sim_jit_code_release. */
 enum sim_jit_result sim_jit_compile_module(const void *key, size_t key_len,

@@ -105,7 +105,7 @@ static struct sim_pixel_fused *queue_head;   /* the compile queue, newest first 
 static bool worker_running;
 static pthread_once_t config_once = PTHREAD_ONCE_INIT;
 /* the optimisation of every variant (part of its disk cache key) */
-#define PASSES "default<O2>"
+#define PASSES SIM_JIT_PASSES
 
 static bool async = true;   /* R600SIM_JIT_ASYNC, as for programs (shader_cache.c) */
 
