@@ -36,8 +36,8 @@
  * sq/vs_gprs.h; all of them for a PS it declines), the mask part of the key.
  *
  * Variants: a zero-filled key of the state, hashed, compiled through sim_jit_compile_module
- * (disk cache included; tens of milliseconds at O2, so the GL tests' many states would
- * stall their draws): by a compile thread of this file while draws take the C units,
+ * (disk cache included; some 45 ms with SIM_JIT_PASSES of jit.h, so the GL tests' many
+ * states would stall their draws): by a compile thread of this file while draws take the C units,
  * which give the same results, or with R600SIM_JIT_ASYNC=0 at the first draw. At most
  * CACHE_BOUND variants no draw holds are kept, the least recently used freed. */
 #include <float.h>
