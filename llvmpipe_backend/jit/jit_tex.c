@@ -350,14 +350,14 @@ static void tap_texels(struct jb *j, LLVMValueRef d, const struct level_mem *m, 
       out[c] = sel(j, in, decode(j, d, c, word, plain), splat(j, ld(j, j->i32, d, FIELD(border) + 4 * c)));
 }
 
-/* The four components of 16 texel dwords of a SIM_TEX_FAST_RGBA8 descriptor as floats: byte
- * c (an AND, a byte shuffle, a shift) / 255 as sim_tex_fast_unorm8. */
-static void rgba8_texels(struct jb *j, LLVMValueRef word, LLVMValueRef out[4])
+/* The first ncomp components of 16 texel dwords of a SIM_TEX_FAST_RGBA8 descriptor as floats:
+ * byte c (an AND, a byte shuffle, a shift) / 255 as sim_tex_fast_unorm8. */
+static void rgba8_texels(struct jb *j, LLVMValueRef word, unsigned ncomp, LLVMValueRef out[4])
 {
    LLVMBuilderRef b = j->b;
    LLVMTypeRef v64 = LLVMVectorType(j->i8, 4 * SIM_LANES);
    LLVMValueRef bytes = LLVMBuildBitCast(b, word, v64, "");
-   for (unsigned c = 0; c < 4; c++) {
+   for (unsigned c = 0; c < ncomp; c++) {
       LLVMValueRef field;
       if (c == 0) {
          field = and_(j, word, kvec(j, 0xFF));
@@ -517,7 +517,7 @@ static LLVMValueRef pass_fn(struct jb *j, bool one, enum sim_tex_fast_kind kind)
    LLVMPositionBuilderAtEnd(b, point);
    LLVMValueRef e_point[4];
    if (rgba8)
-      rgba8_texels(j, tap_words(j, &m, row[0], col[0]), e_point);
+      rgba8_texels(j, tap_words(j, &m, row[0], col[0]), 4, e_point);
    LLVMBuildAggregateRet(b, rgba8 ? e_point : e[0], 4);
 
    /* the weighted sum of the four taps (point lanes keep tap 0) */
@@ -542,7 +542,7 @@ static LLVMValueRef pass_fn(struct jb *j, bool one, enum sim_tex_fast_kind kind)
       LLVMValueRef x[2] = { ix[0][0], ix[0][1] }, words[4];
       rgba8_tap_words(j, &m, x, row, col, words);
       for (unsigned tap = 0; tap < 4; tap++)
-         rgba8_texels(j, words[tap], e[tap]);
+         rgba8_texels(j, words[tap], 4, e[tap]);
    }
    LLVMValueRef acc[4] = { kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f) };
    LLVMValueRef wx[2] = { LLVMBuildFSub(b, kf(j, 1.0f), w[0], ""), w[0] };
@@ -696,15 +696,18 @@ static void call_one(struct jb *j, LLVMValueRef fn, const struct sim_tex_inst *t
    texels(j, LLVMBuildCall2(j->b, LLVMGlobalGetValueType(pass_fn(j, true, SIM_TEX_FAST_GENERIC)), fn, args, 8, ""), out);
 }
 
-/* Whether descriptor d's resource DST_SEL is xyzw (an i1). */
-static LLVMValueRef identity_swizzle(struct jb *j, LLVMValueRef d)
+/* Resource DST_SELs (sim_tex_fast.swz): xyzw, and xyz1 (an RGB texture's). */
+static const uint32_t swz_xyzw[4] = { 0, 1, 2, 3 }, swz_xyz1[4] = { 0, 1, 2, 5 };
+
+/* Whether descriptor d's resource DST_SEL is sw (an i1). */
+static LLVMValueRef swizzle_is(struct jb *j, LLVMValueRef d, const uint32_t sw[4])
 {
-   LLVMValueRef ident = NULL;
+   LLVMValueRef all = NULL;
    for (unsigned c = 0; c < 4; c++) {
-      LLVMValueRef same = icmp(j, LLVMIntEQ, ld(j, j->i32, d, FIELD(swz) + 4 * c), ci32(j, c));
-      ident = ident ? and_(j, ident, same) : same;
+      LLVMValueRef same = icmp(j, LLVMIntEQ, ld(j, j->i32, d, FIELD(swz) + 4 * c), ci32(j, sw[c]));
+      all = all ? and_(j, all, same) : same;
    }
-   return ident;
+   return all;
 }
 
 /* DST_SEL of descriptor d's resource (components 0..3, 4 = 0, 5 = 1.0) on comp, into res;
@@ -714,7 +717,7 @@ static void resource_swizzle(struct jb *j, LLVMValueRef d, LLVMValueRef comp[4],
    LLVMBuilderRef b = j->b;
    LLVMBasicBlockRef from[2] = { LLVMGetInsertBlock(b), block(j, "tex_swizzle_sel") };
    LLVMBasicBlockRef swizzled = block(j, "tex_swizzled");
-   LLVMBuildCondBr(b, identity_swizzle(j, d), swizzled, from[1]);
+   LLVMBuildCondBr(b, swizzle_is(j, d, swz_xyzw), swizzled, from[1]);
    LLVMPositionBuilderAtEnd(b, from[1]);
    LLVMValueRef sw[4];
    for (unsigned c = 0; c < 4; c++) {
@@ -835,22 +838,39 @@ static void emit_sample(struct jb *j, unsigned slot, const struct sim_tex_inst *
    write_dst(j, t, res, lanes16);
 }
 
+/* What the inline point taps read of an RGBA8 descriptor, loaded once for the clause (the
+ * GPR stores between its instructions would otherwise load them again): level 0's width and
+ * height (<16 x i32>), host bytes and row pitch. */
+struct point_level {
+   LLVMValueRef n[2];
+   struct level_mem m;
+};
+
+static struct point_level point_level(struct jb *j, LLVMValueRef d)
+{
+   struct point_level l = { { NULL, NULL },
+                            { ld(j, j->ptr, d, FIELD(level) + LEVEL_FIELD(bytes)), NULL, NULL,
+                              splat(j, ld(j, j->i32, d, FIELD(level) + LEVEL_FIELD(pitch))) } };
+   for (unsigned k = 0; k < 2; k++)
+      l.n[k] = splat(j, ld(j, j->i32, d, FIELD(size) + 4 * k));
+   return l;
+}
+
 /* tex_pass_one_rgba8 of point taps inline, for instruction t at coordinates u, v of
- * descriptor d (of kind RGBA8, one level, MIN filter point): the components of each lane's
- * texel into out, with the instruction's fields as constants; the clamps and CLAMP modes
- * run only when a lane's texel is outside the level. */
-static void point_rgba8(struct jb *j, LLVMValueRef d, const struct sim_tex_inst *t, LLVMValueRef u, LLVMValueRef v,
-                        LLVMValueRef out[4])
+ * descriptor d (of kind RGBA8, one level, MIN filter point; l: its level): the first ncomp
+ * components of each lane's texel into out, with the instruction's fields as constants; the
+ * clamps and CLAMP modes run only when a lane's texel is outside the level. */
+static void point_rgba8(struct jb *j, LLVMValueRef d, const struct point_level *l, const struct sim_tex_inst *t,
+                        LLVMValueRef u, LLVMValueRef v, unsigned ncomp, LLVMValueRef out[4])
 {
    LLVMBuilderRef b = j->b;
-   LLVMValueRef c[2] = { u, v }, n[2], fl[2], inside = NULL;
+   LLVMValueRef c[2] = { u, v }, fl[2], inside = NULL;
    for (unsigned k = 0; k < 2; k++) {
-      n[k] = splat(j, ld(j, j->i32, d, FIELD(size) + 4 * k));
       LLVMValueRef norm = LLVMConstInt(LLVMInt1TypeInContext(j->ctx), t->normalized[k], 0);
       fl[k] = intrinsic1(j, "llvm.floor",
-                         texel_pos(j, c[k], n[k], norm, t->offset[k] != 0.0f ? kf32(j, t->offset[k]) : NULL, NULL));
+                         texel_pos(j, c[k], l->n[k], norm, t->offset[k] != 0.0f ? kf32(j, t->offset[k]) : NULL, NULL));
       LLVMValueRef in = and_(j, LLVMBuildFCmp(b, LLVMRealOGE, fl[k], kf(j, 0.0f), ""),
-                             LLVMBuildFCmp(b, LLVMRealOLT, fl[k], LLVMBuildSIToFP(b, n[k], j->vf, ""), ""));
+                             LLVMBuildFCmp(b, LLVMRealOLT, fl[k], LLVMBuildSIToFP(b, l->n[k], j->vf, ""), ""));
       inside = inside ? and_(j, inside, in) : in;
    }
    /* where every lane's texel is inside the level (no NaN), texel_int is the conversion
@@ -861,7 +881,7 @@ static void point_rgba8(struct jb *j, LLVMValueRef d, const struct sim_tex_inst 
    LLVMPositionBuilderAtEnd(b, edge);
    LLVMValueRef wrapped[2];
    for (unsigned k = 0; k < 2; k++)
-      wrapped[k] = wrap_vec(j, texel_int(j, fl[k]), n[k], ld(j, j->i32, d, FIELD(wrap) + 4 * k),
+      wrapped[k] = wrap_vec(j, texel_int(j, fl[k]), l->n[k], ld(j, j->i32, d, FIELD(wrap) + 4 * k),
                             ld(j, j->i32, d, FIELD(pow2) + 4 * k));
    LLVMBasicBlockRef edge_end = LLVMGetInsertBlock(b);
    LLVMBuildBr(b, got);
@@ -872,10 +892,8 @@ static void point_rgba8(struct jb *j, LLVMValueRef d, const struct sim_tex_inst 
       LLVMBasicBlockRef from[2] = { entry, edge_end };
       LLVMAddIncoming(ix[k], vals, from, 2);
    }
-   struct level_mem m = { ld(j, j->ptr, d, FIELD(level) + LEVEL_FIELD(bytes)), NULL, NULL,
-                          splat(j, ld(j, j->i32, d, FIELD(level) + LEVEL_FIELD(pitch))) };
-   LLVMValueRef row = LLVMBuildMul(j->b, ix[1], m.pitch, ""), col = LLVMBuildShl(j->b, ix[0], kvec(j, 2), "");
-   rgba8_texels(j, tap_words(j, &m, row, col), out);
+   LLVMValueRef row = LLVMBuildMul(j->b, ix[1], l->m.pitch, ""), col = LLVMBuildShl(j->b, ix[0], kvec(j, 2), "");
+   rgba8_texels(j, tap_words(j, &l->m, row, col), ncomp, out);
 }
 
 /* Whether every instruction of the n at t reads the resource and sampler of the first: they
@@ -888,10 +906,31 @@ static bool one_state(const struct sim_tex_inst *t, unsigned n)
    return true;
 }
 
+/* The n instructions at t of one RGBA8 descriptor d that the LOD does not change, of MIN
+ * filter bilinear (each a direct call of tex_pass_one_rgba8) or point (point_rgba8, inline),
+ * with the resource swizzle xyzw or xyz1 (opaque: the alpha is not decoded, 1.0 is
+ * written), into the destination GPRs. lanes[i]: instruction i's lanes. */
+static void rgba8_clause(struct jb *j, LLVMValueRef d, const struct sim_tex_inst *t, unsigned n, LLVMValueRef lanes[],
+                         bool linear, bool opaque)
+{
+   struct point_level l;
+   if (!linear)
+      l = point_level(j, d);
+   for (unsigned i = 0; i < n; i++) {
+      LLVMValueRef e[4], u = src_vec(j, &t[i], 0), v = src_vec(j, &t[i], 1);
+      if (linear)
+         call_one(j, pass_fn(j, true, SIM_TEX_FAST_RGBA8), &t[i], d, u, v, e);
+      else
+         point_rgba8(j, d, &l, &t[i], u, v, opaque ? 3 : 4, e);
+      if (opaque)
+         e[3] = kvec(j, ONE_F32);
+      write_dst(j, &t[i], e, lanes[i]);
+   }
+}
+
 /* The clause's instructions, the usual way when their shared descriptor is an RGBA8 one that
- * the LOD does not change, with the resource swizzle xyzw (tested once for the clause, at
- * run time): with point taps inline (point_rgba8), with bilinear ones each a direct call
- * of tex_pass_one_rgba8, and the result written as it is; else emit_sample's.
+ * the LOD does not change, with the resource swizzle xyzw or xyz1 (tested once for the
+ * clause, at run time): rgba8_clause's code for its filter and swizzle; else emit_sample's.
  * lanes[i]: instruction i's lanes. */
 static void emit_samples(struct jb *j, unsigned slot, const struct sim_tex_inst *t, unsigned n, LLVMValueRef lanes[])
 {
@@ -900,24 +939,23 @@ static void emit_samples(struct jb *j, unsigned slot, const struct sim_tex_inst 
    if (one_state(t, n)) {
       LLVMValueRef d = slot_desc(j, slot);
       LLVMValueRef rgba8 = icmp(j, LLVMIntEQ, ld(j, j->i32, d, FIELD(plain)), ci32(j, SIM_TEX_FAST_RGBA8));
-      LLVMValueRef usual = and_(j, and_(j, rgba8, not_(j, lod_matters(j, d))), identity_swizzle(j, d));
+      LLVMValueRef opaque = swizzle_is(j, d, swz_xyz1);
+      LLVMValueRef usual = and_(j, and_(j, rgba8, not_(j, lod_matters(j, d))), or_(j, swizzle_is(j, d, swz_xyzw), opaque));
       LLVMBasicBlockRef quick = block(j, "tex_rgba8_clause"), general = block(j, "tex_clause_general");
-      LLVMBasicBlockRef bilinear = block(j, "tex_rgba8_bilinear"), point = block(j, "tex_rgba8_point");
       LLVMBuildCondBr(b, usual, quick, general);
       LLVMPositionBuilderAtEnd(b, quick);
-      LLVMBuildCondBr(b, icmp(j, LLVMIntNE, ld(j, j->i32, d, FIELD(min_linear)), ci32(j, 0)), bilinear, point);
-      LLVMValueRef fn = pass_fn(j, true, SIM_TEX_FAST_RGBA8);
-      for (unsigned linear = 0; linear < 2; linear++) {
-         LLVMPositionBuilderAtEnd(b, linear ? bilinear : point);
-         for (unsigned i = 0; i < n; i++) {
-            LLVMValueRef e[4], u = src_vec(j, &t[i], 0), v = src_vec(j, &t[i], 1);
-            if (linear)
-               call_one(j, fn, &t[i], d, u, v, e);
-            else
-               point_rgba8(j, d, &t[i], u, v, e);
-            write_dst(j, &t[i], e, lanes[i]);
+      LLVMValueRef linear = icmp(j, LLVMIntNE, ld(j, j->i32, d, FIELD(min_linear)), ci32(j, 0));
+      LLVMBasicBlockRef filter[2] = { block(j, "tex_rgba8_point"), block(j, "tex_rgba8_bilinear") };
+      LLVMBuildCondBr(b, linear, filter[1], filter[0]);
+      for (unsigned k = 0; k < 2; k++) {
+         LLVMBasicBlockRef alpha[2] = { block(j, "tex_rgba8_xyzw"), block(j, "tex_rgba8_xyz1") };
+         LLVMPositionBuilderAtEnd(b, filter[k]);
+         LLVMBuildCondBr(b, opaque, alpha[1], alpha[0]);
+         for (unsigned o = 0; o < 2; o++) {
+            LLVMPositionBuilderAtEnd(b, alpha[o]);
+            rgba8_clause(j, d, t, n, lanes, k != 0, o != 0);
+            LLVMBuildBr(b, done);
          }
-         LLVMBuildBr(b, done);
       }
       LLVMPositionBuilderAtEnd(b, general);
    }
