@@ -23,9 +23,10 @@
  * descriptor (enum sim_tex_fast_kind), which return the texels in registers; then the
  * resource swizzle (xyzw without selects) and DST_SEL write the instruction's lanes of the
  * destination GPR (plain stores when it has every lane). A clause whose instructions share
- * one descriptor tests once whether it is the usual RGBA8 one at one level with the xyzw
- * swizzle, and then samples point taps inline and bilinear ones by direct calls of
- * tex_pass_one_rgba8 (emit_samples). Every lane is computed (lanes that do not run read valid texels:
+ * one descriptor tests once whether it is the usual RGBA8 one at one level with the xyzw or
+ * xyz1 (RGB texture) swizzle, and then samples point taps inline (the level's fields loaded
+ * once; the CLAMP modes out of line, tex_point_wrap, for the rare lanes outside the level)
+ * and bilinear ones by direct calls of tex_pass_one_rgba8 (emit_samples). Every lane is computed (lanes that do not run read valid texels:
  * levels and indices are always in range) and only the instruction's lanes are written,
  * after the whole instruction, so a source that is also the destination reads as in
  * tex_unit.c. A NaN texel position converts to INT_MIN, as in tex_view.c; two NaNs
@@ -33,6 +34,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "common/debug.h"
 #include "jit/jit_host.h"
@@ -350,14 +352,14 @@ static void tap_texels(struct jb *j, LLVMValueRef d, const struct level_mem *m, 
       out[c] = sel(j, in, decode(j, d, c, word, plain), splat(j, ld(j, j->i32, d, FIELD(border) + 4 * c)));
 }
 
-/* The first ncomp components of 16 texel dwords of a SIM_TEX_FAST_RGBA8 descriptor as floats:
- * byte c (an AND, a byte shuffle, a shift) / 255 as sim_tex_fast_unorm8. */
-static void rgba8_texels(struct jb *j, LLVMValueRef word, unsigned ncomp, LLVMValueRef out[4])
+/* The four components of 16 texel dwords of a SIM_TEX_FAST_RGBA8 descriptor as floats: byte
+ * c (an AND, a byte shuffle, a shift) / 255 as sim_tex_fast_unorm8. */
+static void rgba8_texels(struct jb *j, LLVMValueRef word, LLVMValueRef out[4])
 {
    LLVMBuilderRef b = j->b;
    LLVMTypeRef v64 = LLVMVectorType(j->i8, 4 * SIM_LANES);
    LLVMValueRef bytes = LLVMBuildBitCast(b, word, v64, "");
-   for (unsigned c = 0; c < ncomp; c++) {
+   for (unsigned c = 0; c < 4; c++) {
       LLVMValueRef field;
       if (c == 0) {
          field = and_(j, word, kvec(j, 0xFF));
@@ -517,7 +519,7 @@ static LLVMValueRef pass_fn(struct jb *j, bool one, enum sim_tex_fast_kind kind)
    LLVMPositionBuilderAtEnd(b, point);
    LLVMValueRef e_point[4];
    if (rgba8)
-      rgba8_texels(j, tap_words(j, &m, row[0], col[0]), 4, e_point);
+      rgba8_texels(j, tap_words(j, &m, row[0], col[0]), e_point);
    LLVMBuildAggregateRet(b, rgba8 ? e_point : e[0], 4);
 
    /* the weighted sum of the four taps (point lanes keep tap 0) */
@@ -542,7 +544,7 @@ static LLVMValueRef pass_fn(struct jb *j, bool one, enum sim_tex_fast_kind kind)
       LLVMValueRef x[2] = { ix[0][0], ix[0][1] }, words[4];
       rgba8_tap_words(j, &m, x, row, col, words);
       for (unsigned tap = 0; tap < 4; tap++)
-         rgba8_texels(j, words[tap], 4, e[tap]);
+         rgba8_texels(j, words[tap], e[tap]);
    }
    LLVMValueRef acc[4] = { kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f), kf(j, 0.0f) };
    LLVMValueRef wx[2] = { LLVMBuildFSub(b, kf(j, 1.0f), w[0], ""), w[0] };
@@ -856,12 +858,38 @@ static struct point_level point_level(struct jb *j, LLVMValueRef d)
    return l;
 }
 
+/* tex_point_wrap(d, fx, fy): { x, y }, the texel indices of the floored texel positions fx, fy
+ * (<16 x float>) on level 0 of descriptor d through its CLAMP modes (texel_int, wrap_vec): the
+ * rare lanes outside the level of point_rgba8, out of line (cold, never inlined), so that
+ * each tap's inline code stays small. */
+static LLVMValueRef point_wrap_fn(struct jb *j)
+{
+   LLVMTypeRef two[2] = { j->vi, j->vi }, args[3] = { j->ptr, j->vf, j->vf };
+   LLVMTypeRef ty = LLVMFunctionType(LLVMStructTypeInContext(j->ctx, two, 2, 0), args, 3, 0);
+   bool built;
+   struct at a = save(j);
+   LLVMValueRef fn = module_fn(j, "tex_point_wrap", ty, &built);
+   if (built)
+      return fn;
+   static const char *const attrs[2] = { "noinline", "cold" };
+   for (unsigned k = 0; k < 2; k++)
+      LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                              LLVMCreateEnumAttribute(j->ctx, LLVMGetEnumAttributeKindForName(attrs[k], strlen(attrs[k])), 0));
+   LLVMValueRef d = LLVMGetParam(fn, 0), ix[2];
+   for (unsigned k = 0; k < 2; k++)
+      ix[k] = wrap_vec(j, texel_int(j, LLVMGetParam(fn, 1 + k)), splat(j, ld(j, j->i32, d, FIELD(size) + 4 * k)),
+                       ld(j, j->i32, d, FIELD(wrap) + 4 * k), ld(j, j->i32, d, FIELD(pow2) + 4 * k));
+   LLVMBuildAggregateRet(j->b, ix, 2);
+   restore(j, a);
+   return fn;
+}
+
 /* tex_pass_one_rgba8 of point taps inline, for instruction t at coordinates u, v of
- * descriptor d (of kind RGBA8, one level, MIN filter point; l: its level): the first ncomp
- * components of each lane's texel into out, with the instruction's fields as constants; the
+ * descriptor d (of kind RGBA8, one level, MIN filter point; l: its level): the components of
+ * each lane's texel into out, with the instruction's fields as constants; the
  * clamps and CLAMP modes run only when a lane's texel is outside the level. */
 static void point_rgba8(struct jb *j, LLVMValueRef d, const struct point_level *l, const struct sim_tex_inst *t,
-                        LLVMValueRef u, LLVMValueRef v, unsigned ncomp, LLVMValueRef out[4])
+                        LLVMValueRef u, LLVMValueRef v, LLVMValueRef out[4])
 {
    LLVMBuilderRef b = j->b;
    LLVMValueRef c[2] = { u, v }, fl[2], inside = NULL;
@@ -879,10 +907,10 @@ static void point_rgba8(struct jb *j, LLVMValueRef d, const struct point_level *
    LLVMValueRef ix[2], direct[2] = { LLVMBuildFPToSI(b, fl[0], j->vi, ""), LLVMBuildFPToSI(b, fl[1], j->vi, "") };
    LLVMBuildCondBr(b, icmp(j, LLVMIntEQ, mask16(j, inside), ci16(j, 0xFFFF)), got, edge);
    LLVMPositionBuilderAtEnd(b, edge);
-   LLVMValueRef wrapped[2];
+   LLVMValueRef fn = point_wrap_fn(j), args[3] = { d, fl[0], fl[1] }, wrapped[2];
+   LLVMValueRef w = LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, args, 3, "");
    for (unsigned k = 0; k < 2; k++)
-      wrapped[k] = wrap_vec(j, texel_int(j, fl[k]), l->n[k], ld(j, j->i32, d, FIELD(wrap) + 4 * k),
-                            ld(j, j->i32, d, FIELD(pow2) + 4 * k));
+      wrapped[k] = LLVMBuildExtractValue(b, w, k, "");
    LLVMBasicBlockRef edge_end = LLVMGetInsertBlock(b);
    LLVMBuildBr(b, got);
    LLVMPositionBuilderAtEnd(b, got);
@@ -893,7 +921,7 @@ static void point_rgba8(struct jb *j, LLVMValueRef d, const struct point_level *
       LLVMAddIncoming(ix[k], vals, from, 2);
    }
    LLVMValueRef row = LLVMBuildMul(j->b, ix[1], l->m.pitch, ""), col = LLVMBuildShl(j->b, ix[0], kvec(j, 2), "");
-   rgba8_texels(j, tap_words(j, &l->m, row, col), ncomp, out);
+   rgba8_texels(j, tap_words(j, &l->m, row, col), out);
 }
 
 /* Whether every instruction of the n at t reads the resource and sampler of the first: they
@@ -908,10 +936,10 @@ static bool one_state(const struct sim_tex_inst *t, unsigned n)
 
 /* The n instructions at t of one RGBA8 descriptor d that the LOD does not change, of MIN
  * filter bilinear (each a direct call of tex_pass_one_rgba8) or point (point_rgba8, inline),
- * with the resource swizzle xyzw or xyz1 (opaque: the alpha is not decoded, 1.0 is
- * written), into the destination GPRs. lanes[i]: instruction i's lanes. */
+ * with the resource swizzle xyzw or xyz1 (where the i1 opaque is true: 1.0 for the alpha),
+ * into the destination GPRs. lanes[i]: instruction i's lanes. */
 static void rgba8_clause(struct jb *j, LLVMValueRef d, const struct sim_tex_inst *t, unsigned n, LLVMValueRef lanes[],
-                         bool linear, bool opaque)
+                         bool linear, LLVMValueRef opaque)
 {
    struct point_level l;
    if (!linear)
@@ -921,9 +949,8 @@ static void rgba8_clause(struct jb *j, LLVMValueRef d, const struct sim_tex_inst
       if (linear)
          call_one(j, pass_fn(j, true, SIM_TEX_FAST_RGBA8), &t[i], d, u, v, e);
       else
-         point_rgba8(j, d, &l, &t[i], u, v, opaque ? 3 : 4, e);
-      if (opaque)
-         e[3] = kvec(j, ONE_F32);
+         point_rgba8(j, d, &l, &t[i], u, v, e);
+      e[3] = LLVMBuildSelect(j->b, opaque, kvec(j, ONE_F32), e[3], "");
       write_dst(j, &t[i], e, lanes[i]);
    }
 }
@@ -948,14 +975,9 @@ static void emit_samples(struct jb *j, unsigned slot, const struct sim_tex_inst 
       LLVMBasicBlockRef filter[2] = { block(j, "tex_rgba8_point"), block(j, "tex_rgba8_bilinear") };
       LLVMBuildCondBr(b, linear, filter[1], filter[0]);
       for (unsigned k = 0; k < 2; k++) {
-         LLVMBasicBlockRef alpha[2] = { block(j, "tex_rgba8_xyzw"), block(j, "tex_rgba8_xyz1") };
          LLVMPositionBuilderAtEnd(b, filter[k]);
-         LLVMBuildCondBr(b, opaque, alpha[1], alpha[0]);
-         for (unsigned o = 0; o < 2; o++) {
-            LLVMPositionBuilderAtEnd(b, alpha[o]);
-            rgba8_clause(j, d, t, n, lanes, k != 0, o != 0);
-            LLVMBuildBr(b, done);
-         }
+         rgba8_clause(j, d, t, n, lanes, k != 0, opaque);
+         LLVMBuildBr(b, done);
       }
       LLVMPositionBuilderAtEnd(b, general);
    }
