@@ -23,9 +23,10 @@
  * descriptor (enum sim_tex_fast_kind), which return the texels in registers; then the
  * resource swizzle (xyzw without selects) and DST_SEL write the instruction's lanes of the
  * destination GPR (plain stores when it has every lane). A clause whose instructions share
- * one descriptor tests once whether it is the usual RGBA8 one at one level with the xyzw
- * swizzle, and then samples point taps inline and bilinear ones by direct calls of
- * tex_pass_one_rgba8 (emit_samples). Every lane is computed (lanes that do not run read valid texels:
+ * one descriptor tests once whether it is the usual RGBA8 one at one level with the xyzw or
+ * xyz1 (RGB texture) swizzle, and then samples point taps inline (the level's fields loaded
+ * once; the CLAMP modes out of line, tex_point_wrap, for the rare lanes outside the level)
+ * and bilinear ones by direct calls of tex_pass_one_rgba8 (emit_samples). Every lane is computed (lanes that do not run read valid texels:
  * levels and indices are always in range) and only the instruction's lanes are written,
  * after the whole instruction, so a source that is also the destination reads as in
  * tex_unit.c. A NaN texel position converts to INT_MIN, as in tex_view.c; two NaNs
@@ -33,6 +34,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "common/debug.h"
 #include "jit/jit_host.h"
@@ -696,15 +698,18 @@ static void call_one(struct jb *j, LLVMValueRef fn, const struct sim_tex_inst *t
    texels(j, LLVMBuildCall2(j->b, LLVMGlobalGetValueType(pass_fn(j, true, SIM_TEX_FAST_GENERIC)), fn, args, 8, ""), out);
 }
 
-/* Whether descriptor d's resource DST_SEL is xyzw (an i1). */
-static LLVMValueRef identity_swizzle(struct jb *j, LLVMValueRef d)
+/* Resource DST_SELs (sim_tex_fast.swz): xyzw, and xyz1 (an RGB texture's). */
+static const uint32_t swz_xyzw[4] = { 0, 1, 2, 3 }, swz_xyz1[4] = { 0, 1, 2, 5 };
+
+/* Whether descriptor d's resource DST_SEL is sw (an i1). */
+static LLVMValueRef swizzle_is(struct jb *j, LLVMValueRef d, const uint32_t sw[4])
 {
-   LLVMValueRef ident = NULL;
+   LLVMValueRef all = NULL;
    for (unsigned c = 0; c < 4; c++) {
-      LLVMValueRef same = icmp(j, LLVMIntEQ, ld(j, j->i32, d, FIELD(swz) + 4 * c), ci32(j, c));
-      ident = ident ? and_(j, ident, same) : same;
+      LLVMValueRef same = icmp(j, LLVMIntEQ, ld(j, j->i32, d, FIELD(swz) + 4 * c), ci32(j, sw[c]));
+      all = all ? and_(j, all, same) : same;
    }
-   return ident;
+   return all;
 }
 
 /* DST_SEL of descriptor d's resource (components 0..3, 4 = 0, 5 = 1.0) on comp, into res;
@@ -714,7 +719,7 @@ static void resource_swizzle(struct jb *j, LLVMValueRef d, LLVMValueRef comp[4],
    LLVMBuilderRef b = j->b;
    LLVMBasicBlockRef from[2] = { LLVMGetInsertBlock(b), block(j, "tex_swizzle_sel") };
    LLVMBasicBlockRef swizzled = block(j, "tex_swizzled");
-   LLVMBuildCondBr(b, identity_swizzle(j, d), swizzled, from[1]);
+   LLVMBuildCondBr(b, swizzle_is(j, d, swz_xyzw), swizzled, from[1]);
    LLVMPositionBuilderAtEnd(b, from[1]);
    LLVMValueRef sw[4];
    for (unsigned c = 0; c < 4; c++) {
@@ -835,22 +840,65 @@ static void emit_sample(struct jb *j, unsigned slot, const struct sim_tex_inst *
    write_dst(j, t, res, lanes16);
 }
 
+/* What the inline point taps read of an RGBA8 descriptor, loaded once for the clause (the
+ * GPR stores between its instructions would otherwise load them again): level 0's width and
+ * height (<16 x i32>), host bytes and row pitch. */
+struct point_level {
+   LLVMValueRef n[2];
+   struct level_mem m;
+};
+
+static struct point_level point_level(struct jb *j, LLVMValueRef d)
+{
+   struct point_level l = { { NULL, NULL },
+                            { ld(j, j->ptr, d, FIELD(level) + LEVEL_FIELD(bytes)), NULL, NULL,
+                              splat(j, ld(j, j->i32, d, FIELD(level) + LEVEL_FIELD(pitch))) } };
+   for (unsigned k = 0; k < 2; k++)
+      l.n[k] = splat(j, ld(j, j->i32, d, FIELD(size) + 4 * k));
+   return l;
+}
+
+/* tex_point_wrap(d, fx, fy): { x, y }, the texel indices of the floored texel positions fx, fy
+ * (<16 x float>) on level 0 of descriptor d through its CLAMP modes (texel_int, wrap_vec): the
+ * rare lanes outside the level of point_rgba8, out of line (cold, never inlined), so that
+ * each tap's inline code stays small. */
+static LLVMValueRef point_wrap_fn(struct jb *j)
+{
+   LLVMTypeRef two[2] = { j->vi, j->vi }, args[3] = { j->ptr, j->vf, j->vf };
+   LLVMTypeRef ty = LLVMFunctionType(LLVMStructTypeInContext(j->ctx, two, 2, 0), args, 3, 0);
+   bool built;
+   struct at a = save(j);
+   LLVMValueRef fn = module_fn(j, "tex_point_wrap", ty, &built);
+   if (built)
+      return fn;
+   static const char *const attrs[2] = { "noinline", "cold" };
+   for (unsigned k = 0; k < 2; k++)
+      LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                              LLVMCreateEnumAttribute(j->ctx, LLVMGetEnumAttributeKindForName(attrs[k], strlen(attrs[k])), 0));
+   LLVMValueRef d = LLVMGetParam(fn, 0), ix[2];
+   for (unsigned k = 0; k < 2; k++)
+      ix[k] = wrap_vec(j, texel_int(j, LLVMGetParam(fn, 1 + k)), splat(j, ld(j, j->i32, d, FIELD(size) + 4 * k)),
+                       ld(j, j->i32, d, FIELD(wrap) + 4 * k), ld(j, j->i32, d, FIELD(pow2) + 4 * k));
+   LLVMBuildAggregateRet(j->b, ix, 2);
+   restore(j, a);
+   return fn;
+}
+
 /* tex_pass_one_rgba8 of point taps inline, for instruction t at coordinates u, v of
- * descriptor d (of kind RGBA8, one level, MIN filter point): the components of each lane's
- * texel into out, with the instruction's fields as constants; the clamps and CLAMP modes
- * run only when a lane's texel is outside the level. */
-static void point_rgba8(struct jb *j, LLVMValueRef d, const struct sim_tex_inst *t, LLVMValueRef u, LLVMValueRef v,
-                        LLVMValueRef out[4])
+ * descriptor d (of kind RGBA8, one level, MIN filter point; l: its level): the components of
+ * each lane's texel into out, with the instruction's fields as constants; the
+ * clamps and CLAMP modes run only when a lane's texel is outside the level. */
+static void point_rgba8(struct jb *j, LLVMValueRef d, const struct point_level *l, const struct sim_tex_inst *t,
+                        LLVMValueRef u, LLVMValueRef v, LLVMValueRef out[4])
 {
    LLVMBuilderRef b = j->b;
-   LLVMValueRef c[2] = { u, v }, n[2], fl[2], inside = NULL;
+   LLVMValueRef c[2] = { u, v }, fl[2], inside = NULL;
    for (unsigned k = 0; k < 2; k++) {
-      n[k] = splat(j, ld(j, j->i32, d, FIELD(size) + 4 * k));
       LLVMValueRef norm = LLVMConstInt(LLVMInt1TypeInContext(j->ctx), t->normalized[k], 0);
       fl[k] = intrinsic1(j, "llvm.floor",
-                         texel_pos(j, c[k], n[k], norm, t->offset[k] != 0.0f ? kf32(j, t->offset[k]) : NULL, NULL));
+                         texel_pos(j, c[k], l->n[k], norm, t->offset[k] != 0.0f ? kf32(j, t->offset[k]) : NULL, NULL));
       LLVMValueRef in = and_(j, LLVMBuildFCmp(b, LLVMRealOGE, fl[k], kf(j, 0.0f), ""),
-                             LLVMBuildFCmp(b, LLVMRealOLT, fl[k], LLVMBuildSIToFP(b, n[k], j->vf, ""), ""));
+                             LLVMBuildFCmp(b, LLVMRealOLT, fl[k], LLVMBuildSIToFP(b, l->n[k], j->vf, ""), ""));
       inside = inside ? and_(j, inside, in) : in;
    }
    /* where every lane's texel is inside the level (no NaN), texel_int is the conversion
@@ -859,10 +907,10 @@ static void point_rgba8(struct jb *j, LLVMValueRef d, const struct sim_tex_inst 
    LLVMValueRef ix[2], direct[2] = { LLVMBuildFPToSI(b, fl[0], j->vi, ""), LLVMBuildFPToSI(b, fl[1], j->vi, "") };
    LLVMBuildCondBr(b, icmp(j, LLVMIntEQ, mask16(j, inside), ci16(j, 0xFFFF)), got, edge);
    LLVMPositionBuilderAtEnd(b, edge);
-   LLVMValueRef wrapped[2];
+   LLVMValueRef fn = point_wrap_fn(j), args[3] = { d, fl[0], fl[1] }, wrapped[2];
+   LLVMValueRef w = LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, args, 3, "");
    for (unsigned k = 0; k < 2; k++)
-      wrapped[k] = wrap_vec(j, texel_int(j, fl[k]), n[k], ld(j, j->i32, d, FIELD(wrap) + 4 * k),
-                            ld(j, j->i32, d, FIELD(pow2) + 4 * k));
+      wrapped[k] = LLVMBuildExtractValue(b, w, k, "");
    LLVMBasicBlockRef edge_end = LLVMGetInsertBlock(b);
    LLVMBuildBr(b, got);
    LLVMPositionBuilderAtEnd(b, got);
@@ -872,10 +920,8 @@ static void point_rgba8(struct jb *j, LLVMValueRef d, const struct sim_tex_inst 
       LLVMBasicBlockRef from[2] = { entry, edge_end };
       LLVMAddIncoming(ix[k], vals, from, 2);
    }
-   struct level_mem m = { ld(j, j->ptr, d, FIELD(level) + LEVEL_FIELD(bytes)), NULL, NULL,
-                          splat(j, ld(j, j->i32, d, FIELD(level) + LEVEL_FIELD(pitch))) };
-   LLVMValueRef row = LLVMBuildMul(j->b, ix[1], m.pitch, ""), col = LLVMBuildShl(j->b, ix[0], kvec(j, 2), "");
-   rgba8_texels(j, tap_words(j, &m, row, col), out);
+   LLVMValueRef row = LLVMBuildMul(j->b, ix[1], l->m.pitch, ""), col = LLVMBuildShl(j->b, ix[0], kvec(j, 2), "");
+   rgba8_texels(j, tap_words(j, &l->m, row, col), out);
 }
 
 /* Whether every instruction of the n at t reads the resource and sampler of the first: they
@@ -888,10 +934,30 @@ static bool one_state(const struct sim_tex_inst *t, unsigned n)
    return true;
 }
 
+/* The n instructions at t of one RGBA8 descriptor d that the LOD does not change, of MIN
+ * filter bilinear (each a direct call of tex_pass_one_rgba8) or point (point_rgba8, inline),
+ * with the resource swizzle xyzw or xyz1 (where the i1 opaque is true: 1.0 for the alpha),
+ * into the destination GPRs. lanes[i]: instruction i's lanes. */
+static void rgba8_clause(struct jb *j, LLVMValueRef d, const struct sim_tex_inst *t, unsigned n, LLVMValueRef lanes[],
+                         bool linear, LLVMValueRef opaque)
+{
+   struct point_level l;
+   if (!linear)
+      l = point_level(j, d);
+   for (unsigned i = 0; i < n; i++) {
+      LLVMValueRef e[4], u = src_vec(j, &t[i], 0), v = src_vec(j, &t[i], 1);
+      if (linear)
+         call_one(j, pass_fn(j, true, SIM_TEX_FAST_RGBA8), &t[i], d, u, v, e);
+      else
+         point_rgba8(j, d, &l, &t[i], u, v, e);
+      e[3] = LLVMBuildSelect(j->b, opaque, kvec(j, ONE_F32), e[3], "");
+      write_dst(j, &t[i], e, lanes[i]);
+   }
+}
+
 /* The clause's instructions, the usual way when their shared descriptor is an RGBA8 one that
- * the LOD does not change, with the resource swizzle xyzw (tested once for the clause, at
- * run time): with point taps inline (point_rgba8), with bilinear ones each a direct call
- * of tex_pass_one_rgba8, and the result written as it is; else emit_sample's.
+ * the LOD does not change, with the resource swizzle xyzw or xyz1 (tested once for the
+ * clause, at run time): rgba8_clause's code for its filter and swizzle; else emit_sample's.
  * lanes[i]: instruction i's lanes. */
 static void emit_samples(struct jb *j, unsigned slot, const struct sim_tex_inst *t, unsigned n, LLVMValueRef lanes[])
 {
@@ -900,23 +966,17 @@ static void emit_samples(struct jb *j, unsigned slot, const struct sim_tex_inst 
    if (one_state(t, n)) {
       LLVMValueRef d = slot_desc(j, slot);
       LLVMValueRef rgba8 = icmp(j, LLVMIntEQ, ld(j, j->i32, d, FIELD(plain)), ci32(j, SIM_TEX_FAST_RGBA8));
-      LLVMValueRef usual = and_(j, and_(j, rgba8, not_(j, lod_matters(j, d))), identity_swizzle(j, d));
+      LLVMValueRef opaque = swizzle_is(j, d, swz_xyz1);
+      LLVMValueRef usual = and_(j, and_(j, rgba8, not_(j, lod_matters(j, d))), or_(j, swizzle_is(j, d, swz_xyzw), opaque));
       LLVMBasicBlockRef quick = block(j, "tex_rgba8_clause"), general = block(j, "tex_clause_general");
-      LLVMBasicBlockRef bilinear = block(j, "tex_rgba8_bilinear"), point = block(j, "tex_rgba8_point");
       LLVMBuildCondBr(b, usual, quick, general);
       LLVMPositionBuilderAtEnd(b, quick);
-      LLVMBuildCondBr(b, icmp(j, LLVMIntNE, ld(j, j->i32, d, FIELD(min_linear)), ci32(j, 0)), bilinear, point);
-      LLVMValueRef fn = pass_fn(j, true, SIM_TEX_FAST_RGBA8);
-      for (unsigned linear = 0; linear < 2; linear++) {
-         LLVMPositionBuilderAtEnd(b, linear ? bilinear : point);
-         for (unsigned i = 0; i < n; i++) {
-            LLVMValueRef e[4], u = src_vec(j, &t[i], 0), v = src_vec(j, &t[i], 1);
-            if (linear)
-               call_one(j, fn, &t[i], d, u, v, e);
-            else
-               point_rgba8(j, d, &t[i], u, v, e);
-            write_dst(j, &t[i], e, lanes[i]);
-         }
+      LLVMValueRef linear = icmp(j, LLVMIntNE, ld(j, j->i32, d, FIELD(min_linear)), ci32(j, 0));
+      LLVMBasicBlockRef filter[2] = { block(j, "tex_rgba8_point"), block(j, "tex_rgba8_bilinear") };
+      LLVMBuildCondBr(b, linear, filter[1], filter[0]);
+      for (unsigned k = 0; k < 2; k++) {
+         LLVMPositionBuilderAtEnd(b, filter[k]);
+         rgba8_clause(j, d, t, n, lanes, k != 0, opaque);
          LLVMBuildBr(b, done);
       }
       LLVMPositionBuilderAtEnd(b, general);

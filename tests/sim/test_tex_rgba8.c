@@ -23,6 +23,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "hw/hw_surface.h"
 #include "isa_harness.h"
@@ -64,8 +65,9 @@ static void decode_bytes(void)
    }
 }
 
-/* A random 8_8_8_8 NORM unsigned texture at resource 0 (without degamma or endian swap, any
- * DST_SEL); with `mips` every level, else sometimes some. Returns LAST_LEVEL. */
+/* A random 8_8_8_8 NORM unsigned texture at resource 0 (without degamma or endian swap; DST_SEL
+ * often xyz1, an RGB texture's, else mostly xyzw, sometimes any); with `mips` every level, else
+ * sometimes some. Returns LAST_LEVEL. */
 static unsigned rgba8_texture(bool mips)
 {
    unsigned w = chance(50) ? 1u << below(9) : 1 + below(chance(20) ? 300 : 40);
@@ -97,8 +99,9 @@ static unsigned rgba8_texture(bool mips)
    set_reg(at + 12, SQ_TEX_RESOURCE_WORD3__MIP_ADDRESS((uint32_t)(mip >> 8)));
    uint32_t w4 = SQ_TEX_RESOURCE_WORD4__NUM_FORMAT_ALL(SQ_TEX_RESOURCE_WORD4__NUM_FORMAT_ALL__SQ_NUM_FORMAT_NORM) |
                  SQ_TEX_RESOURCE_WORD4__SRF_MODE_ALL(below(2));
-   for (unsigned c = 0; c < 4; c++)   /* FORMAT_COMP UNSIGNED (0); DST_SEL_X..W */
-      w4 |= (uint32_t)(chance(80) ? c : below(6)) << (16 + 3 * c);
+   bool rgb = chance(30);
+   for (unsigned c = 0; c < 4; c++)   /* FORMAT_COMP UNSIGNED (0); DST_SEL_X..W (5: 1) */
+      w4 |= (uint32_t)(rgb ? (c < 3 ? c : 5) : chance(80) ? c : below(6)) << (16 + 3 * c);
    set_reg(at + 16, w4);
    set_reg(at + 20, SQ_TEX_RESOURCE_WORD5__LAST_LEVEL(last));
    set_reg(at + 24, SQ_TEX_RESOURCE_WORD6__TYPE(SQ_TEX_RESOURCE_WORD6__TYPE__SQ_TEX_VTX_VALID_TEXTURE));
@@ -189,8 +192,8 @@ static unsigned random_dst_sel(unsigned c)
 /* A clause of 1..4 SAMPLE, _L, _LB or _LZ instructions (sometimes unnormalized, with
  * OFFSET, FETCH_WHOLE_QUAD, random DST_SEL) of GPR 0 or an earlier destination into GPRs
  * 1..3; mostly all of sampler 0 (they then share one descriptor: jit_tex.c's clause test),
- * sometimes one of sampler 1 (the same words: the per-instruction path). */
-static uint64_t sample_program(void)
+ * sometimes one of sampler 1 (the same words: the per-instruction path; *shared false). */
+static uint64_t sample_program(bool *shared)
 {
    static const unsigned ops[4] = { TEXI(SAMPLE), TEXI(SAMPLE_L), TEXI(SAMPLE_LB), TEXI(SAMPLE_LZ) };
    unsigned n = chance(50) ? 1 : 2 + below(3);
@@ -204,6 +207,7 @@ static uint64_t sample_program(void)
       if (chance(40))
          for (unsigned c = 0; c < 4; c++)
             t.dsel[c] = random_dst_sel(c);
+      *shared = i ? *shared && !t.sampler : !t.sampler;
       tex(&p, t);
       uint32_t *w = &p.dw[2 * p.qw - 4];
       if (chance(30))
@@ -215,6 +219,7 @@ static uint64_t sample_program(void)
 }
 
 static unsigned reached[2];   /* states sampled by the one-level pass / the level pass */
+static unsigned reached_clause[2][2];   /* by jit_tex.c's clause path: [bilinear][xyz1] */
 
 /* One state: the JIT's run of a few blocks against the interpreter's. */
 static void one_state(unsigned n)
@@ -225,7 +230,8 @@ static void one_state(unsigned n)
    bool mips = n % 3 == 2, same = n % 3 != 1;
    unsigned last = rgba8_texture(mips);
    rgba8_sampler(same);
-   uint64_t va = sample_program();
+   bool shared;
+   uint64_t va = sample_program(&shared);
    struct sim_shader_env env = { .chip = chip, .stage = SIM_STAGE_PS, .mem = mem, .regs = regs };
    struct sim_program *prog = sim_program_get_engine(&env, va, SIM_ENGINE_JIT);
    if (!check(prog && sim_program_engine(prog) == SIM_ENGINE_JIT, "state %u: JIT code", n))
@@ -242,17 +248,26 @@ static void one_state(unsigned n)
             "state %u block %u (%s): the same GPRs as the interpreter", n, blk, R7 ? "rv770" : "r600");
    }
    const struct sim_tex_fast *d = x.tex_fast[0];
-   if (check(d && d->plain == SIM_TEX_FAST_RGBA8, "state %u: an RGBA8 descriptor", n))
-      reached[!(same && (last == 0 || d->mip == SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_NONE))]++;
+   if (!check(d && d->plain == SIM_TEX_FAST_RGBA8, "state %u: an RGBA8 descriptor", n))
+      return;
+   bool one = same && (last == 0 || d->mip == SQ_TEX_SAMPLER_WORD0__MIP_FILTER__SQ_TEX_Z_FILTER_NONE);
+   reached[!one]++;
+   bool xyzw = d->swz[0] == 0 && d->swz[1] == 1 && d->swz[2] == 2, xyz1 = xyzw && d->swz[3] == 5;
+   if (one && shared && xyzw && (xyz1 || d->swz[3] == 3))
+      reached_clause[d->min_linear][xyz1]++;
 }
 
 static void all_tests(void)
 {
    decode_bytes();
    reached[0] = reached[1] = 0;
+   memset(reached_clause, 0, sizeof(reached_clause));
    for (unsigned n = 0; n < count; n++)
       one_state(n);
    check(reached[0] > 0 && reached[1] > 0, "both passes reached (%u one-level, %u per lane)", reached[0], reached[1]);
+   for (unsigned k = 0; k < 4; k++)
+      check(reached_clause[k >> 1][k & 1] > 0, "the clause path reached with %s taps and DST_SEL %s (%u states)",
+            k >> 1 ? "bilinear" : "point", k & 1 ? "xyz1" : "xyzw", reached_clause[k >> 1][k & 1]);
 }
 
 int main(int argc, char **argv)
