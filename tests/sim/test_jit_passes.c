@@ -17,33 +17,22 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "jit/jit.h"
+#include "fused_stand_in.h"
 #include "pixel/cb.h"
 #include "pixel/db.h"
 #include "pixel/spi.h"
 #include "r600_regs.h"
 #include "raster/sc.h"
 #include "shader/shader_exec.h"
-#include "sq/isa_program.h"
 
 #define VALUES_NONE 1912
 #define VALUES_O2 1685
 #define BLOCKS_NONE 40
 #define BLOCKS_O2 32
 
-static int stand_in_ps(void *arg)
-{
-   (void)arg;
-   return 1;
-}
-
 /* Builds the known variant (R600SIM_JIT_ASYNC=0: at this get). */
 static bool build_variant(void)
 {
-   sim_jit_start();
-   static struct sim_program prog;
-   prog.engine = 1;   /* a JIT-cache program: the fused path serves it */
-   prog.jit_fn = stand_in_ps;
    static struct sim_spi_state spi;
    static struct sim_db_state db;
    static struct sim_cb_state cb;
@@ -72,9 +61,7 @@ static bool build_variant(void)
    cb.t[0].blend_ctl = CB_BLEND_CONTROL__COLOR_SRCBLEND(4 /* SRC_ALPHA */) |
                        CB_BLEND_CONTROL__COLOR_DESTBLEND(5 /* ONE_MINUS_SRC_ALPHA */);
    struct sim_pixel_state st = { &spi, &db, &cb, &ms, 4, true, false, false };
-   struct sim_pixel_fused *f = sim_pixel_fused_get(&prog, &st);
-   sim_pixel_fused_put(f);
-   return f != NULL;
+   return fused_stand_in_get(&st);
 }
 
 /* The IR of the variant R600SIM_DEBUG=jitir printed to `f`, after the passes: its value

@@ -17,30 +17,18 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "jit/jit.h"
+#include "fused_stand_in.h"
 #include "pixel/cb.h"
 #include "pixel/db.h"
 #include "pixel/spi.h"
 #include "raster/sc.h"
 #include "shader/shader_exec.h"
-#include "sq/isa_program.h"
 
 #define NO_CODE 3
-
-static int stand_in_ps(void *arg)
-{
-   (void)arg;
-   return 1;
-}
 
 /* 0 when the variant of a fixed state had code at this process's first get. */
 static int first_get(void)
 {
-   sim_jit_start();
-   struct sim_program prog;
-   memset(&prog, 0, sizeof(prog));
-   prog.engine = 1;   /* a JIT-cache program: the fused path serves it */
-   prog.jit_fn = stand_in_ps;
    static struct sim_spi_state spi;
    static struct sim_db_state db;
    static struct sim_cb_state cb;
@@ -48,9 +36,7 @@ static int first_get(void)
    cb.num_targets = 1;
    cb.t[0].samples = 1;
    struct sim_pixel_state st = { &spi, &db, &cb, &ms, 1, false, false, false };
-   struct sim_pixel_fused *f = sim_pixel_fused_get(&prog, &st);
-   sim_pixel_fused_put(f);
-   return f ? 0 : NO_CODE;
+   return fused_stand_in_get(&st) ? 0 : NO_CODE;
 }
 
 /* Runs this program as `mode dir` with R600SIM_JIT_ASYNC=`async`; its exit status. */
